@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/mockServiceWorker.js', 'api/drizzle/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always'],
+      'no-console': ['error', { allow: ['info', 'warn', 'error'] }],
+    },
+  },
+  {
+    // Browser code: the host, the remotes and the shared package.
+    files: ['host-shell/src/**', 'mf-*/src/**', 'shared/src/**'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'axios', message: "Utiliser le client unique `apiClient` de 'shared'." }] },
+      ],
+    },
+  },
+  {
+    files: ['shared/src/api/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // Node code: API, e2e, bench, scripts and build configs.
+    files: ['api/**', 'e2e/**', 'bench/**', 'scripts/**', '**/*.config.{ts,js}', 'shared/src/federation/**'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['api/**', 'e2e/**', 'bench/**', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

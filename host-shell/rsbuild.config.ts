@@ -1,0 +1,3 @@
+import { defineHostConfig } from 'shared/rsbuild';
+
+export default defineHostConfig();

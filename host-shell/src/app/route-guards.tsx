@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { checkStoredSession, hasSubject } from 'shared';
+import { NotFoundPage } from '../features/not-found/components/not-found-page';
+
+/** '/' and '/signup': a stored token goes straight to the dashboard (spec §2). */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  return checkStoredSession().status === 'valid' ? <Navigate to="/dashboard" replace /> : children;
+}
+
+/** Token required, decoded on demand; an undecodable one clears storage and sends back to '/' (spec §4). */
+export function RequireToken({
+  children,
+  reloadOnInvalid = false,
+}: {
+  children: ReactNode;
+  reloadOnInvalid?: boolean;
+}) {
+  const session = checkStoredSession();
+  if (session.status === 'invalid' && reloadOnInvalid) {
+    // Inside the dashboard the spec reloads the page; with storage cleared, the reload lands on '/'.
+    window.location.reload();
+    return null;
+  }
+  return session.status === 'valid' ? children : <Navigate to="/" replace />;
+}
+
+/** Extra routes exist only for a token with a subject claim (spec §2); otherwise they are not found. */
+export function RequireSubject({ children }: { children: ReactNode }) {
+  const session = checkStoredSession();
+  return session.status === 'valid' && hasSubject(session.claims) ? children : <NotFoundPage />;
+}

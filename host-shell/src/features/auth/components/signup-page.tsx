@@ -1,0 +1,90 @@
+import { Button, Form, Input, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH } from 'shared/contract';
+import { signupRequest } from '../api/signup';
+import { AuthCard } from './auth-card';
+
+interface SignupValues {
+  prenom: string;
+  nom: string;
+  email: string;
+  password: string;
+  confirmation: string;
+}
+
+export default function SignupPage() {
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+
+  const onFinish = async ({ confirmation: _confirmation, ...values }: SignupValues) => {
+    setSubmitting(true);
+    try {
+      const { message } = await signupRequest({ ...values, email: values.email.trim() });
+      setDone(message);
+    } catch {
+      // The API client has already shown the server's message.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <AuthCard title="Création de compte">
+        <Result
+          status="success"
+          title="Compte créé"
+          subTitle={done}
+          extra={<Link to="/">Retour à la connexion</Link>}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Création de compte">
+      <Form<SignupValues> layout="vertical" onFinish={onFinish} disabled={submitting}>
+        <Form.Item label="Prénom" name="prenom" rules={[{ required: true, whitespace: true }, { max: 100 }]}>
+          <Input autoComplete="given-name" autoFocus />
+        </Form.Item>
+        <Form.Item label="Nom" name="nom" rules={[{ required: true, whitespace: true }, { max: 100 }]}>
+          <Input autoComplete="family-name" />
+        </Form.Item>
+        <Form.Item label="Adresse e-mail" name="email" rules={[{ required: true }, { type: 'email' }]}>
+          <Input autoComplete="email" />
+        </Form.Item>
+        <Form.Item
+          label="Mot de passe"
+          name="password"
+          extra={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
+          rules={[{ required: true }, { min: PASSWORD_MIN_LENGTH }, { max: 256 }]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Confirmation du mot de passe"
+          name="confirmation"
+          dependencies={['password']}
+          rules={[
+            { required: true },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || getFieldValue('password') === value
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('Les deux mots de passe ne correspondent pas')),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          Créer mon compte
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+        Déjà un compte ? <Link to="/">Se connecter</Link>
+      </Typography.Paragraph>
+    </AuthCard>
+  );
+}

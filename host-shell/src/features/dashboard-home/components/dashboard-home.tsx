@@ -1,0 +1,38 @@
+import { Alert, Badge, Card, Col, Row, Statistic, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { ACTION_PARAM, DASHBOARD_BADGES, dashboardUrl } from 'shared';
+
+const badgeUrl = (badge: (typeof DASHBOARD_BADGES)[number]) =>
+  'action' in badge
+    ? `${dashboardUrl(badge.routeId)}?${ACTION_PARAM}=${badge.action}`
+    : dashboardUrl(badge.routeId);
+
+/** Dashboard home: one shortcut badge per kind of work to handle (spec §1). */
+export default function DashboardHome() {
+  return (
+    <section aria-labelledby="dashboard-title">
+      <Typography.Title level={3} id="dashboard-title">
+        Tableau de bord
+      </Typography.Title>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="Compteurs en préparation"
+        description="Les compteurs de travail à traiter arrivent avec les lots Réservations et Demandes d'hébergement. Les raccourcis mènent déjà aux écrans concernés."
+      />
+      <Row gutter={[16, 16]}>
+        {DASHBOARD_BADGES.map((badge) => (
+          <Col key={badge.counter} xs={24} sm={12} lg={8} xl={6}>
+            <Link to={badgeUrl(badge)} data-counter={badge.counter}>
+              <Card hoverable>
+                <Badge status="processing" />
+                <Statistic title={badge.label} value="—" />
+              </Card>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import { PAGES_EXPOSE, type RemoteName } from 'shared';
+
+export type PageMap = Record<string, ComponentType>;
+
+export class RemoteUnavailableError extends Error {
+  override name = 'RemoteUnavailableError';
+  constructor(
+    readonly remote: RemoteName,
+    cause?: unknown,
+  ) {
+    super(`Le module ${remote} est indisponible`, { cause });
+  }
+}
+
+const cache = new Map<RemoteName, Promise<PageMap>>();
+
+/**
+ * Loads a remote's page map once and shares the promise between its routes. A failed load is forgotten, so
+ * "Réessayer" starts a fresh request instead of replaying the cached failure (ARCHITECTURE pitfall 6).
+ */
+export function loadRemotePages(remote: RemoteName, load = loadRemote): Promise<PageMap> {
+  const cached = cache.get(remote);
+  if (cached) return cached;
+  const pending = load<{ default: PageMap }>(`${remote}/${PAGES_EXPOSE.slice(2)}`)
+    .then((module) => {
+      if (!module?.default) throw new RemoteUnavailableError(remote);
+      return module.default;
+    })
+    .catch((error: unknown) => {
+      cache.delete(remote);
+      throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remote, error);
+    });
+  cache.set(remote, pending);
+  return pending;
+}
+
+export function forgetRemotePages(remote: RemoteName): void {
+  cache.delete(remote);
+}

@@ -1,0 +1,52 @@
+import { Layout, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { SIDER_COLLAPSED_WIDTH, SIDER_WIDTH, useAuth } from 'shared';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+/** The protected shell: collapsible side menu, top bar, the routed page, footer. */
+export default function DashboardLayout() {
+  const { jwtTokenDecoded } = useAuth();
+  const [collapsed, setCollapsed] = useState(false);
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={SIDER_WIDTH}
+        collapsedWidth={SIDER_COLLAPSED_WIDTH}
+        theme="light"
+        style={{ borderRight: '1px solid #f0f0f0' }}
+      >
+        <Link to="/dashboard" style={{ display: 'block', padding: '16px 12px', textAlign: 'center' }}>
+          <Typography.Text strong style={{ color: '#336dc4', fontSize: collapsed ? 12 : 20 }}>
+            EBAS3
+          </Typography.Text>
+        </Link>
+        <SideMenu claims={jwtTokenDecoded} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            padding: '0 12px',
+            height: 'auto',
+            minHeight: 56,
+            lineHeight: 'normal',
+            display: 'flex',
+            alignItems: 'center',
+            borderBottom: '1px solid #f0f0f0',
+          }}
+        >
+          <TopBar />
+        </Layout.Header>
+        <Layout.Content style={{ margin: 16 }} id="contenu">
+          <Outlet />
+        </Layout.Content>
+        <Layout.Footer style={{ textAlign: 'center' }}>EBAS3 ©2023</Layout.Footer>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,103 @@
+import { DownOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Grid, Space, Tooltip, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import {
+  ACTION_PARAM,
+  ADD_MODE_PARAM,
+  ADD_MODE_VALUE,
+  DEMANDE_ACTIONS,
+  dashboardUrl,
+  displayName,
+  TOP_BAR_SHORTCUTS,
+  useAuth,
+} from 'shared';
+import { NotificationBell } from './notification-bell';
+
+const addModeUrl = (routeId: string) => `${dashboardUrl(routeId)}?${ADD_MODE_PARAM}=${ADD_MODE_VALUE}`;
+
+/** Shortcuts, add buttons, bell and logout. Under 768 px it becomes a compact horizontally scrollable strip. */
+export function TopBar() {
+  const navigate = useNavigate();
+  const { jwtTokenDecoded, logout } = useAuth();
+  const compact = !Grid.useBreakpoint().md;
+  const size = compact ? 'small' : 'middle';
+
+  const onLogout = () => {
+    logout();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <div
+      data-testid="top-bar"
+      style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%', minWidth: 0 }}
+    >
+      <div
+        role="toolbar"
+        aria-label="Raccourcis"
+        style={{
+          display: 'flex',
+          gap: compact ? 4 : 8,
+          flex: 1,
+          minWidth: 0,
+          overflowX: 'auto',
+          whiteSpace: 'nowrap',
+          scrollbarWidth: 'thin',
+          padding: '4px 0',
+        }}
+      >
+        {TOP_BAR_SHORTCUTS.map((shortcut) =>
+          shortcut.routeId === 'demandes-hebergement' ? (
+            <Dropdown
+              key={shortcut.routeId}
+              menu={{
+                items: DEMANDE_ACTIONS.map((action) => ({ key: action.key, label: action.label })),
+                onClick: ({ key }) => navigate(`${dashboardUrl(shortcut.routeId)}?${ACTION_PARAM}=${key}`),
+              }}
+            >
+              <Button size={size}>
+                {shortcut.label} <DownOutlined />
+              </Button>
+            </Dropdown>
+          ) : (
+            <Button
+              key={shortcut.routeId}
+              size={size}
+              onClick={() => navigate(dashboardUrl(shortcut.routeId))}
+            >
+              {shortcut.label}
+            </Button>
+          ),
+        )}
+        <Button
+          type="primary"
+          size={size}
+          icon={<PlusOutlined />}
+          onClick={() => navigate(addModeUrl('reservations'))}
+        >
+          Réservation
+        </Button>
+        <Button
+          size={size}
+          icon={<PlusOutlined />}
+          onClick={() => navigate(addModeUrl('demandes-hebergement'))}
+        >
+          Demande
+        </Button>
+      </div>
+      <Space size={compact ? 4 : 12} wrap={false} style={{ flex: 'none' }}>
+        <NotificationBell />
+        {!compact && (
+          <Typography.Text strong ellipsis style={{ maxWidth: 160 }}>
+            {displayName(jwtTokenDecoded)}
+          </Typography.Text>
+        )}
+        <Tooltip title="Se déconnecter">
+          <Button size={size} icon={<LogoutOutlined />} onClick={onLogout} aria-label="Se déconnecter">
+            {compact ? null : 'Déconnexion'}
+          </Button>
+        </Tooltip>
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { defineRemoteConfig } from 'shared/rsbuild';
+
+export default defineRemoteConfig('mf_demandes', "Demandes d'hébergement");

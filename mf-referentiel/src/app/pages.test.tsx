@@ -1,0 +1,23 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { routesOf } from 'shared';
+import { renderWithProviders } from 'shared/testing';
+import pages from './pages';
+
+describe('mf_referentiel pages', () => {
+  it('exposes a page for every route the registry gives this remote', () => {
+    expect(Object.keys(pages).sort()).toEqual(
+      routesOf('mf_referentiel')
+        .map((r) => r.id)
+        .sort(),
+    );
+  });
+
+  it.each(routesOf('mf_referentiel'))('renders the frame of $id with its title and params', (route) => {
+    const Page = pages[route.id]!;
+    const url = '/dashboard/' + route.path.replace(/:\w+/g, '42');
+    renderWithProviders(<Page />, { url, path: '/dashboard/' + route.path });
+    expect(screen.getByRole('heading', { name: route.title })).toBeTruthy();
+    if (route.path.includes(':id')) expect(screen.getByText('42')).toBeTruthy();
+  });
+});

@@ -1,0 +1,4 @@
+import { scaffoldPages } from 'shared';
+
+/** The pages this remote exposes to the host, keyed by route id (see shared/src/routes/route-registry.ts). */
+export default scaffoldPages('mf_stats', 'Statistiques');

@@ -1,0 +1,5 @@
+import { startStandalone } from 'shared/standalone';
+import pages from './app/pages';
+
+// Opened directly (dev server or preview), the remote runs alone on the shared mocks.
+void startStandalone({ remote: 'mf_stats', title: 'Statistiques', pages });

@@ -1,0 +1,26 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { authStore, login, logout, type AuthState } from './auth-store';
+
+interface AuthContextValue extends AuthState {
+  login: typeof login;
+  logout: typeof logout;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const isAuthenticated = useStore(authStore, (s) => s.isAuthenticated);
+  const jwtTokenDecoded = useStore(authStore, (s) => s.jwtTokenDecoded);
+  const value = useMemo(
+    () => ({ isAuthenticated, jwtTokenDecoded, login, logout }),
+    [isAuthenticated, jwtTokenDecoded],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

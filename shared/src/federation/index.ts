@@ -1,0 +1,70 @@
+/**
+ * Module Federation settings shared by the host and every remote. This file is read by the Rsbuild configs
+ * (Node) and must stay free of browser or React imports.
+ */
+
+/** The five feature remotes: federation name, workspace folder and dev-server port. */
+export const REMOTES = [
+  { name: 'mf_reservations', dir: 'mf-reservations', devPort: 3001 },
+  { name: 'mf_demandes', dir: 'mf-demandes', devPort: 3002 },
+  { name: 'mf_rooming_pointage', dir: 'mf-rooming-pointage', devPort: 3003 },
+  { name: 'mf_referentiel', dir: 'mf-referentiel', devPort: 3004 },
+  { name: 'mf_stats', dir: 'mf-stats', devPort: 3005 },
+] as const;
+
+export type RemoteName = (typeof REMOTES)[number]['name'];
+
+export const HOST_NAME = 'host_shell';
+export const HOST_DEV_PORT = 3000;
+
+/** Every remote exposes its pages under this module name; the default export maps route ids to components. */
+export const PAGES_EXPOSE = './pages';
+
+/**
+ * Versions of the shared singletons. They must equal the pnpm catalog (a unit test checks it): a singleton
+ * loaded with two versions would break the one-router, one-store, one-style-cache contract.
+ */
+export const SINGLETON_VERSIONS = {
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+  'react-router-dom': '7.18.5',
+  antd: '6.6.7',
+  '@ant-design/icons': '6.3.0',
+  dayjs: '1.11.23',
+  zustand: '5.1.0',
+  axios: '1.21.1',
+  'socket.io-client': '4.8.4',
+} as const;
+
+/** Version of the workspace `shared` package; an explicit range keeps `workspace:*` out of the runtime. */
+export const SHARED_PACKAGE_VERSION = '0.1.0';
+
+interface SharedConfig {
+  singleton: true;
+  requiredVersion: string;
+  version?: string;
+  eager?: boolean;
+}
+
+/** The one shared-dependencies definition every app's federation config is built from. */
+export function sharedDependencies(): Record<string, SharedConfig> {
+  const shared: Record<string, SharedConfig> = {};
+  for (const [name, version] of Object.entries(SINGLETON_VERSIONS)) {
+    shared[name] = { singleton: true, requiredVersion: `^${version}` };
+  }
+  shared['react-dom/client'] = { singleton: true, requiredVersion: `^${SINGLETON_VERSIONS['react-dom']}` };
+  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: `^${SINGLETON_VERSIONS.react}` };
+  shared.shared = {
+    singleton: true,
+    requiredVersion: `^${SHARED_PACKAGE_VERSION}`,
+    version: SHARED_PACKAGE_VERSION,
+  };
+  return shared;
+}
+
+/** Remote entry URLs used in development: each remote's dev server. Production reads the runtime registry. */
+export function devRemoteManifests(host = 'localhost'): Record<RemoteName, string> {
+  return Object.fromEntries(
+    REMOTES.map((remote) => [remote.name, `http://${host}:${remote.devPort}/mf-manifest.json`]),
+  ) as Record<RemoteName, string>;
+}

@@ -1,0 +1,98 @@
+import { fileURLToPath } from 'node:url';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import {
+  devRemoteManifests,
+  HOST_DEV_PORT,
+  HOST_NAME,
+  PAGES_EXPOSE,
+  REMOTES,
+  sharedDependencies,
+  type RemoteName,
+} from '.';
+
+/** Where the API runs in development; the dev servers proxy `/api` and `/socket.io` to it. */
+const DEV_API = process.env.EBAS3_DEV_API ?? 'http://localhost:8080';
+
+/** shared/public: the favicon of every app and the MSW worker of standalone remotes. */
+const SHARED_PUBLIC = fileURLToPath(new URL('../../public', import.meta.url));
+
+const common = (port: number, title: string): RsbuildConfig => ({
+  plugins: [pluginReact()],
+  source: { entry: { index: './src/index.ts' } },
+  html: {
+    title,
+    favicon: `${SHARED_PUBLIC}/favicon.svg`,
+    template: fileURLToPath(new URL('../../templates/index.html', import.meta.url)),
+  },
+  server: {
+    port,
+    strictPort: true,
+    proxy: { '/api': DEV_API, '/socket.io': { target: DEV_API, ws: true } },
+  } as RsbuildConfig['server'],
+  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+});
+
+/** Rsbuild config of a remote: its pages exposed, the shared singletons, chunks loadable from any origin. */
+export function defineRemoteConfig(name: RemoteName, title: string) {
+  const remote = REMOTES.find((r) => r.name === name);
+  if (!remote) throw new Error(`Remote inconnu : ${name}`);
+  const base = common(remote.devPort, `EBAS3 — ${title} (autonome)`);
+  return defineConfig({
+    ...base,
+    server: {
+      ...base.server,
+      cors: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      // The MSW service worker of standalone mode, kept once in shared/public.
+      publicDir: { name: SHARED_PUBLIC },
+    },
+    // Chunks must be requested from the remote's own origin, not the host's (ARCHITECTURE pitfall 2).
+    output: { assetPrefix: 'auto' },
+    plugins: [
+      ...(base.plugins ?? []),
+      pluginModuleFederation({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: { [PAGES_EXPOSE]: './src/app/pages.tsx' },
+        shared: sharedDependencies(),
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+    ],
+  });
+}
+
+/** Rsbuild config of the host: no remote at build time, they come from the runtime registry. */
+export function defineHostConfig() {
+  const base = common(HOST_DEV_PORT, 'EBAS3');
+  const devRegistry = JSON.stringify({ apiBaseUrl: '/api', remotes: devRemoteManifests() });
+  return defineConfig({
+    ...base,
+    server: { ...base.server, historyApiFallback: true },
+    dev: {
+      // In development the registry points at each remote's dev server.
+      setupMiddlewares: (middlewares) => {
+        middlewares.unshift((req, res, next) => {
+          if (req.url?.startsWith('/runtime-config.json')) {
+            res.setHeader('Content-Type', 'application/json');
+            res.end(devRegistry);
+            return;
+          }
+          next();
+        });
+      },
+    },
+    plugins: [
+      ...(base.plugins ?? []),
+      pluginModuleFederation({
+        name: HOST_NAME,
+        remotes: {},
+        shared: sharedDependencies(),
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+    ],
+  });
+}

@@ -1,0 +1,90 @@
+import { createStore } from 'zustand/vanilla';
+
+export interface AppNotification {
+  id: string;
+  title: string;
+  message: string;
+  /** Arrival or creation time (ISO string). */
+  timestamp: string;
+  isRead: boolean;
+}
+
+export const DEFAULT_NOTIFICATION_TITLE = 'Nouvelle notification';
+
+export interface NotificationState {
+  items: AppNotification[];
+  unreadCount: number;
+  /** Whether the server has more pages (infinite scroll). */
+  hasMore: boolean;
+  page: number;
+}
+
+/**
+ * The notification list behind the bell. The live feed and the server pages arrive with the notifications
+ * issue; the list rules (de-duplication, unread count) are real now.
+ */
+export const notificationStore = createStore<NotificationState>(() => ({
+  items: [],
+  unreadCount: 0,
+  hasMore: false,
+  page: 0,
+}));
+
+type Incoming = Partial<AppNotification> & {
+  message: string;
+  id?: string | number;
+  read?: boolean;
+  time?: string;
+};
+
+function normalise(incoming: Incoming): AppNotification {
+  const timestamp = incoming.timestamp ?? incoming.time ?? new Date().toISOString();
+  return {
+    id: String(incoming.id ?? `${timestamp}-${incoming.message}`),
+    title: incoming.title || DEFAULT_NOTIFICATION_TITLE,
+    message: incoming.message,
+    timestamp,
+    isRead: incoming.isRead ?? incoming.read ?? false,
+  };
+}
+
+/** Adds notifications, de-duplicated by id or message (spec §3). New ones go first. */
+export function addNotifications(incoming: Incoming[], position: 'start' | 'end' = 'start'): void {
+  notificationStore.setState((state) => {
+    const seenIds = new Set(state.items.map((n) => n.id));
+    const seenMessages = new Set(state.items.map((n) => n.message));
+    const fresh: AppNotification[] = [];
+    for (const raw of incoming) {
+      const item = normalise(raw);
+      if (seenIds.has(item.id) || seenMessages.has(item.message)) continue;
+      seenIds.add(item.id);
+      seenMessages.add(item.message);
+      fresh.push(item);
+    }
+    const items = position === 'start' ? [...fresh, ...state.items] : [...state.items, ...fresh];
+    return { items, unreadCount: state.unreadCount + fresh.filter((n) => !n.isRead).length };
+  });
+}
+
+/** Marks one read; the unread count never goes below 0. */
+export function markNotificationRead(id: string): void {
+  notificationStore.setState((state) => {
+    const target = state.items.find((n) => n.id === id);
+    if (!target || target.isRead) return state;
+    return {
+      items: state.items.map((n) => (n.id === id ? { ...n, isRead: true } : n)),
+      unreadCount: Math.max(0, state.unreadCount - 1),
+    };
+  });
+}
+
+export function markAllNotificationsRead(): void {
+  notificationStore.setState((state) => ({
+    items: state.items.map((n) => ({ ...n, isRead: true })),
+    unreadCount: 0,
+  }));
+}
+
+export function resetNotifications(): void {
+  notificationStore.setState({ items: [], unreadCount: 0, hasMore: false, page: 0 });
+}

@@ -1,0 +1,3 @@
+export * from './route-registry';
+export * from './menu';
+export * from './shortcuts';

@@ -1,0 +1,27 @@
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { mockServer } from '../mocks/node';
+
+// happy-dom lacks matchMedia, which antd's responsive helpers read.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  mockServer.resetHandlers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+afterAll(() => mockServer.close());

@@ -1,0 +1,67 @@
+import { Alert, Breadcrumb, Card, Descriptions, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { DASHBOARD_PATH, findRoute, MENU } from '../routes';
+
+function groupLabelOf(routeId: string): string | undefined {
+  return MENU.find((group) => group.entries.some((entry) => entry.routeId === routeId))?.label;
+}
+
+export interface PageFrameProps {
+  routeId: string;
+  /** Buttons shown at the right of the title. */
+  extra?: ReactNode;
+  /**
+   * Names the issue that fills this page. While set, the page says plainly that its content is not built yet:
+   * no screen pretends to work before it does.
+   */
+  scaffoldOf?: string;
+  children?: ReactNode;
+}
+
+/** The frame of every remote page: breadcrumb, title, route parameters. */
+export function PageFrame({ routeId, extra, scaffoldOf, children }: PageFrameProps) {
+  const route = findRoute(routeId);
+  const params = useParams();
+  const group = groupLabelOf(routeId);
+  const paramEntries = Object.entries(params).filter(([key]) => key !== '*');
+  return (
+    <section aria-labelledby={`page-title-${route.id}`} data-route-id={route.id}>
+      <Breadcrumb
+        style={{ marginBottom: 8 }}
+        items={[
+          { title: <Link to={DASHBOARD_PATH}>Tableau de bord</Link> },
+          ...(group ? [{ title: group }] : []),
+          { title: route.title },
+        ]}
+      />
+      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16 }}>
+        <Typography.Title level={3} id={`page-title-${route.id}`} style={{ margin: '0 0 16px' }}>
+          {route.title}
+        </Typography.Title>
+        {extra}
+      </div>
+      {paramEntries.length > 0 && (
+        <Descriptions
+          size="small"
+          style={{ marginBottom: 16 }}
+          items={paramEntries.map(([key, value]) => ({
+            key,
+            label: key === 'id' ? 'Identifiant' : key,
+            children: value,
+          }))}
+        />
+      )}
+      {scaffoldOf && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Écran en préparation"
+          description={`Le contenu de cet écran arrive avec le lot « ${scaffoldOf} ». La navigation, l'authentification et le chargement à la demande fonctionnent déjà.`}
+        />
+      )}
+      {children && <Card>{children}</Card>}
+    </section>
+  );
+}

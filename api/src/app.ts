@@ -1,0 +1,101 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DatabaseOptions } from './db/client';
+import { seedDemoUsers, type DemoSeedResult } from './demo/seed-demo-users';
+import type { ScryptParams } from './modules/auth/password';
+import { protectedAuthRoutes, publicAuthRoutes, type RateLimitSetting } from './modules/auth/routes';
+import healthRoutes from './modules/health/routes';
+import usersRoutes from './modules/users/routes';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Result of the demo seeding, or null when demo mode is off. */
+    demoSeed: DemoSeedResult | null;
+  }
+}
+
+export interface BuildAppOptions {
+  database: DatabaseOptions;
+  /** JWT_SECRET. When absent, a generated secret persisted in the data dir or in `app_settings`. */
+  jwtSecret?: string | undefined;
+  /** Token lifetime (JWT_EXPIRES_IN), default '12h'. */
+  jwtExpiresIn?: string | undefined;
+  /** Pino logger options; `false` (the default) for tests. */
+  logger?: FastifyServerOptions['logger'];
+  /** Trust X-Forwarded-For from a reverse proxy, so that rate limits key on the real client. */
+  trustProxy?: boolean | undefined;
+  /** Create the demo accounts when the database has no administrator. Default false (server.ts turns it on). */
+  demoMode?: boolean | undefined;
+  /**
+   * TESTS ONLY: scrypt parameters for new hashes, so that a test file does not spend 0.3 s per hash.
+   * Production never sets it: the default is OWASP_SCRYPT_PARAMS (N=2^17, r=8, p=1).
+   */
+  passwordHashing?: ScryptParams | undefined;
+  loginRateLimit?: RateLimitSetting | undefined;
+  loginRequestLimit?: RateLimitSetting | undefined;
+  signupRateLimit?: RateLimitSetting | undefined;
+}
+
+/**
+ * Builds the API without listening: server.ts listens, tests use `app.inject`. Every route lives under
+ * `/api`; inside it, everything but /health, /auth/login and /auth/signup requires a bearer token.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    ajv: {
+      customOptions: {
+        // Fastify's default strips unknown fields silently; we reject them (mass-assignment guard).
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: false,
+      },
+      // No `plugins`: @fastify/ajv-compiler adds ajv-formats itself (format: 'email' in the contract).
+    },
+  });
+
+  try {
+    await registerAll(app, options);
+  } catch (error) {
+    // Release what was opened (database, data-dir lock) before reporting the failure.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
+
+async function registerAll(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database: options.database });
+  await app.register(authPlugin, {
+    jwtSecret: options.jwtSecret,
+    jwtExpiresIn: options.jwtExpiresIn ?? '12h',
+    passwordHashing: options.passwordHashing,
+  });
+  await app.register(rateLimitPlugin);
+
+  const demoSeed = options.demoMode ? await seedDemoUsers(app.db, app.passwordHasher) : null;
+  app.decorate('demoSeed', demoSeed);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(publicAuthRoutes, {
+        loginRateLimit: options.loginRateLimit,
+        loginRequestLimit: options.loginRequestLimit,
+        signupRateLimit: options.signupRateLimit,
+      });
+      await api.register(async (secured) => {
+        secured.addHook('onRequest', secured.authenticate);
+        await secured.register(protectedAuthRoutes);
+        await secured.register(usersRoutes, { prefix: '/users' });
+      });
+    },
+    { prefix: '/api' },
+  );
+}

@@ -1,0 +1,43 @@
+import type { Executor } from './client';
+import { auditLog } from './schema';
+
+export type Actor = { kind: 'user'; userId: number } | { kind: 'system' };
+
+export const SYSTEM_ACTOR: Actor = { kind: 'system' };
+
+export interface AuditEntry {
+  entity: string;
+  entityId: string | number;
+  action: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  actor: Actor;
+}
+
+/** Keys never copied into the audit trail, whatever the caller passes. */
+const SECRET_KEYS = new Set(['password', 'passwordHash', 'password_hash']);
+
+function snapshot(value: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (value === null || value === undefined) return null;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !SECRET_KEYS.has(key))
+      .map(([key, field]) => [key, field instanceof Date ? field.toISOString() : field]),
+  );
+}
+
+/**
+ * Records who changed what. Pass the transaction of the business write (`tx`), so that the audit row and
+ * the change are committed, or rolled back, together.
+ */
+export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditLog).values({
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    action: entry.action,
+    before: snapshot(entry.before),
+    after: snapshot(entry.after),
+    actorKind: entry.actor.kind,
+    actorUserId: entry.actor.kind === 'user' ? entry.actor.userId : null,
+  });
+}

@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
+import * as schema from './schema';
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Arbitrary constant: serialises migrations when several API nodes start against one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 4_242_003;
+
+export type DatabaseOptions =
+  /** Embedded PGlite; without `dataDir` the database lives in memory (tests). */
+  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; maxConnections?: number };
+
+/** One typed database for both drivers: drizzle's PGlite and node-postgres databases share the PgDatabase API. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction, or the database itself, for helpers that must join the caller's transaction. */
+export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Human-readable description for start-up logs, e.g. "PGlite (/srv/ebas3/.data/pglite)". */
+  label: string;
+  /** PGlite data directory, when the database is on disk. */
+  dataDir: string | undefined;
+  close(): Promise<void>;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let lock: ReturnType<typeof acquireDataDirLock> | undefined;
+  if (dataDir !== undefined) {
+    mkdirSync(dataDir, { recursive: true });
+    lock = acquireDataDirLock(dataDir);
+  }
+  let client: PGlite | undefined;
+  try {
+    client = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const opened = client;
+    return {
+      db,
+      kind: 'pglite',
+      label: dataDir === undefined ? 'PGlite (en mémoire)' : `PGlite (${dataDir})`,
+      dataDir,
+      async close() {
+        try {
+          await opened.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.
+  pool.on('error', () => undefined);
+  try {
+    const db = drizzleNodePostgres({ client: pool, schema });
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      lockClient.release();
+    }
+    return {
+      db,
+      kind: 'postgres',
+      label: 'PostgreSQL',
+      dataDir: undefined,
+      close: () => pool.end(),
+    };
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Opens the database and applies pending migrations with the migrator of the active driver. */
+export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'pglite'
+    ? openPglite(options.dataDir)
+    : openPostgres(options.url, options.maxConnections);
+}

@@ -1,0 +1,85 @@
+/**
+ * Typed domain errors. Services throw them; the one error handler (plugins/errors.ts) turns them into
+ * `{ message }` with their status code. Messages are French and safe to show to the user.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export class BadRequestError extends AppError {
+  override name = 'BadRequestError';
+  constructor(message = 'La requête est invalide.', options?: ErrorOptions) {
+    super(400, message, options);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  override name = 'UnauthorizedError';
+  constructor(message = 'Vous devez être connecté pour accéder à cette ressource.', options?: ErrorOptions) {
+    super(401, message, options);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  override name = 'ForbiddenError';
+  constructor(message = "Vous n'êtes pas autorisé à accéder à cette ressource.", options?: ErrorOptions) {
+    super(403, message, options);
+  }
+}
+
+export class NotFoundError extends AppError {
+  override name = 'NotFoundError';
+  constructor(message = 'Ressource introuvable.', options?: ErrorOptions) {
+    super(404, message, options);
+  }
+}
+
+export class ConflictError extends AppError {
+  override name = 'ConflictError';
+  constructor(
+    message = 'Cette opération entre en conflit avec des données existantes.',
+    options?: ErrorOptions,
+  ) {
+    super(409, message, options);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  override name = 'TooManyRequestsError';
+  constructor(
+    message = 'Trop de requêtes. Réessayez dans quelques minutes.',
+    /** Sent as the Retry-After header when known. */
+    readonly retryAfterSeconds?: number,
+    options?: ErrorOptions,
+  ) {
+    super(429, message, options);
+  }
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+
+/**
+ * Drizzle wraps driver errors (DrizzleQueryError with the driver error as `cause`), node-postgres and PGlite
+ * both expose the SQLSTATE as `code`: walk the cause chain.
+ */
+export function postgresErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return postgresErrorCode(error) === PG_UNIQUE_VIOLATION;
+}

@@ -1,0 +1,249 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TokenClaims } from 'shared/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, createUser, login, TEST_PASSWORD } from '../../../test/helper';
+import { auditLog, users } from '../../db/schema';
+import { AUTH_ERRORS } from '../../plugins/auth';
+import { AUTH_MESSAGES, tokenPayload } from './service';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+const signupBody = (overrides: Record<string, unknown> = {}) => ({
+  email: 'Nouvel.Agent@Example.fr',
+  password: 'Un-mot-de-passe-solide',
+  nom: 'Lefèvre',
+  prenom: 'Élodie',
+  ...overrides,
+});
+
+const signup = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/api/auth/signup', payload: payload as object });
+const postLogin = (payload: unknown) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+
+function decodeClaims(token: string): TokenClaims & Record<string, unknown> {
+  const [, payload] = token.split('.');
+  return JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
+}
+
+describe('GET /api/health', () => {
+  it('answers without a token', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('POST /api/auth/signup', () => {
+  it('creates an inactive agent account, audited without the password hash; login is then refused with 403', async () => {
+    const response = await signup(signupBody());
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: AUTH_MESSAGES.signedUp });
+    expect(AUTH_MESSAGES.signedUp).toBe(
+      "Votre compte a été créé. Un administrateur doit l'activer avant votre première connexion.",
+    );
+
+    const [row] = await app.db.select().from(users).where(eq(users.email, 'nouvel.agent@example.fr'));
+    expect(row).toMatchObject({ role: 'agent', active: false, nom: 'Lefèvre', prenom: 'Élodie' });
+    expect(row?.passwordHash).toMatch(/^scrypt\$\d+\$8\$1\$/);
+    expect(row?.passwordHash).not.toContain('Un-mot-de-passe-solide');
+
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(row?.id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ entity: 'user', action: 'signup', actorKind: 'user', before: null });
+    expect(audit[0]?.after).toMatchObject({ email: 'nouvel.agent@example.fr', active: false, role: 'agent' });
+    expect(JSON.stringify(audit)).not.toMatch(/scrypt|passwordHash|password_hash/);
+
+    const refused = await postLogin({ email: 'nouvel.agent@example.fr', password: 'Un-mot-de-passe-solide' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: "Votre compte n'est pas encore activé. Contactez un administrateur.",
+    });
+  });
+
+  it('refuses a second account with the same e-mail, whatever its case, with 409', async () => {
+    await signup(signupBody({ email: 'double@example.fr' }));
+    const response = await signup(signupBody({ email: 'DOUBLE@example.fr' }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'Un compte existe déjà avec cette adresse e-mail.' });
+  });
+
+  it('rejects an unknown field (no self-promotion to admin) with a French 400', async () => {
+    const response = await signup(signupBody({ email: 'pirate@example.fr', role: 'admin' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "Le champ « role » n'est pas autorisé." });
+    const rows = await app.db.select().from(users).where(eq(users.email, 'pirate@example.fr'));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('names a missing field', async () => {
+    const { password: _password, ...body } = signupBody();
+    const response = await signup(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Le champ password est obligatoire.' });
+  });
+
+  it('rejects an invalid e-mail', async () => {
+    const response = await signup(signupBody({ email: 'pas-une-adresse' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Le champ email est invalide.' });
+  });
+
+  it('rejects a password shorter than the minimum', async () => {
+    const response = await signup(signupBody({ email: 'court@example.fr', password: 'court' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Le champ password doit contenir au moins 10 caractères.' });
+  });
+
+  it('rejects a name made of spaces', async () => {
+    const response = await signup(signupBody({ email: 'espaces@example.fr', nom: '   ' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Le champ nom est obligatoire.' });
+  });
+
+  it('rejects malformed JSON', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.fr",',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Le corps de la requête est invalide.' });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('returns a signed token with the user claims and a French welcome', async () => {
+    const user = await createUser(app, { role: 'admin', prenom: 'Camille', nom: 'Martin' });
+    const response = await postLogin({ email: user.email.toUpperCase(), password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ token: string; message: string }>();
+    expect(body.message).toBe('Bienvenue, Camille !');
+    expect(Object.keys(body).sort()).toEqual(['message', 'token']);
+
+    const [header] = body.token.split('.');
+    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toMatchObject({ alg: 'HS256' });
+    const claims = decodeClaims(body.token);
+    expect(claims).toMatchObject({
+      sub: String(user.id),
+      role: 'admin',
+      name: 'Camille Martin',
+      email: user.email,
+    });
+    expect(claims.exp - claims.iat).toBe(12 * 3600);
+    expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+  });
+
+  it('answers 401 with the same message for a wrong password and an unknown e-mail', async () => {
+    const user = await createUser(app);
+    const wrongPassword = await postLogin({ email: user.email, password: 'pas le bon mot de passe' });
+    const unknownEmail = await postLogin({ email: 'personne@example.fr', password: TEST_PASSWORD });
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Adresse e-mail ou mot de passe incorrect.' });
+    }
+  });
+
+  it('rate-limits attempts per address and e-mail with a French 429', async () => {
+    const user = await createUser(app);
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const response = await postLogin({ email: user.email, password: 'mauvais' });
+      expect(response.statusCode, `attempt ${attempt}`).toBe(401);
+    }
+    const limited = await postLogin({ email: user.email, password: TEST_PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      message: 'Trop de tentatives de connexion. Réessayez dans quelques minutes.',
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Another account from the same address is not locked out.
+    const other = await createUser(app);
+    expect((await postLogin({ email: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('never locks out successful logins: only failures count, and a success clears them', async () => {
+    const user = await createUser(app);
+    for (let attempt = 1; attempt <= 12; attempt += 1) {
+      const response = await postLogin({ email: user.email, password: TEST_PASSWORD });
+      expect(response.statusCode, `login ${attempt}`).toBe(200);
+    }
+    for (let round = 1; round <= 2; round += 1) {
+      for (let attempt = 1; attempt <= 9; attempt += 1) {
+        expect((await postLogin({ email: user.email, password: 'mauvais' })).statusCode).toBe(401);
+      }
+      expect(
+        (await postLogin({ email: user.email, password: TEST_PASSWORD })).statusCode,
+        `round ${round}`,
+      ).toBe(200);
+    }
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('returns the current user, without the password hash', async () => {
+    const user = await createUser(app, { role: 'agent', prenom: 'Julien', nom: 'Bernard' });
+    const token = await login(app, user.email);
+    const response = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: user.id,
+      email: user.email,
+      nom: 'Bernard',
+      prenom: 'Julien',
+      role: 'agent',
+      active: true,
+    });
+  });
+
+  it('requires a token', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: AUTH_ERRORS.missingToken });
+  });
+
+  it.each([
+    ['garbage', 'Bearer pas-un-jeton'],
+    ['wrong scheme', 'Basic dXNlcjpwYXNz'],
+    [
+      'foreign signature',
+      `Bearer ${'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwiZXhwIjo0MTAyNDQ0ODAwfQ.'}${'x'.repeat(43)}`,
+    ],
+  ])('rejects a %s token with 401', async (_label, authorization) => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: AUTH_ERRORS.invalidToken });
+  });
+
+  it('rejects an expired token', async () => {
+    const user = await createUser(app);
+    const expired = app.jwt.sign(tokenPayload(user), { clockTimestamp: Date.now() - 13 * 3600 * 1000 });
+    const response = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(expired) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('rejects the token of a user deactivated or deleted since it was issued', async () => {
+    const deactivated = await createUser(app);
+    const deactivatedToken = await login(app, deactivated.email);
+    await app.db.update(users).set({ active: false }).where(eq(users.id, deactivated.id));
+    const first = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(deactivatedToken) });
+    expect(first.statusCode).toBe(401);
+    expect(first.json()).toEqual({ message: AUTH_ERRORS.inactiveUser });
+
+    const deleted = await createUser(app);
+    const deletedToken = await login(app, deleted.email);
+    await app.db.delete(users).where(eq(users.id, deleted.id));
+    const second = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(deletedToken) });
+    expect(second.statusCode).toBe(401);
+  });
+});

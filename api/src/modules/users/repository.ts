@@ -1,0 +1,74 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { CurrentUser } from 'shared/contract';
+import type { Executor } from '../../db/client';
+import { users, type NewUserRow, type UserRow } from '../../db/schema';
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    email: row.email,
+    nom: row.nom,
+    prenom: row.prenom,
+    role: row.role,
+    active: row.active,
+  };
+}
+
+/** What the audit trail keeps of a user: everything but the password hash. */
+export function auditSnapshot(row: UserRow): Record<string, unknown> {
+  return toCurrentUser(row);
+}
+
+export async function findUserById(
+  db: Executor,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<UserRow | undefined> {
+  const query = db.select().from(users).where(eq(users.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** Uses the unique index on lower(email). */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normalizeEmail(email)));
+  return row;
+}
+
+export async function insertUser(db: Executor, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: normalizeEmail(values.email) })
+    .returning();
+  if (row === undefined) throw new Error('insert into users returned no row');
+  return row;
+}
+
+export async function listUsers(
+  db: Executor,
+  page: { limit: number; offset: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(users)
+    .orderBy(asc(users.nom), asc(users.prenom), asc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [totals] = await db.select({ total: count() }).from(users);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function setUserActive(db: Executor, id: number, active: boolean): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ active }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function hasAdmin(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  return row !== undefined;
+}

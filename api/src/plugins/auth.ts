@@ -1,0 +1,82 @@
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { CurrentUser, Role, TokenClaims } from 'shared/contract';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import { resolveJwtSecret } from '../modules/auth/jwt-secret';
+import { createPasswordHasher, type PasswordHasher, type ScryptParams } from '../modules/auth/password';
+import type { TokenPayload } from '../modules/auth/service';
+import { findUserById, toCurrentUser } from '../modules/users/repository';
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+    /** Set by `authenticate` from the database, not from the token: role and activation are always fresh. */
+    user: CurrentUser;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest/preHandler hook: requires a valid bearer token of an existing, active user. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler hook factory: 403 unless the authenticated user has one of the roles. */
+    requireRole: (...roles: Role[]) => (request: FastifyRequest) => Promise<void>;
+    passwordHasher: PasswordHasher;
+    signToken: (payload: TokenPayload) => string;
+  }
+}
+
+export interface AuthPluginOptions {
+  /** JWT_SECRET; when absent a persisted generated secret is used (see resolveJwtSecret). */
+  jwtSecret?: string | undefined;
+  /** Token lifetime, e.g. '12h'. */
+  jwtExpiresIn: string;
+  /** Scrypt parameters for new hashes; OWASP strength unless a test asks for less. */
+  passwordHashing?: ScryptParams | undefined;
+}
+
+export const AUTH_ERRORS = {
+  missingToken: 'Vous devez être connecté pour accéder à cette ressource.',
+  invalidToken: "Votre session a expiré ou n'est plus valide. Veuillez vous reconnecter.",
+  inactiveUser: "Votre compte n'existe plus ou a été désactivé. Veuillez vous reconnecter.",
+} as const;
+
+export default fp<AuthPluginOptions>(
+  async (app, options) => {
+    const secret = await resolveJwtSecret({
+      configured: options.jwtSecret,
+      dataDir: app.dbInfo.dataDir,
+      db: app.db,
+    });
+    await app.register(fastifyJwt, {
+      secret,
+      sign: { algorithm: 'HS256', expiresIn: options.jwtExpiresIn },
+      verify: { algorithms: ['HS256'] },
+    });
+
+    app.decorate('passwordHasher', createPasswordHasher(options.passwordHashing));
+    app.decorate('signToken', (payload: TokenPayload) => app.jwt.sign(payload));
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      if (!request.headers.authorization) throw new UnauthorizedError(AUTH_ERRORS.missingToken);
+      let claims: TokenClaims;
+      try {
+        claims = await request.jwtVerify<TokenClaims>();
+      } catch (error) {
+        throw new UnauthorizedError(AUTH_ERRORS.invalidToken, { cause: error });
+      }
+      const id = typeof claims.sub === 'string' && /^\d{1,10}$/.test(claims.sub) ? Number(claims.sub) : NaN;
+      if (!Number.isSafeInteger(id) || id > 2_147_483_647)
+        throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
+      const user = await findUserById(app.db, id);
+      if (user === undefined || !user.active) throw new UnauthorizedError(AUTH_ERRORS.inactiveUser);
+      request.user = toCurrentUser(user);
+    });
+
+    app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+      if (!roles.includes(request.user.role)) throw new ForbiddenError();
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

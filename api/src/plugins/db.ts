@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import { openDatabase, type Database, type DatabaseHandle, type DatabaseOptions } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The typed Drizzle database, the same API on PGlite and PostgreSQL. */
+    db: Database;
+    dbInfo: Pick<DatabaseHandle, 'kind' | 'label' | 'dataDir'>;
+  }
+}
+
+export interface DbPluginOptions {
+  database: DatabaseOptions;
+}
+
+/** Opens the database (and migrates it) at start-up; closes it, releasing the data-dir lock, on close. */
+export default fp<DbPluginOptions>(
+  async (app, options) => {
+    const handle = await openDatabase(options.database);
+    app.decorate('db', handle.db);
+    app.decorate('dbInfo', { kind: handle.kind, label: handle.label, dataDir: handle.dataDir });
+    app.addHook('onClose', () => handle.close());
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,135 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createUser } from '../../test/helper';
+import { ConflictError, NotFoundError } from '../errors';
+import { validationMessage } from './errors';
+
+let app: FastifyInstance;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(chunk.toString());
+      callback();
+    },
+  });
+  app = await buildTestApp({ logger: { level: 'error', stream } });
+  app.get('/api/test/boom', async () => {
+    throw new Error('détail interne : mot de passe de la base = hunter2');
+  });
+  app.get('/api/test/conflict', async () => {
+    throw new ConflictError('Ce créneau est déjà réservé.');
+  });
+  app.get('/api/test/not-found', async () => {
+    throw new NotFoundError();
+  });
+  app.post('/api/test/duplicate', async () => {
+    await createUser(app, { email: 'deux-fois@example.fr' });
+    await createUser(app, { email: 'Deux-Fois@example.fr'.toLowerCase() });
+    return { message: 'jamais' };
+  });
+});
+afterAll(() => app.close());
+
+describe('error handler', () => {
+  it('answers an unknown route with a French JSON 404, under /api and elsewhere', async () => {
+    for (const url of ['/api/inconnu', '/inconnu', '/api']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json()).toEqual({ message: 'Ressource introuvable.' });
+    }
+  });
+
+  it('hides the details of a 500 and logs the real error', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Une erreur interne est survenue.' });
+    expect(response.body).not.toMatch(/hunter2|stack|Error/);
+    expect(logLines.join('')).toContain('hunter2');
+  });
+
+  it('maps typed errors to their status and message', async () => {
+    const conflict = await app.inject({ method: 'GET', url: '/api/test/conflict' });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toEqual({ message: 'Ce créneau est déjà réservé.' });
+    const notFound = await app.inject({ method: 'GET', url: '/api/test/not-found' });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json()).toEqual({ message: 'Ressource introuvable.' });
+  });
+
+  it('turns an unhandled unique violation into a generic French 409', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/duplicate' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: 'Cette opération entre en conflit avec des données existantes.',
+    });
+  });
+
+  it('answers an unsupported content type in French', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email>a@b.fr</email>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'Type de contenu non pris en charge.' });
+  });
+
+  it('rejects an empty JSON body and a body that is not an object', async () => {
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: 'Le corps de la requête est invalide.' });
+
+    const array = await app.inject({ method: 'POST', url: '/api/auth/login', payload: [1, 2] });
+    expect(array.statusCode).toBe(400);
+    expect(array.json()).toEqual({ message: 'Le corps de la requête est invalide.' });
+  });
+});
+
+describe('validationMessage', () => {
+  const error = (keyword: string, instancePath: string, params: Record<string, unknown>) => ({
+    keyword,
+    instancePath,
+    schemaPath: '#',
+    params,
+    message: 'ignored',
+  });
+
+  it.each([
+    ['Le champ email est obligatoire.', error('required', '', { missingProperty: 'email' }), 'body'],
+    [
+      "Le champ « x » n'est pas autorisé.",
+      error('additionalProperties', '', { additionalProperty: 'x' }),
+      'body',
+    ],
+    ['Le champ email est invalide.', error('format', '/email', { format: 'email' }), 'body'],
+    ['Le champ nom est obligatoire.', error('minLength', '/nom', { limit: 1 }), 'body'],
+    [
+      'Le champ nom doit contenir au plus 100 caractères.',
+      error('maxLength', '/nom', { limit: 100 }),
+      'body',
+    ],
+    [
+      'Le paramètre pageSize doit être inférieur ou égal à 100.',
+      error('maximum', '/pageSize', { limit: 100 }),
+      'querystring',
+    ],
+    [
+      'Le champ adresse.ville est obligatoire.',
+      error('required', '/adresse', { missingProperty: 'ville' }),
+      'body',
+    ],
+    ['Le corps de la requête est invalide.', error('type', '', { type: 'object' }), 'body'],
+  ])('%s', (expected, validationError, context) => {
+    expect(validationMessage([validationError], context)).toBe(expected);
+  });
+});

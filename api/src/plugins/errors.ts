@@ -1,0 +1,99 @@
+import type { FastifyError, FastifySchemaValidationError } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, isUniqueViolation, TooManyRequestsError } from '../errors';
+
+export const MESSAGES = {
+  invalidBody: 'Le corps de la requête est invalide.',
+  notFound: 'Ressource introuvable.',
+  internal: 'Une erreur interne est survenue.',
+  conflict: 'Cette opération entre en conflit avec des données existantes.',
+} as const;
+
+const MESSAGE_BY_STATUS: Record<number, string> = {
+  400: 'La requête est invalide.',
+  401: 'Vous devez être connecté pour accéder à cette ressource.',
+  403: "Vous n'êtes pas autorisé à accéder à cette ressource.",
+  404: MESSAGES.notFound,
+  405: 'Méthode non autorisée.',
+  406: 'Format de réponse non pris en charge.',
+  409: MESSAGES.conflict,
+  413: 'Le corps de la requête est trop volumineux.',
+  415: 'Type de contenu non pris en charge.',
+  429: 'Trop de requêtes. Réessayez dans quelques minutes.',
+};
+
+const joinPath = (...parts: (string | undefined)[]) => parts.filter((part) => part).join('.');
+
+/** Turns the first Ajv error into a French sentence naming the field. */
+export function validationMessage(
+  errors: FastifySchemaValidationError[],
+  context: string | undefined,
+): string {
+  const [error] = errors;
+  if (error === undefined) return MESSAGE_BY_STATUS[400] as string;
+  const field = error.instancePath.split('/').filter(Boolean).join('.');
+  const noun = context === 'body' || context === undefined ? 'Le champ' : 'Le paramètre';
+  const params = error.params as Record<string, unknown>;
+  const limit = typeof params.limit === 'number' ? params.limit : undefined;
+
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `${noun} « ${joinPath(field, String(params.additionalProperty))} » n'est pas autorisé.`;
+    case 'required':
+      return `${noun} ${joinPath(field, String(params.missingProperty))} est obligatoire.`;
+    case 'minLength':
+      return limit === 1
+        ? `${noun} ${field} est obligatoire.`
+        : `${noun} ${field} doit contenir au moins ${limit} caractères.`;
+    case 'maxLength':
+      return `${noun} ${field} doit contenir au plus ${limit} caractères.`;
+    case 'minimum':
+      return `${noun} ${field} doit être supérieur ou égal à ${limit}.`;
+    case 'maximum':
+      return `${noun} ${field} doit être inférieur ou égal à ${limit}.`;
+    default:
+      if (field === '') return context === 'body' ? MESSAGES.invalidBody : (MESSAGE_BY_STATUS[400] as string);
+      return `${noun} ${field} est invalide.`;
+  }
+}
+
+/**
+ * The one place where errors become responses: `{ message }` in French, the status of the typed error,
+ * and never an internal detail for a 5xx (the real error is logged).
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler<FastifyError>((error, request, reply) => {
+      if (error instanceof AppError) {
+        const appError: AppError = error;
+        if (appError instanceof TooManyRequestsError && appError.retryAfterSeconds !== undefined) {
+          reply.header('Retry-After', String(appError.retryAfterSeconds));
+        }
+        return reply.status(error.statusCode).send({ message: error.message });
+      }
+      if (error.validation) {
+        return reply
+          .status(400)
+          .send({ message: validationMessage(error.validation, error.validationContext) });
+      }
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+        return reply.status(400).send({ message: MESSAGES.invalidBody });
+      }
+      if (isUniqueViolation(error)) {
+        request.log.warn({ err: error }, 'unique violation not handled by the service');
+        return reply.status(409).send({ message: MESSAGES.conflict });
+      }
+      const status = error.statusCode;
+      if (status !== undefined && status >= 400 && status < 500) {
+        return reply
+          .status(status)
+          .send({ message: MESSAGE_BY_STATUS[status] ?? (MESSAGE_BY_STATUS[400] as string) });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ message: MESSAGES.internal });
+    });
+
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.notFound }));
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,109 @@
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { REMOTES } from 'shared/federation';
+
+export interface StaticSiteOptions {
+  /** Repository root: `host-shell/dist` and `<remote>/dist` are served from it. */
+  webRoot: string;
+  /** When set, `/runtime-config.json` serves this file as is instead of the generated registry. */
+  runtimeConfigFile?: string | undefined;
+}
+
+/** Entry points that name hashed files: they must be revalidated, or a deploy is never seen. */
+const REVALIDATED_FILES = new Set([
+  'index.html',
+  'mf-manifest.json',
+  'runtime-config.json',
+  'remoteEntry.js',
+]);
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Requests the SPA fallback never answers: the API, the remotes and the websocket keep their own 404s. */
+const NOT_SPA = /^\/(api|remotes|socket\.io)(\/|$)/;
+
+function cacheHeaders(reply: FastifyReply, path: string): void {
+  reply.header('cache-control', REVALIDATED_FILES.has(basename(path)) ? NO_CACHE : IMMUTABLE);
+}
+
+const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
+
+/** The registry the host loads at start-up: where each remote's manifest is, and where the API is. */
+export function generatedRuntimeConfig() {
+  return {
+    apiBaseUrl: '/api',
+    remotes: Object.fromEntries(
+      REMOTES.map((remote) => [remote.name, `/remotes/${remote.dir}/mf-manifest.json`]),
+    ),
+  };
+}
+
+/**
+ * Serves the production build from the API process (one command, one port): the host at `/`, each remote
+ * at `/remotes/<dir>/`, the runtime registry, and the SPA fallback to the host's index.html.
+ */
+export default fp<StaticSiteOptions>(
+  async (app, options) => {
+    const missing = (dir: string) =>
+      app.log.warn(
+        `Site : le dossier ${dir} est introuvable, il ne sera pas servi (lancez d'abord pnpm build).`,
+      );
+
+    app.get('/runtime-config.json', async (_request, reply) => {
+      reply.header('cache-control', NO_CACHE);
+      if (options.runtimeConfigFile === undefined) return generatedRuntimeConfig();
+      // Read on each request: editing the file is how remotes are moved, without a restart.
+      const text = await readFile(options.runtimeConfigFile, 'utf8');
+      JSON.parse(text);
+      return reply.type('application/json; charset=utf-8').send(text);
+    });
+
+    for (const remote of REMOTES) {
+      const root = join(options.webRoot, remote.dir, 'dist');
+      if (!isDirectory(root)) {
+        missing(root);
+        continue;
+      }
+      await app.register(fastifyStatic, {
+        root,
+        prefix: `/remotes/${remote.dir}/`,
+        decorateReply: false,
+        cacheControl: false,
+        dotfiles: 'ignore',
+        index: false,
+        setHeaders: (reply, path) => {
+          cacheHeaders(reply, path);
+          // The host may live on another origin (CDN, dev server): manifests and chunks are fetched cross-origin.
+          reply.header('access-control-allow-origin', '*');
+        },
+      });
+    }
+
+    const hostRoot = join(options.webRoot, 'host-shell', 'dist');
+    if (!isDirectory(hostRoot)) {
+      missing(hostRoot);
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root: hostRoot,
+      serve: false,
+      cacheControl: false,
+      dotfiles: 'ignore',
+      setHeaders: cacheHeaders,
+    });
+
+    app.get('/*', async (request, reply) => {
+      const path = `/${(request.params as { '*': string })['*']}`;
+      if (NOT_SPA.test(path)) return reply.callNotFound();
+      const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+      // A file name (with an extension) is a real asset: 404 when absent, never index.html.
+      if (lastSegment.includes('.')) return reply.sendFile(path.slice(1));
+      return reply.sendFile('index.html');
+    });
+  },
+  { name: 'static-site' },
+);

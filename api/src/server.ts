@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import staticSite from './plugins/static-site';
+
+function displayUrl(config: AppConfig): string {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+function printBanner(app: FastifyInstance, config: AppConfig, demoMode: boolean): void {
+  const lines = [`EBAS3 est démarré : ${displayUrl(config)}`, `Base de données : ${app.dbInfo.label}`];
+  const demoAccounts = app.demoSeed?.available ?? [];
+  if (demoMode && demoAccounts.length > 0) {
+    const accounts = demoAccounts
+      .map(
+        (account) =>
+          `${account.email} / ${account.password} (${account.role === 'admin' ? 'administrateur' : 'agent'})`,
+      )
+      .join(' — ');
+    lines.push(`Comptes de démonstration : ${accounts}`);
+  } else if (demoMode) {
+    lines.push('Mode démonstration : un administrateur existait déjà, aucun compte de démonstration créé.');
+  }
+  if (config.webRoot === undefined) lines.push('Site : non servi (WEB_ROOT absent), API seule sous /api.');
+  console.log(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // The start command is the demo: accounts are seeded unless DEMO_MODE=0.
+  const demoMode = config.demoMode ?? true;
+
+  const app = await buildApp({
+    database:
+      config.databaseUrl === undefined
+        ? { kind: 'pglite', dataDir: config.dataDir }
+        : { kind: 'postgres', url: config.databaseUrl },
+    jwtSecret: config.jwtSecret,
+    jwtExpiresIn: config.jwtExpiresIn,
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    demoMode,
+  });
+  if (config.webRoot !== undefined) {
+    await app.register(staticSite, { webRoot: config.webRoot, runtimeConfigFile: config.runtimeConfigFile });
+  }
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      // Second Ctrl+C: the user does not want to wait.
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, 'arrêt en cours');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, "erreur pendant l'arrêt");
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  printBanner(app, config, demoMode);
+}
+
+main().catch((error: unknown) => {
+  console.error(`EBAS3 n'a pas pu démarrer : ${error instanceof Error ? error.message : String(error)}`);
+  if (!(error instanceof Error && error.name === 'DataDirLockedError')) console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Role } from 'shared/contract';
+import { expect } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../src/app';
+import type { DatabaseOptions } from '../src/db/client';
+import { users, type UserRow } from '../src/db/schema';
+import type { ScryptParams } from '../src/modules/auth/password';
+
+/** Cheap scrypt for tests (about 1 ms a hash). Production uses OWASP_SCRYPT_PARAMS; see password.test.ts. */
+export const FAST_SCRYPT: ScryptParams = { N: 1024, r: 8, p: 1, keyLength: 64, saltLength: 16 };
+
+export const TEST_PASSWORD = 'Motdepasse!2024';
+/** hashPassword(TEST_PASSWORD, FAST_SCRYPT), computed once: createUser then costs no hashing at all. */
+export const TEST_PASSWORD_HASH =
+  'scrypt$1024$8$1$0QQgoWLC/n9In/rWAVsrZA==$BTUjZK8mdIqL/SCdov71lX/rfeRlTCXxearjVk+8PfFZB7zu45qKfeRGXj7SyMpnuazmjQZlTuQshZYBmtH+FQ==';
+
+export const usesPostgres =
+  process.env.TEST_DATABASE_URL !== undefined && process.env.TEST_DATABASE_URL !== '';
+
+export interface TestDatabase {
+  options: DatabaseOptions;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database: in-memory PGlite, or, with TEST_DATABASE_URL, a randomly named database on that
+ * PostgreSQL server, dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!usesPostgres || serverUrl === undefined)
+    return { options: { kind: 'pglite' }, drop: async () => undefined };
+
+  const name = `ebas3_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    options: { kind: 'postgres', url: url.toString(), maxConnections: 4 },
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Builds the app on a fresh database; closing the app drops that database. */
+export async function buildTestApp(overrides: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
+  const database = await createTestDatabase();
+  try {
+    const app = await buildApp({ database: database.options, passwordHashing: FAST_SCRYPT, ...overrides });
+    app.addHook('onClose', () => database.drop());
+    // Not ready yet: a test may still register routes or plugins; inject() readies it.
+    return app;
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Logs in through the API and returns the token; fails the test with the API's message otherwise. */
+export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ token: string }>().token;
+}
+
+let userCounter = 0;
+
+/** Inserts a user directly (no scrypt: the hash is TEST_PASSWORD_HASH). The password is TEST_PASSWORD. */
+export async function createUser(
+  app: FastifyInstance,
+  values: { role?: Role; active?: boolean; email?: string; nom?: string; prenom?: string } = {},
+): Promise<UserRow> {
+  userCounter += 1;
+  const [row] = await app.db
+    .insert(users)
+    .values({
+      email: values.email ?? `utilisateur${userCounter}.${randomBytes(3).toString('hex')}@test.fr`,
+      passwordHash: TEST_PASSWORD_HASH,
+      nom: values.nom ?? 'Durand',
+      prenom: values.prenom ?? `Test${userCounter}`,
+      role: values.role ?? 'agent',
+      active: values.active ?? true,
+    })
+    .returning();
+  if (row === undefined) throw new Error('createUser: no row returned');
+  return row;
+}
+
+/** Creates an active user of the role and returns its token. */
+export async function userToken(app: FastifyInstance, role: Role): Promise<{ user: UserRow; token: string }> {
+  const user = await createUser(app, { role });
+  return { user, token: await login(app, user.email) };
+}

@@ -25,7 +25,7 @@ function StandaloneLayout({ remote, title, pages }: { remote: RemoteName; title:
         <Tag color="orange">Mode autonome : données simulées (MSW), sans API</Tag>
       </Layout.Header>
       <Layout>
-        <Layout.Sider width={240} theme="light">
+        <Layout.Sider width={280} theme="light">
           <Menu
             mode="inline"
             selectedKeys={[location.pathname]}

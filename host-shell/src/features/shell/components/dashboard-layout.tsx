@@ -2,6 +2,7 @@ import { Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { SIDER_COLLAPSED_WIDTH, SIDER_WIDTH, useAuth } from 'shared';
+import { useSessionCheck } from '../hooks/use-session-check';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
@@ -9,6 +10,7 @@ import { TopBar } from './top-bar';
 export default function DashboardLayout() {
   const { jwtTokenDecoded } = useAuth();
   const [collapsed, setCollapsed] = useState(false);
+  useSessionCheck();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider

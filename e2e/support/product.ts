@@ -1,0 +1,138 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startStaticServer } from './static-server';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export const REMOTE_DIRS = {
+  mf_reservations: 'mf-reservations',
+  mf_demandes: 'mf-demandes',
+  mf_rooming_pointage: 'mf-rooming-pointage',
+  mf_referentiel: 'mf-referentiel',
+  mf_stats: 'mf-stats',
+} as const;
+export type RemoteName = keyof typeof REMOTE_DIRS;
+
+export const DEMO_ADMIN = { email: 'admin@ebas3.fr', password: 'Admin!2023', name: 'Camille Martin' };
+export const DEMO_AGENT = { email: 'agent@ebas3.fr', password: 'Agent!2023', name: 'Julien Bernard' };
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+  });
+}
+
+/**
+ * A free port below Linux's ephemeral range (32768+): a stopped remote server must be able to take its port
+ * back, which fails if the browser's own outgoing sockets picked it up in the meantime.
+ */
+async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('Aucun port libre trouvé entre 20000 et 32000');
+}
+
+async function waitForHealth(url: string, api: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (api.exitCode !== null) throw new Error(`L'API s'est arrêtée au démarrage :\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`L'API ne répond pas sur ${url} :\n${output()}`);
+}
+
+export interface RemoteServer {
+  url: string;
+  port: number;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+}
+
+export interface Product {
+  baseUrl: string;
+  remotes: Record<RemoteName, RemoteServer>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The production build as deployed: the API serving the host on one origin, each remote on its own static
+ * server (its own origin), wired through a runtime registry file. A fresh embedded database in demo mode.
+ */
+export async function startProduct(): Promise<Product> {
+  for (const dir of ['host-shell', ...Object.values(REMOTE_DIRS)]) {
+    if (!existsSync(join(ROOT, dir, 'dist', 'index.html'))) {
+      throw new Error(`${dir}/dist manquant : lancez « pnpm build » avant les tests navigateur.`);
+    }
+  }
+  const workDir = mkdtempSync(join(tmpdir(), 'ebas3-e2e-'));
+  const remotes = {} as Record<RemoteName, RemoteServer>;
+  for (const [name, dir] of Object.entries(REMOTE_DIRS) as [RemoteName, string][]) {
+    const port = await freePort();
+    let server = await startStaticServer(join(ROOT, dir, 'dist'), { port });
+    remotes[name] = {
+      url: server.url,
+      port,
+      stop: () => server.close(),
+      start: async () => {
+        server = await startStaticServer(join(ROOT, dir, 'dist'), { port });
+      },
+    };
+  }
+  const registry = join(workDir, 'runtime-config.json');
+  writeFileSync(
+    registry,
+    JSON.stringify({
+      apiBaseUrl: '/api',
+      remotes: Object.fromEntries(Object.entries(remotes).map(([name, r]) => [name, `${r.url}/mf-manifest.json`])),
+    }),
+  );
+
+  const port = await freePort();
+  let output = '';
+  const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(ROOT, 'api'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(workDir, 'data'),
+      WEB_ROOT: ROOT,
+      RUNTIME_CONFIG_FILE: registry,
+      DEMO_MODE: '1',
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  api.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  api.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${baseUrl}/api/health`, api, () => output);
+
+  return {
+    baseUrl,
+    remotes,
+    stop: async () => {
+      await Promise.all(Object.values(remotes).map((r) => r.stop().catch(() => undefined)));
+      if (api.exitCode === null) {
+        const exited = new Promise((r) => api.once('exit', r));
+        api.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+/** A port just released can stay busy a moment (sockets closing); retry for a few seconds. */
+async function listenWithRetry(server: Server, port: number): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onError = (error: Error) => {
+          server.off('listening', onListening);
+          reject(error);
+        };
+        const onListening = () => {
+          server.off('error', onError);
+          resolve();
+        };
+        server.once('error', onError).once('listening', onListening);
+        server.listen(port, '127.0.0.1');
+      });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 40) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+/**
+ * A remote's own static server, as a feature team would deploy it on another origin: CORS open, manifest
+ * no-cache. Tests stop it to prove the shell survives a remote going down.
+ */
+export async function startStaticServer(
+  root: string,
+  options: { port?: number; spa?: boolean } = {},
+): Promise<{ url: string; close: () => Promise<void>; server: Server }> {
+  const server = createServer(async (req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const route = pathname === '/' || (options.spa && !extname(pathname)) ? '/index.html' : pathname;
+    const file = normalize(join(root, route));
+    if (!file.startsWith(normalize(root) + sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) throw new Error('not a file');
+      res.writeHead(200, {
+        // No idle keep-alive sockets: a stopped server must be able to take its port back at once.
+        Connection: 'close',
+        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'Access-Control-Allow-Origin': '*',
+        'Cache-Control': /\.(html|json)$/.test(file) ? 'no-cache' : 'public, max-age=31536000, immutable',
+      });
+      createReadStream(file).pipe(res);
+    } catch {
+      res.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end('Not found');
+    }
+  });
+  await listenWithRetry(server, options.port ?? 0);
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('adresse inconnue');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,202 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { ROUTES } from 'shared/routes';
+import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
+import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
+
+/** A route's URL with a sample id for its params. */
+const sampleUrl = (path: string) => `/dashboard/${path.replace(/:\w+/g, '7')}`;
+
+let product: Product;
+let browser: Browser;
+
+before(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('authentification', () => {
+  test('the demo administrator logs in and reaches the dashboard', async () => {
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    await page.getByText(DEMO_ADMIN.name).waitFor();
+    assert.ok(await page.evaluate(() => localStorage.getItem('token')), 'token stored');
+    await page.getByText('EBAS3 ©2023').waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a wrong password is refused with a French message', async () => {
+    const { page, context } = await openPage(browser, product.baseUrl);
+    await page.goto('/');
+    await page.getByLabel('Adresse e-mail').fill(DEMO_ADMIN.email);
+    await page.getByLabel('Mot de passe').fill('mauvais-mot-de-passe');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    // Inline on the form, and as the client's error toast (spec §8).
+    await page.getByRole('main').getByRole('alert').getByText('Adresse e-mail ou mot de passe incorrect.').waitFor();
+    await page.locator('.ant-notification-bottomLeft').getByText('Adresse e-mail ou mot de passe incorrect.').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+    await context.close();
+  });
+
+  test('a new sign-up waits for activation: its login is refused', async () => {
+    const { page, context } = await openPage(browser, product.baseUrl);
+    await page.goto('/signup');
+    await page.getByLabel('Prénom').fill('Léa');
+    await page.getByLabel('Nom', { exact: true }).fill('Dubois');
+    await page.getByLabel('Adresse e-mail').fill('lea.dubois@ebas3.fr');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('UnMotDePasse!42');
+    await page.getByLabel('Confirmation du mot de passe').fill('UnMotDePasse!42');
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await page.getByText('Compte créé', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Retour à la connexion' }).click();
+    await page.getByLabel('Adresse e-mail').fill('lea.dubois@ebas3.fr');
+    await page.getByLabel('Mot de passe').fill('UnMotDePasse!42');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('main').getByRole('alert').getByText(/pas encore activé/).waitFor();
+    await context.close();
+  });
+
+  test('logout clears local storage and returns to the login page', async () => {
+    const { page, context } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.evaluate(() => localStorage.setItem('autre', 'x'));
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    assert.equal(await page.evaluate(() => localStorage.length), 0);
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  test('a corrupted stored token is cleared and sends back to /', async () => {
+    const { page, context } = await openPage(browser, product.baseUrl);
+    await page.goto('/');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'abc.%%%pas-du-base64.def');
+      localStorage.setItem('autre', 'x');
+    });
+    await page.goto('/dashboard/reservations');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.length), 0);
+    await context.close();
+  });
+
+  test('an API 401 clears storage and returns to /', async () => {
+    const { page, context } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    // A token that still decodes in the browser but whose signature the API rejects.
+    await page.evaluate(() => {
+      const token = localStorage.getItem('token') ?? '';
+      localStorage.setItem('token', `${token.split('.').slice(0, 2).join('.')}.signature-falsifiee`);
+    });
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/');
+    assert.equal(await page.evaluate(() => localStorage.length), 0);
+    await context.close();
+  });
+});
+
+describe('shell and remotes', () => {
+  test('every spec route under /dashboard renders its remote page without console errors', async () => {
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    for (const route of ROUTES) {
+      await navigateInApp(page, sampleUrl(route.path));
+      const heading = page.locator(`section[data-route-id="${route.id}"] h3`);
+      await heading.waitFor({ timeout: 15_000 });
+      assert.equal(await heading.textContent(), route.title, `title of ${route.path}`);
+      if (route.path.includes(':id')) await page.locator(`section[data-route-id="${route.id}"]`).getByText('7').first().waitFor();
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the menu and shortcuts lead to their pages', async () => {
+    const { page, context } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.getByRole('menuitem', { name: 'Statistiques' }).click();
+    await page.getByRole('link', { name: 'Par mois' }).click();
+    await page.waitForURL('**/dashboard/StatsPerMonth');
+    await page.getByRole('button', { name: 'Demandes' }).hover();
+    await page.getByText("Confirmation d'annulation").click();
+    await page.waitForURL('**/dashboard/Demande-Hebergement?action=annulation');
+    await page.getByRole('button', { name: 'Réservation' }).click();
+    await page.waitForURL('**/dashboard/reservations?mode=ajout');
+    await page.locator('section[data-route-id="reservations"]').waitFor();
+    await context.close();
+  });
+
+  test('with one remote server stopped, its route shows the fallback and the others still work', async () => {
+    const stats = product.remotes.mf_stats;
+    const { page, context } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await stats.stop();
+    try {
+      await navigateInApp(page, '/dashboard/StatsPerPax');
+      await page.getByText(/momentanément indisponible/).waitFor({ timeout: 15_000 });
+      const retry = page.getByRole('button', { name: 'Réessayer' });
+      await retry.waitFor();
+
+      await navigateInApp(page, '/dashboard/reservations');
+      await page.locator('section[data-route-id="reservations"]').waitFor({ timeout: 15_000 });
+      await navigateInApp(page, '/dashboard/client');
+      await page.locator('section[data-route-id="client"]').waitFor({ timeout: 15_000 });
+
+      // The feature team brings its server back: "Réessayer" loads it without reloading the shell.
+      await navigateInApp(page, '/dashboard/StatsPerPax');
+      await retry.waitFor();
+      await stats.start();
+      await retry.click();
+      await page.locator('section[data-route-id="stats-per-pax"]').waitFor({ timeout: 15_000 });
+    } finally {
+      await stats.start().catch(() => undefined);
+    }
+    await context.close();
+  });
+
+  test('a staff user does not see the Etablissement group; an administrator does', async () => {
+    const staff = await openPage(browser, product.baseUrl);
+    await login(staff.page, DEMO_AGENT.email, DEMO_AGENT.password);
+    await staff.page.getByRole('menuitem', { name: 'Client' }).waitFor();
+    assert.equal(await staff.page.getByRole('menuitem', { name: 'Etablissement' }).count(), 0);
+    await staff.context.close();
+
+    const admin = await openPage(browser, product.baseUrl);
+    await login(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await admin.page.getByRole('menuitem', { name: 'Etablissement' }).waitFor();
+    await admin.context.close();
+  });
+
+  test('under 768 px the top bar is a compact horizontally scrollable strip', async () => {
+    const { page, context } = await openPage(browser, product.baseUrl, { width: 375, height: 740 });
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const toolbar = page.getByRole('toolbar', { name: 'Raccourcis' });
+    await toolbar.waitFor();
+    const { overflowX, scrollable } = await toolbar.evaluate((el) => ({
+      overflowX: getComputedStyle(el).overflowX,
+      scrollable: el.scrollWidth > el.clientWidth,
+    }));
+    assert.equal(overflowX, 'auto');
+    assert.ok(scrollable, 'the shortcuts overflow and scroll');
+    await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
+    await context.close();
+  });
+
+  test('unknown paths show the not-found page; /view-pdf needs a token', async () => {
+    const { page, context } = await openPage(browser, product.baseUrl);
+    await page.goto('/nimporte-quoi');
+    await page.getByText('Page introuvable').waitFor();
+    await page.goto('/view-pdf?id=3');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});

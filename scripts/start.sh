@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs, builds and starts EBAS3 — host, remotes and API — on the embedded database with demo data.
+# PORT (default 8080), DATA_DIR, DATABASE_URL, DEMO_MODE=0 and JWT_SECRET are honoured (see README).
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+
+require_node
+ensure_pnpm
+install_workspace
+build_frontends
+
+log "Démarrage d'EBAS3"
+cd "$ROOT"
+export WEB_ROOT="$ROOT"
+export DEMO_MODE="${DEMO_MODE:-1}"
+export PORT="${PORT:-8080}"
+exec pnpm --silent --filter ./api start

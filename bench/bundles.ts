@@ -26,11 +26,14 @@ function recordScripts(page: Page): { take: () => Promise<Tally> } {
     take: async () => {
       const sizes = await Promise.all(pending);
       pending = [];
-      return sizes.reduce((t, s) => ({ files: t.files + 1, raw: t.raw + s.raw, gzip: t.gzip + s.gzip }), {
-        files: 0,
-        raw: 0,
-        gzip: 0,
-      });
+      return sizes.reduce<Tally>(
+        (t, s) => ({ files: t.files + 1, raw: t.raw + s.raw, gzip: t.gzip + s.gzip }),
+        {
+          files: 0,
+          raw: 0,
+          gzip: 0,
+        },
+      );
     },
   };
 }

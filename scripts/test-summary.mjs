@@ -11,7 +11,9 @@ for (const file of readdirSync(resultsDir).filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
-  console.info(`${file.replace(/\.json$/, '').padEnd(28)} ${report.numPassedTests} réussis, ${report.numFailedTests} en échec`);
+  console.info(
+    `${file.replace(/\.json$/, '').padEnd(28)} ${report.numPassedTests} réussis, ${report.numFailedTests} en échec`,
+  );
 }
 
 const e2eLog = join(resultsDir, 'e2e.log');

@@ -96,7 +96,9 @@ export async function startProduct(): Promise<Product> {
     registry,
     JSON.stringify({
       apiBaseUrl: '/api',
-      remotes: Object.fromEntries(Object.entries(remotes).map(([name, r]) => [name, `${r.url}/mf-manifest.json`])),
+      remotes: Object.fromEntries(
+        Object.entries(remotes).map(([name, r]) => [name, `${r.url}/mf-manifest.json`]),
+      ),
     }),
   );
 

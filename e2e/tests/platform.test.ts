@@ -40,8 +40,15 @@ describe('authentification', () => {
     await page.getByLabel('Mot de passe').fill('mauvais-mot-de-passe');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     // Inline on the form, and as the client's error toast (spec §8).
-    await page.getByRole('main').getByRole('alert').getByText('Adresse e-mail ou mot de passe incorrect.').waitFor();
-    await page.locator('.ant-notification-bottomLeft').getByText('Adresse e-mail ou mot de passe incorrect.').waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .getByText('Adresse e-mail ou mot de passe incorrect.')
+      .waitFor();
+    await page
+      .locator('.ant-notification-bottomLeft')
+      .getByText('Adresse e-mail ou mot de passe incorrect.')
+      .waitFor();
     assert.equal(new URL(page.url()).pathname, '/');
     await context.close();
   });
@@ -60,7 +67,11 @@ describe('authentification', () => {
     await page.getByLabel('Adresse e-mail').fill('lea.dubois@ebas3.fr');
     await page.getByLabel('Mot de passe').fill('UnMotDePasse!42');
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('main').getByRole('alert').getByText(/pas encore activé/).waitFor();
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .getByText(/pas encore activé/)
+      .waitFor();
     await context.close();
   });
 
@@ -114,7 +125,8 @@ describe('shell and remotes', () => {
       const heading = page.locator(`section[data-route-id="${route.id}"] h3`);
       await heading.waitFor({ timeout: 15_000 });
       assert.equal(await heading.textContent(), route.title, `title of ${route.path}`);
-      if (route.path.includes(':id')) await page.locator(`section[data-route-id="${route.id}"]`).getByText('7').first().waitFor();
+      if (route.path.includes(':id'))
+        await page.locator(`section[data-route-id="${route.id}"]`).getByText('7').first().waitFor();
     }
     assert.deepEqual(errors, []);
     await context.close();

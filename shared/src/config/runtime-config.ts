@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Locale } from 'typebox/system';
 import Value from 'typebox/value';
 import { REMOTES } from '../federation';
 
@@ -31,7 +32,7 @@ export class RuntimeConfigError extends Error {
 export function parseRuntimeConfig(data: unknown): RuntimeConfig {
   if (Value.Check(RuntimeConfigSchema, data)) return data;
   const details = Value.Errors(RuntimeConfigSchema, data)
-    .map((error) => `${error.instancePath || '/'} ${error.message}`)
+    .map((error) => `${error.instancePath || '/'} ${Locale.fr_FR(error)}`)
     .join(' ; ');
   throw new RuntimeConfigError(`Configuration d'exécution invalide : ${details}`);
 }

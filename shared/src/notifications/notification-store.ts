@@ -30,7 +30,7 @@ export const notificationStore = createStore<NotificationState>(() => ({
   page: 0,
 }));
 
-type Incoming = Partial<AppNotification> & {
+type Incoming = Omit<Partial<AppNotification>, 'id'> & {
   message: string;
   id?: string | number;
   read?: boolean;

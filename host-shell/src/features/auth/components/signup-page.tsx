@@ -1,6 +1,7 @@
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ApiError } from 'shared';
 import { PASSWORD_MIN_LENGTH } from 'shared/contract';
 import { signupRequest } from '../api/signup';
 import { AuthCard } from './auth-card';
@@ -16,14 +17,17 @@ interface SignupValues {
 export default function SignupPage() {
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
 
   const onFinish = async ({ confirmation: _confirmation, ...values }: SignupValues) => {
     setSubmitting(true);
+    setConflict(null);
     try {
       const { message } = await signupRequest({ ...values, email: values.email.trim() });
       setDone(message);
-    } catch {
-      // The API client has already shown the server's message.
+    } catch (caught) {
+      // The API client toasts every failure except 409, which it only logs (spec §8): say it here.
+      if (caught instanceof ApiError && caught.status === 409) setConflict(caught.message);
     } finally {
       setSubmitting(false);
     }
@@ -44,6 +48,7 @@ export default function SignupPage() {
 
   return (
     <AuthCard title="Création de compte">
+      {conflict && <Alert type="error" showIcon title={conflict} style={{ marginBottom: 16 }} role="alert" />}
       <Form<SignupValues> layout="vertical" onFinish={onFinish} disabled={submitting}>
         <Form.Item label="Prénom" name="prenom" rules={[{ required: true, whitespace: true }, { max: 100 }]}>
           <Input autoComplete="given-name" autoFocus />

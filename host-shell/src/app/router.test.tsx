@@ -1,0 +1,184 @@
+import { act, configure, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders, authStore } from 'shared';
+import { mockToken } from 'shared/mocks';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from './router';
+
+// Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
+configure({ asyncUtilTimeout: 3000 });
+
+const federation = vi.hoisted(() => ({
+  pages: {} as Record<string, ComponentType>,
+  loadRemote: vi.fn(),
+}));
+
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: federation.loadRemote,
+  registerRemotes: vi.fn(),
+}));
+
+federation.pages.reservations = () => <h1>Page des réservations</h1>;
+federation.pages.etablissement = () => <h1>Page des établissements</h1>;
+federation.pages['reservation-integrale'] = () => <h1>Page des réservations intégrales</h1>;
+federation.pages['fiche-resa'] = () => {
+  throw new Error('bug du module');
+};
+
+/** Renders the real route table at `url`; awaited so that pages suspending on `use()` resume under act. */
+async function renderAt(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  await act(async () => {
+    render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+  });
+  return router;
+}
+
+beforeEach(() => {
+  authStore.setState({ isAuthenticated: false, jwtTokenDecoded: {} });
+  federation.loadRemote.mockImplementation(async () => ({ default: federation.pages }));
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('public routes', () => {
+  it("'/' with a valid stored token redirects to the dashboard", async () => {
+    window.localStorage.setItem('token', mockToken());
+    const router = await renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it("'/' without a token shows the login form", async () => {
+    const router = await renderAt('/');
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(screen.getByLabelText('Adresse e-mail')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("'/' with an undecodable token clears storage and shows the login form", async () => {
+    window.localStorage.setItem('token', 'abîmé');
+    await renderAt('/');
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it("'/signup' shows the sign-up form without a token", async () => {
+    await renderAt('/signup');
+    expect(await screen.findByRole('button', { name: 'Créer mon compte' })).toBeTruthy();
+  });
+
+  it("'/signup' with a valid stored token redirects to the dashboard", async () => {
+    window.localStorage.setItem('token', mockToken());
+    const router = await renderAt('/signup');
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it("'/view-pdf?id=1' without a token redirects to '/'", async () => {
+    const router = await renderAt('/view-pdf?id=1');
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('an unknown path shows the not-found page', async () => {
+    await renderAt('/nulle-part');
+    expect(await screen.findByText('Page introuvable')).toBeTruthy();
+  });
+});
+
+describe('protected dashboard', () => {
+  it("'/dashboard' without a token redirects to '/'", async () => {
+    const router = await renderAt('/dashboard');
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("a child route without a token redirects to '/'", async () => {
+    const router = await renderAt('/dashboard/reservations');
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(federation.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('an undecodable token clears local storage and reloads the page', async () => {
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    window.localStorage.setItem('token', 'a.%%%.b');
+    window.localStorage.setItem('preferences', '{}');
+    await renderAt('/dashboard/reservations');
+    await vi.waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(window.localStorage.length).toBe(0);
+    expect(screen.queryByText('Page des réservations')).toBeNull();
+  });
+
+  it('an expired token clears local storage and reloads the page', async () => {
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    const past = Math.floor(Date.now() / 1000) - 10;
+    window.localStorage.setItem('token', mockToken({ iat: past - 60, exp: past }));
+    await renderAt('/dashboard');
+    await vi.waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a child route with a token renders its remote page inside the shell', async () => {
+    window.localStorage.setItem('token', mockToken());
+    await renderAt('/dashboard/reservations');
+    expect(
+      await screen.findByRole('heading', { name: 'Page des réservations' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
+    expect(federation.loadRemote).toHaveBeenCalledWith('mf_reservations/pages');
+  });
+
+  it('an unknown dashboard path shows the not-found page inside the shell', async () => {
+    window.localStorage.setItem('token', mockToken());
+    await renderAt('/dashboard/inconnu');
+    expect(await screen.findByText('Page introuvable')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
+  });
+
+  it('an extra route with a token without subject is not found', async () => {
+    window.localStorage.setItem('token', mockToken({ sub: undefined }));
+    await renderAt('/dashboard/etablissement');
+    expect(await screen.findByText('Page introuvable')).toBeTruthy();
+    expect(screen.queryByText('Page des établissements')).toBeNull();
+  });
+
+  it('an extra route with a subject claim renders its remote page', async () => {
+    window.localStorage.setItem('token', mockToken({ sub: '1' }));
+    await renderAt('/dashboard/etablissement');
+    expect(await screen.findByRole('heading', { name: 'Page des établissements' })).toBeTruthy();
+    expect(federation.loadRemote).toHaveBeenCalledWith('mf_referentiel/pages');
+  });
+});
+
+describe('remote isolation', () => {
+  it('a remote page that throws shows the fallback; the menu, top bar and footer stay usable', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    window.localStorage.setItem('token', mockToken());
+    const router = await renderAt('/dashboard/fiche-resa/3');
+
+    expect(
+      await screen.findByText(
+        'Le module « Fiche réservation » a rencontré une erreur',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
+    expect(screen.getByRole('toolbar', { name: 'Raccourcis' })).toBeTruthy();
+    expect(screen.getByText('EBAS3 ©2023')).toBeTruthy();
+    expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
+
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Résa. intégrale' }));
+    expect(await screen.findByRole('heading', { name: 'Page des réservations intégrales' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/reservation-integrale');
+    expect(screen.queryByText(/a rencontré une erreur/)).toBeNull();
+  });
+});

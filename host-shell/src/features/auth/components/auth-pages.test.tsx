@@ -1,0 +1,189 @@
+import { configure, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders, authStore, configureApiClient, decodeToken } from 'shared';
+import { mockServer } from 'shared/mocks/node';
+import { renderWithProviders } from 'shared/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import LoginPage from './login-page';
+import SignupPage from './signup-page';
+
+// Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
+configure({ asyncUtilTimeout: 3000 });
+
+// Login and sign-up share one file: each test file pays antd's import once (~2 s on 2 cores).
+
+const onUnauthorized = vi.fn();
+
+function renderLogin() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <LoginPage /> },
+      { path: '/dashboard', element: <h1>Accueil du tableau de bord</h1> },
+      { path: '/signup', element: <h1>Inscription</h1> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, user: userEvent.setup({ delay: null }) };
+}
+
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+const alertWith = (text: string) =>
+  screen.findAllByRole('alert').then((alerts) => alerts.find((a) => a.textContent?.includes(text)));
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  authStore.setState({ isAuthenticated: false, jwtTokenDecoded: {} });
+  configureApiClient({ baseURL: '/api', onUnauthorized });
+});
+
+describe('LoginPage', () => {
+  it('logs the demo admin in: token stored, state set, navigates to /dashboard', async () => {
+    const { router, user } = renderLogin();
+    fill('Adresse e-mail', 'admin@ebas3.fr');
+    fill('Mot de passe', 'Admin!2023');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    expect(await screen.findByRole('heading', { name: 'Accueil du tableau de bord' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    const token = window.localStorage.getItem('token');
+    expect(token).not.toBeNull();
+    expect(decodeToken(token)).toMatchObject({ sub: '1', role: 'admin' });
+    expect(authStore.getState().isAuthenticated).toBe(true);
+    expect(await screen.findByText('Bienvenue, Camille !')).toBeTruthy();
+  });
+
+  it('logs an agent in with the role claim of the server token', async () => {
+    const { router, user } = renderLogin();
+    fill('Adresse e-mail', 'agent@ebas3.fr');
+    fill('Mot de passe', 'Agent!2023');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(decodeToken(window.localStorage.getItem('token'))).toMatchObject({ role: 'agent' });
+  });
+
+  it('shows the French server message inline on a wrong password and stores no token', async () => {
+    const { router, user } = renderLogin();
+    fill('Adresse e-mail', 'admin@ebas3.fr');
+    fill('Mot de passe', 'mauvais');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    const alert = await vi.waitFor(async () => {
+      const found = await alertWith('Adresse e-mail ou mot de passe incorrect.');
+      expect(found?.classList.contains('ant-alert')).toBe(true);
+      return found;
+    });
+    expect(alert).toBeTruthy();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(authStore.getState().isAuthenticated).toBe(false);
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
+  });
+
+  it('shows the French required messages when submitted empty', async () => {
+    const { router, user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Le champ Adresse e-mail est obligatoire')).toBeTruthy();
+    expect(screen.getByText('Le champ Mot de passe est obligatoire')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the French e-mail format message', async () => {
+    const { user } = renderLogin();
+    fill('Adresse e-mail', 'pas-une-adresse');
+    fill('Mot de passe', 'x');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(
+      await screen.findByText("La valeur du champ Adresse e-mail n'est pas une adresse e-mail valide"),
+    ).toBeTruthy();
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('links to the sign-up page', async () => {
+    const { router, user } = renderLogin();
+    await user.click(screen.getByRole('link', { name: 'Créer un compte' }));
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+});
+
+/** Bodies of the POST requests the sign-up page sends. */
+const bodies: unknown[] = [];
+
+async function fillForm(values: { email: string; password: string; confirmation: string }) {
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<SignupPage />, { url: '/signup' });
+  fill('Prénom', 'Léa');
+  fill('Nom', 'Durand');
+  fill('Adresse e-mail', values.email);
+  fill('Mot de passe', values.password);
+  fill('Confirmation du mot de passe', values.confirmation);
+  await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+}
+
+describe('SignupPage', () => {
+  beforeEach(() => {
+    bodies.length = 0;
+    mockServer.events.on('request:start', async ({ request }) => {
+      if (request.method === 'POST') bodies.push(await request.clone().json());
+    });
+  });
+  afterEach(() => mockServer.events.removeAllListeners());
+
+  it('says when the confirmation does not match and sends nothing', async () => {
+    await fillForm({ email: 'lea@ebas3.fr', password: 'MotDePasse!1', confirmation: 'Autre!12345' });
+    expect(await screen.findByText('Les deux mots de passe ne correspondent pas')).toBeTruthy();
+    expect(bodies).toEqual([]);
+  });
+
+  it('shows the French length message for a short password', async () => {
+    await fillForm({ email: 'lea@ebas3.fr', password: 'court', confirmation: 'court' });
+    expect(
+      await screen.findByText('Le champ Mot de passe doit contenir au moins 10 caractères'),
+    ).toBeTruthy();
+  });
+
+  it("shows the server's message on success, without sending the confirmation", async () => {
+    await fillForm({ email: 'lea@ebas3.fr', password: 'MotDePasse!1', confirmation: 'MotDePasse!1' });
+    expect(await screen.findByText('Compte créé')).toBeTruthy();
+    expect(
+      screen.getAllByText(
+        "Votre compte a été créé. Un administrateur doit l'activer avant votre première connexion.",
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Retour à la connexion' })).toBeTruthy();
+    expect(bodies).toEqual([
+      { prenom: 'Léa', nom: 'Durand', email: 'lea@ebas3.fr', password: 'MotDePasse!1' },
+    ]);
+  });
+
+  it('keeps the form and says why on a 409 duplicate', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await fillForm({ email: 'admin@ebas3.fr', password: 'MotDePasse!1', confirmation: 'MotDePasse!1' });
+    expect(await screen.findByText('Un compte existe déjà avec cette adresse e-mail.')).toBeTruthy();
+    expect(screen.queryByText('Compte créé')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Créer mon compte' })).toBeTruthy();
+    expect((screen.getByLabelText('Adresse e-mail') as HTMLInputElement).value).toBe('admin@ebas3.fr');
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('keeps the form without an inline alert on another failure (the client toasts it)', async () => {
+    mockServer.use(
+      http.post('/api/auth/signup', () =>
+        HttpResponse.json({ message: 'Inscriptions fermées.' }, { status: 400 }),
+      ),
+    );
+    await fillForm({ email: 'lea@ebas3.fr', password: 'MotDePasse!1', confirmation: 'MotDePasse!1' });
+    expect(await screen.findByText('Inscriptions fermées.')).toBeTruthy();
+    expect(screen.queryByText('Compte créé')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Créer mon compte' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,141 @@
+import { act, configure, fireEvent, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { findRoute } from 'shared';
+import { renderWithProviders } from 'shared/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RemotePage } from './components/remote-page';
+import {
+  forgetRemotePages,
+  loadRemotePages,
+  RemoteUnavailableError,
+  type PageMap,
+} from './load-remote-pages';
+
+// Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
+configure({ asyncUtilTimeout: 3000 });
+
+// Loader and page share one file: each test file pays antd's import once (~2 s on 2 cores).
+
+const { loadRemote } = vi.hoisted(() => ({ loadRemote: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes: vi.fn() }));
+
+const pages: PageMap = { reservations: () => null };
+
+describe('loadRemotePages', () => {
+  beforeEach(() => {
+    forgetRemotePages('mf_reservations');
+    forgetRemotePages('mf_stats');
+  });
+
+  it("loads '<remote>/pages' and resolves to its default page map", async () => {
+    const load = vi.fn().mockResolvedValue({ default: pages });
+    await expect(loadRemotePages('mf_reservations', load)).resolves.toBe(pages);
+    expect(load).toHaveBeenCalledWith('mf_reservations/pages');
+  });
+
+  it('caches the promise per remote', async () => {
+    const load = vi.fn().mockResolvedValue({ default: pages });
+    const first = loadRemotePages('mf_reservations', load);
+    const second = loadRemotePages('mf_reservations', load);
+    expect(second).toBe(first);
+    await first;
+    expect(loadRemotePages('mf_reservations', load)).toBe(first);
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('keeps one cache entry per remote', async () => {
+    const load = vi.fn().mockResolvedValue({ default: pages });
+    await loadRemotePages('mf_reservations', load);
+    await loadRemotePages('mf_stats', load);
+    expect(load.mock.calls).toEqual([['mf_reservations/pages'], ['mf_stats/pages']]);
+  });
+
+  it('forgets a failure: the next call loads again', async () => {
+    const cause = new Error('réseau');
+    const load = vi.fn().mockRejectedValueOnce(cause).mockResolvedValueOnce({ default: pages });
+    const failed = loadRemotePages('mf_reservations', load);
+    await expect(failed).rejects.toBeInstanceOf(RemoteUnavailableError);
+    await expect(failed).rejects.toMatchObject({ remote: 'mf_reservations', cause });
+    await expect(loadRemotePages('mf_reservations', load)).resolves.toBe(pages);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('treats a module without default export as unavailable', async () => {
+    const load = vi.fn().mockResolvedValueOnce(null).mockResolvedValueOnce({});
+    await expect(loadRemotePages('mf_stats', load)).rejects.toBeInstanceOf(RemoteUnavailableError);
+    await expect(loadRemotePages('mf_stats', load)).rejects.toThrow('Le module mf_stats est indisponible');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgetRemotePages drops a cached success', async () => {
+    const load = vi.fn().mockResolvedValue({ default: pages });
+    await loadRemotePages('mf_reservations', load);
+    forgetRemotePages('mf_reservations');
+    await loadRemotePages('mf_reservations', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+const ReservationsPage = () => <h1>Liste des réservations</h1>;
+const remoteModule = (pages: Record<string, ComponentType>) => ({ default: pages });
+
+async function renderRemotePage(routeId: string) {
+  const route = findRoute(routeId);
+  await act(async () => {
+    renderWithProviders(<RemotePage route={route} />, { url: `/dashboard/${route.path}` });
+  });
+}
+
+/** Clicks 'Réessayer'; awaited under act so the page suspending on the fresh load resumes (as in a browser). */
+async function retry() {
+  const button = screen.getByRole('button', { name: 'Réessayer' });
+  await act(async () => {
+    fireEvent.click(button);
+  });
+}
+
+describe('RemotePage', () => {
+  beforeEach(() => {
+    forgetRemotePages('mf_reservations');
+    loadRemote.mockReset();
+    // React and the boundary log caught errors; the assertions below are on what the user sees.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('renders the page of its route from the remote page map', async () => {
+    loadRemote.mockResolvedValue(remoteModule({ reservations: ReservationsPage }));
+    await renderRemotePage('reservations');
+    expect(await screen.findByRole('heading', { name: 'Liste des réservations' })).toBeTruthy();
+    expect(loadRemote).toHaveBeenCalledWith('mf_reservations/pages');
+  });
+
+  it("shows the French fallback when the remote is down, and 'Réessayer' loads it again", async () => {
+    loadRemote
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(remoteModule({ reservations: ReservationsPage }));
+    await renderRemotePage('reservations');
+    expect(await screen.findByText('Le module « Réservations » est momentanément indisponible')).toBeTruthy();
+    expect(screen.getByText(/Le reste de l'application fonctionne/)).toBeTruthy();
+
+    await retry();
+    expect(await screen.findByRole('heading', { name: 'Liste des réservations' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('stays on the fallback when the retry fails too', async () => {
+    loadRemote.mockRejectedValue(new TypeError('Failed to fetch'));
+    await renderRemotePage('reservations');
+    await screen.findByRole('button', { name: 'Réessayer' });
+    await retry();
+    expect(await screen.findByRole('button', { name: 'Réessayer' })).toBeTruthy();
+    await vi.waitFor(() => expect(loadRemote).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows the error fallback when the remote does not expose the page', async () => {
+    loadRemote.mockResolvedValue(remoteModule({}));
+    await renderRemotePage('reservations');
+    expect(await screen.findByText('Le module « Réservations » a rencontré une erreur')).toBeTruthy();
+  });
+});

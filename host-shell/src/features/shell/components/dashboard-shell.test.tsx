@@ -1,0 +1,349 @@
+import { configure, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
+import {
+  addNotifications,
+  AppProviders,
+  decodeToken,
+  login,
+  MENU,
+  notificationStore,
+  resetNotifications,
+} from 'shared';
+import { mockToken } from 'shared/mocks';
+import { renderWithProviders } from 'shared/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationBell } from './notification-bell';
+import { SideMenu, visibleMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+// Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
+configure({ asyncUtilTimeout: 3000 });
+
+// The three parts of the dashboard shell share one file: each test file pays antd's import once (~2 s on 2 cores).
+
+const admin = decodeToken(mockToken({ role: 'admin' }));
+const agent = decodeToken(mockToken({ role: 'agent' }));
+
+const ALL_GROUPS = [
+  'Reservation',
+  'Demande hébergement',
+  'Pointage',
+  'Rooming',
+  'Etablissement',
+  'Client',
+  'Statistiques',
+  'Utilisateurs',
+];
+
+/** Labels of the top-level groups, in the order shown. */
+function groupLabels(): string[] {
+  const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+  return Array.from(nav.querySelectorAll('.ant-menu-submenu-title .ant-menu-title-content')).map(
+    (el) => el.textContent ?? '',
+  );
+}
+
+describe('SideMenu', () => {
+  it('shows the 8 groups, Etablissement included, to an admin', () => {
+    renderWithProviders(<SideMenu claims={admin} />, { url: '/dashboard' });
+    expect(groupLabels()).toEqual(ALL_GROUPS);
+  });
+
+  it('hides the Etablissement group from an agent', () => {
+    renderWithProviders(<SideMenu claims={agent} />, { url: '/dashboard' });
+    expect(groupLabels()).toEqual(ALL_GROUPS.filter((label) => label !== 'Etablissement'));
+    expect(screen.queryByText('Etablissement')).toBeNull();
+  });
+
+  it('visibleMenu filters on the permission only', () => {
+    expect(visibleMenu(admin)).toHaveLength(MENU.length);
+    expect(visibleMenu(agent).map((g) => g.key)).not.toContain('etablissement');
+    expect(visibleMenu({}).map((g) => g.key)).not.toContain('etablissement');
+  });
+
+  it('opens the group of the current page and links its entries to their routes', () => {
+    renderWithProviders(<SideMenu claims={admin} />, { url: '/dashboard/pointage-paf' });
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    expect(within(nav).getByRole('link', { name: 'Pointage PAF' }).getAttribute('href')).toBe(
+      '/dashboard/pointage-paf',
+    );
+    expect(within(nav).getByRole('link', { name: 'Pointage présence' }).getAttribute('href')).toBe(
+      '/dashboard/pointage-presence',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Réservations' })).toBeNull();
+  });
+
+  it('expands a group on click, with the spec entries', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SideMenu claims={admin} />, { url: '/dashboard' });
+    await user.click(screen.getByText('Reservation'));
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    expect(within(nav).getByRole('link', { name: 'Réservations' }).getAttribute('href')).toBe(
+      '/dashboard/reservations',
+    );
+    expect(within(nav).getByRole('link', { name: 'Réservation intégrale' }).getAttribute('href')).toBe(
+      '/dashboard/reservation-integrale',
+    );
+    expect(within(nav).getByRole('link', { name: 'Résa. à prolonger' }).getAttribute('href')).toBe(
+      '/dashboard/reservations-a-prolonger',
+    );
+  });
+});
+
+function renderTopBar() {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <h1>Connexion</h1> },
+      { path: '/dashboard/*', element: <TopBar /> },
+    ],
+    { initialEntries: ['/dashboard'] },
+  );
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const where = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, where, user: userEvent.setup({ delay: null }) };
+}
+
+/** A viewport `width` px wide, as antd's breakpoints read it through matchMedia. */
+function screenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches:
+      (!/min-width/.test(query) || width >= Number(/min-width:\s*(\d+)px/.exec(query)?.[1])) &&
+      (!/max-width/.test(query) || width <= Number(/max-width:\s*(\d+)px/.exec(query)?.[1])),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
+describe('TopBar', () => {
+  beforeEach(() => {
+    login(mockToken({ name: 'Camille Martin' }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('each shortcut opens its screen', async () => {
+    const { where, user } = renderTopBar();
+    for (const [label, url] of [
+      ['Résa. intégrale', '/dashboard/reservation-integrale'],
+      ['À prolonger', '/dashboard/reservations-a-prolonger'],
+      ['Présence', '/dashboard/pointage-presence'],
+      ['PAF', '/dashboard/pointage-paf'],
+      ['CAF', '/dashboard/pointage-caf'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: label }));
+      expect(where(), label).toBe(url);
+    }
+  });
+
+  it('the Demandes shortcut offers the three actions and opens the requests with ?action=', async () => {
+    const { where } = renderTopBar();
+    // The menu re-opens with an animation that briefly sets pointer-events: none.
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    for (const [label, action] of [
+      ['Traitement de la demande', 'traitement'],
+      ["Confirmation d'annulation", 'annulation'],
+      ['Prolongation de la demande', 'prolongation'],
+    ] as const) {
+      await user.hover(screen.getByRole('button', { name: /^Demandes/ }));
+      await vi.waitFor(() => expect(screen.getByRole('menuitem', { name: label })).toBeTruthy());
+      expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+        'Traitement de la demande',
+        "Confirmation d'annulation",
+        'Prolongation de la demande',
+      ]);
+      await user.click(screen.getByRole('menuitem', { name: label }));
+      expect(where(), label).toBe(`/dashboard/Demande-Hebergement?action=${action}`);
+    }
+  });
+
+  it('the add-reservation button opens reservations in add mode', async () => {
+    const { where, user } = renderTopBar();
+    await user.click(screen.getByRole('button', { name: /Réservation$/ }));
+    expect(where()).toBe('/dashboard/reservations?mode=ajout');
+  });
+
+  it('the add-demand button opens the requests in add mode', async () => {
+    const { where, user } = renderTopBar();
+    await user.click(screen.getByRole('button', { name: /Demande$/ }));
+    expect(where()).toBe('/dashboard/Demande-Hebergement?mode=ajout');
+  });
+
+  it("logout clears local storage and goes to '/'", async () => {
+    window.localStorage.setItem('preferences', '{}');
+    const { where, user } = renderTopBar();
+    await user.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+    expect(where()).toBe('/');
+    expect(window.localStorage.length).toBe(0);
+    expect(screen.getByRole('heading', { name: 'Connexion' })).toBeTruthy();
+  });
+
+  it('shows the user name and a labelled logout on wide screens', () => {
+    screenWidth(1280);
+    renderTopBar();
+    expect(screen.getByText('Camille Martin')).toBeTruthy();
+    expect(screen.getByText('Déconnexion')).toBeTruthy();
+  });
+
+  it('is a compact strip under 768px: no user name, icon-only logout', () => {
+    screenWidth(767);
+    renderTopBar();
+    expect(screen.queryByText('Camille Martin')).toBeNull();
+    expect(screen.queryByText('Déconnexion')).toBeNull();
+    expect(screen.getByRole('toolbar', { name: 'Raccourcis' }).style.overflowX).toBe('auto');
+  });
+});
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="adresse">{location.pathname}</output>;
+}
+
+function renderBell(onLoadMore?: () => void) {
+  renderWithProviders(
+    <>
+      <NotificationBell onLoadMore={onLoadMore} />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </>,
+    { url: '/dashboard' },
+  );
+  return userEvent.setup({ delay: null });
+}
+
+const bell = () => screen.getByRole('button', { name: /^Notifications \(/ });
+const badgeTitle = () => document.querySelector('.ant-badge-count')?.getAttribute('title');
+
+async function openPanel(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(bell());
+  return screen.findByRole('dialog', { name: 'Notifications' });
+}
+
+describe('NotificationBell', () => {
+  beforeEach(resetNotifications);
+
+  it('shows the unread count on the badge', () => {
+    addNotifications([
+      { id: 1, message: 'Demande 1 à traiter' },
+      { id: 2, message: 'Demande 2 à traiter' },
+      { id: 3, message: 'Déjà lue', read: true },
+    ]);
+    renderBell();
+    expect(bell().getAttribute('aria-label')).toBe('Notifications (2 non lues)');
+    expect(badgeTitle()).toBe('2');
+  });
+
+  it('opens a panel titled Notifications with each message and its time', async () => {
+    addNotifications([{ id: 1, message: 'Nouvelle demande 12', timestamp: '2024-03-05T14:07:09' }]);
+    const user = renderBell();
+    const panel = await openPanel(user);
+    expect(within(panel).getByText('Notifications')).toBeTruthy();
+    expect([panel.style.width, panel.style.height]).toEqual(['360px', '400px']);
+    expect(within(panel).getByText('Nouvelle demande 12')).toBeTruthy();
+    expect(within(panel).getByText('2024-03-05 14:07:09')).toBeTruthy();
+  });
+
+  it("disables 'Tout marquer comme lu' when all are read", async () => {
+    addNotifications([{ id: 1, message: 'Lue', read: true }]);
+    const user = renderBell();
+    const panel = await openPanel(user);
+    const markAll = within(panel).getByRole('button', { name: 'Tout marquer comme lu' }) as HTMLButtonElement;
+    expect(markAll.disabled).toBe(true);
+  });
+
+  it("'Tout marquer comme lu' marks everything read", async () => {
+    addNotifications([
+      { id: 1, message: 'A' },
+      { id: 2, message: 'B' },
+    ]);
+    const user = renderBell();
+    const panel = await openPanel(user);
+    const markAll = within(panel).getByRole('button', { name: 'Tout marquer comme lu' }) as HTMLButtonElement;
+    expect(markAll.disabled).toBe(false);
+    await user.click(markAll);
+    expect(notificationStore.getState().unreadCount).toBe(0);
+    expect(bell().getAttribute('aria-label')).toBe('Notifications (0 non lue)');
+    expect(markAll.disabled).toBe(true);
+  });
+
+  it('highlights unread items; clicking one marks it read, decrements the badge and opens the requests', async () => {
+    addNotifications([
+      { id: 1, message: 'Demande 1 à traiter' },
+      { id: 2, message: 'Demande 2 à traiter' },
+      { id: 3, message: 'Demande 3 traitée', read: true },
+    ]);
+    const user = renderBell();
+    const panel = await openPanel(user);
+    const item = (text: string) => within(panel).getByRole('button', { name: new RegExp(text) });
+    const readBackground = item('Demande 3 traitée').style.background;
+    expect(item('Demande 2 à traiter').style.background).not.toBe(readBackground);
+
+    await user.click(item('Demande 2 à traiter'));
+    expect(notificationStore.getState().items.find((n) => n.id === '2')?.isRead).toBe(true);
+    expect(bell().getAttribute('aria-label')).toBe('Notifications (1 non lue)');
+    expect(badgeTitle()).toBe('1');
+    expect(screen.getByRole('status', { name: 'adresse' }).textContent).toBe(
+      '/dashboard/Demande-Hebergement',
+    );
+    expect(item('Demande 2 à traiter').style.background).toBe(readBackground);
+    expect(item('Demande 1 à traiter').style.background).not.toBe(readBackground);
+  });
+
+  it('clicking a read item keeps the count and still opens the requests', async () => {
+    addNotifications([
+      { id: 1, message: 'Non lue' },
+      { id: 2, message: 'Lue', read: true },
+    ]);
+    const user = renderBell();
+    const panel = await openPanel(user);
+    await user.click(within(panel).getByRole('button', { name: /^Lue/ }));
+    expect(notificationStore.getState().unreadCount).toBe(1);
+    expect(screen.getByRole('status', { name: 'adresse' }).textContent).toBe(
+      '/dashboard/Demande-Hebergement',
+    );
+  });
+
+  it("says 'No notifications' when the list is empty", async () => {
+    const user = renderBell();
+    const panel = await openPanel(user);
+    expect(within(panel).getByText('No notifications')).toBeTruthy();
+    expect(within(panel).queryByText('No more notifications')).toBeNull();
+  });
+
+  it("says 'No more notifications' at the end of a non-empty list", async () => {
+    addNotifications([{ id: 1, message: 'A' }]);
+    const user = renderBell();
+    const panel = await openPanel(user);
+    expect(within(panel).getByText('No more notifications')).toBeTruthy();
+    expect(within(panel).queryByText('No notifications')).toBeNull();
+  });
+
+  it('asks for the next page within 100px of the bottom, only while there are more', async () => {
+    addNotifications([{ id: 1, message: 'A' }]);
+    notificationStore.setState({ hasMore: true });
+    const onLoadMore = vi.fn();
+    const user = renderBell(onLoadMore);
+    const panel = await openPanel(user);
+    expect(within(panel).queryByText('No more notifications')).toBeNull();
+    const list = within(panel).getByTestId('notification-list');
+    const scrollTo = (scrollTop: number) => {
+      Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 1000 });
+      Object.defineProperty(list, 'clientHeight', { configurable: true, value: 400 });
+      Object.defineProperty(list, 'scrollTop', { configurable: true, value: scrollTop });
+      list.dispatchEvent(new Event('scroll'));
+    };
+    scrollTo(400);
+    expect(onLoadMore).not.toHaveBeenCalled();
+    scrollTo(500);
+    expect(onLoadMore).toHaveBeenCalledOnce();
+  });
+});

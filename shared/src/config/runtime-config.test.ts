@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { mockServer } from '../mocks/node';
+import { fetchRuntimeConfig, parseRuntimeConfig, RuntimeConfigError } from './runtime-config';
+
+const hostConfig = () =>
+  JSON.parse(
+    readFileSync(
+      fileURLToPath(import.meta.resolve('../../../host-shell/public/runtime-config.json')),
+      'utf8',
+    ),
+  ) as { apiBaseUrl: string; remotes: Record<string, unknown> };
+
+function rejection(data: unknown): RuntimeConfigError {
+  try {
+    parseRuntimeConfig(data);
+  } catch (error) {
+    return error as RuntimeConfigError;
+  }
+  throw new Error('the config should have been rejected');
+}
+
+describe('parseRuntimeConfig', () => {
+  it("accepts the host's public/runtime-config.json", () => {
+    const data = hostConfig();
+    expect(parseRuntimeConfig(data)).toEqual(data);
+  });
+
+  it('rejects a missing remote, naming it in French', () => {
+    const data = hostConfig();
+    delete data.remotes.mf_stats;
+    const error = rejection(data);
+    expect(error).toBeInstanceOf(RuntimeConfigError);
+    expect(error.message).toMatch(/^Configuration d'exécution invalide : /);
+    expect(error.message).toContain('/remotes');
+    expect(error.message).toContain('mf_stats');
+    expect(error.message).toContain('propriétés requises');
+  });
+
+  it('rejects an unknown key', () => {
+    const error = rejection({ ...hostConfig(), socketUrl: 'ws://x' });
+    expect(error).toBeInstanceOf(RuntimeConfigError);
+    expect(error.message).toContain('propriétés additionnelles');
+  });
+
+  it('rejects an unknown remote', () => {
+    const data = hostConfig();
+    data.remotes.mf_inconnu = '/remotes/x/mf-manifest.json';
+    expect(rejection(data)).toBeInstanceOf(RuntimeConfigError);
+  });
+
+  it('rejects a non-string URL', () => {
+    const data = hostConfig();
+    data.remotes.mf_demandes = 3002;
+    const error = rejection(data);
+    expect(error).toBeInstanceOf(RuntimeConfigError);
+    expect(error.message).toContain('/remotes/mf_demandes');
+    expect(error.message).toMatch(/doit être/);
+    expect(error.message).not.toMatch(/must/);
+  });
+
+  it('rejects an empty API URL and a non-object', () => {
+    expect(rejection({ ...hostConfig(), apiBaseUrl: '' })).toBeInstanceOf(RuntimeConfigError);
+    expect(rejection(null)).toBeInstanceOf(RuntimeConfigError);
+  });
+});
+
+describe('fetchRuntimeConfig', () => {
+  it('fetches and validates the registry', async () => {
+    mockServer.use(http.get('/runtime-config.json', () => HttpResponse.json(hostConfig())));
+    await expect(fetchRuntimeConfig()).resolves.toEqual(hostConfig());
+  });
+
+  it('names a missing registry', async () => {
+    mockServer.use(http.get('/runtime-config.json', () => new HttpResponse(null, { status: 404 })));
+    await expect(fetchRuntimeConfig()).rejects.toThrow("Configuration d'exécution introuvable (404)");
+  });
+});

@@ -38,8 +38,14 @@ export async function openPage(
   return { context, page, errors };
 }
 
-export async function login(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/');
+/** Logs in through the form; `fromCurrentPage` skips loading '/' first (the page already shows the form). */
+export async function login(
+  page: Page,
+  email: string,
+  password: string,
+  { fromCurrentPage = false }: { fromCurrentPage?: boolean } = {},
+): Promise<void> {
+  if (!fromCurrentPage) await page.goto('/');
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe').fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();

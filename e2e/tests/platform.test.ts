@@ -199,6 +199,10 @@ describe('shell and remotes', () => {
     }));
     assert.equal(overflowX, 'auto');
     assert.ok(scrollable, 'the shortcuts overflow and scroll');
+    const siderWidth = await page
+      .locator('.ant-layout-sider')
+      .evaluate((el) => el.getBoundingClientRect().width);
+    assert.equal(siderWidth, 50, 'the side menu folds to its 50 px rail');
     await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Col, Row, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { ACTION_PARAM, DASHBOARD_BADGES, dashboardUrl } from 'shared';
 
@@ -26,7 +26,6 @@ export default function DashboardHome() {
           <Col key={badge.counter} xs={24} sm={12} lg={8} xl={6}>
             <Link to={badgeUrl(badge)} data-counter={badge.counter}>
               <Card hoverable>
-                <Badge status="processing" />
                 <Statistic title={badge.label} value="—" />
               </Card>
             </Link>

@@ -17,6 +17,9 @@ export default function DashboardLayout() {
         collapsible
         collapsed={collapsed}
         onCollapse={setCollapsed}
+        // Below 768 px (antd's md) the menu folds to its 50 px rail so the page keeps the width.
+        breakpoint="md"
+        onBreakpoint={setCollapsed}
         width={SIDER_WIDTH}
         collapsedWidth={SIDER_COLLAPSED_WIDTH}
         theme="light"

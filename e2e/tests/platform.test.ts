@@ -125,6 +125,11 @@ describe('shell and remotes', () => {
       const heading = page.locator(`section[data-route-id="${route.id}"] h3`);
       await heading.waitFor({ timeout: 15_000 });
       assert.equal(await heading.textContent(), route.title, `title of ${route.path}`);
+      // The remote reads the host's auth store (one `shared` singleton): it shows who is logged in.
+      assert.equal(
+        await page.locator(`section[data-route-id="${route.id}"] [data-testid="session-user"]`).textContent(),
+        DEMO_ADMIN.name,
+      );
       if (route.path.includes(':id'))
         await page.locator(`section[data-route-id="${route.id}"]`).getByText('7').first().waitFor();
     }

@@ -1,6 +1,8 @@
 import { Alert, Breadcrumb, Card, Descriptions, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useAuth } from '../auth/auth-provider';
+import { displayName } from '../auth/permissions';
 import { DASHBOARD_PATH, findRoute, MENU } from '../routes';
 
 function groupLabelOf(routeId: string): string | undefined {
@@ -17,6 +19,29 @@ export interface PageFrameProps {
    */
   scaffoldOf?: string;
   children?: ReactNode;
+}
+
+/**
+ * Says plainly that the screen is not built yet. It reads the session through `useAuth`: in a remote this only
+ * works when `shared` is the host's singleton, so the notice also proves the remote sees the host's login.
+ */
+function ScaffoldNotice({ lot }: { lot: string }) {
+  const { jwtTokenDecoded } = useAuth();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title="Écran en préparation"
+      description={
+        <>
+          Le contenu de cet écran arrive avec le lot « {lot} ». La navigation, l'authentification et le
+          chargement à la demande fonctionnent déjà. Session :{' '}
+          <strong data-testid="session-user">{displayName(jwtTokenDecoded)}</strong>.
+        </>
+      }
+    />
+  );
 }
 
 /** The frame of every remote page: breadcrumb, title, route parameters. */
@@ -52,15 +77,7 @@ export function PageFrame({ routeId, extra, scaffoldOf, children }: PageFramePro
           }))}
         />
       )}
-      {scaffoldOf && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="Écran en préparation"
-          description={`Le contenu de cet écran arrive avec le lot « ${scaffoldOf} ». La navigation, l'authentification et le chargement à la demande fonctionnent déjà.`}
-        />
-      )}
+      {scaffoldOf && <ScaffoldNotice lot={scaffoldOf} />}
       {children && <Card>{children}</Card>}
     </section>
   );

@@ -1,0 +1,145 @@
+import { count, sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/helper';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { BadRequestError } from '../errors';
+import { escapeLike, listClauses, toListParams, type ListSpec } from './list-query';
+
+const hotels = pgTable('list_query_fixture', {
+  id: integer('id').primaryKey(),
+  nom: text('nom').notNull(),
+  ville: text('ville').notNull(),
+  chambres: integer('chambres').notNull(),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+});
+
+const spec: ListSpec = {
+  searchable: { nom: hotels.nom, ville: hotels.ville, chambres: hotels.chambres },
+  sortable: { nom: hotels.nom, chambres: hotels.chambres },
+  defaultSort: { key: 'nom', order: 'asc' },
+  tieBreaker: hotels.id,
+  archivedAt: hotels.archivedAt,
+};
+
+let database: TestDatabase;
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  handle = await openDatabase(database.options);
+  await handle.db.execute(sql`create table list_query_fixture (
+    id integer primary key, nom text not null, ville text not null, chambres integer not null,
+    archived_at timestamptz)`);
+  await handle.db.insert(hotels).values([
+    { id: 1, nom: 'Hôtel du Parc', ville: 'Lyon', chambres: 40 },
+    { id: 2, nom: 'Ibis Centre', ville: 'Lyon', chambres: 80 },
+    { id: 3, nom: 'Le Parc 50% Sud', ville: 'Marseille', chambres: 25 },
+    { id: 4, nom: 'Parc_Est', ville: 'Lille', chambres: 40 },
+    { id: 5, nom: 'Ancien Parc', ville: 'Lyon', chambres: 12, archivedAt: new Date('2025-01-01T00:00:00Z') },
+    { id: 6, nom: 'Zénith', ville: 'Paris', chambres: 40 },
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await handle?.close();
+  await database?.drop();
+});
+
+async function list(params: Partial<Parameters<typeof listClauses>[1]>) {
+  const clauses = listClauses(spec, { page: 1, pageSize: 20, ...params });
+  const rows = await handle.db
+    .select()
+    .from(hotels)
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy)
+    .limit(clauses.limit)
+    .offset(clauses.offset);
+  const [{ total }] = (await handle.db.select({ total: count() }).from(hotels).where(clauses.where)) as [
+    { total: number },
+  ];
+  return { ids: rows.map((row) => row.id), total };
+}
+
+describe('listClauses', () => {
+  it('lists active rows sorted by the default sort, with the total', async () => {
+    expect(await list({})).toEqual({ ids: [1, 2, 3, 4, 6], total: 5 });
+  });
+
+  it('matches a case-insensitive substring of the column value', async () => {
+    expect((await list({ search: { nom: 'PARC' } })).ids).toEqual([1, 3, 4]);
+    expect((await list({ search: { ville: 'yo' } })).ids).toEqual([1, 2]);
+  });
+
+  it('combines column searches with AND and searches non-text columns as text', async () => {
+    expect((await list({ search: { nom: 'parc', ville: 'lyon' } })).ids).toEqual([1]);
+    expect((await list({ search: { chambres: '40' } })).ids).toEqual([1, 4, 6]);
+  });
+
+  it('treats % and _ in a search literally', async () => {
+    expect((await list({ search: { nom: '50%' } })).ids).toEqual([3]);
+    expect((await list({ search: { nom: 'c_E' } })).ids).toEqual([4]);
+    expect((await list({ search: { nom: '%' } })).ids).toEqual([3]);
+  });
+
+  it('ignores blank searches', async () => {
+    expect((await list({ search: { nom: '   ' } })).total).toBe(5);
+  });
+
+  it('lists archived rows only when asked', async () => {
+    expect(await list({ archived: true })).toEqual({ ids: [5], total: 1 });
+  });
+
+  it('sorts by a whitelisted column, both ways, with a stable tie-breaker', async () => {
+    expect((await list({ sort: 'chambres', order: 'asc' })).ids).toEqual([3, 1, 4, 6, 2]);
+    expect((await list({ sort: 'chambres', order: 'desc' })).ids).toEqual([2, 6, 4, 1, 3]);
+  });
+
+  it('pages without repeating or skipping rows', async () => {
+    const pages = await Promise.all([1, 2, 3].map((page) => list({ sort: 'chambres', page, pageSize: 2 })));
+    expect(pages.map((p) => p.ids)).toEqual([[3, 1], [4, 6], [2]]);
+    expect(pages.every((p) => p.total === 5)).toBe(true);
+  });
+
+  it('refuses a sort or a search the endpoint does not offer, in French', () => {
+    expect(() => listClauses(spec, { page: 1, pageSize: 20, sort: 'ville' })).toThrow(BadRequestError);
+    expect(() => listClauses(spec, { page: 1, pageSize: 20, sort: 'ville' })).toThrow(
+      "Le tri sur « ville » n'est pas disponible.",
+    );
+    expect(() => listClauses(spec, { page: 1, pageSize: 20, search: { archivedAt: 'x' } })).toThrow(
+      "La recherche sur « archivedAt » n'est pas disponible.",
+    );
+  });
+});
+
+describe('helpers', () => {
+  it('escapeLike escapes the LIKE wildcards and the escape character', () => {
+    expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
+  });
+
+  it('toListParams separates paging keys from column searches', () => {
+    expect(
+      toListParams({
+        page: 2,
+        pageSize: 50,
+        sort: 'nom',
+        order: 'desc',
+        archived: true,
+        nom: 'parc',
+        ville: 'lyon',
+      }),
+    ).toEqual({
+      page: 2,
+      pageSize: 50,
+      sort: 'nom',
+      order: 'desc',
+      archived: true,
+      search: { nom: 'parc', ville: 'lyon' },
+    });
+    expect(toListParams({ page: 1, pageSize: 20, archived: false })).toEqual({
+      page: 1,
+      pageSize: 20,
+      search: {},
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { and, asc, desc, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { ListParams } from 'shared/contract';
+import { BadRequestError } from '../errors';
+
+type Expression = AnyColumn | SQL;
+
+/** What a list endpoint lets clients search and sort on. Keys are the query parameters of the contract. */
+export interface ListSpec {
+  /** Parameter → expression matched as a case-insensitive substring (spec §2, column search). */
+  searchable: Record<string, Expression>;
+  /** Parameter of `sort` → expression. */
+  sortable: Record<string, Expression>;
+  defaultSort: { key: string; order: 'asc' | 'desc' };
+  /** Unique column appended to every sort, so that pages never repeat or skip rows. */
+  tieBreaker: AnyColumn;
+  /** Reference data: `archived=true` lists archived rows, otherwise active ones. */
+  archivedAt?: AnyColumn;
+}
+
+export interface ListClauses {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+}
+
+/** Escapes LIKE wildcards so that a search for "50%" or "a_b" matches those characters literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Turns validated list parameters into WHERE / ORDER BY / LIMIT / OFFSET. Values are bound parameters; only
+ * whitelisted expressions are ever referenced, so nothing the client sends becomes SQL text.
+ */
+export function listClauses(spec: ListSpec, params: ListParams): ListClauses {
+  const conditions: SQL[] = [];
+  for (const [key, value] of Object.entries(params.search ?? {})) {
+    const expression = spec.searchable[key];
+    if (expression === undefined)
+      throw new BadRequestError(`La recherche sur « ${key} » n'est pas disponible.`);
+    const needle = value.trim();
+    if (needle === '') continue;
+    conditions.push(sql`(${expression})::text ilike ${`%${escapeLike(needle)}%`}`);
+  }
+  if (spec.archivedAt)
+    conditions.push(params.archived ? isNotNull(spec.archivedAt) : isNull(spec.archivedAt));
+
+  const sortKey = params.sort ?? spec.defaultSort.key;
+  const sortExpression = spec.sortable[sortKey];
+  if (sortExpression === undefined)
+    throw new BadRequestError(`Le tri sur « ${sortKey} » n'est pas disponible.`);
+  const direction = (params.order ?? (params.sort ? 'asc' : spec.defaultSort.order)) === 'desc' ? desc : asc;
+
+  return {
+    where: conditions.length > 0 ? and(...conditions) : undefined,
+    orderBy: [direction(sortExpression), direction(spec.tieBreaker)],
+    limit: params.pageSize,
+    offset: (params.page - 1) * params.pageSize,
+  };
+}
+
+/**
+ * Splits a validated querystring of the list contract into ListParams: the paging keys, and every other key
+ * as a column search (the route schema has already rejected unknown keys).
+ */
+export function toListParams(query: Record<string, unknown>): ListParams {
+  const { page, pageSize, sort, order, archived, ...rest } = query;
+  const search = Object.fromEntries(
+    Object.entries(rest).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  return {
+    page: page as number,
+    pageSize: pageSize as number,
+    ...(typeof sort === 'string' ? { sort } : {}),
+    ...(order === 'asc' || order === 'desc' ? { order } : {}),
+    ...(archived === true ? { archived: true } : {}),
+    search,
+  };
+}

@@ -1,0 +1,46 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** Largest page a list endpoint serves: bounds memory and response time whatever the client asks. */
+export const MAX_PAGE_SIZE = 200;
+export const DEFAULT_PAGE_SIZE = 20;
+
+const baseListProperties = {
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  sort: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  /** true: list archived records instead of active ones. */
+  archived: Type.Optional(Type.Boolean()),
+};
+
+/**
+ * Query of a reference-data list: `GET /etablissements?page=1&pageSize=20&sort=nom&order=asc&nom=dup&ville=lyo`.
+ * Each searchable column is its own parameter, matched as a case-insensitive substring of the column value
+ * (spec §2, column search); several combine with AND. Unknown parameters are rejected (400).
+ */
+export function ListQuery<const C extends readonly string[]>(searchable: C) {
+  const search = Object.fromEntries(
+    searchable.map((column) => [column, Type.Optional(Type.String({ minLength: 1, maxLength: 100 }))]),
+  ) as { [K in C[number]]: ReturnType<typeof Type.Optional<ReturnType<typeof Type.String>>> };
+  return Type.Object({ ...baseListProperties, ...search }, { additionalProperties: false });
+}
+
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  archived?: boolean;
+  /** Column → substring. */
+  search?: Record<string, string>;
+}
+
+/** A page of a list: its rows and the total count matching the filters. */
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object(
+    { data: Type.Array(item), total: Type.Integer({ minimum: 0 }) },
+    { additionalProperties: false },
+  );
+export type Page<T> = { data: T[]; total: number };
+
+export type ListQueryOf<C extends readonly string[]> = Static<ReturnType<typeof ListQuery<C>>>;

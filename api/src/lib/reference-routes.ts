@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from 'shared/contract';
+import { Type, type TSchema } from 'typebox';
+import type { Actor } from '../db/audit';
+import { toListParams } from './list-query';
+import type { createReferenceService } from './reference-service';
+
+export const IdParams = Type.Object(
+  { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
+  { additionalProperties: false },
+);
+
+export const Written = <T extends TSchema>(item: T) =>
+  Type.Object({ message: Type.String(), data: item }, { additionalProperties: false });
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+export interface ReferenceRoutesOptions {
+  // The service's generic row type does not survive ReturnType; the schemas below are the contract.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  service: ReturnType<typeof createReferenceService<any, any>>;
+  schemas: { item: TSchema; query: TSchema; create: TSchema; update: TSchema };
+}
+
+/**
+ * The routes of one reference-data resource: every authenticated user reads, administrators write.
+ *   GET / (list) · GET /:id · POST / · PUT /:id · PUT /:id/archive · PUT /:id/restore
+ * Writes answer `{ message, data }`: the client shows `message` as its success toast (spec §8).
+ */
+export const referenceRoutes: FastifyPluginAsyncTypebox<ReferenceRoutesOptions> = async (
+  app,
+  { service, schemas },
+) => {
+  const adminOnly = app.requireRole('admin');
+  const actorOf = (request: { user: { id: number } }): Actor => ({ kind: 'user', userId: request.user.id });
+  const page = Type.Object(
+    { data: Type.Array(schemas.item), total: Type.Integer({ minimum: 0 }) },
+    { additionalProperties: false },
+  );
+
+  app.get(
+    '/',
+    { schema: { querystring: schemas.query, response: { 200: page, ...errors } } },
+    async (request) => service.list(toListParams(request.query as Record<string, unknown>)),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { params: IdParams, response: { 200: schemas.item, ...errors } } },
+    async (request) => service.get(request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: adminOnly,
+      schema: { body: schemas.create, response: { 201: Written(schemas.item), ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      preHandler: adminOnly,
+      schema: { params: IdParams, body: schemas.update, response: { 200: Written(schemas.item), ...errors } },
+    },
+    async (request) =>
+      service.update(actorOf(request), request.params.id, request.body as Record<string, unknown>),
+  );
+
+  for (const action of ['archive', 'restore'] as const) {
+    app.put(
+      `/:id/${action}`,
+      {
+        preHandler: adminOnly,
+        schema: { params: IdParams, response: { 200: Written(schemas.item), ...errors } },
+      },
+      async (request) => service[action](actorOf(request), request.params.id),
+    );
+  }
+};

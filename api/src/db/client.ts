@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -43,7 +44,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   }
   let client: PGlite | undefined;
   try {
-    client = dataDir === undefined ? await PGlite.create() : await PGlite.create(dataDir);
+    // btree_gist backs the exclusion constraints of migration 0002 (no overlapping tariff periods).
+    const extensions = { btree_gist };
+    client =
+      dataDir === undefined
+        ? await PGlite.create({ extensions })
+        : await PGlite.create({ dataDir, extensions });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     const opened = client;

@@ -1,81 +1,9 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { ROLES, type Role } from 'shared/contract';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-
-const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
-
-export const ACTOR_KINDS = ['user', 'system'] as const;
-export type ActorKind = (typeof ACTOR_KINDS)[number];
-
-export const users = pgTable(
-  'users',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** Always stored lower-cased; the unique index on lower(email) also guards writes that forget it. */
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    nom: text('nom').notNull(),
-    prenom: text('prenom').notNull(),
-    role: text('role').$type<Role>().notNull(),
-    active: boolean('active').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
-  },
-  (table) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
-    check('users_email_lowercase', sql`${table.email} = lower(${table.email})`),
-    check('users_role_valid', sql`${table.role} in (${sqlList(ROLES)})`),
-  ],
-);
-
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    entity: text('entity').notNull(),
-    entityId: text('entity_id').notNull(),
-    action: text('action').notNull(),
-    before: jsonb('before').$type<Record<string, unknown>>(),
-    after: jsonb('after').$type<Record<string, unknown>>(),
-    /** No cascade: a user who acted stays referenced; accounts are deactivated, not deleted. */
-    actorUserId: integer('actor_user_id').references(() => users.id),
-    actorKind: text('actor_kind').$type<ActorKind>().notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('audit_log_entity_idx').on(table.entity, table.entityId),
-    index('audit_log_at_idx').on(table.at),
-    check('audit_log_actor_kind_valid', sql`${table.actorKind} in (${sqlList(ACTOR_KINDS)})`),
-    check(
-      'audit_log_actor_consistent',
-      sql`(${table.actorKind} = 'user') = (${table.actorUserId} is not null)`,
-    ),
-  ],
-);
-
-/** Instance-wide settings shared by every API node (e.g. the generated JWT secret on PostgreSQL). */
-export const appSettings = pgTable('app_settings', {
-  key: text('key').primaryKey(),
-  value: text('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export type UserRow = typeof users.$inferSelect;
-export type NewUserRow = typeof users.$inferInsert;
-export type AuditLogRow = typeof auditLog.$inferSelect;
+/**
+ * The Drizzle schema, one file per area under schema/ (client.ts imports this module as a whole; drizzle-kit
+ * reads it to generate migrations). The tables and every rule they carry are described in docs/domain.md.
+ */
+export * from './schema/core';
+export * from './schema/referentiel';
+export * from './schema/contrats';
+export * from './schema/reservations';
+export * from './schema/messages';

@@ -1,3 +1,5 @@
 export * from './common';
 export * from './auth';
 export * from './list';
+export * from './enums';
+export * from './referentiel';

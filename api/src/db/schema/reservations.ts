@@ -1,0 +1,384 @@
+/**
+ * Requests, reservations and nights. Circular references (a demand targets a reservation, a reservation comes
+ * from a demand, an extension points at the stay it extends) are foreign keys added after the tables.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  type PgTableExtraConfigValue,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  DEMANDE_STATUTS,
+  DEMANDE_TYPES,
+  ETATS_PAIEMENT,
+  PRESENCES,
+  RESERVATION_STATUTS,
+  TYPES_RESA,
+  type DemandeStatut,
+  type DemandeType,
+  type EtatPaiement,
+  type Presence,
+  type ReservationStatut,
+  type TypeResa,
+} from '../enums';
+import {
+  bigId,
+  day,
+  enumCheck,
+  fk,
+  id,
+  money,
+  nonNegativeChecks,
+  periodCheck,
+  timestamps,
+  updatedAt,
+  vatRate,
+  vatRateCheck,
+} from './columns';
+import {
+  contratClientTarifs,
+  contratEtablissementTarifs,
+  contratsClients,
+  contratsEtablissement,
+} from './contrats';
+import { users } from './core';
+import { clients, etablissements, pensionnaires, typesChambre } from './referentiel';
+
+export const demandesHebergement = pgTable(
+  'demandes_hebergement',
+  {
+    id: id(),
+    clientId: integer('client_id').notNull(),
+    type: text('type').$type<DemandeType>().notNull(),
+    statut: text('statut').$type<DemandeStatut>().notNull().default('a_traiter'),
+    dateDebut: day('date_debut').notNull(),
+    dateFin: day('date_fin').notNull(),
+    nombrePersonnes: integer('nombre_personnes').notNull(),
+    souhaits: text('souhaits'),
+    motifRefus: text('motif_refus'),
+    /** Identifier of the demand in the client's system (sync); unique when present. */
+    referenceExterne: text('reference_externe'),
+    /** The stay an extension or cancellation request is about. */
+    reservationCibleId: integer('reservation_cible_id'),
+    createdBy: integer('created_by'),
+    ...timestamps(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    fk('demandes_hebergement', [t.clientId], [clients.id]),
+    fk('demandes_hebergement', [t.reservationCibleId], [reservations.id]),
+    fk('demandes_hebergement', [t.createdBy], [users.id]),
+    unique('demandes_hebergement_reference_externe_unique').on(t.referenceExterne),
+    index('demandes_hebergement_statut_idx').on(t.statut, t.type, t.createdAt),
+    index('demandes_hebergement_client_idx').on(t.clientId, t.dateDebut),
+    index('demandes_hebergement_cible_idx').on(t.reservationCibleId),
+    enumCheck('demandes_hebergement', t.type, DEMANDE_TYPES),
+    enumCheck('demandes_hebergement', t.statut, DEMANDE_STATUTS),
+    periodCheck('demandes_hebergement', t.dateDebut, t.dateFin),
+    check('demandes_hebergement_nombre_personnes_gt0', sql`${t.nombrePersonnes} > 0`),
+    check(
+      'demandes_hebergement_refus_motive',
+      sql`${t.statut} <> 'refusee' or (${t.motifRefus} is not null and btrim(${t.motifRefus}) <> '')`,
+    ),
+    check(
+      'demandes_hebergement_cible_coherente',
+      sql`${t.type} <> 'nouvelle' or ${t.reservationCibleId} is null`,
+    ),
+  ],
+);
+
+export const demandePensionnaires = pgTable(
+  'demande_pensionnaires',
+  {
+    demandeId: integer('demande_id').notNull(),
+    pensionnaireId: integer('pensionnaire_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'demande_pensionnaires_pk', columns: [t.demandeId, t.pensionnaireId] }),
+    fk('demande_pensionnaires', [t.demandeId], [demandesHebergement.id], { onDelete: 'cascade' }),
+    fk('demande_pensionnaires', [t.pensionnaireId], [pensionnaires.id]),
+    index('demande_pensionnaires_pensionnaire_idx').on(t.pensionnaireId),
+  ],
+);
+
+/**
+ * "Réservation intégrale": the parent of the stays booked together (one client, one hotel, one pair of
+ * contracts). It has no nights of its own; its children are the reservations with this id_reservation_mere.
+ */
+export const reservationsMeres = pgTable(
+  'reservations_meres',
+  {
+    id: id(),
+    clientId: integer('client_id').notNull(),
+    contratClientId: integer('contrat_client_id').notNull(),
+    etablissementId: integer('etablissement_id').notNull(),
+    contratEtablissementId: integer('contrat_etablissement_id').notNull(),
+    /** Envelope of the children's periods, kept up to date by the booking service. */
+    dateDebut: day('date_debut').notNull(),
+    dateFin: day('date_fin').notNull(),
+    demandeId: integer('demande_id'),
+    createdBy: integer('created_by'),
+    ...timestamps(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    fk('reservations_meres', [t.clientId], [clients.id]),
+    fk('reservations_meres', [t.etablissementId], [etablissements.id]),
+    fk(
+      'reservations_meres',
+      [t.contratClientId, t.clientId],
+      [contratsClients.id, contratsClients.clientId],
+      {
+        name: 'reservations_meres_contrat_client_fk',
+      },
+    ),
+    fk(
+      'reservations_meres',
+      [t.contratEtablissementId, t.etablissementId],
+      [contratsEtablissement.id, contratsEtablissement.etablissementId],
+      { name: 'reservations_meres_contrat_etab_fk' },
+    ),
+    fk('reservations_meres', [t.demandeId], [demandesHebergement.id]),
+    fk('reservations_meres', [t.createdBy], [users.id]),
+    // Target of the children's (id_reservation_mere, client_id, etablissement_id) key.
+    unique('reservations_meres_id_client_etab_unique').on(t.id, t.clientId, t.etablissementId),
+    index('reservations_meres_client_idx').on(t.clientId, t.dateDebut),
+    index('reservations_meres_etab_idx').on(t.etablissementId, t.dateDebut),
+    index('reservations_meres_contrat_client_idx').on(t.contratClientId),
+    index('reservations_meres_contrat_etab_idx').on(t.contratEtablissementId),
+    index('reservations_meres_demande_idx').on(t.demandeId),
+    periodCheck('reservations_meres', t.dateDebut, t.dateFin),
+  ],
+);
+
+/** One resident's stay in one hotel and one room type, under one purchase and one sale contract. */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: id(),
+    idReservationMere: integer('id_reservation_mere').notNull(),
+    pensionnaireId: integer('pensionnaire_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    contratClientId: integer('contrat_client_id').notNull(),
+    etablissementId: integer('etablissement_id').notNull(),
+    contratEtablissementId: integer('contrat_etablissement_id').notNull(),
+    typeChambreId: integer('type_chambre_id').notNull(),
+    /** Room number given by the hotel. */
+    chambre: text('chambre'),
+    dateDebut: day('date_debut').notNull(),
+    /** Departure day: the last night is date_fin − 1. */
+    dateFin: day('date_fin').notNull(),
+    statut: text('statut').$type<ReservationStatut>().notNull().default('en_attente'),
+    typeResa: text('type_resa').$type<TypeResa>().notNull().default('initiale'),
+    /** The stay this one extends (type_resa = 'prolongation'). */
+    prolongationDeId: integer('prolongation_de_id'),
+    petitDejeuner: boolean('petit_dejeuner').notNull().default(false),
+    dejeuner: boolean('dejeuner').notNull().default(false),
+    diner: boolean('diner').notNull().default(false),
+    /** The PAF / CAF stream applies to this stay. */
+    statusPaf: boolean('status_paf').notNull().default(false),
+    statusCaf: boolean('status_caf').notNull().default(false),
+    etatPaymentPaf: text('etat_payment_paf').$type<EtatPaiement>().notNull().default('a_verifier'),
+    etatPaymentCaf: text('etat_payment_caf').$type<EtatPaiement>().notNull().default('a_verifier'),
+    apec: boolean('apec').notNull().default(false),
+    demandeId: integer('demande_id'),
+    /** Optimistic concurrency: every update sets version = version + 1 where version = the one read. */
+    version: integer('version').notNull().default(1),
+    annuleeAt: timestamp('annulee_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    ...timestamps(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    fk('reservations', [t.idReservationMere], [reservationsMeres.id]),
+    fk('reservations', [t.pensionnaireId], [pensionnaires.id]),
+    fk('reservations', [t.clientId], [clients.id]),
+    fk('reservations', [t.etablissementId], [etablissements.id]),
+    fk('reservations', [t.typeChambreId], [typesChambre.id]),
+    fk('reservations', [t.demandeId], [demandesHebergement.id]),
+    fk('reservations', [t.createdBy], [users.id]),
+    // Coherence keys: the resident and the sale contract are the client's, the purchase contract is the
+    // hotel's, the parent has the same client and hotel, an extension extends the same resident's stay there.
+    fk('reservations', [t.pensionnaireId, t.clientId], [pensionnaires.id, pensionnaires.clientId], {
+      name: 'reservations_pensionnaire_client_fk',
+    }),
+    fk('reservations', [t.contratClientId, t.clientId], [contratsClients.id, contratsClients.clientId], {
+      name: 'reservations_contrat_client_fk',
+    }),
+    fk(
+      'reservations',
+      [t.contratEtablissementId, t.etablissementId],
+      [contratsEtablissement.id, contratsEtablissement.etablissementId],
+      { name: 'reservations_contrat_etab_fk' },
+    ),
+    fk(
+      'reservations',
+      [t.idReservationMere, t.clientId, t.etablissementId],
+      [reservationsMeres.id, reservationsMeres.clientId, reservationsMeres.etablissementId],
+      { name: 'reservations_mere_coherente_fk' },
+    ),
+    fk(
+      'reservations',
+      [t.prolongationDeId, t.pensionnaireId, t.etablissementId],
+      [reservations.id, reservations.pensionnaireId, reservations.etablissementId],
+      { name: 'reservations_prolongation_de_fk' },
+    ),
+    // Target of the nights' (reservation_id, pensionnaire_id, etablissement_id) key and of prolongation_de.
+    unique('reservations_id_pens_etab_unique').on(t.id, t.pensionnaireId, t.etablissementId),
+    // A stay is extended at most once (the extension is then the one to extend), even under concurrent clicks.
+    uniqueIndex('reservations_prolongee_une_fois')
+      .on(t.prolongationDeId)
+      .where(sql`${t.statut} <> 'annulee'`),
+    index('reservations_statut_fin_idx').on(t.statut, t.dateFin),
+    index('reservations_etab_debut_idx').on(t.etablissementId, t.dateDebut),
+    index('reservations_client_debut_idx').on(t.clientId, t.dateDebut),
+    index('reservations_pensionnaire_idx').on(t.pensionnaireId),
+    index('reservations_mere_idx').on(t.idReservationMere),
+    index('reservations_demande_idx').on(t.demandeId),
+    index('reservations_contrat_client_idx').on(t.contratClientId),
+    index('reservations_contrat_etab_idx').on(t.contratEtablissementId),
+    periodCheck('reservations', t.dateDebut, t.dateFin),
+    enumCheck('reservations', t.statut, RESERVATION_STATUTS),
+    enumCheck('reservations', t.typeResa, TYPES_RESA),
+    enumCheck('reservations', t.etatPaymentPaf, ETATS_PAIEMENT),
+    enumCheck('reservations', t.etatPaymentCaf, ETATS_PAIEMENT),
+    check(
+      'reservations_prolongation_coherente',
+      sql`(${t.typeResa} = 'prolongation') = (${t.prolongationDeId} is not null)`,
+    ),
+    check('reservations_prolongation_pas_elle_meme', sql`${t.prolongationDeId} <> ${t.id}`),
+    check('reservations_annulation_datee', sql`(${t.statut} = 'annulee') = (${t.annuleeAt} is not null)`),
+    check('reservations_version_gt0', sql`${t.version} > 0`),
+  ],
+);
+
+/**
+ * One row per reservation and night: the unit every total, export and statistic sums over. Prices and rates
+ * are snapshots taken when the night is booked, so editing a contract never rewrites past nights.
+ */
+export const nuitees = pgTable(
+  'nuitees',
+  {
+    id: bigId(),
+    reservationId: integer('reservation_id').notNull(),
+    pensionnaireId: integer('pensionnaire_id').notNull(),
+    etablissementId: integer('etablissement_id').notNull(),
+    typeChambreId: integer('type_chambre_id').notNull(),
+    contratEtablissementTarifId: integer('contrat_etablissement_tarif_id'),
+    contratClientTarifId: integer('contrat_client_tarif_id'),
+    /** The night of date_nuit to date_nuit + 1. */
+    dateNuit: day('date_nuit').notNull(),
+    prixAchatHt: money('prix_achat_ht').notNull(),
+    prixVenteHt: money('prix_vente_ht').notNull(),
+    tauxTvaNuitee: vatRate('taux_tva_nuitee').notNull(),
+    /** Sale prices of the meals. */
+    prixPetitDejeunerHt: money('prix_petit_dejeuner_ht').notNull().default('0'),
+    prixDejeunerHt: money('prix_dejeuner_ht').notNull().default('0'),
+    prixDinerHt: money('prix_diner_ht').notNull().default('0'),
+    /** Purchase prices of the meals. */
+    prixAchatPetitDejeunerHt: money('prix_achat_petit_dejeuner_ht').notNull().default('0'),
+    prixAchatDejeunerHt: money('prix_achat_dejeuner_ht').notNull().default('0'),
+    prixAchatDinerHt: money('prix_achat_diner_ht').notNull().default('0'),
+    tauxTvaRepas: vatRate('taux_tva_repas').notNull(),
+    /** Meal counts: breakfast of the morning after this night, lunch and dinner of the day date_nuit. */
+    petitDejeuner: smallint('petit_dejeuner').notNull().default(0),
+    dejeuner: smallint('dejeuner').notNull().default(0),
+    diner: smallint('diner').notNull().default(0),
+    presence: text('presence').$type<Presence>().notNull().default('non_pointe'),
+    etatPaf: text('etat_paf').$type<EtatPaiement>().notNull().default('a_verifier'),
+    etatCaf: text('etat_caf').$type<EtatPaiement>().notNull().default('a_verifier'),
+    montantPaf: money('montant_paf').notNull().default('0'),
+    montantCaf: money('montant_caf').notNull().default('0'),
+    /** A cancelled night: kept for history, excluded from totals and from the one-bed-per-night rule. */
+    annulee: boolean('annulee').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    fk(
+      'nuitees',
+      [t.reservationId, t.pensionnaireId, t.etablissementId],
+      [reservations.id, reservations.pensionnaireId, reservations.etablissementId],
+      { name: 'nuitees_reservation_fk', onDelete: 'cascade' },
+    ),
+    fk('nuitees', [t.pensionnaireId], [pensionnaires.id]),
+    fk('nuitees', [t.etablissementId], [etablissements.id]),
+    fk('nuitees', [t.typeChambreId], [typesChambre.id]),
+    fk('nuitees', [t.contratEtablissementTarifId], [contratEtablissementTarifs.id], {
+      name: 'nuitees_contrat_etab_tarif_fk',
+    }),
+    fk('nuitees', [t.contratClientTarifId], [contratClientTarifs.id], {
+      name: 'nuitees_contrat_client_tarif_fk',
+    }),
+    // Also serves lookups and the cascade by reservation_id (its first column).
+    unique('nuitees_reservation_nuit_unique').on(t.reservationId, t.dateNuit),
+    // No resident booked twice on the same night, whatever the reservation; cancelled nights don't count.
+    uniqueIndex('nuitees_pensionnaire_nuit_unique')
+      .on(t.pensionnaireId, t.dateNuit)
+      .where(sql`not ${t.annulee}`),
+    index('nuitees_date_idx').on(t.dateNuit),
+    index('nuitees_etab_date_idx').on(t.etablissementId, t.dateNuit),
+    index('nuitees_etab_tarif_idx').on(t.contratEtablissementTarifId),
+    index('nuitees_client_tarif_idx').on(t.contratClientTarifId),
+    ...nonNegativeChecks('nuitees', [
+      t.prixAchatHt,
+      t.prixVenteHt,
+      t.prixPetitDejeunerHt,
+      t.prixDejeunerHt,
+      t.prixDinerHt,
+      t.prixAchatPetitDejeunerHt,
+      t.prixAchatDejeunerHt,
+      t.prixAchatDinerHt,
+      t.montantPaf,
+      t.montantCaf,
+      t.petitDejeuner,
+      t.dejeuner,
+      t.diner,
+    ]),
+    vatRateCheck('nuitees', t.tauxTvaNuitee),
+    vatRateCheck('nuitees', t.tauxTvaRepas),
+    enumCheck('nuitees', t.presence, PRESENCES),
+    enumCheck('nuitees', t.etatPaf, ETATS_PAIEMENT),
+    enumCheck('nuitees', t.etatCaf, ETATS_PAIEMENT),
+  ],
+);
+
+/**
+ * Allotment counter: rooms taken per purchase tariff line and night. The booking transaction upserts
+ * `chambres_occupees = chambres_occupees + n` (on conflict (tarif_id, date_nuit)); the row lock serialises
+ * concurrent bookings and the CHECK rejects the one that would exceed the allotment (23514).
+ */
+export const occupationsAllotement = pgTable(
+  'occupations_allotement',
+  {
+    tarifId: integer('tarif_id').notNull(),
+    dateNuit: day('date_nuit').notNull(),
+    chambresOccupees: integer('chambres_occupees').notNull().default(0),
+    /**
+     * Copy of the tariff line's allotement, null = no limit. Set by trigger from contrat_etablissement_tarifs
+     * on every write and kept in step when the tariff line changes (migration 0002): callers never set it.
+     */
+    allotement: integer('allotement'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'occupations_allotement_pk', columns: [t.tarifId, t.dateNuit] }),
+    fk('occupations_allotement', [t.tarifId], [contratEtablissementTarifs.id], { onDelete: 'cascade' }),
+    check('occupations_allotement_occupees_ge0', sql`${t.chambresOccupees} >= 0`),
+    check('occupations_allotement_allotement_gt0', sql`${t.allotement} > 0`),
+    check('occupations_allotement_depassement', sql`${t.chambresOccupees} <= ${t.allotement}`),
+  ],
+);
+
+export type DemandeHebergementRow = typeof demandesHebergement.$inferSelect;
+export type ReservationMereRow = typeof reservationsMeres.$inferSelect;
+export type ReservationRow = typeof reservations.$inferSelect;
+export type NuiteeRow = typeof nuitees.$inferSelect;
+export type NewNuiteeRow = typeof nuitees.$inferInsert;
+export type OccupationAllotementRow = typeof occupationsAllotement.$inferSelect;

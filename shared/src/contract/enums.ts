@@ -1,0 +1,101 @@
+/**
+ * The value lists of every enumerated column of the domain. The database stores them as text with a CHECK
+ * constraint built from these arrays (api/src/db/schema/columns.ts), so the SQL and the TypeScript never disagree.
+ * Shared by the API (CHECK constraints, services) and the screens. The transition maps are the state machines
+ * described in docs/domain.md, for the services to apply (invalid transitions answer 409).
+ */
+
+/** Contract (purchase and sale) life cycle. Only `actif` contracts are offered for new bookings. */
+export const CONTRAT_STATUTS = ['brouillon', 'actif', 'suspendu', 'clos'] as const;
+export type ContratStatut = (typeof CONTRAT_STATUTS)[number];
+
+export const CONTRAT_TRANSITIONS: Readonly<Record<ContratStatut, readonly ContratStatut[]>> = {
+  brouillon: ['actif', 'clos'],
+  actif: ['suspendu', 'clos'],
+  suspendu: ['actif', 'clos'],
+  clos: [],
+};
+
+/** Price of a tariff line: per room and night, or per person and night. */
+export const MODES_TARIFICATION = ['par_chambre', 'par_personne'] as const;
+export type ModeTarification = (typeof MODES_TARIFICATION)[number];
+
+export const CLIENT_TYPES = [
+  'association',
+  'collectivite',
+  'etablissement_public',
+  'entreprise',
+  'autre',
+] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+
+/** X: not specified / other. */
+export const SEXES = ['F', 'M', 'X'] as const;
+export type Sexe = (typeof SEXES)[number];
+
+/** Meal types, in the order of the day; the rows of `repas` are seeded by migration 0002. */
+export const REPAS_CODES = ['petit_dejeuner', 'dejeuner', 'diner'] as const;
+export type RepasCode = (typeof REPAS_CODES)[number];
+
+/** nouvelle = new stay, prolongation = extension of a stay, annulation = cancellation of a stay. */
+export const DEMANDE_TYPES = ['nouvelle', 'prolongation', 'annulation'] as const;
+export type DemandeType = (typeof DEMANDE_TYPES)[number];
+
+export const DEMANDE_STATUTS = ['a_traiter', 'en_cours', 'traitee', 'refusee', 'annulee'] as const;
+export type DemandeStatut = (typeof DEMANDE_STATUTS)[number];
+
+export const DEMANDE_TRANSITIONS: Readonly<Record<DemandeStatut, readonly DemandeStatut[]>> = {
+  a_traiter: ['en_cours', 'traitee', 'refusee', 'annulee'],
+  en_cours: ['a_traiter', 'traitee', 'refusee', 'annulee'],
+  traitee: [],
+  refusee: [],
+  annulee: [],
+};
+
+export const RESERVATION_STATUTS = ['en_attente', 'confirmee', 'en_cours', 'terminee', 'annulee'] as const;
+export type ReservationStatut = (typeof RESERVATION_STATUTS)[number];
+
+export const RESERVATION_TRANSITIONS: Readonly<Record<ReservationStatut, readonly ReservationStatut[]>> = {
+  en_attente: ['confirmee', 'annulee'],
+  confirmee: ['en_cours', 'annulee'],
+  en_cours: ['terminee', 'annulee'],
+  terminee: [],
+  annulee: [],
+};
+
+/** `type_resa`: a first stay, or the extension of an earlier one (`prolongation_de_id`). */
+export const TYPES_RESA = ['initiale', 'prolongation'] as const;
+export type TypeResa = (typeof TYPES_RESA)[number];
+
+/** PAF and CAF payment state (rooming total suffixes: _v à vérifier, _p payé, _n non payé). */
+export const ETATS_PAIEMENT = ['a_verifier', 'paye', 'non_paye'] as const;
+export type EtatPaiement = (typeof ETATS_PAIEMENT)[number];
+
+export const ETAT_PAIEMENT_TRANSITIONS: Readonly<Record<EtatPaiement, readonly EtatPaiement[]>> = {
+  a_verifier: ['paye', 'non_paye'],
+  paye: ['a_verifier', 'non_paye'],
+  non_paye: ['a_verifier', 'paye'],
+};
+
+/** Attendance of one night (pointage présence). */
+export const PRESENCES = ['non_pointe', 'present', 'absent'] as const;
+export type Presence = (typeof PRESENCES)[number];
+
+export const PRESENCE_TRANSITIONS: Readonly<Record<Presence, readonly Presence[]>> = {
+  non_pointe: ['present', 'absent'],
+  present: ['absent', 'non_pointe'],
+  absent: ['present', 'non_pointe'],
+};
+
+export const CANAUX_COMMUNICATION = ['email', 'courrier', 'document'] as const;
+export type CanalCommunication = (typeof CANAUX_COMMUNICATION)[number];
+
+export const TASK_STATUTS = ['en_attente', 'en_cours', 'terminee', 'echec'] as const;
+export type TaskStatut = (typeof TASK_STATUTS)[number];
+
+export const TASK_TRANSITIONS: Readonly<Record<TaskStatut, readonly TaskStatut[]>> = {
+  en_attente: ['en_cours', 'echec'],
+  en_cours: ['terminee', 'echec'],
+  terminee: [],
+  echec: [],
+};

@@ -1,0 +1,130 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { CLIENT_TYPES, SEXES } from './enums';
+import { ListQuery } from './list';
+
+/** JSON of reference data uses the camelCase names of the schema; timestamps are ISO strings. */
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+const optionalText = (max: number) => Type.Optional(Nullable(Type.String({ maxLength: max })));
+const email = Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 })));
+const telephone = Type.Optional(Nullable(Type.String({ pattern: '^[0-9+() .-]{6,20}$' })));
+const codePostal = Type.String({ pattern: '^[0-9]{5}$' });
+const foreignKey = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const oneOf = <T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((value) => Type.Literal(value)));
+
+const recordMeta = {
+  id: Type.Integer(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  archivedAt: Nullable(Type.String()),
+};
+
+/** The write body of an entity: its fields, nothing else (unknown fields → 400). */
+const body = <P extends Record<string, TSchema>>(properties: P) =>
+  Type.Object(properties, { additionalProperties: false });
+const item = <P extends Record<string, TSchema>>(properties: P) =>
+  Type.Object({ ...recordMeta, ...properties }, { additionalProperties: false });
+
+// Groups (of hotels, of clients): a name.
+const groupeFields = { nom: text(120) };
+export const GroupeBody = body(groupeFields);
+export const Groupe = item(groupeFields);
+export type Groupe = Static<typeof Groupe>;
+export type GroupeBody = Static<typeof GroupeBody>;
+export const GroupeQuery = ListQuery(['nom'] as const);
+
+const etablissementFields = {
+  nom: text(160),
+  groupeId: Type.Optional(Nullable(foreignKey)),
+  adresse: text(240),
+  codePostal,
+  ville: text(120),
+  telephone,
+  email,
+  nombreChambres: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 10_000 }))),
+  notes: optionalText(2000),
+};
+export const EtablissementBody = body(etablissementFields);
+export const Etablissement = item({
+  ...etablissementFields,
+  groupeId: Nullable(Type.Integer()),
+  telephone: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  nombreChambres: Nullable(Type.Integer()),
+  notes: Nullable(Type.String()),
+});
+export type Etablissement = Static<typeof Etablissement>;
+export type EtablissementBody = Static<typeof EtablissementBody>;
+export const EtablissementQuery = ListQuery(['nom', 'ville', 'codePostal'] as const);
+
+const typeChambreFields = {
+  libelle: text(80),
+  capacite: Type.Integer({ minimum: 1, maximum: 12 }),
+  description: optionalText(500),
+};
+export const TypeChambreBody = body(typeChambreFields);
+export const TypeChambre = item({ ...typeChambreFields, description: Nullable(Type.String()) });
+export type TypeChambre = Static<typeof TypeChambre>;
+export type TypeChambreBody = Static<typeof TypeChambreBody>;
+export const TypeChambreQuery = ListQuery(['libelle', 'capacite'] as const);
+
+const clientFields = {
+  nom: text(200),
+  groupeId: Type.Optional(Nullable(foreignKey)),
+  type: oneOf(CLIENT_TYPES),
+  siret: Type.Optional(Nullable(Type.String({ pattern: '^[0-9]{14}$' }))),
+  adresse: text(240),
+  codePostal,
+  ville: text(120),
+  contactNom: optionalText(160),
+  email,
+  telephone,
+};
+export const ClientBody = body(clientFields);
+export const Client = item({
+  ...clientFields,
+  groupeId: Nullable(Type.Integer()),
+  siret: Nullable(Type.String()),
+  contactNom: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  telephone: Nullable(Type.String()),
+});
+export type Client = Static<typeof Client>;
+export type ClientBody = Static<typeof ClientBody>;
+export const ClientQuery = ListQuery(['nom', 'ville', 'type'] as const);
+
+const pensionnaireFields = {
+  clientId: foreignKey,
+  foyerId: Type.Optional(Nullable(foreignKey)),
+  nom: text(120),
+  prenom: text(120),
+  dateNaissance: Type.Optional(Nullable(Type.String({ format: 'date' }))),
+  sexe: oneOf(SEXES),
+  numeroDossier: text(40),
+  telephone,
+  email,
+  notes: optionalText(2000),
+};
+export const PensionnaireBody = body(pensionnaireFields);
+export const Pensionnaire = item({
+  ...pensionnaireFields,
+  foyerId: Nullable(Type.Integer()),
+  dateNaissance: Nullable(Type.String()),
+  telephone: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  notes: Nullable(Type.String()),
+});
+export type Pensionnaire = Static<typeof Pensionnaire>;
+export type PensionnaireBody = Static<typeof PensionnaireBody>;
+export const PensionnaireQuery = ListQuery(['nom', 'prenom', 'numeroDossier', 'clientId'] as const);
+
+/** Paths of the reference-data resources (the spec leaves them open; see docs/api.md). */
+export const REFERENTIEL_PATHS = {
+  groupesEtablissements: '/groupes-etablissements',
+  etablissements: '/etablissements',
+  typesChambre: '/types-chambre',
+  groupesClients: '/groupes-clients',
+  clients: '/clients',
+  pensionnaires: '/pensionnaires',
+} as const;

@@ -4,6 +4,7 @@ import { seedDemoUsers, type DemoSeedResult } from './demo/seed-demo-users';
 import type { ScryptParams } from './modules/auth/password';
 import { protectedAuthRoutes, publicAuthRoutes, type RateLimitSetting } from './modules/auth/routes';
 import healthRoutes from './modules/health/routes';
+import referentielRoutes from './modules/referentiel/routes';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -94,6 +95,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         secured.addHook('onRequest', secured.authenticate);
         await secured.register(protectedAuthRoutes);
         await secured.register(usersRoutes, { prefix: '/users' });
+        await secured.register(referentielRoutes);
       });
     },
     { prefix: '/api' },

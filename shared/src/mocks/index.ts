@@ -1,2 +1,3 @@
 export * from './fixtures';
 export * from './handlers';
+export * from './list-handlers';

@@ -1,0 +1,119 @@
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListParams, type Page } from '../contract/list';
+import { MOCK_API } from './handlers';
+
+export interface ListHandlerOptions {
+  /** Columns `sort` accepts; another one answers 400 like the API. Default: any field. */
+  sortable?: readonly string[];
+  /** Order without `sort`. Default: `id` ascending. */
+  defaultSort?: { key: string; order: 'asc' | 'desc' };
+}
+
+type Row = Record<string, unknown>;
+
+const PAGING_KEYS = new Set(['page', 'pageSize', 'sort', 'order', 'archived']);
+
+function badRequest(message: string) {
+  return HttpResponse.json({ message }, { status: 400 });
+}
+
+function integerParam(raw: string | null, fallback: number): number | null {
+  if (raw === null) return fallback;
+  return /^\d+$/.test(raw) ? Number(raw) : null;
+}
+
+/** Reads a list query as the API validates it (`ListQuery`): a message on what it would reject. */
+export function parseListQuery(
+  query: URLSearchParams,
+  searchable: readonly string[],
+  options: ListHandlerOptions = {},
+): ListParams | { message: string } {
+  const page = integerParam(query.get('page'), 1);
+  const pageSize = integerParam(query.get('pageSize'), DEFAULT_PAGE_SIZE);
+  if (page === null || page < 1) return { message: 'Le paramètre « page » doit être un entier ≥ 1.' };
+  if (pageSize === null || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
+    return { message: `Le paramètre « pageSize » doit être un entier entre 1 et ${MAX_PAGE_SIZE}.` };
+  const sort = query.get('sort');
+  if (sort !== null && (sort === '' || (options.sortable && !options.sortable.includes(sort))))
+    return { message: `Le tri sur « ${sort} » n'est pas disponible.` };
+  const order = query.get('order');
+  if (order !== null && order !== 'asc' && order !== 'desc')
+    return { message: 'Le paramètre « order » doit valoir asc ou desc.' };
+  const archived = query.get('archived');
+  if (archived !== null && archived !== 'true' && archived !== 'false')
+    return { message: 'Le paramètre « archived » doit valoir true ou false.' };
+  const search: Record<string, string> = {};
+  for (const [key, value] of query) {
+    if (PAGING_KEYS.has(key)) continue;
+    if (!searchable.includes(key)) return { message: `La recherche sur « ${key} » n'est pas disponible.` };
+    if (value.length < 1 || value.length > 100)
+      return { message: `La recherche sur « ${key} » doit compter de 1 à 100 caractères.` };
+    search[key] = value;
+  }
+  return {
+    page,
+    pageSize,
+    ...(sort !== null ? { sort } : {}),
+    ...(order === 'asc' || order === 'desc' ? { order } : {}),
+    archived: archived === 'true',
+    search,
+  };
+}
+
+function compare(a: unknown, b: unknown): number {
+  const aMissing = a === null || a === undefined;
+  const bMissing = b === null || b === undefined;
+  if (aMissing || bMissing) return Number(aMissing) - Number(bMissing);
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'fr');
+}
+
+/** One page of `rows` for `params`, computed as the API does: search, archived filter, sort, then slice. */
+export function listPage<T extends object>(
+  rows: readonly T[],
+  params: ListParams,
+  options: ListHandlerOptions = {},
+): Page<T> {
+  const { key: defaultKey, order: defaultOrder } = options.defaultSort ?? { key: 'id', order: 'asc' };
+  const needles = Object.entries(params.search ?? {})
+    .map(([column, value]) => [column, value.trim().toLocaleLowerCase('fr')] as const)
+    .filter(([, needle]) => needle !== '');
+  const matching = rows.filter((row) => {
+    const record = row as Row;
+    const archived = record.archivedAt !== null && record.archivedAt !== undefined;
+    if (archived !== Boolean(params.archived)) return false;
+    return needles.every(([column, needle]) => {
+      const value = record[column];
+      if (value === null || value === undefined) return false;
+      return String(value).toLocaleLowerCase('fr').includes(needle);
+    });
+  });
+  const sortKey = params.sort ?? defaultKey;
+  const direction = (params.order ?? (params.sort ? 'asc' : defaultOrder)) === 'desc' ? -1 : 1;
+  const sorted = [...matching].sort(
+    (a, b) =>
+      direction *
+      (compare((a as Row)[sortKey], (b as Row)[sortKey]) || compare((a as Row).id, (b as Row).id)),
+  );
+  const start = (params.page - 1) * params.pageSize;
+  return { data: sorted.slice(start, start + params.pageSize), total: matching.length };
+}
+
+/**
+ * `GET {MOCK_API}{path}` implementing the list contract in memory over `rows`: each `searchable` column is a
+ * case-insensitive substring parameter (AND), `archived=true` lists rows whose `archivedAt` is set, then sort and
+ * pagination. Parameters the API would reject answer 400. `rows` is read at each request, so a test or a write
+ * handler may change it.
+ */
+export function listHandler<T extends object>(
+  path: string,
+  rows: readonly T[],
+  searchable: readonly string[],
+  options: ListHandlerOptions = {},
+): HttpHandler {
+  return http.get(`${MOCK_API}${path}`, ({ request }) => {
+    const params = parseListQuery(new URL(request.url).searchParams, searchable, options);
+    if ('message' in params) return badRequest(params.message);
+    return HttpResponse.json(listPage(rows, params, options));
+  });
+}

@@ -1,0 +1,121 @@
+import { InboxOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Typography, type ButtonProps } from 'antd';
+import { useRef, useState, type ReactNode } from 'react';
+import { errorMessage } from './error-message';
+
+export interface ConfirmArchiveButtonProps {
+  /** Name of the record, quoted in the question and in the button's accessible name. */
+  label: string;
+  /** Does the write; the popup stays open, with the error, if it rejects. */
+  onConfirm: () => Promise<unknown>;
+  disabled?: boolean;
+  /** Look of the button. Default: a small link, fit for a table row. */
+  buttonProps?: Omit<ButtonProps, 'onClick' | 'loading' | 'disabled' | 'children'>;
+}
+
+interface ConfirmActionProps extends ConfirmArchiveButtonProps {
+  action: string;
+  description: string;
+  icon: ReactNode;
+  danger: boolean;
+}
+
+function ConfirmActionButton({
+  label,
+  onConfirm,
+  disabled,
+  buttonProps,
+  action,
+  description,
+  icon,
+  danger,
+}: ConfirmActionProps) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Popconfirm closes itself right after onConfirm: the ref keeps it open until the write settles.
+  const pendingRef = useRef(false);
+
+  const confirm = async () => {
+    pendingRef.current = true;
+    setPending(true);
+    setError(null);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch (failure) {
+      // The client has already toasted it (except a 409): the popup says why, where the user looks.
+      setError(errorMessage(failure));
+    } finally {
+      pendingRef.current = false;
+      setPending(false);
+    }
+  };
+
+  return (
+    <Popconfirm
+      open={open}
+      onOpenChange={(next) => {
+        if (pendingRef.current) return;
+        setOpen(next);
+        if (next) setError(null);
+      }}
+      title={`${action} « ${label} » ?`}
+      description={
+        <div style={{ maxWidth: 320 }}>
+          {description}
+          {error && (
+            <Typography.Paragraph type="danger" role="alert" style={{ margin: '8px 0 0' }}>
+              {error}
+            </Typography.Paragraph>
+          )}
+        </div>
+      }
+      okText={action}
+      cancelText="Annuler"
+      okButtonProps={{ danger, loading: pending }}
+      cancelButtonProps={{ disabled: pending }}
+      onConfirm={() => void confirm()}
+      disabled={disabled}
+    >
+      <Button
+        type="link"
+        size="small"
+        danger={danger}
+        icon={icon}
+        aria-label={`${action} « ${label} »`}
+        {...buttonProps}
+        loading={pending}
+        disabled={disabled}
+      >
+        {action}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** « Archiver » behind a confirmation: the record leaves the lists, its history stays. */
+export function ConfirmArchiveButton(props: ConfirmArchiveButtonProps) {
+  return (
+    <ConfirmActionButton
+      {...props}
+      action="Archiver"
+      description="Il n'apparaîtra plus dans les listes ; son historique est conservé."
+      icon={<InboxOutlined />}
+      danger
+    />
+  );
+}
+
+/** « Restaurer » behind a confirmation: an archived record comes back into the lists. */
+export function ConfirmRestoreButton(props: ConfirmArchiveButtonProps) {
+  return (
+    <ConfirmActionButton
+      {...props}
+      action="Restaurer"
+      description="Il réapparaîtra dans les listes et pourra de nouveau être choisi."
+      icon={<UndoOutlined />}
+      danger={false}
+    />
+  );
+}

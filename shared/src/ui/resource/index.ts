@@ -1,0 +1,21 @@
+export {
+  ConfirmArchiveButton,
+  ConfirmRestoreButton,
+  type ConfirmArchiveButtonProps,
+} from './confirm-archive-button';
+export { fetchList, listQueryString, useList, type ListState } from './fetch-list';
+export {
+  API_DATE_FORMAT,
+  DateInput,
+  dateFormItemProps,
+  ResourceFormModal,
+  type ResourceFormModalProps,
+} from './resource-form-modal';
+export {
+  ResourceTable,
+  type ResourceColumn,
+  type ResourceRowContext,
+  type ResourceTableHandle,
+  type ResourceTableProps,
+} from './resource-table';
+export { useListQuery, type ListQueryOptions, type ListQueryState } from './use-list-query';

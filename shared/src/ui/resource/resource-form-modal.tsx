@@ -1,0 +1,144 @@
+import { Alert, DatePicker, Form, Modal, type DatePickerProps, type FormItemProps } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useId, useState, type ReactNode } from 'react';
+import { DATE_FORMAT } from '../../format/dates';
+import { errorMessage } from './error-message';
+
+dayjs.extend(customParseFormat);
+
+/** Dates travel to and from the API as `YYYY-MM-DD` strings. */
+export const API_DATE_FORMAT = 'YYYY-MM-DD';
+
+export interface ResourceFormModalProps<V, R = unknown> {
+  open: boolean;
+  title: ReactNode;
+  /** Read when the modal opens (the form is rebuilt at each opening). */
+  initialValues?: Partial<V>;
+  /** Saves; on rejection the modal stays open and shows the error's message above the fields. */
+  onSubmit: (values: V) => Promise<R>;
+  /** Called with what `onSubmit` resolved, just before `onClose`. */
+  onSaved?: (result: R) => void;
+  /** Closes: after a save, a cancel of an untouched form, or a confirmed discard. */
+  onClose: () => void;
+  /** Text of the submit button. Default « Enregistrer ». */
+  okText?: string;
+  width?: number;
+  /** The `Form.Item`s. */
+  children: ReactNode;
+}
+
+/**
+ * Create/edit dialog: a vertical antd Form whose submit button is the modal's OK button (Enter submits too).
+ * While saving, everything is disabled and the modal cannot be closed.
+ */
+export function ResourceFormModal<V extends object, R = unknown>({
+  open,
+  title,
+  initialValues,
+  onSubmit,
+  onSaved,
+  onClose,
+  okText = 'Enregistrer',
+  width,
+  children,
+}: ResourceFormModalProps<V, R>) {
+  const [form] = Form.useForm<V>();
+  const [modal, modalHolder] = Modal.useModal();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const formName = `resource-form${useId().replace(/[^\w-]/g, '')}`;
+
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+
+  const submit = async (values: V) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      const result = await onSubmit(values);
+      onSaved?.(result);
+      close();
+    } catch (failure) {
+      // 400 is also toasted by the client, 409 only logged (spec §8): the form says it either way.
+      setError(errorMessage(failure));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const cancel = () => {
+    if (submitting) return;
+    if (!form.isFieldsTouched()) {
+      close();
+      return;
+    }
+    void modal.confirm({
+      title: 'Abandonner les modifications ?',
+      content: 'Les modifications non enregistrées seront perdues.',
+      okText: 'Abandonner',
+      okButtonProps: { danger: true },
+      cancelText: 'Continuer la saisie',
+      onOk: close,
+    });
+  };
+
+  return (
+    <>
+      <Modal
+        open={open}
+        title={title}
+        width={width}
+        onCancel={cancel}
+        okText={okText}
+        cancelText="Annuler"
+        okButtonProps={{ htmlType: 'submit', loading: submitting }}
+        cancelButtonProps={{ disabled: submitting }}
+        closable={!submitting}
+        keyboard={!submitting}
+        mask={{ closable: !submitting }}
+        destroyOnHidden
+        modalRender={(dialog) => (
+          <Form<V>
+            form={form}
+            name={formName}
+            layout="vertical"
+            initialValues={initialValues}
+            disabled={submitting}
+            clearOnDestroy
+            onFinish={(values) => void submit(values)}
+          >
+            {dialog}
+          </Form>
+        )}
+      >
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        {children}
+      </Modal>
+      {/* Outside the form modal, so that Escape in the question does not reach the modal under it. */}
+      {modalHolder}
+    </>
+  );
+}
+
+/**
+ * `Form.Item` props for a date kept as a `YYYY-MM-DD` string in the form values (what the API takes), while
+ * the DatePicker works on dayjs: `<Form.Item name="debut" {...dateFormItemProps()}><DateInput /></Form.Item>`.
+ * A cleared date becomes `null`.
+ */
+export function dateFormItemProps(): Pick<FormItemProps, 'getValueProps' | 'normalize'> {
+  return {
+    getValueProps: (value: unknown) => {
+      const date = typeof value === 'string' ? dayjs(value, API_DATE_FORMAT, true) : null;
+      return { value: date?.isValid() ? date : undefined };
+    },
+    normalize: (value: Dayjs | null | undefined) => (value ? value.format(API_DATE_FORMAT) : null),
+  };
+}
+
+/** antd DatePicker showing and typing dates as DD/MM/YYYY (spec §9), full width. */
+export function DateInput(props: DatePickerProps) {
+  return <DatePicker format={DATE_FORMAT} placeholder="JJ/MM/AAAA" style={{ width: '100%' }} {...props} />;
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { DEMO_PRESETS, generateDemoData, parisToday, type DemoDataResult } from './demo/generate-demo-data';
 import staticSite from './plugins/static-site';
 
 function displayUrl(config: AppConfig): string {
@@ -8,7 +9,12 @@ function displayUrl(config: AppConfig): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }
 
-function printBanner(app: FastifyInstance, config: AppConfig, demoMode: boolean): void {
+function printBanner(
+  app: FastifyInstance,
+  config: AppConfig,
+  demoMode: boolean,
+  demoData: DemoDataResult | null,
+): void {
   const lines = [`EBAS3 est démarré : ${displayUrl(config)}`, `Base de données : ${app.dbInfo.label}`];
   const demoAccounts = app.demoSeed?.available ?? [];
   if (demoMode && demoAccounts.length > 0) {
@@ -21,6 +27,12 @@ function printBanner(app: FastifyInstance, config: AppConfig, demoMode: boolean)
     lines.push(`Comptes de démonstration : ${accounts}`);
   } else if (demoMode) {
     lines.push('Mode démonstration : un administrateur existait déjà, aucun compte de démonstration créé.');
+  }
+  if (demoData && !demoData.skipped) {
+    lines.push(
+      `Données de démonstration : ${demoData.hotels} établissements, ${demoData.clients} clients, ` +
+        `${demoData.residents} pensionnaires, ${demoData.reservations} réservations, ${demoData.nights} nuitées.`,
+    );
   }
   if (config.webRoot === undefined) lines.push('Site : non servi (WEB_ROOT absent), API seule sous /api.');
   console.log(lines.join('\n'));
@@ -51,6 +63,10 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     demoMode,
   });
+  // A new database in demo mode gets the demo dataset (hotels, clients, residents, stays around today).
+  const demoData = demoMode
+    ? await generateDemoData(app.db, { ...DEMO_PRESETS.demo, today: parisToday() })
+    : null;
   if (config.webRoot !== undefined) {
     await app.register(staticSite, { webRoot: config.webRoot, runtimeConfigFile: config.runtimeConfigFile });
   }
@@ -80,7 +96,7 @@ async function main(): Promise<void> {
     await app.close().catch(() => undefined);
     throw error;
   }
-  printBanner(app, config, demoMode);
+  printBanner(app, config, demoMode, demoData);
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/helper';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { DEMO_PRESETS, generateDemoData, parisToday } from './generate-demo-data';
+
+const TODAY = '2026-11-21';
+const opened: { handle: DatabaseHandle; drop: () => Promise<void> }[] = [];
+
+async function freshDatabase() {
+  const database = await createTestDatabase();
+  const handle = await openDatabase(database.options);
+  opened.push({ handle, drop: database.drop });
+  return handle.db;
+}
+
+afterAll(async () => {
+  for (const { handle, drop } of opened) {
+    await handle.close();
+    await drop();
+  }
+});
+
+const one = async (db: Awaited<ReturnType<typeof freshDatabase>>, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+
+describe('generateDemoData', () => {
+  it('builds a consistent, deterministic dataset that respects every integrity rule', async () => {
+    const options = { ...DEMO_PRESETS.demo, today: TODAY };
+    const db = await freshDatabase();
+    const result = await generateDemoData(db, options);
+    expect(result.skipped).toBe(false);
+    expect(result.hotels).toBe(24);
+    expect(result.clients).toBe(12);
+    expect(result.reservations).toBeGreaterThan(500);
+    expect(result.nights).toBeGreaterThan(result.reservations * 7);
+
+    // Every stay has exactly one night per day of its period.
+    const mismatched = await one(
+      db,
+      sql`select count(*)::int as n from reservations r
+          where (select count(*) from nuitees n where n.reservation_id = r.id) <> r.date_fin - r.date_debut`,
+    );
+    expect(mismatched.n).toBe(0);
+    // No resident twice on a night, and extensions start where the stay they extend ends.
+    const overlaps = await one(
+      db,
+      sql`select count(*)::int as n from (select pensionnaire_id, date_nuit from nuitees where not annulee
+          group by 1, 2 having count(*) > 1) d`,
+    );
+    expect(overlaps.n).toBe(0);
+    const brokenChains = await one(
+      db,
+      sql`select count(*)::int as n from reservations e join reservations s on s.id = e.prolongation_de_id
+          where e.date_debut <> s.date_fin`,
+    );
+    expect(brokenChains.n).toBe(0);
+    // Statuses follow the calendar around "today".
+    const wrongStatus = await one(
+      db,
+      sql`select count(*)::int as n from reservations where
+          (statut = 'terminee' and date_fin > ${TODAY}::date) or (statut = 'en_cours' and not (date_debut <= ${TODAY}::date and date_fin > ${TODAY}::date))`,
+    );
+    expect(wrongStatus.n).toBe(0);
+    const kinds = await one(
+      db,
+      sql`select count(*) filter (where statut = 'en_cours')::int as running,
+                 count(*) filter (where type_resa = 'prolongation')::int as extensions,
+                 count(*) filter (where statut = 'annulee')::int as cancelled from reservations`,
+    );
+    expect(kinds.running).toBeGreaterThan(0);
+    expect(kinds.extensions).toBeGreaterThan(0);
+    // Nights are priced from the contracts (never zero) and the sale price is above the purchase price.
+    const prices = await one(
+      db,
+      sql`select count(*) filter (where prix_vente_ht <= 0 or prix_achat_ht <= 0)::int as unpriced,
+                 count(*) filter (where prix_vente_ht <= prix_achat_ht)::int as at_loss,
+                 sum(prix_vente_ht)::text as revenue from nuitees where not annulee`,
+    );
+    expect(prices.unpriced).toBe(0);
+    expect(prices.at_loss).toBe(0);
+
+    // Same options, another database: the very same data.
+    const again = await freshDatabase();
+    const second = await generateDemoData(again, options);
+    expect(second).toEqual(result);
+    const revenueAgain = await one(
+      again,
+      sql`select sum(prix_vente_ht)::text as revenue from nuitees where not annulee`,
+    );
+    expect(revenueAgain.revenue).toBe(prices.revenue);
+
+    // Runs once: a database with hotels is left alone.
+    expect((await generateDemoData(db, options)).skipped).toBe(true);
+    // Identity sequences continue after the generated ids.
+    const next = await one(
+      db,
+      sql`insert into types_chambre (libelle, capacite) values ('Suite', 3) returning id`,
+    );
+    expect(next.id).toBe(7);
+  }, 180_000);
+
+  it("computes today's date in Europe/Paris", () => {
+    expect(parisToday(new Date('2026-11-21T23:30:00Z'))).toBe('2026-11-22');
+    expect(parisToday(new Date('2026-06-30T21:59:00Z'))).toBe('2026-06-30');
+  });
+});

@@ -3,8 +3,10 @@ import type { DatabaseOptions } from './db/client';
 import { seedDemoUsers, type DemoSeedResult } from './demo/seed-demo-users';
 import type { ScryptParams } from './modules/auth/password';
 import { protectedAuthRoutes, publicAuthRoutes, type RateLimitSetting } from './modules/auth/routes';
+import contratsRoutes from './modules/contrats/routes';
 import healthRoutes from './modules/health/routes';
 import referentielRoutes from './modules/referentiel/routes';
+import repasRoutes from './modules/repas/routes';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -96,6 +98,8 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(protectedAuthRoutes);
         await secured.register(usersRoutes, { prefix: '/users' });
         await secured.register(referentielRoutes);
+        await secured.register(contratsRoutes);
+        await secured.register(repasRoutes);
       });
     },
     { prefix: '/api' },

@@ -3,3 +3,5 @@ export * from './auth';
 export * from './list';
 export * from './enums';
 export * from './referentiel';
+export * from './users';
+export * from './contrats';

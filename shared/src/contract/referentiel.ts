@@ -10,8 +10,6 @@ const email = Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 2
 const telephone = Type.Optional(Nullable(Type.String({ pattern: '^[0-9+() .-]{6,20}$' })));
 const codePostal = Type.String({ pattern: '^[0-9]{5}$' });
 const foreignKey = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const oneOf = <T extends readonly string[]>(values: T) =>
-  Type.Union(values.map((value) => Type.Literal(value)));
 
 const recordMeta = {
   id: Type.Integer(),
@@ -72,7 +70,7 @@ export const TypeChambreQuery = ListQuery(['libelle', 'capacite'] as const);
 const clientFields = {
   nom: text(200),
   groupeId: Type.Optional(Nullable(foreignKey)),
-  type: oneOf(CLIENT_TYPES),
+  type: Type.Enum(CLIENT_TYPES),
   siret: Type.Optional(Nullable(Type.String({ pattern: '^[0-9]{14}$' }))),
   adresse: text(240),
   codePostal,
@@ -100,7 +98,7 @@ const pensionnaireFields = {
   nom: text(120),
   prenom: text(120),
   dateNaissance: Type.Optional(Nullable(Type.String({ format: 'date' }))),
-  sexe: oneOf(SEXES),
+  sexe: Type.Enum(SEXES),
   numeroDossier: text(40),
   telephone,
   email,

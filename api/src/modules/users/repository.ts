@@ -1,7 +1,8 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
-import type { CurrentUser } from 'shared/contract';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { CurrentUser, Role } from 'shared/contract';
 import type { Executor } from '../../db/client';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
+import { escapeLike } from '../../lib/list-query';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -49,22 +50,51 @@ export async function insertUser(db: Executor, values: NewUserRow): Promise<User
   return row;
 }
 
+export interface UserFilters {
+  /** Case-insensitive substring of nom, prénom or e-mail. */
+  search?: string | undefined;
+  role?: Role | undefined;
+}
+
+function userConditions(filters: UserFilters): SQL | undefined {
+  const search = filters.search?.trim();
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  return and(
+    pattern === undefined
+      ? undefined
+      : or(ilike(users.nom, pattern), ilike(users.prenom, pattern), ilike(users.email, pattern)),
+    filters.role === undefined ? undefined : eq(users.role, filters.role),
+  );
+}
+
 export async function listUsers(
   db: Executor,
   page: { limit: number; offset: number },
+  filters: UserFilters = {},
 ): Promise<{ rows: UserRow[]; total: number }> {
+  const where = userConditions(filters);
   const rows = await db
     .select()
     .from(users)
+    .where(where)
     .orderBy(asc(users.nom), asc(users.prenom), asc(users.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [totals] = await db.select({ total: count() }).from(users);
+  const [totals] = await db.select({ total: count() }).from(users).where(where);
   return { rows, total: totals?.total ?? 0 };
 }
 
 export async function setUserActive(db: Executor, id: number, active: boolean): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set({ active }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function updateUser(
+  db: Executor,
+  id: number,
+  values: Partial<Pick<NewUserRow, 'role' | 'passwordHash'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
 }
 

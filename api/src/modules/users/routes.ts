@@ -1,34 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CurrentUser, ErrorBody, MessageBody } from 'shared/contract';
-import { Type } from 'typebox';
+import {
+  ActivationBody,
+  CreatedUser,
+  CreateUserBody,
+  ErrorBody,
+  MessageBody,
+  PasswordBody,
+  RoleBody,
+  UserIdParams,
+  UsersPage,
+  UsersQuery,
+} from 'shared/contract';
 import { createUsersService } from './service';
-
-// Local until the users screen needs them client-side; then they move to shared/contract.
-export const UsersQuery = Type.Object(
-  {
-    page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  },
-  { additionalProperties: false },
-);
-
-export const UsersPage = Type.Object(
-  { users: Type.Array(CurrentUser), total: Type.Integer({ minimum: 0 }) },
-  { additionalProperties: false },
-);
-
-export const UserIdParams = Type.Object(
-  { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
-  { additionalProperties: false },
-);
-
-export const ActivationBody = Type.Object({ active: Type.Boolean() }, { additionalProperties: false });
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
-/** Users administration, administrators only. Later issues add creation, edition and role changes. */
+/**
+ * Users administration, administrators only (registered under /users):
+ *   GET / · POST / · PUT /:id/activation · PUT /:id/role · PUT /:id/password
+ */
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const users = createUsersService(app.db);
+  const users = createUsersService({ db: app.db, hasher: app.passwordHasher });
   app.addHook('preHandler', app.requireRole('admin'));
 
   app.get(
@@ -37,17 +29,33 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => users.list(request.query),
   );
 
+  app.post(
+    '/',
+    { schema: { body: CreateUserBody, response: { 201: CreatedUser, ...errors, 409: ErrorBody } } },
+    async (request, reply) => reply.status(201).send(await users.create(request.user, request.body)),
+  );
+
+  const write = { ...errors, 404: ErrorBody };
+
   app.put(
     '/:id/activation',
-    {
-      schema: {
-        params: UserIdParams,
-        body: ActivationBody,
-        response: { 200: MessageBody, ...errors, 404: ErrorBody },
-      },
-    },
+    { schema: { params: UserIdParams, body: ActivationBody, response: { 200: MessageBody, ...write } } },
     async (request) => ({
       message: await users.setActivation(request.user, request.params.id, request.body.active),
+    }),
+  );
+
+  app.put(
+    '/:id/role',
+    { schema: { params: UserIdParams, body: RoleBody, response: { 200: MessageBody, ...write } } },
+    async (request) => ({ message: await users.setRole(request.user, request.params.id, request.body.role) }),
+  );
+
+  app.put(
+    '/:id/password',
+    { schema: { params: UserIdParams, body: PasswordBody, response: { 200: MessageBody, ...write } } },
+    async (request) => ({
+      message: await users.resetPassword(request.user, request.params.id, request.body.password),
     }),
   );
 };

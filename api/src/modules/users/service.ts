@@ -1,33 +1,152 @@
-import type { CurrentUser } from 'shared/contract';
+import {
+  ROLE_LABELS,
+  type CreateUserBody,
+  type CurrentUser,
+  type Role,
+  type UsersQuery,
+} from 'shared/contract';
 import { recordAudit } from '../../db/audit';
-import type { Database } from '../../db/client';
-import { BadRequestError, NotFoundError } from '../../errors';
-import { auditSnapshot, findUserById, listUsers, setUserActive, toCurrentUser } from './repository';
+import type { Database, Executor } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { BadRequestError, ConflictError, isUniqueViolation, NotFoundError } from '../../errors';
+import type { PasswordHasher } from '../auth/password';
+import {
+  auditSnapshot,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listUsers,
+  normalizeEmail,
+  setUserActive,
+  toCurrentUser,
+  updateUser,
+} from './repository';
 
-export function createUsersService(db: Database) {
+export const USERS_MESSAGES = {
+  notFound: 'Utilisateur introuvable.',
+  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
+  ownRole: 'Vous ne pouvez pas modifier votre propre rôle.',
+  ownDeactivation: 'Vous ne pouvez pas désactiver votre propre compte.',
+} as const;
+
+const fullName = (user: Pick<UserRow, 'prenom' | 'nom'>) => `${user.prenom} ${user.nom}`;
+
+function requiredText(value: string, field: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw new BadRequestError(`Le champ ${field} est obligatoire.`);
+  return trimmed;
+}
+
+export function createUsersService(deps: { db: Database; hasher: PasswordHasher }) {
+  const { db, hasher } = deps;
+
+  async function locked(tx: Executor, id: number): Promise<UserRow> {
+    const user = await findUserById(tx, id, { forUpdate: true });
+    if (user === undefined) throw new NotFoundError(USERS_MESSAGES.notFound);
+    return user;
+  }
+
   return {
-    async list(query: { page: number; pageSize: number }): Promise<{ users: CurrentUser[]; total: number }> {
-      const { rows, total } = await listUsers(db, {
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
+    async list(query: UsersQuery): Promise<{ users: CurrentUser[]; total: number }> {
+      const { rows, total } = await listUsers(
+        db,
+        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+        { search: query.search, role: query.role },
+      );
       return { users: rows.map(toCurrentUser), total };
+    },
+
+    /**
+     * An administrator creates an active account with a temporary password they hand over to its owner
+     * (there is no e-mail sending); the password can be reset later with PUT /users/:id/password.
+     */
+    async create(actor: CurrentUser, body: CreateUserBody): Promise<{ message: string; data: CurrentUser }> {
+      const email = normalizeEmail(body.email);
+      const nom = requiredText(body.nom, 'nom');
+      const prenom = requiredText(body.prenom, 'prenom');
+      if ((await findUserByEmail(db, email)) !== undefined)
+        throw new ConflictError(USERS_MESSAGES.emailTaken);
+      const passwordHash = await hasher.hash(body.password);
+      try {
+        return await db.transaction(async (tx) => {
+          const user = await insertUser(tx, {
+            email,
+            passwordHash,
+            nom,
+            prenom,
+            role: body.role,
+            active: true,
+          });
+          await recordAudit(tx, {
+            entity: 'user',
+            entityId: user.id,
+            action: 'create',
+            after: auditSnapshot(user),
+            actor: { kind: 'user', userId: actor.id },
+          });
+          return {
+            message: `Le compte de ${fullName(user)} (${ROLE_LABELS[user.role].toLowerCase()}) a été créé.`,
+            data: toCurrentUser(user),
+          };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(USERS_MESSAGES.emailTaken, { cause: error });
+        throw error;
+      }
+    },
+
+    /** Changes another user's role; it applies at their next request (roles are re-read on every request). */
+    async setRole(actor: CurrentUser, id: number, role: Role): Promise<string> {
+      if (actor.id === id) throw new BadRequestError(USERS_MESSAGES.ownRole);
+      return db.transaction(async (tx) => {
+        const before = await locked(tx, id);
+        const label = ROLE_LABELS[role].toLowerCase();
+        if (before.role === role) return `${fullName(before)} a déjà le rôle ${label}.`;
+        const after = await updateUser(tx, id, { role });
+        if (after === undefined) throw new NotFoundError(USERS_MESSAGES.notFound);
+        await recordAudit(tx, {
+          entity: 'user',
+          entityId: id,
+          action: 'role',
+          before: auditSnapshot(before),
+          after: auditSnapshot(after),
+          actor: { kind: 'user', userId: actor.id },
+        });
+        return `${fullName(after)} a maintenant le rôle ${label}.`;
+      });
+    },
+
+    /** Sets a new (temporary) password; the audit row records the reset, never the hash. */
+    async resetPassword(actor: CurrentUser, id: number, password: string): Promise<string> {
+      const passwordHash = await hasher.hash(password);
+      return db.transaction(async (tx) => {
+        const before = await locked(tx, id);
+        const after = await updateUser(tx, id, { passwordHash });
+        if (after === undefined) throw new NotFoundError(USERS_MESSAGES.notFound);
+        await recordAudit(tx, {
+          entity: 'user',
+          entityId: id,
+          action: 'password_reset',
+          before: auditSnapshot(before),
+          after: auditSnapshot(after),
+          actor: { kind: 'user', userId: actor.id },
+        });
+        return `Le mot de passe de ${fullName(after)} a été réinitialisé.`;
+      });
     },
 
     /** Activates or deactivates an account; a deactivated user's tokens stop working at their next request. */
     async setActivation(actor: CurrentUser, id: number, active: boolean): Promise<string> {
       if (actor.id === id && !active) {
-        throw new BadRequestError('Vous ne pouvez pas désactiver votre propre compte.');
+        throw new BadRequestError(USERS_MESSAGES.ownDeactivation);
       }
       return db.transaction(async (tx) => {
-        const before = await findUserById(tx, id, { forUpdate: true });
-        if (before === undefined) throw new NotFoundError('Utilisateur introuvable.');
-        const fullName = `${before.prenom} ${before.nom}`;
+        const before = await locked(tx, id);
         if (before.active === active) {
-          return `Le compte de ${fullName} est déjà ${active ? 'actif' : 'désactivé'}.`;
+          return `Le compte de ${fullName(before)} est déjà ${active ? 'actif' : 'désactivé'}.`;
         }
         const after = await setUserActive(tx, id, active);
-        if (after === undefined) throw new NotFoundError('Utilisateur introuvable.');
+        if (after === undefined) throw new NotFoundError(USERS_MESSAGES.notFound);
         await recordAudit(tx, {
           entity: 'user',
           entityId: id,
@@ -36,7 +155,7 @@ export function createUsersService(db: Database) {
           after: auditSnapshot(after),
           actor: { kind: 'user', userId: actor.id },
         });
-        return `Le compte de ${fullName} a été ${active ? 'activé' : 'désactivé'}.`;
+        return `Le compte de ${fullName(after)} a été ${active ? 'activé' : 'désactivé'}.`;
       });
     },
   };

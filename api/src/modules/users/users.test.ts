@@ -167,3 +167,151 @@ describe('PUT /api/users/:id/activation', () => {
     expect(missingField.json()).toEqual({ message: 'Le champ active est obligatoire.' });
   });
 });
+
+describe('GET /api/users: search and role filter', () => {
+  it('searches nom, prénom and e-mail case-insensitively, and filters on the role', async () => {
+    const marker = `zz${Date.now().toString(36)}`;
+    const a = await createUser(app, { nom: `Quintin${marker}`, role: 'admin' });
+    const b = await createUser(app, { email: `${marker}@exemple.fr`, role: 'agent' });
+    const list = async (query: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/users?${query}`,
+        headers: bearer(adminToken),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ users: { id: number }[]; total: number }>();
+    };
+    const found = await list(`search=${marker.toUpperCase()}`);
+    expect(found.users.map((user) => user.id).sort()).toEqual([a.id, b.id].sort());
+    expect(found.total).toBe(2);
+    expect((await list(`search=${marker}&role=admin`)).users.map((user) => user.id)).toEqual([a.id]);
+    expect((await list('search=%25_introuvable')).total).toBe(0);
+    const badRole = await app.inject({
+      method: 'GET',
+      url: '/api/users?role=chef',
+      headers: bearer(adminToken),
+    });
+    expect(badRole.json()).toEqual({ message: 'Le paramètre role est invalide.' });
+  });
+});
+
+describe('POST /api/users', () => {
+  const create = (payload: Record<string, unknown>, token = adminToken) =>
+    app.inject({ method: 'POST', url: '/api/users', headers: bearer(token), payload });
+  const body = (email: string) => ({
+    email,
+    nom: 'Petit',
+    prenom: 'Inès',
+    role: 'agent',
+    password: 'Provisoire!2025',
+  });
+
+  it('creates an active account that can log in at once, audited without the password', async () => {
+    const response = await create({ ...body('Ines.Petit@Exemple.fr'), role: 'admin' });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<{
+      message: string;
+      data: { id: number; email: string; active: boolean };
+    }>();
+    expect(created.message).toBe('Le compte de Inès Petit (administrateur) a été créé.');
+    expect(created.data).toMatchObject({ email: 'ines.petit@exemple.fr', role: 'admin', active: true });
+    await login(app, 'ines.petit@exemple.fr', 'Provisoire!2025');
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(created.data.id))));
+    expect(audit).toMatchObject([{ action: 'create', actorUserId: adminId }]);
+    expect(JSON.stringify(audit)).not.toMatch(/scrypt|Provisoire|password/i);
+  });
+
+  it('answers 409 to a taken e-mail, 400 to a short password or an unknown field, 403 to agents', async () => {
+    expect((await create(body('doublon@exemple.fr'))).statusCode).toBe(201);
+    const duplicate = await create(body('DOUBLON@exemple.fr'));
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ message: 'Un compte existe déjà avec cette adresse e-mail.' });
+    const short = await create({ ...body('court@exemple.fr'), password: 'court' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ message: 'Le champ password doit contenir au moins 10 caractères.' });
+    const extra = await create({ ...body('extra@exemple.fr'), active: false });
+    expect(extra.json()).toEqual({ message: "Le champ « active » n'est pas autorisé." });
+    const blank = await create({ ...body('blanc@exemple.fr'), nom: '   ' });
+    expect(blank.json()).toEqual({ message: 'Le champ nom est obligatoire.' });
+    const forbidden = await create(body('agent-cree@exemple.fr'), agentToken);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual(FORBIDDEN);
+  });
+});
+
+describe('PUT /api/users/:id/role and /api/users/:id/password', () => {
+  const put = (path: string, payload: unknown, token = adminToken) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/users${path}`,
+      headers: bearer(token),
+      payload: payload as object,
+    });
+
+  it("changes another user's role, effective at their next request, audited", async () => {
+    const target = await createUser(app, { prenom: 'Hugo', nom: 'Roux' });
+    const token = await login(app, target.email);
+    expect((await app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) })).statusCode).toBe(
+      403,
+    );
+    const response = await put(`/${target.id}/role`, { role: 'admin' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Hugo Roux a maintenant le rôle administrateur.' });
+    expect((await app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    const again = await put(`/${target.id}/role`, { role: 'admin' });
+    expect(again.json()).toEqual({ message: 'Hugo Roux a déjà le rôle administrateur.' });
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(target.id))));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'role', before: { role: 'agent' }, after: { role: 'admin' } });
+  });
+
+  it('refuses to change your own role, an unknown role or user, and agents', async () => {
+    const own = await put(`/${adminId}/role`, { role: 'agent' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toEqual({ message: 'Vous ne pouvez pas modifier votre propre rôle.' });
+    expect((await put('/999999/role', { role: 'agent' })).statusCode).toBe(404);
+    const badRole = await put(`/999999/role`, { role: 'superadmin' });
+    expect(badRole.json()).toEqual({ message: 'Le champ role est invalide.' });
+    const target = await createUser(app);
+    expect((await put(`/${target.id}/role`, { role: 'admin' }, agentToken)).statusCode).toBe(403);
+  });
+
+  it('resets a password: the old one stops working, the new one works; audited without secrets', async () => {
+    const target = await createUser(app, { prenom: 'Léa', nom: 'Blanc' });
+    const response = await put(`/${target.id}/password`, { password: 'Nouveau!Secret2025' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Le mot de passe de Léa Blanc a été réinitialisé.' });
+    const old = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: target.email, password: 'Motdepasse!2024' },
+    });
+    expect(old.statusCode).toBe(401);
+    await login(app, target.email, 'Nouveau!Secret2025');
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(target.id))));
+    expect(audit).toMatchObject([{ action: 'password_reset', actorUserId: adminId }]);
+    expect(JSON.stringify(audit)).not.toMatch(/scrypt|Nouveau|password_hash|passwordHash/);
+  });
+
+  it('validates the new password, and is for administrators only', async () => {
+    const target = await createUser(app);
+    const short = await put(`/${target.id}/password`, { password: '123456789' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ message: 'Le champ password doit contenir au moins 10 caractères.' });
+    expect((await put('/999999/password', { password: 'Nouveau!Secret2025' })).statusCode).toBe(404);
+    const forbidden = await put(`/${target.id}/password`, { password: 'Nouveau!Secret2025' }, agentToken);
+    expect(forbidden.statusCode).toBe(403);
+  });
+});

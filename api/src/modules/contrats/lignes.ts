@@ -1,0 +1,152 @@
+/**
+ * Tariff lines, as pure functions: the checks of a contract's lines (inside its period, no two lines pricing
+ * the same night) and the plan of an update (which lines stay, go, arrive), refusing to touch a line that
+ * nights were booked at. The database holds the same rules (exclusion constraint, deferred triggers); checking
+ * here first gives messages that name the line.
+ */
+import { BadRequestError, ConflictError } from '../../errors';
+import { periode } from './format';
+
+/** The values of a line, normalised (money '84.50', absent meal prices '0.00', absent allotment null). */
+export interface LineValues {
+  typeChambreId: number;
+  /** Sale lines only: the hotel the price is for; null = every hotel. */
+  etablissementId?: number | null;
+  dateDebut: string;
+  dateFin: string;
+  prixNuiteeHt: string;
+  prixPetitDejeunerHt: string;
+  prixDejeunerHt: string;
+  prixDinerHt: string;
+  /** Purchase lines only; null = no limit. */
+  allotement?: number | null;
+}
+
+export interface ExistingLine extends LineValues {
+  id: number;
+  /** Nights were booked at this line (or rooms counted against its allotment). */
+  utilisee: boolean;
+}
+
+export interface IncomingLine extends LineValues {
+  /** An update may name the existing line it keeps or changes. */
+  id?: number | undefined;
+  /** 1-based position in the body, for messages. */
+  position: number;
+}
+
+export type LineField = keyof LineValues;
+
+export interface LinePlan<L extends IncomingLine = IncomingLine> {
+  /** Existing lines kept as they are. */
+  keep: number[];
+  /** Existing lines deleted (removed, or changed: a changed line is deleted and inserted again). */
+  remove: number[];
+  insert: L[];
+}
+
+/** How lines are named in messages: « Double » or « Double, Hôtel du Parc ». */
+export type DescribeLine = (line: LineValues) => string;
+
+const overlapKey = (line: LineValues) => `${line.typeChambreId}|${line.etablissementId ?? 0}`;
+
+/** Each line lies inside the contract's period, and no two lines of one key price the same night. */
+export function assertLinesValid(
+  contract: { dateDebut: string; dateFin: string },
+  lines: IncomingLine[],
+  describe: DescribeLine,
+): void {
+  for (const line of lines) {
+    const label = `Ligne de tarif n° ${line.position} (${describe(line)})`;
+    if (line.dateFin <= line.dateDebut)
+      throw new BadRequestError(`${label} : la date de fin doit être postérieure à la date de début.`);
+    if (line.dateDebut < contract.dateDebut || line.dateFin > contract.dateFin)
+      throw new BadRequestError(
+        `${label} : sa période (${periode(line.dateDebut, line.dateFin)}) doit être comprise dans celle du ` +
+          `contrat (${periode(contract.dateDebut, contract.dateFin)}).`,
+      );
+  }
+  const byKey = new Map<string, IncomingLine[]>();
+  for (const line of lines) byKey.set(overlapKey(line), [...(byKey.get(overlapKey(line)) ?? []), line]);
+  for (const group of byKey.values()) {
+    const sorted = [...group].sort((a, b) =>
+      a.dateDebut < b.dateDebut ? -1 : a.dateDebut > b.dateDebut ? 1 : 0,
+    );
+    for (let index = 1; index < sorted.length; index += 1) {
+      const previous = sorted[index - 1] as IncomingLine;
+      const current = sorted[index] as IncomingLine;
+      if (current.dateDebut < previous.dateFin) {
+        const [a, b] = [previous.position, current.position].sort((x, y) => x - y);
+        throw new BadRequestError(
+          `Les lignes de tarif n° ${a} et n° ${b} (${describe(current)}) se chevauchent : ` +
+            "une nuit ne peut avoir qu'un prix.",
+        );
+      }
+    }
+  }
+}
+
+const sameValues = (a: LineValues, b: LineValues, fields: readonly LineField[]) =>
+  fields.every((field) => (a[field] ?? null) === (b[field] ?? null));
+
+/**
+ * What an update does to the lines. A line sent with `id` keeps or changes that line; a line sent without `id`
+ * keeps an identical existing line if there is one (so a client may simply resend every line), otherwise it is
+ * new. Existing lines not sent are removed. A line already used by nights may be neither changed nor removed
+ * (409); the others are deleted and inserted again when they change, so their id changes.
+ */
+export function planLines<L extends IncomingLine>(
+  existing: ExistingLine[],
+  incoming: L[],
+  fields: readonly LineField[],
+  describe: DescribeLine,
+): LinePlan<L> {
+  const byId = new Map(existing.map((line) => [line.id, line]));
+  const claimed = new Set<number>();
+  const plan: LinePlan<L> = { keep: [], remove: [], insert: [] };
+  const used = (line: ExistingLine, verb: string) =>
+    new ConflictError(
+      `La ligne de tarif ${describe(line)} ${periode(line.dateDebut, line.dateFin)} est déjà utilisée par ` +
+        `des nuitées : elle ne peut pas être ${verb}. Ajoutez une nouvelle ligne pour les dates suivantes.`,
+    );
+
+  for (const line of incoming) {
+    if (line.id === undefined) continue;
+    const current = byId.get(line.id);
+    if (current === undefined)
+      throw new BadRequestError(
+        `Ligne de tarif n° ${line.position} : la ligne ${line.id} n'appartient pas à ce contrat.`,
+      );
+    if (claimed.has(line.id))
+      throw new BadRequestError(
+        `Ligne de tarif n° ${line.position} : la ligne ${line.id} est envoyée deux fois.`,
+      );
+    claimed.add(line.id);
+    if (sameValues(current, line, fields)) plan.keep.push(current.id);
+    else if (current.utilisee) throw used(current, 'modifiée');
+    else {
+      plan.remove.push(current.id);
+      plan.insert.push(line);
+    }
+  }
+
+  for (const line of incoming) {
+    if (line.id !== undefined) continue;
+    // Prefer a used line: leaving it unclaimed would refuse the update.
+    const twin =
+      existing.find((e) => e.utilisee && !claimed.has(e.id) && sameValues(e, line, fields)) ??
+      existing.find((e) => !claimed.has(e.id) && sameValues(e, line, fields));
+    if (twin === undefined) plan.insert.push(line);
+    else {
+      claimed.add(twin.id);
+      plan.keep.push(twin.id);
+    }
+  }
+
+  for (const line of existing) {
+    if (claimed.has(line.id)) continue;
+    if (line.utilisee) throw used(line, 'supprimée');
+    plan.remove.push(line.id);
+  }
+  return plan;
+}

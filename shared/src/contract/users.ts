@@ -1,0 +1,58 @@
+import { Type, type Static } from 'typebox';
+import { CurrentUser, PASSWORD_MIN_LENGTH, RoleSchema } from './auth';
+
+/** Users administration (administrators only). Paths under the API prefix; see docs/api.md. */
+export const USERS_PATH = '/users';
+
+export const UsersQuery = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+    /** Case-insensitive substring of the name (nom or prénom) or the e-mail. */
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    role: Type.Optional(RoleSchema),
+  },
+  { additionalProperties: false },
+);
+export type UsersQuery = Static<typeof UsersQuery>;
+
+export const UsersPage = Type.Object(
+  { users: Type.Array(CurrentUser), total: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+export type UsersPage = Static<typeof UsersPage>;
+
+export const UserIdParams = Type.Object(
+  { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
+  { additionalProperties: false },
+);
+
+export const ActivationBody = Type.Object({ active: Type.Boolean() }, { additionalProperties: false });
+export type ActivationBody = Static<typeof ActivationBody>;
+
+const password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 256 });
+
+/** An administrator creates an active account with a temporary password they hand over. */
+export const CreateUserBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    nom: Type.String({ minLength: 1, maxLength: 100 }),
+    prenom: Type.String({ minLength: 1, maxLength: 100 }),
+    role: RoleSchema,
+    password,
+  },
+  { additionalProperties: false },
+);
+export type CreateUserBody = Static<typeof CreateUserBody>;
+
+export const CreatedUser = Type.Object(
+  { message: Type.String(), data: CurrentUser },
+  { additionalProperties: false },
+);
+export type CreatedUser = Static<typeof CreatedUser>;
+
+export const RoleBody = Type.Object({ role: RoleSchema }, { additionalProperties: false });
+export type RoleBody = Static<typeof RoleBody>;
+
+export const PasswordBody = Type.Object({ password }, { additionalProperties: false });
+export type PasswordBody = Static<typeof PasswordBody>;

@@ -14,10 +14,14 @@ const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const API = join(ROOT, 'api');
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
-  options: { reuse: { type: 'string' }, requests: { type: 'string', default: '2000' } },
+  options: {
+    reuse: { type: 'string' },
+    requests: { type: 'string', default: '2000' },
+    connections: { type: 'string', default: '8' },
+  },
 });
 const REQUESTS = Number(values.requests);
-const CONNECTIONS = 8;
+const CONNECTIONS = Number(values.connections);
 const TODAY = '2026-11-21';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
@@ -74,7 +78,8 @@ async function load(label: string, url: string, headers: Record<string, string> 
     label,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    rps: Math.round(result.requests.average),
+    // Completed requests over the run's duration (autocannon's per-second average saturates on short runs).
+    rps: Math.round(result.requests.total / result.duration),
     errors: result.errors + result.non2xx,
   };
 }

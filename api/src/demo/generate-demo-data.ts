@@ -47,7 +47,7 @@ export interface DemoDataOptions {
 /** `demo`: what `npm start` creates. `large`: ~100,000 reservations over two years, for benchmarks. */
 export const DEMO_PRESETS = {
   demo: { seed: 2023, hotels: 24, clients: 12, households: 260, monthsBefore: 4, monthsAfter: 2 },
-  large: { seed: 2023, hotels: 320, clients: 60, households: 2_300, monthsBefore: 20, monthsAfter: 4 },
+  large: { seed: 2023, hotels: 320, clients: 60, households: 2_530, monthsBefore: 20, monthsAfter: 4 },
 } as const satisfies Record<string, Omit<DemoDataOptions, 'today'>>;
 
 export interface DemoDataResult {

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser } from '../../test/helper';
 import { ConflictError, NotFoundError } from '../errors';
@@ -24,6 +25,16 @@ beforeAll(async () => {
   });
   app.get('/api/test/not-found', async () => {
     throw new NotFoundError();
+  });
+  app.post('/api/test/database/:rule', async (request) => {
+    const statements: Record<string, ReturnType<typeof sql>> = {
+      check: sql`insert into types_chambre (libelle, capacite) values ('Suite', 40)`,
+      foreign: sql`insert into etablissements (nom, groupe_id, adresse, code_postal, ville)
+                   values ('Orphelin', 999999, '1 rue A', '75001', 'Paris')`,
+      overflow: sql`select 2147483647::int + 1`,
+    };
+    await app.db.execute(statements[(request.params as { rule: string }).rule] ?? sql`select 1`);
+    return { message: 'jamais' };
   });
   app.post('/api/test/duplicate', async () => {
     await createUser(app, { email: 'deux-fois@example.fr' });
@@ -58,6 +69,16 @@ describe('error handler', () => {
     const notFound = await app.inject({ method: 'GET', url: '/api/test/not-found' });
     expect(notFound.statusCode).toBe(404);
     expect(notFound.json()).toEqual({ message: 'Ressource introuvable.' });
+  });
+
+  it.each([
+    ['check', 400, 'Une valeur ne respecte pas les règles de gestion.'],
+    ['foreign', 409, "Cette opération est impossible : d'autres enregistrements dépendent de ces données."],
+    ['overflow', 400, 'Une valeur est invalide ou hors limites.'],
+  ])('turns an unhandled database %s violation into a French %i', async (rule, status, message) => {
+    const response = await app.inject({ method: 'POST', url: `/api/test/database/${rule}` });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ message });
   });
 
   it('turns an unhandled unique violation into a generic French 409', async () => {

@@ -1,13 +1,31 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, isUniqueViolation, TooManyRequestsError } from '../errors';
+import { AppError, isUniqueViolation, postgresErrorCode, TooManyRequestsError } from '../errors';
 
 export const MESSAGES = {
   invalidBody: 'Le corps de la requête est invalide.',
   notFound: 'Ressource introuvable.',
   internal: 'Une erreur interne est survenue.',
   conflict: 'Cette opération entre en conflit avec des données existantes.',
+  overlap: 'Cette opération chevauche une période déjà enregistrée.',
+  referenced: "Cette opération est impossible : d'autres enregistrements dépendent de ces données.",
+  rule: 'Une valeur ne respecte pas les règles de gestion.',
+  invalidValue: 'Une valeur est invalide ou hors limites.',
 } as const;
+
+/**
+ * Database rule violations a service did not translate itself (a race, a path it could not foresee): a French
+ * 4xx instead of a 500. Services map the cases they know precisely (e.g. modules/contrats/db-errors.ts).
+ */
+const DATABASE_ERRORS: Record<string, { status: number; message: string }> = {
+  '23P01': { status: 409, message: MESSAGES.overlap },
+  '23503': { status: 409, message: MESSAGES.referenced },
+  '23514': { status: 400, message: MESSAGES.rule },
+  '22003': { status: 400, message: MESSAGES.invalidValue },
+  '22007': { status: 400, message: MESSAGES.invalidValue },
+  '22008': { status: 400, message: MESSAGES.invalidValue },
+  '22P02': { status: 400, message: MESSAGES.invalidValue },
+};
 
 const MESSAGE_BY_STATUS: Record<number, string> = {
   400: 'La requête est invalide.',
@@ -82,6 +100,11 @@ export default fp(
       if (isUniqueViolation(error)) {
         request.log.warn({ err: error }, 'unique violation not handled by the service');
         return reply.status(409).send({ message: MESSAGES.conflict });
+      }
+      const databaseError = DATABASE_ERRORS[postgresErrorCode(error) ?? ''];
+      if (databaseError !== undefined) {
+        request.log.warn({ err: error }, 'database rule violation not handled by the service');
+        return reply.status(databaseError.status).send({ message: databaseError.message });
       }
       const status = error.statusCode;
       if (status !== undefined && status >= 400 && status < 500) {

@@ -2,9 +2,10 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import { AUTH_PATHS, type LoginBody, type SignupBody } from '../contract';
 import { decodeToken } from '../auth/decode-token';
 import { mockToken, mockUsers } from './fixtures';
+import { MOCK_API } from './mock-api';
+import { referentielHandlers } from './referentiel-handlers';
 
-/** Base URL the mocks answer on: the API prefix of the product. */
-export const MOCK_API = '/api';
+export { MOCK_API };
 
 function userOf(request: Request) {
   const header = request.headers.get('Authorization') ?? '';
@@ -55,4 +56,4 @@ export const authHandlers: RequestHandler[] = [
 ];
 
 /** Every mock handler; features add theirs here as their issues land. */
-export const handlers: RequestHandler[] = [...authHandlers];
+export const handlers: RequestHandler[] = [...authHandlers, ...referentielHandlers];

@@ -1,3 +1,4 @@
 export * from './fixtures';
 export * from './handlers';
 export * from './list-handlers';
+export * from './referentiel-handlers';

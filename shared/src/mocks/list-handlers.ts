@@ -1,6 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListParams, type Page } from '../contract/list';
-import { MOCK_API } from './handlers';
+import { MOCK_API } from './mock-api';
 
 export interface ListHandlerOptions {
   /** Columns `sort` accepts; another one answers 400 like the API. Default: any field. */

@@ -1,0 +1,123 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Select } from 'antd';
+import { useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  dashboardUrl,
+  PageFrame,
+  ResourceTable,
+  saveSelection,
+  type ResourceColumn,
+  type ResourceTableHandle,
+} from 'shared';
+import { CLIENT_TYPES, REFERENTIEL_PATHS, type ClientType, type Client } from 'shared/contract';
+import { CLIENT_TYPE_LABELS } from '../../../lib/labels';
+import { actionsColumn, RecordActions } from '../../../lib/record-actions';
+import { ReferenceName } from '../../../lib/reference-name';
+import { useCanWrite } from '../../../lib/use-can-write';
+import { useReferenceLookup } from '../../../lib/use-reference-lookup';
+import { archiveClient, restoreClient } from '../api/archive-client';
+import { ClientFormModal } from './client-form-modal';
+
+const TYPE_OPTIONS = CLIENT_TYPES.map((type) => ({ value: type, label: CLIENT_TYPE_LABELS[type] }));
+
+/**
+ * The type filter, kept in the URL (`?type=collectivite`) like the column searches. A free-text search would
+ * compare the user's French label (« Collectivité ») with the stored code (`collectivite`) and miss: a choice
+ * among the five labels sends the code itself.
+ */
+function useTypeFilter(): [ClientType | null, (type: ClientType | null) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get('type');
+  const type = CLIENT_TYPES.find((candidate) => candidate === raw) ?? null;
+  const setType = (next: ClientType | null) =>
+    setSearchParams((previous) => {
+      const params = new URLSearchParams(previous);
+      if (next) params.set('type', next);
+      else params.delete('type');
+      params.delete('page');
+      return params;
+    });
+  return [type, setType];
+}
+
+/** Clients: searchable list, row opens the client's card; administrators create, edit, archive and restore. */
+export function ClientsPage() {
+  const canWrite = useCanWrite();
+  const navigate = useNavigate();
+  const table = useRef<ResourceTableHandle>(null);
+  const groupes = useReferenceLookup(REFERENTIEL_PATHS.groupesClients);
+  const [type, setType] = useTypeFilter();
+  const [editing, setEditing] = useState<Client | 'new' | null>(null);
+
+  const columns: ResourceColumn<Client>[] = [
+    { key: 'nom', title: 'Nom', sortable: true, searchable: true },
+    { key: 'type', title: 'Type', sortable: true, render: (row) => CLIENT_TYPE_LABELS[row.type] },
+    {
+      key: 'groupeId',
+      title: 'Groupe',
+      render: (row) => <ReferenceName lookup={groupes} id={row.groupeId} />,
+    },
+    { key: 'ville', title: 'Ville', sortable: true, searchable: true },
+  ];
+  if (canWrite) {
+    columns.push(
+      actionsColumn((row, { archived, reload }) => (
+        <RecordActions
+          label={row.nom}
+          archived={archived}
+          onEdit={() => setEditing(row)}
+          onArchive={() => archiveClient(row.id).then(reload)}
+          onRestore={() => restoreClient(row.id).then(reload)}
+        />
+      )),
+    );
+  }
+
+  const open = (row: Client) => {
+    saveSelection('client', row);
+    navigate(dashboardUrl('client-details', { id: row.id }));
+  };
+
+  return (
+    <PageFrame
+      routeId="client"
+      extra={
+        canWrite && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            Créer un client
+          </Button>
+        )
+      }
+    >
+      <ResourceTable<Client>
+        ref={table}
+        // The type travels as a fixed parameter of the path; the table adds paging, sort and column searches.
+        path={type ? `${REFERENTIEL_PATHS.clients}?type=${type}` : REFERENTIEL_PATHS.clients}
+        columns={columns}
+        archivable
+        onOpen={open}
+        toolbar={
+          <Select<ClientType>
+            aria-label="Filtrer par type"
+            allowClear
+            placeholder="Tous les types"
+            style={{ width: 220 }}
+            value={type ?? undefined}
+            options={TYPE_OPTIONS}
+            onChange={(value) => setType(value ?? null)}
+          />
+        }
+      />
+      {canWrite && (
+        <ClientFormModal
+          open={editing !== null}
+          client={editing === 'new' ? null : editing}
+          groupes={groupes}
+          onClose={() => setEditing(null)}
+          onSaved={() => table.current?.reload()}
+        />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,113 @@
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { ResourceFormModal } from 'shared';
+import type { Etablissement, EtablissementBody } from 'shared/contract';
+import { codePostalRules, emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
+import type { ReferenceLookup } from '../../../lib/use-reference-lookup';
+import { createEtablissement, updateEtablissement } from '../api/save-etablissement';
+
+export interface EtablissementFormValues {
+  nom: string;
+  groupeId?: number | null;
+  adresse: string;
+  codePostal: string;
+  ville: string;
+  telephone?: string | null;
+  email?: string | null;
+  nombreChambres?: number | null;
+  notes?: string | null;
+}
+
+/** The write body: every field of the contract, cleared optional ones as null (so an edit can empty them). */
+export function toEtablissementBody(values: EtablissementFormValues): EtablissementBody {
+  return {
+    nom: values.nom.trim(),
+    groupeId: values.groupeId ?? null,
+    adresse: values.adresse.trim(),
+    codePostal: values.codePostal.trim(),
+    ville: values.ville.trim(),
+    telephone: optionalText(values.telephone),
+    email: optionalText(values.email),
+    nombreChambres: values.nombreChambres ?? null,
+    notes: optionalText(values.notes),
+  };
+}
+
+export interface EtablissementFormModalProps {
+  open: boolean;
+  /** The hotel to edit; null creates one. */
+  etablissement: Etablissement | null;
+  /** The page's hotel groups (choices of « Groupe »). */
+  groupes: ReferenceLookup;
+  onClose: () => void;
+  onSaved: (etablissement: Etablissement) => void;
+}
+
+export function EtablissementFormModal({
+  open,
+  etablissement,
+  groupes,
+  onClose,
+  onSaved,
+}: EtablissementFormModalProps) {
+  return (
+    <ResourceFormModal<EtablissementFormValues, { data: Etablissement }>
+      open={open}
+      width={680}
+      title={etablissement ? `Modifier « ${etablissement.nom} »` : 'Nouvel établissement'}
+      initialValues={etablissement ?? undefined}
+      onSubmit={(values) => {
+        const body = toEtablissementBody(values);
+        return etablissement ? updateEtablissement(etablissement.id, body) : createEtablissement(body);
+      }}
+      onSaved={(written) => onSaved(written.data)}
+      onClose={onClose}
+    >
+      <Form.Item label="Nom" name="nom" rules={required}>
+        <Input maxLength={160} />
+      </Form.Item>
+      <Form.Item label="Groupe" name="groupeId">
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={groupes.loading}
+          options={groupes.optionsWith(etablissement?.groupeId)}
+          placeholder="Aucun groupe"
+          notFoundContent="Aucun groupe ne correspond"
+        />
+      </Form.Item>
+      <Form.Item label="Adresse" name="adresse" rules={required}>
+        <Input maxLength={240} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={8}>
+          <Form.Item label="Code postal" name="codePostal" rules={codePostalRules}>
+            <Input maxLength={5} inputMode="numeric" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={16}>
+          <Form.Item label="Ville" name="ville" rules={required}>
+            <Input maxLength={120} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item label="Téléphone" name="telephone" rules={telephoneRules}>
+            <Input maxLength={20} inputMode="tel" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label="E-mail" name="email" rules={emailRules}>
+            <Input maxLength={254} inputMode="email" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label="Nombre de chambres" name="nombreChambres">
+        <InputNumber min={1} max={10_000} precision={0} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item label="Notes" name="notes">
+        <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 6 }} />
+      </Form.Item>
+    </ResourceFormModal>
+  );
+}

@@ -1,0 +1,209 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { mockServer } from 'shared/mocks/node';
+import { describe, expect, it, vi } from 'vitest';
+import { findDialog, openButton, renderPage, shown } from '../../../testing/render-page';
+import { EtablissementDetailsPage } from './etablissement-details-page';
+import { EtablissementsPage } from './etablissements-page';
+
+const LIST_URL = '/dashboard/etablissement';
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
+/** Types into the field labelled `label` of `dialog` (a change event: antd reads the value, not the keys). */
+const fillIn = (dialog: HTMLElement) => (label: string, value: string) =>
+  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+
+describe('EtablissementsPage', () => {
+  it('lists the active hotels with their group name and number of rooms', async () => {
+    renderPage(<EtablissementsPage />, { url: LIST_URL });
+    const row = within((await screen.findByText('Hôtel du Parc')).closest('tr')!);
+    expect(await row.findByText('Groupe Hôtelier du Rhône')).toBeTruthy();
+    expect(row.getByText('Lyon')).toBeTruthy();
+    expect(row.getByText('69006')).toBeTruthy();
+    expect(row.getByText('42')).toBeTruthy();
+    expect(screen.getByText('Total : 8')).toBeTruthy();
+    expect(screen.queryByText('Hôtel des Voyageurs')).toBeNull();
+    // A hotel without a group.
+    expect(within(rowOf('Hôtel Lafayette')).getByText('—')).toBeTruthy();
+  });
+
+  it('still lists the hotels when the group names fail to load, with the group number and no request per row', async () => {
+    mockServer.use(
+      http.get('/api/groupes-etablissements', () =>
+        HttpResponse.json({ message: 'Base indisponible' }, { status: 503 }),
+      ),
+    );
+    const { requests } = renderPage(<EtablissementsPage />, { url: LIST_URL });
+    expect(await within(await waitFor(() => rowOf('Hôtel du Parc'))).findByText('n° 2')).toBeTruthy();
+    expect(
+      requests.filter((request) => request.url.pathname.startsWith('/api/groupes-etablissements')),
+    ).toHaveLength(1);
+  });
+
+  it('searches the Ville column: sends ville=… to the API and shows only the matching hotels', async () => {
+    const { user, requestsTo } = renderPage(<EtablissementsPage />, { url: LIST_URL });
+    await screen.findByText('Hôtel du Parc');
+    await user.click(screen.getByRole('button', { name: 'Rechercher dans la colonne Ville' }));
+    await user.type(await screen.findByLabelText('Rechercher dans « Ville »'), 'marseille{Enter}');
+    expect(await screen.findByText('Total : 2')).toBeTruthy();
+    expect(requestsTo('/api/etablissements').at(-1)?.url.searchParams.get('ville')).toBe('marseille');
+    expect(screen.getByText('Hôtel Saint-Charles')).toBeTruthy();
+    expect(screen.getByText('Auberge du Vieux-Port')).toBeTruthy();
+    expect(screen.queryByText('Hôtel du Parc')).toBeNull();
+  });
+
+  it('lets an administrator create a hotel: French required messages, the exact POST body, a reloaded list', async () => {
+    const { user, requestsTo } = renderPage(<EtablissementsPage />, { url: LIST_URL });
+    await screen.findByText('Hôtel du Parc');
+    await user.click(screen.getByRole('button', { name: /Créer un établissement/ }));
+    const dialog = await findDialog('Nouvel établissement');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    for (const label of ['Nom', 'Adresse', 'Code postal', 'Ville'])
+      expect(await within(dialog).findByText(`Le champ ${label} est obligatoire`)).toBeTruthy();
+
+    const fill = fillIn(dialog);
+    fill('Nom', '  Hôtel Bon Accueil ');
+    await user.click(within(dialog).getByLabelText('Groupe'));
+    await user.type(within(dialog).getByLabelText('Groupe'), 'solid');
+    await user.click(await screen.findByTitle('Hôtels Solidaires Île-de-France'));
+    fill('Adresse', '3 rue Vaubecour');
+    fill('Code postal', '6900');
+    fill('Ville', 'Lyon');
+    fill('Téléphone', '04 78 37 11 20');
+    fill('Nombre de chambres', '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(dialog).findByText('Le code postal compte 5 chiffres.')).toBeTruthy();
+    expect(requestsTo('/api/etablissements', 'POST')).toHaveLength(0);
+
+    fill('Code postal', '69002');
+    const listCalls = requestsTo('/api/etablissements').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(requestsTo('/api/etablissements', 'POST')).toHaveLength(1));
+    expect(await requestsTo('/api/etablissements', 'POST')[0]!.body).toEqual({
+      nom: 'Hôtel Bon Accueil',
+      groupeId: 1,
+      adresse: '3 rue Vaubecour',
+      codePostal: '69002',
+      ville: 'Lyon',
+      telephone: '04 78 37 11 20',
+      email: null,
+      nombreChambres: 12,
+      notes: null,
+    });
+    expect(await screen.findByText('Hôtel Bon Accueil')).toBeTruthy();
+    expect(requestsTo('/api/etablissements').length).toBeGreaterThan(listCalls);
+    expect(screen.getByText('Total : 9')).toBeTruthy();
+    expect(within(rowOf('Hôtel Bon Accueil')).getByText('Hôtels Solidaires Île-de-France')).toBeTruthy();
+  });
+
+  it('shows staff a read-only list: no create, edit, archive or restore button', async () => {
+    const { user } = renderPage(<EtablissementsPage />, { url: LIST_URL, role: 'agent' });
+    await screen.findByText('Hôtel du Parc');
+    expect(screen.queryByRole('button', { name: /Créer/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Modifier|Archiver/ })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    await user.click(screen.getByText('Archivés'));
+    expect(await screen.findByText('Hôtel des Voyageurs')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Restaurer/ })).toBeNull();
+  });
+
+  it('archives after a confirmation (PUT …/archive), shows a 409 reason, then succeeds on retry', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockServer.use(
+      http.put(
+        '/api/etablissements/:id/archive',
+        () =>
+          HttpResponse.json(
+            {
+              message: 'Cet établissement a encore des contrats non clos : clôturez-les avant de l’archiver.',
+            },
+            { status: 409 },
+          ),
+        { once: true },
+      ),
+    );
+    const { user, requestsTo } = renderPage(<EtablissementsPage />, { url: LIST_URL });
+    await screen.findByText('Hôtel du Parc');
+    await user.click(screen.getByRole('button', { name: 'Archiver « Hôtel Lafayette »' }));
+    expect(await screen.findByText('Archiver « Hôtel Lafayette » ?')).toBeTruthy();
+    expect(requestsTo('/api/etablissements/7/archive', 'PUT')).toHaveLength(0);
+
+    await user.click(openButton('Archiver'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Cet établissement a encore des contrats non clos : clôturez-les avant de l’archiver.',
+    );
+    expect(requestsTo('/api/etablissements/7/archive', 'PUT')).toHaveLength(1);
+    expect(shown('Archiver « Hôtel Lafayette » ?')).toBe(true);
+
+    await user.click(openButton('Archiver'));
+    await waitFor(() => expect(screen.queryByText('Hôtel Lafayette')).toBeNull());
+    expect(requestsTo('/api/etablissements/7/archive', 'PUT')).toHaveLength(2);
+    expect(screen.getByText('Total : 7')).toBeTruthy();
+    warn.mockRestore();
+  });
+
+  it('opens a hotel: remembers it in session storage and goes to its card', async () => {
+    const { user, location } = renderPage(<EtablissementsPage />, { url: LIST_URL });
+    await user.click(await screen.findByText('Hôtel Saint-Charles'));
+    expect(location()).toBe('/dashboard/etablissement-details/5');
+    expect(JSON.parse(window.sessionStorage.getItem('selectedEtablissement')!)).toMatchObject({
+      id: 5,
+      nom: 'Hôtel Saint-Charles',
+    });
+  });
+});
+
+const DETAILS_PATH = '/dashboard/etablissement-details/:id';
+
+describe('EtablissementDetailsPage', () => {
+  it('shows the hotel card and says the contracts arrive with their lot; an administrator edits it', async () => {
+    const { user, requestsTo } = renderPage(<EtablissementDetailsPage />, {
+      url: '/dashboard/etablissement-details/7',
+      path: DETAILS_PATH,
+    });
+    expect(await screen.findByText('Hôtel Lafayette')).toBeTruthy();
+    expect(screen.getByText('51 rue Faidherbe')).toBeTruthy();
+    expect(screen.getByText('59800')).toBeTruthy();
+    expect(screen.getByText('bonjour@hotel-lafayette-lille.fr')).toBeTruthy();
+    expect(screen.getByText(/Accès de plain-pied/)).toBeTruthy();
+    expect(screen.getByText(/Les contrats de cet établissement s'afficheront ici/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: /Modifier/ }));
+    const dialog = await findDialog('Modifier « Hôtel Lafayette »');
+    expect((within(dialog).getByLabelText('Ville') as HTMLInputElement).value).toBe('Lille');
+    const fill = fillIn(dialog);
+    fill('Nombre de chambres', '33');
+    fill('E-mail', '');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(requestsTo('/api/etablissements/7', 'PUT')).toHaveLength(1));
+    expect(await requestsTo('/api/etablissements/7', 'PUT')[0]!.body).toMatchObject({
+      nombreChambres: 33,
+      email: null,
+      ville: 'Lille',
+    });
+    expect(await screen.findByText('33')).toBeTruthy();
+  });
+
+  it('shows an archived hotel with its badge and archived group, without edit for staff', async () => {
+    renderPage(<EtablissementDetailsPage />, {
+      url: '/dashboard/etablissement-details/9',
+      path: DETAILS_PATH,
+      role: 'agent',
+    });
+    expect(await screen.findByText('Hôtel des Voyageurs')).toBeTruthy();
+    expect(screen.getByText('Archivé le 15/06/2025')).toBeTruthy();
+    expect(await screen.findByText('Réseau Hôtelier Normand')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Modifier/ })).toBeNull();
+  });
+
+  it('says « Établissement introuvable » for an unknown id', async () => {
+    renderPage(<EtablissementDetailsPage />, {
+      url: '/dashboard/etablissement-details/999',
+      path: DETAILS_PATH,
+    });
+    expect(await screen.findByText('Établissement introuvable')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Retour à la liste' }).getAttribute('href')).toBe(
+      '/dashboard/etablissement',
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import { UserAddOutlined } from '@ant-design/icons';
+import { Button, Card } from 'antd';
+import { useRef, useState } from 'react';
+import type { ResourceTableHandle } from 'shared';
+import type { Pensionnaire } from 'shared/contract';
+import { useCanWrite } from '../../../lib/use-can-write';
+import { PensionnaireFormModal } from './pensionnaire-form-modal';
+import { PensionnairesTable } from './pensionnaires-table';
+
+export interface ClientPensionnairesProps {
+  client: { id: number; nom: string; archivedAt: string | null };
+}
+
+/**
+ * The residents of one client, for the client's card: « Ajouter un pensionnaire » presets the client. Not for an
+ * archived client: the API refuses new residents there.
+ */
+export function ClientPensionnaires({ client }: ClientPensionnairesProps) {
+  const canWrite = useCanWrite();
+  const table = useRef<ResourceTableHandle>(null);
+  const [editing, setEditing] = useState<Pensionnaire | 'new' | null>(null);
+  const canAdd = canWrite && !client.archivedAt;
+
+  return (
+    <Card type="inner" title="Pensionnaires">
+      <PensionnairesTable
+        ref={table}
+        scope={{ clientId: client.id }}
+        onEdit={setEditing}
+        toolbar={
+          canAdd && (
+            <Button icon={<UserAddOutlined />} onClick={() => setEditing('new')}>
+              Ajouter un pensionnaire
+            </Button>
+          )
+        }
+      />
+      {canWrite && (
+        <PensionnaireFormModal
+          open={editing !== null}
+          pensionnaire={editing === 'new' ? null : editing}
+          clients={{ fixed: { value: client.id, label: client.nom } }}
+          onClose={() => setEditing(null)}
+          onSaved={() => table.current?.reload()}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import { EditOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Flex, Space } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { dashboardUrl, formatDate, PageFrame } from 'shared';
+import { REFERENTIEL_PATHS } from 'shared/contract';
+import { SEXE_LABELS } from '../../../lib/labels';
+import { ArchivedTag, orNone, RecordGate, UpcomingSection } from '../../../lib/record-details';
+import { ReferenceName } from '../../../lib/reference-name';
+import { useCanWrite } from '../../../lib/use-can-write';
+import { useRecord, useRecordId } from '../../../lib/use-record';
+import { useReferenceLookup } from '../../../lib/use-reference-lookup';
+import { getPensionnaire } from '../api/get-pensionnaire';
+import { PensionnaireFormModal } from './pensionnaire-form-modal';
+
+/** A resident's card, and the place where their stays will be listed. */
+export function PensionnaireDetailsPage() {
+  const id = useRecordId();
+  const state = useRecord(getPensionnaire, id);
+  const clients = useReferenceLookup(REFERENTIEL_PATHS.clients);
+  const canWrite = useCanWrite();
+  const [editing, setEditing] = useState(false);
+  const { record } = state;
+
+  return (
+    <PageFrame
+      routeId="pensionnaire"
+      extra={
+        canWrite &&
+        record &&
+        !record.archivedAt && (
+          <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+            Modifier
+          </Button>
+        )
+      }
+    >
+      <RecordGate state={state} notFoundTitle="Pensionnaire introuvable" listRouteId="pensionnaires">
+        {(pensionnaire) => (
+          <Flex vertical gap={16}>
+            <Descriptions
+              title={
+                <Space wrap>
+                  {`${pensionnaire.prenom} ${pensionnaire.nom}`}
+                  <ArchivedTag archivedAt={pensionnaire.archivedAt} />
+                </Space>
+              }
+              bordered
+              column={{ xs: 1, md: 2 }}
+              items={[
+                { key: 'nom', label: 'Nom', children: pensionnaire.nom },
+                { key: 'prenom', label: 'Prénom', children: pensionnaire.prenom },
+                { key: 'dossier', label: 'N° de dossier', children: pensionnaire.numeroDossier },
+                {
+                  key: 'client',
+                  label: 'Client',
+                  children: (
+                    <Link to={dashboardUrl('client-details', { id: pensionnaire.clientId })}>
+                      <ReferenceName lookup={clients} id={pensionnaire.clientId} />
+                    </Link>
+                  ),
+                },
+                {
+                  key: 'naissance',
+                  label: 'Date de naissance',
+                  children: orNone(formatDate(pensionnaire.dateNaissance)),
+                },
+                { key: 'sexe', label: 'Sexe', children: SEXE_LABELS[pensionnaire.sexe] },
+                { key: 'telephone', label: 'Téléphone', children: orNone(pensionnaire.telephone) },
+                { key: 'email', label: 'E-mail', children: orNone(pensionnaire.email) },
+                { key: 'notes', label: 'Notes', children: orNone(pensionnaire.notes), span: 'filled' },
+                { key: 'creation', label: 'Créé le', children: formatDate(pensionnaire.createdAt) },
+                { key: 'modification', label: 'Modifié le', children: formatDate(pensionnaire.updatedAt) },
+              ]}
+            />
+            <UpcomingSection title="Séjours">
+              Les séjours de ce pensionnaire apparaîtront ici dès que les réservations existeront (lot
+              suivant).
+            </UpcomingSection>
+          </Flex>
+        )}
+      </RecordGate>
+      {canWrite && record && (
+        <PensionnaireFormModal
+          open={editing}
+          pensionnaire={record}
+          clients={clients}
+          onClose={() => setEditing(false)}
+          onSaved={state.replace}
+        />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,143 @@
+import { Col, Form, Input, Radio, Row, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { DateInput, dateFormItemProps, ResourceFormModal } from 'shared';
+import { SEXES, type Sexe, type PensionnaireBody, type Pensionnaire } from 'shared/contract';
+import { emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
+import { SEXE_LABELS } from '../../../lib/labels';
+import type { ReferenceLookup, ReferenceOption } from '../../../lib/use-reference-lookup';
+import { createPensionnaire, updatePensionnaire } from '../api/save-pensionnaire';
+
+export interface PensionnaireFormValues {
+  clientId: number;
+  nom: string;
+  prenom: string;
+  numeroDossier: string;
+  sexe: Sexe;
+  dateNaissance?: string | null;
+  telephone?: string | null;
+  email?: string | null;
+  notes?: string | null;
+}
+
+const SEXE_OPTIONS = SEXES.map((sexe) => ({ value: sexe, label: SEXE_LABELS[sexe] }));
+const inTheFuture = (date: Dayjs) => date.isAfter(dayjs(), 'day');
+
+/**
+ * The write body: the fields this form manages, cleared optional ones as null. `foyerId` (the household) is left
+ * out, so an edit here never detaches a resident from it.
+ */
+export function toPensionnaireBody(values: PensionnaireFormValues): PensionnaireBody {
+  return {
+    clientId: values.clientId,
+    nom: values.nom.trim(),
+    prenom: values.prenom.trim(),
+    numeroDossier: values.numeroDossier.trim(),
+    sexe: values.sexe,
+    dateNaissance: values.dateNaissance ?? null,
+    telephone: optionalText(values.telephone),
+    email: optionalText(values.email),
+    notes: optionalText(values.notes),
+  };
+}
+
+export interface PensionnaireFormModalProps {
+  open: boolean;
+  /** The resident to edit; null creates one. */
+  pensionnaire: Pensionnaire | null;
+  /**
+   * Where the client comes from: the page's clients (a searchable choice), or one fixed client (the client's
+   * card), shown but not editable.
+   */
+  clients: ReferenceLookup | { fixed: ReferenceOption };
+  onClose: () => void;
+  onSaved: (pensionnaire: Pensionnaire) => void;
+}
+
+export function PensionnaireFormModal({
+  open,
+  pensionnaire,
+  clients,
+  onClose,
+  onSaved,
+}: PensionnaireFormModalProps) {
+  const fixed = 'fixed' in clients ? clients.fixed : null;
+  const initialValues: Partial<PensionnaireFormValues> | undefined =
+    pensionnaire ?? (fixed ? { clientId: fixed.value } : undefined);
+  return (
+    <ResourceFormModal<PensionnaireFormValues, { data: Pensionnaire }>
+      open={open}
+      width={680}
+      title={
+        pensionnaire ? `Modifier « ${pensionnaire.prenom} ${pensionnaire.nom} »` : 'Nouveau pensionnaire'
+      }
+      initialValues={initialValues}
+      onSubmit={(values) => {
+        const body = toPensionnaireBody(values);
+        return pensionnaire ? updatePensionnaire(pensionnaire.id, body) : createPensionnaire(body);
+      }}
+      onSaved={(written) => onSaved(written.data)}
+      onClose={onClose}
+    >
+      <Form.Item label="Client" name="clientId" rules={[{ required: true }]}>
+        {'fixed' in clients ? (
+          <Select disabled options={[clients.fixed]} />
+        ) : (
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={clients.loading}
+            options={clients.optionsWith(pensionnaire?.clientId)}
+            placeholder="Choisir un client"
+            notFoundContent="Aucun client ne correspond"
+          />
+        )}
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item label="Nom" name="nom" rules={required}>
+            <Input maxLength={120} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label="Prénom" name="prenom" rules={required}>
+            <Input maxLength={120} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label="N° de dossier"
+            name="numeroDossier"
+            rules={required}
+            extra="Numéro donné par le client ; unique chez ce client."
+          >
+            <Input maxLength={40} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label="Date de naissance" name="dateNaissance" {...dateFormItemProps()}>
+            <DateInput disabledDate={inTheFuture} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label="Sexe" name="sexe" rules={[{ required: true }]}>
+        <Radio.Group options={SEXE_OPTIONS} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item label="Téléphone" name="telephone" rules={telephoneRules}>
+            <Input maxLength={20} inputMode="tel" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item label="E-mail" name="email" rules={emailRules}>
+            <Input maxLength={254} inputMode="email" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label="Notes" name="notes">
+        <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 6 }} />
+      </Form.Item>
+    </ResourceFormModal>
+  );
+}

@@ -1,0 +1,135 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { mockServer } from 'shared/mocks/node';
+import { describe, expect, it, vi } from 'vitest';
+import { findDialog, openButton, renderPage } from '../../../testing/render-page';
+import { PensionnaireDetailsPage } from './pensionnaire-details-page';
+import { PensionnairesPage } from './pensionnaires-page';
+
+const URL = '/dashboard/pensionnaires';
+
+const rowOf = (text: string) => within(screen.getByText(text).closest('tr')!);
+const fillIn = (dialog: HTMLElement) => (label: string, value: string) =>
+  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+
+describe('PensionnairesPage', () => {
+  it('lists the active residents with their client, birth date (DD/MM/YYYY) and sex in French', async () => {
+    renderPage(<PensionnairesPage />, { url: URL });
+    await screen.findByText('Dupont');
+    const dupont = rowOf('Dupont');
+    expect(dupont.getByText('Marie')).toBeTruthy();
+    expect(dupont.getByText('VDM-2024-0153')).toBeTruthy();
+    expect(await dupont.findByText('Conseil départemental du Val-de-Marne')).toBeTruthy();
+    expect(dupont.getByText('14/03/1958')).toBeTruthy();
+    expect(dupont.getByText('Femme')).toBeTruthy();
+    expect(rowOf('Lambert').getByText('Non précisé')).toBeTruthy();
+    expect(screen.getByText('Total : 10')).toBeTruthy();
+    expect(screen.queryByText('Girard')).toBeNull();
+  });
+
+  it('searches the file number column (numeroDossier=…) and shows the matching residents', async () => {
+    const { user, requestsTo } = renderPage(<PensionnairesPage />, { url: URL });
+    await screen.findByText('Dupont');
+    await user.click(screen.getByRole('button', { name: 'Rechercher dans la colonne N° de dossier' }));
+    await user.type(await screen.findByLabelText('Rechercher dans « N° de dossier »'), 'rs-24{Enter}');
+    expect(await screen.findByText('Total : 2')).toBeTruthy();
+    expect(requestsTo('/api/pensionnaires').at(-1)?.url.searchParams.get('numeroDossier')).toBe('rs-24');
+    expect(screen.getByText('Nguyen')).toBeTruthy();
+    expect(screen.getByText('Martin')).toBeTruthy();
+    expect(screen.queryByText('Dupont')).toBeNull();
+  });
+
+  it('lets an administrator create a resident: required messages, client choice, date, the exact POST body', async () => {
+    const { user, requestsTo } = renderPage(<PensionnairesPage />, { url: URL });
+    await screen.findByText('Dupont');
+    await user.click(screen.getByRole('button', { name: /Créer un pensionnaire/ }));
+    const dialog = await findDialog('Nouveau pensionnaire');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    for (const label of ['Client', 'Nom', 'Prénom', 'N° de dossier', 'Sexe'])
+      expect(await within(dialog).findByText(`Le champ ${label} est obligatoire`)).toBeTruthy();
+
+    await user.click(within(dialog).getByLabelText('Client'));
+    await user.type(within(dialog).getByLabelText('Client'), 'fondation');
+    await user.click(await screen.findByTitle('Fondation Toit pour Tous'));
+    const fill = fillIn(dialog);
+    fill('Nom', 'Mercier');
+    fill('Prénom', ' Yanis ');
+    fill('N° de dossier', 'FTT-131');
+    await user.click(within(dialog).getByLabelText('Date de naissance'));
+    await user.type(within(dialog).getByLabelText('Date de naissance'), '12/04/1990{Enter}');
+    await user.click(within(dialog).getByLabelText('Homme'));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(requestsTo('/api/pensionnaires', 'POST')).toHaveLength(1));
+    expect(await requestsTo('/api/pensionnaires', 'POST')[0]!.body).toEqual({
+      clientId: 7,
+      nom: 'Mercier',
+      prenom: 'Yanis',
+      numeroDossier: 'FTT-131',
+      sexe: 'M',
+      dateNaissance: '1990-04-12',
+      telephone: null,
+      email: null,
+      notes: null,
+    });
+    expect(await screen.findByText('Mercier')).toBeTruthy();
+    expect(rowOf('Mercier').getByText('12/04/1990')).toBeTruthy();
+    expect(screen.getByText('Total : 11')).toBeTruthy();
+  });
+
+  it('shows staff a read-only list: no create, edit, archive or restore button', async () => {
+    const { user } = renderPage(<PensionnairesPage />, { url: URL, role: 'agent' });
+    await screen.findByText('Dupont');
+    expect(screen.queryByRole('button', { name: /Créer|Modifier|Archiver/ })).toBeNull();
+    await user.click(screen.getByText('Archivés'));
+    expect(await screen.findByText('Girard')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Restaurer/ })).toBeNull();
+  });
+
+  it('asks before archiving (PUT …/archive) and shows the 409 reason', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockServer.use(
+      http.put('/api/pensionnaires/:id/archive', () =>
+        HttpResponse.json(
+          { message: 'Ce pensionnaire a encore une réservation en cours ou à venir.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user, requestsTo } = renderPage(<PensionnairesPage />, { url: URL });
+    await screen.findByText('Dupont');
+    await user.click(screen.getByRole('button', { name: 'Archiver « Karim Benali »' }));
+    expect(await screen.findByText('Archiver « Karim Benali » ?')).toBeTruthy();
+    expect(requestsTo('/api/pensionnaires/2/archive', 'PUT')).toHaveLength(0);
+    await user.click(openButton('Archiver'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ce pensionnaire a encore une réservation en cours ou à venir.',
+    );
+    expect(requestsTo('/api/pensionnaires/2/archive', 'PUT')).toHaveLength(1);
+    warn.mockRestore();
+  });
+
+  it('opens a resident’s card from the list', async () => {
+    const { user, location } = renderPage(<PensionnairesPage />, { url: URL });
+    await user.click(await screen.findByText('Kowalski'));
+    expect(location()).toBe('/dashboard/pensionnaires/8');
+  });
+});
+
+describe('PensionnaireDetailsPage', () => {
+  it('shows the resident’s card, a link to the client, and says stays come with reservations', async () => {
+    renderPage(<PensionnaireDetailsPage />, {
+      url: '/dashboard/pensionnaires/6',
+      path: '/dashboard/pensionnaires/:id',
+      role: 'agent',
+    });
+    expect(await screen.findByText('Jeanne Petit')).toBeTruthy();
+    expect(screen.getByText('CHN-2025-031')).toBeTruthy();
+    expect(screen.getByText('05/12/1941')).toBeTruthy();
+    expect(screen.getByText('Femme')).toBeTruthy();
+    expect(screen.getByText(/chambre PMR au rez-de-chaussée/)).toBeTruthy();
+    const client = await screen.findByRole('link', { name: 'Centre hospitalier Nord-Marseille' });
+    expect(client.getAttribute('href')).toBe('/dashboard/client-details/4');
+    expect(screen.getByText(/Les séjours de ce pensionnaire apparaîtront ici/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Modifier/ })).toBeNull();
+  });
+});

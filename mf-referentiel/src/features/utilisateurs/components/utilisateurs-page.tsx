@@ -1,0 +1,104 @@
+import { Button, Result, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { canManageReferenceData, PageFrame, useAuth } from 'shared';
+import { ROLE_LABELS, type CurrentUser } from 'shared/contract';
+import { USERS_MAX_PAGE_SIZE } from '../api/get-users';
+import { useUsers } from '../hooks/use-users';
+import { ActivationButton } from './activation-button';
+
+const PAGE_SIZE_OPTIONS = [10, 20, 50, USERS_MAX_PAGE_SIZE];
+
+/**
+ * Accounts, for administrators: who they are, their role, whether they may log in; « Activer » lets a new
+ * sign-up in, « Désactiver » shuts an account out. Staff see a 403 page and nothing is requested.
+ */
+export function UtilisateursPage() {
+  const { jwtTokenDecoded } = useAuth();
+  const isAdmin = canManageReferenceData(jwtTokenDecoded);
+  const [pagination, setPagination] = useState({ page: 1, pageSize: 20 });
+  const { page, loading, error, reload } = useUsers(pagination.page, pagination.pageSize, isAdmin);
+
+  if (!isAdmin) {
+    return (
+      <PageFrame routeId="utilisateurs">
+        <Result
+          status="403"
+          title="Accès réservé aux administrateurs"
+          subTitle="Adressez-vous à un administrateur pour activer ou désactiver un compte."
+        />
+      </PageFrame>
+    );
+  }
+
+  const columns: TableColumnsType<CurrentUser> = [
+    { key: 'nom', dataIndex: 'nom', title: 'Nom' },
+    { key: 'prenom', dataIndex: 'prenom', title: 'Prénom' },
+    { key: 'email', dataIndex: 'email', title: 'E-mail' },
+    {
+      key: 'role',
+      title: 'Rôle',
+      render: (_, user) => (
+        <Tag color={user.role === 'admin' ? 'blue' : undefined}>{ROLE_LABELS[user.role]}</Tag>
+      ),
+    },
+    {
+      key: 'statut',
+      title: 'Statut',
+      render: (_, user) =>
+        user.active ? <Tag color="green">Actif</Tag> : <Tag color="orange">En attente</Tag>,
+    },
+    {
+      key: 'actions',
+      title: 'Actions',
+      render: (_, user) =>
+        String(user.id) === jwtTokenDecoded.sub ? (
+          // The API refuses it (400): an administrator cannot lock themselves out.
+          <Typography.Text type="secondary">Votre compte</Typography.Text>
+        ) : (
+          <ActivationButton user={user} onDone={reload} />
+        ),
+    },
+  ];
+
+  return (
+    <PageFrame routeId="utilisateurs">
+      <Table<CurrentUser>
+        rowKey="id"
+        columns={columns}
+        dataSource={page?.users ?? []}
+        loading={loading}
+        locale={
+          error
+            ? {
+                emptyText: (
+                  <Result
+                    status="error"
+                    title="La liste n'a pas pu être chargée."
+                    subTitle={error.message}
+                    extra={
+                      <Button type="primary" onClick={reload}>
+                        Réessayer
+                      </Button>
+                    }
+                  />
+                ),
+              }
+            : undefined
+        }
+        pagination={{
+          current: pagination.page,
+          pageSize: pagination.pageSize,
+          total: page?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          showTotal: (count) => `Total : ${count}`,
+          onChange: (next, pageSize) =>
+            setPagination((previous) => ({
+              page: pageSize !== previous.pageSize ? 1 : next,
+              pageSize,
+            })),
+        }}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,34 @@
+import { apiClient } from 'shared';
+
+/** Answer of a reference-data write (api/src/lib/reference-routes.ts); the client toasts `message` (spec §8). */
+export interface Written<T> {
+  message: string;
+  data: T;
+}
+
+// The calls every reference-data resource shares; each feature's `api/` files give them their types.
+
+export async function getReference<T>(path: string, id: number, signal?: AbortSignal): Promise<T> {
+  const { data } = await apiClient.get<T>(`${path}/${id}`, { signal });
+  return data;
+}
+
+export async function createReference<T, B>(path: string, body: B): Promise<Written<T>> {
+  const { data } = await apiClient.post<Written<T>>(path, body);
+  return data;
+}
+
+export async function updateReference<T, B>(path: string, id: number, body: B): Promise<Written<T>> {
+  const { data } = await apiClient.put<Written<T>>(`${path}/${id}`, body);
+  return data;
+}
+
+export async function archiveReference<T>(path: string, id: number): Promise<Written<T>> {
+  const { data } = await apiClient.put<Written<T>>(`${path}/${id}/archive`);
+  return data;
+}
+
+export async function restoreReference<T>(path: string, id: number): Promise<Written<T>> {
+  const { data } = await apiClient.put<Written<T>>(`${path}/${id}/restore`);
+  return data;
+}

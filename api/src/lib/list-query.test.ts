@@ -16,6 +16,7 @@ const hotels = pgTable('list_query_fixture', {
 
 const spec: ListSpec = {
   searchable: { nom: hotels.nom, ville: hotels.ville, chambres: hotels.chambres },
+  exact: { chambres: hotels.chambres },
   sortable: { nom: hotels.nom, chambres: hotels.chambres },
   defaultSort: { key: 'nom', order: 'asc' },
   tieBreaker: hotels.id,
@@ -80,6 +81,14 @@ describe('listClauses', () => {
     expect((await list({ search: { nom: '50%' } })).ids).toEqual([3]);
     expect((await list({ search: { nom: 'c_E' } })).ids).toEqual([4]);
     expect((await list({ search: { nom: '%' } })).ids).toEqual([3]);
+  });
+
+  it('matches exact filters exactly (40 is not 140 or 4)', async () => {
+    expect((await list({ filters: { chambres: 40 } })).ids).toEqual([1, 4, 6]);
+    expect((await list({ filters: { chambres: 4 } })).ids).toEqual([]);
+    expect(() => listClauses(spec, { page: 1, pageSize: 20, filters: { ville: 1 } })).toThrow(
+      "Le filtre « ville » n'est pas disponible.",
+    );
   });
 
   it('ignores blank searches', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListParams } from 'shared/contract';
 import { BadRequestError } from '../errors';
 
@@ -8,6 +8,8 @@ type Expression = AnyColumn | SQL;
 export interface ListSpec {
   /** Parameter → expression matched as a case-insensitive substring (spec §2, column search). */
   searchable: Record<string, Expression>;
+  /** Id parameter → column matched exactly (foreign keys: `clientId=1` is not client 11). */
+  exact?: Record<string, AnyColumn>;
   /** Parameter of `sort` → expression. */
   sortable: Record<string, Expression>;
   defaultSort: { key: string; order: 'asc' | 'desc' };
@@ -43,6 +45,11 @@ export function listClauses(spec: ListSpec, params: ListParams): ListClauses {
     if (needle === '') continue;
     conditions.push(sql`(${expression})::text ilike ${`%${escapeLike(needle)}%`}`);
   }
+  for (const [key, value] of Object.entries(params.filters ?? {})) {
+    const column = spec.exact?.[key];
+    if (column === undefined) throw new BadRequestError(`Le filtre « ${key} » n'est pas disponible.`);
+    conditions.push(eq(column, value));
+  }
   if (spec.archivedAt)
     conditions.push(params.archived ? isNotNull(spec.archivedAt) : isNull(spec.archivedAt));
 
@@ -69,6 +76,10 @@ export function toListParams(query: Record<string, unknown>): ListParams {
   const search = Object.fromEntries(
     Object.entries(rest).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
+  // The route schema types id filters as integers: they arrive as numbers.
+  const filters = Object.fromEntries(
+    Object.entries(rest).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+  );
   return {
     page: page as number,
     pageSize: pageSize as number,
@@ -76,5 +87,6 @@ export function toListParams(query: Record<string, unknown>): ListParams {
     ...(order === 'asc' || order === 'desc' ? { order } : {}),
     ...(archived === true ? { archived: true } : {}),
     search,
+    ...(Object.keys(filters).length > 0 ? { filters } : {}),
   };
 }

@@ -18,11 +18,18 @@ const baseListProperties = {
  * Each searchable column is its own parameter, matched as a case-insensitive substring of the column value
  * (spec §2, column search); several combine with AND. Unknown parameters are rejected (400).
  */
-export function ListQuery<const C extends readonly string[]>(searchable: C) {
+export function ListQuery<const C extends readonly string[], const E extends readonly string[] = []>(
+  searchable: C,
+  /** Id parameters matched exactly (`?clientId=1` must not match client 11). */
+  exact: E = [] as unknown as E,
+) {
   const search = Object.fromEntries(
     searchable.map((column) => [column, Type.Optional(Type.String({ minLength: 1, maxLength: 100 }))]),
   ) as { [K in C[number]]: ReturnType<typeof Type.Optional<ReturnType<typeof Type.String>>> };
-  return Type.Object({ ...baseListProperties, ...search }, { additionalProperties: false });
+  const filters = Object.fromEntries(
+    exact.map((column) => [column, Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }))]),
+  ) as { [K in E[number]]: ReturnType<typeof Type.Optional<ReturnType<typeof Type.Integer>>> };
+  return Type.Object({ ...baseListProperties, ...search, ...filters }, { additionalProperties: false });
 }
 
 export interface ListParams {
@@ -33,6 +40,8 @@ export interface ListParams {
   archived?: boolean;
   /** Column → substring. */
   search?: Record<string, string>;
+  /** Id column → exact value. */
+  filters?: Record<string, number>;
 }
 
 /** A page of a list: its rows and the total count matching the filters. */
@@ -43,4 +52,4 @@ export const Page = <T extends TSchema>(item: T) =>
   );
 export type Page<T> = { data: T[]; total: number };
 
-export type ListQueryOf<C extends readonly string[]> = Static<ReturnType<typeof ListQuery<C>>>;
+export type ListQueryOf<C extends readonly string[]> = Static<ReturnType<typeof ListQuery<C, []>>>;

@@ -115,7 +115,10 @@ export const Pensionnaire = item({
 });
 export type Pensionnaire = Static<typeof Pensionnaire>;
 export type PensionnaireBody = Static<typeof PensionnaireBody>;
-export const PensionnaireQuery = ListQuery(['nom', 'prenom', 'numeroDossier', 'clientId'] as const);
+export const PensionnaireQuery = ListQuery(
+  ['nom', 'prenom', 'numeroDossier'] as const,
+  ['clientId'] as const,
+);
 
 /** Paths of the reference-data resources (the spec leaves them open; see docs/api.md). */
 export const REFERENTIEL_PATHS = {

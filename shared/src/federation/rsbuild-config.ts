@@ -50,6 +50,9 @@ export function defineRemoteConfig(name: RemoteName, title: string) {
     },
     // Chunks must be requested from the remote's own origin, not the host's (ARCHITECTURE pitfall 2).
     output: { assetPrefix: 'auto' },
+    // 'auto' makes the standalone page's script URLs relative: a deep link (/dashboard/etablissement) would
+    // fetch /dashboard/static/…. The base only applies to that page; the host loads the remote by its manifest.
+    html: { ...base.html, tags: [{ tag: 'base', attrs: { href: '/' }, head: true, append: false }] },
     plugins: [
       ...(base.plugins ?? []),
       pluginModuleFederation({

@@ -7,6 +7,8 @@ export interface ListHandlerOptions {
   sortable?: readonly string[];
   /** Order without `sort`. Default: `id` ascending. */
   defaultSort?: { key: string; order: 'asc' | 'desc' };
+  /** Id parameters matched exactly, like the API's (`clientId=1` is not client 11). */
+  exact?: readonly string[];
 }
 
 type Row = Record<string, unknown>;
@@ -43,8 +45,15 @@ export function parseListQuery(
   if (archived !== null && archived !== 'true' && archived !== 'false')
     return { message: 'Le paramètre « archived » doit valoir true ou false.' };
   const search: Record<string, string> = {};
+  const filters: Record<string, number> = {};
   for (const [key, value] of query) {
     if (PAGING_KEYS.has(key)) continue;
+    if (options.exact?.includes(key)) {
+      const id = Number(value);
+      if (!Number.isInteger(id) || id < 1) return { message: `Le paramètre ${key} est invalide.` };
+      filters[key] = id;
+      continue;
+    }
     if (!searchable.includes(key)) return { message: `La recherche sur « ${key} » n'est pas disponible.` };
     if (value.length < 1 || value.length > 100)
       return { message: `La recherche sur « ${key} » doit compter de 1 à 100 caractères.` };
@@ -57,6 +66,7 @@ export function parseListQuery(
     ...(order === 'asc' || order === 'desc' ? { order } : {}),
     archived: archived === 'true',
     search,
+    filters,
   };
 }
 
@@ -82,6 +92,7 @@ export function listPage<T extends object>(
     const record = row as Row;
     const archived = record.archivedAt !== null && record.archivedAt !== undefined;
     if (archived !== Boolean(params.archived)) return false;
+    if (Object.entries(params.filters ?? {}).some(([column, id]) => record[column] !== id)) return false;
     return needles.every(([column, needle]) => {
       const value = record[column];
       if (value === null || value === undefined) return false;

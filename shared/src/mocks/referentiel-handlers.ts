@@ -137,6 +137,8 @@ interface ResourceMock {
   rows: Row[];
   body: TSchema;
   searchable: readonly string[];
+  /** Id parameters matched exactly. */
+  exact?: readonly string[];
   defaultSort: string;
   /** « l'établissement « Hôtel du Parc » » */
   describe: (row: Row) => string;
@@ -193,6 +195,7 @@ function resourceHandlers(resource: ResourceMock): RequestHandler[] {
     http.all(`${base}/*`, ({ request }) => guard(request, false)),
     listHandler(resource.path, resource.rows, resource.searchable, {
       sortable: [...resource.searchable, 'createdAt'],
+      ...(resource.exact ? { exact: resource.exact } : {}),
       defaultSort: { key: resource.defaultSort, order: 'asc' },
     }),
     http.get(`${base}/:id`, ({ params }) => {
@@ -343,7 +346,8 @@ const resources: ResourceMock[] = [
     path: REFERENTIEL_PATHS.pensionnaires,
     rows: rows.pensionnaires,
     body: PensionnaireBody,
-    searchable: ['nom', 'prenom', 'numeroDossier', 'clientId'],
+    searchable: ['nom', 'prenom', 'numeroDossier'],
+    exact: ['clientId'],
     defaultSort: 'nom',
     describe: (row) => `le pensionnaire ${String(row.prenom)} ${String(row.nom)}`,
     notFound: 'Pensionnaire introuvable.',

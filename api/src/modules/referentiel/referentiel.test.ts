@@ -220,6 +220,34 @@ describe('archiving what is still referenced', () => {
     expect(clientRefused.json<{ message: string }>().message).toMatch(/pensionnaires actifs/);
   });
 
+  it('filters residents by client id exactly: client 1 is not client 11', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 11; i += 1)
+      ids.push((await created(REFERENTIEL_PATHS.clients, await clientBody(`exact${i}`))).id);
+    const first = ids[0] as number;
+    const eleventh = ids.find((id) => String(id).startsWith(String(first)) && id !== first);
+    const target = eleventh ?? (ids[10] as number);
+    for (const clientId of [first, target]) {
+      await created(REFERENTIEL_PATHS.pensionnaires, {
+        clientId,
+        nom: 'Exact',
+        prenom: `Client ${clientId}`,
+        sexe: 'X',
+        numeroDossier: `EX-${clientId}`,
+      });
+    }
+    const response = await api(
+      'GET',
+      `${REFERENTIEL_PATHS.pensionnaires}?clientId=${first}&pageSize=200`,
+      agent,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = response.json<{ data: { clientId: number }[] }>().data;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.clientId === first)).toBe(true);
+    expect((await api('GET', `${REFERENTIEL_PATHS.pensionnaires}?clientId=abc`, agent)).statusCode).toBe(400);
+  });
+
   it('refuses a resident for an archived client (400, nothing created)', async () => {
     const client = await created(REFERENTIEL_PATHS.clients, await clientBody('archived'));
     await api('PUT', `${REFERENTIEL_PATHS.clients}/${client.id}/archive`, admin);

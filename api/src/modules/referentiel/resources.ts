@@ -261,11 +261,11 @@ export const REFERENCE_RESOURCES: ResourceDefinition[] = [
             nom: pensionnaires.nom,
             prenom: pensionnaires.prenom,
             numeroDossier: pensionnaires.numeroDossier,
-            clientId: pensionnaires.clientId,
           },
           'nom',
           pensionnaires.id,
         ),
+        exact: { clientId: pensionnaires.clientId },
         archivedAt: pensionnaires.archivedAt,
       },
       parents: [

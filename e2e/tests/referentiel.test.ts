@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, login, openPage } from '../support/browser';
+import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
+
+let product: Product;
+let browser: Browser;
+
+before(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** Uses the column's own search control (keyboard-reachable), as a user would. */
+async function searchColumn(page: Page, column: string, text: string): Promise<void> {
+  // The keyboard control sits inside antd's own filter trigger: both open the same search box.
+  await page
+    .getByRole('button', { name: `Rechercher dans la colonne ${column}` })
+    .first()
+    .click();
+  const input = page.getByRole('textbox', { name: `Rechercher dans « ${column} »` });
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+async function submitDialog(page: Page): Promise<void> {
+  await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+}
+
+describe('reference data', () => {
+  test('an administrator creates a hotel, a room type, a client and a resident, then finds each by column search', async () => {
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+
+    await page.goto('/dashboard/etablissement');
+    await page.getByRole('button', { name: 'Créer un établissement' }).click();
+    const hotel = page.getByRole('dialog');
+    await hotel.getByLabel('Nom', { exact: true }).fill('Hôtel Essai Bellecour');
+    await hotel.getByLabel('Adresse').fill('12 place Bellecour');
+    await hotel.getByLabel('Code postal').fill('69002');
+    await hotel.getByLabel('Ville').fill('Lyon');
+    await hotel.getByLabel('Nombre de chambres').fill('42');
+    await submitDialog(page);
+    await page.getByText("L'établissement « Hôtel Essai Bellecour » a été créé.").waitFor();
+    await searchColumn(page, 'Nom', 'essai BELLE');
+    await page.getByRole('cell', { name: 'Hôtel Essai Bellecour', exact: true }).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('nom'), 'essai BELLE');
+
+    await page.goto('/dashboard/type-chambre');
+    await page.getByRole('button', { name: /Créer un type de chambre/ }).click();
+    const roomType = page.getByRole('dialog');
+    await roomType.getByLabel('Libellé').fill('Studio familial');
+    await roomType.getByLabel('Capacité').fill('4');
+    await submitDialog(page);
+    await searchColumn(page, 'Libellé', 'studio');
+    await page.getByRole('cell', { name: 'Studio familial', exact: true }).waitFor();
+
+    await page.goto('/dashboard/client');
+    await page.getByRole('button', { name: 'Créer un client' }).click();
+    const client = page.getByRole('dialog');
+    await client.getByLabel('Nom', { exact: true }).fill('Association Essai Solidarité');
+    await client.getByLabel('Type').click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Association$/ })
+      .click();
+    await client.getByLabel('Adresse').fill('3 rue de la République');
+    await client.getByLabel('Code postal').fill('69001');
+    await client.getByLabel('Ville').fill('Lyon');
+    await submitDialog(page);
+    await searchColumn(page, 'Nom', 'essai solid');
+    await page.getByRole('cell', { name: 'Association Essai Solidarité', exact: true }).click();
+    await page.waitForURL(/\/dashboard\/client-details\/\d+/);
+
+    // From the client's card: a resident for this client.
+    await page.getByRole('button', { name: 'Ajouter un pensionnaire' }).click();
+    const resident = page.getByRole('dialog');
+    await resident.getByLabel('Nom', { exact: true }).fill('Essai-Konaté');
+    await resident.getByLabel('Prénom').fill('Mariam');
+    await resident.getByLabel('N° de dossier').fill('ESSAI-0001');
+    await resident.getByText('Femme').click();
+    await submitDialog(page);
+    await page.getByRole('cell', { name: 'Essai-Konaté', exact: true }).waitFor();
+
+    await page.goto('/dashboard/pensionnaires');
+    await searchColumn(page, 'Nom', 'essai-kon');
+    await page.getByRole('cell', { name: 'Mariam', exact: true }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the demo data is there to work with: hotels of the demo dataset are listed and searchable', async () => {
+    const { page, context } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    await page.goto('/dashboard/etablissement?ville=lyon');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    assert.ok((await rows.count()) > 0);
+    for (const city of await rows.locator('td:nth-child(3)').allTextContents()) assert.match(city, /lyon/i);
+    await context.close();
+  });
+
+  test("a staff user reads reference data but cannot reach the extra routes' write actions", async () => {
+    const { page, context } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    for (const path of [
+      '/dashboard/etablissement',
+      '/dashboard/type-chambre',
+      '/dashboard/group-etablissement',
+      '/dashboard/client',
+    ]) {
+      await page.goto(path);
+      await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      assert.equal(
+        await page.getByRole('button', { name: /^Créer/ }).count(),
+        0,
+        `${path}: no create button`,
+      );
+      assert.equal(
+        await page.getByRole('button', { name: /Archiver|Modifier/ }).count(),
+        0,
+        `${path}: no row action`,
+      );
+    }
+    await page.goto('/dashboard/utilisateurs');
+    await page.getByText('Accès réservé aux administrateurs').waitFor();
+    await context.close();
+  });
+});

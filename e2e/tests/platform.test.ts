@@ -122,14 +122,13 @@ describe('shell and remotes', () => {
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     for (const route of ROUTES) {
       await navigateInApp(page, sampleUrl(route.path));
-      const heading = page.locator(`section[data-route-id="${route.id}"] h3`);
+      const heading = page.locator(`#page-title-${route.id}`);
       await heading.waitFor({ timeout: 15_000 });
       assert.equal(await heading.textContent(), route.title, `title of ${route.path}`);
-      // The remote reads the host's auth store (one `shared` singleton): it shows who is logged in.
-      assert.equal(
-        await page.locator(`section[data-route-id="${route.id}"] [data-testid="session-user"]`).textContent(),
-        DEMO_ADMIN.name,
-      );
+      // The remote reads the host's auth store (one `shared` singleton): a scaffold shows who is logged in; real
+      // pages show write actions to administrators only (tests/referentiel.test.ts checks both roles).
+      const sessionUser = page.locator(`section[data-route-id="${route.id}"] [data-testid="session-user"]`);
+      if ((await sessionUser.count()) > 0) assert.equal(await sessionUser.textContent(), DEMO_ADMIN.name);
       if (route.path.includes(':id'))
         await page.locator(`section[data-route-id="${route.id}"]`).getByText('7').first().waitFor();
     }

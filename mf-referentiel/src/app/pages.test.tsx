@@ -5,13 +5,7 @@ import { renderPage } from '../testing/render-page';
 import pages from './pages';
 
 /** Routes whose API is still being built: they keep the scaffold that says so. */
-const SCAFFOLDED = [
-  'contract-etablissement',
-  'contract-etablissement-details',
-  'contrat-client',
-  'contrat-client-details',
-  'repas',
-];
+const SCAFFOLDED = ['contrat-client', 'contrat-client-details', 'repas'];
 
 /** For each built page, a text of the mock data it shows once loaded (id 1 for the cards). */
 const FIRST_CONTENT: Record<string, string> = {
@@ -25,6 +19,8 @@ const FIRST_CONTENT: Record<string, string> = {
   pensionnaires: 'Benali',
   pensionnaire: 'VDM-2024-0153',
   utilisateurs: 'Lefebvre',
+  'contract-etablissement': 'CE-2025-PARC',
+  'contract-etablissement-details': 'Tarif négocié avec la direction régionale.',
 };
 
 const routes = routesOf('mf_referentiel');

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { scaffoldPages } from 'shared';
+import { ContratEtablissementDetailsPage } from '../features/contrats-etablissement/components/contrat-etablissement-details-page';
+import { ContratsEtablissementPage } from '../features/contrats-etablissement/components/contrats-etablissement-page';
 import { ClientsPage } from '../features/clients/components/clients-page';
 import { EtablissementDetailsPage } from '../features/etablissements/components/etablissement-details-page';
 import { EtablissementsPage } from '../features/etablissements/components/etablissements-page';
@@ -12,7 +14,7 @@ import { ClientDetailsPage } from './routes/client-details-page';
 
 /**
  * The pages this remote exposes to the host, keyed by route id (see shared/src/routes/route-registry.ts). The
- * contract screens and the meals screen stay scaffolds until their API lands.
+ * sale contract screens and the meals screen stay scaffolds until they are built.
  */
 const pages: Record<string, ComponentType> = {
   ...scaffoldPages('mf_referentiel', 'Référentiel et contrats (issue 3)'),
@@ -26,6 +28,8 @@ const pages: Record<string, ComponentType> = {
   pensionnaires: PensionnairesPage,
   pensionnaire: PensionnaireDetailsPage,
   utilisateurs: UtilisateursPage,
+  'contract-etablissement': ContratsEtablissementPage,
+  'contract-etablissement-details': ContratEtablissementDetailsPage,
 };
 
 export default pages;

@@ -4,6 +4,16 @@ import { Value } from 'typebox/value';
 import { decodeToken, type DecodedToken } from '../auth/decode-token';
 import {
   ClientBody,
+  CONTRAT_STATUT_LABELS,
+  CONTRAT_TRANSITIONS,
+  CONTRATS_PATHS,
+  ContratClientBody,
+  ContratClientUpdateBody,
+  ContratEtablissementBody,
+  ContratEtablissementUpdateBody,
+  ContratStatutBody,
+  REPAS_PATH,
+  type ContratStatut,
   EtablissementBody,
   GroupeBody,
   PensionnaireBody,
@@ -12,14 +22,17 @@ import {
   USERS_PATH,
   type CurrentUser,
 } from '../contract';
-import { listHandler } from './list-handlers';
+import { listHandler, listPage, parseListQuery } from './list-handlers';
 import { MOCK_API } from './mock-api';
 import {
   seedClients,
+  seedContratsClients,
+  seedContratsEtablissement,
   seedEtablissements,
   seedGroupesClients,
   seedGroupesEtablissements,
   seedPensionnaires,
+  seedRepas,
   seedTypesChambre,
   seedUsers,
 } from './referentiel-fixtures';
@@ -58,6 +71,15 @@ const rows = {
   clients: clone(seedClients) as unknown as Row[],
   pensionnaires: clone(seedPensionnaires) as unknown as Row[],
 };
+
+/** Contracts with their lines (deep copies: the lines are arrays too). */
+type ContratRow = Record<string, unknown> & { id: number; statut: ContratStatut; lignes: Row[] };
+const cloneContrats = (seeds: readonly object[]): ContratRow[] =>
+  seeds.map((seed) => structuredClone(seed) as ContratRow);
+const contrats = {
+  etablissement: cloneContrats(seedContratsEtablissement),
+  client: cloneContrats(seedContratsClients),
+};
 const users: CurrentUser[] = clone(seedUsers);
 
 /**
@@ -77,6 +99,12 @@ export function resetReferentielMocks(): void {
     rows[key].splice(0, rows[key].length, ...(clone(seeds[key]) as Row[]));
   }
   users.splice(0, users.length, ...clone(seedUsers));
+  contrats.etablissement.splice(
+    0,
+    contrats.etablissement.length,
+    ...cloneContrats(seedContratsEtablissement),
+  );
+  contrats.client.splice(0, contrats.client.length, ...cloneContrats(seedContratsClients));
 }
 
 function claimsOf(request: Request): DecodedToken | null {
@@ -398,8 +426,207 @@ const usersHandlers: RequestHandler[] = [
   }),
 ];
 
-/** Every reference-data and users handler, for `handlers`. */
+// Contracts (api/src/modules/contrats) ---------------------------------------------------------------------
+
+interface ContratMock {
+  path: string;
+  rows: ContratRow[];
+  body: TSchema;
+  updateBody: TSchema;
+  /** `etablissementId` or `clientId`. */
+  parentField: string;
+  /** `etablissementNom` or `clientNom`. */
+  parentNameField: string;
+  parents: Row[];
+  parentMissing: string;
+  notFound: string;
+  /** « contrat établissement » */
+  noun: string;
+  /** Extra header defaults (PAF / CAF of a sale contract). */
+  defaults?: Record<string, unknown>;
+  /** Hotel of a sale line (name shown with it). */
+  lineHotels?: boolean;
+}
+
+const MONEY_FIELDS = ['prixPetitDejeunerHt', 'prixDejeunerHt', 'prixDinerHt'] as const;
+/** '52' → '52.00', as the database answers numeric(12,2). */
+const money = (value: unknown) => (value === undefined || value === null ? '0.00' : Number(value).toFixed(2));
+
+function contratHandlers(resource: ContratMock): RequestHandler[] {
+  const base = `${MOCK_API}${resource.path}`;
+  const find = (raw: unknown) => {
+    const id = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : null;
+    if (id === null) return { response: fail(400, MESSAGES.invalidId) };
+    const row = resource.rows.find((candidate) => candidate.id === id);
+    return row ? { row } : { response: fail(404, resource.notFound) };
+  };
+  const header = (row: ContratRow) => {
+    const { lignes: _lignes, ...rest } = row;
+    return rest;
+  };
+  const nextLineId = () =>
+    Math.max(0, ...resource.rows.flatMap((row) => row.lignes.map((line) => line.id))) + 1;
+
+  /** The stored contract for a valid body, or the answer refusing it. */
+  const build = (body: unknown, schema: TSchema, existing: ContratRow | null) => {
+    const invalid = validationMessage(schema, body);
+    if (invalid) return { response: fail(400, invalid) };
+    const values = body as Record<string, unknown> & { lignes: Record<string, unknown>[]; reference: string };
+    const parent = resource.parents.find((row) => row.id === values[resource.parentField] && active(row));
+    if (!parent) return { response: fail(400, resource.parentMissing) };
+    if (
+      resource.rows.some((row) => row.id !== existing?.id && lower(row.reference) === lower(values.reference))
+    )
+      return { response: fail(409, `Un ${resource.noun} porte déjà la référence « ${values.reference} ».`) };
+    let lineId = nextLineId();
+    const lignes: Row[] = [];
+    for (const line of values.lignes) {
+      const type = rows.typesChambre.find((row) => row.id === line.typeChambreId);
+      if (!type) return { response: fail(400, "Le type de chambre indiqué n'existe pas ou est archivé.") };
+      const hotelId = (line.etablissementId as number | null | undefined) ?? null;
+      const hotel = hotelId === null ? null : rows.etablissements.find((row) => row.id === hotelId);
+      if (hotelId !== null && !hotel)
+        return { response: fail(400, "L'établissement indiqué n'existe pas ou est archivé.") };
+      const kept = existing?.lignes.find((old) => old.id === line.id);
+      lignes.push({
+        ...line,
+        id: kept?.id ?? lineId++,
+        typeChambreLibelle: type.libelle,
+        prixNuiteeHt: money(line.prixNuiteeHt),
+        ...Object.fromEntries(MONEY_FIELDS.map((key) => [key, money(line[key])])),
+        ...(resource.lineHotels
+          ? { etablissementId: hotelId, etablissementNom: (hotel?.nom as string | undefined) ?? null }
+          : { allotement: (line.allotement as number | null | undefined) ?? null }),
+        utilisee: Boolean(kept?.utilisee),
+      } as unknown as Row);
+    }
+    const now = new Date().toISOString();
+    const row: ContratRow = {
+      notes: null,
+      delaiAlerteJours: 2,
+      ...resource.defaults,
+      ...values,
+      ...Object.fromEntries(
+        Object.keys(resource.defaults ?? {}).map((key) => [
+          key,
+          money(values[key] ?? resource.defaults![key]),
+        ]),
+      ),
+      [resource.parentNameField]: parent.nom,
+      id: existing?.id ?? Math.max(0, ...resource.rows.map((other) => other.id)) + 1,
+      statut: existing?.statut ?? 'brouillon',
+      createdAt: (existing?.createdAt as string | undefined) ?? now,
+      updatedAt: now,
+      lignes,
+    };
+    return { row };
+  };
+
+  return [
+    http.all(base, ({ request }) => guard(request, false)),
+    http.all(`${base}/*`, ({ request }) => guard(request, false)),
+    http.get(base, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const statut = query.get('statut');
+      if (statut !== null && !(statut in CONTRAT_TRANSITIONS))
+        return fail(400, 'Le paramètre statut est invalide.');
+      query.delete('statut');
+      const params = parseListQuery(query, ['reference'], {
+        sortable: ['reference', 'dateDebut', 'dateFin'],
+        exact: [resource.parentField],
+      });
+      if ('message' in params) return fail(400, params.message);
+      const matching = resource.rows.filter((row) => statut === null || row.statut === statut).map(header);
+      return json(200, listPage(matching, params, { defaultSort: { key: 'dateDebut', order: 'desc' } }));
+    }),
+    http.get(`${base}/:id`, ({ params }) => {
+      const { row, response } = find(params.id);
+      return response ?? json(200, row);
+    }),
+    http.post(base, async ({ request }) => {
+      const { row, response } = build(await request.json().catch(() => null), resource.body, null);
+      if (!row) return response;
+      resource.rows.push(row);
+      return json(201, { message: `Le contrat « ${String(row.reference)} » a été créé.`, data: row });
+    }),
+    http.put(`${base}/:id`, async ({ params, request }) => {
+      const found = find(params.id);
+      if (!found.row) return found.response;
+      if (found.row.statut === 'clos')
+        return fail(
+          409,
+          `Le contrat « ${String(found.row.reference)} » est clos : il ne peut plus être modifié.`,
+        );
+      const { row, response } = build(await request.json().catch(() => null), resource.updateBody, found.row);
+      if (!row) return response;
+      resource.rows.splice(resource.rows.indexOf(found.row), 1, row);
+      return json(200, { message: `Le contrat « ${String(row.reference)} » a été modifié.`, data: row });
+    }),
+    http.put(`${base}/:id/statut`, async ({ params, request }) => {
+      const { row, response } = find(params.id);
+      if (!row) return response;
+      const body = await request.json().catch(() => null);
+      const invalid = validationMessage(ContratStatutBody, body);
+      if (invalid) return fail(400, invalid);
+      const { statut } = body as { statut: ContratStatut };
+      const allowed = CONTRAT_TRANSITIONS[row.statut];
+      if (!allowed.includes(statut)) {
+        const possible = allowed.length
+          ? `transitions possibles : ${allowed.map((next) => `« ${next} »`).join(', ')}`
+          : 'aucune transition possible';
+        return fail(
+          409,
+          `Transition impossible : le contrat « ${String(row.reference)} » est « ${row.statut} » et ne peut pas passer à « ${statut} » (${possible}).`,
+        );
+      }
+      if (statut === 'actif' && row.lignes.length === 0)
+        return fail(
+          409,
+          `Le contrat « ${String(row.reference)} » n'a aucune ligne de tarif : il ne peut pas être activé.`,
+        );
+      Object.assign(row, { statut, updatedAt: new Date().toISOString() });
+      return json(200, {
+        message: `Le contrat « ${String(row.reference)} » est désormais « ${CONTRAT_STATUT_LABELS[statut].toLocaleLowerCase('fr')} ».`,
+        data: row,
+      });
+    }),
+  ];
+}
+
+const contratsHandlers: RequestHandler[] = [
+  ...contratHandlers({
+    path: CONTRATS_PATHS.contratsEtablissement,
+    rows: contrats.etablissement,
+    body: ContratEtablissementBody,
+    updateBody: ContratEtablissementUpdateBody,
+    parentField: 'etablissementId',
+    parentNameField: 'etablissementNom',
+    parents: rows.etablissements,
+    parentMissing: "L'établissement indiqué n'existe pas ou est archivé.",
+    notFound: 'Contrat établissement introuvable.',
+    noun: 'contrat établissement',
+  }),
+  ...contratHandlers({
+    path: CONTRATS_PATHS.contratsClients,
+    rows: contrats.client,
+    body: ContratClientBody,
+    updateBody: ContratClientUpdateBody,
+    parentField: 'clientId',
+    parentNameField: 'clientNom',
+    parents: rows.clients,
+    parentMissing: "Le client indiqué n'existe pas ou est archivé.",
+    notFound: 'Contrat client introuvable.',
+    noun: 'contrat client',
+    defaults: { montantPafJour: '0.00', montantCafJour: '0.00' },
+    lineHotels: true,
+  }),
+  http.all(`${MOCK_API}${REPAS_PATH}`, ({ request }) => guard(request, false)),
+  http.get(`${MOCK_API}${REPAS_PATH}`, () => json(200, { data: seedRepas, total: seedRepas.length })),
+];
+
+/** Every reference-data, contract, meal and users handler, for `handlers`. */
 export const referentielHandlers: RequestHandler[] = [
   ...resources.flatMap(resourceHandlers),
+  ...contratsHandlers,
   ...usersHandlers,
 ];

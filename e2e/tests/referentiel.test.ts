@@ -96,6 +96,51 @@ describe('reference data', () => {
     await context.close();
   });
 
+  test('an administrator creates a hotel contract with two tariff lines and finds it by reference', async () => {
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/dashboard/contract-etablissement');
+    await page.getByRole('button', { name: /Créer un contrat/ }).click();
+    const dialog = page.getByRole('dialog');
+    const pickFirst = async (field: ReturnType<Page['getByLabel']>) => {
+      await field.click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    };
+    const typeDate = async (field: ReturnType<Page['getByLabel']>, value: string) => {
+      await field.fill(value);
+      await field.press('Tab');
+    };
+    await pickFirst(dialog.getByLabel('Établissement', { exact: true }));
+    await dialog.getByLabel('Référence', { exact: true }).fill('CE-E2E-0001');
+    await typeDate(dialog.getByLabel('Début', { exact: true }).first(), '01/01/2027');
+    await typeDate(dialog.getByLabel('Fin (exclue)', { exact: true }).first(), '01/01/2028');
+    for (const [index, [from, to, price]] of [
+      ['01/01/2027', '01/07/2027', '52'],
+      ['01/07/2027', '01/01/2028', '54,5'],
+    ].entries()) {
+      await dialog.getByRole('button', { name: /Ajouter une ligne/ }).click();
+      const line = dialog.locator('.ant-card').filter({ hasText: `Ligne ${index + 1}` });
+      await pickFirst(line.getByLabel('Type de chambre'));
+      await typeDate(line.getByLabel('Début', { exact: true }), from as string);
+      await typeDate(line.getByLabel('Fin (exclue)', { exact: true }), to as string);
+      await line.getByLabel('Nuitée HT').fill(price as string);
+    }
+    await submitDialog(page);
+    await page
+      .getByText(/CE-E2E-0001/)
+      .first()
+      .waitFor();
+
+    await page.goto('/dashboard/contract-etablissement');
+    await searchColumn(page, 'Référence', 'e2e-0001');
+    await page.getByRole('cell', { name: 'CE-E2E-0001', exact: true }).click();
+    await page.waitForURL(/contract-etablissement-details\/\d+/);
+    await page.getByText('52,00 €').first().waitFor();
+    await page.getByText('54,50 €').first().waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('the demo data is there to work with: hotels of the demo dataset are listed and searchable', async () => {
     const { page, context } = await openPage(browser, product.baseUrl);
     await login(page, DEMO_AGENT.email, DEMO_AGENT.password);

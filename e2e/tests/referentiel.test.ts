@@ -29,6 +29,17 @@ async function searchColumn(page: Page, column: string, text: string): Promise<v
   await input.press('Enter');
 }
 
+async function pickFirstOption(page: Page, field: ReturnType<Page['getByLabel']>): Promise<void> {
+  await field.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+}
+
+/** Types a date and leaves the field with Tab (Enter would submit the whole form). */
+async function typeDate(field: ReturnType<Page['getByLabel']>, value: string): Promise<void> {
+  await field.fill(value);
+  await field.press('Tab');
+}
+
 async function submitDialog(page: Page): Promise<void> {
   await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
   await page.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -102,14 +113,7 @@ describe('reference data', () => {
     await page.goto('/dashboard/contract-etablissement');
     await page.getByRole('button', { name: /Créer un contrat/ }).click();
     const dialog = page.getByRole('dialog');
-    const pickFirst = async (field: ReturnType<Page['getByLabel']>) => {
-      await field.click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-    };
-    const typeDate = async (field: ReturnType<Page['getByLabel']>, value: string) => {
-      await field.fill(value);
-      await field.press('Tab');
-    };
+    const pickFirst = (field: ReturnType<Page['getByLabel']>) => pickFirstOption(page, field);
     await pickFirst(dialog.getByLabel('Établissement', { exact: true }));
     await dialog.getByLabel('Référence', { exact: true }).fill('CE-E2E-0001');
     await typeDate(dialog.getByLabel('Début', { exact: true }).first(), '01/01/2027');
@@ -137,6 +141,37 @@ describe('reference data', () => {
     await page.waitForURL(/contract-etablissement-details\/\d+/);
     await page.getByText('52,00 €').first().waitFor();
     await page.getByText('54,50 €').first().waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('an administrator creates a client contract with a tariff line and PAF/CAF amounts', async () => {
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/dashboard/contrat-client');
+    await page.getByRole('button', { name: /Créer un contrat/ }).click();
+    const dialog = page.getByRole('dialog');
+    await pickFirstOption(page, dialog.getByLabel('Client', { exact: true }));
+    await dialog.getByLabel('Référence', { exact: true }).fill('CC-E2E-0001');
+    await typeDate(dialog.getByLabel('Début', { exact: true }).first(), '01/01/2027');
+    await typeDate(dialog.getByLabel('Fin (exclue)', { exact: true }).first(), '01/01/2028');
+    await dialog.getByLabel(/PAF par jour/).fill('3,5');
+    await dialog.getByLabel(/CAF par jour/).fill('6');
+    await dialog.getByRole('button', { name: /Ajouter une ligne/ }).click();
+    const line = dialog.locator('.ant-card').filter({ hasText: 'Ligne 1' });
+    await pickFirstOption(page, line.getByLabel('Type de chambre'));
+    await typeDate(line.getByLabel('Début', { exact: true }), '01/01/2027');
+    await typeDate(line.getByLabel('Fin (exclue)', { exact: true }), '01/01/2028');
+    await line.getByLabel('Nuitée HT').fill('61');
+    await submitDialog(page);
+
+    await page.goto('/dashboard/contrat-client');
+    await searchColumn(page, 'Référence', 'cc-e2e');
+    await page.getByRole('cell', { name: 'CC-E2E-0001', exact: true }).click();
+    await page.waitForURL(/contrat-client\/\d+/);
+    await page.getByText('61,00 €').first().waitFor();
+    await page.getByText('3,50 €').first().waitFor();
+    await page.getByText('Tous les établissements').first().waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -4,9 +4,6 @@ import { routesOf } from 'shared';
 import { renderPage } from '../testing/render-page';
 import pages from './pages';
 
-/** Routes whose API is still being built: they keep the scaffold that says so. */
-const SCAFFOLDED = ['contrat-client', 'contrat-client-details', 'repas'];
-
 /** For each built page, a text of the mock data it shows once loaded (id 1 for the cards). */
 const FIRST_CONTENT: Record<string, string> = {
   'group-etablissement': 'Groupe Hôtelier du Rhône',
@@ -21,6 +18,9 @@ const FIRST_CONTENT: Record<string, string> = {
   utilisateurs: 'Lefebvre',
   'contract-etablissement': 'CE-2025-PARC',
   'contract-etablissement-details': 'Tarif négocié avec la direction régionale.',
+  'contrat-client': 'CC-2025-CD94',
+  'contrat-client-details': 'Tous les établissements',
+  repas: 'Petit-déjeuner',
 };
 
 const routes = routesOf('mf_referentiel');
@@ -29,28 +29,14 @@ const urlOf = (path: string) => '/dashboard/' + path.replace(/:\w+/g, '1');
 describe('mf_referentiel pages', () => {
   it('exposes a page for every route the registry gives this remote', () => {
     expect(Object.keys(pages).sort()).toEqual(routes.map((r) => r.id).sort());
-    expect([...SCAFFOLDED, ...Object.keys(FIRST_CONTENT)].sort()).toEqual(routes.map((r) => r.id).sort());
+    expect(Object.keys(FIRST_CONTENT).sort()).toEqual(routes.map((r) => r.id).sort());
   });
 
-  it.each(routes.filter((route) => SCAFFOLDED.includes(route.id)))(
-    'keeps the scaffold of $id, which names its lot',
-    (route) => {
-      const Page = pages[route.id]!;
-      renderPage(<Page />, { url: urlOf(route.path), path: '/dashboard/' + route.path });
-      expect(screen.getByRole('heading', { name: route.title })).toBeTruthy();
-      expect(screen.getByText('Écran en préparation')).toBeTruthy();
-      if (route.path.includes(':id')) expect(screen.getByText('1')).toBeTruthy();
-    },
-  );
-
-  it.each(routes.filter((route) => !SCAFFOLDED.includes(route.id)))(
-    'renders $id with its title and its data, not a scaffold',
-    async (route) => {
-      const Page = pages[route.id]!;
-      renderPage(<Page />, { url: urlOf(route.path), path: '/dashboard/' + route.path });
-      expect(screen.getByRole('heading', { name: route.title })).toBeTruthy();
-      expect(await screen.findByText(FIRST_CONTENT[route.id]!)).toBeTruthy();
-      expect(screen.queryByText('Écran en préparation')).toBeNull();
-    },
-  );
+  it.each(routes)('renders $id with its title and its data, not a scaffold', async (route) => {
+    const Page = pages[route.id]!;
+    renderPage(<Page />, { url: urlOf(route.path), path: '/dashboard/' + route.path });
+    expect(screen.getByRole('heading', { name: route.title })).toBeTruthy();
+    expect(await screen.findByText(FIRST_CONTENT[route.id]!)).toBeTruthy();
+    expect(screen.queryByText('Écran en préparation')).toBeNull();
+  });
 });

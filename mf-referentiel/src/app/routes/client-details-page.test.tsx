@@ -18,7 +18,11 @@ describe('ClientDetailsPage', () => {
     expect(screen.getByText('44306184100047')).toBeTruthy();
     expect(screen.getByText('Nadia Haddad')).toBeTruthy();
     expect(await screen.findByText('Réseau associatif Rhône-Alpes')).toBeTruthy();
-    expect(screen.getByText(/Les contrats de ce client s'afficheront ici/)).toBeTruthy();
+    const contracts = within(screen.getByText('Contrats').closest('.ant-card') as HTMLElement);
+    expect(await contracts.findByText('CC-2026-RELAIS')).toBeTruthy();
+    expect(contracts.getByText('Brouillon')).toBeTruthy();
+    expect(contracts.queryByText('CC-2025-CD94')).toBeNull();
+    expect(requestsTo('/api/contrats-clients')[0]?.url.searchParams.get('clientId')).toBe('2');
 
     const residents = within(residentsCard());
     expect(await residents.findByText('Nguyen')).toBeTruthy();

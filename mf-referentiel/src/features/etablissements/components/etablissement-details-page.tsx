@@ -3,15 +3,16 @@ import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { formatDate, PageFrame, readSelection } from 'shared';
 import { REFERENTIEL_PATHS, type Etablissement } from 'shared/contract';
-import { ArchivedTag, orNone, RecordGate, UpcomingSection } from '../../../lib/record-details';
+import { ArchivedTag, orNone, RecordGate } from '../../../lib/record-details';
 import { ReferenceName } from '../../../lib/reference-name';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useRecord, useRecordId } from '../../../lib/use-record';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
+import { EtablissementContrats } from '../../contrats-etablissement/components/etablissement-contrats';
 import { getEtablissement } from '../api/get-etablissement';
 import { EtablissementFormModal } from './etablissement-form-modal';
 
-/** A hotel's card: every field, its group, and the place where its contracts will be listed. */
+/** A hotel's card: every field, its group, and its purchase contracts. */
 export function EtablissementDetailsPage() {
   const id = useRecordId();
   const state = useRecord(getEtablissement, id, readSelection<Etablissement>('establishment'));
@@ -66,10 +67,7 @@ export function EtablissementDetailsPage() {
                 { key: 'modification', label: 'Modifié le', children: formatDate(etablissement.updatedAt) },
               ]}
             />
-            <UpcomingSection title="Contrats">
-              Les contrats de cet établissement s'afficheront ici avec le lot « Contrats » : leur API est en
-              cours de réalisation.
-            </UpcomingSection>
+            <EtablissementContrats etablissementId={etablissement.id} />
           </Flex>
         )}
       </RecordGate>

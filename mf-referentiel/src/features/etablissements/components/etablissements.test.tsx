@@ -156,7 +156,7 @@ describe('EtablissementsPage', () => {
 const DETAILS_PATH = '/dashboard/etablissement-details/:id';
 
 describe('EtablissementDetailsPage', () => {
-  it('shows the hotel card and says the contracts arrive with their lot; an administrator edits it', async () => {
+  it('shows the hotel card, asks for its contracts; an administrator edits it', async () => {
     const { user, requestsTo } = renderPage(<EtablissementDetailsPage />, {
       url: '/dashboard/etablissement-details/7',
       path: DETAILS_PATH,
@@ -166,7 +166,9 @@ describe('EtablissementDetailsPage', () => {
     expect(screen.getByText('59800')).toBeTruthy();
     expect(screen.getByText('bonjour@hotel-lafayette-lille.fr')).toBeTruthy();
     expect(screen.getByText(/Accès de plain-pied/)).toBeTruthy();
-    expect(screen.getByText(/Les contrats de cet établissement s'afficheront ici/)).toBeTruthy();
+    await waitFor(() =>
+      expect(requestsTo('/api/contrats-etablissement')[0]?.url.searchParams.get('etablissementId')).toBe('7'),
+    );
 
     await user.click(screen.getByRole('button', { name: /Modifier/ }));
     const dialog = await findDialog('Modifier « Hôtel Lafayette »');
@@ -205,5 +207,24 @@ describe('EtablissementDetailsPage', () => {
     expect(screen.getByRole('link', { name: 'Retour à la liste' }).getAttribute('href')).toBe(
       '/dashboard/etablissement',
     );
+  });
+
+  it('lists the hotel’s own contracts (etablissementId sent) and opens one', async () => {
+    const { user, requestsTo, location } = renderPage(<EtablissementDetailsPage />, {
+      url: '/dashboard/etablissement-details/1',
+      path: DETAILS_PATH,
+    });
+    const contracts = within(
+      (await screen.findByText('Contrats', { selector: '.ant-card-head-title' })).closest(
+        '.ant-card',
+      ) as HTMLElement,
+    );
+    expect(await contracts.findByText('CE-2025-PARC')).toBeTruthy();
+    expect(contracts.getByText('01/01/2025 – 01/01/2026')).toBeTruthy();
+    expect(contracts.getByText('Actif')).toBeTruthy();
+    expect(contracts.queryByText('CE-2026-TILLEULS')).toBeNull();
+    expect(requestsTo('/api/contrats-etablissement')[0]?.url.searchParams.get('etablissementId')).toBe('1');
+    await user.click(contracts.getByText('CE-2025-PARC'));
+    expect(location()).toBe('/dashboard/contract-etablissement-details/1');
   });
 });

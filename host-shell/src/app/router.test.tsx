@@ -1,4 +1,4 @@
-import { act, configure, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from './router';
 
 // Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
-configure({ asyncUtilTimeout: 3000 });
 
 const federation = vi.hoisted(() => ({
   pages: {} as Record<string, ComponentType>,

@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { mockServer } from '../mocks/node';
+
+// Async queries wait for antd's animations and the mocks on a shared 2-core machine: one generous limit for
+// every package, so a slow run waits longer instead of failing.
+configure({ asyncUtilTimeout: 15_000 });
 
 // happy-dom lacks matchMedia, which antd's responsive helpers read.
 if (!window.matchMedia) {

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { findRoute } from 'shared';
 import { renderWithProviders } from 'shared/testing';
@@ -12,7 +12,6 @@ import {
 } from './load-remote-pages';
 
 // Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
-configure({ asyncUtilTimeout: 3000 });
 
 // Loader and page share one file: each test file pays antd's import once (~2 s on 2 cores).
 

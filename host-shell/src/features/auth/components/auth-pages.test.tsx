@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -10,7 +10,6 @@ import LoginPage from './login-page';
 import SignupPage from './signup-page';
 
 // Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
-configure({ asyncUtilTimeout: 3000 });
 
 // Login and sign-up share one file: each test file pays antd's import once (~2 s on 2 cores).
 

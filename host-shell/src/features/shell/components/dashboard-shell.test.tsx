@@ -1,4 +1,4 @@
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import {
@@ -18,7 +18,6 @@ import { SideMenu, visibleMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
 // Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
-configure({ asyncUtilTimeout: 3000 });
 
 // The three parts of the dashboard shell share one file: each test file pays antd's import once (~2 s on 2 cores).
 

@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockToken } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ViewPdfPage from './view-pdf-page';
 
 // Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
-configure({ asyncUtilTimeout: 3000 });
 
 const createObjectURL = vi.fn((_blob: Blob) => 'blob:http://localhost/document-7');
 const revokeObjectURL = vi.fn();

@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -9,7 +9,6 @@ import { onTestFinished, vi } from 'vitest';
 
 // antd forms under happy-dom are slow, and slower on a busy 2-core runner: a whole create-through-the-modal test
 // takes 2–4 s alone. Room for the async queries and the tests of every file that renders a page.
-configure({ asyncUtilTimeout: 8000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 /** Claims of the demo agent: booking-centre staff, who read reference data but do not write it. */

@@ -20,6 +20,10 @@ import {
   REFERENTIEL_PATHS,
   TypeChambreBody,
   USERS_PATH,
+  CreateUserBody,
+  PasswordBody,
+  ROLE_LABELS,
+  RoleBody,
   type CurrentUser,
 } from '../contract';
 import { listHandler, listPage, parseListQuery } from './list-handlers';
@@ -391,6 +395,13 @@ const resources: ResourceMock[] = [
 
 const USERS_MAX_PAGE_SIZE = 100;
 
+/** api/src/modules/users/service.ts `USERS_MESSAGES`. */
+const USERS_MOCK_MESSAGES = {
+  notFound: 'Utilisateur introuvable.',
+  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
+  ownRole: 'Vous ne pouvez pas modifier votre propre rôle.',
+};
+
 const usersHandlers: RequestHandler[] = [
   http.all(`${MOCK_API}${USERS_PATH}`, ({ request }) => guard(request, true)),
   http.all(`${MOCK_API}${USERS_PATH}/*`, ({ request }) => guard(request, true)),
@@ -423,6 +434,53 @@ const usersHandlers: RequestHandler[] = [
       });
     user.active = body.active;
     return json(200, { message: `Le compte de ${fullName} a été ${body.active ? 'activé' : 'désactivé'}.` });
+  }),
+  http.post(`${MOCK_API}${USERS_PATH}`, async ({ request }) => {
+    const body = (await request.json().catch(() => null)) as CreateUserBody | null;
+    const invalid = validationMessage(CreateUserBody, body);
+    if (invalid || !body) return fail(400, invalid ?? MESSAGES.invalidBody);
+    const nom = body.nom.trim();
+    const prenom = body.prenom.trim();
+    if (nom === '') return fail(400, 'Le champ nom est obligatoire.');
+    if (prenom === '') return fail(400, 'Le champ prenom est obligatoire.');
+    const email = body.email.trim().toLowerCase();
+    if (users.some((candidate) => candidate.email === email))
+      return fail(409, USERS_MOCK_MESSAGES.emailTaken);
+    const user: CurrentUser = {
+      id: Math.max(0, ...users.map((candidate) => candidate.id)) + 1,
+      email,
+      nom,
+      prenom,
+      role: body.role,
+      active: true,
+    };
+    users.push(user);
+    return json(201, {
+      message: `Le compte de ${prenom} ${nom} (${ROLE_LABELS[user.role].toLowerCase()}) a été créé.`,
+      data: user,
+    });
+  }),
+  http.put(`${MOCK_API}${USERS_PATH}/:id/role`, async ({ params, request }) => {
+    const body = (await request.json().catch(() => null)) as RoleBody | null;
+    const invalid = validationMessage(RoleBody, body);
+    if (invalid || !body) return fail(400, invalid ?? MESSAGES.invalidBody);
+    const id = Number(params.id);
+    if (claimsOf(request)?.sub === String(id)) return fail(400, USERS_MOCK_MESSAGES.ownRole);
+    const user = users.find((candidate) => candidate.id === id);
+    if (!user) return fail(404, USERS_MOCK_MESSAGES.notFound);
+    const fullName = `${user.prenom} ${user.nom}`;
+    const label = ROLE_LABELS[body.role].toLowerCase();
+    if (user.role === body.role) return json(200, { message: `${fullName} a déjà le rôle ${label}.` });
+    user.role = body.role;
+    return json(200, { message: `${fullName} a maintenant le rôle ${label}.` });
+  }),
+  http.put(`${MOCK_API}${USERS_PATH}/:id/password`, async ({ params, request }) => {
+    const body = (await request.json().catch(() => null)) as PasswordBody | null;
+    const invalid = validationMessage(PasswordBody, body);
+    if (invalid) return fail(400, invalid);
+    const user = users.find((candidate) => candidate.id === Number(params.id));
+    if (!user) return fail(404, USERS_MOCK_MESSAGES.notFound);
+    return json(200, { message: `Le mot de passe de ${user.prenom} ${user.nom} a été réinitialisé.` });
   }),
 ];
 

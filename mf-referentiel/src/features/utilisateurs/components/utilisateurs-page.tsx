@@ -1,10 +1,12 @@
-import { Button, Result, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { KeyOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { canManageReferenceData, PageFrame, useAuth } from 'shared';
 import { ROLE_LABELS, type CurrentUser } from 'shared/contract';
 import { USERS_MAX_PAGE_SIZE } from '../api/get-users';
 import { useUsers } from '../hooks/use-users';
 import { ActivationButton } from './activation-button';
+import { CreateUserModal, PasswordModal, RoleModal } from './user-modals';
 
 const PAGE_SIZE_OPTIONS = [10, 20, 50, USERS_MAX_PAGE_SIZE];
 
@@ -17,6 +19,9 @@ export function UtilisateursPage() {
   const isAdmin = canManageReferenceData(jwtTokenDecoded);
   const [pagination, setPagination] = useState({ page: 1, pageSize: 20 });
   const { page, loading, error, reload } = useUsers(pagination.page, pagination.pageSize, isAdmin);
+  const [creating, setCreating] = useState(false);
+  const [roleOf, setRoleOf] = useState<CurrentUser | null>(null);
+  const [passwordOf, setPasswordOf] = useState<CurrentUser | null>(null);
 
   if (!isAdmin) {
     return (
@@ -50,18 +55,56 @@ export function UtilisateursPage() {
     {
       key: 'actions',
       title: 'Actions',
-      render: (_, user) =>
-        String(user.id) === jwtTokenDecoded.sub ? (
-          // The API refuses it (400): an administrator cannot lock themselves out.
-          <Typography.Text type="secondary">Votre compte</Typography.Text>
+      render: (_, user) => {
+        const fullName = `${user.prenom} ${user.nom}`;
+        const resetPassword = (
+          <Button
+            type="link"
+            size="small"
+            icon={<KeyOutlined />}
+            aria-label={`Réinitialiser le mot de passe de ${fullName}`}
+            onClick={() => setPasswordOf(user)}
+          >
+            Réinitialiser le mot de passe
+          </Button>
+        );
+        return String(user.id) === jwtTokenDecoded.sub ? (
+          // The API refuses both (400): an administrator cannot lock themselves out nor change their own role.
+          <Space size={0} wrap>
+            <Typography.Text type="secondary">Votre compte</Typography.Text>
+            {resetPassword}
+          </Space>
         ) : (
-          <ActivationButton user={user} onDone={reload} />
-        ),
+          <Space size={0} wrap>
+            <ActivationButton user={user} onDone={reload} />
+            <Button
+              type="link"
+              size="small"
+              icon={<TeamOutlined />}
+              aria-label={`Changer le rôle de ${fullName}`}
+              onClick={() => setRoleOf(user)}
+            >
+              Rôle
+            </Button>
+            {resetPassword}
+          </Space>
+        );
+      },
     },
   ];
 
   return (
-    <PageFrame routeId="utilisateurs">
+    <PageFrame
+      routeId="utilisateurs"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          Créer un utilisateur
+        </Button>
+      }
+    >
+      <CreateUserModal open={creating} onClose={() => setCreating(false)} onSaved={reload} />
+      <RoleModal user={roleOf} onClose={() => setRoleOf(null)} onSaved={reload} />
+      <PasswordModal user={passwordOf} onClose={() => setPasswordOf(null)} onSaved={reload} />
       <Table<CurrentUser>
         rowKey="id"
         columns={columns}

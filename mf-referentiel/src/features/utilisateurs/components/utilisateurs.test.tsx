@@ -1,11 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { openButton, renderPage } from '../../../testing/render-page';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { findDialog, openButton, renderPage } from '../../../testing/render-page';
 import { UtilisateursPage } from './utilisateurs-page';
 
 const URL = '/dashboard/utilisateurs';
 
 const rowOf = (text: string) => within(screen.getByText(text).closest('tr')!);
+
+const fill = (dialog: HTMLElement, label: string, value: string) =>
+  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
 
 describe('UtilisateursPage', () => {
   it('lists the accounts for an administrator and activates a pending one after a confirmation', async () => {
@@ -31,11 +34,86 @@ describe('UtilisateursPage', () => {
     ).toBeTruthy();
   });
 
+  it('creates a user, saying inline when the e-mail is already taken (409)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user, requestsTo } = renderPage(<UtilisateursPage />, { url: URL });
+    await screen.findByText('Lefebvre');
+    await user.click(screen.getByRole('button', { name: /Créer un utilisateur/ }));
+    const dialog = await findDialog('Créer un utilisateur');
+    fill(dialog, 'Prénom', ' Camille ');
+    fill(dialog, 'Nom', 'Dubois');
+    fill(dialog, 'Adresse e-mail', 'sophie.lefebvre@ebas3.fr');
+    await user.click(within(dialog).getByLabelText('Administrateur'));
+    fill(dialog, 'Mot de passe temporaire', 'court');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer' }));
+    expect(
+      await within(dialog).findByText('Le mot de passe doit contenir au moins 10 caractères.'),
+    ).toBeTruthy();
+    expect(requestsTo('/api/users', 'POST')).toHaveLength(0);
+
+    fill(dialog, 'Mot de passe temporaire', 'Temporaire2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Un compte existe déjà avec cette adresse e-mail.',
+    );
+
+    fill(dialog, 'Adresse e-mail', 'camille.dubois@ebas3.fr');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer' }));
+    await waitFor(() => expect(requestsTo('/api/users', 'POST')).toHaveLength(2));
+    expect(await requestsTo('/api/users', 'POST')[1]!.body).toEqual({
+      email: 'camille.dubois@ebas3.fr',
+      nom: 'Dubois',
+      prenom: 'Camille',
+      role: 'admin',
+      password: 'Temporaire2026',
+    });
+    expect(await screen.findByText('camille.dubois@ebas3.fr')).toBeTruthy();
+    expect(rowOf('Dubois').getByText('Administrateur')).toBeTruthy();
+    expect(rowOf('Dubois').getByText('Actif')).toBeTruthy();
+    warn.mockRestore();
+  });
+
+  it('changes the role of another account, never offering it on your own row', async () => {
+    const { user, requestsTo } = renderPage(<UtilisateursPage />, { url: URL });
+    await screen.findByText('Lefebvre');
+    expect(rowOf('Martin').queryByRole('button', { name: /Changer le rôle/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Changer le rôle de Julien Bernard' }));
+    const dialog = await findDialog('Rôle de Julien Bernard');
+    await user.click(within(dialog).getByLabelText('Administrateur'));
+    await user.click(within(dialog).getByRole('button', { name: 'Changer le rôle' }));
+    await waitFor(() => expect(requestsTo('/api/users/2/role', 'PUT')).toHaveLength(1));
+    expect(await requestsTo('/api/users/2/role', 'PUT')[0]!.body).toEqual({ role: 'admin' });
+    await waitFor(() => expect(rowOf('Bernard').getByText('Administrateur')).toBeTruthy());
+  });
+
+  it('resets a password once it is typed twice the same', async () => {
+    const { user, requestsTo } = renderPage(<UtilisateursPage />, { url: URL });
+    await screen.findByText('Lefebvre');
+    await user.click(
+      screen.getByRole('button', { name: 'Réinitialiser le mot de passe de Sophie Lefebvre' }),
+    );
+    const dialog = await findDialog('Réinitialiser le mot de passe de Sophie Lefebvre');
+    fill(dialog, 'Nouveau mot de passe', 'NouveauSecret1');
+    fill(dialog, 'Confirmation du mot de passe', 'NouveauSecret2');
+    await user.click(within(dialog).getByRole('button', { name: 'Réinitialiser' }));
+    expect(await within(dialog).findByText('Les deux mots de passe ne correspondent pas')).toBeTruthy();
+    expect(requestsTo('/api/users/3/password', 'PUT')).toHaveLength(0);
+
+    fill(dialog, 'Confirmation du mot de passe', 'NouveauSecret1');
+    await user.click(within(dialog).getByRole('button', { name: 'Réinitialiser' }));
+    await waitFor(() => expect(requestsTo('/api/users/3/password', 'PUT')).toHaveLength(1));
+    expect(await requestsTo('/api/users/3/password', 'PUT')[0]!.body).toEqual({
+      password: 'NouveauSecret1',
+    });
+    await waitFor(() => expect(requestsTo('/api/users')).toHaveLength(2));
+  });
+
   it('shows staff « Accès réservé aux administrateurs » and asks the API for nothing', async () => {
     const { requests } = renderPage(<UtilisateursPage />, { url: URL, role: 'agent' });
     expect(await screen.findByText('Accès réservé aux administrateurs')).toBeTruthy();
     expect(document.querySelector('.ant-result-403')).not.toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Créer un utilisateur/ })).toBeNull();
     expect(requests).toHaveLength(0);
   });
 });

@@ -35,6 +35,12 @@ export async function openPage(
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  if (process.env.HTTP_DEBUG) {
+    page.on('response', async (response) => {
+      if (response.status() >= 400)
+        console.info('HTTP', response.status(), response.url(), await response.text().catch(() => ''));
+    });
+  }
   return { context, page, errors };
 }
 

@@ -27,11 +27,20 @@ describe('GET /api/repas', () => {
     ]);
   });
 
-  it('requires a token, rejects parameters and has no write route', async () => {
+  it('requires a token, takes the standard list parameters only, and has no write route', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/repas' })).statusCode).toBe(401);
-    const query = await app.inject({ method: 'GET', url: '/api/repas?page=2', headers: bearer(agent) });
+    const query = await app.inject({ method: 'GET', url: '/api/repas?prix=2', headers: bearer(agent) });
     expect(query.statusCode).toBe(400);
-    expect(query.json()).toEqual({ message: "Le paramètre « page » n'est pas autorisé." });
+    // The standard list parameters of the screens' tables are accepted.
+    const paged = await app.inject({
+      method: 'GET',
+      url: '/api/repas?page=1&pageSize=2&libelle=d',
+      headers: bearer(agent),
+    });
+    expect(paged.statusCode, paged.body).toBe(200);
+    expect(paged.json<{ data: unknown[]; total: number }>()).toMatchObject({ total: 3 });
+    expect(paged.json<{ data: unknown[] }>().data).toHaveLength(2);
+    expect(query.json()).toEqual({ message: "Le paramètre « prix » n'est pas autorisé." });
     const write = await app.inject({
       method: 'POST',
       url: '/api/repas',

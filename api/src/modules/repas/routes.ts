@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { asc } from 'drizzle-orm';
-import { ErrorBody, REPAS_PATH, RepasList } from 'shared/contract';
-import { Type } from 'typebox';
+import { ErrorBody, ListQuery, REPAS_PATH, RepasList } from 'shared/contract';
 import { repas } from '../../db/schema';
+import { listClauses, toListParams, type ListSpec } from '../../lib/list-query';
 
-const NoQuery = Type.Object({}, { additionalProperties: false });
+/** The standard list query, like every other list (the screens' tables send page, pageSize, sort…). */
+const RepasQuery = ListQuery(['libelle', 'code'] as const);
+
+const spec: ListSpec = {
+  searchable: { libelle: repas.libelle, code: repas.code },
+  sortable: { ordre: repas.ordre, libelle: repas.libelle, code: repas.code },
+  defaultSort: { key: 'ordre', order: 'asc' },
+  tieBreaker: repas.id,
+};
 
 /**
  * GET /repas: the meal types (petit déjeuner, déjeuner, dîner), a fixed list seeded by migration 0002, in the
@@ -13,13 +20,17 @@ const NoQuery = Type.Object({}, { additionalProperties: false });
 const repasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     REPAS_PATH,
-    { schema: { querystring: NoQuery, response: { 200: RepasList, 400: ErrorBody, 401: ErrorBody } } },
-    async () => {
+    { schema: { querystring: RepasQuery, response: { 200: RepasList, 400: ErrorBody, 401: ErrorBody } } },
+    async (request) => {
+      const clauses = listClauses(spec, toListParams(request.query as Record<string, unknown>));
       const data = await app.db
         .select({ id: repas.id, code: repas.code, libelle: repas.libelle, ordre: repas.ordre })
         .from(repas)
-        .orderBy(asc(repas.ordre), asc(repas.id));
-      return { data, total: data.length };
+        .where(clauses.where)
+        .orderBy(...clauses.orderBy)
+        .limit(clauses.limit)
+        .offset(clauses.offset);
+      return { data, total: await app.db.$count(repas, clauses.where) };
     },
   );
 };

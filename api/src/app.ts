@@ -7,6 +7,7 @@ import contratsRoutes from './modules/contrats/routes';
 import healthRoutes from './modules/health/routes';
 import referentielRoutes from './modules/referentiel/routes';
 import repasRoutes from './modules/repas/routes';
+import reservationsRoutes from './modules/reservations/routes';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -100,6 +101,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(referentielRoutes);
         await secured.register(contratsRoutes);
         await secured.register(repasRoutes);
+        await secured.register(reservationsRoutes);
       });
     },
     { prefix: '/api' },

@@ -5,3 +5,4 @@ export * from './enums';
 export * from './referentiel';
 export * from './users';
 export * from './contrats';
+export * from './reservations';

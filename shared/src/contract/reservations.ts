@@ -1,0 +1,597 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Day } from './contrats';
+import {
+  ETATS_PAIEMENT,
+  PRESENCES,
+  RESERVATION_STATUTS,
+  TYPES_RESA,
+  type EtatPaiement,
+  type Presence,
+  type ReservationStatut,
+  type TypeResa,
+} from './enums';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
+
+/**
+ * Reservations (spec §7 Reservations and Exports). The spec's calls keep its snake_case names (`id_reservation_mere`,
+ * `end_date`, `applyToAllPr`, `status_paf`, `etat_payment_caf`, `type_resa`, `jours`, `etat`…), so every reservation
+ * body and answer is snake_case. Periods are half-open: `date_fin` / `end_date` is the departure day.
+ * Money is a decimal string ('84.50'). See docs/api.md and docs/domain.md.
+ */
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const object = <P extends Record<string, TSchema>>(properties: P) =>
+  Type.Object(properties, { additionalProperties: false });
+
+/** Paths under /api (the spec's, plus the list of full reservations it leaves open). */
+export const RESERVATIONS_PATHS = {
+  list: '/reservations',
+  count: '/reservationsNumber',
+  add: '/reservations/add',
+  /** GET /reservations/:id, PUT /reservations/:id, PUT /reservations/:id/:date_fin */
+  one: '/reservations',
+  /** POST /reservations/edit/:id_reservation_mere/:pensionnaire_id */
+  edit: '/reservations/edit',
+  historiques: '/reservations/historiques',
+  pax: '/reservations/pax',
+  confirmation: '/reservations/confirmation',
+  annulation: '/reservations/annulation',
+  prolongation: '/reservations/prolongation',
+  prolongationMultiple: '/reservations/prolongation_multiple',
+  updatePointage: '/reservations/update_pointage',
+  apec: '/reservations/apec',
+  pointagePafCaf: '/reservations/pointage_paf_caf',
+  /** POST: page of full reservations (not named by the spec); GET /:id: one full reservation. */
+  integrales: '/reservations_integrales',
+  integraleRecap: '/reservations_integrales/recap',
+} as const;
+
+/** Exports (spec §7): POST with the list's filter body, answer = the file. */
+export const RESERVATION_EXPORTS = {
+  pdfResa: { path: '/reservations/generate_Pdf_Resa', extension: 'pdf', label: 'PDF (liste)' },
+  pdfResaAll: { path: '/reservations/generate_Pdf_Resa/all_data', extension: 'pdf', label: 'PDF (complet)' },
+  excelResaAll: {
+    path: '/reservations/generate_Excel_Resa/all_data',
+    extension: 'xlsx',
+    label: 'Excel (complet)',
+  },
+  excelProlonger: {
+    path: '/reservations/generate_excel_resa_prolonger',
+    extension: 'xlsx',
+    label: 'Excel (à prolonger)',
+  },
+} as const;
+export type ReservationExportKey = keyof typeof RESERVATION_EXPORTS;
+
+/** Most rows one export carries: beyond it the API answers 400 and asks for narrower filters. */
+export const MAX_EXPORT_ROWS = 50_000;
+/** Most residents booked in one call, and most stays extended in one multiple extension. */
+export const MAX_PENSIONNAIRES_PAR_RESERVATION = 50;
+export const MAX_PROLONGATIONS_MULTIPLES = 200;
+
+export const ReservationStatutSchema = Type.Enum(RESERVATION_STATUTS);
+export const TypeResaSchema = Type.Enum(TYPES_RESA);
+export const EtatPaiementSchema = Type.Enum(ETATS_PAIEMENT);
+export const PresenceSchema = Type.Enum(PRESENCES);
+
+export const RESERVATION_STATUT_LABELS: Record<ReservationStatut, string> = {
+  en_attente: 'En attente',
+  confirmee: 'Confirmée',
+  en_cours: 'En cours',
+  terminee: 'Terminée',
+  annulee: 'Annulée',
+};
+export const TYPE_RESA_LABELS: Record<TypeResa, string> = {
+  initiale: 'Initiale',
+  prolongation: 'Prolongation',
+};
+export const ETAT_PAIEMENT_LABELS: Record<EtatPaiement, string> = {
+  a_verifier: 'À vérifier',
+  paye: 'Payé',
+  non_paye: 'Non payé',
+};
+export const PRESENCE_LABELS: Record<Presence, string> = {
+  non_pointe: 'Non pointé',
+  present: 'Présent',
+  absent: 'Absent',
+};
+/** The two payment streams (docs/domain.md, "PAF / CAF"): labels live here only. */
+export const FLUX_PAIEMENT = ['paf', 'caf'] as const;
+export type FluxPaiement = (typeof FLUX_PAIEMENT)[number];
+export const FLUX_PAIEMENT_LABELS: Record<FluxPaiement, string> = { paf: 'PAF', caf: 'CAF' };
+
+/** Derived filters of spec §4: `etat = prolongable`, `jours = a_prolonger | commence_h`. */
+export const ETATS_FILTRE = ['prolongable'] as const;
+export const JOURS_FILTRE = ['a_prolonger', 'commence_h'] as const;
+export type JoursFiltre = (typeof JOURS_FILTRE)[number];
+export const JOURS_FILTRE_LABELS: Record<JoursFiltre, string> = {
+  a_prolonger: 'Départ aujourd’hui ou demain',
+  commence_h: 'Arrivées d’hier',
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Filters (POST /reservations, /reservationsNumber, exports, pax)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Substring (case-insensitive) column searches of the list screen. */
+export const RESERVATION_SEARCHABLE = [
+  'pensionnaire',
+  'numero_dossier',
+  'client',
+  'etablissement',
+  'chambre',
+] as const;
+export const RESERVATION_SORTABLE = [
+  'id',
+  'date_debut',
+  'date_fin',
+  'pensionnaire',
+  'client',
+  'etablissement',
+  'statut',
+  'created_at',
+] as const;
+
+const SearchText = Type.String({ minLength: 1, maxLength: 100 });
+
+export const reservationFilterFields = {
+  /** `prolongable`: confirmed or running, ending within the contracts' alert delay, not yet extended. */
+  etat: Type.Optional(Type.Enum(ETATS_FILTRE)),
+  /** `a_prolonger`: departure today or tomorrow; `commence_h`: arrived yesterday. */
+  jours: Type.Optional(Type.Enum(JOURS_FILTRE)),
+  status_paf: Type.Optional(Type.Boolean()),
+  status_caf: Type.Optional(Type.Boolean()),
+  etat_payment_paf: Type.Optional(EtatPaiementSchema),
+  etat_payment_caf: Type.Optional(EtatPaiementSchema),
+  type_resa: Type.Optional(TypeResaSchema),
+  /** One status, or several. */
+  statut: Type.Optional(
+    Type.Union([
+      ReservationStatutSchema,
+      Type.Array(ReservationStatutSchema, { minItems: 1, maxItems: RESERVATION_STATUTS.length }),
+    ]),
+  ),
+  apec: Type.Optional(Type.Boolean()),
+  client_id: Type.Optional(Id),
+  etablissement_id: Type.Optional(Id),
+  pensionnaire_id: Type.Optional(Id),
+  type_chambre_id: Type.Optional(Id),
+  id_reservation_mere: Type.Optional(Id),
+  /** Stays overlapping [start_date, end_date): at least one night in the period. Either bound alone works. */
+  start_date: Type.Optional(Day),
+  end_date: Type.Optional(Day),
+  pensionnaire: Type.Optional(SearchText),
+  numero_dossier: Type.Optional(SearchText),
+  client: Type.Optional(SearchText),
+  etablissement: Type.Optional(SearchText),
+  chambre: Type.Optional(SearchText),
+};
+
+export const ReservationFilters = object(reservationFilterFields);
+export type ReservationFilters = Static<typeof ReservationFilters>;
+
+const sortFields = {
+  sort: Type.Optional(Type.Enum(RESERVATION_SORTABLE)),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+};
+const pageFields = {
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+};
+
+/** POST /reservations: filters plus page, pageSize (spec §7). Default order: date_debut desc, id desc. */
+export const ReservationListBody = object({ ...pageFields, ...sortFields, ...reservationFilterFields });
+export type ReservationListBody = Static<typeof ReservationListBody>;
+/** Exports: the list's body; page and pageSize are accepted and ignored (every matching row is exported). */
+export const ReservationExportBody = object({
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+  ...sortFields,
+  ...reservationFilterFields,
+});
+export type ReservationExportBody = Static<typeof ReservationExportBody>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------------------
+
+/** One stay as lists show it. */
+export const ReservationItem = object({
+  id: Type.Integer(),
+  id_reservation_mere: Type.Integer(),
+  type_resa: TypeResaSchema,
+  prolongation_de_id: Nullable(Type.Integer()),
+  /** Id of the non-cancelled extension of this stay, if any. */
+  prolongee_par_id: Nullable(Type.Integer()),
+  statut: ReservationStatutSchema,
+  pensionnaire_id: Type.Integer(),
+  pensionnaire_nom: Type.String(),
+  pensionnaire_prenom: Type.String(),
+  numero_dossier: Type.String(),
+  client_id: Type.Integer(),
+  client_nom: Type.String(),
+  etablissement_id: Type.Integer(),
+  etablissement_nom: Type.String(),
+  etablissement_ville: Type.String(),
+  type_chambre_id: Type.Integer(),
+  type_chambre_libelle: Type.String(),
+  chambre: Nullable(Type.String()),
+  date_debut: Type.String(),
+  date_fin: Type.String(),
+  nombre_nuits: Type.Integer(),
+  petit_dejeuner: Type.Boolean(),
+  dejeuner: Type.Boolean(),
+  diner: Type.Boolean(),
+  status_paf: Type.Boolean(),
+  status_caf: Type.Boolean(),
+  etat_payment_paf: EtatPaiementSchema,
+  etat_payment_caf: EtatPaiementSchema,
+  apec: Type.Boolean(),
+  /** Meets `etat = prolongable` today. */
+  prolongable: Type.Boolean(),
+  version: Type.Integer(),
+  created_at: Type.String(),
+});
+export type ReservationItem = Static<typeof ReservationItem>;
+
+export const ReservationListAnswer = object({
+  reservations: Type.Array(ReservationItem),
+  total: Type.Integer({ minimum: 0 }),
+});
+export type ReservationListAnswer = Static<typeof ReservationListAnswer>;
+export const ReservationCountAnswer = object({ total: Type.Integer({ minimum: 0 }) });
+export type ReservationCountAnswer = Static<typeof ReservationCountAnswer>;
+
+/** HT / TVA / TTC of a set of nights (VAT per rate, rounded per rate: docs/domain.md "Computations"). */
+export const Montants = object({ ht: Type.String(), tva: Type.String(), ttc: Type.String() });
+export type Montants = Static<typeof Montants>;
+
+export const ReservationTotaux = object({
+  /** Non-cancelled nights. */
+  nuitees: Type.Integer(),
+  nuitees_annulees: Type.Integer(),
+  vente: Montants,
+  achat: Montants,
+  /** Sale HT − purchase HT. */
+  marge_ht: Type.String(),
+  montant_paf: Type.String(),
+  montant_caf: Type.String(),
+  petit_dejeuner: Type.Integer(),
+  dejeuner: Type.Integer(),
+  diner: Type.Integer(),
+});
+export type ReservationTotaux = Static<typeof ReservationTotaux>;
+
+export const Nuitee = object({
+  id: Type.Integer(),
+  date_nuit: Type.String(),
+  prix_achat_ht: Type.String(),
+  prix_vente_ht: Type.String(),
+  taux_tva_nuitee: Type.String(),
+  taux_tva_repas: Type.String(),
+  prix_petit_dejeuner_ht: Type.String(),
+  prix_dejeuner_ht: Type.String(),
+  prix_diner_ht: Type.String(),
+  petit_dejeuner: Type.Integer(),
+  dejeuner: Type.Integer(),
+  diner: Type.Integer(),
+  presence: PresenceSchema,
+  etat_paf: EtatPaiementSchema,
+  etat_caf: EtatPaiementSchema,
+  montant_paf: Type.String(),
+  montant_caf: Type.String(),
+  annulee: Type.Boolean(),
+});
+export type Nuitee = Static<typeof Nuitee>;
+
+/** What the user may do with a stay now (the API enforces the same rules and answers 409 otherwise). */
+export const ReservationActions = object({
+  confirmer: Type.Boolean(),
+  annuler: Type.Boolean(),
+  prolonger: Type.Boolean(),
+  modifier: Type.Boolean(),
+  pointer: Type.Boolean(),
+});
+export type ReservationActions = Static<typeof ReservationActions>;
+
+const ContratRef = object({ id: Type.Integer(), reference: Type.String() });
+
+/** GET /reservations/:id → { data } */
+export const ReservationDetail = object({
+  ...ReservationItem.properties,
+  contrat_client: ContratRef,
+  contrat_etablissement: ContratRef,
+  type_chambre_capacite: Type.Integer(),
+  demande_id: Nullable(Type.Integer()),
+  annulee_at: Nullable(Type.String()),
+  created_by: Nullable(Type.String()),
+  updated_at: Type.String(),
+  /** The chain of stays this one belongs to (initial stay, then its extensions), in date order. */
+  chaine: Type.Array(
+    object({
+      id: Type.Integer(),
+      type_resa: TypeResaSchema,
+      statut: ReservationStatutSchema,
+      date_debut: Type.String(),
+      date_fin: Type.String(),
+    }),
+  ),
+  nuitees: Type.Array(Nuitee),
+  totaux: ReservationTotaux,
+  actions: ReservationActions,
+});
+export type ReservationDetail = Static<typeof ReservationDetail>;
+export const ReservationDetailAnswer = object({ data: ReservationDetail });
+export type ReservationDetailAnswer = Static<typeof ReservationDetailAnswer>;
+
+/** A full reservation (parent): one client, one hotel, one pair of contracts, its stays. */
+export const ReservationIntegraleItem = object({
+  id: Type.Integer(),
+  client_id: Type.Integer(),
+  client_nom: Type.String(),
+  etablissement_id: Type.Integer(),
+  etablissement_nom: Type.String(),
+  etablissement_ville: Type.String(),
+  contrat_client: ContratRef,
+  contrat_etablissement: ContratRef,
+  date_debut: Type.String(),
+  date_fin: Type.String(),
+  demande_id: Nullable(Type.Integer()),
+  /** Stays of the parent, extensions included, cancelled included. */
+  nombre_reservations: Type.Integer(),
+  nombre_pensionnaires: Type.Integer(),
+  /** Stays per status. */
+  statuts: Type.Record(Type.String(), Type.Integer()),
+  created_at: Type.String(),
+});
+export type ReservationIntegraleItem = Static<typeof ReservationIntegraleItem>;
+
+export const RESERVATION_INTEGRALE_SEARCHABLE = ['client', 'etablissement', 'pensionnaire'] as const;
+/** POST /reservations_integrales: a page of parents. Default order: date_debut desc, id desc. */
+export const ReservationIntegraleListBody = object({
+  ...pageFields,
+  sort: Type.Optional(Type.Enum(['id', 'date_debut', 'date_fin', 'client', 'etablissement', 'created_at'])),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+  client_id: Type.Optional(Id),
+  etablissement_id: Type.Optional(Id),
+  /** Parents with at least one stay in this status. */
+  statut: Type.Optional(ReservationStatutSchema),
+  start_date: Type.Optional(Day),
+  end_date: Type.Optional(Day),
+  client: Type.Optional(SearchText),
+  etablissement: Type.Optional(SearchText),
+  /** Parents with a resident whose name or file number contains this. */
+  pensionnaire: Type.Optional(SearchText),
+});
+export type ReservationIntegraleListBody = Static<typeof ReservationIntegraleListBody>;
+export const ReservationIntegraleListAnswer = object({
+  reservations_integrales: Type.Array(ReservationIntegraleItem),
+  total: Type.Integer({ minimum: 0 }),
+});
+export type ReservationIntegraleListAnswer = Static<typeof ReservationIntegraleListAnswer>;
+
+/** GET /reservations_integrales/:id → { data }: the parent, its stays and totals. */
+export const ReservationIntegraleDetail = object({
+  ...ReservationIntegraleItem.properties,
+  reservations: Type.Array(ReservationItem),
+  totaux: ReservationTotaux,
+  actions: object({ confirmer: Type.Boolean(), annuler: Type.Boolean(), prolonger: Type.Boolean() }),
+});
+export type ReservationIntegraleDetail = Static<typeof ReservationIntegraleDetail>;
+export const ReservationIntegraleAnswer = object({ data: ReservationIntegraleDetail });
+export type ReservationIntegraleAnswer = Static<typeof ReservationIntegraleAnswer>;
+
+/** GET /reservations_integrales/recap/:id → { reservations }: one row per resident, the chain summed. */
+export const RecapPensionnaire = object({
+  pensionnaire_id: Type.Integer(),
+  pensionnaire_nom: Type.String(),
+  pensionnaire_prenom: Type.String(),
+  numero_dossier: Type.String(),
+  /** First arrival and last departure over the resident's non-cancelled stays of the parent. */
+  date_debut: Type.String(),
+  date_fin: Type.String(),
+  reservation_ids: Type.Array(Type.Integer()),
+  /** The stay to extend (the last of the chain, not cancelled), if any. */
+  derniere_reservation_id: Nullable(Type.Integer()),
+  statut: ReservationStatutSchema,
+  totaux: ReservationTotaux,
+});
+export type RecapPensionnaire = Static<typeof RecapPensionnaire>;
+export const RecapAnswer = object({ reservations: Type.Array(RecapPensionnaire) });
+export type RecapAnswer = Static<typeof RecapAnswer>;
+
+/** GET /reservations/historiques/:id → { historiques }, newest first. */
+export const HistoriqueEntry = object({
+  id: Type.Integer(),
+  date: Type.String(),
+  /** 'reservation', 'reservation_mere', 'nuitee'… */
+  entite: Type.String(),
+  entite_id: Type.String(),
+  action: Type.String(),
+  /** French label of the action ('Création', 'Confirmation', 'Annulation', 'Prolongation'…). */
+  libelle: Type.String(),
+  acteur: object({
+    type: Type.Union([Type.Literal('user'), Type.Literal('system')]),
+    id: Nullable(Type.Integer()),
+    /** The user's name, or 'Système'. */
+    nom: Type.String(),
+  }),
+  changements: Type.Array(object({ champ: Type.String(), avant: Type.Unknown(), apres: Type.Unknown() })),
+});
+export type HistoriqueEntry = Static<typeof HistoriqueEntry>;
+export const HistoriquesAnswer = object({ historiques: Type.Array(HistoriqueEntry) });
+export type HistoriquesAnswer = Static<typeof HistoriquesAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Writes
+// ---------------------------------------------------------------------------------------------------------
+
+const mealFields = {
+  petit_dejeuner: Type.Optional(Type.Boolean()),
+  dejeuner: Type.Optional(Type.Boolean()),
+  diner: Type.Optional(Type.Boolean()),
+};
+const streamFields = {
+  status_paf: Type.Optional(Type.Boolean()),
+  status_caf: Type.Optional(Type.Boolean()),
+};
+const Chambre = Nullable(Type.String({ maxLength: 20 }));
+
+/**
+ * POST /reservations/add → { id_reservation_mere, reservation_ids, message }: books every resident for
+ * [start_date, end_date) in one room type of one hotel, under one sale and one purchase contract. Residents share
+ * rooms of the type up to its capacity (rooms taken = ceil(residents / capacity) per night, against the allotment).
+ */
+export const ReservationAddBody = object({
+  client_id: Id,
+  contrat_client_id: Id,
+  etablissement_id: Id,
+  contrat_etablissement_id: Id,
+  type_chambre_id: Id,
+  pensionnaire_ids: Type.Array(Id, {
+    minItems: 1,
+    maxItems: MAX_PENSIONNAIRES_PAR_RESERVATION,
+    uniqueItems: true,
+  }),
+  start_date: Day,
+  /** Departure day. */
+  end_date: Day,
+  chambre: Type.Optional(Chambre),
+  ...mealFields,
+  ...streamFields,
+  /** true: the stays are created confirmed (default: en_attente). */
+  confirmer: Type.Optional(Type.Boolean()),
+  demande_id: Type.Optional(Id),
+});
+export type ReservationAddBody = Static<typeof ReservationAddBody>;
+export const ReservationAddAnswer = object({
+  id_reservation_mere: Type.Integer(),
+  reservation_ids: Type.Array(Type.Integer()),
+  message: Type.String(),
+});
+export type ReservationAddAnswer = Static<typeof ReservationAddAnswer>;
+
+/** POST /reservations/edit/:id_reservation_mere/:pensionnaire_id: adds a resident to a full reservation. */
+export const ReservationEditParams = object({ id_reservation_mere: Id, pensionnaire_id: Id });
+export const ReservationEditBody = object({
+  /** Default: the parent's period, from today on if it has started. */
+  start_date: Type.Optional(Day),
+  end_date: Type.Optional(Day),
+  type_chambre_id: Type.Optional(Id),
+  chambre: Type.Optional(Chambre),
+  ...mealFields,
+  ...streamFields,
+});
+export type ReservationEditBody = Static<typeof ReservationEditBody>;
+export const ReservationEditAnswer = object({
+  id_reservation_mere: Type.Integer(),
+  reservation_id: Type.Integer(),
+  message: Type.String(),
+});
+export type ReservationEditAnswer = Static<typeof ReservationEditAnswer>;
+
+export const ReservationIdParams = object({ id: Id });
+
+/** PUT /reservations/:id: changes what may change on a stay; meals and streams apply to nights from today on. */
+export const ReservationUpdateBody = object({
+  /** The version read: a stay changed meanwhile answers 409. */
+  version: Type.Integer({ minimum: 1 }),
+  chambre: Type.Optional(Chambre),
+  ...mealFields,
+  ...streamFields,
+});
+export type ReservationUpdateBody = Static<typeof ReservationUpdateBody>;
+
+/** PUT /reservations/:id/:date_fin: early departure: the stay ends on date_fin (≥ today), later nights cancelled. */
+export const ReservationDepartParams = object({ id: Id, date_fin: Day });
+
+/** Body of confirmation and annulation: optionally every stay of the same parent. */
+export const ReservationActionBody = object({
+  applyToAllPr: Type.Optional(Type.Boolean()),
+  version: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** Reason of a cancellation, kept in the history. */
+  motif: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type ReservationActionBody = Static<typeof ReservationActionBody>;
+
+/** PUT /reservations/prolongation/:id (spec §7): end_date, applyToAllPr → id_reservation_mere. */
+export const ProlongationBody = object({
+  /** New departure day. */
+  end_date: Day,
+  /** true: extend every resident of the same parent (each from the end of their last stay). */
+  applyToAllPr: Type.Optional(Type.Boolean()),
+});
+export type ProlongationBody = Static<typeof ProlongationBody>;
+export const ProlongationAnswer = object({
+  id_reservation_mere: Type.Integer(),
+  reservation_ids: Type.Array(Type.Integer()),
+  message: Type.String(),
+});
+export type ProlongationAnswer = Static<typeof ProlongationAnswer>;
+
+/** POST /reservations/prolongation_multiple. */
+export const ProlongationMultipleBody = object({
+  reservation_ids: Type.Array(Id, { minItems: 1, maxItems: MAX_PROLONGATIONS_MULTIPLES, uniqueItems: true }),
+  end_date: Day,
+  /** false (default): all or nothing. true: extend what can be, report the rest per row. */
+  partiel: Type.Optional(Type.Boolean()),
+});
+export type ProlongationMultipleBody = Static<typeof ProlongationMultipleBody>;
+export const ProlongationResultat = object({
+  reservation_id: Type.Integer(),
+  ok: Type.Boolean(),
+  /** The extension created, when ok. */
+  prolongation_id: Nullable(Type.Integer()),
+  message: Type.String(),
+});
+export const ProlongationMultipleAnswer = object({
+  message: Type.String(),
+  resultats: Type.Array(ProlongationResultat),
+});
+export type ProlongationMultipleAnswer = Static<typeof ProlongationMultipleAnswer>;
+/** Its errors carry the message in `msg` too (spec §7: "error message read from msg"). */
+export const ProlongationMultipleError = object({
+  message: Type.String(),
+  msg: Type.String(),
+  resultats: Type.Optional(Type.Array(ProlongationResultat)),
+});
+export type ProlongationMultipleError = Static<typeof ProlongationMultipleError>;
+
+/** PUT /reservations/update_pointage/:id: attendance of nights of the stay (dated today or before). */
+export const UpdatePointageBody = object({
+  presence: PresenceSchema,
+  /** Nights to set; default: yesterday's night. */
+  dates: Type.Optional(Type.Array(Day, { minItems: 1, maxItems: 366, uniqueItems: true })),
+});
+export type UpdatePointageBody = Static<typeof UpdatePointageBody>;
+
+/** PUT /reservations/apec/:id */
+export const ApecBody = object({ apec: Type.Boolean() });
+export type ApecBody = Static<typeof ApecBody>;
+
+/** PUT /reservations/pointage_paf_caf/:id: payment state of one stream on nights up to today (or the range). */
+export const PointagePafCafBody = object({
+  type: Type.Enum(FLUX_PAIEMENT),
+  etat: EtatPaiementSchema,
+  start_date: Type.Optional(Day),
+  end_date: Type.Optional(Day),
+});
+export type PointagePafCafBody = Static<typeof PointagePafCafBody>;
+
+/** POST /reservations/pax: people and nights of the stays matching the filters, over [start_date, end_date). */
+export const PaxAnswer = object({
+  /** Distinct residents. */
+  pax: Type.Integer(),
+  reservations: Type.Integer(),
+  nuitees: Type.Integer(),
+});
+export type PaxAnswer = Static<typeof PaxAnswer>;
+
+/** The dashboard counters of spec §7 "Dashboard counter filters", each a POST /reservationsNumber body. */
+export const DASHBOARD_RESERVATION_FILTERS = {
+  totalProlonger: { jours: 'a_prolonger', etat: 'prolongable' },
+  totalPresence: { jours: 'commence_h' },
+  totalCaf: { status_caf: true, etat_payment_caf: 'a_verifier' },
+  totalPaf: { status_paf: true, etat_payment_paf: 'a_verifier' },
+} as const satisfies Record<string, ReservationFilters>;

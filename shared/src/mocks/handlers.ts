@@ -3,7 +3,10 @@ import { AUTH_PATHS, type LoginBody, type SignupBody } from '../contract';
 import { decodeToken } from '../auth/decode-token';
 import { mockToken, mockUsers } from './fixtures';
 import { MOCK_API } from './mock-api';
+import { bookingHandlers } from './booking-handlers';
 import { referentielHandlers } from './referentiel-handlers';
+import { reservationDetailHandlers } from './reservation-detail-handlers';
+import { reservationListHandlers } from './reservations-handlers';
 
 export { MOCK_API };
 
@@ -56,4 +59,10 @@ export const authHandlers: RequestHandler[] = [
 ];
 
 /** Every mock handler; features add theirs here as their issues land. */
-export const handlers: RequestHandler[] = [...authHandlers, ...referentielHandlers];
+export const handlers: RequestHandler[] = [
+  ...authHandlers,
+  ...referentielHandlers,
+  ...reservationListHandlers,
+  ...reservationDetailHandlers,
+  ...bookingHandlers,
+];

@@ -1,0 +1,4 @@
+import { PageFrame } from 'shared';
+
+// Issue 4 work in progress: replaced by the real screen of this feature.
+export const FicheResaPage = () => <PageFrame routeId="fiche-resa" scaffoldOf="Réservations (issue 4)" />;

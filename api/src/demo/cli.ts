@@ -1,6 +1,7 @@
 // Generates demo data into a database: `pnpm --filter ./api demo:generate -- --preset large [--today YYYY-MM-DD]`.
 // Uses DATABASE_URL, else the PGlite data directory DATA_DIR (as the server does). Prints counts and timings.
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DEMO_PRESETS, generateDemoData, parisToday } from './generate-demo-data';
@@ -27,6 +28,9 @@ let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 250);
 try {
   const result = await generateDemoData(handle.db, { ...preset, today: values.today ?? parisToday() });
+  // PGlite has no autovacuum: after a bulk load the planner would have no statistics (it guesses, e.g. sorts
+  // every stay for a page of 50) and no visibility map (no index-only counts). See docs/performance.md.
+  if (!result.skipped) await handle.db.execute(sql`vacuum analyze`);
   const seconds = (performance.now() - opened) / 1000;
   if (result.skipped) console.info('La base contient déjà des établissements : rien n’a été généré.');
   console.info(

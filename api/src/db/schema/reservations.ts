@@ -150,6 +150,8 @@ export const reservationsMeres = pgTable(
     fk('reservations_meres', [t.createdBy], [users.id]),
     // Target of the children's (id_reservation_mere, client_id, etablissement_id) key.
     unique('reservations_meres_id_client_etab_unique').on(t.id, t.clientId, t.etablissementId),
+    // Default order of the full-reservation list (date_debut desc, id desc).
+    index('reservations_meres_debut_id_idx').on(t.dateDebut, t.id),
     index('reservations_meres_client_idx').on(t.clientId, t.dateDebut),
     index('reservations_meres_etab_idx').on(t.etablissementId, t.dateDebut),
     index('reservations_meres_contrat_client_idx').on(t.contratClientId),
@@ -237,6 +239,10 @@ export const reservations = pgTable(
       .on(t.prolongationDeId)
       .where(sql`${t.statut} <> 'annulee'`),
     index('reservations_statut_fin_idx').on(t.statut, t.dateFin),
+    // Default order of the reservation list (date_debut desc, id desc): first pages by a backward index scan.
+    index('reservations_debut_id_idx').on(t.dateDebut, t.id),
+    // Chains of extensions, cancelled ones included (the partial unique index above skips them).
+    index('reservations_prolongation_de_idx').on(t.prolongationDeId),
     index('reservations_etab_debut_idx').on(t.etablissementId, t.dateDebut),
     index('reservations_client_debut_idx').on(t.clientId, t.dateDebut),
     index('reservations_pensionnaire_idx').on(t.pensionnaireId),

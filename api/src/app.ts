@@ -8,6 +8,7 @@ import healthRoutes from './modules/health/routes';
 import referentielRoutes from './modules/referentiel/routes';
 import repasRoutes from './modules/repas/routes';
 import reservationsRoutes from './modules/reservations/routes';
+import { statusTaskPlugin } from './modules/reservations/status-task';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   loginRateLimit?: RateLimitSetting | undefined;
   loginRequestLimit?: RateLimitSetting | undefined;
   signupRateLimit?: RateLimitSetting | undefined;
+  /** Run the reservations' status task at start and hourly. Default false (tests); server.ts turns it on. */
+  statusTask?: boolean | undefined;
 }
 
 /**
@@ -51,6 +54,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    // Opening PGlite and migrating takes seconds on a loaded 2-core machine: Fastify's 10 s default is too tight.
+    pluginTimeout: 60_000,
     ajv: {
       customOptions: {
         // Fastify's default strips unknown fields silently; we reject them (mass-assignment guard).
@@ -82,6 +87,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
     passwordHashing: options.passwordHashing,
   });
   await app.register(rateLimitPlugin);
+  if (options.statusTask) await app.register(statusTaskPlugin);
 
   const demoSeed = options.demoMode ? await seedDemoUsers(app.db, app.passwordHasher) : null;
   app.decorate('demoSeed', demoSeed);

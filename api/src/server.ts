@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     demoMode,
+    statusTask: true,
   });
   // A new database in demo mode gets the demo dataset (hotels, clients, residents, stays around today).
   const demoData = demoMode

@@ -11,6 +11,7 @@ export const MESSAGES = {
   referenced: "Cette opération est impossible : d'autres enregistrements dépendent de ces données.",
   rule: 'Une valeur ne respecte pas les règles de gestion.',
   invalidValue: 'Une valeur est invalide ou hors limites.',
+  retry: 'Conflit avec une autre opération, réessayez.',
 } as const;
 
 /**
@@ -19,6 +20,9 @@ export const MESSAGES = {
  */
 const DATABASE_ERRORS: Record<string, { status: number; message: string }> = {
   '23P01': { status: 409, message: MESSAGES.overlap },
+  // Serialization failure and deadlock: a concurrent write won; the user may simply retry.
+  '40001': { status: 409, message: MESSAGES.retry },
+  '40P01': { status: 409, message: MESSAGES.retry },
   '23503': { status: 409, message: MESSAGES.referenced },
   '23514': { status: 400, message: MESSAGES.rule },
   '22003': { status: 400, message: MESSAGES.invalidValue },

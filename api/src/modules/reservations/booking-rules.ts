@@ -1,0 +1,186 @@
+/**
+ * The checks every new stay passes (booking, adding a resident, extending), in the caller's transaction:
+ * period, client/hotel/room type, both contracts `actif`, theirs and covering the period, tariff lines for every
+ * night, residents of the client, not archived, free on every night. Each failure is a French 400/404/409.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { daysBetween } from '../contrats/format';
+import { assertTariffCoverage } from './night-pricing';
+import { addDays, oneOf, rowsOf, todayOf, WRITE_MESSAGES } from './write-common';
+
+/** Longest stay booked in one call. */
+export const MAX_NUITS = 365;
+/** Late entry: a stay may start at most this many days before today (bookings typed in after the arrival). */
+export const SAISIE_TARDIVE_JOURS = 7;
+
+/** 400 unless start < end, at most MAX_NUITS nights, start not before today − SAISIE_TARDIVE_JOURS. */
+export function assertPeriod(start: string, end: string, today: string): void {
+  if (end <= start) throw new BadRequestError(WRITE_MESSAGES.period);
+  if (daysBetween(start, end) > MAX_NUITS) throw new BadRequestError(WRITE_MESSAGES.tooLong(MAX_NUITS));
+  const limit = addDays(today, -SAISIE_TARDIVE_JOURS);
+  if (start < limit) throw new BadRequestError(WRITE_MESSAGES.tooLate(limit));
+}
+
+export interface StayInput {
+  clientId: number;
+  contratClientId: number;
+  etablissementId: number;
+  contratEtablissementId: number;
+  typeChambreId: number;
+  start: string;
+  end: string;
+}
+
+interface ContratRow {
+  reference: string;
+  owner_id: number;
+  statut: string;
+  date_debut: string;
+  date_fin: string;
+}
+
+/** Client, hotel, room type and both contracts; returns the room type's label. */
+export async function assertParties(db: Executor, input: StayInput): Promise<{ typeLibelle: string }> {
+  const client = await oneOf<{ archived: boolean }>(
+    db,
+    sql`select archived_at is not null as archived from clients where id = ${input.clientId}`,
+  );
+  if (client === undefined) throw new NotFoundError(WRITE_MESSAGES.clientNotFound);
+  if (client.archived) throw new ConflictError(WRITE_MESSAGES.clientArchived);
+  const hotel = await oneOf<{ archived: boolean }>(
+    db,
+    sql`select archived_at is not null as archived from etablissements where id = ${input.etablissementId}`,
+  );
+  if (hotel === undefined) throw new NotFoundError(WRITE_MESSAGES.hotelNotFound);
+  if (hotel.archived) throw new ConflictError(WRITE_MESSAGES.hotelArchived);
+  const type = await oneOf<{ libelle: string }>(
+    db,
+    sql`select libelle from types_chambre where id = ${input.typeChambreId}`,
+  );
+  if (type === undefined) throw new NotFoundError(WRITE_MESSAGES.roomTypeNotFound);
+
+  const cc = await oneOf<ContratRow>(
+    db,
+    sql`select reference, client_id as owner_id, statut, date_debut::text as date_debut,
+          date_fin::text as date_fin from contrats_clients where id = ${input.contratClientId}`,
+  );
+  if (cc === undefined) throw new NotFoundError(WRITE_MESSAGES.contratClientNotFound);
+  if (cc.owner_id !== input.clientId) throw new BadRequestError(WRITE_MESSAGES.contratClientOther);
+  const ce = await oneOf<ContratRow>(
+    db,
+    sql`select reference, etablissement_id as owner_id, statut, date_debut::text as date_debut,
+          date_fin::text as date_fin from contrats_etablissement where id = ${input.contratEtablissementId}`,
+  );
+  if (ce === undefined) throw new NotFoundError(WRITE_MESSAGES.contratEtablissementNotFound);
+  if (ce.owner_id !== input.etablissementId)
+    throw new BadRequestError(WRITE_MESSAGES.contratEtablissementOther);
+  for (const [kind, contrat] of [
+    ['client', cc],
+    ['établissement', ce],
+  ] as const) {
+    if (contrat.statut !== 'actif')
+      throw new ConflictError(WRITE_MESSAGES.contratInactive(kind, contrat.reference));
+    if (contrat.date_debut > input.start || contrat.date_fin < input.end)
+      throw new ConflictError(WRITE_MESSAGES.contratNotCovering(kind, contrat.reference));
+  }
+  await assertTariffCoverage(db, { ...input, typeLibelle: type.libelle });
+  return { typeLibelle: type.libelle };
+}
+
+export interface ResidentRow {
+  id: number;
+  nom: string;
+  prenom: string;
+  client_id: number;
+  archived: boolean;
+}
+
+export const residentName = (r: { nom: string; prenom: string }) => `${r.prenom} ${r.nom}`;
+
+/** Residents exist (404), are the client's (400), not archived (409), and have no night in [start, end) (409). */
+export async function assertResidents(
+  db: Executor,
+  clientId: number,
+  ids: number[],
+  start: string,
+  end: string,
+): Promise<ResidentRow[]> {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await rowsOf<ResidentRow>(
+    db,
+    sql`select id, nom, prenom, client_id, archived_at is not null as archived
+        from pensionnaires where id in (${list})`,
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const residents: ResidentRow[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (row === undefined) throw new NotFoundError(WRITE_MESSAGES.residentNotFound(id));
+    if (row.client_id !== clientId)
+      throw new BadRequestError(WRITE_MESSAGES.residentOther(residentName(row)));
+    if (row.archived) throw new ConflictError(WRITE_MESSAGES.residentArchived(residentName(row)));
+    residents.push(row);
+  }
+  const message = await bookedConflict(db, ids, start, end);
+  if (message !== undefined) throw new ConflictError(message);
+  return residents;
+}
+
+/** The French message naming the first resident already booked in [start, end), if any. */
+export async function bookedConflict(
+  db: Executor,
+  ids: number[],
+  start: string,
+  end: string,
+): Promise<string | undefined> {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const taken = await oneOf<{ nom: string; prenom: string; date_nuit: string }>(
+    db,
+    sql`select p.nom, p.prenom, n.date_nuit::text as date_nuit
+        from nuitees n join pensionnaires p on p.id = n.pensionnaire_id
+        where n.pensionnaire_id in (${list}) and not n.annulee
+          and n.date_nuit >= ${start}::date and n.date_nuit < ${end}::date
+        order by n.date_nuit, p.id limit 1`,
+  );
+  return taken === undefined ? undefined : WRITE_MESSAGES.alreadyBooked(residentName(taken), taken.date_nuit);
+}
+
+/** True for the one-bed-per-night unique index violation (a concurrent booking won the night). */
+export function isNightTaken(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === 'nuitees_pensionnaire_nuit_unique';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Runs a booking-like write; a lost race on a night (23505 on nuitees_pensionnaire_nuit_unique, the final guard)
+ * becomes the same French 409 as the check, naming the resident and the night now taken.
+ */
+export async function withNightGuard<T>(
+  db: Executor,
+  residents: () => { ids: number[]; start: string; end: string },
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isNightTaken(error)) throw error;
+    const { ids, start, end } = residents();
+    const message = ids.length > 0 ? await bookedConflict(db, ids, start, end) : undefined;
+    throw new ConflictError(message ?? WRITE_MESSAGES.alreadyBookedRace, { cause: error });
+  }
+}
+
+export { todayOf };

@@ -1,0 +1,79 @@
+/**
+ * Excel exports written with exceljs' STREAMING writer: each row is committed as soon as it is added, so neither
+ * the workbook nor the rows stay in memory. Typed cells (dates as dates DD/MM/YYYY, integers, money as numbers
+ * with two decimals), bold frozen header row, autofilter. Every text goes through spreadsheetSafe.
+ */
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { ColumnKind, ExportColumn, ExportRow } from './export-columns';
+import { spreadsheetSafe } from './export-spreadsheet-safe';
+
+const NUMBER_FORMATS: Record<ColumnKind, string | undefined> = {
+  text: undefined,
+  date: 'dd/mm/yyyy',
+  // General: whole numbers show as such, and a cell without a style skips exceljs' per-cell style merge.
+  integer: undefined,
+  money: '#,##0.00',
+};
+
+/** 'YYYY-MM-DD' → a Date at UTC midnight (exceljs writes dates from their UTC value: no zone shift). */
+const excelDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+function cellValue(column: ExportColumn, row: ExportRow): string | number | Date {
+  const value = column.value(row);
+  switch (column.kind) {
+    case 'text':
+      return spreadsheetSafe(String(value));
+    case 'date':
+      return excelDate(String(value));
+    case 'integer':
+      return Number(value);
+    case 'money':
+      // A cell holds a double: the exact decimal computed in SQL, converted once for display, never summed here.
+      return Number(value);
+  }
+}
+
+export interface ExcelExport {
+  /** Adds and commits a batch of rows. */
+  addRows(rows: ExportRow[]): void;
+  /** Writes the end of the sheet and of the archive; resolves once everything is written to the output. */
+  finish(): Promise<void>;
+}
+
+/** Starts a one-sheet workbook on `output` (the response stream). */
+export function startExcelExport(output: Writable, sheetName: string, columns: ExportColumn[]): ExcelExport {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+    // Fastest deflate: the sheet XML compresses well anyway; the default level costs more CPU for little size.
+    zip: { zlib: { level: 1 } },
+  });
+  workbook.creator = 'EBAS3';
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column, index) => {
+    const numFmt = NUMBER_FORMATS[column.kind];
+    return {
+      header: column.header,
+      key: String(index),
+      width: column.width,
+      ...(numFmt === undefined ? {} : { style: { numFmt } }),
+    };
+  });
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+
+  return {
+    addRows(rows) {
+      for (const row of rows) sheet.addRow(columns.map((column) => cellValue(column, row))).commit();
+    },
+    async finish() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}

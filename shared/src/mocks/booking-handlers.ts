@@ -1,4 +1,390 @@
-import type { RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import {
+  CONTRATS_SPEC_PATHS,
+  ContratClientAvailableBody,
+  ContratEtablissementAvailableBody,
+  MAX_CONTRATS_FILTER,
+  MAX_PENSIONNAIRES_SEARCH,
+  PENSIONNAIRES_SEARCH_ERROR,
+  RESERVATIONS_PATHS,
+  ReservationAddBody,
+  type ContratClientDetail,
+  type ContratClientResume,
+  type ContratEtablissementDetail,
+  type ContratEtablissementResume,
+  type DisponibiliteEtablissement,
+  type PensionnaireTrouve,
+  type TypeChambreData,
+} from '../contract';
+import {
+  allContratsClients,
+  allContratsEtablissement,
+  chambresOccupees,
+  pensionnairesHeberges,
+} from './booking-fixtures';
+import { MOCK_API } from './mock-api';
+import { seedClients, seedEtablissements, seedPensionnaires, seedTypesChambre } from './referentiel-fixtures';
 
-// Issue 4 work in progress: the reservation mocks of this file are being written.
-export const bookingHandlers: RequestHandler[] = [];
+/**
+ * The spec's contract calls (§7 Contracts) and POST /reservations/add in memory, as docs/api.md describes them:
+ * same bodies (checked against the contract's TypeBox schemas), same French messages, same rules on periods,
+ * coverage, allotments and residents already lodged. Read-only over booking-fixtures.ts: a booking only takes new
+ * ids, so tests never leak into one another.
+ */
+
+const json = (status: number, body: unknown) => HttpResponse.json(body as never, { status });
+const fail = (status: number, message: string) => json(status, { message });
+
+const UNAUTHORIZED = 'Vous devez être connecté pour accéder à cette ressource.';
+const hasToken = (request: Request) => request.headers.get('Authorization')?.startsWith('Bearer ') ?? false;
+
+/** The first schema error in French, like api/src/plugins/errors.ts. */
+function invalidMessage(schema: TSchema, value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'Le corps de la requête est invalide.';
+  const error = Value.Errors(schema, value).find((e) => e.keyword !== 'anyOf' && e.keyword !== 'boolean');
+  if (!error) return null;
+  const params = error.params as Record<string, unknown>;
+  const name = error.instancePath.split('/').filter(Boolean).join('.');
+  if (error.keyword === 'additionalProperties')
+    return `Le champ « ${String((params.additionalProperties as string[])[0])} » n'est pas autorisé.`;
+  if (error.keyword === 'required')
+    return `Le champ ${String((params.requiredProperties as string[])[0])} est obligatoire.`;
+  return `Le champ ${name || 'body'} est invalide.`;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (value: string | null): value is string =>
+  value !== null && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+const nightsBetween = (start: string, end: string) => dayNumber(end) - dayNumber(start);
+const today = () => new Date().toISOString().slice(0, 10);
+const maxDay = (a: string, b: string) => (a > b ? a : b);
+const minDay = (a: string, b: string) => (a < b ? a : b);
+const positiveId = (raw: unknown) =>
+  typeof raw === 'string' && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+const lower = (value: string) => value.toLocaleLowerCase('fr');
+
+const activeClient = (id: number) => seedClients.find((row) => row.id === id && row.archivedAt === null);
+const activeHotel = (id: number) =>
+  seedEtablissements.find((row) => row.id === id && row.archivedAt === null);
+const covers = (contrat: { dateDebut: string; dateFin: string }, start: string, end: string) =>
+  contrat.dateDebut <= start && contrat.dateFin >= end;
+
+function clientResume(row: ContratClientDetail): ContratClientResume {
+  return {
+    id: row.id,
+    reference: row.reference,
+    client_id: row.clientId,
+    client_nom: row.clientNom,
+    date_debut: row.dateDebut,
+    date_fin: row.dateFin,
+    statut: row.statut,
+    mode_tarification: row.modeTarification,
+    taux_tva_nuitee: row.tauxTvaNuitee,
+    taux_tva_repas: row.tauxTvaRepas,
+    delai_alerte_jours: row.delaiAlerteJours,
+    montant_paf_jour: row.montantPafJour,
+    montant_caf_jour: row.montantCafJour,
+  };
+}
+
+function etablissementResume(row: ContratEtablissementDetail): ContratEtablissementResume {
+  return {
+    id: row.id,
+    reference: row.reference,
+    etablissement_id: row.etablissementId,
+    etablissement_nom: row.etablissementNom,
+    date_debut: row.dateDebut,
+    date_fin: row.dateFin,
+    statut: row.statut,
+    mode_tarification: row.modeTarification,
+    taux_tva_nuitee: row.tauxTvaNuitee,
+    taux_tva_repas: row.tauxTvaRepas,
+    delai_alerte_jours: row.delaiAlerteJours,
+  };
+}
+
+/** Free rooms of a tariff line (null = no allotment, unlimited). */
+const freeRooms = (line: { id: number; allotement: number | null }) =>
+  line.allotement === null ? null : line.allotement - (chambresOccupees[line.id] ?? 0);
+const fewest = (values: (number | null)[]) => {
+  const limited = values.filter((value): value is number => value !== null);
+  return limited.length ? Math.min(...limited) : null;
+};
+
+/** The room types of a purchase contract, their tariff lines cut to [start, end) (every line without a period). */
+function roomTypesOf(contrat: ContratEtablissementDetail, start?: string, end?: string): TypeChambreData[] {
+  const typeIds = [...new Set(contrat.lignes.map((line) => line.typeChambreId))];
+  return seedTypesChambre
+    .filter((type) => typeIds.includes(type.id) && type.archivedAt === null)
+    .map((type) => {
+      const lines = contrat.lignes
+        .filter((line) => line.typeChambreId === type.id)
+        .filter(
+          (line) =>
+            start === undefined || end === undefined || (line.dateDebut < end && line.dateFin > start),
+        )
+        .sort((a, b) => a.dateDebut.localeCompare(b.dateDebut));
+      const tarifs = lines.map((line) => {
+        const from = start === undefined ? line.dateDebut : maxDay(line.dateDebut, start);
+        const to = end === undefined ? line.dateFin : minDay(line.dateFin, end);
+        return {
+          tarif_id: line.id,
+          date_debut: from,
+          date_fin: to,
+          nombre_nuits: nightsBetween(from, to),
+          prix_nuitee_ht: line.prixNuiteeHt,
+          prix_petit_dejeuner_ht: line.prixPetitDejeunerHt,
+          prix_dejeuner_ht: line.prixDejeunerHt,
+          prix_diner_ht: line.prixDinerHt,
+          allotement: line.allotement,
+          chambres_libres: freeRooms(line),
+        };
+      });
+      const priced = tarifs.reduce((sum, tarif) => sum + tarif.nombre_nuits, 0);
+      const couvre = start === undefined || end === undefined || priced === nightsBetween(start, end);
+      return { id: type.id, libelle: type.libelle, capacite: type.capacite, couvre_periode: couvre, tarifs };
+    });
+}
+
+function contratsFilter(
+  rows: readonly { statut: string; reference: string }[],
+  query: URLSearchParams,
+  ownerKey: 'client_id' | 'etablissement_id',
+  owner: (row: never) => number,
+) {
+  const ownerRaw = query.get(ownerKey);
+  const ownerId = ownerRaw === null ? null : positiveId(ownerRaw);
+  if (ownerRaw !== null && ownerId === null) return { error: `Le paramètre ${ownerKey} est invalide.` };
+  const statut = query.get('statut');
+  if (statut !== null && !['brouillon', 'actif', 'suspendu', 'clos'].includes(statut))
+    return { error: 'Le paramètre statut est invalide.' };
+  const search = lower(query.get('search') ?? '');
+  if (search.length > 100) return { error: 'Le paramètre search doit contenir au plus 100 caractères.' };
+  const unknown = [...query.keys()].find((key) => ![ownerKey, 'statut', 'search'].includes(key));
+  if (unknown) return { error: `Le paramètre « ${unknown} » n'est pas autorisé.` };
+  return {
+    rows: rows
+      .filter((row) => ownerId === null || owner(row as never) === ownerId)
+      .filter((row) => statut === null || row.statut === statut)
+      .filter((row) => lower(row.reference).includes(search))
+      .sort((a, b) => a.reference.localeCompare(b.reference))
+      .slice(0, MAX_CONTRATS_FILTER),
+  };
+}
+
+const isLodged = (pensionnaireId: number, endDate: string | null) =>
+  pensionnairesHeberges.includes(pensionnaireId) && (endDate === null || endDate > today());
+
+const contratHandlers: RequestHandler[] = [
+  http.post(`${MOCK_API}${CONTRATS_SPEC_PATHS.contratClientAvailable}`, async ({ request }) => {
+    const body = await request.json().catch(() => null);
+    const invalid = invalidMessage(ContratClientAvailableBody, body);
+    if (invalid) return fail(400, invalid);
+    const { client_id, start_date, end_date } = body as ContratClientAvailableBody;
+    if (end_date <= start_date) return fail(400, 'La date de fin doit être postérieure à la date de début.');
+    if (!activeClient(client_id)) return fail(404, 'Client introuvable.');
+    const contrats = allContratsClients
+      .filter((row) => row.clientId === client_id && row.statut === 'actif')
+      .filter((row) => covers(row, start_date, end_date))
+      .sort((a, b) => b.dateDebut.localeCompare(a.dateDebut))
+      .map(clientResume);
+    return json(200, { contrats });
+  }),
+  http.get(`${MOCK_API}${CONTRATS_SPEC_PATHS.contratClientFilter}`, ({ request }) => {
+    const result = contratsFilter(
+      allContratsClients,
+      new URL(request.url).searchParams,
+      'client_id',
+      (row: ContratClientDetail) => row.clientId,
+    );
+    if ('error' in result) return fail(400, result.error!);
+    return json(200, { contrats: (result.rows as ContratClientDetail[]).map(clientResume) });
+  }),
+  http.get(`${MOCK_API}${CONTRATS_SPEC_PATHS.contratEtablissementFilter}`, ({ request }) => {
+    const result = contratsFilter(
+      allContratsEtablissement,
+      new URL(request.url).searchParams,
+      'etablissement_id',
+      (row: ContratEtablissementDetail) => row.etablissementId,
+    );
+    if ('error' in result) return fail(400, result.error!);
+    return json(200, { contrats: (result.rows as ContratEtablissementDetail[]).map(etablissementResume) });
+  }),
+  http.post(`${MOCK_API}${CONTRATS_SPEC_PATHS.contratEtablissementAvailable}`, async ({ request }) => {
+    const body = await request.json().catch(() => null);
+    const invalid = invalidMessage(ContratEtablissementAvailableBody, body);
+    if (invalid) return fail(400, invalid);
+    const { start_date, end_date, type_chambre_id, ville } = body as ContratEtablissementAvailableBody;
+    const wanted = (body as ContratEtablissementAvailableBody).nombre_chambres ?? 1;
+    if (end_date <= start_date) return fail(400, 'La date de fin doit être postérieure à la date de début.');
+    const items: DisponibiliteEtablissement[] = [];
+    for (const contrat of allContratsEtablissement) {
+      const hotel = activeHotel(contrat.etablissementId);
+      if (!hotel || contrat.statut !== 'actif' || !covers(contrat, start_date, end_date)) continue;
+      if (ville && !lower(hotel.ville).includes(lower(ville))) continue;
+      const types = roomTypesOf(contrat, start_date, end_date)
+        .filter((type) => type_chambre_id === undefined || type.id === type_chambre_id)
+        .filter((type) => type.couvre_periode)
+        .map((type) => ({
+          id: type.id,
+          libelle: type.libelle,
+          capacite: type.capacite,
+          chambres_libres: fewest(type.tarifs.map((tarif) => tarif.chambres_libres)),
+        }))
+        .filter((type) => type.chambres_libres === null || type.chambres_libres >= wanted);
+      if (!types.length) continue;
+      items.push({
+        etablissement: { id: hotel.id, nom: hotel.nom, ville: hotel.ville },
+        contrat: {
+          id: contrat.id,
+          reference: contrat.reference,
+          date_debut: contrat.dateDebut,
+          date_fin: contrat.dateFin,
+          mode_tarification: contrat.modeTarification,
+        },
+        type_chambres: types,
+      });
+    }
+    items.sort(
+      (a, b) =>
+        a.etablissement.nom.localeCompare(b.etablissement.nom, 'fr') ||
+        a.contrat.reference.localeCompare(b.contrat.reference),
+    );
+    return json(200, { contrats_etablissements: items });
+  }),
+  http.get(
+    `${MOCK_API}${CONTRATS_SPEC_PATHS.contratEtablissementTypeChambres}/:contratId/:etablissementId`,
+    ({ params, request }) => {
+      const contratId = positiveId(params.contratId);
+      const etablissementId = positiveId(params.etablissementId);
+      if (contratId === null || etablissementId === null) return fail(400, 'Les paramètres sont invalides.');
+      const query = new URL(request.url).searchParams;
+      const start = query.get('start_date');
+      const end = query.get('end_date');
+      if ((start === null) !== (end === null))
+        return fail(400, 'Indiquez start_date et end_date ensemble, ou aucun des deux.');
+      if (start !== null && (!isDay(start) || !isDay(end) || end! <= start))
+        return fail(400, 'La période demandée est invalide.');
+      const contrat = allContratsEtablissement.find((row) => row.id === contratId);
+      if (!contrat) return fail(404, 'Contrat établissement introuvable.');
+      if (contrat.etablissementId !== etablissementId)
+        return fail(404, "Ce contrat n'appartient pas à cet établissement.");
+      return json(200, { type_chambres_data: roomTypesOf(contrat, start ?? undefined, end ?? undefined) });
+    },
+  ),
+  http.get(
+    `${MOCK_API}${CONTRATS_SPEC_PATHS.contratClientPensionnairesSearch}/:clientId/:contratId`,
+    ({ params, request }) => {
+      const clientId = positiveId(params.clientId);
+      const contratId = positiveId(params.contratId);
+      const query = new URL(request.url).searchParams;
+      const search = query.get('search') ?? '';
+      const endDate = query.get('end_date');
+      if (
+        clientId === null ||
+        contratId === null ||
+        search.length > 100 ||
+        (endDate !== null && !isDay(endDate))
+      )
+        return fail(400, PENSIONNAIRES_SEARCH_ERROR);
+      if (!activeClient(clientId)) return fail(404, PENSIONNAIRES_SEARCH_ERROR);
+      const contrat = allContratsClients.find((row) => row.id === contratId);
+      if (!contrat) return fail(404, PENSIONNAIRES_SEARCH_ERROR);
+      if (contrat.clientId !== clientId) return fail(400, PENSIONNAIRES_SEARCH_ERROR);
+      const words = lower(search).split(/\s+/).filter(Boolean);
+      const pensionnaires: PensionnaireTrouve[] = seedPensionnaires
+        .filter((row) => row.clientId === clientId && row.archivedAt === null)
+        .filter((row) => {
+          const text = lower(`${row.nom} ${row.prenom} ${row.numeroDossier}`);
+          return words.every((word) => text.includes(word));
+        })
+        .sort((a, b) => a.nom.localeCompare(b.nom, 'fr') || a.prenom.localeCompare(b.prenom, 'fr'))
+        .slice(0, MAX_PENSIONNAIRES_SEARCH)
+        .map((row) => ({
+          id: row.id,
+          nom: row.nom,
+          prenom: row.prenom,
+          numero_dossier: row.numeroDossier,
+          date_naissance: row.dateNaissance,
+          sexe: row.sexe,
+          foyer_id: row.foyerId,
+          deja_heberge: isLodged(row.id, endDate),
+        }));
+      return json(200, { pensionnaires });
+    },
+  ),
+];
+
+/** Ids handed out by the mocked booking: far from the fixtures' own. */
+let nextMereId = 900;
+let nextReservationId = 9000;
+
+const addHandler = http.post(`${MOCK_API}${RESERVATIONS_PATHS.add}`, async ({ request }) => {
+  const body = await request.json().catch(() => null);
+  const invalid = invalidMessage(ReservationAddBody, body);
+  if (invalid) return fail(400, invalid);
+  const add = body as ReservationAddBody;
+  if (add.end_date <= add.start_date)
+    return fail(400, 'La date de départ doit être postérieure à la date d’arrivée.');
+  const client = activeClient(add.client_id);
+  if (!client) return fail(404, 'Client introuvable.');
+  const sale = allContratsClients.find((row) => row.id === add.contrat_client_id);
+  if (!sale || sale.clientId !== client.id)
+    return fail(400, "Le contrat client indiqué n'appartient pas à ce client.");
+  if (sale.statut !== 'actif' || !covers(sale, add.start_date, add.end_date))
+    return fail(409, `Le contrat client « ${sale.reference} » n'est pas actif sur toute la période.`);
+  const purchase = allContratsEtablissement.find((row) => row.id === add.contrat_etablissement_id);
+  if (!purchase || purchase.etablissementId !== add.etablissement_id)
+    return fail(400, "Le contrat établissement indiqué n'appartient pas à cet établissement.");
+  if (purchase.statut !== 'actif' || !covers(purchase, add.start_date, add.end_date))
+    return fail(409, `Le contrat « ${purchase.reference} » n'est pas actif sur toute la période.`);
+  const type = roomTypesOf(purchase, add.start_date, add.end_date).find(
+    (row) => row.id === add.type_chambre_id,
+  );
+  if (!type || !type.couvre_periode)
+    return fail(
+      409,
+      `Le contrat « ${purchase.reference} » ne tarife pas ce type de chambre sur toute la période.`,
+    );
+  const residents = add.pensionnaire_ids.map((id) =>
+    seedPensionnaires.find((row) => row.id === id && row.archivedAt === null),
+  );
+  if (residents.some((row) => !row || row.clientId !== client.id))
+    return fail(400, "Un des pensionnaires indiqués n'existe pas ou n'appartient pas à ce client.");
+  const lodged = residents.find((row) => isLodged(row!.id, add.end_date));
+  if (lodged) return fail(409, `${lodged.prenom} ${lodged.nom} est déjà hébergé(e) sur cette période.`);
+  const rooms = Math.ceil(add.pensionnaire_ids.length / type.capacite);
+  const free = fewest(type.tarifs.map((tarif) => tarif.chambres_libres));
+  if (free !== null && rooms > free)
+    return fail(
+      409,
+      `Plus assez de chambres « ${type.libelle} » libres : ${rooms} demandée(s), ${free} disponible(s).`,
+    );
+  const idReservationMere = nextMereId++;
+  const reservationIds = add.pensionnaire_ids.map(() => nextReservationId++);
+  const count = reservationIds.length;
+  return json(201, {
+    id_reservation_mere: idReservationMere,
+    reservation_ids: reservationIds,
+    message: `La réservation intégrale n° ${idReservationMere} a été créée (${count} séjour${count > 1 ? 's' : ''}).`,
+  });
+});
+
+const paths = [
+  ...Object.values(CONTRATS_SPEC_PATHS).map((path) => `${MOCK_API}${path}`),
+  `${MOCK_API}${RESERVATIONS_PATHS.add}`,
+];
+
+/** The booking calls: 401 without a token, then the handlers above. */
+export const bookingHandlers: RequestHandler[] = [
+  ...paths.flatMap((path) => [
+    http.all(path, ({ request }) => (hasToken(request) ? undefined : fail(401, UNAUTHORIZED))),
+    http.all(`${path}/*`, ({ request }) => (hasToken(request) ? undefined : fail(401, UNAUTHORIZED))),
+  ]),
+  ...contratHandlers,
+  addHandler,
+];

@@ -1,4 +1,411 @@
-import type { RequestHandler } from 'msw';
+import dayjs from 'dayjs';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { decodeToken } from '../auth/decode-token';
+import {
+  ApecBody,
+  ETAT_PAIEMENT_LABELS,
+  FLUX_PAIEMENT_LABELS,
+  type HistoriqueEntry,
+  type ReservationItem,
+  PointagePafCafBody,
+  RESERVATION_STATUT_LABELS,
+  RESERVATIONS_PATHS,
+  ReservationActionBody,
+  ReservationEditBody,
+  ReservationUpdateBody,
+} from '../contract';
+import { formatDate } from '../format/dates';
+import { MOCK_API } from './mock-api';
+import { seedPensionnaires, seedTypesChambre } from './referentiel-fixtures';
+import {
+  DAY,
+  type MockParent,
+  extrasOf,
+  historyOf,
+  nightsOf,
+  parentById,
+  recapOf,
+  syncRow,
+  toDetail,
+  toIntegrale,
+  today,
+} from './reservation-detail-fixtures';
+import { mockReservations, resetReservationMocks } from './reservations-handlers';
 
-// Issue 4 work in progress: the reservation mocks of this file are being written.
-export const reservationDetailHandlers: RequestHandler[] = [];
+/**
+ * The reservation detail calls in memory (fiche-resa, fiche-resa-integrale): detail, full reservation, recap,
+ * history, and the writes confirmation, annulation, update, early departure, PAF/CAF state, APEC and adding a
+ * resident, with the state changes and the 409 answers of the API (docs/domain.md "State machines"). Bodies are
+ * checked against the contract's schemas (400 in French). PUT /reservations/prolongation/:id is the list mocks'
+ * (reservations-handlers.ts): the detail shows the stays it creates.
+ */
+
+/**
+ * The stays are the list mocks' rows (`mockReservations`), so that lists and details agree; their nights live
+ * beside them (reservation-detail-fixtures.ts). Extensions are written by the list mocks' prolongation handler.
+ */
+const stays: ReservationItem[] = mockReservations;
+const historiques: HistoriqueEntry[] = [];
+
+/** Puts the seeds back (tests call it first): the rows of the list mocks and the recorded history. */
+export function resetReservationDetailMocks(): void {
+  resetReservationMocks();
+  historiques.splice(0, historiques.length);
+}
+
+const json = (status: number, body: unknown) => HttpResponse.json(body as never, { status });
+const fail = (status: number, message: string) => json(status, { message });
+const notFound = () => fail(404, 'Réservation introuvable.');
+
+function actorOf(request: Request) {
+  const header = request.headers.get('Authorization');
+  if (!header?.startsWith('Bearer ')) return null;
+  try {
+    const claims = decodeToken(header.slice('Bearer '.length));
+    return {
+      type: 'user' as const,
+      id: Number(claims.sub) || null,
+      nom: String(claims.name ?? claims.email),
+    };
+  } catch {
+    return null;
+  }
+}
+
+type Actor = NonNullable<ReturnType<typeof actorOf>>;
+
+/** Runs `handle` for a signed-in caller with a numeric `:id`; other ids fall through to later handlers. */
+function guarded(
+  handle: (context: {
+    id: number;
+    request: Request;
+    actor: Actor;
+    params: Record<string, string>;
+  }) => Response | Promise<Response>,
+) {
+  return ({
+    request,
+    params,
+  }: {
+    request: Request;
+    params: Record<string, string | readonly string[] | undefined>;
+  }) => {
+    const raw = String(params.id ?? params.id_reservation_mere ?? '');
+    if (!/^\d{1,9}$/.test(raw)) return undefined;
+    const actor = actorOf(request);
+    if (!actor) return fail(401, 'Vous devez être connecté pour accéder à cette ressource.');
+    return handle({ id: Number(raw), request, actor, params: params as Record<string, string> });
+  };
+}
+
+async function bodyOf<T>(request: Request, schema: TSchema): Promise<T | Response> {
+  const body: unknown = await request.json().catch(() => undefined);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return fail(400, 'Le corps de la requête est invalide.');
+  const [error] = Value.Errors(schema, body);
+  if (!error) return body as T;
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'additionalProperties')
+    return fail(
+      400,
+      `Le champ « ${String((params.additionalProperties as string[])[0])} » n'est pas autorisé.`,
+    );
+  const field = error.instancePath.split('/').filter(Boolean).join('.');
+  return fail(400, field ? `Le champ ${field} est invalide.` : 'Le corps de la requête est invalide.');
+}
+
+const stayOf = (id: number) => stays.find((row) => row.id === id);
+const siblings = (row: ReservationItem) =>
+  stays.filter((other) => other.id_reservation_mere === row.id_reservation_mere);
+const label = (row: ReservationItem) => RESERVATION_STATUT_LABELS[row.statut].toLowerCase();
+
+function audit(
+  row: ReservationItem,
+  actor: Actor,
+  libelle: string,
+  changements: HistoriqueEntry['changements'],
+) {
+  const now = new Date().toISOString();
+  row.version += 1;
+  extrasOf(row).updated_at = now;
+  syncRow(row);
+  historiques.push({
+    // Apart from the ids historyOf() gives the synthesised entries (reservation id × 1000).
+    id: 1_000_000 + historiques.length + 1,
+    date: now,
+    entite: 'reservation',
+    entite_id: String(row.id),
+    action: libelle.toLowerCase(),
+    libelle,
+    acteur: actor,
+    changements,
+  });
+}
+
+const CANCELLABLE = ['en_attente', 'confirmee', 'en_cours'];
+const OPEN = ['confirmee', 'en_cours'];
+
+function cancel(row: ReservationItem, actor: Actor, motif: string | undefined) {
+  const before = row.statut;
+  const details = extrasOf(row);
+  row.statut = 'annulee';
+  details.annulee_at = new Date().toISOString();
+  for (const night of details.nuitees) if (night.date_nuit >= today()) night.annulee = true;
+  // The extended stay may be extended again once its extension is cancelled.
+  const extended = stays.find((other) => other.prolongee_par_id === row.id);
+  if (extended) {
+    extended.prolongee_par_id = null;
+    syncRow(extended);
+  }
+  audit(row, actor, 'Annulation', [
+    { champ: 'statut', avant: before, apres: 'annulee' },
+    ...(motif ? [{ champ: 'motif', avant: null, apres: motif }] : []),
+  ]);
+}
+
+const one = RESERVATIONS_PATHS.one;
+
+const readHandlers: RequestHandler[] = [
+  http.get(
+    `${MOCK_API}${RESERVATIONS_PATHS.historiques}/:id`,
+    guarded(({ id }) => {
+      const row = stayOf(id);
+      return row ? json(200, { historiques: historyOf(row, historiques) }) : notFound();
+    }),
+  ),
+  http.get(
+    `${MOCK_API}${RESERVATIONS_PATHS.integraleRecap}/:id`,
+    guarded(({ id }) => {
+      const parent = parentById(id);
+      if (!parent) return fail(404, 'Réservation intégrale introuvable.');
+      return json(200, { reservations: recapOf(parent.id, stays) });
+    }),
+  ),
+  http.get(
+    `${MOCK_API}${RESERVATIONS_PATHS.integrales}/:id`,
+    guarded(({ id }) => {
+      const parent = parentById(id);
+      if (!parent) return fail(404, 'Réservation intégrale introuvable.');
+      return json(200, { data: toIntegrale(parent, stays) });
+    }),
+  ),
+  http.get(
+    `${MOCK_API}${one}/:id`,
+    guarded(({ id }) => {
+      const row = stayOf(id);
+      return row ? json(200, { data: toDetail(row, stays) }) : notFound();
+    }),
+  ),
+];
+
+const writeHandlers: RequestHandler[] = [
+  http.put(
+    `${MOCK_API}${RESERVATIONS_PATHS.confirmation}/:id`,
+    guarded(async ({ id, request, actor }) => {
+      const body = await bodyOf<ReservationActionBody>(request, ReservationActionBody);
+      if (body instanceof Response) return body;
+      const row = stayOf(id);
+      if (!row) return notFound();
+      const targets = (body.applyToAllPr ? siblings(row) : [row]).filter((r) => r.statut === 'en_attente');
+      if (!body.applyToAllPr && row.statut !== 'en_attente')
+        return fail(
+          409,
+          `Seule une réservation en attente peut être confirmée : celle-ci est ${label(row)}.`,
+        );
+      if (targets.length === 0) return fail(409, 'Aucune réservation en attente à confirmer.');
+      for (const target of targets) {
+        target.statut = 'confirmee';
+        audit(target, actor, 'Confirmation', [{ champ: 'statut', avant: 'en_attente', apres: 'confirmee' }]);
+      }
+      return json(200, {
+        message: targets.length > 1 ? `${targets.length} réservations confirmées.` : 'Réservation confirmée.',
+      });
+    }),
+  ),
+  http.put(
+    `${MOCK_API}${RESERVATIONS_PATHS.annulation}/:id`,
+    guarded(async ({ id, request, actor }) => {
+      const body = await bodyOf<ReservationActionBody>(request, ReservationActionBody);
+      if (body instanceof Response) return body;
+      const row = stayOf(id);
+      if (!row) return notFound();
+      if (!body.applyToAllPr && !CANCELLABLE.includes(row.statut))
+        return fail(409, `Une réservation ${label(row)} ne peut pas être annulée.`);
+      const targets = (body.applyToAllPr ? siblings(row) : [row]).filter((r) =>
+        CANCELLABLE.includes(r.statut),
+      );
+      if (targets.length === 0) return fail(409, 'Aucune réservation à annuler.');
+      for (const target of targets) cancel(target, actor, body.motif?.trim() || undefined);
+      return json(200, {
+        message: targets.length > 1 ? `${targets.length} réservations annulées.` : 'Réservation annulée.',
+      });
+    }),
+  ),
+  http.put(
+    `${MOCK_API}${RESERVATIONS_PATHS.pointagePafCaf}/:id`,
+    guarded(async ({ id, request, actor }) => {
+      const body = await bodyOf<PointagePafCafBody>(request, PointagePafCafBody);
+      if (body instanceof Response) return body;
+      const row = stayOf(id);
+      if (!row) return notFound();
+      const name = FLUX_PAIEMENT_LABELS[body.type];
+      if (!(body.type === 'paf' ? row.status_paf : row.status_caf))
+        return fail(409, `Le ${name} ne s'applique pas à cette réservation.`);
+      const nights = extrasOf(row).nuitees.filter((night) => !night.annulee && night.date_nuit <= today());
+      if (nights.length === 0) return fail(409, "Aucune nuitée jusqu'à aujourd'hui à pointer.");
+      for (const night of nights) night[body.type === 'paf' ? 'etat_paf' : 'etat_caf'] = body.etat;
+      audit(row, actor, `Pointage ${name}`, [{ champ: `etat_${body.type}`, avant: null, apres: body.etat }]);
+      return json(200, { message: `${name} : ${ETAT_PAIEMENT_LABELS[body.etat]}.` });
+    }),
+  ),
+  http.put(
+    `${MOCK_API}${RESERVATIONS_PATHS.apec}/:id`,
+    guarded(async ({ id, request, actor }) => {
+      const body = await bodyOf<ApecBody>(request, ApecBody);
+      if (body instanceof Response) return body;
+      const row = stayOf(id);
+      if (!row) return notFound();
+      const before = row.apec;
+      row.apec = body.apec;
+      audit(row, actor, 'APEC', [{ champ: 'apec', avant: before, apres: body.apec }]);
+      return json(200, { message: body.apec ? 'APEC activée.' : 'APEC désactivée.' });
+    }),
+  ),
+  http.post(
+    `${MOCK_API}${RESERVATIONS_PATHS.edit}/:id_reservation_mere/:pensionnaire_id`,
+    guarded(async ({ id, request, actor, params }) => {
+      const body = await bodyOf<ReservationEditBody>(request, ReservationEditBody);
+      if (body instanceof Response) return body;
+      const parent = parentById(id);
+      if (!parent) return fail(404, 'Réservation intégrale introuvable.');
+      const resident = seedPensionnaires.find(
+        (p) => p.id === Number(params.pensionnaire_id) && p.clientId === parent.client_id && !p.archivedAt,
+      );
+      if (!resident) return fail(404, 'Pensionnaire introuvable pour ce client.');
+      const children = stays.filter((row) => row.id_reservation_mere === id);
+      if (children.some((row) => row.pensionnaire_id === resident.id && row.statut !== 'annulee'))
+        return fail(409, 'Ce pensionnaire a déjà une réservation dans cette réservation intégrale.');
+      return json(201, addResident(parent, children, resident, body, actor));
+    }),
+  ),
+  // Early departure, then the update: `/reservations/:id…` last, so the named paths above match first.
+  http.put(
+    `${MOCK_API}${one}/:id/:date_fin`,
+    guarded(({ id, actor, params }) => {
+      const dateFin = params.date_fin ?? '';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(dateFin) || dayjs(dateFin).format(DAY) !== dateFin)
+        return fail(400, 'Le paramètre date_fin est invalide.');
+      const row = stayOf(id);
+      if (!row) return notFound();
+      if (!OPEN.includes(row.statut) && row.statut !== 'en_attente')
+        return fail(409, `Une réservation ${label(row)} ne peut plus être écourtée.`);
+      if (row.prolongee_par_id !== null)
+        return fail(409, "Cette réservation est prolongée : annulez d'abord la prolongation.");
+      if (dateFin < today()) return fail(400, "La date de départ ne peut pas être antérieure à aujourd'hui.");
+      if (dateFin <= row.date_debut || dateFin >= row.date_fin)
+        return fail(
+          400,
+          `La date de départ doit être comprise entre le ${formatDate(row.date_debut)} et le ${formatDate(row.date_fin)}.`,
+        );
+      for (const night of extrasOf(row).nuitees) if (night.date_nuit >= dateFin) night.annulee = true;
+      const before = row.date_fin;
+      row.date_fin = dateFin;
+      audit(row, actor, 'Départ anticipé', [{ champ: 'date_fin', avant: before, apres: dateFin }]);
+      return json(200, { message: `Départ anticipé au ${formatDate(dateFin)} enregistré.` });
+    }),
+  ),
+  http.put(
+    `${MOCK_API}${one}/:id`,
+    guarded(async ({ id, request, actor }) => {
+      const body = await bodyOf<ReservationUpdateBody>(request, ReservationUpdateBody);
+      if (body instanceof Response) return body;
+      const row = stayOf(id);
+      if (!row) return notFound();
+      if (row.version !== body.version)
+        return fail(409, 'La réservation a été modifiée entre-temps. Rechargez la fiche puis recommencez.');
+      if (!CANCELLABLE.includes(row.statut))
+        return fail(409, `Une réservation ${label(row)} ne peut plus être modifiée.`);
+      const { version: _version, ...changes } = body;
+      const changements = Object.entries(changes)
+        .filter(([champ, value]) => row[champ as keyof typeof changes] !== value)
+        .map(([champ, value]) => ({ champ, avant: row[champ as keyof typeof changes], apres: value }));
+      Object.assign(row, changes);
+      applyOptions(row);
+      audit(row, actor, 'Modification', changements);
+      return json(200, { message: 'Réservation modifiée.' });
+    }),
+  ),
+];
+
+/** Meals and streams apply to the nights from today on (docs/domain.md). */
+function applyOptions(row: ReservationItem) {
+  const parent = parentById(row.id_reservation_mere)!;
+  for (const night of extrasOf(row).nuitees) {
+    if (night.date_nuit < today() || night.annulee) continue;
+    night.petit_dejeuner = row.petit_dejeuner ? 1 : 0;
+    night.dejeuner = row.dejeuner ? 1 : 0;
+    night.diner = row.diner ? 1 : 0;
+    night.montant_paf = row.status_paf ? parent.tarif.paf : '0.00';
+    night.montant_caf = row.status_caf ? parent.tarif.caf : '0.00';
+  }
+}
+
+function addResident(
+  parent: MockParent,
+  children: ReservationItem[],
+  resident: (typeof seedPensionnaires)[number],
+  body: ReservationEditBody,
+  actor: Actor,
+) {
+  const live = children.filter((row) => row.statut !== 'annulee');
+  const model = live[0] ?? children[0]!;
+  const ends = live.map((row) => row.date_fin).sort();
+  const starts = live.map((row) => row.date_debut).sort();
+  const start = body.start_date ?? [starts[0] ?? today(), today()].sort().at(-1)!;
+  const end = body.end_date ?? ends.at(-1) ?? dayjs(start).add(1, 'day').format(DAY);
+  const id = Math.max(...stays.map((other) => other.id)) + 1;
+  const now = new Date().toISOString();
+  const typeChambreId = body.type_chambre_id ?? model.type_chambre_id;
+  const created: ReservationItem = {
+    ...model,
+    id,
+    type_resa: 'initiale',
+    prolongation_de_id: null,
+    statut: 'en_attente',
+    pensionnaire_id: resident.id,
+    pensionnaire_nom: resident.nom,
+    pensionnaire_prenom: resident.prenom,
+    numero_dossier: resident.numeroDossier,
+    type_chambre_id: typeChambreId,
+    type_chambre_libelle:
+      seedTypesChambre.find((type) => type.id === typeChambreId)?.libelle ?? model.type_chambre_libelle,
+    chambre: body.chambre ?? null,
+    date_debut: start,
+    date_fin: end,
+    petit_dejeuner: body.petit_dejeuner ?? false,
+    dejeuner: body.dejeuner ?? false,
+    diner: body.diner ?? false,
+    status_paf: body.status_paf ?? false,
+    status_caf: body.status_caf ?? false,
+    apec: false,
+    version: 1,
+    created_at: now,
+    prolongee_par_id: null,
+    etat_payment_paf: 'a_verifier',
+    etat_payment_caf: 'a_verifier',
+    nombre_nuits: 0,
+    prolongable: false,
+  };
+  stays.push(created);
+  extrasOf(created).nuitees = nightsOf(created, start, end, id * 1000);
+  audit(created, actor, 'Création', [{ champ: 'statut', avant: null, apres: 'en_attente' }]);
+  return {
+    id_reservation_mere: parent.id,
+    reservation_id: id,
+    message: 'Pensionnaire ajouté à la réservation.',
+  };
+}
+
+export const reservationDetailHandlers: RequestHandler[] = [...readHandlers, ...writeHandlers];

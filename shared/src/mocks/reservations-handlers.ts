@@ -1,4 +1,305 @@
-import type { RequestHandler } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { decodeToken } from '../auth/decode-token';
+import {
+  ProlongationBody,
+  ProlongationMultipleBody,
+  RESERVATION_EXPORTS,
+  RESERVATIONS_PATHS,
+  ReservationExportBody,
+  ReservationFilters,
+  ReservationIntegraleListBody,
+  ReservationListBody,
+  type ProlongationMultipleError,
+  type ReservationItem,
+} from '../contract';
+import { MOCK_API } from './mock-api';
+import {
+  freshReservations,
+  freshReservationsIntegrales,
+  integraleOf,
+  mockDay,
+} from './reservations-fixtures';
 
-// Issue 4 work in progress: the reservation mocks of this file are being written.
-export const reservationListHandlers: RequestHandler[] = [];
+/**
+ * The reservation list mocks (spec §7): lists, counters, full reservations, extensions and exports, in memory over
+ * `reservations-fixtures.ts`. `mockReservations` is shared with the detail mocks; `resetReservationMocks()` puts the
+ * seeds back between tests.
+ */
+export const mockReservations: ReservationItem[] = freshReservations();
+
+export function resetReservationMocks(): void {
+  mockReservations.splice(0, mockReservations.length, ...freshReservations());
+}
+
+const api = (path: string) => `${MOCK_API}${path}`;
+const fail = (status: number, message: string) => HttpResponse.json({ message }, { status });
+
+function authorized(request: Request): boolean {
+  const header = request.headers.get('Authorization');
+  if (!header?.startsWith('Bearer ')) return false;
+  try {
+    decodeToken(header.slice('Bearer '.length));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads and validates a JSON body: the body, or the 400/401 answer the API would give. */
+async function readBody<T>(request: Request, schema: TSchema): Promise<T | Response> {
+  if (!authorized(request)) return fail(401, 'Authentification requise.');
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return fail(400, 'Le corps de la requête est invalide.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return fail(400, 'Le corps de la requête est invalide.');
+  const [error] = Value.Errors(schema, body);
+  if (error) {
+    const field = error.instancePath.split('/').filter(Boolean).join('.');
+    return fail(400, field ? `Le champ « ${field} » est invalide.` : 'Le corps de la requête est invalide.');
+  }
+  return body as T;
+}
+
+const includes = (value: string | null, needle: string | undefined) =>
+  needle === undefined ||
+  (value ?? '').toLocaleLowerCase('fr').includes(needle.trim().toLocaleLowerCase('fr'));
+
+/** Whether a stay meets the filters of spec §4 / §7, as the API applies them. */
+export function matchesFilters(row: ReservationItem, filters: ReservationFilters): boolean {
+  const statuts = filters.statut === undefined ? null : [filters.statut].flat();
+  if (statuts && !statuts.includes(row.statut)) return false;
+  if (filters.etat === 'prolongable' && !row.prolongable) return false;
+  if (filters.jours === 'a_prolonger' && row.date_fin !== mockDay(0) && row.date_fin !== mockDay(1))
+    return false;
+  if (filters.jours === 'commence_h' && row.date_debut !== mockDay(-1)) return false;
+  const equal: [unknown, unknown][] = [
+    [filters.status_paf, row.status_paf],
+    [filters.status_caf, row.status_caf],
+    [filters.etat_payment_paf, row.etat_payment_paf],
+    [filters.etat_payment_caf, row.etat_payment_caf],
+    [filters.type_resa, row.type_resa],
+    [filters.apec, row.apec],
+    [filters.client_id, row.client_id],
+    [filters.etablissement_id, row.etablissement_id],
+    [filters.pensionnaire_id, row.pensionnaire_id],
+    [filters.type_chambre_id, row.type_chambre_id],
+    [filters.id_reservation_mere, row.id_reservation_mere],
+  ];
+  if (equal.some(([wanted, actual]) => wanted !== undefined && wanted !== actual)) return false;
+  if (filters.start_date && row.date_fin <= filters.start_date) return false;
+  if (filters.end_date && row.date_debut >= filters.end_date) return false;
+  return (
+    includes(`${row.pensionnaire_nom} ${row.pensionnaire_prenom}`, filters.pensionnaire) &&
+    includes(row.numero_dossier, filters.numero_dossier) &&
+    includes(row.client_nom, filters.client) &&
+    includes(row.etablissement_nom, filters.etablissement) &&
+    includes(row.chambre, filters.chambre)
+  );
+}
+
+const SORT_FIELDS: Record<string, keyof ReservationItem> = {
+  pensionnaire: 'pensionnaire_nom',
+  client: 'client_nom',
+  etablissement: 'etablissement_nom',
+};
+
+function sortRows<T extends object>(rows: T[], sort: string | undefined, order: 'asc' | 'desc' | undefined) {
+  const key = (SORT_FIELDS[sort ?? ''] ?? sort ?? 'date_debut') as keyof T;
+  const direction = (order ?? (sort ? 'asc' : 'desc')) === 'desc' ? -1 : 1;
+  const compare = (a: unknown, b: unknown) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), 'fr');
+  return [...rows].sort(
+    (a, b) =>
+      direction * (compare(a[key], b[key]) || compare((a as { id: number }).id, (b as { id: number }).id)),
+  );
+}
+
+const page = <T>(rows: T[], body: { page: number; pageSize: number }) =>
+  rows.slice((body.page - 1) * body.pageSize, body.page * body.pageSize);
+
+const formatDay = (day: string) => day.split('-').reverse().join('/');
+
+/** Why a stay cannot be extended to `endDate`, or null (as the API's prolongation-service words it). */
+function refusal(row: ReservationItem | undefined, endDate: string): string | null {
+  if (!row) return 'Réservation introuvable.';
+  if (!['en_attente', 'confirmee', 'en_cours'].includes(row.statut))
+    return `La réservation n° ${row.id} ne peut pas être prolongée dans son état actuel.`;
+  if (row.prolongee_par_id !== null)
+    return `La réservation n° ${row.id} est déjà prolongée : prolongez la réservation n° ${row.prolongee_par_id}.`;
+  if (row.date_fin < mockDay(0))
+    return `La réservation n° ${row.id} s'est terminée le ${formatDay(row.date_fin)} : prolongation impossible.`;
+  if (endDate <= row.date_fin)
+    return `La nouvelle date de départ doit être postérieure au départ actuel (${formatDay(row.date_fin)}).`;
+  return null;
+}
+
+const nights = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/** Creates the extension of `row` up to `endDate` (status of the extended stay) and returns its id. */
+function extend(row: ReservationItem, endDate: string): number {
+  const id = Math.max(0, ...mockReservations.map((r) => r.id)) + 1;
+  mockReservations.push({
+    ...row,
+    id,
+    type_resa: 'prolongation',
+    prolongation_de_id: row.id,
+    prolongee_par_id: null,
+    statut: 'confirmee',
+    date_debut: row.date_fin,
+    date_fin: endDate,
+    nombre_nuits: nights(row.date_fin, endDate),
+    prolongable: false,
+    version: 1,
+    created_at: new Date().toISOString(),
+  });
+  Object.assign(row, { prolongee_par_id: id, prolongable: false, version: row.version + 1 });
+  return id;
+}
+
+const CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+const exportHandlers = Object.values(RESERVATION_EXPORTS).map((exportFile) =>
+  http.post(api(exportFile.path), async ({ request }) => {
+    const body = await readBody<ReservationExportBody>(request, ReservationExportBody);
+    if (body instanceof Response) return body;
+    const { page: _page, pageSize: _pageSize, sort: _sort, order: _order, ...filters } = body;
+    const rows = mockReservations.filter((row) => matchesFilters(row, filters));
+    const text = rows.map((row) => `${row.id};${row.pensionnaire_nom};${row.date_debut}`).join('\n');
+    return new HttpResponse(
+      new Blob([`${exportFile.label}\n${text}`], { type: CONTENT_TYPES[exportFile.extension] }),
+      {
+        headers: { 'Content-Type': CONTENT_TYPES[exportFile.extension] },
+      },
+    );
+  }),
+);
+
+export const reservationListHandlers: RequestHandler[] = [
+  http.post(api(RESERVATIONS_PATHS.list), async ({ request }) => {
+    const body = await readBody<ReservationListBody>(request, ReservationListBody);
+    if (body instanceof Response) return body;
+    const { page: _page, pageSize: _pageSize, sort, order, ...filters } = body;
+    const rows = sortRows(
+      mockReservations.filter((row) => matchesFilters(row, filters)),
+      sort,
+      order,
+    );
+    return HttpResponse.json({ reservations: page(rows, body), total: rows.length });
+  }),
+  http.post(api(RESERVATIONS_PATHS.count), async ({ request }) => {
+    const body = await readBody<ReservationFilters>(request, ReservationFilters);
+    if (body instanceof Response) return body;
+    return HttpResponse.json({ total: mockReservations.filter((row) => matchesFilters(row, body)).length });
+  }),
+  http.post(api(RESERVATIONS_PATHS.integrales), async ({ request }) => {
+    const body = await readBody<ReservationIntegraleListBody>(request, ReservationIntegraleListBody);
+    if (body instanceof Response) return body;
+    const parents = freshReservationsIntegrales(mockReservations).filter((parent) => {
+      const stays = mockReservations.filter((row) => row.id_reservation_mere === parent.id);
+      return (
+        (body.client_id === undefined || parent.client_id === body.client_id) &&
+        (body.etablissement_id === undefined || parent.etablissement_id === body.etablissement_id) &&
+        (body.statut === undefined || stays.some((row) => row.statut === body.statut)) &&
+        (!body.start_date || parent.date_fin > body.start_date) &&
+        (!body.end_date || parent.date_debut < body.end_date) &&
+        includes(parent.client_nom, body.client) &&
+        includes(parent.etablissement_nom, body.etablissement) &&
+        (body.pensionnaire === undefined ||
+          stays.some(
+            (row) =>
+              includes(`${row.pensionnaire_nom} ${row.pensionnaire_prenom}`, body.pensionnaire) ||
+              includes(row.numero_dossier, body.pensionnaire),
+          ))
+      );
+    });
+    const rows = sortRows(
+      parents.map((parent) => ({
+        ...parent,
+        client: parent.client_nom,
+        etablissement: parent.etablissement_nom,
+      })),
+      body.sort,
+      body.order,
+    ).map(({ client: _client, etablissement: _etablissement, ...parent }) => parent);
+    return HttpResponse.json({ reservations_integrales: page(rows, body), total: rows.length });
+  }),
+  http.post(api(RESERVATIONS_PATHS.prolongationMultiple), async ({ request }) => {
+    const body = await readBody<ProlongationMultipleBody>(request, ProlongationMultipleBody);
+    if (body instanceof Response) return body;
+    const checks = body.reservation_ids.map((id) => {
+      const row = mockReservations.find((r) => r.id === id);
+      return { id, row, reason: refusal(row, body.end_date) };
+    });
+    const refused = checks.filter((check) => check.reason !== null);
+    if (refused.length > 0 && !body.partiel) {
+      const msg = `${refused.length} réservation(s) ne peuvent pas être prolongées : aucune n'a été prolongée.`;
+      const error: ProlongationMultipleError = {
+        message: msg,
+        msg,
+        resultats: refused.map((check) => ({
+          reservation_id: check.id,
+          ok: false,
+          prolongation_id: null,
+          message: check.reason!,
+        })),
+      };
+      return HttpResponse.json(error, { status: 409 });
+    }
+    const resultats = checks.map(({ id, row, reason }) => {
+      if (reason !== null || !row)
+        return { reservation_id: id, ok: false, prolongation_id: null, message: reason! };
+      const prolongationId = extend(row, body.end_date);
+      return {
+        reservation_id: id,
+        ok: true,
+        prolongation_id: prolongationId,
+        message: `Prolongée jusqu'au ${formatDay(body.end_date)}.`,
+      };
+    });
+    const done = resultats.filter((r) => r.ok).length;
+    return HttpResponse.json({
+      message: `${done} réservation(s) prolongée(s) sur ${resultats.length}.`,
+      resultats,
+    });
+  }),
+  http.put(api(`${RESERVATIONS_PATHS.prolongation}/:id`), async ({ request, params }) => {
+    const body = await readBody<ProlongationBody>(request, ProlongationBody);
+    if (body instanceof Response) return body;
+    const row = mockReservations.find((r) => r.id === Number(params.id));
+    if (!row) return fail(404, 'Réservation introuvable.');
+    // applyToAllPr: every resident's last running stay of the parent; those already ending later are left alone.
+    const others = body.applyToAllPr
+      ? mockReservations.filter(
+          (r) =>
+            r.id !== row.id &&
+            r.id_reservation_mere === row.id_reservation_mere &&
+            r.prolongee_par_id === null &&
+            ['en_attente', 'confirmee', 'en_cours'].includes(r.statut) &&
+            r.date_fin >= mockDay(0) &&
+            r.date_fin < body.end_date,
+        )
+      : [];
+    const reason = refusal(row, body.end_date);
+    if (reason !== null) return fail(409, reason);
+    const targets = [row, ...others];
+    const ids = targets.map((target) => extend(target, body.end_date));
+    return HttpResponse.json({
+      id_reservation_mere: row.id_reservation_mere,
+      reservation_ids: ids,
+      message: `Prolongation enregistrée jusqu'au ${formatDay(body.end_date)}.`,
+    });
+  }),
+  ...exportHandlers,
+];
+
+/** The mocks' summary of one full reservation, from the current stays. */
+export const mockIntegrale = (id: number) => integraleOf(id, mockReservations);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../api/api-client';
 import type { ListParams, Page } from '../../contract/list';
 
@@ -49,6 +49,22 @@ export interface ListState<T> {
   reload: () => void;
 }
 
+/**
+ * Loads one page for `params` another way than `GET path?query`, e.g. a POST whose body carries the filters.
+ * Must reject on failure (the `apiClient` does) and honour `signal`.
+ */
+export type ListLoader<T> = (params: ListParams, signal: AbortSignal) => Promise<Page<T>>;
+
+export interface UseListOptions<T> {
+  /** Loads the page instead of `GET path?query`. */
+  load?: ListLoader<T>;
+  /**
+   * What `load` depends on besides `params` (e.g. the serialized extra filters): a change reloads. The loader's
+   * own identity is ignored, so callers may pass an inline function.
+   */
+  loadKey?: string;
+}
+
 interface Settled<T> {
   /** Request these results answer: while it differs from the current one, the list is loading. */
   key: string;
@@ -60,16 +76,27 @@ interface Settled<T> {
  * Loads a page of `path` whenever the params change. A request overtaken by a newer one is aborted, so a slow
  * answer can never replace a newer one.
  */
-export function useList<T>(path: string, params: ListParams): ListState<T> {
+export function useList<T>(path: string, params: ListParams, options: UseListOptions<T> = {}): ListState<T> {
   const url = listUrl(path, listQueryString(params));
   const [attempt, setAttempt] = useState(0);
-  const key = `${attempt} ${url}`;
+  const custom = options.load !== undefined;
+  const key = `${attempt} ${url}${custom ? ` ${options.loadKey ?? ''}` : ''}`;
   const [settled, setSettled] = useState<Settled<T>>({ key: '', page: null, error: null });
+  const loadRef = useRef(options.load);
+  const paramsRef = useRef(params);
+  useEffect(() => {
+    loadRef.current = options.load;
+    paramsRef.current = params;
+  });
 
   useEffect(() => {
     const controller = new AbortController();
-    apiClient.get<Page<T>>(url, { signal: controller.signal }).then(
-      ({ data }) => {
+    const load = loadRef.current;
+    const request = load
+      ? load(paramsRef.current, controller.signal)
+      : apiClient.get<Page<T>>(url, { signal: controller.signal }).then(({ data }) => data);
+    request.then(
+      (data) => {
         if (!controller.signal.aborted) setSettled({ key, page: data, error: null });
       },
       (error: unknown) => {

@@ -3,7 +3,14 @@ export {
   ConfirmRestoreButton,
   type ConfirmArchiveButtonProps,
 } from './confirm-archive-button';
-export { fetchList, listQueryString, useList, type ListState } from './fetch-list';
+export {
+  fetchList,
+  listQueryString,
+  useList,
+  type ListLoader,
+  type ListState,
+  type UseListOptions,
+} from './fetch-list';
 export {
   API_DATE_FORMAT,
   DateInput,
@@ -19,3 +26,9 @@ export {
   type ResourceTableProps,
 } from './resource-table';
 export { useListQuery, type ListQueryOptions, type ListQueryState } from './use-list-query';
+export {
+  useUrlFilters,
+  type UrlFiltersOptions,
+  type UrlFiltersState,
+  type UrlFilterValue,
+} from './use-url-filters';

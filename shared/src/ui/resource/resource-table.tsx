@@ -24,7 +24,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { useList } from './fetch-list';
+import { useList, type ListLoader } from './fetch-list';
 import { useListQuery } from './use-list-query';
 
 /** What a cell renderer may need besides its row. */
@@ -69,6 +69,26 @@ export interface ResourceTableProps<T> {
   defaultPageSize?: number;
   /** `reload()` for the page that owns the table, e.g. after creating a record. */
   ref?: Ref<ResourceTableHandle>;
+  /**
+   * Loads the page another way than `GET path?query` (e.g. a POST with the filters in the body); page, sort and
+   * column searches still live in the URL and reach it as `params`. `path` then only names the list.
+   */
+  load?: ListLoader<T>;
+  /** What `load` reads besides `params` (e.g. serialized extra filters): a change reloads the list. */
+  loadKey?: string;
+  /** Extra filters (outside the columns) are active: the empty list then offers `onClearFilters`. */
+  filtersActive?: boolean;
+  /**
+   * « Effacer les filtres » with extra filters: must clear them and the search parameters of `columns` in one URL
+   * change (two changes in the same event would overwrite each other), e.g. `useUrlFilters().clearFilters`.
+   */
+  onClearFilters?: (columns: readonly string[]) => void;
+  /** Check boxes on the rows (antd `rowSelection`). */
+  rowSelection?: TableProps<T>['rowSelection'];
+  /** Text of the count under the table. Default: `Total : N`. */
+  totalLabel?: (total: number) => string;
+  /** Message of an empty list without filters. Default: « Aucun résultat ». */
+  emptyDescription?: string;
 }
 
 const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
@@ -138,6 +158,13 @@ export function ResourceTable<T extends object>({
   toolbar,
   defaultPageSize,
   ref,
+  load,
+  loadKey,
+  filtersActive = false,
+  onClearFilters,
+  rowSelection,
+  totalLabel,
+  emptyDescription,
 }: ResourceTableProps<T>) {
   const { token } = theme.useToken();
   const searchable = columns.filter((column) => column.searchable).map((column) => column.key);
@@ -146,7 +173,7 @@ export function ResourceTable<T extends object>({
   const { filtered, setPage, setSort, setSearch, clearSearch, setArchived } = query;
   // Without the switch, a stray `archived=true` in the URL must not list archived records unannounced.
   const params = archivable || !query.params.archived ? query.params : { ...query.params, archived: false };
-  const { data, total, loading, error, reload } = useList<T>(path, params);
+  const { data, total, loading, error, reload } = useList<T>(path, params, { load, loadKey });
   const [openSearch, setOpenSearch] = useState<string | null>(null);
 
   useImperativeHandle(ref, () => ({ reload }), [reload]);
@@ -242,14 +269,20 @@ export function ResourceTable<T extends object>({
     );
   } else if (loading) {
     emptyText = <div style={{ height: 120 }} />;
-  } else if (filtered) {
+  } else if (filtered || filtersActive) {
     emptyText = (
       <Empty description="Aucun résultat pour ces filtres">
-        <Button onClick={clearSearch}>Effacer les filtres</Button>
+        <Button onClick={() => (onClearFilters ? onClearFilters(searchable) : clearSearch())}>
+          Effacer les filtres
+        </Button>
       </Empty>
     );
   } else {
-    emptyText = <Empty description={params.archived ? 'Aucun élément archivé' : 'Aucun résultat'} />;
+    emptyText = (
+      <Empty
+        description={params.archived ? 'Aucun élément archivé' : (emptyDescription ?? 'Aucun résultat')}
+      />
+    );
   }
 
   const activeFilters = columns.filter((column) => params.search[column.key]);
@@ -289,37 +322,41 @@ export function ResourceTable<T extends object>({
           {toolbar}
         </Flex>
       )}
-      <Table<T>
-        rowKey={rowKey}
-        columns={tableColumns}
-        dataSource={data}
-        loading={loading}
-        onChange={onChange}
-        locale={{ emptyText }}
-        pagination={{
-          current: params.page,
-          pageSize: params.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: (count) => `Total : ${count}`,
-        }}
-        onRow={
-          onOpen &&
-          ((row) => ({
-            tabIndex: 0,
-            style: { cursor: 'pointer' },
-            onClick: (event: MouseEvent<HTMLElement>) => {
-              if (!fromInnerControl(event)) onOpen(row);
-            },
-            onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
-              if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
-              event.preventDefault();
-              onOpen(row);
-            },
-          }))
-        }
-      />
+      {/* Wide lists scroll inside their card instead of pushing the page wider than the screen. */}
+      <div style={{ overflowX: 'auto' }}>
+        <Table<T>
+          rowKey={rowKey}
+          columns={tableColumns}
+          dataSource={data}
+          loading={loading}
+          onChange={onChange}
+          locale={{ emptyText }}
+          rowSelection={rowSelection}
+          pagination={{
+            current: params.page,
+            pageSize: params.pageSize,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
+            showTotal: (count) => (totalLabel ? totalLabel(count) : `Total : ${count}`),
+          }}
+          onRow={
+            onOpen &&
+            ((row) => ({
+              tabIndex: 0,
+              style: { cursor: 'pointer' },
+              onClick: (event: MouseEvent<HTMLElement>) => {
+                if (!fromInnerControl(event)) onOpen(row);
+              },
+              onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+                if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+                event.preventDefault();
+                onOpen(row);
+              },
+            }))
+          }
+        />
+      </div>
     </div>
   );
 }

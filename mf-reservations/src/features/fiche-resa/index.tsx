@@ -1,4 +1,1 @@
-import { PageFrame } from 'shared';
-
-// Issue 4 work in progress: replaced by the real screen of this feature.
-export const FicheResaPage = () => <PageFrame routeId="fiche-resa" scaffoldOf="Réservations (issue 4)" />;
+export { FicheResaPage } from './components/fiche-resa-page';

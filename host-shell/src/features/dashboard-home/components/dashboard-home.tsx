@@ -1,6 +1,7 @@
 import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { ACTION_PARAM, DASHBOARD_BADGES, dashboardUrl } from 'shared';
+import { useDashboardCounters } from '../hooks/use-dashboard-counters';
 
 const badgeUrl = (badge: (typeof DASHBOARD_BADGES)[number]) =>
   'action' in badge
@@ -9,6 +10,7 @@ const badgeUrl = (badge: (typeof DASHBOARD_BADGES)[number]) =>
 
 /** Dashboard home: one shortcut badge per kind of work to handle (spec §1). */
 export default function DashboardHome() {
+  const counters = useDashboardCounters();
   return (
     <section aria-labelledby="dashboard-title">
       <Typography.Title level={3} id="dashboard-title">
@@ -18,15 +20,15 @@ export default function DashboardHome() {
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        title="Compteurs en préparation"
-        description="Les compteurs de travail à traiter arrivent avec les lots Réservations et Demandes d'hébergement. Les raccourcis mènent déjà aux écrans concernés."
+        title="Compteurs des demandes en préparation"
+        description="Les compteurs des demandes d'hébergement arrivent avec le lot Demandes d'hébergement. Les raccourcis mènent déjà aux écrans concernés."
       />
       <Row gutter={[16, 16]}>
         {DASHBOARD_BADGES.map((badge) => (
           <Col key={badge.counter} xs={24} sm={12} lg={8} xl={6}>
             <Link to={badgeUrl(badge)} data-counter={badge.counter}>
               <Card hoverable>
-                <Statistic title={badge.label} value="—" />
+                <Statistic title={badge.label} value={counters[badge.counter] ?? '—'} />
               </Card>
             </Link>
           </Col>

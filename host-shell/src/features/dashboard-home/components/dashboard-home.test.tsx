@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { login } from 'shared';
+import { mockToken, resetReservationMocks } from 'shared/mocks';
+import { mockServer } from 'shared/mocks/node';
+import { renderWithProviders } from 'shared/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import DashboardHome from './dashboard-home';
+
+const counterText = (counter: string) =>
+  document.querySelector(`[data-counter="${counter}"] .ant-statistic-content`)?.textContent;
+
+beforeEach(() => {
+  resetReservationMocks();
+  login(mockToken());
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('DashboardHome', () => {
+  it('shows the four reservation counters from POST /reservationsNumber; request counters stay « — »', async () => {
+    const bodies: unknown[] = [];
+    mockServer.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/api/reservationsNumber'))
+        void request
+          .clone()
+          .json()
+          .then((b) => bodies.push(b));
+    });
+    renderWithProviders(<DashboardHome />, { url: '/dashboard' });
+    await waitFor(() => expect(counterText('totalProlonger')).toBe('5'));
+    expect(counterText('totalPresence')).toBe('4');
+    expect(counterText('totalCaf')).toBe('6');
+    expect(counterText('totalPaf')).toBe('5');
+    expect(counterText('total_demande_a_traiter')).toBe('—');
+    expect(bodies).toEqual(
+      expect.arrayContaining([
+        { jours: 'a_prolonger', etat: 'prolongable' },
+        { jours: 'commence_h' },
+        { status_caf: true, etat_payment_caf: 'a_verifier' },
+        { status_paf: true, etat_payment_paf: 'a_verifier' },
+      ]),
+    );
+    mockServer.events.removeAllListeners();
+  });
+
+  it('logs « Erreur lors de la récupération des totaux » on failure and keeps « — »', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockServer.use(
+      http.post('/api/reservationsNumber', () =>
+        HttpResponse.json({ message: 'Base indisponible' }, { status: 503 }),
+      ),
+    );
+    renderWithProviders(<DashboardHome />, { url: '/dashboard' });
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Erreur lors de la récupération des totaux', expect.anything()),
+    );
+    expect(counterText('totalProlonger')).toBe('—');
+    expect(screen.getByText('Réservations à prolonger aujourd’hui')).toBeTruthy();
+  });
+});

@@ -1,0 +1,134 @@
+import { Alert, Button, Checkbox, Empty, Form, Input, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { formatDate } from 'shared';
+import {
+  MAX_PENSIONNAIRES_PAR_RESERVATION,
+  PENSIONNAIRES_SEARCH_ERROR,
+  type PensionnaireTrouve,
+} from 'shared/contract';
+import { searchPensionnaires } from '../api/booking-api';
+import { useDebounced, useRemoteData } from '../hooks/use-remote-data';
+import type { BookingDraft, DraftAction } from '../model/booking-draft';
+
+interface StepProps {
+  draft: BookingDraft;
+  dispatch: (action: DraftAction) => void;
+}
+
+export const nomComplet = (pensionnaire: Pick<PensionnaireTrouve, 'nom' | 'prenom'>) =>
+  `${pensionnaire.nom} ${pensionnaire.prenom}`;
+
+/**
+ * Step 3: the client's residents (debounced search), several at a time. Those already lodged until the departure
+ * day are flagged and cannot be picked.
+ */
+export function StepPensionnaires({ draft, dispatch }: StepProps) {
+  const [query, setQuery] = useState('');
+  const search = useDebounced(query);
+  const { client, contratClient, endDate, pensionnaires: selected } = draft;
+  const key =
+    client && contratClient && endDate ? `${client.id}:${contratClient.id}:${endDate}:${search}` : null;
+  const results = useRemoteData(
+    key,
+    (signal) =>
+      searchPensionnaires(
+        { clientId: client!.id, contratId: contratClient!.id, search, endDate: endDate! },
+        signal,
+      ),
+    PENSIONNAIRES_SEARCH_ERROR,
+  );
+  const selectedIds = new Set(selected.map((pensionnaire) => pensionnaire.id));
+  const full = selected.length >= MAX_PENSIONNAIRES_PAR_RESERVATION;
+
+  const toggle = (pensionnaire: PensionnaireTrouve, checked: boolean) =>
+    dispatch({
+      type: 'pensionnaires',
+      pensionnaires: checked
+        ? [...selected, pensionnaire]
+        : selected.filter((other) => other.id !== pensionnaire.id),
+    });
+
+  return (
+    <div>
+      <Form layout="vertical" component="div">
+        <Form.Item
+          label="Rechercher un pensionnaire"
+          htmlFor="ajout-resa-recherche-pensionnaire"
+          extra="Nom, prénom ou numéro de dossier ; plusieurs mots se cumulent."
+        >
+          <Input
+            id="ajout-resa-recherche-pensionnaire"
+            allowClear
+            value={query}
+            maxLength={100}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </Form.Item>
+      </Form>
+      <Typography.Paragraph>
+        Pensionnaires sélectionnés : {selected.length} / {MAX_PENSIONNAIRES_PAR_RESERVATION}
+      </Typography.Paragraph>
+      {selected.length > 0 && (
+        <div style={{ marginBottom: 16 }} aria-label="Pensionnaires sélectionnés" role="list">
+          {selected.map((pensionnaire) => (
+            <Tag
+              key={pensionnaire.id}
+              role="listitem"
+              closable={{ 'aria-label': `Retirer ${nomComplet(pensionnaire)}` }}
+              onClose={() => toggle(pensionnaire, false)}
+            >
+              {nomComplet(pensionnaire)}
+            </Tag>
+          ))}
+        </div>
+      )}
+      {full && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`Au plus ${MAX_PENSIONNAIRES_PAR_RESERVATION} pensionnaires par réservation.`}
+        />
+      )}
+      {results.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={results.error}
+          action={<Button onClick={results.reload}>Réessayer</Button>}
+        />
+      ) : (
+        <>
+          {results.loading && <Spin size="small" description="Recherche des pensionnaires…" />}
+          {results.data && results.data.length === 0 && !results.loading && (
+            <Empty description={search ? 'Aucun pensionnaire ne correspond' : 'Aucun pensionnaire'} />
+          )}
+          {results.data && results.data.length > 0 && (
+            <ul aria-label="Résultats de la recherche" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {results.data.map((pensionnaire) => {
+                const checked = selectedIds.has(pensionnaire.id);
+                return (
+                  <li key={pensionnaire.id} style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}>
+                    <Checkbox
+                      checked={checked}
+                      disabled={pensionnaire.deja_heberge || (!checked && full)}
+                      onChange={(event) => toggle(pensionnaire, event.target.checked)}
+                    >
+                      {nomComplet(pensionnaire)} — dossier {pensionnaire.numero_dossier}
+                      {pensionnaire.date_naissance
+                        ? `, né(e) le ${formatDate(pensionnaire.date_naissance)}`
+                        : ''}
+                    </Checkbox>
+                    {pensionnaire.deja_heberge && (
+                      <Tag color="warning">Déjà hébergé(e) d’ici au {formatDate(draft.endDate)}</Tag>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

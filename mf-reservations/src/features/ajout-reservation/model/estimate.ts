@@ -1,0 +1,95 @@
+import type { ModeTarification, TypeChambreData } from 'shared/contract';
+
+/**
+ * Estimated purchase total HT of a booking, from the room type's tariff sub-periods
+ * (GET /contrat_etablissement/type_chambres). Money stays in integer cents: decimal strings in, decimal strings out,
+ * never a float. An estimate only: the API prices each night from the contracts when it books.
+ */
+
+/** '84.5' → 8450 cents. Throws on anything else than a positive decimal with up to 2 decimals. */
+export function toCents(amount: string): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!match) throw new Error(`Montant invalide : ${amount}`);
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** 8450 → '84.50' */
+export function fromCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+export interface MealChoice {
+  petit_dejeuner: boolean;
+  dejeuner: boolean;
+  diner: boolean;
+}
+
+/** Rooms the residents take every night: they share rooms of the type up to its capacity. */
+export const chambresNecessaires = (residents: number, capacite: number) =>
+  residents > 0 ? Math.ceil(residents / Math.max(1, capacite)) : 0;
+
+/** Fewest free rooms over the sub-periods; null = no limit. */
+export function chambresLibres(type: TypeChambreData): number | null {
+  const limited = type.tarifs
+    .map((tarif) => tarif.chambres_libres)
+    .filter((value): value is number => value !== null);
+  return limited.length ? Math.min(...limited) : null;
+}
+
+export interface EstimateLine {
+  date_debut: string;
+  date_fin: string;
+  nombre_nuits: number;
+  prix_nuitee_ht: string;
+  /** Nights × price × rooms (par chambre) or × residents (par personne). */
+  hebergement_ht: string;
+  /** Nights × residents × chosen meal prices. */
+  repas_ht: string;
+  total_ht: string;
+}
+
+export interface Estimate {
+  lignes: EstimateLine[];
+  hebergement_ht: string;
+  repas_ht: string;
+  total_ht: string;
+}
+
+export function estimatePurchase(input: {
+  type: TypeChambreData;
+  mode: ModeTarification;
+  residents: number;
+  meals: MealChoice;
+}): Estimate {
+  const { type, mode, residents, meals } = input;
+  const units = mode === 'par_chambre' ? chambresNecessaires(residents, type.capacite) : residents;
+  let hebergement = 0;
+  let repas = 0;
+  const lignes = type.tarifs.map((tarif) => {
+    const lodging = tarif.nombre_nuits * toCents(tarif.prix_nuitee_ht) * units;
+    const mealPrice =
+      (meals.petit_dejeuner ? toCents(tarif.prix_petit_dejeuner_ht) : 0) +
+      (meals.dejeuner ? toCents(tarif.prix_dejeuner_ht) : 0) +
+      (meals.diner ? toCents(tarif.prix_diner_ht) : 0);
+    const food = tarif.nombre_nuits * residents * mealPrice;
+    hebergement += lodging;
+    repas += food;
+    return {
+      date_debut: tarif.date_debut,
+      date_fin: tarif.date_fin,
+      nombre_nuits: tarif.nombre_nuits,
+      prix_nuitee_ht: tarif.prix_nuitee_ht,
+      hebergement_ht: fromCents(lodging),
+      repas_ht: fromCents(food),
+      total_ht: fromCents(lodging + food),
+    };
+  });
+  return {
+    lignes,
+    hebergement_ht: fromCents(hebergement),
+    repas_ht: fromCents(repas),
+    total_ht: fromCents(hebergement + repas),
+  };
+}

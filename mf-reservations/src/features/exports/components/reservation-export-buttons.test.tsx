@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { delay, http, HttpResponse } from 'msw';
+import { mockServer } from 'shared/mocks/node';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../lib/render-page';
+import { ReservationExportButtons } from './reservation-export-buttons';
+
+let saved: string[] = [];
+
+beforeEach(() => {
+  saved = [];
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('ReservationExportButtons', () => {
+  it('posts the filters, disables the other buttons while running, saves reservations-YYYY-MM-DD.xlsx', async () => {
+    mockServer.use(
+      http.post('/api/reservations/generate_Excel_Resa/all_data', async () => {
+        await delay(800);
+        return new HttpResponse(new Blob(['xlsx']), {
+          headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+        });
+      }),
+    );
+    const { requestsTo } = renderPage(
+      <ReservationExportButtons
+        filters={{ etat: 'prolongable', client_id: 2 }}
+        keys={['pdfResa', 'excelResaAll']}
+      />,
+      { url: '/dashboard/reservations' },
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Excel \(complet\)/ }));
+    expect(await screen.findByText('Préparation du fichier…')).toBeTruthy();
+    expect(screen.getByText('PDF (liste)').closest('button')).toHaveProperty('disabled', true);
+    expect(saved).toEqual([]);
+    await waitFor(() => expect(saved).toEqual([`reservations-${dayjs().format('YYYY-MM-DD')}.xlsx`]));
+    expect(await requestsTo('/api/reservations/generate_Excel_Resa/all_data', 'POST')[0]!.body).toEqual({
+      etat: 'prolongable',
+      client_id: 2,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /PDF \(liste\)/ })).toHaveProperty('disabled', false),
+    );
+  });
+
+  it('decodes the French message of an error blob and shows it', async () => {
+    mockServer.use(
+      http.post('/api/reservations/generate_Pdf_Resa', () =>
+        HttpResponse.json(
+          { message: 'Trop de réservations à exporter (plus de 50 000) : affinez les filtres.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderPage(<ReservationExportButtons filters={{}} keys={['pdfResa']} />, {
+      url: '/dashboard/reservations',
+    });
+    await user.click(screen.getByRole('button', { name: /PDF \(liste\)/ }));
+    expect(
+      await screen.findByText(/L'export « PDF \(liste\) » a échoué : Trop de réservations/),
+    ).toBeTruthy();
+    expect(saved).toEqual([]);
+  });
+});

@@ -1,0 +1,4 @@
+export {
+  ReservationExportButtons,
+  type ReservationExportButtonsProps,
+} from './components/reservation-export-buttons';

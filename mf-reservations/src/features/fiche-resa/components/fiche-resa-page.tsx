@@ -1,0 +1,57 @@
+import { Card, Flex } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { PageFrame, readSelection, saveSelection } from 'shared';
+import type { ReservationDetail } from 'shared/contract';
+import { getHistoriques, getReservation } from '../../reservation-actions/api/reservation-api';
+import { LoadGate } from '../../reservation-actions/components/load-gate';
+import { TotauxDescriptions } from '../../reservation-actions/components/totaux-descriptions';
+import { useLoaded, useRouteId } from '../../reservation-actions/hooks/use-loaded';
+import { HistoriqueTimeline } from './historique-timeline';
+import { NuiteesTable } from './nuitees-table';
+import { ReservationActionsBar } from './reservation-actions-bar';
+import { ReservationHeader } from './reservation-header';
+
+/** The stay opened last (spec §3 « selected resa »), shown at once while it reloads, if it is this one. */
+function storedReservation(): ReservationDetail | null {
+  const stored = readSelection<ReservationDetail>('resa');
+  return stored && Array.isArray(stored.nuitees) && stored.totaux && stored.actions ? stored : null;
+}
+
+/** fiche-resa/:id — everything about one stay, and what may be done with it. */
+export function FicheResaPage() {
+  const id = useRouteId();
+  const [version, setVersion] = useState(0);
+  const changed = useCallback(() => setVersion((value) => value + 1), []);
+  const detail = useLoaded(getReservation, id, version, storedReservation());
+  const historiques = useLoaded(getHistoriques, id, version);
+  const loaded = detail.loading ? null : detail.data;
+
+  useEffect(() => {
+    if (loaded) saveSelection('resa', loaded);
+  }, [loaded]);
+
+  return (
+    <PageFrame routeId="fiche-resa">
+      <LoadGate state={detail} notFoundTitle="Réservation introuvable" listRouteId="reservations">
+        {(reservation) => (
+          <Flex vertical gap={16}>
+            <ReservationHeader
+              reservation={reservation}
+              onChanged={changed}
+              extra={<ReservationActionsBar reservation={reservation} onChanged={changed} />}
+            />
+            <Card type="inner" title="Totaux">
+              <TotauxDescriptions totaux={reservation.totaux} />
+            </Card>
+            <Card type="inner" title="Nuitées">
+              <NuiteesTable reservation={reservation} />
+            </Card>
+            <Card type="inner" title="Historique">
+              <HistoriqueTimeline state={historiques} />
+            </Card>
+          </Flex>
+        )}
+      </LoadGate>
+    </PageFrame>
+  );
+}

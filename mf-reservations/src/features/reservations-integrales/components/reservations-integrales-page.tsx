@@ -1,0 +1,91 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Select, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { dashboardUrl, hasSubject, PageFrame, ResourceTable, useAuth, useUrlFilters } from 'shared';
+import { RESERVATION_STATUTS, type ReservationIntegraleItem, type ReservationStatut } from 'shared/contract';
+import { DayInput } from '../../../lib/day-input';
+import {
+  reservationsIntegralesLoader,
+  type ReservationIntegraleFilters,
+} from '../../../lib/list-reservations';
+import { countLabel, STATUT_OPTIONS } from '../../../lib/reservation-labels';
+import { integraleColumns } from './integrale-columns';
+
+const FILTERS = ['statut', 'start_date', 'end_date'] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const SEARCHABLE = integraleColumns.filter((column) => column.searchable).map((column) => column.key);
+
+/** The full reservations (parents, spec §7): client, hotel, period, contracts, residents, statuses. */
+export function ReservationsIntegralesPage() {
+  const navigate = useNavigate();
+  const { jwtTokenDecoded } = useAuth();
+  const state = useUrlFilters(FILTERS);
+  const { values, setFilter } = state;
+
+  const filters = useMemo(() => {
+    const result: ReservationIntegraleFilters = {};
+    if ((RESERVATION_STATUTS as readonly unknown[]).includes(values.statut))
+      result.statut = values.statut as ReservationStatut;
+    for (const key of ['start_date', 'end_date'] as const) {
+      const value = values[key];
+      if (typeof value === 'string' && DAY.test(value)) result[key] = value;
+    }
+    return result;
+  }, [values]);
+  const load = useMemo(() => reservationsIntegralesLoader(filters), [filters]);
+
+  return (
+    <PageFrame
+      routeId="reservation-integrale"
+      extra={
+        // An extra route: only a session with a subject claim may open it (spec §2).
+        hasSubject(jwtTokenDecoded) && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => navigate(dashboardUrl('reservation_integrale'))}
+          >
+            Nouvelle réservation intégrale
+          </Button>
+        )
+      }
+    >
+      <Flex wrap gap={8} align="center" style={{ marginBottom: 16 }}>
+        <Select<ReservationStatut>
+          aria-label="Statut"
+          allowClear
+          placeholder="Tous les statuts"
+          style={{ width: 200 }}
+          value={filters.statut ?? null}
+          options={STATUT_OPTIONS}
+          onChange={(value) => setFilter('statut', value)}
+        />
+        <Typography.Text>Période du</Typography.Text>
+        <DayInput
+          aria-label="Début de période"
+          value={filters.start_date}
+          onChange={(value) => setFilter('start_date', value)}
+        />
+        <Typography.Text>au</Typography.Text>
+        <DayInput
+          aria-label="Fin de période"
+          value={filters.end_date}
+          onChange={(value) => setFilter('end_date', value)}
+        />
+        <Button onClick={() => state.clearFilters(SEARCHABLE)}>Réinitialiser les filtres</Button>
+      </Flex>
+      <ResourceTable<ReservationIntegraleItem>
+        path="/reservations_integrales"
+        columns={integraleColumns}
+        load={load}
+        loadKey={state.key}
+        filtersActive={state.active}
+        onClearFilters={state.clearFilters}
+        totalLabel={(total) => countLabel(total, 'réservation intégrale', 'réservations intégrales')}
+        emptyDescription="Aucune réservation intégrale"
+        onOpen={(row) => navigate(dashboardUrl('fiche-resa-integrale', { id: row.id }))}
+      />
+    </PageFrame>
+  );
+}

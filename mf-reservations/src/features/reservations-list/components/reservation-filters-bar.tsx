@@ -1,0 +1,151 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Select, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import { REFERENTIEL_PATHS, type EtatPaiement, type ReservationStatut, type TypeResa } from 'shared/contract';
+import { DayInput } from '../../../lib/day-input';
+import { ETAT_PAIEMENT_OPTIONS, STATUT_OPTIONS, TYPE_RESA_OPTIONS } from '../../../lib/reservation-labels';
+import type { ReservationFiltersState } from '../../../lib/reservation-filters';
+import { useReferenceOptions } from '../../../lib/use-reference-options';
+
+const asNumber = (value: string | string[] | undefined) =>
+  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+
+/** Remounted (by `key`) when the URL value changes, e.g. on « Réinitialiser les filtres ». */
+function DossierSearch({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  return (
+    <Input.Search
+      aria-label="N° de dossier"
+      placeholder="N° de dossier"
+      allowClear
+      maxLength={100}
+      style={{ width: 180 }}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onSearch={(next) => onSearch(next.trim())}
+    />
+  );
+}
+
+/**
+ * The filters above the reservations list; each lives in the URL (`useReservationFilters`) and sends the list
+ * back to page 1.
+ */
+export function ReservationFiltersBar({
+  state,
+  onReset,
+}: {
+  state: ReservationFiltersState;
+  onReset: () => void;
+}) {
+  const { values, filters, setFilter, setFilters } = state;
+  const clients = useReferenceOptions(REFERENTIEL_PATHS.clients);
+  const hotels = useReferenceOptions(REFERENTIEL_PATHS.etablissements);
+
+  return (
+    <Flex vertical gap={8} style={{ marginBottom: 16 }}>
+      <Flex wrap gap={8} align="center">
+        <Select<ReservationStatut[]>
+          aria-label="Statut"
+          mode="multiple"
+          allowClear
+          placeholder="Tous les statuts"
+          style={{ minWidth: 220 }}
+          value={filters.statut ? [filters.statut].flat() : []}
+          options={STATUT_OPTIONS}
+          onChange={(value) => setFilter('statut', value)}
+        />
+        <Select<TypeResa>
+          aria-label="Type"
+          allowClear
+          placeholder="Initiale ou prolongation"
+          style={{ width: 200 }}
+          value={filters.type_resa ?? null}
+          options={TYPE_RESA_OPTIONS}
+          onChange={(value) => setFilter('type_resa', value)}
+        />
+        <Select<number>
+          aria-label="Client"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="Tous les clients"
+          loading={clients.loading}
+          style={{ width: 240 }}
+          value={asNumber(values.client_id) ?? null}
+          options={clients.options}
+          onChange={(value) => setFilter('client_id', value === undefined ? undefined : String(value))}
+        />
+        <Select<number>
+          aria-label="Établissement"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="Tous les établissements"
+          loading={hotels.loading}
+          style={{ width: 240 }}
+          value={asNumber(values.etablissement_id) ?? null}
+          options={hotels.options}
+          onChange={(value) => setFilter('etablissement_id', value === undefined ? undefined : String(value))}
+        />
+        <DossierSearch
+          key={typeof values.numero_dossier === 'string' ? values.numero_dossier : ''}
+          value={typeof values.numero_dossier === 'string' ? values.numero_dossier : ''}
+          onSearch={(value) => setFilter('numero_dossier', value)}
+        />
+      </Flex>
+      <Flex wrap gap={8} align="center">
+        <Typography.Text>Période du</Typography.Text>
+        <DayInput
+          aria-label="Début de période"
+          value={filters.start_date}
+          onChange={(value) => setFilter('start_date', value)}
+        />
+        <Typography.Text>au</Typography.Text>
+        <DayInput
+          aria-label="Fin de période"
+          value={filters.end_date}
+          onChange={(value) => setFilter('end_date', value)}
+          disabledDate={(day) =>
+            Boolean(filters.start_date) && day.format('YYYY-MM-DD') <= filters.start_date!
+          }
+        />
+        <Select<EtatPaiement>
+          aria-label="État PAF"
+          allowClear
+          placeholder="État PAF"
+          style={{ width: 150 }}
+          value={filters.etat_payment_paf ?? null}
+          options={ETAT_PAIEMENT_OPTIONS}
+          onChange={(value) => setFilter('etat_payment_paf', value)}
+        />
+        <Select<EtatPaiement>
+          aria-label="État CAF"
+          allowClear
+          placeholder="État CAF"
+          style={{ width: 150 }}
+          value={filters.etat_payment_caf ?? null}
+          options={ETAT_PAIEMENT_OPTIONS}
+          onChange={(value) => setFilter('etat_payment_caf', value)}
+        />
+        <Flex gap={6} align="center">
+          <Switch
+            aria-label="À prolonger"
+            checked={filters.etat === 'prolongable'}
+            onChange={(checked) => setFilter('etat', checked ? 'prolongable' : undefined)}
+          />
+          <span>À prolonger</span>
+        </Flex>
+        <Flex gap={6} align="center">
+          <Switch
+            aria-label="Arrivées d’hier"
+            checked={filters.jours === 'commence_h'}
+            onChange={(checked) => setFilters({ jours: checked ? 'commence_h' : undefined })}
+          />
+          <span>Arrivées d’hier</span>
+        </Flex>
+        <Button icon={<ReloadOutlined />} onClick={onReset}>
+          Réinitialiser les filtres
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

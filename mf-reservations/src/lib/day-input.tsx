@@ -1,0 +1,30 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { CSSProperties } from 'react';
+import { DateInput } from 'shared';
+
+/** Day of the API (YYYY-MM-DD). */
+export const API_DAY = 'YYYY-MM-DD';
+
+export interface DayInputProps {
+  /** YYYY-MM-DD, or undefined. */
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  'aria-label': string;
+  placeholder?: string;
+  disabledDate?: (day: Dayjs) => boolean;
+  style?: CSSProperties;
+}
+
+/** A DD/MM/YYYY date picker whose value is the API's YYYY-MM-DD day. */
+export function DayInput({ value, onChange, placeholder, disabledDate, style, ...rest }: DayInputProps) {
+  return (
+    <DateInput
+      aria-label={rest['aria-label']}
+      value={value ? dayjs(value) : null}
+      onChange={(day) => onChange(day && !Array.isArray(day) ? day.format(API_DAY) : undefined)}
+      placeholder={placeholder ?? 'JJ/MM/AAAA'}
+      disabledDate={disabledDate}
+      style={{ width: 150, ...style }}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import { Tag } from 'antd';
+import { formatDate } from 'shared';
+import {
+  ETAT_PAIEMENT_LABELS,
+  FLUX_PAIEMENT_LABELS,
+  RESERVATION_STATUT_LABELS,
+  RESERVATION_STATUTS,
+  TYPE_RESA_LABELS,
+  type EtatPaiement,
+  type FluxPaiement,
+  type ReservationStatut,
+  type TypeResa,
+} from 'shared/contract';
+
+/** Colour of each stay status, the same on every reservation screen. */
+export const STATUT_COLORS: Record<ReservationStatut, string> = {
+  en_attente: 'gold',
+  confirmee: 'blue',
+  en_cours: 'green',
+  terminee: 'default',
+  annulee: 'red',
+};
+
+const ETAT_PAIEMENT_COLORS: Record<EtatPaiement, string> = {
+  a_verifier: 'orange',
+  paye: 'green',
+  non_paye: 'red',
+};
+
+export function StatutTag({ statut, count }: { statut: ReservationStatut; count?: number }) {
+  const label = RESERVATION_STATUT_LABELS[statut] ?? statut;
+  return <Tag color={STATUT_COLORS[statut]}>{count === undefined ? label : `${label} : ${count}`}</Tag>;
+}
+
+export function TypeResaTag({ type }: { type: TypeResa }) {
+  return <Tag color={type === 'prolongation' ? 'purple' : 'cyan'}>{TYPE_RESA_LABELS[type]}</Tag>;
+}
+
+/** « PAF : À vérifier »: the payment state of one stream. */
+export function EtatPaiementTag({ flux, etat }: { flux: FluxPaiement; etat: EtatPaiement }) {
+  return (
+    <Tag color={ETAT_PAIEMENT_COLORS[etat]}>
+      {FLUX_PAIEMENT_LABELS[flux]} : {ETAT_PAIEMENT_LABELS[etat]}
+    </Tag>
+  );
+}
+
+/** « 01/02/2026 – 15/02/2026 » */
+export function periode(debut: string, fin: string): string {
+  return `${formatDate(debut)} – ${formatDate(fin)}`;
+}
+
+export const STATUT_OPTIONS = RESERVATION_STATUTS.map((value) => ({
+  value,
+  label: RESERVATION_STATUT_LABELS[value],
+}));
+export const TYPE_RESA_OPTIONS = (Object.keys(TYPE_RESA_LABELS) as TypeResa[]).map((value) => ({
+  value,
+  label: TYPE_RESA_LABELS[value],
+}));
+export const ETAT_PAIEMENT_OPTIONS = (Object.keys(ETAT_PAIEMENT_LABELS) as EtatPaiement[]).map((value) => ({
+  value,
+  label: ETAT_PAIEMENT_LABELS[value],
+}));
+
+/** « 3 réservations », « 1 réservation », « 0 réservation ». */
+export function countLabel(total: number, singular: string, plural = `${singular}s`): string {
+  return `${total} ${total > 1 ? plural : singular}`;
+}

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, login, openPage } from '../support/browser';
+import { pickFirstOption, searchColumn, submitDialog, typeDate } from '../support/ui';
 import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
 
 let product: Product;
@@ -16,61 +17,6 @@ after(async () => {
   await browser?.close();
   await product?.stop();
 });
-
-/** Uses the column's own search control (keyboard-reachable), as a user would. */
-async function searchColumn(page: Page, column: string, text: string): Promise<void> {
-  // The keyboard control sits inside antd's own filter trigger: both open the same search box.
-  await page
-    .getByRole('button', { name: `Rechercher dans la colonne ${column}` })
-    .first()
-    .click();
-  const input = page.getByRole('textbox', { name: `Rechercher dans « ${column} »` });
-  await input.fill(text);
-  await input.press('Enter');
-}
-
-/** No antd dropdown left open (a closing one, still animating, would catch the next field's click). */
-const dropdownsClosed = (page: Page) =>
-  page.waitForFunction(
-    () => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'),
-  );
-
-/** Picks the first option of an antd Select and checks the field now shows a value (retried on a slow machine). */
-async function pickFirstOption(page: Page, field: ReturnType<Page['getByLabel']>): Promise<void> {
-  const select = field.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
-  for (let attempt = 1; ; attempt++) {
-    await dropdownsClosed(page);
-    await field.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-    await dropdownsClosed(page);
-    if ((await select.locator('.ant-select-selection-item').count()) > 0 || attempt === 3) return;
-  }
-}
-
-/** Types a date and leaves the field with Tab (Enter would submit the whole form). */
-async function typeDate(field: ReturnType<Page['getByLabel']>, value: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await field.fill(value);
-    await field.press('Tab');
-    if ((await field.inputValue()) === value || attempt === 3) return;
-  }
-}
-
-async function submitDialog(page: Page): Promise<void> {
-  await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
-  try {
-    await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: 20_000 });
-  } catch (error) {
-    // Say why the form stayed open: its validation messages and the API's inline error.
-    const shown = await page
-      .getByRole('dialog')
-      .locator('.ant-form-item-explain-error, .ant-alert-title, .ant-alert-message')
-      .allTextContents();
-    throw new Error(`La fenêtre est restée ouverte : ${shown.join(' | ') || 'aucun message'}`, {
-      cause: error,
-    });
-  }
-}
 
 describe('reference data', () => {
   test('an administrator creates a hotel, a room type, a client and a resident, then finds each by column search', async () => {

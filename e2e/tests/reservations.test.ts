@@ -1,0 +1,260 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { RESERVATIONS_PATHS, type ReservationItem, type ReservationListAnswer } from 'shared/contract';
+import { pdfTexts } from '../../api/src/modules/reservations/export-pdf-text';
+import { launchBrowser, login, openPage } from '../support/browser';
+import { DEMO_ADMIN, startProduct, type Product } from '../support/product';
+import { searchColumn, typeDate } from '../support/ui';
+import {
+  ApiSession,
+  bookThroughApi,
+  createBookingWorld,
+  frenchDate,
+  parisDay,
+  type BookingWorld,
+} from '../support/world';
+
+let product: Product;
+let browser: Browser;
+let api: ApiSession;
+let world: BookingWorld;
+
+before(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  api = await ApiSession.login(product.baseUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  world = await createBookingWorld(api, [
+    { nom: 'Essai-Lefèvre', prenom: 'Léa' },
+    { nom: 'Essai-Lefèvre', prenom: 'Hugo' },
+    { nom: 'Essai-Bakari', prenom: 'Sami' },
+    { nom: 'Essai-Bakari', prenom: 'Nora' },
+  ]);
+});
+
+after(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** The world's stays as the API lists them (the check behind what the screens claim). */
+async function staysOf(filters: Record<string, unknown>): Promise<ReservationItem[]> {
+  const answer = await api.call<ReservationListAnswer>('POST', RESERVATIONS_PATHS.list, {
+    page: 1,
+    pageSize: 100,
+    client_id: world.client.id,
+    ...filters,
+  });
+  return answer.reservations;
+}
+
+/** Clicks « Suivant » and waits for the wizard's next step title. */
+async function nextStep(page: Page, drawer: ReturnType<Page['getByRole']>, step: number): Promise<void> {
+  await drawer.getByRole('button', { name: 'Suivant' }).click();
+  await drawer.getByRole('heading', { name: new RegExp(`^Étape ${step} sur`) }).waitFor();
+}
+
+/** Submits the dialog of an action (its OK button) and waits for it to close. */
+async function submitAction(page: Page, okText: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: okText, exact: true }).click();
+  try {
+    await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+  } catch (error) {
+    const shown = await dialog.locator('.ant-alert, .ant-form-item-explain-error').allTextContents();
+    throw new Error(`La fenêtre est restée ouverte : ${shown.join(' | ') || 'aucun message'}`, {
+      cause: error,
+    });
+  }
+}
+
+describe('reservations', () => {
+  test('a staff member books two residents as a full reservation, confirms, extends them all, reads the history and cancels one', async () => {
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const arrival = parisDay(2);
+    const departure = parisDay(9);
+
+    // The top bar's add button opens the list in add mode: the booking wizard.
+    await page.goto('/dashboard/reservations?mode=ajout');
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('heading', { name: /^Étape 1 sur/ }).waitFor();
+    const client = drawer.getByLabel('Client', { exact: true });
+    await client.click();
+    await client.fill(world.client.nom);
+    await page.locator('.ant-select-item-option').filter({ hasText: world.client.nom }).click();
+    await typeDate(drawer.getByLabel('Date d’arrivée'), frenchDate(arrival));
+    await typeDate(drawer.getByLabel('Date de départ'), frenchDate(departure));
+    await drawer.getByText('7 nuits').waitFor();
+    await nextStep(page, drawer, 2);
+    await drawer.getByRole('radio', { name: new RegExp(world.contratClient.reference) }).check();
+    await nextStep(page, drawer, 3);
+    await drawer.getByLabel('Rechercher un pensionnaire').fill('essai-lefèvre');
+    for (const prenom of ['Léa', 'Hugo'])
+      await drawer
+        .getByRole('checkbox', { name: new RegExp(`Essai-Lefèvre ${prenom}|${prenom} Essai-Lefèvre`, 'i') })
+        .check();
+    await nextStep(page, drawer, 4);
+    await drawer.getByRole('radio', { name: new RegExp(world.hotel.nom) }).check();
+    await nextStep(page, drawer, 5);
+    await drawer.getByRole('radio', { name: new RegExp(world.roomType.libelle) }).check();
+    await nextStep(page, drawer, 6);
+    await nextStep(page, drawer, 7);
+    await drawer.getByRole('button', { name: 'Confirmer la réservation' }).click();
+    await page.waitForURL(/\/dashboard\/fiche-resa-integrale\/\d+/);
+    const parentId = Number(page.url().split('/').pop());
+
+    const booked = await staysOf({ id_reservation_mere: parentId });
+    assert.equal(booked.length, 2);
+    assert.deepEqual(
+      booked.map((stay) => [stay.date_debut, stay.date_fin, stay.nombre_nuits, stay.statut]),
+      [
+        [arrival, departure, 7, 'en_attente'],
+        [arrival, departure, 7, 'en_attente'],
+      ],
+    );
+
+    // Both stays in the list (column search) and the full reservation in its list.
+    await page.goto('/dashboard/reservations');
+    await searchColumn(page, 'Pensionnaire', 'ESSAI-lefèvre');
+    await page.getByRole('cell', { name: /Léa/ }).first().waitFor();
+    await page.getByRole('cell', { name: /Hugo/ }).first().waitFor();
+    await page.goto('/dashboard/reservation-integrale');
+    await searchColumn(page, 'Client', world.client.nom.toLowerCase());
+    await page
+      .getByRole('cell', { name: new RegExp(world.hotel.nom) })
+      .first()
+      .click();
+    await page.waitForURL(new RegExp(`/dashboard/fiche-resa-integrale/${parentId}$`));
+
+    // Confirm every stay of the full reservation.
+    await page.getByRole('button', { name: /Confirmer tout/ }).click();
+    await submitAction(page, 'Confirmer');
+    await page.getByText('Confirmée').first().waitFor();
+    assert.deepEqual(
+      (await staysOf({ id_reservation_mere: parentId })).map((stay) => stay.statut),
+      ['confirmee', 'confirmee'],
+    );
+
+    // Extend Léa's stay, and with applyToAllPr every resident of the full reservation.
+    const lea = booked.find((stay) => stay.pensionnaire_prenom === 'Léa')!;
+    await page.goto(`/dashboard/fiche-resa/${lea.id}`);
+    await page
+      .getByRole('button', { name: /Prolonger/ })
+      .first()
+      .click();
+    const extendedTo = parisDay(12);
+    await typeDate(page.getByRole('dialog').getByLabel('Nouvelle date de départ'), frenchDate(extendedTo));
+    await page.getByRole('dialog').getByText('Appliquer à tous les pensionnaires').click();
+    await submitAction(page, 'Prolonger');
+    const extensions = await staysOf({ id_reservation_mere: parentId, type_resa: 'prolongation' });
+    assert.equal(extensions.length, 2);
+    for (const extension of extensions) {
+      assert.equal(extension.date_debut, departure);
+      assert.equal(extension.date_fin, extendedTo);
+    }
+
+    // The history of Léa's stay tells who did what.
+    await page.goto(`/dashboard/fiche-resa/${lea.id}`);
+    await page.getByText('Création').first().waitFor();
+    await page.getByText('Confirmation').first().waitFor();
+    await page.getByText(DEMO_ADMIN.name).first().waitFor();
+
+    // Cancel Hugo's extension.
+    const hugoExtension = extensions.find((stay) => stay.pensionnaire_prenom === 'Hugo')!;
+    await page.goto(`/dashboard/fiche-resa/${hugoExtension.id}`);
+    await page
+      .getByRole('button', { name: /Annuler/ })
+      .first()
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByLabel("Motif de l'annulation")
+      .fill('Départ vers un logement pérenne');
+    await submitAction(page, 'Annuler la réservation');
+    await page.getByText('Annulée').first().waitFor();
+    const [cancelled] = await staysOf({ id_reservation_mere: parentId, statut: 'annulee' });
+    assert.equal(cancelled?.id, hugoExtension.id);
+    await page.getByText('Départ vers un logement pérenne').first().waitFor();
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a staff member extends several stays at once from the stays to extend', async () => {
+    const sami = world.residents.find((resident) => resident.prenom === 'Sami')!;
+    const nora = world.residents.find((resident) => resident.prenom === 'Nora')!;
+    // Two stays that end tomorrow: both "prolongables" today.
+    await bookThroughApi(api, world, [sami.id], parisDay(-3), parisDay(1));
+    await bookThroughApi(api, world, [nora.id], parisDay(-3), parisDay(1));
+    const due = await staysOf({ etat: 'prolongable', pensionnaire: 'essai-bakari' });
+    assert.equal(due.length, 2);
+
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/dashboard/reservations-a-prolonger');
+    await searchColumn(page, 'Pensionnaire', 'essai-bakari');
+    for (const stay of due) await page.getByLabel(`Sélectionner la réservation ${stay.id}`).check();
+    await page.getByRole('button', { name: 'Prolonger la sélection (2)' }).click();
+    const newDeparture = parisDay(15);
+    await typeDate(page.getByRole('dialog').getByLabel('Nouvelle date de départ'), frenchDate(newDeparture));
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer la prolongation' }).click();
+    await page.getByText('Résultat de la prolongation').waitFor();
+    await page
+      .getByRole('dialog')
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: 'Fermer' })
+      .click();
+
+    const extensions = await staysOf({ pensionnaire: 'essai-bakari', type_resa: 'prolongation' });
+    assert.deepEqual(
+      extensions.map((stay) => [stay.prolongation_de_id, stay.date_debut, stay.date_fin]).sort(),
+      due.map((stay) => [stay.id, parisDay(1), newDeparture]).sort(),
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the list exports download as dated PDF and Excel files with the listed stays', async () => {
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/dashboard/reservations');
+    await searchColumn(page, 'Client', world.client.nom);
+    await page.getByRole('cell', { name: /Sami/ }).first().waitFor();
+    const today = parisDay(0);
+
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('group', { name: 'Exports' })
+        .getByRole('button', { name: /PDF \(liste\)/ })
+        .click(),
+    ]);
+    assert.equal(pdf.suggestedFilename(), `reservations-${today}.pdf`);
+    const pdfText = pdfTexts(readFileSync((await pdf.path())!)).join(' ');
+    for (const name of ['Essai-Lefèvre', 'Essai-Bakari', 'Léa', 'Nora'])
+      assert.match(pdfText, new RegExp(name));
+
+    const [excel] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('group', { name: 'Exports' })
+        .getByRole('button', { name: /Excel \(complet\)/ })
+        .click(),
+    ]);
+    assert.equal(excel.suggestedFilename(), `reservations-${today}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await excel.path())!);
+    const sheet = workbook.worksheets[0]!;
+    const cells: string[] = [];
+    sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text))));
+    const expected = await staysOf({});
+    assert.equal(sheet.rowCount - 1, expected.length);
+    for (const stay of expected) assert.ok(cells.includes(String(stay.id)), `réservation ${stay.id} absente`);
+    assert.ok(cells.some((text) => text.includes(world.hotel.nom)));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

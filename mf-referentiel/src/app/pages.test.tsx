@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routesOf } from 'shared';
-import { renderPage } from '../testing/render-page';
+import { renderPage } from 'shared/testing/render-page';
 import pages from './pages';
 
 /** For each built page, a text of the mock data it shows once loaded (id 1 for the cards). */

@@ -1,48 +1,7 @@
-import { Alert, Button, Card, Result, Skeleton, Tag } from 'antd';
+import { Alert, Card, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { dashboardUrl, formatDate } from 'shared';
+import { formatDate } from 'shared';
 import { NO_VALUE } from './labels';
-import type { RecordState } from './use-record';
-
-export interface RecordGateProps<T> {
-  state: RecordState<T>;
-  /** « Établissement introuvable » */
-  notFoundTitle: string;
-  /** Route of the list to go back to. */
-  listRouteId: string;
-  children: (record: T) => ReactNode;
-}
-
-/** A details page's content once its record is there; a skeleton, a 404 or a retry otherwise. */
-export function RecordGate<T>({ state, notFoundTitle, listRouteId, children }: RecordGateProps<T>) {
-  if (state.record) return children(state.record);
-  if (state.notFound) {
-    return (
-      <Result
-        status="404"
-        title={notFoundTitle}
-        subTitle="Le lien est peut-être erroné, ou la fiche n'existe plus."
-        extra={<Link to={dashboardUrl(listRouteId)}>Retour à la liste</Link>}
-      />
-    );
-  }
-  if (state.error) {
-    return (
-      <Result
-        status="error"
-        title="La fiche n'a pas pu être chargée."
-        subTitle={state.error.message}
-        extra={
-          <Button type="primary" onClick={state.reload}>
-            Réessayer
-          </Button>
-        }
-      />
-    );
-  }
-  return <Skeleton active paragraph={{ rows: 6 }} />;
-}
 
 /** « Archivé le 15/06/2025 » next to an archived record's name. */
 export function ArchivedTag({ archivedAt }: { archivedAt: string | null }) {

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { formatDate } from 'shared';
 import { resetReservationDetailMocks } from 'shared/mocks';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { findDialog, renderPage } from '../../lib/render-page';
+import { findDialog, renderPage } from 'shared/testing/render-page';
 import { card, dialogButton, header as headerOf } from '../reservation-actions/test-helpers';
 import { FicheResaIntegralePage } from './index';
 
@@ -46,10 +46,13 @@ describe('FicheResaIntegralePage', () => {
     await user.click(within(header()).getByRole('button', { name: /Ajouter un pensionnaire/ }));
     const dialog = await findDialog('Ajouter un pensionnaire');
     await user.type(within(dialog).getByLabelText('Rechercher un pensionnaire'), 'martin');
+    // The search is debounced: wait for the request of the whole word before picking from its answer.
+    await waitFor(() =>
+      expect(
+        requestsTo('/api/contrat_client/pensionnaires/search/2/2').at(-1)?.url.searchParams.get('search'),
+      ).toBe('martin'),
+    );
     await user.click(await screen.findByTitle(/^MARTIN Lucas — RS-24-022/));
-    expect(
-      requestsTo('/api/contrat_client/pensionnaires/search/2/2').at(-1)?.url.searchParams.get('search'),
-    ).toBe('martin');
     await user.click(dialogButton(dialog, 'Ajouter'));
     await waitFor(() => expect(requestsTo('/api/reservations/edit/6/4', 'POST')).toHaveLength(1));
     expect(await requestsTo('/api/reservations/edit/6/4', 'POST')[0]!.body).toEqual({});

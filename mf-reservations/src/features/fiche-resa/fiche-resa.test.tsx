@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { formatDate } from 'shared';
 import { mockToken, resetReservationDetailMocks } from 'shared/mocks';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { findDialog, renderPage } from '../../lib/render-page';
+import { findDialog, renderPage } from 'shared/testing/render-page';
 import { card, dialogButton, euros, header as headerOf, item } from '../reservation-actions/test-helpers';
 import { FicheResaPage } from './index';
 

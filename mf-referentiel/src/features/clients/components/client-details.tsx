@@ -1,10 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { formatDate, PageFrame, readSelection } from 'shared';
+import { formatDate, PageFrame, readSelection, RecordGate } from 'shared';
 import { REFERENTIEL_PATHS, type Client } from 'shared/contract';
 import { CLIENT_TYPE_LABELS } from '../../../lib/labels';
-import { ArchivedTag, orNone, RecordGate } from '../../../lib/record-details';
+import { ArchivedTag, orNone } from '../../../lib/record-details';
+
 import { ReferenceName } from '../../../lib/reference-name';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useRecord, useRecordId } from '../../../lib/use-record';
@@ -39,7 +40,7 @@ export function ClientDetails({ children }: ClientDetailsProps) {
         )
       }
     >
-      <RecordGate state={state} notFoundTitle="Client introuvable" listRouteId="client">
+      <RecordGate record={state.record} state={state} notFoundTitle="Client introuvable" listRouteId="client">
         {(client) => (
           <Flex vertical gap={16}>
             <Descriptions

@@ -1,10 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { formatDate, formatMoney, PageFrame, readSelection } from 'shared';
+import { formatDate, formatMoney, PageFrame, readSelection, RecordGate } from 'shared';
 import type { ContratClientDetail, ContratClientLigne } from 'shared/contract';
 import { ContratStatutActions, MODE_TARIFICATION_LABELS, periode, StatutTag } from '../../../lib/contrats';
-import { orNone, RecordGate } from '../../../lib/record-details';
+import { orNone } from '../../../lib/record-details';
+
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useRecord, useRecordId } from '../../../lib/use-record';
 import { getContratClient, setContratClientStatut } from '../api/contrats-clients';
@@ -61,7 +62,12 @@ export function ContratClientDetailsPage() {
         )
       }
     >
-      <RecordGate state={state} notFoundTitle="Contrat introuvable" listRouteId="contrat-client">
+      <RecordGate
+        record={state.record}
+        state={state}
+        notFoundTitle="Contrat introuvable"
+        listRouteId="contrat-client"
+      >
         {(contrat) => (
           <Flex vertical gap={16}>
             <Descriptions

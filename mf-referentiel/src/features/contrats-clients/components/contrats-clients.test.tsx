@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../../testing/render-page';
+import { renderPage } from 'shared/testing/render-page';
 import { ContratClientDetailsPage } from './contrat-client-details-page';
 import { ContratsClientsPage } from './contrats-clients-page';
 

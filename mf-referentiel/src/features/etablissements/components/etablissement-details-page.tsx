@@ -1,9 +1,10 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState } from 'react';
-import { formatDate, PageFrame, readSelection } from 'shared';
+import { formatDate, PageFrame, readSelection, RecordGate } from 'shared';
 import { REFERENTIEL_PATHS, type Etablissement } from 'shared/contract';
-import { ArchivedTag, orNone, RecordGate } from '../../../lib/record-details';
+import { ArchivedTag, orNone } from '../../../lib/record-details';
+
 import { ReferenceName } from '../../../lib/reference-name';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useRecord, useRecordId } from '../../../lib/use-record';
@@ -34,7 +35,12 @@ export function EtablissementDetailsPage() {
         )
       }
     >
-      <RecordGate state={state} notFoundTitle="Établissement introuvable" listRouteId="etablissement">
+      <RecordGate
+        record={state.record}
+        state={state}
+        notFoundTitle="Établissement introuvable"
+        listRouteId="etablissement"
+      >
         {(etablissement) => (
           <Flex vertical gap={16}>
             <Descriptions

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from 'shared/mocks/node';
 import { describe, expect, it, vi } from 'vitest';
-import { findDialog, openButton, renderPage, shown } from '../../../testing/render-page';
+import { findDialog, openButton, renderPage, shown } from 'shared/testing/render-page';
 import { EtablissementDetailsPage } from './etablissement-details-page';
 import { EtablissementsPage } from './etablissements-page';
 

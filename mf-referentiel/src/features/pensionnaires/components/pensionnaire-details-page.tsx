@@ -2,10 +2,11 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardUrl, formatDate, PageFrame } from 'shared';
+import { dashboardUrl, formatDate, PageFrame, RecordGate } from 'shared';
 import { REFERENTIEL_PATHS } from 'shared/contract';
 import { SEXE_LABELS } from '../../../lib/labels';
-import { ArchivedTag, orNone, RecordGate, UpcomingSection } from '../../../lib/record-details';
+import { ArchivedTag, orNone, UpcomingSection } from '../../../lib/record-details';
+
 import { ReferenceName } from '../../../lib/reference-name';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useRecord, useRecordId } from '../../../lib/use-record';
@@ -35,7 +36,12 @@ export function PensionnaireDetailsPage() {
         )
       }
     >
-      <RecordGate state={state} notFoundTitle="Pensionnaire introuvable" listRouteId="pensionnaires">
+      <RecordGate
+        record={state.record}
+        state={state}
+        notFoundTitle="Pensionnaire introuvable"
+        listRouteId="pensionnaires"
+      >
         {(pensionnaire) => (
           <Flex vertical gap={16}>
             <Descriptions

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../../testing/render-page';
+import { renderPage } from 'shared/testing/render-page';
 import { RepasPage } from './repas-page';
 
 describe('RepasPage', () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findDialog, renderPage } from '../../../testing/render-page';
+import { findDialog, renderPage } from 'shared/testing/render-page';
 import { TypesChambrePage } from './types-chambre-page';
 
 describe('TypesChambrePage', () => {

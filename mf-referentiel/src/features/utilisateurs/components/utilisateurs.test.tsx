@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { findDialog, openButton, renderPage } from '../../../testing/render-page';
+import { findDialog, openButton, renderPage } from 'shared/testing/render-page';
 import { UtilisateursPage } from './utilisateurs-page';
 
 const URL = '/dashboard/utilisateurs';

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { delay, http, HttpResponse } from 'msw';
 import { mockServer } from 'shared/mocks/node';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../../lib/render-page';
+import { renderPage } from 'shared/testing/render-page';
 import { ReservationExportButtons } from './reservation-export-buttons';
 
 let saved: string[] = [];

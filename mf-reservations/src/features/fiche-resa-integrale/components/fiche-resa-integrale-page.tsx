@@ -1,7 +1,7 @@
 import { Card, Descriptions, Flex, Space, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardUrl, formatDate, hasSubject, PageFrame, saveSelection, useAuth } from 'shared';
+import { dashboardUrl, formatDate, hasSubject, PageFrame, saveSelection, useAuth, RecordGate } from 'shared';
 import {
   RESERVATION_STATUT_LABELS,
   RESERVATION_STATUTS,
@@ -9,7 +9,6 @@ import {
 } from 'shared/contract';
 import { getRecap, getReservationIntegrale } from '../../reservation-actions/api/reservation-api';
 import { formatDateTime, periode } from '../../reservation-actions/components/format';
-import { LoadGate } from '../../reservation-actions/components/load-gate';
 import { TotauxDescriptions } from '../../reservation-actions/components/totaux-descriptions';
 import { useLoaded, useRouteId } from '../../reservation-actions/hooks/use-loaded';
 import { ChildrenTable } from './children-table';
@@ -91,7 +90,12 @@ export function FicheResaIntegralePage() {
 
   return (
     <PageFrame routeId="fiche-resa-integrale">
-      <LoadGate state={detail} notFoundTitle="Réservation introuvable" listRouteId="reservation-integrale">
+      <RecordGate
+        record={detail.data}
+        state={detail}
+        notFoundTitle="Réservation introuvable"
+        listRouteId="reservation-integrale"
+      >
         {(integrale) => (
           <Flex vertical gap={16}>
             <Header
@@ -109,7 +113,7 @@ export function FicheResaIntegralePage() {
             </Card>
           </Flex>
         )}
-      </LoadGate>
+      </RecordGate>
     </PageFrame>
   );
 }

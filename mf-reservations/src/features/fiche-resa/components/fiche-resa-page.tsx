@@ -1,9 +1,8 @@
 import { Card, Flex } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { PageFrame, readSelection, saveSelection } from 'shared';
+import { PageFrame, readSelection, saveSelection, RecordGate } from 'shared';
 import type { ReservationDetail } from 'shared/contract';
 import { getHistoriques, getReservation } from '../../reservation-actions/api/reservation-api';
-import { LoadGate } from '../../reservation-actions/components/load-gate';
 import { TotauxDescriptions } from '../../reservation-actions/components/totaux-descriptions';
 import { useLoaded, useRouteId } from '../../reservation-actions/hooks/use-loaded';
 import { HistoriqueTimeline } from './historique-timeline';
@@ -32,7 +31,12 @@ export function FicheResaPage() {
 
   return (
     <PageFrame routeId="fiche-resa">
-      <LoadGate state={detail} notFoundTitle="Réservation introuvable" listRouteId="reservations">
+      <RecordGate
+        record={detail.data}
+        state={detail}
+        notFoundTitle="Réservation introuvable"
+        listRouteId="reservations"
+      >
         {(reservation) => (
           <Flex vertical gap={16}>
             <ReservationHeader
@@ -51,7 +55,7 @@ export function FicheResaPage() {
             </Card>
           </Flex>
         )}
-      </LoadGate>
+      </RecordGate>
     </PageFrame>
   );
 }

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from 'shared/mocks/node';
 import { describe, expect, it } from 'vitest';
-import { findDialog, openButton, renderPage } from '../../../lib/render-page';
+import { findDialog, openButton, renderPage } from 'shared/testing/render-page';
 import { ReservationsAProlongerPage } from './reservations-a-prolonger-page';
 
 const URL_PAGE = '/dashboard/reservations-a-prolonger';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { login } from 'shared';
 import { mockToken } from 'shared/mocks';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../../lib/render-page';
+import { renderPage } from 'shared/testing/render-page';
 import { ReservationsIntegralesPage } from './reservations-integrales-page';
 
 const URL_LIST = '/dashboard/reservation-integrale';

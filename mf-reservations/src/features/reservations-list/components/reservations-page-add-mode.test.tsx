@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../../lib/render-page';
+import { renderPage } from 'shared/testing/render-page';
 import { ReservationsPage } from './reservations-page';
 
 // The booking flow itself is tested with its feature: here, only what the list does with the drawer.

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from 'shared/mocks/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../../lib/render-page';
+import { renderPage } from 'shared/testing/render-page';
 import { ReservationsPage } from './reservations-page';
 
 const URL_LIST = '/dashboard/reservations';

@@ -2,11 +2,13 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AppProviders, login } from 'shared';
-import { mockToken, resetReferentielMocks } from 'shared/mocks';
-import { mockServer } from 'shared/mocks/node';
+import { login } from '../auth/auth-store';
+import { mockToken, resetMocks } from '../mocks';
+import { mockServer } from '../mocks/node';
+import { AppProviders } from '../ui/app-providers';
 import { onTestFinished, vi } from 'vitest';
 
+// Test helper of the remotes' page tests (`shared/testing/render-page`).
 // antd forms under happy-dom are slow, and slower on a busy 2-core runner: a whole create-through-the-modal test
 // takes 2–4 s alone. Room for the async queries and the tests of every file that renders a page.
 vi.setConfig({ testTimeout: 30_000 });
@@ -39,7 +41,7 @@ export interface RenderPageOptions {
  * request it makes. Another route than the page's shows « Autre page » (the probe gives the URL).
  */
 export function renderPage(ui: ReactElement, { url, path, role = 'admin' }: RenderPageOptions) {
-  resetReferentielMocks();
+  resetMocks();
   login(role === 'admin' ? mockToken() : mockToken(AGENT));
   const requests: RecordedRequest[] = [];
   const record = ({ request }: { request: Request }) => {

@@ -2,19 +2,16 @@
 // extra RSS of the API process sampled from /proc/<pid>/status), and the list's latency (POST /reservations, page
 // of 50, autocannon, 1 connection) idle and while exports run, beside a bare node:http baseline in the same run.
 // Usage: pnpm --filter ./bench exec tsx reservation-exports.ts [--reuse /tmp/ebas3-large] [--requests 300]
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { agentToken, cliArgs, randomPort, startApi } from './lib/api-process';
+import { startBaseline } from './lib/baseline';
+import { addDays } from './lib/dates';
+import { loader, printTable } from './lib/load';
 
-const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const API = join(ROOT, 'api');
 const { values } = parseArgs({
-  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  args: cliArgs(),
   options: {
     reuse: { type: 'string', default: '/tmp/ebas3-large' },
     requests: { type: 'string', default: '300' },
@@ -23,31 +20,7 @@ const { values } = parseArgs({
   },
 });
 const REQUESTS = Number(values.requests);
-
-async function startApi(dataDir: string, port: number): Promise<ChildProcess> {
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_MODE: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return api;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  api.kill();
-  throw new Error("L'API n'a pas démarré");
-}
+const load = loader({ connections: 1, requests: REQUESTS });
 
 /** VmRSS of a process, in MB. */
 function rssMb(pid: number): number {
@@ -64,26 +37,15 @@ function cpuSeconds(pid: number): number {
 }
 
 const loadStart = os.loadavg()[0]?.toFixed(1);
-const port = 20_000 + Math.floor(Math.random() * 10_000);
+const port = randomPort();
 const base = `http://127.0.0.1:${port}/api`;
 const api = await startApi(values.reuse, port);
 const pid = api.pid ?? 0;
-const baseline = createServer((_req, res) => {
-  res
-    .writeHead(200, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ data: [{ id: 1 }], total: 1 }));
-});
-await new Promise<void>((r) => baseline.listen(0, '127.0.0.1', r));
-const baselineUrl = `http://127.0.0.1:${(baseline.address() as { port: number }).port}/`;
+const baseline = await startBaseline({ data: [{ id: 1 }], total: 1 });
 
 try {
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'agent@ebas3.fr', password: 'Agent!2023' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const json = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const auth = { authorization: `Bearer ${await agentToken(base)}` };
+  const json = { ...auth, 'content-type': 'application/json' };
 
   const count = async (body: object): Promise<number> => {
     const response = await fetch(`${base}/reservationsNumber`, {
@@ -95,14 +57,12 @@ try {
   };
   /** A period [start, start + days) whose overlapping stays number about `target` (bisection on its length). */
   async function periodFor(target: number, start: string): Promise<{ body: object; rows: number }> {
-    const end = (days: number) =>
-      new Date(Date.parse(`${start}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     let low = 1;
     let high = 1500;
     let best = { body: {}, rows: 0 };
     while (low <= high) {
       const middle = Math.floor((low + high) / 2);
-      const body = { start_date: start, end_date: end(middle) };
+      const body = { start_date: start, end_date: addDays(start, middle) };
       const rows = await count(body);
       if (Math.abs(rows - target) < Math.abs(best.rows - target)) best = { body, rows };
       if (rows < target) low = middle + 1;
@@ -133,16 +93,7 @@ try {
     return { ms, cpu: cpuSeconds(pid) - cpuBefore, bytes, peakMb, beforeMb };
   }
 
-  const listBody = JSON.stringify({ page: 1, pageSize: 50 });
-  const loadList = async (url: string, post: boolean) => {
-    const result = await autocannon({
-      url,
-      connections: 1,
-      amount: REQUESTS,
-      ...(post ? { method: 'POST' as const, headers: json, body: listBody } : {}),
-    });
-    return { p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
-  };
+  const loadList = (label: string) => load(label, `${base}/reservations`, auth, { page: 1, pageSize: 50 });
 
   const excelSet = await periodFor(Number(values.excelRows), '2026-01-01');
   const pdfSet = await periodFor(Number(values.pdfRows), '2026-01-01');
@@ -154,10 +105,10 @@ try {
     ...excelSet.body,
     end_date: '2026-01-03',
   });
-  await loadList(`${base}/reservations`, true);
+  await loadList('échauffement');
 
   const exports: [string, string, object, number][] = [];
-  const results: string[] = [];
+  const results: (string | number)[][] = [];
   for (let run = 1; run <= 2; run++) {
     exports.push([
       'Excel all_data',
@@ -170,13 +121,20 @@ try {
   }
   for (const [label, path, body, rows] of exports) {
     const r = await timedExport(path, body);
-    results.push(
-      `| ${label} | ${rows} | ${(r.ms / 1000).toFixed(2)} | ${r.cpu.toFixed(2)} | ${(r.bytes / 1024 / 1024).toFixed(1)} | ${r.beforeMb.toFixed(0)} | ${r.peakMb.toFixed(0)} | ${(r.peakMb - r.beforeMb).toFixed(0)} |`,
-    );
+    results.push([
+      label,
+      rows,
+      (r.ms / 1000).toFixed(2),
+      r.cpu.toFixed(2),
+      (r.bytes / 1024 / 1024).toFixed(1),
+      r.beforeMb.toFixed(0),
+      r.peakMb.toFixed(0),
+      (r.peakMb - r.beforeMb).toFixed(0),
+    ]);
   }
 
-  const bare = await loadList(baselineUrl, false);
-  const idle = await loadList(`${base}/reservations`, true);
+  const bare = await load('node:http nu (référence)', baseline.url);
+  const idle = await loadList('liste seule');
   // The same list load while Excel exports of ~10,000 rows run back to back.
   let exporting = true;
   let exportsDone = 0;
@@ -187,22 +145,32 @@ try {
     }
   })();
   await new Promise((r) => setTimeout(r, 300));
-  const during = await loadList(`${base}/reservations`, true);
+  const during = await loadList('liste pendant les exports Excel');
   exporting = false;
   await background;
 
-  console.info(
-    '\n| Export | Lignes | Temps (s) | CPU API (s) | Taille (MB) | RSS avant (MB) | RSS pic (MB) | En plus (MB) |',
+  console.info('');
+  printTable(
+    [
+      'Export',
+      'Lignes',
+      'Temps (s)',
+      'CPU API (s)',
+      'Taille (MB)',
+      'RSS avant (MB)',
+      'RSS pic (MB)',
+      'En plus (MB)',
+    ],
+    results,
   );
-  console.info('|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const line of results) console.info(line);
   console.info(`\nPOST /api/reservations (page de 50), ${REQUESTS} requêtes, 1 connexion :\n`);
-  console.info('| Charge | p50 (ms) | p99 (ms) | erreurs |');
-  console.info('|---|---:|---:|---:|');
-  console.info(`| node:http nu (référence) | ${bare.p50} | ${bare.p99} | ${bare.errors} |`);
-  console.info(`| liste seule | ${idle.p50} | ${idle.p99} | ${idle.errors} |`);
-  console.info(
-    `| liste pendant les exports Excel (${exportsDone} exports) | ${during.p50} | ${during.p99} | ${during.errors} |`,
+  printTable(
+    ['Charge', 'p50 (ms)', 'p99 (ms)', 'erreurs'],
+    [
+      [bare.label, bare.p50, bare.p99, bare.errors],
+      [idle.label, idle.p50, idle.p99, idle.errors],
+      [`${during.label} (${exportsDone} exports)`, during.p50, during.p99, during.errors],
+    ],
   );
   console.info(
     `\nCharge de la machine (load average 1 min) au début / à la fin : ${loadStart} / ${os.loadavg()[0]?.toFixed(1)}`,

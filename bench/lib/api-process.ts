@@ -1,0 +1,92 @@
+// Starting the API under test and preparing its data directory, shared by the API benchmarks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const API = join(ROOT, 'api');
+
+/** Command-line arguments of the running script, without pnpm's `--` separators. */
+export const cliArgs = (): string[] => process.argv.slice(2).filter((arg) => arg !== '--');
+
+/** A random port in 20000–29999 for the API. */
+export const randomPort = (): number => 20_000 + Math.floor(Math.random() * 10_000);
+
+/** Starts `src/server.ts` in demo mode on 127.0.0.1:`port` and waits (up to 2 minutes) for /api/health. */
+export async function startApi(dataDir: string, port: number): Promise<ChildProcess> {
+  const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_MODE: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return api;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  api.kill();
+  throw new Error("L'API n'a pas démarré");
+}
+
+/** Logs in as the demo agent on the API at `base` (`http://host:port/api`) and returns the bearer token. */
+export async function agentToken(base: string): Promise<string> {
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'agent@ebas3.fr', password: 'Agent!2023' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return token;
+}
+
+/** Runs the demo generator with the `large` preset into `dataDir`; resolves to the last line it printed. */
+function generateLarge(dataDir: string, today?: string): Promise<string> {
+  const args = ['--import', 'tsx', 'src/demo/cli.ts', '--preset', 'large'];
+  if (today !== undefined) args.push('--today', today);
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, {
+      cwd: API,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) =>
+      code === 0
+        ? done(out.trim().split('\n').pop() ?? '')
+        : fail(new Error(`node ${args.join(' ')} : code ${code}`)),
+    );
+  });
+}
+
+export interface LargeData {
+  dataDir: string;
+  /** The generator's summary line, or « réutilisée » for a reused directory. */
+  generation: string;
+  /** Removes the generated directory (nothing for a reused one). */
+  cleanup: () => void;
+}
+
+/** The `reuse` data directory as is, or a fresh `large` data set generated in a temporary directory. */
+export async function largeData(reuse: string | undefined, today?: string): Promise<LargeData> {
+  if (reuse) return { dataDir: reuse, generation: 'réutilisée', cleanup: () => {} };
+  const workDir = mkdtempSync(join(tmpdir(), 'ebas3-bench-'));
+  const dataDir = join(workDir, 'data');
+  return {
+    dataDir,
+    generation: await generateLarge(dataDir, today),
+    cleanup: () => rmSync(workDir, { recursive: true, force: true }),
+  };
+}

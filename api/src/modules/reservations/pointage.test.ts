@@ -151,6 +151,7 @@ describe('statusTaskPlugin', () => {
       fp(
         async (app) => {
           app.decorate('db', w.app.db);
+          app.decorate('dbInfo', w.app.dbInfo);
         },
         { name: 'db' },
       ),

@@ -31,9 +31,7 @@ import {
 import { BadRequestError, NotFoundError } from '../../errors';
 import { escapeLike } from '../../lib/list-query';
 import { daysBetween } from './format';
-
-/** "Today" of the business: the date in Europe/Paris, whatever the server's zone (docs/domain.md). */
-export const TODAY = sql`(now() at time zone 'Europe/Paris')::date`;
+import { TODAY } from '../../db/today';
 
 export const SPEC_MESSAGES = {
   period: "La date de départ (end_date) doit être postérieure à la date d'arrivée (start_date).",

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Nuitee, ReservationActions, ReservationDetail, ReservationItem } from 'shared/contract';
 import type { Executor } from '../../db/client';
 import { NotFoundError } from '../../errors';
-import { TODAY } from '../contrats/spec-service';
+import { TODAY } from '../../db/today';
 import { isoTimestamp, reservationItemJoins, reservationItemSelect, rowsOf } from './list-query';
 import { totauxOf } from './totaux';
 

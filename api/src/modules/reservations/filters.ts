@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReservationFilters, ReservationStatut } from 'shared/contract';
 import { BadRequestError } from '../../errors';
 import { escapeLike } from '../../lib/list-query';
-import { TODAY } from '../contrats/spec-service';
+import { TODAY } from '../../db/today';
 
 export const FILTER_MESSAGES = {
   period: 'La date de fin (end_date) doit être postérieure à la date de début (start_date).',

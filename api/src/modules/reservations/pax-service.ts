@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { PaxAnswer, ReservationFilters } from 'shared/contract';
 import type { Executor } from '../../db/client';
-import { TODAY } from '../contrats/spec-service';
+import { TODAY } from '../../db/today';
 import { assertFilterPeriod, reservationConditions } from './filters';
 import { rowsOf } from './list-query';
 

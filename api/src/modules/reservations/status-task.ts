@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { recordAudit, SYSTEM_ACTOR } from '../../db/audit';
 import type { Database } from '../../db/client';
-import { rowsOf, TODAY } from './write-common';
+import { TODAY } from '../../db/today';
+import { rowsOf } from './write-common';
 
 export const STATUS_TASK_INTERVAL_MS = 60 * 60 * 1000;
 

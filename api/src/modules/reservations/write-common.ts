@@ -8,11 +8,11 @@ import type { Executor } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../errors';
 import { RESERVATION_STATUT_LABELS, type ReservationStatut } from 'shared/contract';
 import { frenchDate } from '../contrats/format';
+import { TODAY } from '../../db/today';
 
 export { frenchDate };
 
 /** "Today" of the business: the date in Europe/Paris (docs/domain.md). */
-export const TODAY = sql`(now() at time zone 'Europe/Paris')::date`;
 
 /** Rows of a raw query: both drivers (PGlite, node-postgres) answer `{ rows }`. */
 export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {

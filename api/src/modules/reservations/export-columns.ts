@@ -8,7 +8,7 @@ import {
   TYPE_RESA_LABELS,
   type ReservationItem,
 } from 'shared/contract';
-import { parisDay } from './export-format';
+import { parisDayOfIso } from './export-format';
 
 /** Per-stay sums over its non-cancelled nights, computed in SQL (export-rows.ts). Money as decimal strings. */
 export interface StayAmounts {
@@ -152,7 +152,7 @@ export const ALL_DATA_COLUMNS: ExportColumn[] = [
   venteTtc,
   montantPaf,
   montantCaf,
-  date('Créée le', 10, (r) => parisDay(new Date(r.created_at))),
+  date('Créée le', 10, (r) => parisDayOfIso(r.created_at)),
 ];
 
 const MEAL_LETTERS: [keyof ExportRow, string][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, filtersSummary, parisDay } from './export-format';
+import { exportFileName, filtersSummary, parisDay, parisDayOfIso } from './export-format';
 import { frenchMoney, PDF_ROWS_PER_PAGE, PDF_TOTAL_SLOTS, pdfPageCount } from './export-pdf';
 
 describe('export texts', () => {
@@ -10,6 +10,31 @@ describe('export texts', () => {
     expect(exportFileName('pdfResa', at)).toBe('reservations-2027-01-01.pdf');
     expect(exportFileName('excelResaAll', at)).toBe('reservations-2027-01-01.xlsx');
     expect(exportFileName('excelProlonger', at)).toBe('reservations-a-prolonger-2027-01-01.xlsx');
+  });
+
+  it('gives the Paris day of a UTC timestamp, memoised per UTC hour, across both DST changes', () => {
+    const cases = [
+      '2026-12-31T22:59:59.999999Z', // 23:59 in Paris (UTC+1)
+      '2026-12-31T23:00:00.000000Z', // 00:00 on 1 January
+      '2026-03-28T22:30:00.000000Z', // the night of the spring change: 23:30 (UTC+1)
+      '2026-03-28T23:30:00.000000Z',
+      '2026-03-29T00:30:00.000000Z', // 01:30 (UTC+1) before 01:00 UTC, 03:30 (UTC+2) after
+      '2026-03-29T01:30:00.000000Z',
+      '2026-06-30T21:59:00.000000Z', // 23:59 (UTC+2)
+      '2026-06-30T22:00:00.000000Z', // 00:00 on 1 July
+      '2026-10-24T21:30:00.000000Z', // the night of the autumn change
+      '2026-10-24T22:30:00.000000Z',
+      '2026-10-25T00:30:00.000000Z',
+      '2026-10-25T01:30:00.000000Z',
+      '2026-10-25T22:59:00.000000Z',
+      '2026-10-25T23:00:00.000000Z',
+    ];
+    for (const iso of cases) {
+      // Twice: the second answer comes from the memo of that UTC hour.
+      expect(parisDayOfIso(iso)).toBe(parisDay(new Date(iso)));
+      expect(parisDayOfIso(iso.replace(/:\d\d:\d\d\.\d+Z$/, ':59:59.999999Z'))).toBe(parisDay(new Date(iso)));
+    }
+    expect(parisDayOfIso('2026-12-31T23:30:00+00:00')).toBe('2027-01-01');
   });
 
   it('summarises the filters in French', () => {

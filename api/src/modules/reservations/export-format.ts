@@ -28,6 +28,25 @@ export function parisDay(at: Date = new Date()): string {
   return PARIS_DAY.format(at);
 }
 
+const PARIS_DAYS_BY_UTC_HOUR = new Map<string, string>();
+
+/**
+ * parisDay of an ISO 8601 UTC timestamp ('2026-11-21T18:05:00.123456Z', as the lists send created_at), memoised
+ * per UTC hour: Paris is a whole number of hours ahead of UTC and changes its offset on a UTC hour (01:00), so every
+ * instant of one UTC hour falls on the same Paris day. Exports call it for every row (Intl formatting is slow).
+ */
+export function parisDayOfIso(iso: string): string {
+  if (iso.length < 14 || iso.charAt(10) !== 'T' || !iso.endsWith('Z')) return parisDay(new Date(iso));
+  const hour = iso.slice(0, 13);
+  let day = PARIS_DAYS_BY_UTC_HOUR.get(hour);
+  if (day === undefined) {
+    if (PARIS_DAYS_BY_UTC_HOUR.size >= 10_000) PARIS_DAYS_BY_UTC_HOUR.clear();
+    day = parisDay(new Date(iso));
+    PARIS_DAYS_BY_UTC_HOUR.set(hour, day);
+  }
+  return day;
+}
+
 /** « 21/11/2026 à 18:05 » in Europe/Paris. */
 export function parisDateTime(at: Date = new Date()): string {
   return PARIS_TIME.format(at).replace(' ', ' à ');

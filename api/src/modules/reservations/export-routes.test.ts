@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { RESERVATION_EXPORTS, type ReservationExportBody, type ReservationExportKey } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../test/helper';
-import { ALL_DATA_COLUMNS, PROLONGER_COLUMNS } from './export-columns';
+import { ALL_DATA_COLUMNS, PROLONGER_COLUMNS, type ExportRow } from './export-columns';
 import { PDF_ROWS_PER_PAGE } from './export-pdf';
 import { pdfPages, pdfTexts } from './export-pdf-text';
 import { writeExport } from './export-routes';
@@ -380,6 +380,8 @@ describe('reservation exports: batches', () => {
       expect(whole.ids).toHaveLength(PDF_ROWS_PER_PAGE + 1);
       expect(small.batches).toBe(Math.ceil(whole.ids.length / 4));
       expect(small.ids).toEqual(whole.ids);
+      // all_data reads rows and amounts in one statement per batch: same rows, same order.
+      expect((await read(body, 4, true)).ids).toEqual(whole.ids);
       const list = await app.inject({
         method: 'POST',
         url: '/api/reservations',
@@ -391,6 +393,39 @@ describe('reservation exports: batches', () => {
       );
     },
   );
+
+  it('reads the same rows with their amounts (one statement per batch) as without', async () => {
+    const body = { client_id: w.main.clientId, sort: 'created_at' } as const;
+    const rows = async (amounts: boolean) => {
+      const read: Record<string, unknown>[] = [];
+      for await (const batch of exportBatches(app.db, body, { batchSize: 2, amounts }))
+        for (const { montants: _montants, n: _n, ...row } of batch.rows as (ExportRow & { n?: number })[])
+          read.push(row);
+      return read;
+    };
+    const plain = await rows(false);
+    expect(plain).toHaveLength(3);
+    expect(await rows(true)).toEqual(plain);
+  });
+
+  it('gives zero amounts to a stay without billable nights', async () => {
+    const rows: ExportRow[] = [];
+    for await (const batch of exportBatches(app.db, { client_id: w.main.clientId }, { amounts: true }))
+      rows.push(...batch.rows);
+    const cancelled = rows.find((row) => row.id === w.s3);
+    expect(cancelled?.montants).toEqual({
+      nuitees: 0,
+      vente_ht: '0.00',
+      tva: '0.00',
+      vente_ttc: '0.00',
+      montant_paf: '0.00',
+      montant_caf: '0.00',
+      petit_dejeuner: 0,
+      dejeuner: 0,
+      diner: 0,
+    });
+    expect(rows.find((row) => row.id === w.s1)?.montants).toMatchObject({ nuitees: 3, petit_dejeuner: 3 });
+  });
 
   it('totals summed over batches equal the totals of one batch', async () => {
     const body = { client_id: w.main.clientId };

@@ -126,7 +126,7 @@ function orderBySql(page: ReservationPage): SQL {
 }
 
 /** The rows of the page, with their position `n` (numbered over the 50 rows only). */
-function numberedItemsQuery(filters: ReservationFilters, page: ReservationPage): SQL {
+export function numberedItemsQuery(filters: ReservationFilters, page: ReservationPage): SQL {
   return sql`select ${reservationItemSelect}, row_number() over (order by ${orderBySql(page)}) as n
     from (${pageIdsQuery(filters, page)}) ids
     join reservations r on r.id = ids.id

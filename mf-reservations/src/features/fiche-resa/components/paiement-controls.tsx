@@ -50,7 +50,7 @@ export function PaiementControl({ reservation, flux, onDone }: PaiementControlPr
   const etat = flux === 'paf' ? reservation.etat_payment_paf : reservation.etat_payment_caf;
   if (!applies) return <Typography.Text type="secondary">Ne s'applique pas</Typography.Text>;
   return (
-    <Space direction="vertical" size={4}>
+    <Space orientation="vertical" size={4}>
       {reservation.actions.pointer ? (
         <Select<EtatPaiement>
           aria-label={`État de paiement ${FLUX_PAIEMENT_LABELS[flux]}`}
@@ -73,7 +73,7 @@ export function PaiementControl({ reservation, flux, onDone }: PaiementControlPr
 export function ApecSwitch({ reservation, onDone }: { reservation: ReservationDetail; onDone: () => void }) {
   const { pending, error, run } = useWrite(onDone);
   return (
-    <Space direction="vertical" size={4}>
+    <Space orientation="vertical" size={4}>
       <Switch
         aria-label="APEC"
         checked={reservation.apec}

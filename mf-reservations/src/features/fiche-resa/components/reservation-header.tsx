@@ -19,7 +19,7 @@ function repas(reservation: ReservationDetail): string {
 function Chaine({ reservation }: { reservation: ReservationDetail }) {
   if (reservation.chaine.length <= 1) return <>—</>;
   return (
-    <Space direction="vertical" size={2}>
+    <Space orientation="vertical" size={2}>
       {reservation.chaine.map((link) =>
         link.id === reservation.id ? (
           <span key={link.id}>

@@ -165,6 +165,21 @@ describe('POST /reservations: paging and sorting', () => {
     expect(beyond).toEqual({ reservations: [], total: 7 });
   });
 
+  it('pages a selective filter (ids read once) like any other: same rows and order as the plain page', async () => {
+    for (const filters of [{ etat: 'prolongable' }, { jours: 'a_prolonger' }] as const)
+      for (const sort of [undefined, 'date_fin', 'pensionnaire', 'client'] as const) {
+        const expected = (
+          await selectReservationItems(app.db, filters, { ...(sort ? { sort } : {}), limit: 100 })
+        ).map((row) => row.id);
+        expect(expected).toHaveLength(2);
+        for (const page of [1, 2]) {
+          const answer = await list({ ...filters, ...(sort ? { sort } : {}), page, pageSize: 1 });
+          expect(answer.total).toBe(2);
+          expect(answer.reservations.map((row) => row.id)).toEqual([expected[page - 1]]);
+        }
+      }
+  });
+
   it('sorts on the whitelisted fields, then id', async () => {
     const byName = (await list({ sort: 'pensionnaire' })).reservations;
     expect(byName.map((row) => row.pensionnaire_nom)).toEqual([

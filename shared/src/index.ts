@@ -11,6 +11,7 @@ export * from './ui/app-providers';
 export * from './ui/full-page-spinner';
 export * from './ui/page-frame';
 export * from './ui/record/record-gate';
+export * from './ui/record/use-record-id';
 export * from './ui/resource';
 export * from './ui/scaffold-pages';
 export * from './ui/theme';

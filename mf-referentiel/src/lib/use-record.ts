@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { ApiError } from 'shared';
 
 export interface RecordState<T> {
@@ -19,12 +18,6 @@ interface Settled<T> {
   key: string;
   record: T | null;
   error: Error | null;
-}
-
-/** The `:id` route parameter as a record id, or null when it is not a positive integer. */
-export function useRecordId(): number | null {
-  const { id } = useParams();
-  return id !== undefined && /^\d{1,10}$/.test(id) && Number(id) > 0 ? Number(id) : null;
 }
 
 /**

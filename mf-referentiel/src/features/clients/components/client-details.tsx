@@ -1,14 +1,14 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { formatDate, PageFrame, readSelection, RecordGate } from 'shared';
+import { formatDate, PageFrame, readSelection, RecordGate, useRecordId } from 'shared';
 import { REFERENTIEL_PATHS, type Client } from 'shared/contract';
 import { CLIENT_TYPE_LABELS } from '../../../lib/labels';
 import { ArchivedTag, orNone } from '../../../lib/record-details';
 
 import { ReferenceName } from '../../../lib/reference-name';
 import { useCanWrite } from '../../../lib/use-can-write';
-import { useRecord, useRecordId } from '../../../lib/use-record';
+import { useRecord } from '../../../lib/use-record';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
 import { getClient } from '../api/get-client';
 import { ClientFormModal } from './client-form-modal';

@@ -1,13 +1,13 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { formatDate, formatMoney, PageFrame, readSelection, RecordGate } from 'shared';
+import { formatDate, formatMoney, PageFrame, readSelection, RecordGate, useRecordId } from 'shared';
 import type { ContratClientDetail, ContratClientLigne } from 'shared/contract';
 import { ContratStatutActions, MODE_TARIFICATION_LABELS, periode, StatutTag } from '../../../lib/contrats';
 import { orNone } from '../../../lib/record-details';
 
 import { useCanWrite } from '../../../lib/use-can-write';
-import { useRecord, useRecordId } from '../../../lib/use-record';
+import { useRecord } from '../../../lib/use-record';
 import { getContratClient, setContratClientStatut } from '../api/contrats-clients';
 import { ContratClientFormModal } from './contrat-client-form-modal';
 

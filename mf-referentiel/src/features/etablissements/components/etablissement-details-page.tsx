@@ -1,13 +1,13 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState } from 'react';
-import { formatDate, PageFrame, readSelection, RecordGate } from 'shared';
+import { formatDate, PageFrame, readSelection, RecordGate, useRecordId } from 'shared';
 import { REFERENTIEL_PATHS, type Etablissement } from 'shared/contract';
 import { ArchivedTag, orNone } from '../../../lib/record-details';
 
 import { ReferenceName } from '../../../lib/reference-name';
 import { useCanWrite } from '../../../lib/use-can-write';
-import { useRecord, useRecordId } from '../../../lib/use-record';
+import { useRecord } from '../../../lib/use-record';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
 import { EtablissementContrats } from '../../contrats-etablissement/components/etablissement-contrats';
 import { getEtablissement } from '../api/get-etablissement';

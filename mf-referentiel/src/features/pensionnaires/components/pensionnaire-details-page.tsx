@@ -2,14 +2,14 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardUrl, formatDate, PageFrame, RecordGate } from 'shared';
+import { dashboardUrl, formatDate, PageFrame, RecordGate, useRecordId } from 'shared';
 import { REFERENTIEL_PATHS } from 'shared/contract';
 import { SEXE_LABELS } from '../../../lib/labels';
 import { ArchivedTag, orNone, UpcomingSection } from '../../../lib/record-details';
 
 import { ReferenceName } from '../../../lib/reference-name';
 import { useCanWrite } from '../../../lib/use-can-write';
-import { useRecord, useRecordId } from '../../../lib/use-record';
+import { useRecord } from '../../../lib/use-record';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
 import { getPensionnaire } from '../api/get-pensionnaire';
 import { PensionnaireFormModal } from './pensionnaire-form-modal';

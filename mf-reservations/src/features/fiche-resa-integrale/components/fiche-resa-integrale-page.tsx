@@ -1,7 +1,16 @@
 import { Card, Descriptions, Flex, Space, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardUrl, formatDate, hasSubject, PageFrame, saveSelection, useAuth, RecordGate } from 'shared';
+import {
+  dashboardUrl,
+  formatDate,
+  hasSubject,
+  PageFrame,
+  saveSelection,
+  useAuth,
+  RecordGate,
+  useRecordId,
+} from 'shared';
 import {
   RESERVATION_STATUT_LABELS,
   RESERVATION_STATUTS,
@@ -10,7 +19,7 @@ import {
 import { getRecap, getReservationIntegrale } from '../../reservation-actions/api/reservation-api';
 import { formatDateTime, periode } from '../../reservation-actions/components/format';
 import { TotauxDescriptions } from '../../reservation-actions/components/totaux-descriptions';
-import { useLoaded, useRouteId } from '../../reservation-actions/hooks/use-loaded';
+import { useLoaded } from '../../reservation-actions/hooks/use-loaded';
 import { ChildrenTable } from './children-table';
 import { IntegraleActionsBar } from './integrale-actions-bar';
 import { RecapTable } from './recap-table';
@@ -77,7 +86,7 @@ function Header({ integrale: p, extra }: { integrale: ReservationIntegraleDetail
 
 /** fiche-resa-integrale/:id — the full reservation: its stays, the recap per resident, totals and actions. */
 export function FicheResaIntegralePage() {
-  const id = useRouteId();
+  const id = useRecordId();
   const [version, setVersion] = useState(0);
   const changed = useCallback(() => setVersion((value) => value + 1), []);
   const detail = useLoaded(getReservationIntegrale, id, version);

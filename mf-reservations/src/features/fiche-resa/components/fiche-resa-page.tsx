@@ -1,10 +1,10 @@
 import { Card, Flex } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { PageFrame, readSelection, saveSelection, RecordGate } from 'shared';
+import { PageFrame, readSelection, saveSelection, RecordGate, useRecordId } from 'shared';
 import type { ReservationDetail } from 'shared/contract';
 import { getHistoriques, getReservation } from '../../reservation-actions/api/reservation-api';
 import { TotauxDescriptions } from '../../reservation-actions/components/totaux-descriptions';
-import { useLoaded, useRouteId } from '../../reservation-actions/hooks/use-loaded';
+import { useLoaded } from '../../reservation-actions/hooks/use-loaded';
 import { HistoriqueTimeline } from './historique-timeline';
 import { NuiteesTable } from './nuitees-table';
 import { ReservationActionsBar } from './reservation-actions-bar';
@@ -18,7 +18,7 @@ function storedReservation(): ReservationDetail | null {
 
 /** fiche-resa/:id — everything about one stay, and what may be done with it. */
 export function FicheResaPage() {
-  const id = useRouteId();
+  const id = useRecordId();
   const [version, setVersion] = useState(0);
   const changed = useCallback(() => setVersion((value) => value + 1), []);
   const detail = useLoaded(getReservation, id, version, storedReservation());

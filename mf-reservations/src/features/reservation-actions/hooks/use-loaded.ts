@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { ApiError } from 'shared';
 
 export interface Loaded<T> {
@@ -10,12 +9,6 @@ export interface Loaded<T> {
   notFound: boolean;
   error: Error | null;
   reload: () => void;
-}
-
-/** The `:id` route parameter as a record id, or null when it is not a positive integer. */
-export function useRouteId(): number | null {
-  const { id } = useParams();
-  return id !== undefined && /^\d{1,9}$/.test(id) && Number(id) > 0 ? Number(id) : null;
 }
 
 interface Settled<T> {

@@ -1,139 +1,32 @@
-import { EditOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Flex, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { formatDate, formatMoney, PageFrame, readSelection, RecordGate, useRecordId } from 'shared';
-import type { ContratClientDetail, ContratClientLigne } from 'shared/contract';
-import { ContratStatutActions, MODE_TARIFICATION_LABELS, periode, StatutTag } from '../../../lib/contrats';
-import { orNone } from '../../../lib/record-details';
-
-import { useCanWrite } from '../../../lib/use-can-write';
-import { useRecord } from '../../../lib/use-record';
+import { formatMoney } from 'shared';
+import type { ContratClientDetail } from 'shared/contract';
+import { ContratDetailsPage, type ContratDetailsKind } from '../../../lib/contrat-details-page';
 import { getContratClient, setContratClientStatut } from '../api/contrats-clients';
 import { ContratClientFormModal } from './contrat-client-form-modal';
 
-const lineColumns: TableColumnsType<ContratClientLigne> = [
-  { key: 'type', title: 'Type de chambre', dataIndex: 'typeChambreLibelle' },
-  {
-    key: 'etablissement',
-    title: 'Établissement',
-    render: (_, line) => line.etablissementNom ?? 'Tous les établissements',
+const saleContract: ContratDetailsKind<ContratClientDetail> = {
+  routeId: 'contrat-client-details',
+  listRouteId: 'contrat-client',
+  load: getContratClient,
+  setStatut: setContratClientStatut,
+  party: (contrat) => ({ key: 'client', label: 'Client', children: contrat.clientNom }),
+  extraItems: (contrat) => [
+    { key: 'paf', label: 'PAF par jour', children: formatMoney(contrat.montantPafJour) },
+    { key: 'caf', label: 'CAF par jour', children: formatMoney(contrat.montantCafJour) },
+  ],
+  lineColumns: {
+    afterType: [
+      {
+        key: 'etablissement',
+        title: 'Établissement',
+        render: (_, line) => line.etablissementNom ?? 'Tous les établissements',
+      },
+    ],
   },
-  { key: 'periode', title: 'Période', render: (_, line) => periode(line.dateDebut, line.dateFin) },
-  { key: 'nuitee', title: 'Nuitée HT', align: 'right', render: (_, line) => formatMoney(line.prixNuiteeHt) },
-  {
-    key: 'petitDejeuner',
-    title: 'Petit-déj. HT',
-    align: 'right',
-    render: (_, line) => formatMoney(line.prixPetitDejeunerHt),
-  },
-  {
-    key: 'dejeuner',
-    title: 'Déjeuner HT',
-    align: 'right',
-    render: (_, line) => formatMoney(line.prixDejeunerHt),
-  },
-  { key: 'diner', title: 'Dîner HT', align: 'right', render: (_, line) => formatMoney(line.prixDinerHt) },
-];
+  FormModal: ContratClientFormModal,
+};
 
 /** A sale contract (client): its header, its tariff lines; administrators move its status and edit it. */
 export function ContratClientDetailsPage() {
-  const id = useRecordId();
-  const state = useRecord(
-    getContratClient,
-    id,
-    // The list row has no lines: it stands in only while the contract loads.
-    readSelection<ContratClientDetail>('contract'),
-  );
-  const canWrite = useCanWrite();
-  const [editing, setEditing] = useState(false);
-  const { record } = state;
-  const loaded = record && Array.isArray(record.lignes);
-
-  return (
-    <PageFrame
-      routeId="contrat-client-details"
-      extra={
-        canWrite &&
-        loaded &&
-        record.statut !== 'clos' && (
-          <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-            Modifier
-          </Button>
-        )
-      }
-    >
-      <RecordGate
-        record={state.record}
-        state={state}
-        notFoundTitle="Contrat introuvable"
-        listRouteId="contrat-client"
-      >
-        {(contrat) => (
-          <Flex vertical gap={16}>
-            <Descriptions
-              title={
-                <Space wrap>
-                  {contrat.reference}
-                  <StatutTag statut={contrat.statut} />
-                </Space>
-              }
-              extra={
-                canWrite &&
-                loaded && (
-                  <ContratStatutActions
-                    reference={contrat.reference}
-                    statut={contrat.statut}
-                    onChange={(statut) =>
-                      setContratClientStatut(contrat.id, statut).then((written) =>
-                        state.replace(written.data),
-                      )
-                    }
-                  />
-                )
-              }
-              bordered
-              column={{ xs: 1, md: 2 }}
-              items={[
-                { key: 'client', label: 'Client', children: contrat.clientNom },
-                { key: 'periode', label: 'Période', children: periode(contrat.dateDebut, contrat.dateFin) },
-                {
-                  key: 'mode',
-                  label: 'Tarification',
-                  children: MODE_TARIFICATION_LABELS[contrat.modeTarification],
-                },
-                { key: 'delai', label: "Délai d'alerte", children: `${contrat.delaiAlerteJours} jours` },
-                { key: 'tvaNuitee', label: 'TVA nuitée', children: `${contrat.tauxTvaNuitee} %` },
-                { key: 'tvaRepas', label: 'TVA repas', children: `${contrat.tauxTvaRepas} %` },
-                { key: 'paf', label: 'PAF par jour', children: formatMoney(contrat.montantPafJour) },
-                { key: 'caf', label: 'CAF par jour', children: formatMoney(contrat.montantCafJour) },
-                { key: 'notes', label: 'Notes', children: orNone(contrat.notes), span: 'filled' },
-                { key: 'creation', label: 'Créé le', children: formatDate(contrat.createdAt) },
-                { key: 'modification', label: 'Modifié le', children: formatDate(contrat.updatedAt) },
-              ]}
-            />
-            <Card type="inner" title="Lignes de tarif">
-              <Table<ContratClientLigne>
-                rowKey="id"
-                size="small"
-                pagination={false}
-                loading={!Array.isArray(contrat.lignes)}
-                columns={lineColumns}
-                dataSource={contrat.lignes ?? []}
-                locale={{ emptyText: 'Aucune ligne de tarif' }}
-                scroll={{ x: 'max-content' }}
-              />
-            </Card>
-          </Flex>
-        )}
-      </RecordGate>
-      {canWrite && loaded && (
-        <ContratClientFormModal
-          open={editing}
-          contrat={record}
-          onClose={() => setEditing(false)}
-          onSaved={state.replace}
-        />
-      )}
-    </PageFrame>
-  );
+  return <ContratDetailsPage kind={saleContract} />;
 }

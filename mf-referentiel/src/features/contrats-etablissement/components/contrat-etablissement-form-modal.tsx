@@ -7,8 +7,9 @@ import {
   type ContratEtablissementUpdateBody,
   type ModeTarification,
 } from 'shared/contract';
-import { MODE_TARIFICATION_OPTIONS, moneyRules, toMoney, vatRules } from '../../../lib/contrats';
-import { optionalText, required } from '../../../lib/form-rules';
+import { afterStart, ContratHeaderFields } from '../../../lib/contrat-form-fields';
+import { moneyRules, toMoney } from '../../../lib/contrats';
+import { optionalText } from '../../../lib/form-rules';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
 import { useTypesChambreOptions } from '../../../lib/use-types-chambre';
 import { createContratEtablissement, updateContratEtablissement } from '../api/contrats-etablissement';
@@ -66,17 +67,6 @@ export function toContratEtablissementBody(
   };
 }
 
-const afterStart =
-  (startPath: (string | number)[]) =>
-  ({ getFieldValue }: { getFieldValue: (name: (string | number)[]) => unknown }) => ({
-    validator: (_rule: unknown, value: unknown) => {
-      const start = getFieldValue(startPath);
-      return typeof value === 'string' && typeof start === 'string' && value <= start
-        ? Promise.reject(new Error('La fin doit suivre le début.'))
-        : Promise.resolve();
-    },
-  });
-
 export interface ContratEtablissementFormModalProps {
   open: boolean;
   /** The contract to edit; null creates one (brouillon). */
@@ -114,8 +104,8 @@ export function ContratEtablissementFormModal({
       onSaved={(written) => onSaved(written.data)}
       onClose={onClose}
     >
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
+      <ContratHeaderFields
+        party={
           <Form.Item label="Établissement" name="etablissementId" rules={[{ required: true }]}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
@@ -124,53 +114,8 @@ export function ContratEtablissementFormModal({
               notFoundContent="Aucun établissement ne correspond"
             />
           </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Référence" name="reference" rules={required}>
-            <Input maxLength={60} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={16}>
-        <Col xs={24} sm={6}>
-          <Form.Item label="Début" name="dateDebut" rules={[{ required: true }]} {...dateFormItemProps()}>
-            <DateInput />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={6}>
-          <Form.Item
-            label="Fin (exclue)"
-            name="dateFin"
-            dependencies={['dateDebut']}
-            rules={[{ required: true }, afterStart(['dateDebut'])]}
-            {...dateFormItemProps()}
-          >
-            <DateInput />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Mode de tarification" name="modeTarification" rules={[{ required: true }]}>
-            <Select options={MODE_TARIFICATION_OPTIONS} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={16}>
-        <Col xs={24} sm={8}>
-          <Form.Item label="TVA nuitée (%)" name="tauxTvaNuitee" rules={vatRules}>
-            <Input inputMode="decimal" maxLength={6} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item label="TVA repas (%)" name="tauxTvaRepas" rules={vatRules}>
-            <Input inputMode="decimal" maxLength={6} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item label="Délai d'alerte (jours)" name="delaiAlerteJours">
-            <InputNumber min={0} max={60} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-      </Row>
+        }
+      />
       <Form.Item label="Notes" name="notes">
         <Input.TextArea maxLength={2000} autoSize={{ minRows: 1, maxRows: 4 }} />
       </Form.Item>

@@ -13,6 +13,9 @@ export async function searchColumn(page: Page, column: string, text: string): Pr
   await input.press('Enter');
 }
 
+/** What an antd 6 Select shows once it holds a value (single: the content box; multiple: its tags). */
+const SELECTED_VALUE = '.ant-select-content-has-value, .ant-select-selection-item';
+
 /** No antd dropdown left open (a closing one, still animating, would catch the next field's click). */
 export const dropdownsClosed = (page: Page) =>
   page.waitForFunction(
@@ -27,7 +30,37 @@ export async function pickFirstOption(page: Page, field: ReturnType<Page['getByL
     await field.click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await dropdownsClosed(page);
-    if ((await select.locator('.ant-select-selection-item').count()) > 0 || attempt === 3) return;
+    if ((await select.locator(SELECTED_VALUE).count()) > 0) return;
+    if (attempt === 3) throw new Error('Le champ n’a pris aucune valeur');
+  }
+}
+
+/**
+ * Types `search` into an antd Select (server search), picks the option showing `text` once the list has settled and
+ * checks the field now shows it (retried: a list re-rendered by a late answer can move the option under the click).
+ */
+export async function chooseOption(
+  page: Page,
+  field: ReturnType<Page['getByLabel']>,
+  search: string,
+  text: string,
+): Promise<void> {
+  const select = field.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  const chosen = select.locator(SELECTED_VALUE).filter({ hasText: text });
+  for (let attempt = 1; ; attempt++) {
+    await dropdownsClosed(page);
+    await field.click();
+    await field.fill(search);
+    const option = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: text });
+    await option.waitFor();
+    // The search is debounced: let the last answer land (no spinner in the field) before clicking.
+    await select.locator('.anticon-loading').waitFor({ state: 'detached' });
+    await option.first().click();
+    await dropdownsClosed(page);
+    if ((await chosen.count()) > 0) return;
+    if (attempt === 3) throw new Error(`Le champ n’a pas pris la valeur « ${text} »`);
   }
 }
 

@@ -7,7 +7,7 @@ import { RESERVATIONS_PATHS, type ReservationItem, type ReservationListAnswer } 
 import { pdfTexts } from '../../api/src/modules/reservations/export-pdf-text';
 import { launchBrowser, login, openPage } from '../support/browser';
 import { DEMO_ADMIN, startProduct, type Product } from '../support/product';
-import { searchColumn, typeDate } from '../support/ui';
+import { chooseOption, searchColumn, typeDate } from '../support/ui';
 import {
   ApiSession,
   bookThroughApi,
@@ -50,10 +50,19 @@ async function staysOf(filters: Record<string, unknown>): Promise<ReservationIte
   return answer.reservations;
 }
 
-/** Clicks « Suivant » and waits for the wizard's next step title. */
+/** Clicks « Suivant » and waits for the wizard's next step title (saying what the wizard asked for if it stays). */
 async function nextStep(page: Page, drawer: ReturnType<Page['getByRole']>, step: number): Promise<void> {
   await drawer.getByRole('button', { name: 'Suivant' }).click();
-  await drawer.getByRole('heading', { name: new RegExp(`^Étape ${step} sur`) }).waitFor();
+  try {
+    await drawer
+      .getByRole('heading', { name: new RegExp(`^Étape ${step} sur`) })
+      .waitFor({ timeout: 20_000 });
+  } catch (error) {
+    const shown = await drawer.locator('.ant-alert').allTextContents();
+    throw new Error(`L’étape ${step} n’est pas venue : ${shown.join(' | ') || 'aucun message'}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Submits the dialog of an action (its OK button) and waits for it to close. */
@@ -81,10 +90,12 @@ describe('reservations', () => {
     await page.goto('/dashboard/reservations?mode=ajout');
     const drawer = page.getByRole('dialog');
     await drawer.getByRole('heading', { name: /^Étape 1 sur/ }).waitFor();
-    const client = drawer.getByLabel('Client', { exact: true });
-    await client.click();
-    await client.fill(world.client.nom);
-    await page.locator('.ant-select-item-option').filter({ hasText: world.client.nom }).click();
+    await chooseOption(
+      page,
+      drawer.getByLabel('Client', { exact: true }),
+      world.client.nom,
+      world.client.nom,
+    );
     await typeDate(drawer.getByLabel('Date d’arrivée'), frenchDate(arrival));
     await typeDate(drawer.getByLabel('Date de départ'), frenchDate(departure));
     await drawer.getByText('7 nuits').waitFor();
@@ -224,6 +235,9 @@ describe('reservations', () => {
     await searchColumn(page, 'Client', world.client.nom);
     await page.getByRole('cell', { name: /Sami/ }).first().waitFor();
     const today = parisDay(0);
+    // What the list holds for this client, by the API: whatever the earlier tests of the file managed to book.
+    const expected = await staysOf({});
+    assert.ok(expected.length >= 2);
 
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
@@ -234,8 +248,13 @@ describe('reservations', () => {
     ]);
     assert.equal(pdf.suggestedFilename(), `reservations-${today}.pdf`);
     const pdfText = pdfTexts(readFileSync((await pdf.path())!)).join(' ');
-    for (const name of ['Essai-Lefèvre', 'Essai-Bakari', 'Léa', 'Nora'])
-      assert.match(pdfText, new RegExp(name));
+    for (const stay of expected) {
+      assert.match(pdfText, new RegExp(`\\b${stay.id}\\b`));
+      assert.ok(
+        pdfText.includes(`${stay.pensionnaire_nom} ${stay.pensionnaire_prenom}`),
+        `${stay.id} sans nom`,
+      );
+    }
 
     const [excel] = await Promise.all([
       page.waitForEvent('download'),
@@ -250,7 +269,6 @@ describe('reservations', () => {
     const sheet = workbook.worksheets[0]!;
     const cells: string[] = [];
     sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text))));
-    const expected = await staysOf({});
     assert.equal(sheet.rowCount - 1, expected.length);
     for (const stay of expected) assert.ok(cells.includes(String(stay.id)), `réservation ${stay.id} absente`);
     assert.ok(cells.some((text) => text.includes(world.hotel.nom)));

@@ -40,9 +40,10 @@ export function StepClientDates({ draft, dispatch }: StepProps) {
           loading={clients.loading}
           placeholder="Rechercher un client par son nom"
           notFoundContent={clients.loading ? 'Chargement…' : (clients.error ?? 'Aucun client ne correspond')}
-          onChange={(id: number) => {
-            const option = options.find((row) => row.value === id);
-            dispatch({ type: 'client', client: option ? { id, nom: option.label } : null });
+          onChange={(id: number, option) => {
+            // The clicked option itself: the list may have been replaced by a later search meanwhile.
+            const chosen = Array.isArray(option) ? option[0] : option;
+            dispatch({ type: 'client', client: chosen ? { id, nom: String(chosen.label) } : null });
           }}
         />
       </Form.Item>

@@ -80,6 +80,36 @@ describe('generateDemoData', () => {
     expect(prices.unpriced).toBe(0);
     expect(prices.at_loss).toBe(0);
 
+    // Every stay has a history like the screens would have written: created, then confirmed, started and
+    // finished or cancelled, in that order, none of it after today.
+    expect(result.history).toBeGreaterThan(result.reservations * 2);
+    const history = await one(
+      db,
+      sql`select
+        count(*) filter (where not exists (select 1 from audit_log a where a.entity = 'reservation'
+          and a.entity_id = r.id::text and a.action = 'creation'))::int as uncreated,
+        count(*) filter (where r.statut = 'annulee' and not exists (select 1 from audit_log a
+          where a.entity = 'reservation' and a.entity_id = r.id::text and a.action = 'annulation'
+          and a.after->>'motif' is not null))::int as unexplained,
+        count(*) filter (where r.statut = 'terminee' and (select count(*) from audit_log a where a.entity = 'reservation'
+          and a.entity_id = r.id::text and a.action = 'statut_auto' and a.actor_kind = 'system') <> 2)::int as unfinished
+        from reservations r`,
+    );
+    expect(history).toEqual({ uncreated: 0, unexplained: 0, unfinished: 0 });
+    const order = await one(
+      db,
+      sql`select count(*)::int as n from audit_log later join audit_log earlier
+        on later.entity = 'reservation' and earlier.entity = 'reservation' and later.entity_id = earlier.entity_id
+        and earlier.action = 'creation' and later.action <> 'creation'
+        where later.at <= earlier.at`,
+    );
+    expect(order.n).toBe(0);
+    const future = await one(
+      db,
+      sql`select count(*)::int as n from audit_log where at > (${TODAY}::date + 1)::timestamp at time zone 'UTC'`,
+    );
+    expect(future.n).toBe(0);
+
     // Same options, another database: the very same data.
     const again = await freshDatabase();
     const second = await generateDemoData(again, options);

@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { recordAudit, SYSTEM_ACTOR } from '../db/audit';
+import { insertDemoHistory } from './demo-history';
 import type { Database } from '../db/client';
 import {
   clients,
@@ -56,6 +57,8 @@ export interface DemoDataResult {
   residents: number;
   reservations: number;
   nights: number;
+  /** Audit entries written so that the stays have a history (demo-history.ts). */
+  history: number;
   skipped: boolean;
 }
 
@@ -111,7 +114,7 @@ async function insertAll<T extends PgTable>(
 export async function generateDemoData(db: Database, options: DemoDataOptions): Promise<DemoDataResult> {
   const [existing] = await db.select({ total: count() }).from(etablissements);
   if ((existing?.total ?? 0) > 0) {
-    return { hotels: 0, clients: 0, residents: 0, reservations: 0, nights: 0, skipped: true };
+    return { hotels: 0, clients: 0, residents: 0, reservations: 0, nights: 0, history: 0, skipped: true };
   }
   const random = new Random(options.seed);
   const windowStart = addMonths(options.today, -options.monthsBefore);
@@ -403,7 +406,10 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
             statusCaf,
             etatPaymentPaf: statusPaf ? payment() : 'a_verifier',
             etatPaymentCaf: statusCaf ? payment() : 'a_verifier',
-            annuleeAt: cancelled ? new Date(`${addDays(from, -3)}T09:30:00Z`) : null,
+            // Cancelled three days before arrival, or yesterday for a stay still ahead: never in the future.
+            annuleeAt: cancelled
+              ? new Date(`${[addDays(from, -3), addDays(today, -1)].sort()[0]}T09:30:00Z`)
+              : null,
           });
           previous = id;
         }
@@ -434,6 +440,8 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
       );
     });
   }
+
+  const history = await insertDemoHistory(db, today);
 
   await db.execute(sql`insert into occupations_allotement (tarif_id, date_nuit, chambres_occupees)
     select tarif_id, date_nuit, sum(rooms)::int from (
@@ -472,6 +480,7 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
     residents: residentRows.length,
     reservations: stayRows.length,
     nights,
+    history,
     skipped: false,
   };
   await recordAudit(db, {

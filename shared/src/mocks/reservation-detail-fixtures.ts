@@ -356,15 +356,22 @@ export function historyOf(row: ReservationItem, recorded: readonly HistoriqueEnt
       date: row.created_at,
       entite: 'reservation',
       entite_id: String(row.id),
-      action: 'create',
+      action: row.type_resa === 'prolongation' ? 'prolongation' : 'creation',
       libelle: row.type_resa === 'prolongation' ? 'Prolongation' : 'Création',
       acteur: CREATOR,
+      // The API's creation entry: the stay's business fields (write-common.ts stayAudit), in its reading order.
       changements: [
         {
           champ: 'statut',
           avant: null,
           apres: row.type_resa === 'prolongation' ? 'confirmee' : 'en_attente',
         },
+        { champ: 'type_resa', avant: null, apres: row.type_resa },
+        ...(row.prolongation_de_id === null
+          ? []
+          : [{ champ: 'prolongation_de_id', avant: null, apres: row.prolongation_de_id }]),
+        { champ: 'date_debut', avant: null, apres: row.date_debut },
+        { champ: 'date_fin', avant: null, apres: row.date_fin },
       ],
     },
   ];
@@ -378,7 +385,7 @@ export function historyOf(row: ReservationItem, recorded: readonly HistoriqueEnt
       date: row.created_at.replace(/T.*/, 'T11:05:00.000Z'),
       entite: 'reservation',
       entite_id: String(row.id),
-      action: 'confirm',
+      action: 'confirmation',
       libelle: 'Confirmation',
       acteur: { type: 'user', id: 2, nom: 'Julien Bernard' },
       changements: [{ champ: 'statut', avant: 'en_attente', apres: 'confirmee' }],

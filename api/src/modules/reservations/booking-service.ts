@@ -25,7 +25,15 @@ import {
   type StayInput,
 } from './booking-rules';
 import { insertNights } from './night-pricing';
-import { createdByOf, frenchDate, lockParent, oneOf, todayOf, WRITE_MESSAGES } from './write-common';
+import {
+  createdByOf,
+  frenchDate,
+  lockParent,
+  oneOf,
+  stayAudit,
+  todayOf,
+  WRITE_MESSAGES,
+} from './write-common';
 
 interface StayOptions {
   chambre?: string | null | undefined;
@@ -108,7 +116,11 @@ export function createBookingService(db: Database) {
               entity: 'reservation_mere',
               entityId: mere.id,
               action: 'creation',
-              after: { ...common, reservation_ids: created.map((row) => row.id) },
+              after: {
+                date_debut: input.start,
+                date_fin: input.end,
+                reservation_ids: created.map((row) => row.id),
+              },
               actor,
             });
             for (const row of created)
@@ -116,7 +128,7 @@ export function createBookingService(db: Database) {
                 entity: 'reservation',
                 entityId: row.id,
                 action: 'creation',
-                after: row,
+                after: stayAudit(row),
                 actor,
               });
             const names = residents.map(residentName).join(', ');
@@ -209,7 +221,7 @@ export function createBookingService(db: Database) {
               entity: 'reservation',
               entityId: row.id,
               action: 'creation',
-              after: row,
+              after: stayAudit(row),
               actor,
             });
             await recordAudit(tx, {

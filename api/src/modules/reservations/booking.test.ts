@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { HistoriquesAnswer } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper';
 import { contratEtablissementTarifs, contratsClients, pensionnaires } from '../../db/schema';
@@ -65,6 +66,27 @@ describe('POST /reservations/add', () => {
     expect(await auditActions(w, 'reservation_mere', answer.id_reservation_mere)).toEqual(['creation']);
     expect(await auditActions(w, 'reservation', first)).toEqual(['creation']);
     expect(await invariantViolations(w)).toEqual([]);
+
+    // The history shows the creation by its business fields, named as the API names them.
+    const history = await call(w, 'GET', `/reservations/historiques/${first}`);
+    const [stayCreation, parentCreation] = history.json<HistoriquesAnswer>().historiques;
+    expect(stayCreation?.changements).toEqual([
+      { champ: 'statut', avant: null, apres: 'en_attente' },
+      { champ: 'type_resa', avant: null, apres: 'initiale' },
+      { champ: 'date_debut', avant: null, apres: day(10) },
+      { champ: 'date_fin', avant: null, apres: day(13) },
+      { champ: 'chambre', avant: null, apres: '12' },
+      { champ: 'petit_dejeuner', avant: null, apres: true },
+      { champ: 'dejeuner', avant: null, apres: false },
+      { champ: 'diner', avant: null, apres: false },
+      { champ: 'status_paf', avant: null, apres: true },
+      { champ: 'status_caf', avant: null, apres: false },
+    ]);
+    expect(parentCreation?.changements.map((change) => change.champ)).toEqual([
+      'date_debut',
+      'date_fin',
+      'reservation_ids',
+    ]);
   });
 
   it('splits a room price with the remainder cent on the lowest id; a third resident takes a second room', async () => {

@@ -24,8 +24,8 @@ export const ACTION_LIBELLES: Record<string, string> = {
   statut_auto: 'Changement de statut automatique',
 };
 
-/** Bookkeeping fields every write touches: not shown as changes. */
-const IGNORED_FIELDS = new Set(['updatedAt', 'updated_at', 'createdAt', 'created_at']);
+/** Bookkeeping fields every write touches (timestamps, the optimistic-lock version): not shown as changes. */
+const IGNORED_FIELDS = new Set(['updatedAt', 'updated_at', 'createdAt', 'created_at', 'version']);
 
 /** 'pointage_special' → 'Pointage special' for an action this list does not know yet. */
 export function libelleOf(action: string): string {
@@ -37,11 +37,38 @@ export function libelleOf(action: string): string {
 
 type Json = Record<string, unknown> | null;
 
-/** Fields whose value differs between before and after (absent = null), in the order they first appear. */
+/** The order a stay's fields are read in (jsonb keeps its own key order); fields not listed come after. */
+const FIELD_ORDER = [
+  'statut',
+  'type_resa',
+  'prolongation_de_id',
+  'date_debut',
+  'date_fin',
+  'chambre',
+  'petit_dejeuner',
+  'dejeuner',
+  'diner',
+  'status_paf',
+  'status_caf',
+  'etat_payment_paf',
+  'etat_payment_caf',
+  'apec',
+  'presence',
+  'motif',
+  'nuits_annulees_a_partir_du',
+  'reservation_ids',
+];
+const rank = (field: string) => {
+  const index = FIELD_ORDER.indexOf(field);
+  return index === -1 ? FIELD_ORDER.length : index;
+};
+
+/** Fields whose value differs between before and after (absent = null), in the reading order of a stay. */
 export function diff(before: Json, after: Json): HistoriqueEntry['changements'] {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return keys
     .filter((key) => !IGNORED_FIELDS.has(key))
+    .sort((a, b) => rank(a) - rank(b))
     .map((champ) => ({ champ, avant: before?.[champ] ?? null, apres: after?.[champ] ?? null }))
     .filter((change) => JSON.stringify(change.avant) !== JSON.stringify(change.apres));
 }

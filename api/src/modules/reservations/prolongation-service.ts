@@ -28,6 +28,7 @@ import {
   lockParent,
   oneOf,
   rowsOf,
+  stayAudit,
   staysWhere,
   todayOf,
   WRITE_MESSAGES,
@@ -172,7 +173,7 @@ async function extendStays(tx: Executor, actor: Actor, stays: StayRow[], endDate
       entity: 'reservation',
       entityId: row.id,
       action: 'prolongation',
-      after: row,
+      after: stayAudit(row),
       actor,
     });
   return created.map((row) => row.id);

@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../db/audit';
 import type { Executor } from '../../db/client';
+import type { reservations } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { RESERVATION_STATUT_LABELS, type ReservationStatut } from 'shared/contract';
 import { frenchDate } from '../contrats/format';
@@ -77,6 +78,23 @@ export interface StayRow {
   etat_payment_caf: string;
   apec: boolean;
   version: number;
+}
+
+/** A stay as the history keeps it when it is created: its business fields, named as the API names them. */
+export function stayAudit(row: typeof reservations.$inferSelect): Record<string, unknown> {
+  return {
+    statut: row.statut,
+    type_resa: row.typeResa,
+    prolongation_de_id: row.prolongationDeId,
+    date_debut: row.dateDebut,
+    date_fin: row.dateFin,
+    chambre: row.chambre,
+    petit_dejeuner: row.petitDejeuner,
+    dejeuner: row.dejeuner,
+    diner: row.diner,
+    status_paf: row.statusPaf,
+    status_caf: row.statusCaf,
+  };
 }
 
 const stayColumns = sql`id, id_reservation_mere, pensionnaire_id, client_id, contrat_client_id, etablissement_id,

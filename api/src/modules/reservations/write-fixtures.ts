@@ -159,7 +159,7 @@ export function addBody(w: World, pensionnaireIds: number[], overrides: Record<s
 /** A request as a user (the agent unless a token is given). */
 export function call(
   w: World,
-  method: 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: Record<string, unknown>,
   token: string | null = w.agent,

@@ -49,6 +49,10 @@ describe('FicheResaPage', () => {
     expect(nights.getByText(formatDate(day(-10)))).toBeTruthy();
     const history = within(card('Historique'));
     expect(await history.findByText('Prolongation')).toBeTruthy();
+    // Field names and values in French: stay numbers, labels, dates.
+    expect(history.getByText(/^Prolongation de : — → n° \d+$/)).toBeTruthy();
+    expect(history.getByText('Type : — → Prolongation')).toBeTruthy();
+    expect(history.getByText(`Départ : — → ${formatDate(day(1))}`)).toBeTruthy();
     expect(history.getByText(/par Camille Martin/)).toBeTruthy();
     expect(JSON.parse(window.sessionStorage.getItem('selectedResa')!)).toMatchObject({ id: 2 });
     // A running stay: no « Confirmer ».

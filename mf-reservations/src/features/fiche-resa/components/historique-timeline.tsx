@@ -29,7 +29,12 @@ const FIELD_LABELS: Record<string, string> = {
   presence: 'Présence',
   type_resa: 'Type',
   prolongation_de_id: 'Prolongation de',
+  nuits_annulees_a_partir_du: 'Nuits annulées à partir du',
+  reservation_ids: 'Réservations',
 };
+
+/** Fields holding stay numbers: shown « n° 12 », « n° 12, n° 13 ». */
+const STAY_NUMBERS = new Set(['prolongation_de_id', 'reservation_ids']);
 
 const LABELLED: Record<string, string> = {
   ...RESERVATION_STATUT_LABELS,
@@ -39,8 +44,13 @@ const LABELLED: Record<string, string> = {
 };
 
 /** A value of the history in French: dates DD/MM/YYYY, booleans Oui/Non, codes by their label. */
-function shown(value: unknown): string {
+function shown(value: unknown, champ: string): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (STAY_NUMBERS.has(champ))
+    return [value]
+      .flat()
+      .map((id) => `n° ${String(id)}`)
+      .join(', ');
   if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
   if (typeof value === 'string' && value in LABELLED) return LABELLED[value]!;
@@ -66,8 +76,8 @@ export function HistoriqueTimeline({ state }: { state: Loaded<HistoriqueEntry[]>
               <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
                 {entry.changements.map((change) => (
                   <li key={change.champ}>
-                    {FIELD_LABELS[change.champ] ?? change.champ} : {shown(change.avant)} →{' '}
-                    {shown(change.apres)}
+                    {FIELD_LABELS[change.champ] ?? change.champ} : {shown(change.avant, change.champ)} →{' '}
+                    {shown(change.apres, change.champ)}
                   </li>
                 ))}
               </ul>

@@ -9,6 +9,7 @@ import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { BadRequestError, ConflictError } from '../../errors';
 import { applyRoomChanges, roomsOfParent } from './allotment';
+import { resplitRoomShares } from './room-shares';
 import {
   bumpVersion,
   frenchDate,
@@ -130,8 +131,11 @@ export function createActionsService(db: Database) {
         for (const parent of parents) before.set(parent, await roomsOfParent(tx, parent));
         for (const target of [...targets.values()].sort((a, b) => a.id - b.id))
           await cancelStay(tx, actor, target, body.motif, today);
-        for (const parent of parents)
+        for (const parent of parents) {
           await applyRoomChanges(tx, before.get(parent) ?? new Map(), await roomsOfParent(tx, parent));
+          // Room-mates who stay now pay the room between fewer people.
+          await resplitRoomShares(tx, actor, parent);
+        }
         const extra = targets.size - chosen.length;
         return {
           message:
@@ -185,6 +189,8 @@ export function createActionsService(db: Database) {
           after: Object.fromEntries(changed.map((f) => [f, value(f)])),
           actor,
         });
+        // Another room number: the stay leaves one room's occupants and joins another's.
+        if (changed.includes('chambre')) await resplitRoomShares(tx, actor, stay.id_reservation_mere);
         return { message: `Réservation n° ${id} modifiée.` };
       });
     },
@@ -215,6 +221,7 @@ export function createActionsService(db: Database) {
         await tx.execute(sql`update nuitees set annulee = true, updated_at = now()
           where reservation_id = ${id} and date_nuit >= ${dateFin}::date and not annulee`);
         await applyRoomChanges(tx, before, await roomsOfParent(tx, stay.id_reservation_mere));
+        await resplitRoomShares(tx, actor, stay.id_reservation_mere);
         await refreshEnvelope(tx, stay.id_reservation_mere);
         await recordAudit(tx, {
           entity: 'reservation',

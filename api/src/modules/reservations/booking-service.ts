@@ -16,6 +16,7 @@ import type { Database, Executor } from '../../db/client';
 import { reservations, reservationsMeres } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { applyRoomChanges, roomsOfParent } from './allotment';
+import { resplitRoomShares } from './room-shares';
 import {
   assertParties,
   assertPeriod,
@@ -232,6 +233,8 @@ export function createBookingService(db: Database) {
               after: { ajout_reservation_id: row.id, pensionnaire_id: pensionnaireId },
               actor,
             });
+            // The newcomer may share a room with residents already booked: everyone's share follows.
+            await resplitRoomShares(tx, actor, parentId);
             return {
               id_reservation_mere: parentId,
               reservation_id: row.id,

@@ -280,7 +280,8 @@ describe('POST /reservations/edit/:id_reservation_mere/:pensionnaire_id', () => 
     expect(await stayOf(w, reservation_id)).toMatchObject({ date_debut: day(70), date_fin: day(73) });
     // Two residents in one Double: still one room.
     expect(await occupied(w, w.ce.doubleH2, day(70))).toBe(1);
-    expect(await auditActions(w, 'reservation', reservation_id)).toEqual(['creation']);
+    // The newcomer shares the Double: both pay half the room from then on (room-shares.ts).
+    expect(await auditActions(w, 'reservation', reservation_id)).toEqual(['creation', 'repartition_chambre']);
     const again = await call(w, 'POST', `/reservations/edit/${id_reservation_mere}/${b}`, {});
     expect(again.statusCode).toBe(409);
     expect((await call(w, 'POST', `/reservations/edit/999999/${b}`, {})).statusCode).toBe(404);

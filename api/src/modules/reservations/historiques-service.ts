@@ -22,6 +22,7 @@ export const ACTION_LIBELLES: Record<string, string> = {
   pointage_paf: 'Pointage PAF',
   pointage_caf: 'Pointage CAF',
   statut_auto: 'Changement de statut automatique',
+  repartition_chambre: 'Nouveau partage de la chambre',
 };
 
 /** Bookkeeping fields every write touches (timestamps, the optimistic-lock version): not shown as changes. */
@@ -57,6 +58,8 @@ const FIELD_ORDER = [
   'motif',
   'nuits_annulees_a_partir_du',
   'reservation_ids',
+  'nuitees_recalculees',
+  'a_partir_du',
 ];
 const rank = (field: string) => {
   const index = FIELD_ORDER.indexOf(field);

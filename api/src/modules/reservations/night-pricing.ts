@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ConflictError } from '../../errors';
+import { roomShare } from './room-shares';
 import { oneOf, WRITE_MESSAGES } from './write-common';
 
 export interface Coverage {
@@ -51,10 +52,6 @@ export async function insertNights(tx: Executor, reservationIds: number[]): Prom
     reservationIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const split = (price: string, mode: string) =>
-    sql.raw(`case when ${mode} = 'par_chambre'
-      then trunc(${price} / size, 2) + case when idx = 0 then ${price} - trunc(${price} / size, 2) * size else 0 end
-      else ${price} end`);
   const result = await tx.execute(sql`
     with base as (
       select r.id as reservation_id, r.pensionnaire_id, r.etablissement_id, r.type_chambre_id, g.d::date as d,
@@ -91,7 +88,7 @@ export async function insertNights(tx: Executor, reservationIds: number[]): Prom
       prix_achat_dejeuner_ht, prix_achat_diner_ht, taux_tva_repas, petit_dejeuner, dejeuner, diner,
       montant_paf, montant_caf)
     select reservation_id, pensionnaire_id, etablissement_id, type_chambre_id, te_id, tc_id, d,
-      ${split('achat', 'mode_achat')}, ${split('vente', 'mode_vente')},
+      ${roomShare('achat', 'mode_achat')}, ${roomShare('vente', 'mode_vente')},
       taux_tva_nuitee, prix_petit_dejeuner_ht, prix_dejeuner_ht, prix_diner_ht, achat_pdj, achat_dej, achat_din,
       taux_tva_repas, n_pdj, n_dej, n_din, montant_paf, montant_caf
     from shares order by reservation_id, d`);

@@ -18,6 +18,7 @@ import { AppError, BadRequestError, ConflictError } from '../../errors';
 import { daysBetween } from '../contrats/format';
 import { refreshEnvelope } from './actions-service';
 import { applyRoomChanges, roomsOfParent } from './allotment';
+import { resplitRoomShares } from './room-shares';
 import { bookedConflict, isNightTaken, MAX_NUITS, residentName } from './booking-rules';
 import { insertNights } from './night-pricing';
 import {
@@ -176,6 +177,8 @@ async function extendStays(tx: Executor, actor: Actor, stays: StayRow[], endDate
       after: stayAudit(row),
       actor,
     });
+  // The new nights may share a room with a room-mate's: every occupant's share follows.
+  await resplitRoomShares(tx, actor, parentId);
   return created.map((row) => row.id);
 }
 

@@ -31,6 +31,8 @@ const FIELD_LABELS: Record<string, string> = {
   prolongation_de_id: 'Prolongation de',
   nuits_annulees_a_partir_du: 'Nuits annulées à partir du',
   reservation_ids: 'Réservations',
+  nuitees_recalculees: 'Nuitées au nouveau prix',
+  a_partir_du: 'À partir du',
 };
 
 /** Fields holding stay numbers: shown « n° 12 », « n° 12, n° 13 ». */

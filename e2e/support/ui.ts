@@ -22,47 +22,60 @@ export const dropdownsClosed = (page: Page) =>
     () => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'),
   );
 
-/** Picks the first option of an antd Select and checks the field now shows a value (retried on a slow machine). */
-export async function pickFirstOption(page: Page, field: ReturnType<Page['getByLabel']>): Promise<void> {
+/** The option the keyboard is on in the open list. */
+const activeOption = (page: Page) =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active');
+
+/**
+ * Chooses an option of an antd Select with the keyboard, as a keyboard user does: the list opens, the arrow keys
+ * move to the first option showing `text` (any option when absent), Enter takes it. Clicking instead can miss on a
+ * loaded machine: the list may still be moving (it flips above the field) when the click lands. Checks the field
+ * now shows a value, retried three times.
+ */
+async function chooseWithKeyboard(
+  page: Page,
+  field: ReturnType<Page['getByLabel']>,
+  text?: string,
+): Promise<void> {
   const select = field.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  const shown =
+    text === undefined
+      ? select.locator(SELECTED_VALUE)
+      : select.locator(SELECTED_VALUE).filter({ hasText: text });
   for (let attempt = 1; ; attempt++) {
     await dropdownsClosed(page);
-    await field.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await field.focus();
+    const searchable = (await select.getAttribute('class'))?.includes('ant-select-show-search') ?? false;
+    if (text !== undefined && searchable) await field.fill(text);
+    // The search is debounced: let the last answer land (no spinner in the field) before choosing.
+    await select.locator('.anticon-loading').waitFor({ state: 'detached' });
+    if (text === undefined || !searchable) await field.press('ArrowDown');
+    const wanted = page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter(text === undefined ? {} : { hasText: text });
+    await wanted.first().waitFor();
+    for (let moves = 0; moves < 50; moves++) {
+      const active = await activeOption(page)
+        .textContent({ timeout: 5_000 })
+        .catch(() => null);
+      if (active !== null && (text === undefined || active.includes(text))) break;
+      await field.press('ArrowDown');
+    }
+    await field.press('Enter');
     await dropdownsClosed(page);
-    if ((await select.locator(SELECTED_VALUE).count()) > 0) return;
-    if (attempt === 3) throw new Error('Le champ n’a pris aucune valeur');
+    if ((await shown.count()) > 0) return;
+    if (attempt === 3)
+      throw new Error(`Le champ n’a pas pris la valeur ${text ? `« ${text} »` : 'demandée'}`);
   }
 }
 
-/**
- * Types `search` into an antd Select (server search), picks the option showing `text` once the list has settled and
- * checks the field now shows it (retried: a list re-rendered by a late answer can move the option under the click).
- */
-export async function chooseOption(
-  page: Page,
-  field: ReturnType<Page['getByLabel']>,
-  search: string,
-  text: string,
-): Promise<void> {
-  const select = field.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
-  const chosen = select.locator(SELECTED_VALUE).filter({ hasText: text });
-  for (let attempt = 1; ; attempt++) {
-    await dropdownsClosed(page);
-    await field.click();
-    await field.fill(search);
-    const option = page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: text });
-    await option.waitFor();
-    // The search is debounced: let the last answer land (no spinner in the field) before clicking.
-    await select.locator('.anticon-loading').waitFor({ state: 'detached' });
-    await option.first().click();
-    await dropdownsClosed(page);
-    if ((await chosen.count()) > 0) return;
-    if (attempt === 3) throw new Error(`Le champ n’a pas pris la valeur « ${text} »`);
-  }
-}
+/** Picks the first option of an antd Select (keyboard) and checks the field now shows a value. */
+export const pickFirstOption = (page: Page, field: ReturnType<Page['getByLabel']>) =>
+  chooseWithKeyboard(page, field);
+
+/** Takes the first option of an antd Select showing `text` (typed into the field when it searches). */
+export const chooseOption = (page: Page, field: ReturnType<Page['getByLabel']>, text: string) =>
+  chooseWithKeyboard(page, field, text);
 
 /** Types a date and leaves the field with Tab (Enter would submit the whole form). */
 export async function typeDate(field: ReturnType<Page['getByLabel']>, value: string): Promise<void> {

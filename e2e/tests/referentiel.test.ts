@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, login, openPage } from '../support/browser';
-import { pickFirstOption, searchColumn, submitDialog, typeDate } from '../support/ui';
+import { chooseOption, pickFirstOption, searchColumn, submitDialog, typeDate } from '../support/ui';
 import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
 
 let product: Product;
@@ -50,11 +50,7 @@ describe('reference data', () => {
     await page.getByRole('button', { name: 'Créer un client' }).click();
     const client = page.getByRole('dialog');
     await client.getByLabel('Nom', { exact: true }).fill('Association Essai Solidarité');
-    await client.getByLabel('Type').click();
-    await page
-      .locator('.ant-select-item-option')
-      .filter({ hasText: /^Association$/ })
-      .click();
+    await chooseOption(page, client.getByLabel('Type'), 'Association');
     await client.getByLabel('Adresse').fill('3 rue de la République');
     await client.getByLabel('Code postal').fill('69001');
     await client.getByLabel('Ville').fill('Lyon');

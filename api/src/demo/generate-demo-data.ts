@@ -445,13 +445,13 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
 
   await db.execute(sql`insert into occupations_allotement (tarif_id, date_nuit, chambres_occupees)
     select tarif_id, date_nuit, sum(rooms)::int from (
-      select n.contrat_etablissement_tarif_id as tarif_id, n.date_nuit, r.id_reservation_mere,
+      select n.contrat_etablissement_tarif_id as tarif_id, n.date_nuit, r.id_reservation_mere, r.chambre,
              ceil(count(*)::numeric / t.capacite) as rooms
       from nuitees n
       join reservations r on r.id = n.reservation_id
       join types_chambre t on t.id = n.type_chambre_id
       where not n.annulee and n.contrat_etablissement_tarif_id is not null
-      group by 1, 2, 3, t.capacite) per_parent
+      group by 1, 2, 3, 4, t.capacite) per_room
     group by tarif_id, date_nuit`);
 
   for (const table of [

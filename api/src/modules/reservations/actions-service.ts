@@ -163,6 +163,9 @@ export function createActionsService(db: Database) {
         const changed = fields.filter((f) => body[f] !== undefined && body[f] !== stay[f]);
         const value = <K extends (typeof fields)[number]>(f: K) =>
           body[f] === undefined ? stay[f] : body[f];
+        const roomsBefore = changed.includes('chambre')
+          ? await roomsOfParent(tx, stay.id_reservation_mere)
+          : null;
         const updated = await rowsOf<{ id: number }>(
           tx,
           sql`update reservations set chambre = ${value('chambre')}, petit_dejeuner = ${value('petit_dejeuner')},
@@ -189,8 +192,11 @@ export function createActionsService(db: Database) {
           after: Object.fromEntries(changed.map((f) => [f, value(f)])),
           actor,
         });
-        // Another room number: the stay leaves one room's occupants and joins another's.
-        if (changed.includes('chambre')) await resplitRoomShares(tx, actor, stay.id_reservation_mere);
+        // Another room number: the stay leaves one room's occupants and joins another's (rooms taken and shares).
+        if (roomsBefore !== null) {
+          await applyRoomChanges(tx, roomsBefore, await roomsOfParent(tx, stay.id_reservation_mere));
+          await resplitRoomShares(tx, actor, stay.id_reservation_mere);
+        }
         return { message: `Réservation n° ${id} modifiée.` };
       });
     },

@@ -1,6 +1,8 @@
 /**
  * Allotment counters (occupations_allotement, docs/domain.md "Integrity rules"): rooms taken per purchase tariff
- * line and night = Σ over parents of ceil(non-cancelled nights of the parent on that line and night / capacite).
+ * line and night = Σ over parents and room numbers of ceil(non-cancelled nights of the parent with that room number
+ * on that line and night / capacite) — the same rooms as the price split (room-shares.ts): residents given
+ * different room numbers are in different rooms.
  * A write computes its parent's rooms before and after the change (the parent is locked, see lockParent) and
  * upserts the difference, in (tarif, night) order so concurrent writers lock rows in the same order. An increase
  * is applied only while it stays within the allotment (`on conflict … do update … where`); a row left out means
@@ -18,13 +20,15 @@ export type RoomCounts = Map<string, number>;
 export async function roomsOfParent(tx: Executor, parentId: number): Promise<RoomCounts> {
   const rows = await rowsOf<{ tarif_id: number; date_nuit: string; rooms: number }>(
     tx,
-    sql`select n.contrat_etablissement_tarif_id as tarif_id, n.date_nuit::text as date_nuit,
-          ceil(count(*)::numeric / t.capacite)::int as rooms
-        from nuitees n
-        join reservations r on r.id = n.reservation_id
-        join types_chambre t on t.id = n.type_chambre_id
-        where r.id_reservation_mere = ${parentId} and not n.annulee and n.contrat_etablissement_tarif_id is not null
-        group by n.contrat_etablissement_tarif_id, n.date_nuit, t.capacite`,
+    sql`select tarif_id, date_nuit::text as date_nuit, sum(rooms)::int as rooms from (
+          select n.contrat_etablissement_tarif_id as tarif_id, n.date_nuit,
+            ceil(count(*)::numeric / t.capacite) as rooms
+          from nuitees n
+          join reservations r on r.id = n.reservation_id
+          join types_chambre t on t.id = n.type_chambre_id
+          where r.id_reservation_mere = ${parentId} and not n.annulee and n.contrat_etablissement_tarif_id is not null
+          group by n.contrat_etablissement_tarif_id, n.date_nuit, r.chambre, t.capacite) per_room_number
+        group by tarif_id, date_nuit`,
   );
   return new Map(rows.map((row) => [`${row.tarif_id}|${row.date_nuit}`, Number(row.rooms)]));
 }

@@ -9,6 +9,7 @@ import {
   day,
   invariantViolations,
   nightsOf,
+  occupied,
   residents,
   stayOf,
   type World,
@@ -97,7 +98,7 @@ describe('par_chambre shares follow the room occupants', () => {
     expect(await invariantViolations(w)).toEqual([]);
   });
 
-  it('moving one resident to another room number gives each room its own price', async () => {
+  it('moving one resident to another room number gives each room its own price and counts two rooms', async () => {
     const [a = 0, b = 0] = await residents(w, 2);
     const { reservation_ids } = await book(w, [a, b], {
       start_date: day(30),
@@ -110,11 +111,15 @@ describe('par_chambre shares follow the room occupants', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await purchase(first)).toEqual({ [day(30)]: '70.00' });
     expect(await purchase(second)).toEqual({ [day(30)]: '70.00' });
+    // Two room numbers are two rooms for the allotment too.
+    expect(await occupied(w, w.ce.doubleH2, day(30))).toBe(2);
     // Back in room 12: shared again.
     const back = await call(w, 'PUT', `/reservations/${second}`, { version: version + 1, chambre: '12' });
     expect(back.statusCode, back.body).toBe(200);
     expect(await purchase(first)).toEqual({ [day(30)]: '35.00' });
     expect(await purchase(second)).toEqual({ [day(30)]: '35.00' });
+    expect(await occupied(w, w.ce.doubleH2, day(30))).toBe(1);
+    expect(await invariantViolations(w)).toEqual([]);
   });
 
   it('an extension of one room-mate, then of the other, shares the new nights', async () => {

@@ -254,12 +254,12 @@ export async function invariantViolations(w: World): Promise<unknown[]> {
         select 'count', coalesce(o.tarif_id, x.tarif_id)::text, coalesce(o.date_nuit, x.date_nuit)::text
         from occupations_allotement o
         full join (select tarif_id, date_nuit, sum(rooms)::int as rooms from (
-            select n.contrat_etablissement_tarif_id as tarif_id, n.date_nuit, r.id_reservation_mere,
+            select n.contrat_etablissement_tarif_id as tarif_id, n.date_nuit, r.id_reservation_mere, r.chambre,
                    ceil(count(*)::numeric / t.capacite) as rooms
             from nuitees n join reservations r on r.id = n.reservation_id
             join types_chambre t on t.id = n.type_chambre_id
             where not n.annulee and n.contrat_etablissement_tarif_id is not null
-            group by 1, 2, 3, t.capacite) p group by tarif_id, date_nuit) x
+            group by 1, 2, 3, 4, t.capacite) p group by tarif_id, date_nuit) x
           on x.tarif_id = o.tarif_id and x.date_nuit = o.date_nuit
         where coalesce(o.chambres_occupees, 0) <> coalesce(x.rooms, 0)`,
   );

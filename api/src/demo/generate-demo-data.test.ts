@@ -87,7 +87,8 @@ describe('generateDemoData', () => {
       db,
       sql`select
         count(*) filter (where not exists (select 1 from audit_log a where a.entity = 'reservation'
-          and a.entity_id = r.id::text and a.action = 'creation'))::int as uncreated,
+          and a.entity_id = r.id::text and a.action = case r.type_resa when 'prolongation' then 'prolongation'
+          else 'creation' end and a.at = r.created_at))::int as uncreated,
         count(*) filter (where r.statut = 'annulee' and not exists (select 1 from audit_log a
           where a.entity = 'reservation' and a.entity_id = r.id::text and a.action = 'annulation'
           and a.after->>'motif' is not null))::int as unexplained,
@@ -100,7 +101,7 @@ describe('generateDemoData', () => {
       db,
       sql`select count(*)::int as n from audit_log later join audit_log earlier
         on later.entity = 'reservation' and earlier.entity = 'reservation' and later.entity_id = earlier.entity_id
-        and earlier.action = 'creation' and later.action <> 'creation'
+        and earlier.action in ('creation', 'prolongation') and later.action not in ('creation', 'prolongation')
         where later.at <= earlier.at`,
     );
     expect(order.n).toBe(0);

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PENSIONNAIRES_SEARCH_ERROR } from '../contract';
 import { mockToken } from './fixtures';
+import { resetMocks } from './index';
 
 const TOKEN = mockToken();
 
@@ -144,6 +145,8 @@ describe('booking mocks: residents', () => {
 });
 
 describe('booking mocks: POST /reservations/add', () => {
+  beforeEach(() => resetMocks());
+
   it('books and returns the new ids and a French message', async () => {
     const { status, body } = await call('POST', '/reservations/add', { ...ADD, confirmer: true });
     expect(status).toBe(201);
@@ -168,12 +171,15 @@ describe('booking mocks: POST /reservations/add', () => {
       etablissement_id: 3,
       contrat_etablissement_id: 7,
     };
-    expect((await call('POST', '/reservations/add', { ...gare, pensionnaire_ids: [3] })).status).toBe(201);
     const full = await call('POST', '/reservations/add', { ...gare, pensionnaire_ids: [3, 10] });
     expect(full).toMatchObject({
       status: 409,
       body: { message: 'Plus assez de chambres « Simple » libres : 2 demandée(s), 1 disponible(s).' },
     });
+    expect((await call('POST', '/reservations/add', { ...gare, pensionnaire_ids: [3] })).status).toBe(201);
+    // Booked now: the same resident on overlapping nights is refused.
+    const again = await call('POST', '/reservations/add', { ...gare, pensionnaire_ids: [3] });
+    expect(again.status).toBe(409);
     const marseille = {
       ...ADD,
       client_id: 4,
@@ -190,5 +196,42 @@ describe('booking mocks: POST /reservations/add', () => {
     expect(empty.status).toBe(400);
     const unknownField = await call('POST', '/reservations/add', { ...ADD, remise: 10 });
     expect(unknownField.body.message).toBe("Le champ « remise » n'est pas autorisé.");
+  });
+
+  it('keeps the booking: the lists, the full reservation and each stay card show it', async () => {
+    const booked = await call('POST', '/reservations/add', {
+      ...ADD,
+      start_date: '2027-06-01',
+      end_date: '2027-06-04',
+      chambre: '12',
+      diner: true,
+    });
+    expect(booked.status, booked.body.message).toBe(201);
+    const [id] = booked.body.reservation_ids;
+    const listed = await call('POST', '/reservations', {
+      page: 1,
+      pageSize: 10,
+      id_reservation_mere: booked.body.id_reservation_mere,
+    });
+    expect(listed.body).toMatchObject({
+      total: 1,
+      reservations: [
+        {
+          id,
+          statut: 'en_attente',
+          date_debut: '2027-06-01',
+          date_fin: '2027-06-04',
+          nombre_nuits: 3,
+          chambre: '12',
+        },
+      ],
+    });
+    const parent = await call('GET', `/reservations_integrales/${booked.body.id_reservation_mere}`);
+    expect(parent.status).toBe(200);
+    const card = await call('GET', `/reservations/${id}`);
+    expect(card.status).toBe(200);
+    expect(JSON.stringify(card.body)).toContain('"date_nuit":"2027-06-03"');
+    resetMocks();
+    expect((await call('GET', `/reservations/${id}`)).status).toBe(404);
   });
 });

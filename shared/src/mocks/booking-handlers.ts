@@ -25,6 +25,8 @@ import {
   pensionnairesHeberges,
 } from './booking-fixtures';
 import { MOCK_API } from './mock-api';
+import { addMockParent } from './reservations-fixtures';
+import { mockReservations } from './reservations-handlers';
 import { seedClients, seedEtablissements, seedPensionnaires, seedTypesChambre } from './referentiel-fixtures';
 
 /**
@@ -178,6 +180,16 @@ function contratsFilter(
 
 const isLodged = (pensionnaireId: number, endDate: string | null) =>
   pensionnairesHeberges.includes(pensionnaireId) && (endDate === null || endDate > today());
+
+/** A stay of the list mocks (seeds and bookings made here) holds a night of [start, end) for this resident. */
+const bookedBetween = (pensionnaireId: number, start: string, end: string) =>
+  mockReservations.some(
+    (row) =>
+      row.pensionnaire_id === pensionnaireId &&
+      row.statut !== 'annulee' &&
+      row.date_debut < end &&
+      row.date_fin > start,
+  );
 
 const contratHandlers: RequestHandler[] = [
   http.post(`${MOCK_API}${CONTRATS_SPEC_PATHS.contratClientAvailable}`, async ({ request }) => {
@@ -355,7 +367,9 @@ const addHandler = http.post(`${MOCK_API}${RESERVATIONS_PATHS.add}`, async ({ re
   );
   if (residents.some((row) => !row || row.clientId !== client.id))
     return fail(400, "Un des pensionnaires indiqués n'existe pas ou n'appartient pas à ce client.");
-  const lodged = residents.find((row) => isLodged(row!.id, add.end_date));
+  const lodged = residents.find(
+    (row) => isLodged(row!.id, add.end_date) || bookedBetween(row!.id, add.start_date, add.end_date),
+  );
   if (lodged) return fail(409, `${lodged.prenom} ${lodged.nom} est déjà hébergé(e) sur cette période.`);
   const rooms = Math.ceil(add.pensionnaire_ids.length / type.capacite);
   const free = fewest(type.tarifs.map((tarif) => tarif.chambres_libres));
@@ -367,6 +381,54 @@ const addHandler = http.post(`${MOCK_API}${RESERVATIONS_PATHS.add}`, async ({ re
   const idReservationMere = nextMereId++;
   const reservationIds = add.pensionnaire_ids.map(() => nextReservationId++);
   const count = reservationIds.length;
+  // Kept like the API does: the lists, the full reservation and each stay's card show the booking.
+  const hotel = seedEtablissements.find((row) => row.id === purchase.etablissementId)!;
+  addMockParent({
+    id: idReservationMere,
+    client: { id: client.id, nom: client.nom },
+    hotel: { id: hotel.id, nom: hotel.nom, ville: hotel.ville },
+    contratClient: { id: sale.id, reference: sale.reference },
+    contratEtablissement: { id: purchase.id, reference: purchase.reference },
+    demandeId: add.demande_id ?? null,
+    createdAt: 0,
+  });
+  const createdAt = new Date().toISOString();
+  residents.forEach((resident, index) =>
+    mockReservations.push({
+      id: reservationIds[index]!,
+      id_reservation_mere: idReservationMere,
+      type_resa: 'initiale',
+      prolongation_de_id: null,
+      prolongee_par_id: null,
+      statut: add.confirmer ? 'confirmee' : 'en_attente',
+      pensionnaire_id: resident!.id,
+      pensionnaire_nom: resident!.nom,
+      pensionnaire_prenom: resident!.prenom,
+      numero_dossier: resident!.numeroDossier,
+      client_id: client.id,
+      client_nom: client.nom,
+      etablissement_id: hotel.id,
+      etablissement_nom: hotel.nom,
+      etablissement_ville: hotel.ville,
+      type_chambre_id: type.id,
+      type_chambre_libelle: type.libelle,
+      chambre: add.chambre ?? null,
+      date_debut: add.start_date,
+      date_fin: add.end_date,
+      nombre_nuits: Math.round((Date.parse(add.end_date) - Date.parse(add.start_date)) / 86_400_000),
+      petit_dejeuner: add.petit_dejeuner ?? false,
+      dejeuner: add.dejeuner ?? false,
+      diner: add.diner ?? false,
+      status_paf: add.status_paf ?? false,
+      status_caf: add.status_caf ?? false,
+      etat_payment_paf: 'a_verifier',
+      etat_payment_caf: 'a_verifier',
+      apec: false,
+      prolongable: false,
+      version: 1,
+      created_at: createdAt,
+    }),
+  );
   return json(201, {
     id_reservation_mere: idReservationMere,
     reservation_ids: reservationIds,

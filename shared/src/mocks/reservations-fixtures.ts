@@ -539,7 +539,7 @@ export function freshReservations(): ReservationItem[] {
 
 /** Summary of a parent computed from its stays (min arrival, max departure, residents, statuses). */
 export function integraleOf(parentId: number, stays: readonly ReservationItem[]): ReservationIntegraleItem {
-  const parent = PARENTS.find((p) => p.id === parentId)!;
+  const parent = allParents().find((p) => p.id === parentId)!;
   const own = stays.filter((s) => s.id_reservation_mere === parentId);
   const statuts: Record<string, number> = {};
   for (const stay of own) statuts[stay.statut] = (statuts[stay.statut] ?? 0) + 1;
@@ -567,17 +567,29 @@ export function integraleOf(parentId: number, stays: readonly ReservationItem[])
   };
 }
 
-/** Ids of the 6 parents. */
+/** Ids of the 6 seed parents. */
 export const MOCK_RESERVATION_MERE_IDS = PARENTS.map((p) => p.id);
 
-/** The 6 full reservations, as POST /reservations_integrales lists them. */
+/** Parents booked through the mocked POST /reservations/add (booking-handlers.ts), until the next reset. */
+const addedParents: MockParent[] = [];
+const allParents = () => [...PARENTS, ...addedParents];
+
+export function addMockParent(parent: MockParent): void {
+  addedParents.push(parent);
+}
+
+export function resetAddedParents(): void {
+  addedParents.splice(0, addedParents.length);
+}
+
+/** The full reservations (6 seeds and those booked since), as POST /reservations_integrales lists them. */
 export function freshReservationsIntegrales(
   stays: readonly ReservationItem[] = freshReservations(),
 ): ReservationIntegraleItem[] {
-  return PARENTS.map((p) => integraleOf(p.id, stays));
+  return allParents().map((p) => integraleOf(p.id, stays));
 }
 
 /** The mocks' full reservation metadata (client, hotel, contracts) of a parent, for detail mocks. */
 export function mockParent(id: number): MockParent | undefined {
-  return PARENTS.find((p) => p.id === id);
+  return allParents().find((p) => p.id === id);
 }

@@ -20,6 +20,7 @@ import {
   freshReservationsIntegrales,
   integraleOf,
   mockDay,
+  resetAddedParents,
 } from './reservations-fixtures';
 
 /**
@@ -31,6 +32,7 @@ export const mockReservations: ReservationItem[] = freshReservations();
 
 export function resetReservationMocks(): void {
   mockReservations.splice(0, mockReservations.length, ...freshReservations());
+  resetAddedParents();
 }
 
 const api = (path: string) => `${MOCK_API}${path}`;

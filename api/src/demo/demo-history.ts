@@ -64,11 +64,15 @@ export async function insertDemoHistory(db: Executor, today: string): Promise<nu
       case when actor_user_id is null then 'system' else 'user' end, actor_user_id, at
     from entries
     order by at, entity_id`);
-  // The stays' own timestamps agree with their history (« Créée le », « Modifiée le » on the stay's card).
+  // The stays' and parents' own timestamps agree with the history (« Créée le », « Modifiée le » on their cards).
   await db.execute(sql`update reservations r set created_at = h.first_at, updated_at = h.last_at
     from (select entity_id::int as id, min(at) as first_at, max(at) as last_at from audit_log
           where entity = 'reservation' group by entity_id) h
     where h.id = r.id`);
+  await db.execute(sql`update reservations_meres m set created_at = s.first_at, updated_at = s.last_at
+    from (select id_reservation_mere as id, min(created_at) as first_at, max(updated_at) as last_at
+          from reservations group by id_reservation_mere) s
+    where s.id = m.id`);
   const counted = result as unknown as { affectedRows?: number; rowCount?: number | null };
   return counted.affectedRows ?? counted.rowCount ?? 0;
 }

@@ -110,6 +110,12 @@ describe('generateDemoData', () => {
       sql`select count(*)::int as n from audit_log where at > (${TODAY}::date + 1)::timestamp at time zone 'UTC'`,
     );
     expect(future.n).toBe(0);
+    const parents = await one(
+      db,
+      sql`select count(*)::int as n from reservations_meres m
+        where m.created_at <> (select min(r.created_at) from reservations r where r.id_reservation_mere = m.id)`,
+    );
+    expect(parents.n).toBe(0);
 
     // Same options, another database: the very same data.
     const again = await freshDatabase();

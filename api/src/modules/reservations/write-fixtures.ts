@@ -240,7 +240,9 @@ export async function auditActions(w: World, entity: string, id: number): Promis
 
 /**
  * Invariants after any mix of writes: no resident with two non-cancelled nights on one date, no counter above
- * its allotment, every counter equal to its recomputation from the nights. Returns the violations found.
+ * its allotment, every counter equal to its recomputation from the nights, and from today on every per-room
+ * price paid exactly once per room (the shares of a room number's occupants sum to rooms × the line's price).
+ * Returns the violations found.
  */
 export async function invariantViolations(w: World): Promise<unknown[]> {
   return rowsOf(
@@ -261,6 +263,17 @@ export async function invariantViolations(w: World): Promise<unknown[]> {
             where not n.annulee and n.contrat_etablissement_tarif_id is not null
             group by 1, 2, 3, 4, t.capacite) p group by tarif_id, date_nuit) x
           on x.tarif_id = o.tarif_id and x.date_nuit = o.date_nuit
-        where coalesce(o.chambres_occupees, 0) <> coalesce(x.rooms, 0)`,
+        where coalesce(o.chambres_occupees, 0) <> coalesce(x.rooms, 0)
+        union all
+        select 'share', n.contrat_etablissement_tarif_id::text, n.date_nuit::text
+        from nuitees n join reservations r on r.id = n.reservation_id
+        join types_chambre t on t.id = n.type_chambre_id
+        join contrats_etablissement ce on ce.id = r.contrat_etablissement_id
+        join contrat_etablissement_tarifs te on te.id = n.contrat_etablissement_tarif_id
+        where not n.annulee and ce.mode_tarification = 'par_chambre'
+          and n.date_nuit >= (now() at time zone 'Europe/Paris')::date
+        group by r.id_reservation_mere, r.chambre, n.contrat_etablissement_tarif_id, n.date_nuit, t.capacite,
+          te.prix_nuitee_ht
+        having sum(n.prix_achat_ht) <> ceil(count(*)::numeric / t.capacite) * te.prix_nuitee_ht`,
   );
 }

@@ -8,6 +8,7 @@ import {
   TYPES_RESA,
   type ReservationFilters,
 } from 'shared/contract';
+import { periodOf } from './period-filter';
 
 /** The list's extra filters, each in the URL under the API field's own name (bookmarkable). */
 export const RESERVATION_URL_FILTERS = [
@@ -24,8 +25,6 @@ export const RESERVATION_URL_FILTERS = [
   'numero_dossier',
 ] as const;
 export type ReservationUrlFilter = (typeof RESERVATION_URL_FILTERS)[number];
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | undefined =>
   typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -53,10 +52,7 @@ export function toReservationFilters(values: Partial<Record<ReservationUrlFilter
   if (clientId) filters.client_id = clientId;
   const etablissementId = id(values.etablissement_id);
   if (etablissementId) filters.etablissement_id = etablissementId;
-  for (const key of ['start_date', 'end_date'] as const) {
-    const value = values[key];
-    if (typeof value === 'string' && DAY.test(value)) filters[key] = value;
-  }
+  Object.assign(filters, periodOf(values));
   const paf = oneOf(ETATS_PAIEMENT, values.etat_payment_paf);
   if (paf) Object.assign(filters, { status_paf: true, etat_payment_paf: paf });
   const caf = oneOf(ETATS_PAIEMENT, values.etat_payment_caf);

@@ -1,19 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Select, Typography } from 'antd';
+import { Button, Flex, Select } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { dashboardUrl, hasSubject, PageFrame, ResourceTable, useAuth, useUrlFilters } from 'shared';
 import { RESERVATION_STATUTS, type ReservationIntegraleItem, type ReservationStatut } from 'shared/contract';
-import { DayInput } from '../../../lib/day-input';
 import {
   reservationsIntegralesLoader,
   type ReservationIntegraleFilters,
 } from '../../../lib/list-reservations';
+import { PeriodFilter, periodOf } from '../../../lib/period-filter';
 import { countLabel, STATUT_OPTIONS } from '../../../lib/reservation-labels';
 import { integraleColumns } from './integrale-columns';
 
 const FILTERS = ['statut', 'start_date', 'end_date'] as const;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SEARCHABLE = integraleColumns.filter((column) => column.searchable).map((column) => column.key);
 
 /** The full reservations (parents, spec §7): client, hotel, period, contracts, residents, statuses. */
@@ -23,15 +22,11 @@ export function ReservationsIntegralesPage() {
   const state = useUrlFilters(FILTERS);
   const { values, setFilter } = state;
 
-  const filters = useMemo(() => {
-    const result: ReservationIntegraleFilters = {};
-    if ((RESERVATION_STATUTS as readonly unknown[]).includes(values.statut))
-      result.statut = values.statut as ReservationStatut;
-    for (const key of ['start_date', 'end_date'] as const) {
-      const value = values[key];
-      if (typeof value === 'string' && DAY.test(value)) result[key] = value;
-    }
-    return result;
+  const filters = useMemo((): ReservationIntegraleFilters => {
+    const statut = (RESERVATION_STATUTS as readonly unknown[]).includes(values.statut)
+      ? { statut: values.statut as ReservationStatut }
+      : {};
+    return { ...statut, ...periodOf(values) };
   }, [values]);
   const load = useMemo(() => reservationsIntegralesLoader(filters), [filters]);
 
@@ -61,18 +56,7 @@ export function ReservationsIntegralesPage() {
           options={STATUT_OPTIONS}
           onChange={(value) => setFilter('statut', value)}
         />
-        <Typography.Text>Période du</Typography.Text>
-        <DayInput
-          aria-label="Début de période"
-          value={filters.start_date}
-          onChange={(value) => setFilter('start_date', value)}
-        />
-        <Typography.Text>au</Typography.Text>
-        <DayInput
-          aria-label="Fin de période"
-          value={filters.end_date}
-          onChange={(value) => setFilter('end_date', value)}
-        />
+        <PeriodFilter start={filters.start_date} end={filters.end_date} onChange={setFilter} />
         <Button onClick={() => state.clearFilters(SEARCHABLE)}>Réinitialiser les filtres</Button>
       </Flex>
       <ResourceTable<ReservationIntegraleItem>

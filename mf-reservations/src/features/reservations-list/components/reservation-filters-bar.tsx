@@ -1,8 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Select, Switch, Typography } from 'antd';
+import { Button, Flex, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { REFERENTIEL_PATHS, type EtatPaiement, type ReservationStatut, type TypeResa } from 'shared/contract';
-import { DayInput } from '../../../lib/day-input';
+import { PeriodFilter } from '../../../lib/period-filter';
 import { ETAT_PAIEMENT_OPTIONS, STATUT_OPTIONS, TYPE_RESA_OPTIONS } from '../../../lib/reservation-labels';
 import type { ReservationFiltersState } from '../../../lib/reservation-filters';
 import { useReferenceOptions } from '../../../lib/use-reference-options';
@@ -93,21 +93,7 @@ export function ReservationFiltersBar({
         />
       </Flex>
       <Flex wrap gap={8} align="center">
-        <Typography.Text>Période du</Typography.Text>
-        <DayInput
-          aria-label="Début de période"
-          value={filters.start_date}
-          onChange={(value) => setFilter('start_date', value)}
-        />
-        <Typography.Text>au</Typography.Text>
-        <DayInput
-          aria-label="Fin de période"
-          value={filters.end_date}
-          onChange={(value) => setFilter('end_date', value)}
-          disabledDate={(day) =>
-            Boolean(filters.start_date) && day.format('YYYY-MM-DD') <= filters.start_date!
-          }
-        />
+        <PeriodFilter start={filters.start_date} end={filters.end_date} onChange={setFilter} />
         <Select<EtatPaiement>
           aria-label="État PAF"
           allowClear

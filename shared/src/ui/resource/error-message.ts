@@ -6,3 +6,6 @@ export function errorMessage(error: unknown): string {
   console.error(error);
   return DEFAULT_MESSAGES.unknown;
 }
+
+/** Whether the failure is a 409 (a conflict: the client only logs it, the dialog must say it). */
+export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;

@@ -3,6 +3,8 @@ export {
   ConfirmRestoreButton,
   type ConfirmArchiveButtonProps,
 } from './confirm-archive-button';
+export { errorMessage, isConflict } from './error-message';
+export { FormModalFrame, type FormModalFrameProps } from './form-modal-frame';
 export {
   fetchList,
   listQueryString,

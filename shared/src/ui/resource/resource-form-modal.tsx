@@ -1,9 +1,10 @@
 import { Alert, DatePicker, Form, Modal, type DatePickerProps, type FormItemProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DATE_FORMAT } from '../../format/dates';
 import { errorMessage } from './error-message';
+import { FormModalFrame } from './form-modal-frame';
 
 dayjs.extend(customParseFormat);
 
@@ -47,7 +48,6 @@ export function ResourceFormModal<V extends object, R = unknown>({
   const [modal, modalHolder] = Modal.useModal();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const formName = `resource-form${useId().replace(/[^\w-]/g, '')}`;
 
   const close = () => {
     setError(null);
@@ -87,36 +87,22 @@ export function ResourceFormModal<V extends object, R = unknown>({
 
   return (
     <>
-      <Modal
+      <FormModalFrame<V>
         open={open}
         title={title}
         width={width}
-        onCancel={cancel}
         okText={okText}
         cancelText="Annuler"
-        okButtonProps={{ htmlType: 'submit', loading: submitting }}
-        cancelButtonProps={{ disabled: submitting }}
-        closable={!submitting}
-        keyboard={!submitting}
-        mask={{ closable: !submitting }}
-        destroyOnHidden
-        modalRender={(dialog) => (
-          <Form<V>
-            form={form}
-            name={formName}
-            layout="vertical"
-            initialValues={initialValues}
-            disabled={submitting}
-            clearOnDestroy
-            onFinish={(values) => void submit(values)}
-          >
-            {dialog}
-          </Form>
-        )}
+        submitting={submitting}
+        form={form}
+        formName="resource-form"
+        initialValues={initialValues}
+        onCancel={cancel}
+        onFinish={(values) => void submit(values)}
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         {children}
-      </Modal>
+      </FormModalFrame>
       {/* Outside the form modal, so that Escape in the question does not reach the modal under it. */}
       {modalHolder}
     </>

@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { ApiError, DEFAULT_MESSAGES } from 'shared';
+import { errorMessage } from 'shared';
 import type { CurrentUser } from 'shared/contract';
 import { setUserActivation } from '../api/set-user-activation';
 
@@ -37,7 +37,7 @@ export function ActivationButton({ user, onDone }: { user: CurrentUser; onDone: 
       setOpen(false);
       onDone();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : DEFAULT_MESSAGES.unknown);
+      setError(errorMessage(failure));
     } finally {
       pendingRef.current = false;
       setPending(false);

@@ -1,7 +1,7 @@
 import { Alert, Button, Space, Steps, Typography } from 'antd';
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { errorMessage } from 'shared';
 import { addReservation } from '../api/booking-api';
-import { messageOf } from '../hooks/use-remote-data';
 import {
   addBodyOf,
   draftReducer,
@@ -80,7 +80,7 @@ export function BookingWizard({ onBooked, onCancel, onDirtyChange }: BookingWiza
       onBooked(answer.id_reservation_mere);
     } catch (failure) {
       // 400 is toasted by the client too, 409 only logged (spec §8): the summary says it either way.
-      setError(messageOf(failure));
+      setError(errorMessage(failure));
     } finally {
       setSubmitting(false);
     }

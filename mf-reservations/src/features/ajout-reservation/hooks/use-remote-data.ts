@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, DEFAULT_MESSAGES } from 'shared';
+import { errorMessage } from 'shared';
 
 export interface RemoteData<T> {
   data: T | null;
@@ -7,11 +7,6 @@ export interface RemoteData<T> {
   /** French message of the last failure (already toasted by the client where spec §8 says so). */
   error: string | null;
   reload: () => void;
-}
-
-/** The server's French message, or the generic one for anything else. */
-export function messageOf(failure: unknown): string {
-  return failure instanceof ApiError ? failure.message : DEFAULT_MESSAGES.unknown;
 }
 
 /**
@@ -47,7 +42,7 @@ export function useRemoteData<T>(
       },
       (failure: unknown) => {
         if (controller.signal.aborted) return;
-        setSettled({ request, data: null, error: messageRef.current ?? messageOf(failure) });
+        setSettled({ request, data: null, error: messageRef.current ?? errorMessage(failure) });
       },
     );
     return () => controller.abort();

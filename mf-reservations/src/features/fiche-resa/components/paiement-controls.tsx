@@ -1,5 +1,6 @@
 import { Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
+import { errorMessage } from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
   ETATS_PAIEMENT,
@@ -9,7 +10,6 @@ import {
   type ReservationDetail,
 } from 'shared/contract';
 import { setApec, setPaymentState } from '../../reservation-actions/api/reservation-api';
-import { errorMessage } from '../../reservation-actions/components/format';
 
 /** Runs one immediate write; its failure is shown beside the control (a 409 is not toasted, spec §8). */
 function useWrite(onDone: () => void) {

@@ -1,6 +1,6 @@
-import { Alert, Button, Form, Modal } from 'antd';
-import { useId, useState, type ReactNode } from 'react';
-import { errorMessage, isConflict } from './format';
+import { Alert, Button, Form } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { errorMessage, FormModalFrame, isConflict } from 'shared';
 
 export interface ActionModalProps<V> {
   open: boolean;
@@ -39,7 +39,6 @@ export function ActionModal<V extends object>({
   const [form] = Form.useForm<V>();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ message: string; conflict: boolean } | null>(null);
-  const formName = `reservation-action${useId().replace(/[^\w-]/g, '')}`;
 
   const close = () => {
     if (submitting) return;
@@ -62,31 +61,18 @@ export function ActionModal<V extends object>({
   };
 
   return (
-    <Modal
+    <FormModalFrame<V>
       open={open}
       title={title}
-      onCancel={close}
       okText={okText}
       cancelText="Fermer"
-      okButtonProps={{ htmlType: 'submit', loading: submitting, danger }}
-      cancelButtonProps={{ disabled: submitting }}
-      closable={!submitting}
-      keyboard={!submitting}
-      mask={{ closable: !submitting }}
-      destroyOnHidden
-      modalRender={(dialog) => (
-        <Form<V>
-          form={form}
-          name={formName}
-          layout="vertical"
-          initialValues={initialValues}
-          disabled={submitting}
-          clearOnDestroy
-          onFinish={(values) => void submit(values)}
-        >
-          {dialog}
-        </Form>
-      )}
+      danger={danger}
+      submitting={submitting}
+      form={form}
+      formName="reservation-action"
+      initialValues={initialValues}
+      onCancel={close}
+      onFinish={(values) => void submit(values)}
     >
       {failure && (
         <Alert
@@ -112,6 +98,6 @@ export function ActionModal<V extends object>({
         />
       )}
       {children}
-    </Modal>
+    </FormModalFrame>
   );
 }

@@ -1,10 +1,9 @@
 import { Alert, Form, Select, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { formatDate } from 'shared';
+import { errorMessage, formatDate } from 'shared';
 import type { PensionnaireTrouve, ReservationEditAnswer, ReservationIntegraleDetail } from 'shared/contract';
 import { addPensionnaire, searchPensionnaires } from '../api/reservation-api';
 import { ActionModal } from './action-modal';
-import { errorMessage } from './format';
 
 export interface AddPensionnaireDialogProps {
   open: boolean;

@@ -30,6 +30,7 @@ export const SINGLETON_VERSIONS = {
   'react-router-dom': '7.18.5',
   antd: '6.6.7',
   '@ant-design/icons': '6.3.0',
+  '@tanstack/react-query': '5.108.0',
   dayjs: '1.11.23',
   zustand: '5.1.0',
   axios: '1.21.1',

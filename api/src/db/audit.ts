@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from './client';
 import { auditLog } from './schema';
 
@@ -12,6 +13,11 @@ export interface AuditEntry {
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   actor: Actor;
+  /**
+   * When it happened; the database's now() (the transaction's start) when omitted, which is right for every write
+   * made by a request. Only for entries that describe a simulated calendar (the demo data's `today`).
+   */
+  at?: Date | SQL;
 }
 
 /** Keys never copied into the audit trail, whatever the caller passes. */
@@ -39,5 +45,6 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
     after: snapshot(entry.after),
     actorKind: entry.actor.kind,
     actorUserId: entry.actor.kind === 'user' ? entry.actor.userId : null,
+    ...(entry.at === undefined ? {} : { at: entry.at }),
   });
 }

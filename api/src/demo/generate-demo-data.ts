@@ -483,12 +483,15 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
     history,
     skipped: false,
   };
+  // Generated "as of" `today`: stamped now, or at the last instant of `today` in Paris when `today` is in the past
+  // (a fixed --today, a test's date), so that the dataset's own trail never reaches beyond its today.
   await recordAudit(db, {
     entity: 'demo_data',
     entityId: options.seed,
     action: 'generate',
     after: { ...result, today: options.today, windowStart, windowEnd },
     actor: SYSTEM_ACTOR,
+    at: sql`least(now(), ((${options.today}::date + 1)::timestamp at time zone 'Europe/Paris') - interval '1 microsecond')`,
   });
   return result;
 }

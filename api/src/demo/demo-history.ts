@@ -43,12 +43,14 @@ export async function insertDemoHistory(db: Executor, today: string): Promise<nu
         booked_at + interval '3 hours'
       from stays where confirmed and type_resa = 'initiale'
       union all
+      -- The hourly task moves a stay once the Paris date reaches its day: stamped at that Paris midnight, so that a
+      -- change of today is never later than the generation, even run just after midnight.
       select id, 'statut_auto', '{"statut": "confirmee"}', '{"statut": "en_cours"}', null,
-        (date_debut + time '00:05') at time zone 'UTC'
+        date_debut::timestamp at time zone 'Europe/Paris'
       from stays where statut in ('en_cours', 'terminee')
       union all
       select id, 'statut_auto', '{"statut": "en_cours"}', '{"statut": "terminee"}', null,
-        (date_fin + time '00:05') at time zone 'UTC'
+        date_fin::timestamp at time zone 'Europe/Paris'
       from stays where statut = 'terminee'
       union all
       select id, 'annulation',

@@ -5,8 +5,10 @@ dayjs.locale('fr');
 
 /** Display format of every date (spec §9). */
 export const DATE_FORMAT = 'DD/MM/YYYY';
-/** Date in export file names. */
-export const FILE_DATE_FORMAT = 'YYYY-MM-DD';
+/** A calendar day as the API sends and takes it, and as export file names carry it. */
+export const API_DATE_FORMAT = 'YYYY-MM-DD';
+/** Display format of a moment (creation, history entries). */
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 /** Time shown on notifications. */
 export const NOTIFICATION_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -14,6 +16,27 @@ export function formatDate(value: ConfigType): string {
   if (value === null || value === undefined || value === '') return '';
   const date = dayjs(value);
   return date.isValid() ? date.format(DATE_FORMAT) : '';
+}
+
+/** Whether `value` is a real calendar day written as the API writes it (`2026-02-30` is not). */
+export function isApiDate(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    dayjs(value).format(API_DATE_FORMAT) === value
+  );
+}
+
+/** « 05/03/2026 14:07 »; an empty string for an empty or invalid value. */
+export function formatDateTime(value: ConfigType): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format(DATE_TIME_FORMAT) : '';
+}
+
+/** « 05/03/2026 – 12/03/2026 »: a stay or a contract, from its first day to its last (or departure) day. */
+export function formatPeriod(start: ConfigType, end: ConfigType): string {
+  return `${formatDate(start)} – ${formatDate(end)}`;
 }
 
 export function formatNotificationTime(value: ConfigType): string {
@@ -27,5 +50,5 @@ export function exportFileName(
   extension: 'pdf' | 'xlsx',
   now: ConfigType = new Date(),
 ): string {
-  return `${prefix}-${dayjs(now).format(FILE_DATE_FORMAT)}.${extension}`;
+  return `${prefix}-${dayjs(now).format(API_DATE_FORMAT)}.${extension}`;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, formatDate, formatNotificationTime } from './dates';
+import {
+  exportFileName,
+  formatDate,
+  formatDateTime,
+  formatNotificationTime,
+  formatPeriod,
+  isApiDate,
+} from './dates';
 import { formatMoney } from './money';
 
 describe('formatDate', () => {
@@ -13,6 +20,38 @@ describe('formatDate', () => {
     expect(formatDate(undefined)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('pas une date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats as DD/MM/YYYY HH:mm (24 h)', () => {
+    expect(formatDateTime(new Date(2024, 2, 5, 14, 7, 9))).toBe('05/03/2024 14:07');
+    expect(formatDateTime('2024-12-31T23:59:00')).toBe('31/12/2024 23:59');
+  });
+
+  it('returns an empty string for empty or invalid values', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('')).toBe('');
+    expect(formatDateTime('n/a')).toBe('');
+  });
+});
+
+describe('formatPeriod', () => {
+  it('joins two days with an en dash', () => {
+    expect(formatPeriod('2026-02-01', '2026-02-15')).toBe('01/02/2026 – 15/02/2026');
+  });
+});
+
+describe('isApiDate', () => {
+  it('accepts a real YYYY-MM-DD day only', () => {
+    expect(isApiDate('2024-02-29')).toBe(true);
+    expect(isApiDate('2026-12-31')).toBe(true);
+    expect(isApiDate('2026-02-29')).toBe(false);
+    expect(isApiDate('2026-04-31')).toBe(false);
+    expect(isApiDate('21/11/2026')).toBe(false);
+    expect(isApiDate('2026-1-5')).toBe(false);
+    expect(isApiDate(['2026-12-01'])).toBe(false);
+    expect(isApiDate(undefined)).toBe(false);
   });
 });
 

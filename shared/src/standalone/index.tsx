@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { checkStoredSession } from '../auth/auth-store';
 import { readToken, storeToken } from '../auth/token-storage';
+import { createQueryClient } from '../api/query-client';
 import type { RemoteName } from '../federation';
 import { mockToken } from '../mocks/fixtures';
 import { DASHBOARD_PATH, routesOf } from '../routes';
@@ -63,7 +64,7 @@ export async function startStandalone(options: { remote: RemoteName; title: stri
   const container = document.getElementById('root');
   if (!container) throw new Error('Élément #root introuvable');
   createRoot(container).render(
-    <AppProviders>
+    <AppProviders queryClient={createQueryClient()}>
       <BrowserRouter>
         <StandaloneLayout {...options} />
       </BrowserRouter>

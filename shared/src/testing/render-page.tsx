@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -7,6 +8,7 @@ import { mockToken, resetMocks } from '../mocks';
 import { mockServer } from '../mocks/node';
 import { AppProviders } from '../ui/app-providers';
 import { onTestFinished, vi } from 'vitest';
+import { createTestQueryClient } from './query-client';
 
 // Test helper of the remotes' page tests (`shared/testing/render-page`).
 // antd forms under happy-dom are slow, and slower on a busy 2-core runner: a whole create-through-the-modal test
@@ -34,13 +36,18 @@ export interface RenderPageOptions {
   path?: string;
   /** Whose session: an administrator (default) or the demo agent. */
   role?: 'admin' | 'agent';
+  /** The query cache to render over. Default: a fresh one, so no test sees another's data. */
+  queryClient?: QueryClient;
 }
 
 /**
  * Renders a page as the host would (providers, router, a session) over fresh mock data, and records every API
  * request it makes. Another route than the page's shows « Autre page » (the probe gives the URL).
  */
-export function renderPage(ui: ReactElement, { url, path, role = 'admin' }: RenderPageOptions) {
+export function renderPage(
+  ui: ReactElement,
+  { url, path, role = 'admin', queryClient = createTestQueryClient() }: RenderPageOptions,
+) {
   resetMocks();
   login(role === 'admin' ? mockToken() : mockToken(AGENT));
   const requests: RecordedRequest[] = [];
@@ -64,7 +71,7 @@ export function renderPage(ui: ReactElement, { url, path, role = 'admin' }: Rend
     mockServer.events.removeListener('request:start', record);
   });
   render(
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path={path ?? url.split('?')[0]} element={ui} />
@@ -76,6 +83,7 @@ export function renderPage(ui: ReactElement, { url, path, role = 'admin' }: Rend
   );
   return {
     user: userEvent.setup({ delay: null }),
+    queryClient,
     requests,
     /** Requests to `pathname` (e.g. '/api/etablissements'), optionally of one method. */
     requestsTo: (pathname: string, method = 'GET') =>

@@ -1,32 +1,78 @@
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import frFR from 'antd/locale/fr_FR';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { setNotifier } from '../api/notifier';
+import { createQueryClient } from '../api/query-client';
 import { AuthProvider } from '../auth/auth-provider';
+import { authStore } from '../auth/auth-store';
 import { validateMessages } from '../i18n/validate-messages';
 import '../format/dates';
 import { theme, TOAST_DURATION_SECONDS } from './theme';
 
-/** Plugs antd's notification API (themed, in context) into the API client: toasts bottom-left, 5 s. */
+/**
+ * Plugs antd's notification API (themed, in context) into the API client: toasts bottom-left, 5 s. The same
+ * message while it is still shown replaces it rather than stacking a copy: three counters failing together, or a
+ * query failing again on its one retry, say it once.
+ */
 function NotifierBridge() {
   const { notification } = App.useApp();
   useEffect(() => {
     const show = (type: 'success' | 'info' | 'error') => (title: string) =>
-      notification[type]({ title, placement: 'bottomLeft', duration: TOAST_DURATION_SECONDS });
+      notification[type]({
+        key: `${type}:${title}`,
+        title,
+        placement: 'bottomLeft',
+        duration: TOAST_DURATION_SECONDS,
+      });
     setNotifier({ success: show('success'), info: show('info'), error: show('error') });
     return () => setNotifier(null);
   }, [notification]);
   return null;
 }
 
-/** French locale, theme, form messages, toasts and auth: what every app (host or standalone remote) wraps. */
-export function AppProviders({ children }: { children: ReactNode }) {
+/**
+ * Empties the cache when the session ends (logout, or a 401 the API client turned into one) or another user logs
+ * in: the next user of the browser must never see the previous one's lists, even for an instant.
+ */
+function SessionCacheReset() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      authStore.subscribe((next, previous) => {
+        if (!previous.isAuthenticated) return;
+        if (!next.isAuthenticated || next.jwtTokenDecoded.sub !== previous.jwtTokenDecoded.sub)
+          queryClient.clear();
+      }),
+    [queryClient],
+  );
+  return null;
+}
+
+export interface AppProvidersProps {
+  /**
+   * The app's one QueryClient (`createQueryClient()`), created by whoever starts the app so it can also prefetch
+   * into it. Default: one made at mount. Remotes never give one: they render inside the host's providers.
+   */
+  queryClient?: QueryClient;
+  children: ReactNode;
+}
+
+/**
+ * French locale, theme, form messages, toasts, auth and the server-state cache: what every app (host or standalone
+ * remote) wraps.
+ */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  const [ownClient] = useState(() => queryClient ?? createQueryClient());
   return (
-    <ConfigProvider locale={frFR} theme={theme} form={{ validateMessages }}>
-      <App>
-        <NotifierBridge />
-        <AuthProvider>{children}</AuthProvider>
-      </App>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient ?? ownClient}>
+      <ConfigProvider locale={frFR} theme={theme} form={{ validateMessages }}>
+        <App>
+          <NotifierBridge />
+          <SessionCacheReset />
+          <AuthProvider>{children}</AuthProvider>
+        </App>
+      </ConfigProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,42 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiClient } from '../../api/api-client';
+import { listUrl, type ListLoader } from '../../api/get-list';
 import type { ListParams, Page } from '../../contract/list';
 
-/**
- * The flat query string of the list contract: `page=1&pageSize=20&sort=nom&order=asc&archived=true&nom=dup`.
- * `archived` is sent only when true and search values are trimmed, empty ones left out (the API rejects `nom=`).
- * Values are percent-encoded (`%20`, not `+`), which every query parser decodes the same way.
- */
-export function listQueryString(params: ListParams): string {
-  const entries: [string, string][] = [
-    ['page', String(params.page)],
-    ['pageSize', String(params.pageSize)],
-  ];
-  if (params.sort) entries.push(['sort', params.sort]);
-  if (params.order) entries.push(['order', params.order]);
-  if (params.archived) entries.push(['archived', 'true']);
-  for (const [column, value] of Object.entries(params.search ?? {})) {
-    const needle = value.trim();
-    if (needle) entries.push([column, needle]);
-  }
-  return entries.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
-}
-
-function listUrl(path: string, query: string): string {
-  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
-}
-
-/** GETs one page of a list endpoint through `apiClient` (so failures are toasted as spec §8 says). */
-export async function fetchList<T>(
-  path: string,
-  params: ListParams,
-  options: { signal?: AbortSignal } = {},
-): Promise<Page<T>> {
-  const { data } = await apiClient.get<Page<T>>(listUrl(path, listQueryString(params)), {
-    signal: options.signal,
-  });
-  return data;
-}
+// The fetcher moved to the API layer; screens still import it from here.
+export { fetchList, listQueryString, type ListLoader } from '../../api/get-list';
 
 export interface ListState<T> {
   /** Rows of the page; those of the previous request stay while the next one loads, none after a failure. */
@@ -48,12 +16,6 @@ export interface ListState<T> {
   /** Asks for the same page again, e.g. after a write. */
   reload: () => void;
 }
-
-/**
- * Loads one page for `params` another way than `GET path?query`, e.g. a POST whose body carries the filters.
- * Must reject on failure (the `apiClient` does) and honour `signal`.
- */
-export type ListLoader<T> = (params: ListParams, signal: AbortSignal) => Promise<Page<T>>;
 
 export interface UseListOptions<T> {
   /** Loads the page instead of `GET path?query`. */
@@ -77,7 +39,7 @@ interface Settled<T> {
  * answer can never replace a newer one.
  */
 export function useList<T>(path: string, params: ListParams, options: UseListOptions<T> = {}): ListState<T> {
-  const url = listUrl(path, listQueryString(params));
+  const url = listUrl(path, params);
   const [attempt, setAttempt] = useState(0);
   const custom = options.load !== undefined;
   const key = `${attempt} ${url}${custom ? ` ${options.loadKey ?? ''}` : ''}`;

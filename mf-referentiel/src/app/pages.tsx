@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
-import { ContratEtablissementDetailsPage } from '../features/contrats-etablissement/components/contrat-etablissement-details-page';
-import { ContratsEtablissementPage } from '../features/contrats-etablissement/components/contrats-etablissement-page';
-import { ContratClientDetailsPage } from '../features/contrats-clients/components/contrat-client-details-page';
-import { ContratsClientsPage } from '../features/contrats-clients/components/contrats-clients-page';
 import { ClientsPage } from '../features/clients/components/clients-page';
-import { EtablissementDetailsPage } from '../features/etablissements/components/etablissement-details-page';
+import {
+  ContratClientDetailsPage,
+  ContratEtablissementDetailsPage,
+  ContratsClientsPage,
+  ContratsEtablissementPage,
+} from '../features/contrats/components/contrat-pages';
 import { EtablissementsPage } from '../features/etablissements/components/etablissements-page';
 import { GroupesClientsPage, GroupesEtablissementsPage } from '../features/groupes/components/groupes-page';
 import { PensionnaireDetailsPage } from '../features/pensionnaires/components/pensionnaire-details-page';
@@ -13,6 +14,7 @@ import { RepasPage } from '../features/repas/components/repas-page';
 import { TypesChambrePage } from '../features/types-chambre/components/types-chambre-page';
 import { UtilisateursPage } from '../features/utilisateurs/components/utilisateurs-page';
 import { ClientDetailsPage } from './routes/client-details-page';
+import { EtablissementDetailsPage } from './routes/etablissement-details-page';
 
 /** The pages this remote exposes to the host, keyed by route id (see shared/src/routes/route-registry.ts). */
 const pages: Record<string, ComponentType> = {

@@ -36,15 +36,17 @@ export interface ReferenceLookup {
 /**
  * Names of the records another resource points at (the group of a hotel, the client of a resident): the active
  * list is loaded once per page (pageSize 200), the rare others one by one. A join endpoint returning the names
- * with the rows should replace this if these lists grow past a few hundred records.
+ * with the rows should replace this if these lists grow past a few hundred records. A null `path` loads nothing
+ * (a form whose kind has no such field).
  */
-export function useReferenceLookup(path: string): ReferenceLookup {
+export function useReferenceLookup(path: string | null): ReferenceLookup {
   const [list, setList] = useState<Named[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [extra, setExtra] = useState<ReadonlyMap<number, string>>(new Map());
   const requested = useRef(new Set<number>());
 
   useEffect(() => {
+    if (path === null) return;
     const controller = new AbortController();
     const params = { page: 1, pageSize: MAX_PAGE_SIZE, sort: 'nom', order: 'asc' as const };
     fetchList<Named>(path, params, { signal: controller.signal }).then(
@@ -70,7 +72,7 @@ export function useReferenceLookup(path: string): ReferenceLookup {
   const require = useCallback(
     (id: number) => {
       // After a failed list, one request per row would only repeat the same error toast.
-      if (!loaded || failed || names.has(id) || requested.current.has(id)) return;
+      if (path === null || !loaded || failed || names.has(id) || requested.current.has(id)) return;
       requested.current.add(id);
       getReference<Named>(path, id).then(
         (row) => setExtra((previous) => new Map(previous).set(row.id, row.nom)),

@@ -1,5 +1,6 @@
 import { ClientDetails } from '../../features/clients/components/client-details';
-import { ClientContrats } from '../../features/contrats-clients/components/client-contrats';
+import { PartyContrats } from '../../features/contrats/components/party-contrats';
+import { CONTRAT_CLIENT } from '../../features/contrats/kinds';
 import { ClientPensionnaires } from '../../features/pensionnaires/components/client-pensionnaires';
 
 /** The client's card (clients feature) with its residents and its sale contracts: composed here, not in either. */
@@ -9,7 +10,7 @@ export function ClientDetailsPage() {
       {(client) => (
         <>
           <ClientPensionnaires client={client} />
-          <ClientContrats clientId={client.id} />
+          <PartyContrats kind={CONTRAT_CLIENT} partyId={client.id} />
         </>
       )}
     </ClientDetails>

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from 'shared/testing/render-page';
-import { ContratClientDetailsPage } from './contrat-client-details-page';
-import { ContratsClientsPage } from './contrats-clients-page';
+import { ContratClientDetailsPage, ContratsClientsPage } from './contrat-pages';
 
 const LIST_URL = '/dashboard/contrat-client';
 const DETAILS_PATH = '/dashboard/contrat-client/:id';

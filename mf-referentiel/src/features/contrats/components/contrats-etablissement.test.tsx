@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from 'shared/testing/render-page';
-import { ContratEtablissementDetailsPage } from './contrat-etablissement-details-page';
-import { ContratsEtablissementPage } from './contrats-etablissement-page';
+import { ContratEtablissementDetailsPage, ContratsEtablissementPage } from './contrat-pages';
 
 const LIST_URL = '/dashboard/contract-etablissement';
 const DETAILS_PATH = '/dashboard/contract-etablissement-details/:id';

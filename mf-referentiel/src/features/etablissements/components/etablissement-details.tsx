@@ -1,20 +1,24 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
-import { useState } from 'react';
-import { formatDate, PageFrame, readSelection, RecordGate, useRecordId } from 'shared';
+import { useState, type ReactNode } from 'react';
+import { formatDate, readSelection, useRecordId } from 'shared';
+import { PageFrame, RecordGate } from 'shared/ui';
 import { REFERENTIEL_PATHS, type Etablissement } from 'shared/contract';
 import { ArchivedTag, orNone } from '../../../lib/record-details';
-
 import { ReferenceName } from '../../../lib/reference-name';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useRecord } from '../../../lib/use-record';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
-import { EtablissementContrats } from '../../contrats-etablissement/components/etablissement-contrats';
 import { getEtablissement } from '../api/get-etablissement';
 import { EtablissementFormModal } from './etablissement-form-modal';
 
-/** A hotel's card: every field, its group, and its purchase contracts. */
-export function EtablissementDetailsPage() {
+export interface EtablissementDetailsProps {
+  /** Sections under the card, given the loaded hotel (its contracts…). */
+  children?: (etablissement: Etablissement) => ReactNode;
+}
+
+/** A hotel's card: every field and its group, with « Modifier » for administrators; the page composes the rest. */
+export function EtablissementDetails({ children }: EtablissementDetailsProps) {
   const id = useRecordId();
   const state = useRecord(getEtablissement, id, readSelection<Etablissement>('establishment'));
   const groupes = useReferenceLookup(REFERENTIEL_PATHS.groupesEtablissements);
@@ -73,7 +77,7 @@ export function EtablissementDetailsPage() {
                 { key: 'modification', label: 'Modifié le', children: formatDate(etablissement.updatedAt) },
               ]}
             />
-            <EtablissementContrats etablissementId={etablissement.id} />
+            {children?.(etablissement)}
           </Flex>
         )}
       </RecordGate>

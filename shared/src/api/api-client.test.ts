@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockToken } from '../mocks/fixtures';
+import { mockToken } from '../mocks/common/users';
 import { mockServer } from '../mocks/node';
 import { apiClient, configureApiClient } from './api-client';
 import { ApiError, DEFAULT_MESSAGES } from './api-error';

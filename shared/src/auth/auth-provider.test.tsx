@@ -1,6 +1,6 @@
 import { fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockToken } from '../mocks/fixtures';
+import { mockToken } from '../mocks/common/users';
 import { AuthProvider, useAuth } from './auth-provider';
 import { authStore } from './auth-store';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockToken } from '../mocks/fixtures';
+import { mockToken } from '../mocks/common/users';
 import { authStore, checkStoredSession, login, logout } from './auth-store';
 import { TOKEN_KEY } from './token-storage';
 

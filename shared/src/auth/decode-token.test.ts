@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mockToken } from '../mocks/fixtures';
+import { mockToken } from '../mocks/common/users';
 import { decodeToken, hasSubject, InvalidTokenError, isExpired } from './decode-token';
 
 const b64url = (value: string) => btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

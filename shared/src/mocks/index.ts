@@ -1,18 +1,16 @@
-export * from './fixtures';
-export * from './handlers';
-export * from './list-handlers';
-export * from './referentiel-handlers';
-export * from './reservations-fixtures';
-export * from './reservation-detail-handlers';
-export * from './reservations-handlers';
+// `shared/mocks`: the session helpers, the list contract's mock and each remote's mock API, for tests and tools.
+export { authHandlers } from './common/auth-handlers';
+export { listHandler, listPage, parseListQuery, type ListHandlerOptions } from './common/list-handlers';
+export { mockToken, mockUsers } from './common/users';
+export { handlers, MOCK_API } from './handlers';
+export { referentielHandlers, resetReferentielMocks } from './referentiel';
+export * from './reservations';
 
-import { resetReferentielMocks } from './referentiel-handlers';
-import { resetReservationDetailMocks } from './reservation-detail-handlers';
-import { resetReservationMocks } from './reservations-handlers';
+import { resetReferentielMocks } from './referentiel';
+import { resetReservationMocks } from './reservations';
 
 /** Every mock store back to its seed data: each page test starts from the same world. */
 export function resetMocks(): void {
   resetReferentielMocks();
   resetReservationMocks();
-  resetReservationDetailMocks();
 }

@@ -6,7 +6,7 @@ import { checkStoredSession } from '../auth/auth-store';
 import { readToken, storeToken } from '../auth/token-storage';
 import { createQueryClient } from '../api/query-client';
 import type { RemoteName } from '../federation';
-import { mockToken } from '../mocks/fixtures';
+import { mockToken } from '../mocks/common/users';
 import { DASHBOARD_PATH, routesOf } from '../routes';
 import { AppProviders } from '../ui/app-providers';
 

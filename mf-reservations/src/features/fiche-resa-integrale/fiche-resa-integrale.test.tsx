@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { formatDate } from 'shared';
-import { resetReservationDetailMocks } from 'shared/mocks';
+import { resetReservationMocks } from 'shared/mocks';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findDialog, renderPage } from 'shared/testing/render-page';
 import { card, dialogButton, header as headerOf } from '../reservation-actions/test-helpers';
@@ -14,7 +14,7 @@ const header = () => headerOf(/^Réservation intégrale N° \d+$/);
 const rowOf = (container: HTMLElement, text: string) =>
   within(within(container).getByText(text).closest('tr') as HTMLElement);
 
-beforeEach(() => resetReservationDetailMocks());
+beforeEach(() => resetReservationMocks());
 
 describe('FicheResaIntegralePage', () => {
   it('shows the parent, its stays (a click opens fiche-resa) and the recap per resident', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { formatDate } from 'shared';
-import { mockToken, resetReservationDetailMocks } from 'shared/mocks';
+import { mockToken, resetReservationMocks } from 'shared/mocks';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findDialog, renderPage } from 'shared/testing/render-page';
 import { card, dialogButton, euros, header as headerOf, item } from '../reservation-actions/test-helpers';
@@ -14,7 +14,7 @@ const day = (offset: number) => dayjs().add(offset, 'day');
 
 const header = () => headerOf(/^Réservation N° \d+$/);
 
-beforeEach(() => resetReservationDetailMocks());
+beforeEach(() => resetReservationMocks());
 
 describe('FicheResaPage', () => {
   it('shows the stay: header links, totals formatted from the API strings, nights and history', async () => {

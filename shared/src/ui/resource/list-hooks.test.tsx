@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { setNotifier } from '../../api/notifier';
 import type { ListParams } from '../../contract/list';
-import { listHandler } from '../../mocks/list-handlers';
+import { listHandler } from '../../mocks/common/list-handlers';
 import { mockServer } from '../../mocks/node';
 import { fetchList, listQueryString, useList } from './fetch-list';
 import { useListQuery, type ListQueryOptions } from './use-list-query';

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { createRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listHandler } from '../../mocks/list-handlers';
+import { listHandler } from '../../mocks/common/list-handlers';
 import { mockServer } from '../../mocks/node';
 import { renderWithProviders } from '../../testing';
 import {

@@ -1,10 +1,7 @@
-import { http, HttpResponse, type RequestHandler } from 'msw';
+import { http, type RequestHandler } from 'msw';
 import type { TSchema } from 'typebox';
-import { Value } from 'typebox/value';
-import { decodeToken, type DecodedToken } from '../auth/decode-token';
 import {
   ClientBody,
-  CONTRAT_STATUT_LABELS,
   CONTRAT_TRANSITIONS,
   CONTRATS_PATHS,
   ContratClientBody,
@@ -22,12 +19,12 @@ import {
   USERS_PATH,
   CreateUserBody,
   PasswordBody,
-  ROLE_LABELS,
   RoleBody,
   type CurrentUser,
-} from '../contract';
-import { listHandler, listPage, parseListQuery } from './list-handlers';
-import { MOCK_API } from './mock-api';
+} from '../../contract';
+import { api, claimsOf, fail, json, readJson, validationMessage } from '../common/http';
+import { listHandler, listPage, parseListQuery } from '../common/list-handlers';
+import { COMMON_MESSAGES, CONTRATS_MESSAGES, REFERENTIEL_MESSAGES as R, USERS_MESSAGES } from '../messages';
 import {
   seedClients,
   seedContratsClients,
@@ -39,7 +36,7 @@ import {
   seedRepas,
   seedTypesChambre,
   seedUsers,
-} from './referentiel-fixtures';
+} from './fixtures';
 
 /**
  * The reference-data API in memory (api/src/modules/referentiel, api/src/modules/users): same paths, bodies checked
@@ -54,16 +51,6 @@ interface StoredRow {
   archivedAt: string | null;
 }
 type Row = StoredRow & Record<string, unknown>;
-
-const MESSAGES = {
-  unauthorized: 'Vous devez être connecté pour accéder à cette ressource.',
-  forbidden: "Vous n'êtes pas autorisé à accéder à cette ressource.",
-  invalidBody: 'Le corps de la requête est invalide.',
-  invalidId: 'Le paramètre id est invalide.',
-};
-
-const json = (status: number, body: unknown) => HttpResponse.json(body as never, { status });
-const fail = (status: number, message: string) => json(status, { message });
 
 const clone = <T>(rows: readonly T[]): T[] => rows.map((row) => ({ ...row }));
 
@@ -111,58 +98,17 @@ export function resetReferentielMocks(): void {
   contrats.client.splice(0, contrats.client.length, ...cloneContrats(seedContratsClients));
 }
 
-function claimsOf(request: Request): DecodedToken | null {
-  const header = request.headers.get('Authorization');
-  if (!header?.startsWith('Bearer ')) return null;
-  try {
-    return decodeToken(header.slice('Bearer '.length));
-  } catch {
-    return null;
-  }
-}
-
 /** 401 without a readable token; 403 for a write (or any `adminOnly` call) by a non-administrator. */
 function guard(request: Request, adminOnly: boolean) {
   const claims = claimsOf(request);
-  if (!claims) return fail(401, MESSAGES.unauthorized);
+  if (!claims) return fail(401, COMMON_MESSAGES.unauthorized);
   if ((adminOnly || request.method !== 'GET') && claims.role !== 'admin')
-    return fail(403, MESSAGES.forbidden);
+    return fail(403, COMMON_MESSAGES.forbidden);
   return undefined;
-}
-
-const field = (path: string) => path.split('/').filter(Boolean).join('.');
-
-/** The first schema error as the API words it (api/src/plugins/errors.ts `validationMessage`). */
-function validationMessage(schema: TSchema, body: unknown): string | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return MESSAGES.invalidBody;
-  const errors = Value.Errors(schema, body).filter((e) => e.keyword !== 'boolean' && e.keyword !== 'anyOf');
-  const [error] = errors;
-  if (!error) return null;
-  const params = error.params as Record<string, unknown>;
-  const name = field(error.instancePath);
-  switch (error.keyword) {
-    case 'additionalProperties':
-      return `Le champ « ${String((params.additionalProperties as string[])[0])} » n'est pas autorisé.`;
-    case 'required':
-      return `Le champ ${String((params.requiredProperties as string[])[0])} est obligatoire.`;
-    case 'minLength':
-      return params.limit === 1
-        ? `Le champ ${name} est obligatoire.`
-        : `Le champ ${name} doit contenir au moins ${String(params.limit)} caractères.`;
-    case 'maxLength':
-      return `Le champ ${name} doit contenir au plus ${String(params.limit)} caractères.`;
-    case 'minimum':
-      return `Le champ ${name} doit être supérieur ou égal à ${String(params.limit)}.`;
-    case 'maximum':
-      return `Le champ ${name} doit être inférieur ou égal à ${String(params.limit)}.`;
-    default:
-      return name ? `Le champ ${name} est invalide.` : MESSAGES.invalidBody;
-  }
 }
 
 const lower = (value: unknown) => String(value ?? '').toLocaleLowerCase('fr');
 const active = (row: Row) => row.archivedAt === null;
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 interface ResourceMock {
   path: string;
@@ -186,12 +132,12 @@ interface ResourceMock {
 }
 
 function resourceHandlers(resource: ResourceMock): RequestHandler[] {
-  const base = `${MOCK_API}${resource.path}`;
-  const say = (row: Row, verb: string) => `${capitalise(resource.describe(row))} ${verb}.`;
+  const base = api(resource.path);
+  const say = (row: Row, verb: string) => R.about(resource.describe(row), verb);
 
   const find = (raw: unknown) => {
     const id = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : null;
-    if (id === null) return { response: fail(400, MESSAGES.invalidId) };
+    if (id === null) return { response: fail(400, COMMON_MESSAGES.invalidId) };
     const row = resource.rows.find((candidate) => candidate.id === id);
     return row ? { row } : { response: fail(404, resource.notFound) };
   };
@@ -218,8 +164,6 @@ function resourceHandlers(resource: ResourceMock): RequestHandler[] {
     return null;
   };
 
-  const readBody = (request: Request): Promise<unknown> => request.json().catch(() => null);
-
   const now = () => new Date().toISOString();
 
   return [
@@ -235,7 +179,7 @@ function resourceHandlers(resource: ResourceMock): RequestHandler[] {
       return response ?? json(200, row);
     }),
     http.post(base, async ({ request }) => {
-      const body = await readBody(request);
+      const body = await readJson(request);
       const refused = refuse(body, null);
       if (refused) return refused;
       const values = body as Record<string, unknown>;
@@ -246,36 +190,36 @@ function resourceHandlers(resource: ResourceMock): RequestHandler[] {
       );
       const row: Row = { ...defaults, ...values, id, createdAt: at, updatedAt: at, archivedAt: null };
       resource.rows.push(row);
-      return json(201, { message: say(row, 'a été créé'), data: row });
+      return json(201, { message: say(row, R.created), data: row });
     }),
     http.put(`${base}/:id`, async ({ params, request }) => {
       const { row, response } = find(params.id);
       if (!row) return response;
-      if (!active(row)) return fail(409, say(row, "est archivé : restaurez-le d'abord"));
-      const body = await readBody(request);
+      if (!active(row)) return fail(409, say(row, R.archivedRestoreFirst));
+      const body = await readJson(request);
       const refused = refuse(body, row.id);
       if (refused) return refused;
       Object.assign(row, body, { updatedAt: now() });
-      return json(200, { message: say(row, 'a été modifié'), data: row });
+      return json(200, { message: say(row, R.updated), data: row });
     }),
     http.put(`${base}/:id/archive`, ({ params }) => {
       const { row, response } = find(params.id);
       if (!row) return response;
-      if (!active(row)) return fail(409, say(row, 'est déjà archivé'));
+      if (!active(row)) return fail(409, say(row, R.alreadyArchived));
       for (const reference of resource.references ?? []) {
         if (reference.rows.some((other) => active(other) && other[reference.field] === row.id))
           return fail(409, reference.message);
       }
       Object.assign(row, { archivedAt: now(), updatedAt: now() });
-      return json(200, { message: say(row, 'a été archivé'), data: row });
+      return json(200, { message: say(row, R.archived), data: row });
     }),
     http.put(`${base}/:id/restore`, ({ params }) => {
       const { row, response } = find(params.id);
       if (!row) return response;
-      if (active(row)) return fail(409, say(row, "n'est pas archivé"));
+      if (active(row)) return fail(409, say(row, R.notArchived));
       if (duplicateOf(row, row.id)) return fail(409, resource.duplicate);
       Object.assign(row, { archivedAt: null, updatedAt: now() });
-      return json(200, { message: say(row, 'a été restauré'), data: row });
+      return json(200, { message: say(row, R.restored), data: row });
     }),
   ];
 }
@@ -289,16 +233,15 @@ const resources: ResourceMock[] = [
     body: GroupeBody,
     searchable: ['nom'],
     defaultSort: 'nom',
-    describe: (row) => `le groupe d'établissements « ${String(row.nom)} »`,
-    notFound: "Groupe d'établissements introuvable.",
-    duplicate: "Un groupe d'établissements porte déjà ce nom.",
+    describe: (row) => R.groupeEtablissements.subject(String(row.nom)),
+    notFound: R.groupeEtablissements.notFound,
+    duplicate: R.groupeEtablissements.duplicate,
     uniqueKey: byName,
     references: [
       {
         rows: rows.etablissements,
         field: 'groupeId',
-        message:
-          'Ce groupe contient encore des établissements actifs : archivez-les ou changez-les de groupe.',
+        message: R.groupeEtablissements.stillUsed,
       },
     ],
   },
@@ -308,15 +251,15 @@ const resources: ResourceMock[] = [
     body: EtablissementBody,
     searchable: ['nom', 'ville', 'codePostal'],
     defaultSort: 'nom',
-    describe: (row) => `l'établissement « ${String(row.nom)} »`,
-    notFound: 'Établissement introuvable.',
-    duplicate: 'Un établissement porte déjà ce nom dans cette ville.',
+    describe: (row) => R.etablissement.subject(String(row.nom)),
+    notFound: R.etablissement.notFound,
+    duplicate: R.etablissement.duplicate,
     uniqueKey: (row) => `${lower(row.nom)}\n${lower(row.ville)}`,
     parents: [
       {
         field: 'groupeId',
         rows: rows.groupesEtablissements,
-        message: "Le groupe d'établissements indiqué n'existe pas ou est archivé.",
+        message: R.groupeEtablissements.missing,
       },
     ],
   },
@@ -326,9 +269,9 @@ const resources: ResourceMock[] = [
     body: TypeChambreBody,
     searchable: ['libelle', 'capacite'],
     defaultSort: 'libelle',
-    describe: (row) => `le type de chambre « ${String(row.libelle)} »`,
-    notFound: 'Type de chambre introuvable.',
-    duplicate: 'Un type de chambre porte déjà ce libellé.',
+    describe: (row) => R.typeChambre.subject(String(row.libelle)),
+    notFound: R.typeChambre.notFound,
+    duplicate: R.typeChambre.duplicate,
     uniqueKey: (row) => lower(row.libelle),
   },
   {
@@ -337,15 +280,15 @@ const resources: ResourceMock[] = [
     body: GroupeBody,
     searchable: ['nom'],
     defaultSort: 'nom',
-    describe: (row) => `le groupe de clients « ${String(row.nom)} »`,
-    notFound: 'Groupe de clients introuvable.',
-    duplicate: 'Un groupe de clients porte déjà ce nom.',
+    describe: (row) => R.groupeClients.subject(String(row.nom)),
+    notFound: R.groupeClients.notFound,
+    duplicate: R.groupeClients.duplicate,
     uniqueKey: byName,
     references: [
       {
         rows: rows.clients,
         field: 'groupeId',
-        message: 'Ce groupe contient encore des clients actifs : archivez-les ou changez-les de groupe.',
+        message: R.groupeClients.stillUsed,
       },
     ],
   },
@@ -355,22 +298,22 @@ const resources: ResourceMock[] = [
     body: ClientBody,
     searchable: ['nom', 'ville', 'type'],
     defaultSort: 'nom',
-    describe: (row) => `le client « ${String(row.nom)} »`,
-    notFound: 'Client introuvable.',
-    duplicate: 'Un client porte déjà ce nom.',
+    describe: (row) => R.client.subject(String(row.nom)),
+    notFound: R.client.notFound,
+    duplicate: R.client.duplicate,
     uniqueKey: byName,
     parents: [
       {
         field: 'groupeId',
         rows: rows.groupesClients,
-        message: "Le groupe de clients indiqué n'existe pas ou est archivé.",
+        message: R.groupeClients.missing,
       },
     ],
     references: [
       {
         rows: rows.pensionnaires,
         field: 'clientId',
-        message: 'Ce client a encore des pensionnaires actifs : archivez-les d’abord.',
+        message: R.client.stillUsed,
       },
     ],
   },
@@ -381,71 +324,58 @@ const resources: ResourceMock[] = [
     searchable: ['nom', 'prenom', 'numeroDossier'],
     exact: ['clientId'],
     defaultSort: 'nom',
-    describe: (row) => `le pensionnaire ${String(row.prenom)} ${String(row.nom)}`,
-    notFound: 'Pensionnaire introuvable.',
-    duplicate: 'Ce numéro de dossier est déjà utilisé par un pensionnaire de ce client.',
+    describe: (row) => R.pensionnaire.subject(String(row.prenom), String(row.nom)),
+    notFound: R.pensionnaire.notFound,
+    duplicate: R.pensionnaire.duplicate,
     uniqueKey: (row) => `${String(row.clientId)}\n${String(row.numeroDossier)}`,
     // Not a partial index in the database: an archived resident keeps their file number.
     uniqueIncludesArchived: true,
-    parents: [
-      { field: 'clientId', rows: rows.clients, message: "Le client indiqué n'existe pas ou est archivé." },
-    ],
+    parents: [{ field: 'clientId', rows: rows.clients, message: R.client.missing }],
   },
 ];
 
 const USERS_MAX_PAGE_SIZE = 100;
 
-/** api/src/modules/users/service.ts `USERS_MESSAGES`. */
-const USERS_MOCK_MESSAGES = {
-  notFound: 'Utilisateur introuvable.',
-  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
-  ownRole: 'Vous ne pouvez pas modifier votre propre rôle.',
-};
-
 const usersHandlers: RequestHandler[] = [
-  http.all(`${MOCK_API}${USERS_PATH}`, ({ request }) => guard(request, true)),
-  http.all(`${MOCK_API}${USERS_PATH}/*`, ({ request }) => guard(request, true)),
-  http.get(`${MOCK_API}${USERS_PATH}`, ({ request }) => {
+  http.all(api(USERS_PATH), ({ request }) => guard(request, true)),
+  http.all(api(`${USERS_PATH}/*`), ({ request }) => guard(request, true)),
+  http.get(api(USERS_PATH), ({ request }) => {
     const query = new URL(request.url).searchParams;
     const page = Number(query.get('page') ?? '1');
     const pageSize = Number(query.get('pageSize') ?? '20');
-    if (!Number.isInteger(page) || page < 1)
-      return fail(400, 'Le paramètre page doit être supérieur ou égal à 1.');
+    if (!Number.isInteger(page) || page < 1) return fail(400, USERS_MESSAGES.page);
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > USERS_MAX_PAGE_SIZE)
-      return fail(400, `Le paramètre pageSize doit être inférieur ou égal à ${USERS_MAX_PAGE_SIZE}.`);
+      return fail(400, USERS_MESSAGES.pageSize(USERS_MAX_PAGE_SIZE));
     const sorted = [...users].sort(
       (a, b) => a.nom.localeCompare(b.nom, 'fr') || a.prenom.localeCompare(b.prenom, 'fr') || a.id - b.id,
     );
     const start = (page - 1) * pageSize;
     return json(200, { users: sorted.slice(start, start + pageSize), total: users.length });
   }),
-  http.put(`${MOCK_API}${USERS_PATH}/:id/activation`, async ({ params, request }) => {
-    const body = (await request.json().catch(() => null)) as { active?: unknown } | null;
-    if (typeof body?.active !== 'boolean') return fail(400, 'Le champ active est obligatoire.');
+  http.put(api(`${USERS_PATH}/:id/activation`), async ({ params, request }) => {
+    const body = (await readJson(request)) as { active?: unknown } | null;
+    if (typeof body?.active !== 'boolean') return fail(400, USERS_MESSAGES.activeRequired);
     const id = Number(params.id);
     if (claimsOf(request)?.sub === String(id) && !body.active)
-      return fail(400, 'Vous ne pouvez pas désactiver votre propre compte.');
+      return fail(400, USERS_MESSAGES.ownDeactivation);
     const user = users.find((candidate) => candidate.id === id);
-    if (!user) return fail(404, 'Utilisateur introuvable.');
+    if (!user) return fail(404, USERS_MESSAGES.notFound);
     const fullName = `${user.prenom} ${user.nom}`;
     if (user.active === body.active)
-      return json(200, {
-        message: `Le compte de ${fullName} est déjà ${body.active ? 'actif' : 'désactivé'}.`,
-      });
+      return json(200, { message: USERS_MESSAGES.alreadyActive(fullName, body.active) });
     user.active = body.active;
-    return json(200, { message: `Le compte de ${fullName} a été ${body.active ? 'activé' : 'désactivé'}.` });
+    return json(200, { message: USERS_MESSAGES.activated(fullName, body.active) });
   }),
-  http.post(`${MOCK_API}${USERS_PATH}`, async ({ request }) => {
-    const body = (await request.json().catch(() => null)) as CreateUserBody | null;
+  http.post(api(USERS_PATH), async ({ request }) => {
+    const body = (await readJson(request)) as CreateUserBody | null;
     const invalid = validationMessage(CreateUserBody, body);
-    if (invalid || !body) return fail(400, invalid ?? MESSAGES.invalidBody);
+    if (invalid || !body) return fail(400, invalid ?? COMMON_MESSAGES.invalidBody);
     const nom = body.nom.trim();
     const prenom = body.prenom.trim();
-    if (nom === '') return fail(400, 'Le champ nom est obligatoire.');
-    if (prenom === '') return fail(400, 'Le champ prenom est obligatoire.');
+    if (nom === '') return fail(400, COMMON_MESSAGES.field.required('nom'));
+    if (prenom === '') return fail(400, COMMON_MESSAGES.field.required('prenom'));
     const email = body.email.trim().toLowerCase();
-    if (users.some((candidate) => candidate.email === email))
-      return fail(409, USERS_MOCK_MESSAGES.emailTaken);
+    if (users.some((candidate) => candidate.email === email)) return fail(409, USERS_MESSAGES.emailTaken);
     const user: CurrentUser = {
       id: Math.max(0, ...users.map((candidate) => candidate.id)) + 1,
       email,
@@ -456,31 +386,31 @@ const usersHandlers: RequestHandler[] = [
     };
     users.push(user);
     return json(201, {
-      message: `Le compte de ${prenom} ${nom} (${ROLE_LABELS[user.role].toLowerCase()}) a été créé.`,
+      message: USERS_MESSAGES.created(`${prenom} ${nom}`, user.role),
       data: user,
     });
   }),
-  http.put(`${MOCK_API}${USERS_PATH}/:id/role`, async ({ params, request }) => {
-    const body = (await request.json().catch(() => null)) as RoleBody | null;
+  http.put(api(`${USERS_PATH}/:id/role`), async ({ params, request }) => {
+    const body = (await readJson(request)) as RoleBody | null;
     const invalid = validationMessage(RoleBody, body);
-    if (invalid || !body) return fail(400, invalid ?? MESSAGES.invalidBody);
+    if (invalid || !body) return fail(400, invalid ?? COMMON_MESSAGES.invalidBody);
     const id = Number(params.id);
-    if (claimsOf(request)?.sub === String(id)) return fail(400, USERS_MOCK_MESSAGES.ownRole);
+    if (claimsOf(request)?.sub === String(id)) return fail(400, USERS_MESSAGES.ownRole);
     const user = users.find((candidate) => candidate.id === id);
-    if (!user) return fail(404, USERS_MOCK_MESSAGES.notFound);
+    if (!user) return fail(404, USERS_MESSAGES.notFound);
     const fullName = `${user.prenom} ${user.nom}`;
-    const label = ROLE_LABELS[body.role].toLowerCase();
-    if (user.role === body.role) return json(200, { message: `${fullName} a déjà le rôle ${label}.` });
+    if (user.role === body.role)
+      return json(200, { message: USERS_MESSAGES.alreadyRole(fullName, body.role) });
     user.role = body.role;
-    return json(200, { message: `${fullName} a maintenant le rôle ${label}.` });
+    return json(200, { message: USERS_MESSAGES.roleChanged(fullName, body.role) });
   }),
-  http.put(`${MOCK_API}${USERS_PATH}/:id/password`, async ({ params, request }) => {
-    const body = (await request.json().catch(() => null)) as PasswordBody | null;
+  http.put(api(`${USERS_PATH}/:id/password`), async ({ params, request }) => {
+    const body = (await readJson(request)) as PasswordBody | null;
     const invalid = validationMessage(PasswordBody, body);
     if (invalid) return fail(400, invalid);
     const user = users.find((candidate) => candidate.id === Number(params.id));
-    if (!user) return fail(404, USERS_MOCK_MESSAGES.notFound);
-    return json(200, { message: `Le mot de passe de ${user.prenom} ${user.nom} a été réinitialisé.` });
+    if (!user) return fail(404, USERS_MESSAGES.notFound);
+    return json(200, { message: USERS_MESSAGES.passwordReset(`${user.prenom} ${user.nom}`) });
   }),
 ];
 
@@ -511,10 +441,10 @@ const MONEY_FIELDS = ['prixPetitDejeunerHt', 'prixDejeunerHt', 'prixDinerHt'] as
 const money = (value: unknown) => (value === undefined || value === null ? '0.00' : Number(value).toFixed(2));
 
 function contratHandlers(resource: ContratMock): RequestHandler[] {
-  const base = `${MOCK_API}${resource.path}`;
+  const base = api(resource.path);
   const find = (raw: unknown) => {
     const id = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : null;
-    if (id === null) return { response: fail(400, MESSAGES.invalidId) };
+    if (id === null) return { response: fail(400, COMMON_MESSAGES.invalidId) };
     const row = resource.rows.find((candidate) => candidate.id === id);
     return row ? { row } : { response: fail(404, resource.notFound) };
   };
@@ -535,16 +465,15 @@ function contratHandlers(resource: ContratMock): RequestHandler[] {
     if (
       resource.rows.some((row) => row.id !== existing?.id && lower(row.reference) === lower(values.reference))
     )
-      return { response: fail(409, `Un ${resource.noun} porte déjà la référence « ${values.reference} ».`) };
+      return { response: fail(409, CONTRATS_MESSAGES.referenceTaken(resource.noun, values.reference)) };
     let lineId = nextLineId();
     const lignes: Row[] = [];
     for (const line of values.lignes) {
       const type = rows.typesChambre.find((row) => row.id === line.typeChambreId);
-      if (!type) return { response: fail(400, "Le type de chambre indiqué n'existe pas ou est archivé.") };
+      if (!type) return { response: fail(400, R.typeChambre.missing) };
       const hotelId = (line.etablissementId as number | null | undefined) ?? null;
       const hotel = hotelId === null ? null : rows.etablissements.find((row) => row.id === hotelId);
-      if (hotelId !== null && !hotel)
-        return { response: fail(400, "L'établissement indiqué n'existe pas ou est archivé.") };
+      if (hotelId !== null && !hotel) return { response: fail(400, R.etablissement.missing) };
       const kept = existing?.lignes.find((old) => old.id === line.id);
       lignes.push({
         ...line,
@@ -587,7 +516,7 @@ function contratHandlers(resource: ContratMock): RequestHandler[] {
       const query = new URL(request.url).searchParams;
       const statut = query.get('statut');
       if (statut !== null && !(statut in CONTRAT_TRANSITIONS))
-        return fail(400, 'Le paramètre statut est invalide.');
+        return fail(400, CONTRATS_MESSAGES.invalidStatut);
       query.delete('statut');
       const params = parseListQuery(query, ['reference'], {
         sortable: ['reference', 'dateDebut', 'dateFin'],
@@ -602,49 +531,36 @@ function contratHandlers(resource: ContratMock): RequestHandler[] {
       return response ?? json(200, row);
     }),
     http.post(base, async ({ request }) => {
-      const { row, response } = build(await request.json().catch(() => null), resource.body, null);
+      const { row, response } = build(await readJson(request), resource.body, null);
       if (!row) return response;
       resource.rows.push(row);
-      return json(201, { message: `Le contrat « ${String(row.reference)} » a été créé.`, data: row });
+      return json(201, { message: CONTRATS_MESSAGES.created(String(row.reference)), data: row });
     }),
     http.put(`${base}/:id`, async ({ params, request }) => {
       const found = find(params.id);
       if (!found.row) return found.response;
       if (found.row.statut === 'clos')
-        return fail(
-          409,
-          `Le contrat « ${String(found.row.reference)} » est clos : il ne peut plus être modifié.`,
-        );
-      const { row, response } = build(await request.json().catch(() => null), resource.updateBody, found.row);
+        return fail(409, CONTRATS_MESSAGES.closed(String(found.row.reference)));
+      const { row, response } = build(await readJson(request), resource.updateBody, found.row);
       if (!row) return response;
       resource.rows.splice(resource.rows.indexOf(found.row), 1, row);
-      return json(200, { message: `Le contrat « ${String(row.reference)} » a été modifié.`, data: row });
+      return json(200, { message: CONTRATS_MESSAGES.updated(String(row.reference)), data: row });
     }),
     http.put(`${base}/:id/statut`, async ({ params, request }) => {
       const { row, response } = find(params.id);
       if (!row) return response;
-      const body = await request.json().catch(() => null);
+      const body = await readJson(request);
       const invalid = validationMessage(ContratStatutBody, body);
       if (invalid) return fail(400, invalid);
       const { statut } = body as { statut: ContratStatut };
       const allowed = CONTRAT_TRANSITIONS[row.statut];
-      if (!allowed.includes(statut)) {
-        const possible = allowed.length
-          ? `transitions possibles : ${allowed.map((next) => `« ${next} »`).join(', ')}`
-          : 'aucune transition possible';
-        return fail(
-          409,
-          `Transition impossible : le contrat « ${String(row.reference)} » est « ${row.statut} » et ne peut pas passer à « ${statut} » (${possible}).`,
-        );
-      }
+      if (!allowed.includes(statut))
+        return fail(409, CONTRATS_MESSAGES.transition(String(row.reference), row.statut, statut, allowed));
       if (statut === 'actif' && row.lignes.length === 0)
-        return fail(
-          409,
-          `Le contrat « ${String(row.reference)} » n'a aucune ligne de tarif : il ne peut pas être activé.`,
-        );
+        return fail(409, CONTRATS_MESSAGES.noLines(String(row.reference)));
       Object.assign(row, { statut, updatedAt: new Date().toISOString() });
       return json(200, {
-        message: `Le contrat « ${String(row.reference)} » est désormais « ${CONTRAT_STATUT_LABELS[statut].toLocaleLowerCase('fr')} ».`,
+        message: CONTRATS_MESSAGES.statutChanged(String(row.reference), statut),
         data: row,
       });
     }),
@@ -660,9 +576,9 @@ const contratsHandlers: RequestHandler[] = [
     parentField: 'etablissementId',
     parentNameField: 'etablissementNom',
     parents: rows.etablissements,
-    parentMissing: "L'établissement indiqué n'existe pas ou est archivé.",
-    notFound: 'Contrat établissement introuvable.',
-    noun: 'contrat établissement',
+    parentMissing: R.etablissement.missing,
+    notFound: CONTRATS_MESSAGES.etablissementNotFound,
+    noun: CONTRATS_MESSAGES.noun.etablissement,
   }),
   ...contratHandlers({
     path: CONTRATS_PATHS.contratsClients,
@@ -672,14 +588,14 @@ const contratsHandlers: RequestHandler[] = [
     parentField: 'clientId',
     parentNameField: 'clientNom',
     parents: rows.clients,
-    parentMissing: "Le client indiqué n'existe pas ou est archivé.",
-    notFound: 'Contrat client introuvable.',
-    noun: 'contrat client',
+    parentMissing: R.client.missing,
+    notFound: CONTRATS_MESSAGES.clientNotFound,
+    noun: CONTRATS_MESSAGES.noun.client,
     defaults: { montantPafJour: '0.00', montantCafJour: '0.00' },
     lineHotels: true,
   }),
-  http.all(`${MOCK_API}${REPAS_PATH}`, ({ request }) => guard(request, false)),
-  http.get(`${MOCK_API}${REPAS_PATH}`, () => json(200, { data: seedRepas, total: seedRepas.length })),
+  http.all(api(REPAS_PATH), ({ request }) => guard(request, false)),
+  http.get(api(REPAS_PATH), () => json(200, { data: seedRepas, total: seedRepas.length })),
 ];
 
 /** Every reference-data, contract, meal and users handler, for `handlers`. */

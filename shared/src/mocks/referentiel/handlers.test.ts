@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockToken } from './fixtures';
-import { resetReferentielMocks } from './referentiel-handlers';
+import { mockToken } from '../common/users';
+import { resetReferentielMocks } from './handlers';
 
 const ADMIN = mockToken();
 const AGENT = mockToken({ sub: '2', role: 'agent', name: 'Julien Bernard', email: 'agent@ebas3.fr' });

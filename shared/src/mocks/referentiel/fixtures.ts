@@ -8,12 +8,12 @@ import type {
   Pensionnaire,
   Repas,
   TypeChambre,
-} from '../contract';
-import { mockUsers } from './fixtures';
+} from '../../contract';
+import { mockUsers } from '../common/users';
 
 /**
  * Reference data of the mocks: a booking centre placing residents of French public bodies and associations in
- * hotels. Seeds only: `referentiel-handlers.ts` copies them into the rows it serves, and `resetReferentielMocks()`
+ * hotels. Seeds only: `handlers.ts` copies them into the rows it serves, and `resetReferentielMocks()`
  * puts them back between tests.
  */
 

@@ -1,8 +1,13 @@
-import type { EtatPaiement, ReservationIntegraleItem, ReservationItem, ReservationStatut } from '../contract';
+import type {
+  EtatPaiement,
+  ReservationIntegraleItem,
+  ReservationItem,
+  ReservationStatut,
+} from '../../contract';
 
 /**
  * Reservation seeds of the mocks: 6 full reservations (parents) and their 40 stays, over the clients, hotels,
- * room types, residents and contracts of `referentiel-fixtures.ts` (residents 101+ exist only here).
+ * room types, residents and contracts of `../referentiel/fixtures.ts` (residents 101+ exist only here).
  * Dates are relative to today, so that the derived filters (`etat = prolongable`, `jours = a_prolonger |
  * commence_h`) and the statuses stay meaningful whatever the day: `mockDay(0)` is today (YYYY-MM-DD).
  * Seeds only: handlers copy them (`freshReservations()`), tests may read them.

@@ -4,10 +4,10 @@ import {
   RESERVATION_EXPORTS,
   RESERVATION_STATUTS,
   type ReservationItem,
-} from '../contract';
-import { mockToken } from './fixtures';
-import { mockReservations, resetReservationMocks } from './reservations-handlers';
-import { freshReservations, freshReservationsIntegrales, mockDay } from './reservations-fixtures';
+} from '../../contract';
+import { mockToken } from '../common/users';
+import { mockReservations, resetReservationMocks } from './store';
+import { freshReservations, freshReservationsIntegrales, mockDay } from './list-fixtures';
 
 const TOKEN = mockToken();
 

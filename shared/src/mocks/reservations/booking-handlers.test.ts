@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PENSIONNAIRES_SEARCH_ERROR } from '../contract';
-import { mockToken } from './fixtures';
-import { resetMocks } from './index';
+import { PENSIONNAIRES_SEARCH_ERROR } from '../../contract';
+import { mockToken } from '../common/users';
+import { resetMocks } from '../index';
 
 const TOKEN = mockToken();
 

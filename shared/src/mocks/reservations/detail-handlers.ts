@@ -1,11 +1,7 @@
 import dayjs from 'dayjs';
-import { http, HttpResponse, type RequestHandler } from 'msw';
-import type { TSchema } from 'typebox';
-import { Value } from 'typebox/value';
-import { decodeToken } from '../auth/decode-token';
+import { http, type RequestHandler } from 'msw';
 import {
   ApecBody,
-  ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
   type HistoriqueEntry,
   type ReservationItem,
@@ -15,12 +11,12 @@ import {
   ReservationActionBody,
   ReservationEditBody,
   ReservationUpdateBody,
-} from '../contract';
-import { formatDate } from '../format/dates';
-import { MOCK_API } from './mock-api';
-import { seedPensionnaires, seedTypesChambre } from './referentiel-fixtures';
+} from '../../contract';
+import { API_DATE_FORMAT, isApiDate } from '../../format/dates';
+import { api, claimsOf, fail, json, validBody } from '../common/http';
+import { COMMON_MESSAGES, HISTORY_LABELS, RESERVATIONS_MESSAGES as M } from '../messages';
+import { seedPensionnaires, seedTypesChambre } from '../referentiel/fixtures';
 import {
-  DAY,
   type MockParent,
   extrasOf,
   historyOf,
@@ -31,47 +27,31 @@ import {
   toDetail,
   toIntegrale,
   today,
-} from './reservation-detail-fixtures';
-import { mockReservations, resetReservationMocks } from './reservations-handlers';
+} from './detail-fixtures';
+import { mockReservations, recordedHistory } from './store';
 
 /**
  * The reservation detail calls in memory (fiche-resa, fiche-resa-integrale): detail, full reservation, recap,
  * history, and the writes confirmation, annulation, update, early departure, PAF/CAF state, APEC and adding a
  * resident, with the state changes and the 409 answers of the API (docs/domain.md "State machines"). Bodies are
  * checked against the contract's schemas (400 in French). PUT /reservations/prolongation/:id is the list mocks'
- * (reservations-handlers.ts): the detail shows the stays it creates.
+ * (list-handlers.ts): the detail shows the stays it creates.
  */
 
 /**
- * The stays are the list mocks' rows (`mockReservations`), so that lists and details agree; their nights live
- * beside them (reservation-detail-fixtures.ts). Extensions are written by the list mocks' prolongation handler.
+ * The stays are the store's (`mockReservations`), so that lists and details agree; their nights live beside them
+ * (detail-fixtures.ts). Extensions are written by the list mocks' prolongation handler.
  */
 const stays: ReservationItem[] = mockReservations;
-const historiques: HistoriqueEntry[] = [];
+const historiques: HistoriqueEntry[] = recordedHistory;
 
-/** Puts the seeds back (tests call it first): the rows of the list mocks and the recorded history. */
-export function resetReservationDetailMocks(): void {
-  resetReservationMocks();
-  historiques.splice(0, historiques.length);
-}
-
-const json = (status: number, body: unknown) => HttpResponse.json(body as never, { status });
-const fail = (status: number, message: string) => json(status, { message });
-const notFound = () => fail(404, 'Réservation introuvable.');
+const notFound = () => fail(404, M.notFound);
 
 function actorOf(request: Request) {
-  const header = request.headers.get('Authorization');
-  if (!header?.startsWith('Bearer ')) return null;
-  try {
-    const claims = decodeToken(header.slice('Bearer '.length));
-    return {
-      type: 'user' as const,
-      id: Number(claims.sub) || null,
-      nom: String(claims.name ?? claims.email),
-    };
-  } catch {
-    return null;
-  }
+  const claims = claimsOf(request);
+  return claims
+    ? { type: 'user' as const, id: Number(claims.sub) || null, nom: String(claims.name ?? claims.email) }
+    : null;
 }
 
 type Actor = NonNullable<ReturnType<typeof actorOf>>;
@@ -95,25 +75,9 @@ function guarded(
     const raw = String(params.id ?? params.id_reservation_mere ?? '');
     if (!/^\d{1,9}$/.test(raw)) return undefined;
     const actor = actorOf(request);
-    if (!actor) return fail(401, 'Vous devez être connecté pour accéder à cette ressource.');
+    if (!actor) return fail(401, COMMON_MESSAGES.unauthorized);
     return handle({ id: Number(raw), request, actor, params: params as Record<string, string> });
   };
-}
-
-async function bodyOf<T>(request: Request, schema: TSchema): Promise<T | Response> {
-  const body: unknown = await request.json().catch(() => undefined);
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return fail(400, 'Le corps de la requête est invalide.');
-  const [error] = Value.Errors(schema, body);
-  if (!error) return body as T;
-  const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'additionalProperties')
-    return fail(
-      400,
-      `Le champ « ${String((params.additionalProperties as string[])[0])} » n'est pas autorisé.`,
-    );
-  const field = error.instancePath.split('/').filter(Boolean).join('.');
-  return fail(400, field ? `Le champ ${field} est invalide.` : 'Le corps de la requête est invalide.');
 }
 
 const stayOf = (id: number) => stays.find((row) => row.id === id);
@@ -159,7 +123,7 @@ function cancel(row: ReservationItem, actor: Actor, motif: string | undefined) {
     extended.prolongee_par_id = null;
     syncRow(extended);
   }
-  audit(row, actor, 'Annulation', [
+  audit(row, actor, HISTORY_LABELS.annulation, [
     { champ: 'statut', avant: before, apres: 'annulee' },
     ...(motif ? [{ champ: 'motif', avant: null, apres: motif }] : []),
   ]);
@@ -169,30 +133,30 @@ const one = RESERVATIONS_PATHS.one;
 
 const readHandlers: RequestHandler[] = [
   http.get(
-    `${MOCK_API}${RESERVATIONS_PATHS.historiques}/:id`,
+    api(`${RESERVATIONS_PATHS.historiques}/:id`),
     guarded(({ id }) => {
       const row = stayOf(id);
       return row ? json(200, { historiques: historyOf(row, historiques) }) : notFound();
     }),
   ),
   http.get(
-    `${MOCK_API}${RESERVATIONS_PATHS.integraleRecap}/:id`,
+    api(`${RESERVATIONS_PATHS.integraleRecap}/:id`),
     guarded(({ id }) => {
       const parent = parentById(id);
-      if (!parent) return fail(404, 'Réservation intégrale introuvable.');
+      if (!parent) return fail(404, M.integraleNotFound);
       return json(200, { reservations: recapOf(parent.id, stays) });
     }),
   ),
   http.get(
-    `${MOCK_API}${RESERVATIONS_PATHS.integrales}/:id`,
+    api(`${RESERVATIONS_PATHS.integrales}/:id`),
     guarded(({ id }) => {
       const parent = parentById(id);
-      if (!parent) return fail(404, 'Réservation intégrale introuvable.');
+      if (!parent) return fail(404, M.integraleNotFound);
       return json(200, { data: toIntegrale(parent, stays) });
     }),
   ),
   http.get(
-    `${MOCK_API}${one}/:id`,
+    api(`${one}/:id`),
     guarded(({ id }) => {
       const row = stayOf(id);
       return row ? json(200, { data: toDetail(row, stays) }) : notFound();
@@ -202,139 +166,131 @@ const readHandlers: RequestHandler[] = [
 
 const writeHandlers: RequestHandler[] = [
   http.put(
-    `${MOCK_API}${RESERVATIONS_PATHS.confirmation}/:id`,
+    api(`${RESERVATIONS_PATHS.confirmation}/:id`),
     guarded(async ({ id, request, actor }) => {
-      const body = await bodyOf<ReservationActionBody>(request, ReservationActionBody);
+      const body = await validBody<ReservationActionBody>(request, ReservationActionBody);
       if (body instanceof Response) return body;
       const row = stayOf(id);
       if (!row) return notFound();
       const targets = (body.applyToAllPr ? siblings(row) : [row]).filter((r) => r.statut === 'en_attente');
       if (!body.applyToAllPr && row.statut !== 'en_attente')
-        return fail(
-          409,
-          `Seule une réservation en attente peut être confirmée : celle-ci est ${label(row)}.`,
-        );
-      if (targets.length === 0) return fail(409, 'Aucune réservation en attente à confirmer.');
+        return fail(409, M.onlyPendingConfirmed(label(row)));
+      if (targets.length === 0) return fail(409, M.nothingToConfirm);
       for (const target of targets) {
         target.statut = 'confirmee';
-        audit(target, actor, 'Confirmation', [{ champ: 'statut', avant: 'en_attente', apres: 'confirmee' }]);
+        audit(target, actor, HISTORY_LABELS.confirmation, [
+          { champ: 'statut', avant: 'en_attente', apres: 'confirmee' },
+        ]);
       }
-      return json(200, {
-        message: targets.length > 1 ? `${targets.length} réservations confirmées.` : 'Réservation confirmée.',
-      });
+      return json(200, { message: M.confirmed(targets.length) });
     }),
   ),
   http.put(
-    `${MOCK_API}${RESERVATIONS_PATHS.annulation}/:id`,
+    api(`${RESERVATIONS_PATHS.annulation}/:id`),
     guarded(async ({ id, request, actor }) => {
-      const body = await bodyOf<ReservationActionBody>(request, ReservationActionBody);
+      const body = await validBody<ReservationActionBody>(request, ReservationActionBody);
       if (body instanceof Response) return body;
       const row = stayOf(id);
       if (!row) return notFound();
       if (!body.applyToAllPr && !CANCELLABLE.includes(row.statut))
-        return fail(409, `Une réservation ${label(row)} ne peut pas être annulée.`);
+        return fail(409, M.notCancellable(label(row)));
       const targets = (body.applyToAllPr ? siblings(row) : [row]).filter((r) =>
         CANCELLABLE.includes(r.statut),
       );
-      if (targets.length === 0) return fail(409, 'Aucune réservation à annuler.');
+      if (targets.length === 0) return fail(409, M.nothingToCancel);
       for (const target of targets) cancel(target, actor, body.motif?.trim() || undefined);
-      return json(200, {
-        message: targets.length > 1 ? `${targets.length} réservations annulées.` : 'Réservation annulée.',
-      });
+      return json(200, { message: M.cancelled(targets.length) });
     }),
   ),
   http.put(
-    `${MOCK_API}${RESERVATIONS_PATHS.pointagePafCaf}/:id`,
+    api(`${RESERVATIONS_PATHS.pointagePafCaf}/:id`),
     guarded(async ({ id, request, actor }) => {
-      const body = await bodyOf<PointagePafCafBody>(request, PointagePafCafBody);
+      const body = await validBody<PointagePafCafBody>(request, PointagePafCafBody);
       if (body instanceof Response) return body;
       const row = stayOf(id);
       if (!row) return notFound();
       const name = FLUX_PAIEMENT_LABELS[body.type];
       if (!(body.type === 'paf' ? row.status_paf : row.status_caf))
-        return fail(409, `Le ${name} ne s'applique pas à cette réservation.`);
+        return fail(409, M.streamNotApplied(name));
       const nights = extrasOf(row).nuitees.filter((night) => !night.annulee && night.date_nuit <= today());
-      if (nights.length === 0) return fail(409, "Aucune nuitée jusqu'à aujourd'hui à pointer.");
+      if (nights.length === 0) return fail(409, M.noNightToPoint);
       for (const night of nights) night[body.type === 'paf' ? 'etat_paf' : 'etat_caf'] = body.etat;
-      audit(row, actor, `Pointage ${name}`, [{ champ: `etat_${body.type}`, avant: null, apres: body.etat }]);
-      return json(200, { message: `${name} : ${ETAT_PAIEMENT_LABELS[body.etat]}.` });
+      audit(row, actor, HISTORY_LABELS.pointage(name), [
+        { champ: `etat_${body.type}`, avant: null, apres: body.etat },
+      ]);
+      return json(200, { message: M.pointed(name, body.etat) });
     }),
   ),
   http.put(
-    `${MOCK_API}${RESERVATIONS_PATHS.apec}/:id`,
+    api(`${RESERVATIONS_PATHS.apec}/:id`),
     guarded(async ({ id, request, actor }) => {
-      const body = await bodyOf<ApecBody>(request, ApecBody);
+      const body = await validBody<ApecBody>(request, ApecBody);
       if (body instanceof Response) return body;
       const row = stayOf(id);
       if (!row) return notFound();
       const before = row.apec;
       row.apec = body.apec;
-      audit(row, actor, 'APEC', [{ champ: 'apec', avant: before, apres: body.apec }]);
-      return json(200, { message: body.apec ? 'APEC activée.' : 'APEC désactivée.' });
+      audit(row, actor, HISTORY_LABELS.apec, [{ champ: 'apec', avant: before, apres: body.apec }]);
+      return json(200, { message: M.apec(body.apec) });
     }),
   ),
   http.post(
-    `${MOCK_API}${RESERVATIONS_PATHS.edit}/:id_reservation_mere/:pensionnaire_id`,
+    api(`${RESERVATIONS_PATHS.edit}/:id_reservation_mere/:pensionnaire_id`),
     guarded(async ({ id, request, actor, params }) => {
-      const body = await bodyOf<ReservationEditBody>(request, ReservationEditBody);
+      const body = await validBody<ReservationEditBody>(request, ReservationEditBody);
       if (body instanceof Response) return body;
       const parent = parentById(id);
-      if (!parent) return fail(404, 'Réservation intégrale introuvable.');
+      if (!parent) return fail(404, M.integraleNotFound);
       const resident = seedPensionnaires.find(
         (p) => p.id === Number(params.pensionnaire_id) && p.clientId === parent.client_id && !p.archivedAt,
       );
-      if (!resident) return fail(404, 'Pensionnaire introuvable pour ce client.');
+      if (!resident) return fail(404, M.residentNotFound);
       const children = stays.filter((row) => row.id_reservation_mere === id);
       if (children.some((row) => row.pensionnaire_id === resident.id && row.statut !== 'annulee'))
-        return fail(409, 'Ce pensionnaire a déjà une réservation dans cette réservation intégrale.');
+        return fail(409, M.residentAlreadyIn);
       return json(201, addResident(parent, children, resident, body, actor));
     }),
   ),
   // Early departure, then the update: `/reservations/:id…` last, so the named paths above match first.
   http.put(
-    `${MOCK_API}${one}/:id/:date_fin`,
+    api(`${one}/:id/:date_fin`),
     guarded(({ id, actor, params }) => {
       const dateFin = params.date_fin ?? '';
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(dateFin) || dayjs(dateFin).format(DAY) !== dateFin)
-        return fail(400, 'Le paramètre date_fin est invalide.');
+      if (!isApiDate(dateFin)) return fail(400, M.invalidDateFin);
       const row = stayOf(id);
       if (!row) return notFound();
       if (!OPEN.includes(row.statut) && row.statut !== 'en_attente')
-        return fail(409, `Une réservation ${label(row)} ne peut plus être écourtée.`);
-      if (row.prolongee_par_id !== null)
-        return fail(409, "Cette réservation est prolongée : annulez d'abord la prolongation.");
-      if (dateFin < today()) return fail(400, "La date de départ ne peut pas être antérieure à aujourd'hui.");
+        return fail(409, M.notShortenable(label(row)));
+      if (row.prolongee_par_id !== null) return fail(409, M.extendedCancelFirst);
+      if (dateFin < today()) return fail(400, M.departureInPast);
       if (dateFin <= row.date_debut || dateFin >= row.date_fin)
-        return fail(
-          400,
-          `La date de départ doit être comprise entre le ${formatDate(row.date_debut)} et le ${formatDate(row.date_fin)}.`,
-        );
+        return fail(400, M.departureBetween(row.date_debut, row.date_fin));
       for (const night of extrasOf(row).nuitees) if (night.date_nuit >= dateFin) night.annulee = true;
       const before = row.date_fin;
       row.date_fin = dateFin;
-      audit(row, actor, 'Départ anticipé', [{ champ: 'date_fin', avant: before, apres: dateFin }]);
-      return json(200, { message: `Départ anticipé au ${formatDate(dateFin)} enregistré.` });
+      audit(row, actor, HISTORY_LABELS.departAnticipe, [
+        { champ: 'date_fin', avant: before, apres: dateFin },
+      ]);
+      return json(200, { message: M.departed(dateFin) });
     }),
   ),
   http.put(
-    `${MOCK_API}${one}/:id`,
+    api(`${one}/:id`),
     guarded(async ({ id, request, actor }) => {
-      const body = await bodyOf<ReservationUpdateBody>(request, ReservationUpdateBody);
+      const body = await validBody<ReservationUpdateBody>(request, ReservationUpdateBody);
       if (body instanceof Response) return body;
       const row = stayOf(id);
       if (!row) return notFound();
-      if (row.version !== body.version)
-        return fail(409, 'La réservation a été modifiée entre-temps. Rechargez la fiche puis recommencez.');
-      if (!CANCELLABLE.includes(row.statut))
-        return fail(409, `Une réservation ${label(row)} ne peut plus être modifiée.`);
+      if (row.version !== body.version) return fail(409, M.stale);
+      if (!CANCELLABLE.includes(row.statut)) return fail(409, M.notEditable(label(row)));
       const { version: _version, ...changes } = body;
       const changements = Object.entries(changes)
         .filter(([champ, value]) => row[champ as keyof typeof changes] !== value)
         .map(([champ, value]) => ({ champ, avant: row[champ as keyof typeof changes], apres: value }));
       Object.assign(row, changes);
       applyOptions(row);
-      audit(row, actor, 'Modification', changements);
-      return json(200, { message: 'Réservation modifiée.' });
+      audit(row, actor, HISTORY_LABELS.modification, changements);
+      return json(200, { message: M.updated });
     }),
   ),
 ];
@@ -364,7 +320,7 @@ function addResident(
   const ends = live.map((row) => row.date_fin).sort();
   const starts = live.map((row) => row.date_debut).sort();
   const start = body.start_date ?? [starts[0] ?? today(), today()].sort().at(-1)!;
-  const end = body.end_date ?? ends.at(-1) ?? dayjs(start).add(1, 'day').format(DAY);
+  const end = body.end_date ?? ends.at(-1) ?? dayjs(start).add(1, 'day').format(API_DATE_FORMAT);
   const id = Math.max(...stays.map((other) => other.id)) + 1;
   const now = new Date().toISOString();
   const typeChambreId = body.type_chambre_id ?? model.type_chambre_id;
@@ -400,11 +356,11 @@ function addResident(
   };
   stays.push(created);
   extrasOf(created).nuitees = nightsOf(created, start, end, id * 1000);
-  audit(created, actor, 'Création', [{ champ: 'statut', avant: null, apres: 'en_attente' }]);
+  audit(created, actor, HISTORY_LABELS.creation, [{ champ: 'statut', avant: null, apres: 'en_attente' }]);
   return {
     id_reservation_mere: parent.id,
     reservation_id: id,
-    message: 'Pensionnaire ajouté à la réservation.',
+    message: M.residentAdded,
   };
 }
 

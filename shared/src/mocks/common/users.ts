@@ -1,4 +1,4 @@
-import type { CurrentUser, TokenClaims } from '../contract';
+import type { CurrentUser, TokenClaims } from '../../contract';
 
 function base64Url(value: string): string {
   const bytes = new TextEncoder().encode(value);

@@ -1,10 +1,10 @@
-import type { ContratClientDetail, ContratEtablissementDetail } from '../contract';
-import { seedContratsClients, seedContratsEtablissement } from './referentiel-fixtures';
+import type { ContratClientDetail, ContratEtablissementDetail } from '../../contract';
+import { seedContratsClients, seedContratsEtablissement } from '../referentiel/fixtures';
 
 /**
  * Data of the booking mocks (booking-handlers.ts). The contracts of the reference-data mocks (all dated 2024–2025)
  * plus the current ones a booking needs, built on the same clients, hotels and room types
- * (referentiel-fixtures.ts): each client has its own situation, so that every branch of the booking screen shows.
+ * (../referentiel/fixtures.ts): each client has its own situation, so that every branch of the booking screen shows.
  *
  * - client 1 (Val-de-Marne): CC-2026-CD94, par chambre, PAF 3,00 €;
  * - client 2 (Relais Solidaire): CC-2026-RELAIS-ACTIF, par personne, PAF 2,50 € and CAF 1,00 €;
@@ -44,7 +44,7 @@ const purchaseLine = (
 
 /**
  * Current purchase contracts (ids after the reference-data ones). CE-2025-SAINT-CHARLES (id 5) is the contract the
- * reservation mocks (reservations-fixtures.ts) book under, with the same id and reference.
+ * reservation mocks (list-fixtures.ts) book under, with the same id and reference.
  */
 export const bookingContratsEtablissement: ContratEtablissementDetail[] = [
   {
@@ -126,7 +126,7 @@ const saleLine = (
   utilisee: false,
 });
 
-/** Current sale contracts (ids after the reference-data ones); CC-2025-CHN (id 4) as in reservations-fixtures.ts. */
+/** Current sale contracts (ids after the reference-data ones); CC-2025-CHN (id 4) as in list-fixtures.ts. */
 export const bookingContratsClients: ContratClientDetail[] = [
   {
     id: 5,

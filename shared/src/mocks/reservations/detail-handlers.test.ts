@@ -4,12 +4,13 @@ import type {
   RecapPensionnaire,
   ReservationDetail,
   ReservationIntegraleDetail,
-} from '../contract';
-import { mockToken } from './fixtures';
-import { resetReservationDetailMocks } from './reservation-detail-handlers';
-import { DAY, today } from './reservation-detail-fixtures';
-import { mockDay } from './reservations-fixtures';
+} from '../../contract';
+import { mockToken } from '../common/users';
 import dayjs from 'dayjs';
+import { API_DATE_FORMAT } from '../../format/dates';
+import { today } from './detail-fixtures';
+import { mockDay } from './list-fixtures';
+import { resetReservationMocks } from './store';
 
 const TOKEN = mockToken();
 
@@ -35,7 +36,7 @@ const detail = async (id: number) =>
 const history = async (id: number) =>
   (await call<{ historiques: HistoriqueEntry[] }>('GET', `/reservations/historiques/${id}`)).body.historiques;
 
-beforeEach(() => resetReservationDetailMocks());
+beforeEach(() => resetReservationMocks());
 
 describe('reservation detail mocks: reads', () => {
   it('answer a stay with its nights, totals in decimal strings, chain and allowed actions', async () => {
@@ -156,7 +157,7 @@ describe('reservation detail mocks: writes', () => {
   });
 
   it('early departure: from today on, inside the stay; later nights cancelled', async () => {
-    const yesterday = dayjs().subtract(1, 'day').format(DAY);
+    const yesterday = dayjs().subtract(1, 'day').format(API_DATE_FORMAT);
     expect((await call('PUT', `/reservations/6/${yesterday}`)).status).toBe(400);
     expect((await call('PUT', '/reservations/6/2026-02-30')).status).toBe(400);
     const tomorrow = mockDay(1);

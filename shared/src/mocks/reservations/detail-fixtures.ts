@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { API_DATE_FORMAT } from '../../format/dates';
 import type {
   EtatPaiement,
   HistoriqueEntry,
@@ -9,14 +10,10 @@ import type {
   ReservationItem,
   ReservationStatut,
   ReservationTotaux,
-} from '../contract';
-import { seedTypesChambre } from './referentiel-fixtures';
-import {
-  freshReservations,
-  integraleOf,
-  MOCK_PROLONGATION_ALERT_DAYS,
-  mockParent,
-} from './reservations-fixtures';
+} from '../../contract';
+import { HISTORY_LABELS } from '../messages';
+import { seedTypesChambre } from '../referentiel/fixtures';
+import { freshReservations, integraleOf, MOCK_PROLONGATION_ALERT_DAYS, mockParent } from './list-fixtures';
 
 /**
  * Stays and full reservations of the detail mocks (fiche-resa, fiche-resa-integrale), dated around today so that
@@ -24,9 +21,8 @@ import {
  * payment summaries) is derived here the same way (docs/domain.md "Computations"), money in integer cents.
  */
 
-export const DAY = 'YYYY-MM-DD';
-export const today = (): string => dayjs().format(DAY);
-const day = (offset: number) => dayjs().add(offset, 'day').format(DAY);
+export const today = (): string => dayjs().format(API_DATE_FORMAT);
+const day = (offset: number) => dayjs().add(offset, 'day').format(API_DATE_FORMAT);
 
 /** What a list row lacks to be a detail, kept beside it (a new row gets its nights on first read). */
 export interface StayExtras {
@@ -61,7 +57,7 @@ const TARIF: MockParent['tarif'] = {
   caf: '2.00',
 };
 
-/** The parents of the list mocks (reservations-fixtures.ts), with the tariff the detail needs. */
+/** The parents of the list mocks (list-fixtures.ts), with the tariff the detail needs. */
 export function parentById(id: number): MockParent | undefined {
   const parent = mockParent(id);
   if (!parent) return undefined;
@@ -95,7 +91,7 @@ export function nightsOf(
   for (let date = dayjs(from); date.isBefore(dayjs(to), 'day'); date = date.add(1, 'day')) {
     nights.push({
       id: firstNightId + nights.length,
-      date_nuit: date.format(DAY),
+      date_nuit: date.format(API_DATE_FORMAT),
       prix_achat_ht: TARIF.achat,
       prix_vente_ht: TARIF.vente,
       taux_tva_nuitee: '10.00',
@@ -244,7 +240,7 @@ export function syncRow(row: ReservationItem): void {
     OPEN.includes(row.statut) &&
     row.prolongee_par_id === null &&
     row.date_fin >= today() &&
-    row.date_fin <= dayjs().add(MOCK_PROLONGATION_ALERT_DAYS, 'day').format(DAY);
+    row.date_fin <= dayjs().add(MOCK_PROLONGATION_ALERT_DAYS, 'day').format(API_DATE_FORMAT);
 }
 
 /** The stays of one resident linked by extensions, in date order. */
@@ -357,7 +353,7 @@ export function historyOf(row: ReservationItem, recorded: readonly HistoriqueEnt
       entite: 'reservation',
       entite_id: String(row.id),
       action: row.type_resa === 'prolongation' ? 'prolongation' : 'creation',
-      libelle: row.type_resa === 'prolongation' ? 'Prolongation' : 'Création',
+      libelle: row.type_resa === 'prolongation' ? HISTORY_LABELS.prolongation : HISTORY_LABELS.creation,
       acteur: CREATOR,
       // The API's creation entry: the stay's business fields (write-common.ts stayAudit), in its reading order.
       changements: [
@@ -378,7 +374,7 @@ export function historyOf(row: ReservationItem, recorded: readonly HistoriqueEnt
   if (
     row.type_resa === 'initiale' &&
     row.statut !== 'en_attente' &&
-    !own.some((entry) => entry.libelle === 'Confirmation')
+    !own.some((entry) => entry.libelle === HISTORY_LABELS.confirmation)
   ) {
     base.push({
       id: row.id * 1000 + 1,
@@ -386,7 +382,7 @@ export function historyOf(row: ReservationItem, recorded: readonly HistoriqueEnt
       entite: 'reservation',
       entite_id: String(row.id),
       action: 'confirmation',
-      libelle: 'Confirmation',
+      libelle: HISTORY_LABELS.confirmation,
       acteur: { type: 'user', id: 2, nom: 'Julien Bernard' },
       changements: [{ champ: 'statut', avant: 'en_attente', apres: 'confirmee' }],
     });

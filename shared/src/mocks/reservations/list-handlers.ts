@@ -1,7 +1,5 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { TSchema } from 'typebox';
-import { Value } from 'typebox/value';
-import { decodeToken } from '../auth/decode-token';
 import {
   ProlongationBody,
   ProlongationMultipleBody,
@@ -13,59 +11,20 @@ import {
   ReservationListBody,
   type ProlongationMultipleError,
   type ReservationItem,
-} from '../contract';
-import { MOCK_API } from './mock-api';
-import {
-  freshReservations,
-  freshReservationsIntegrales,
-  integraleOf,
-  mockDay,
-  resetAddedParents,
-} from './reservations-fixtures';
+} from '../../contract';
+import { api, fail, json, requireSession, validBody } from '../common/http';
+import { RESERVATIONS_MESSAGES as M } from '../messages';
+import { freshReservationsIntegrales, mockDay } from './list-fixtures';
+import { mockReservations } from './store';
 
 /**
  * The reservation list mocks (spec §7): lists, counters, full reservations, extensions and exports, in memory over
- * `reservations-fixtures.ts`. `mockReservations` is shared with the detail mocks; `resetReservationMocks()` puts the
- * seeds back between tests.
+ * the stays of `store.ts`, which the detail and booking mocks share.
  */
-export const mockReservations: ReservationItem[] = freshReservations();
 
-export function resetReservationMocks(): void {
-  mockReservations.splice(0, mockReservations.length, ...freshReservations());
-  resetAddedParents();
-}
-
-const api = (path: string) => `${MOCK_API}${path}`;
-const fail = (status: number, message: string) => HttpResponse.json({ message }, { status });
-
-function authorized(request: Request): boolean {
-  const header = request.headers.get('Authorization');
-  if (!header?.startsWith('Bearer ')) return false;
-  try {
-    decodeToken(header.slice('Bearer '.length));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Reads and validates a JSON body: the body, or the 400/401 answer the API would give. */
+/** The body of a signed-in call when it matches `schema`; else the 401 or 400 answer the API would give. */
 async function readBody<T>(request: Request, schema: TSchema): Promise<T | Response> {
-  if (!authorized(request)) return fail(401, 'Authentification requise.');
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return fail(400, 'Le corps de la requête est invalide.');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return fail(400, 'Le corps de la requête est invalide.');
-  const [error] = Value.Errors(schema, body);
-  if (error) {
-    const field = error.instancePath.split('/').filter(Boolean).join('.');
-    return fail(400, field ? `Le champ « ${field} » est invalide.` : 'Le corps de la requête est invalide.');
-  }
-  return body as T;
+  return requireSession(request) ?? validBody<T>(request, schema);
 }
 
 const includes = (value: string | null, needle: string | undefined) =>
@@ -125,19 +84,13 @@ function sortRows<T extends object>(rows: T[], sort: string | undefined, order: 
 const page = <T>(rows: T[], body: { page: number; pageSize: number }) =>
   rows.slice((body.page - 1) * body.pageSize, body.page * body.pageSize);
 
-const formatDay = (day: string) => day.split('-').reverse().join('/');
-
 /** Why a stay cannot be extended to `endDate`, or null (as the API's prolongation-service words it). */
 function refusal(row: ReservationItem | undefined, endDate: string): string | null {
-  if (!row) return 'Réservation introuvable.';
-  if (!['en_attente', 'confirmee', 'en_cours'].includes(row.statut))
-    return `La réservation n° ${row.id} ne peut pas être prolongée dans son état actuel.`;
-  if (row.prolongee_par_id !== null)
-    return `La réservation n° ${row.id} est déjà prolongée : prolongez la réservation n° ${row.prolongee_par_id}.`;
-  if (row.date_fin < mockDay(0))
-    return `La réservation n° ${row.id} s'est terminée le ${formatDay(row.date_fin)} : prolongation impossible.`;
-  if (endDate <= row.date_fin)
-    return `La nouvelle date de départ doit être postérieure au départ actuel (${formatDay(row.date_fin)}).`;
+  if (!row) return M.notFound;
+  if (!['en_attente', 'confirmee', 'en_cours'].includes(row.statut)) return M.notExtendable(row.id);
+  if (row.prolongee_par_id !== null) return M.alreadyExtended(row.id, row.prolongee_par_id);
+  if (row.date_fin < mockDay(0)) return M.ended(row.id, row.date_fin);
+  if (endDate <= row.date_fin) return M.endNotAfter(row.date_fin);
   return null;
 }
 
@@ -195,12 +148,12 @@ export const reservationListHandlers: RequestHandler[] = [
       sort,
       order,
     );
-    return HttpResponse.json({ reservations: page(rows, body), total: rows.length });
+    return json(200, { reservations: page(rows, body), total: rows.length });
   }),
   http.post(api(RESERVATIONS_PATHS.count), async ({ request }) => {
     const body = await readBody<ReservationFilters>(request, ReservationFilters);
     if (body instanceof Response) return body;
-    return HttpResponse.json({ total: mockReservations.filter((row) => matchesFilters(row, body)).length });
+    return json(200, { total: mockReservations.filter((row) => matchesFilters(row, body)).length });
   }),
   http.post(api(RESERVATIONS_PATHS.integrales), async ({ request }) => {
     const body = await readBody<ReservationIntegraleListBody>(request, ReservationIntegraleListBody);
@@ -232,7 +185,7 @@ export const reservationListHandlers: RequestHandler[] = [
       body.sort,
       body.order,
     ).map(({ client: _client, etablissement: _etablissement, ...parent }) => parent);
-    return HttpResponse.json({ reservations_integrales: page(rows, body), total: rows.length });
+    return json(200, { reservations_integrales: page(rows, body), total: rows.length });
   }),
   http.post(api(RESERVATIONS_PATHS.prolongationMultiple), async ({ request }) => {
     const body = await readBody<ProlongationMultipleBody>(request, ProlongationMultipleBody);
@@ -243,7 +196,7 @@ export const reservationListHandlers: RequestHandler[] = [
     });
     const refused = checks.filter((check) => check.reason !== null);
     if (refused.length > 0 && !body.partiel) {
-      const msg = `${refused.length} réservation(s) ne peuvent pas être prolongées : aucune n'a été prolongée.`;
+      const msg = M.multipleRefused(refused.length);
       const error: ProlongationMultipleError = {
         message: msg,
         msg,
@@ -254,7 +207,7 @@ export const reservationListHandlers: RequestHandler[] = [
           message: check.reason!,
         })),
       };
-      return HttpResponse.json(error, { status: 409 });
+      return json(409, error);
     }
     const resultats = checks.map(({ id, row, reason }) => {
       if (reason !== null || !row)
@@ -264,12 +217,12 @@ export const reservationListHandlers: RequestHandler[] = [
         reservation_id: id,
         ok: true,
         prolongation_id: prolongationId,
-        message: `Prolongée jusqu'au ${formatDay(body.end_date)}.`,
+        message: M.extendedUntil(body.end_date),
       };
     });
     const done = resultats.filter((r) => r.ok).length;
-    return HttpResponse.json({
-      message: `${done} réservation(s) prolongée(s) sur ${resultats.length}.`,
+    return json(200, {
+      message: M.multipleDone(done, resultats.length),
       resultats,
     });
   }),
@@ -277,7 +230,7 @@ export const reservationListHandlers: RequestHandler[] = [
     const body = await readBody<ProlongationBody>(request, ProlongationBody);
     if (body instanceof Response) return body;
     const row = mockReservations.find((r) => r.id === Number(params.id));
-    if (!row) return fail(404, 'Réservation introuvable.');
+    if (!row) return fail(404, M.notFound);
     // applyToAllPr: every resident's last running stay of the parent; those already ending later are left alone.
     const others = body.applyToAllPr
       ? mockReservations.filter(
@@ -294,14 +247,11 @@ export const reservationListHandlers: RequestHandler[] = [
     if (reason !== null) return fail(409, reason);
     const targets = [row, ...others];
     const ids = targets.map((target) => extend(target, body.end_date));
-    return HttpResponse.json({
+    return json(200, {
       id_reservation_mere: row.id_reservation_mere,
       reservation_ids: ids,
-      message: `Prolongation enregistrée jusqu'au ${formatDay(body.end_date)}.`,
+      message: M.extensionRecorded(body.end_date),
     });
   }),
   ...exportHandlers,
 ];
-
-/** The mocks' summary of one full reservation, from the current stays. */
-export const mockIntegrale = (id: number) => integraleOf(id, mockReservations);

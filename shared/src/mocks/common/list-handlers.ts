@@ -1,6 +1,7 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListParams, type Page } from '../contract/list';
-import { MOCK_API } from './mock-api';
+import { http, type HttpHandler } from 'msw';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListParams, type Page } from '../../contract/list';
+import { COMMON_MESSAGES, LIST_MESSAGES } from '../messages';
+import { api, fail, json } from './http';
 
 export interface ListHandlerOptions {
   /** Columns `sort` accepts; another one answers 400 like the API. Default: any field. */
@@ -15,10 +16,6 @@ type Row = Record<string, unknown>;
 
 const PAGING_KEYS = new Set(['page', 'pageSize', 'sort', 'order', 'archived']);
 
-function badRequest(message: string) {
-  return HttpResponse.json({ message }, { status: 400 });
-}
-
 function integerParam(raw: string | null, fallback: number): number | null {
   if (raw === null) return fallback;
   return /^\d+$/.test(raw) ? Number(raw) : null;
@@ -32,31 +29,29 @@ export function parseListQuery(
 ): ListParams | { message: string } {
   const page = integerParam(query.get('page'), 1);
   const pageSize = integerParam(query.get('pageSize'), DEFAULT_PAGE_SIZE);
-  if (page === null || page < 1) return { message: 'Le paramètre « page » doit être un entier ≥ 1.' };
+  if (page === null || page < 1) return { message: LIST_MESSAGES.page };
   if (pageSize === null || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
-    return { message: `Le paramètre « pageSize » doit être un entier entre 1 et ${MAX_PAGE_SIZE}.` };
+    return { message: LIST_MESSAGES.pageSize(MAX_PAGE_SIZE) };
   const sort = query.get('sort');
   if (sort !== null && (sort === '' || (options.sortable && !options.sortable.includes(sort))))
-    return { message: `Le tri sur « ${sort} » n'est pas disponible.` };
+    return { message: LIST_MESSAGES.sort(sort) };
   const order = query.get('order');
-  if (order !== null && order !== 'asc' && order !== 'desc')
-    return { message: 'Le paramètre « order » doit valoir asc ou desc.' };
+  if (order !== null && order !== 'asc' && order !== 'desc') return { message: LIST_MESSAGES.order };
   const archived = query.get('archived');
   if (archived !== null && archived !== 'true' && archived !== 'false')
-    return { message: 'Le paramètre « archived » doit valoir true ou false.' };
+    return { message: LIST_MESSAGES.archived };
   const search: Record<string, string> = {};
   const filters: Record<string, number> = {};
   for (const [key, value] of query) {
     if (PAGING_KEYS.has(key)) continue;
     if (options.exact?.includes(key)) {
       const id = Number(value);
-      if (!Number.isInteger(id) || id < 1) return { message: `Le paramètre ${key} est invalide.` };
+      if (!Number.isInteger(id) || id < 1) return { message: COMMON_MESSAGES.invalidParam(key) };
       filters[key] = id;
       continue;
     }
-    if (!searchable.includes(key)) return { message: `La recherche sur « ${key} » n'est pas disponible.` };
-    if (value.length < 1 || value.length > 100)
-      return { message: `La recherche sur « ${key} » doit compter de 1 à 100 caractères.` };
+    if (!searchable.includes(key)) return { message: LIST_MESSAGES.search(key) };
+    if (value.length < 1 || value.length > 100) return { message: LIST_MESSAGES.searchLength(key) };
     search[key] = value;
   }
   return {
@@ -122,9 +117,9 @@ export function listHandler<T extends object>(
   searchable: readonly string[],
   options: ListHandlerOptions = {},
 ): HttpHandler {
-  return http.get(`${MOCK_API}${path}`, ({ request }) => {
+  return http.get(api(path), ({ request }) => {
     const params = parseListQuery(new URL(request.url).searchParams, searchable, options);
-    if ('message' in params) return badRequest(params.message);
-    return HttpResponse.json(listPage(rows, params, options));
+    if ('message' in params) return fail(400, params.message);
+    return json(200, listPage(rows, params, options));
   });
 }

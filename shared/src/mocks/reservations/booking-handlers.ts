@@ -1,6 +1,4 @@
-import { http, HttpResponse, type RequestHandler } from 'msw';
-import type { TSchema } from 'typebox';
-import { Value } from 'typebox/value';
+import { http, type RequestHandler } from 'msw';
 import {
   CONTRATS_SPEC_PATHS,
   ContratClientAvailableBody,
@@ -17,17 +15,30 @@ import {
   type DisponibiliteEtablissement,
   type PensionnaireTrouve,
   type TypeChambreData,
-} from '../contract';
+} from '../../contract';
 import {
   allContratsClients,
   allContratsEtablissement,
   chambresOccupees,
   pensionnairesHeberges,
 } from './booking-fixtures';
-import { MOCK_API } from './mock-api';
-import { addMockParent } from './reservations-fixtures';
-import { mockReservations } from './reservations-handlers';
-import { seedClients, seedEtablissements, seedPensionnaires, seedTypesChambre } from './referentiel-fixtures';
+import { isApiDate } from '../../format/dates';
+import { api, fail, json, readJson, requireSession, validationMessage } from '../common/http';
+import {
+  COMMON_MESSAGES,
+  CONTRATS_MESSAGES as C,
+  REFERENTIEL_MESSAGES,
+  RESERVATIONS_MESSAGES as M,
+} from '../messages';
+import {
+  seedClients,
+  seedEtablissements,
+  seedPensionnaires,
+  seedTypesChambre,
+} from '../referentiel/fixtures';
+import { today } from './detail-fixtures';
+import { addMockParent } from './list-fixtures';
+import { mockReservations } from './store';
 
 /**
  * The spec's contract calls (§7 Contracts) and POST /reservations/add in memory, as docs/api.md describes them:
@@ -36,33 +47,8 @@ import { seedClients, seedEtablissements, seedPensionnaires, seedTypesChambre } 
  * ids, so tests never leak into one another.
  */
 
-const json = (status: number, body: unknown) => HttpResponse.json(body as never, { status });
-const fail = (status: number, message: string) => json(status, { message });
-
-const UNAUTHORIZED = 'Vous devez être connecté pour accéder à cette ressource.';
-const hasToken = (request: Request) => request.headers.get('Authorization')?.startsWith('Bearer ') ?? false;
-
-/** The first schema error in French, like api/src/plugins/errors.ts. */
-function invalidMessage(schema: TSchema, value: unknown): string | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return 'Le corps de la requête est invalide.';
-  const error = Value.Errors(schema, value).find((e) => e.keyword !== 'anyOf' && e.keyword !== 'boolean');
-  if (!error) return null;
-  const params = error.params as Record<string, unknown>;
-  const name = error.instancePath.split('/').filter(Boolean).join('.');
-  if (error.keyword === 'additionalProperties')
-    return `Le champ « ${String((params.additionalProperties as string[])[0])} » n'est pas autorisé.`;
-  if (error.keyword === 'required')
-    return `Le champ ${String((params.requiredProperties as string[])[0])} est obligatoire.`;
-  return `Le champ ${name || 'body'} est invalide.`;
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string | null): value is string =>
-  value !== null && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 const nightsBetween = (start: string, end: string) => dayNumber(end) - dayNumber(start);
-const today = () => new Date().toISOString().slice(0, 10);
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 const minDay = (a: string, b: string) => (a < b ? a : b);
 const positiveId = (raw: unknown) =>
@@ -160,14 +146,14 @@ function contratsFilter(
 ) {
   const ownerRaw = query.get(ownerKey);
   const ownerId = ownerRaw === null ? null : positiveId(ownerRaw);
-  if (ownerRaw !== null && ownerId === null) return { error: `Le paramètre ${ownerKey} est invalide.` };
+  if (ownerRaw !== null && ownerId === null) return { error: COMMON_MESSAGES.invalidParam(ownerKey) };
   const statut = query.get('statut');
   if (statut !== null && !['brouillon', 'actif', 'suspendu', 'clos'].includes(statut))
-    return { error: 'Le paramètre statut est invalide.' };
+    return { error: C.invalidStatut };
   const search = lower(query.get('search') ?? '');
-  if (search.length > 100) return { error: 'Le paramètre search doit contenir au plus 100 caractères.' };
+  if (search.length > 100) return { error: C.searchTooLong };
   const unknown = [...query.keys()].find((key) => ![ownerKey, 'statut', 'search'].includes(key));
-  if (unknown) return { error: `Le paramètre « ${unknown} » n'est pas autorisé.` };
+  if (unknown) return { error: COMMON_MESSAGES.paramNotAllowed(unknown) };
   return {
     rows: rows
       .filter((row) => ownerId === null || owner(row as never) === ownerId)
@@ -192,13 +178,13 @@ const bookedBetween = (pensionnaireId: number, start: string, end: string) =>
   );
 
 const contratHandlers: RequestHandler[] = [
-  http.post(`${MOCK_API}${CONTRATS_SPEC_PATHS.contratClientAvailable}`, async ({ request }) => {
-    const body = await request.json().catch(() => null);
-    const invalid = invalidMessage(ContratClientAvailableBody, body);
+  http.post(api(CONTRATS_SPEC_PATHS.contratClientAvailable), async ({ request }) => {
+    const body = await readJson(request);
+    const invalid = validationMessage(ContratClientAvailableBody, body);
     if (invalid) return fail(400, invalid);
     const { client_id, start_date, end_date } = body as ContratClientAvailableBody;
-    if (end_date <= start_date) return fail(400, 'La date de fin doit être postérieure à la date de début.');
-    if (!activeClient(client_id)) return fail(404, 'Client introuvable.');
+    if (end_date <= start_date) return fail(400, C.endBeforeStart);
+    if (!activeClient(client_id)) return fail(404, REFERENTIEL_MESSAGES.client.notFound);
     const contrats = allContratsClients
       .filter((row) => row.clientId === client_id && row.statut === 'actif')
       .filter((row) => covers(row, start_date, end_date))
@@ -206,7 +192,7 @@ const contratHandlers: RequestHandler[] = [
       .map(clientResume);
     return json(200, { contrats });
   }),
-  http.get(`${MOCK_API}${CONTRATS_SPEC_PATHS.contratClientFilter}`, ({ request }) => {
+  http.get(api(CONTRATS_SPEC_PATHS.contratClientFilter), ({ request }) => {
     const result = contratsFilter(
       allContratsClients,
       new URL(request.url).searchParams,
@@ -216,7 +202,7 @@ const contratHandlers: RequestHandler[] = [
     if ('error' in result) return fail(400, result.error!);
     return json(200, { contrats: (result.rows as ContratClientDetail[]).map(clientResume) });
   }),
-  http.get(`${MOCK_API}${CONTRATS_SPEC_PATHS.contratEtablissementFilter}`, ({ request }) => {
+  http.get(api(CONTRATS_SPEC_PATHS.contratEtablissementFilter), ({ request }) => {
     const result = contratsFilter(
       allContratsEtablissement,
       new URL(request.url).searchParams,
@@ -226,13 +212,13 @@ const contratHandlers: RequestHandler[] = [
     if ('error' in result) return fail(400, result.error!);
     return json(200, { contrats: (result.rows as ContratEtablissementDetail[]).map(etablissementResume) });
   }),
-  http.post(`${MOCK_API}${CONTRATS_SPEC_PATHS.contratEtablissementAvailable}`, async ({ request }) => {
-    const body = await request.json().catch(() => null);
-    const invalid = invalidMessage(ContratEtablissementAvailableBody, body);
+  http.post(api(CONTRATS_SPEC_PATHS.contratEtablissementAvailable), async ({ request }) => {
+    const body = await readJson(request);
+    const invalid = validationMessage(ContratEtablissementAvailableBody, body);
     if (invalid) return fail(400, invalid);
     const { start_date, end_date, type_chambre_id, ville } = body as ContratEtablissementAvailableBody;
     const wanted = (body as ContratEtablissementAvailableBody).nombre_chambres ?? 1;
-    if (end_date <= start_date) return fail(400, 'La date de fin doit être postérieure à la date de début.');
+    if (end_date <= start_date) return fail(400, C.endBeforeStart);
     const items: DisponibiliteEtablissement[] = [];
     for (const contrat of allContratsEtablissement) {
       const hotel = activeHotel(contrat.etablissementId);
@@ -269,27 +255,25 @@ const contratHandlers: RequestHandler[] = [
     return json(200, { contrats_etablissements: items });
   }),
   http.get(
-    `${MOCK_API}${CONTRATS_SPEC_PATHS.contratEtablissementTypeChambres}/:contratId/:etablissementId`,
+    api(`${CONTRATS_SPEC_PATHS.contratEtablissementTypeChambres}/:contratId/:etablissementId`),
     ({ params, request }) => {
       const contratId = positiveId(params.contratId);
       const etablissementId = positiveId(params.etablissementId);
-      if (contratId === null || etablissementId === null) return fail(400, 'Les paramètres sont invalides.');
+      if (contratId === null || etablissementId === null) return fail(400, COMMON_MESSAGES.invalidParams);
       const query = new URL(request.url).searchParams;
       const start = query.get('start_date');
       const end = query.get('end_date');
-      if ((start === null) !== (end === null))
-        return fail(400, 'Indiquez start_date et end_date ensemble, ou aucun des deux.');
-      if (start !== null && (!isDay(start) || !isDay(end) || end! <= start))
-        return fail(400, 'La période demandée est invalide.');
+      if ((start === null) !== (end === null)) return fail(400, C.periodPair);
+      if (start !== null && (!isApiDate(start) || !isApiDate(end) || end <= start))
+        return fail(400, C.invalidPeriod);
       const contrat = allContratsEtablissement.find((row) => row.id === contratId);
-      if (!contrat) return fail(404, 'Contrat établissement introuvable.');
-      if (contrat.etablissementId !== etablissementId)
-        return fail(404, "Ce contrat n'appartient pas à cet établissement.");
+      if (!contrat) return fail(404, C.etablissementNotFound);
+      if (contrat.etablissementId !== etablissementId) return fail(404, C.notThisHotel);
       return json(200, { type_chambres_data: roomTypesOf(contrat, start ?? undefined, end ?? undefined) });
     },
   ),
   http.get(
-    `${MOCK_API}${CONTRATS_SPEC_PATHS.contratClientPensionnairesSearch}/:clientId/:contratId`,
+    api(`${CONTRATS_SPEC_PATHS.contratClientPensionnairesSearch}/:clientId/:contratId`),
     ({ params, request }) => {
       const clientId = positiveId(params.clientId);
       const contratId = positiveId(params.contratId);
@@ -300,7 +284,7 @@ const contratHandlers: RequestHandler[] = [
         clientId === null ||
         contratId === null ||
         search.length > 100 ||
-        (endDate !== null && !isDay(endDate))
+        (endDate !== null && !isApiDate(endDate))
       )
         return fail(400, PENSIONNAIRES_SEARCH_ERROR);
       if (!activeClient(clientId)) return fail(404, PENSIONNAIRES_SEARCH_ERROR);
@@ -335,49 +319,38 @@ const contratHandlers: RequestHandler[] = [
 let nextMereId = 900;
 let nextReservationId = 9000;
 
-const addHandler = http.post(`${MOCK_API}${RESERVATIONS_PATHS.add}`, async ({ request }) => {
-  const body = await request.json().catch(() => null);
-  const invalid = invalidMessage(ReservationAddBody, body);
+const addHandler = http.post(api(RESERVATIONS_PATHS.add), async ({ request }) => {
+  const body = await readJson(request);
+  const invalid = validationMessage(ReservationAddBody, body);
   if (invalid) return fail(400, invalid);
   const add = body as ReservationAddBody;
-  if (add.end_date <= add.start_date)
-    return fail(400, 'La date de départ doit être postérieure à la date d’arrivée.');
+  if (add.end_date <= add.start_date) return fail(400, M.departureBeforeArrival);
   const client = activeClient(add.client_id);
-  if (!client) return fail(404, 'Client introuvable.');
+  if (!client) return fail(404, REFERENTIEL_MESSAGES.client.notFound);
   const sale = allContratsClients.find((row) => row.id === add.contrat_client_id);
-  if (!sale || sale.clientId !== client.id)
-    return fail(400, "Le contrat client indiqué n'appartient pas à ce client.");
+  if (!sale || sale.clientId !== client.id) return fail(400, M.saleContractNotClient);
   if (sale.statut !== 'actif' || !covers(sale, add.start_date, add.end_date))
-    return fail(409, `Le contrat client « ${sale.reference} » n'est pas actif sur toute la période.`);
+    return fail(409, M.saleContractInactive(sale.reference));
   const purchase = allContratsEtablissement.find((row) => row.id === add.contrat_etablissement_id);
   if (!purchase || purchase.etablissementId !== add.etablissement_id)
-    return fail(400, "Le contrat établissement indiqué n'appartient pas à cet établissement.");
+    return fail(400, M.purchaseContractNotHotel);
   if (purchase.statut !== 'actif' || !covers(purchase, add.start_date, add.end_date))
-    return fail(409, `Le contrat « ${purchase.reference} » n'est pas actif sur toute la période.`);
+    return fail(409, M.purchaseContractInactive(purchase.reference));
   const type = roomTypesOf(purchase, add.start_date, add.end_date).find(
     (row) => row.id === add.type_chambre_id,
   );
-  if (!type || !type.couvre_periode)
-    return fail(
-      409,
-      `Le contrat « ${purchase.reference} » ne tarife pas ce type de chambre sur toute la période.`,
-    );
+  if (!type || !type.couvre_periode) return fail(409, M.roomTypeNotPriced(purchase.reference));
   const residents = add.pensionnaire_ids.map((id) =>
     seedPensionnaires.find((row) => row.id === id && row.archivedAt === null),
   );
-  if (residents.some((row) => !row || row.clientId !== client.id))
-    return fail(400, "Un des pensionnaires indiqués n'existe pas ou n'appartient pas à ce client.");
+  if (residents.some((row) => !row || row.clientId !== client.id)) return fail(400, M.unknownResident);
   const lodged = residents.find(
     (row) => isLodged(row!.id, add.end_date) || bookedBetween(row!.id, add.start_date, add.end_date),
   );
-  if (lodged) return fail(409, `${lodged.prenom} ${lodged.nom} est déjà hébergé(e) sur cette période.`);
+  if (lodged) return fail(409, M.lodged(lodged.prenom, lodged.nom));
   const rooms = Math.ceil(add.pensionnaire_ids.length / type.capacite);
   const free = fewest(type.tarifs.map((tarif) => tarif.chambres_libres));
-  if (free !== null && rooms > free)
-    return fail(
-      409,
-      `Plus assez de chambres « ${type.libelle} » libres : ${rooms} demandée(s), ${free} disponible(s).`,
-    );
+  if (free !== null && rooms > free) return fail(409, M.noRoomsLeft(type.libelle, rooms, free));
   const idReservationMere = nextMereId++;
   const reservationIds = add.pensionnaire_ids.map(() => nextReservationId++);
   const count = reservationIds.length;
@@ -432,20 +405,17 @@ const addHandler = http.post(`${MOCK_API}${RESERVATIONS_PATHS.add}`, async ({ re
   return json(201, {
     id_reservation_mere: idReservationMere,
     reservation_ids: reservationIds,
-    message: `La réservation intégrale n° ${idReservationMere} a été créée (${count} séjour${count > 1 ? 's' : ''}).`,
+    message: M.booked(idReservationMere, count),
   });
 });
 
-const paths = [
-  ...Object.values(CONTRATS_SPEC_PATHS).map((path) => `${MOCK_API}${path}`),
-  `${MOCK_API}${RESERVATIONS_PATHS.add}`,
-];
+const paths = [...Object.values(CONTRATS_SPEC_PATHS), RESERVATIONS_PATHS.add].map(api);
 
 /** The booking calls: 401 without a token, then the handlers above. */
 export const bookingHandlers: RequestHandler[] = [
   ...paths.flatMap((path) => [
-    http.all(path, ({ request }) => (hasToken(request) ? undefined : fail(401, UNAUTHORIZED))),
-    http.all(`${path}/*`, ({ request }) => (hasToken(request) ? undefined : fail(401, UNAUTHORIZED))),
+    http.all(path, ({ request }) => requireSession(request)),
+    http.all(`${path}/*`, ({ request }) => requireSession(request)),
   ]),
   ...contratHandlers,
   addHandler,

@@ -1,0 +1,66 @@
+import { HttpResponse } from 'msw';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { decodeToken, type DecodedToken } from '../../auth/decode-token';
+import { COMMON_MESSAGES } from '../messages';
+import { MOCK_API } from './mock-api';
+
+/** The mocked URL of an API path. */
+export const api = (path: string) => `${MOCK_API}${path}`;
+
+export const json = (status: number, body: unknown) => HttpResponse.json(body as never, { status });
+
+/** `{ message }` with its status, as the API's error handler answers. */
+export const fail = (status: number, message: string) => json(status, { message });
+
+/** The claims of the request's bearer token, or null without a readable one. */
+export function claimsOf(request: Request): DecodedToken | null {
+  const header = request.headers.get('Authorization');
+  if (!header?.startsWith('Bearer ')) return null;
+  try {
+    return decodeToken(header.slice('Bearer '.length));
+  } catch {
+    return null;
+  }
+}
+
+/** The 401 answer for a request without a readable token, else undefined (the next handler answers). */
+export const requireSession = (request: Request) =>
+  claimsOf(request) ? undefined : fail(401, COMMON_MESSAGES.unauthorized);
+
+/** The JSON body, or null when there is none or it does not parse. */
+export const readJson = (request: Request): Promise<unknown> => request.json().catch(() => null);
+
+/** The first schema error of `body` worded as the API's `validationMessage` (api/src/plugins/errors.ts). */
+export function validationMessage(schema: TSchema, body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return COMMON_MESSAGES.invalidBody;
+  const [error] = Value.Errors(schema, body).filter((e) => e.keyword !== 'boolean' && e.keyword !== 'anyOf');
+  if (!error) return null;
+  const params = error.params as Record<string, unknown>;
+  const name = error.instancePath.split('/').filter(Boolean).join('.');
+  const limit = Number(params.limit);
+  const field = COMMON_MESSAGES.field;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return field.notAllowed(String((params.additionalProperties as string[])[0]));
+    case 'required':
+      return field.required(String((params.requiredProperties as string[])[0]));
+    case 'minLength':
+      return limit === 1 ? field.required(name) : field.minLength(name, limit);
+    case 'maxLength':
+      return field.maxLength(name, limit);
+    case 'minimum':
+      return field.minimum(name, limit);
+    case 'maximum':
+      return field.maximum(name, limit);
+    default:
+      return name ? field.invalid(name) : COMMON_MESSAGES.invalidBody;
+  }
+}
+
+/** The body when it matches `schema`, else the 400 answer the API would give. */
+export async function validBody<T>(request: Request, schema: TSchema): Promise<T | Response> {
+  const body = await readJson(request);
+  const invalid = validationMessage(schema, body);
+  return invalid ? fail(400, invalid) : (body as T);
+}

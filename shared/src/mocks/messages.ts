@@ -1,0 +1,231 @@
+import {
+  CONTRAT_STATUT_LABELS,
+  ETAT_PAIEMENT_LABELS,
+  ROLE_LABELS,
+  type ContratStatut,
+  type EtatPaiement,
+  type Role,
+} from '../contract';
+import { formatDate } from '../format/dates';
+
+/**
+ * Every French message the mocks answer, worded as the API words it (the module and constant named beside each
+ * group), so that a standalone remote and its tests read the same sentences as the product. Handlers never inline
+ * a message: they take it from here.
+ */
+
+/** api/src/plugins/errors.ts and api/src/plugins/auth.ts: what any route may answer. */
+export const COMMON_MESSAGES = {
+  unauthorized: 'Vous devez être connecté pour accéder à cette ressource.',
+  forbidden: "Vous n'êtes pas autorisé à accéder à cette ressource.",
+  invalidBody: 'Le corps de la requête est invalide.',
+  invalidId: 'Le paramètre id est invalide.',
+  invalidParams: 'Les paramètres sont invalides.',
+  invalidParam: (name: string) => `Le paramètre ${name} est invalide.`,
+  paramNotAllowed: (name: string) => `Le paramètre « ${name} » n'est pas autorisé.`,
+  /** `validationMessage` of api/src/plugins/errors.ts, for a body field. */
+  field: {
+    notAllowed: (name: string) => `Le champ « ${name} » n'est pas autorisé.`,
+    required: (name: string) => `Le champ ${name} est obligatoire.`,
+    minLength: (name: string, limit: number) =>
+      `Le champ ${name} doit contenir au moins ${limit} caractères.`,
+    maxLength: (name: string, limit: number) => `Le champ ${name} doit contenir au plus ${limit} caractères.`,
+    minimum: (name: string, limit: number) => `Le champ ${name} doit être supérieur ou égal à ${limit}.`,
+    maximum: (name: string, limit: number) => `Le champ ${name} doit être inférieur ou égal à ${limit}.`,
+    invalid: (name: string) => `Le champ ${name} est invalide.`,
+  },
+} as const;
+
+/** The list contract's query (api/src/modules/common list query). */
+export const LIST_MESSAGES = {
+  page: 'Le paramètre « page » doit être un entier ≥ 1.',
+  pageSize: (max: number) => `Le paramètre « pageSize » doit être un entier entre 1 et ${max}.`,
+  sort: (column: string) => `Le tri sur « ${column} » n'est pas disponible.`,
+  order: 'Le paramètre « order » doit valoir asc ou desc.',
+  archived: 'Le paramètre « archived » doit valoir true ou false.',
+  search: (column: string) => `La recherche sur « ${column} » n'est pas disponible.`,
+  searchLength: (column: string) => `La recherche sur « ${column} » doit compter de 1 à 100 caractères.`,
+} as const;
+
+/** api/src/modules/auth/service.ts `AUTH_MESSAGES`. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
+  welcome: (prenom: string) => `Bienvenue, ${prenom} !`,
+  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
+  signedUp: "Votre compte a été créé. Un administrateur doit l'activer avant votre première connexion.",
+} as const;
+
+/** api/src/modules/referentiel: one sentence per record, « Le client « X » a été créé. » */
+export const REFERENTIEL_MESSAGES = {
+  created: 'a été créé',
+  updated: 'a été modifié',
+  archived: 'a été archivé',
+  restored: 'a été restauré',
+  alreadyArchived: 'est déjà archivé',
+  notArchived: "n'est pas archivé",
+  archivedRestoreFirst: "est archivé : restaurez-le d'abord",
+  /** « Le client « X » » + one of the verbs above. */
+  about: (subject: string, verb: string) => `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${verb}.`,
+  groupeEtablissements: {
+    subject: (nom: string) => `le groupe d'établissements « ${nom} »`,
+    notFound: "Groupe d'établissements introuvable.",
+    duplicate: "Un groupe d'établissements porte déjà ce nom.",
+    stillUsed: 'Ce groupe contient encore des établissements actifs : archivez-les ou changez-les de groupe.',
+    missing: "Le groupe d'établissements indiqué n'existe pas ou est archivé.",
+  },
+  etablissement: {
+    subject: (nom: string) => `l'établissement « ${nom} »`,
+    notFound: 'Établissement introuvable.',
+    duplicate: 'Un établissement porte déjà ce nom dans cette ville.',
+    missing: "L'établissement indiqué n'existe pas ou est archivé.",
+  },
+  typeChambre: {
+    subject: (libelle: string) => `le type de chambre « ${libelle} »`,
+    notFound: 'Type de chambre introuvable.',
+    duplicate: 'Un type de chambre porte déjà ce libellé.',
+    missing: "Le type de chambre indiqué n'existe pas ou est archivé.",
+  },
+  groupeClients: {
+    subject: (nom: string) => `le groupe de clients « ${nom} »`,
+    notFound: 'Groupe de clients introuvable.',
+    duplicate: 'Un groupe de clients porte déjà ce nom.',
+    stillUsed: 'Ce groupe contient encore des clients actifs : archivez-les ou changez-les de groupe.',
+    missing: "Le groupe de clients indiqué n'existe pas ou est archivé.",
+  },
+  client: {
+    subject: (nom: string) => `le client « ${nom} »`,
+    notFound: 'Client introuvable.',
+    duplicate: 'Un client porte déjà ce nom.',
+    stillUsed: 'Ce client a encore des pensionnaires actifs : archivez-les d’abord.',
+    missing: "Le client indiqué n'existe pas ou est archivé.",
+  },
+  pensionnaire: {
+    subject: (prenom: string, nom: string) => `le pensionnaire ${prenom} ${nom}`,
+    notFound: 'Pensionnaire introuvable.',
+    duplicate: 'Ce numéro de dossier est déjà utilisé par un pensionnaire de ce client.',
+  },
+} as const;
+
+/** api/src/modules/users/service.ts `USERS_MESSAGES`. */
+export const USERS_MESSAGES = {
+  notFound: 'Utilisateur introuvable.',
+  emailTaken: AUTH_MESSAGES.emailTaken,
+  ownRole: 'Vous ne pouvez pas modifier votre propre rôle.',
+  ownDeactivation: 'Vous ne pouvez pas désactiver votre propre compte.',
+  activeRequired: 'Le champ active est obligatoire.',
+  page: 'Le paramètre page doit être supérieur ou égal à 1.',
+  pageSize: (max: number) => `Le paramètre pageSize doit être inférieur ou égal à ${max}.`,
+  alreadyActive: (name: string, active: boolean) =>
+    `Le compte de ${name} est déjà ${active ? 'actif' : 'désactivé'}.`,
+  activated: (name: string, active: boolean) =>
+    `Le compte de ${name} a été ${active ? 'activé' : 'désactivé'}.`,
+  created: (name: string, role: Role) =>
+    `Le compte de ${name} (${ROLE_LABELS[role].toLowerCase()}) a été créé.`,
+  alreadyRole: (name: string, role: Role) => `${name} a déjà le rôle ${ROLE_LABELS[role].toLowerCase()}.`,
+  roleChanged: (name: string, role: Role) =>
+    `${name} a maintenant le rôle ${ROLE_LABELS[role].toLowerCase()}.`,
+  passwordReset: (name: string) => `Le mot de passe de ${name} a été réinitialisé.`,
+} as const;
+
+/** api/src/modules/contrats: the contracts' CRUD, status changes and the spec's contract calls (`SPEC_MESSAGES`). */
+export const CONTRATS_MESSAGES = {
+  noun: { etablissement: 'contrat établissement', client: 'contrat client' },
+  etablissementNotFound: 'Contrat établissement introuvable.',
+  clientNotFound: 'Contrat client introuvable.',
+  invalidStatut: 'Le paramètre statut est invalide.',
+  referenceTaken: (noun: string, reference: string) => `Un ${noun} porte déjà la référence « ${reference} ».`,
+  created: (reference: string) => `Le contrat « ${reference} » a été créé.`,
+  updated: (reference: string) => `Le contrat « ${reference} » a été modifié.`,
+  closed: (reference: string) => `Le contrat « ${reference} » est clos : il ne peut plus être modifié.`,
+  transition: (
+    reference: string,
+    from: ContratStatut,
+    to: ContratStatut,
+    allowed: readonly ContratStatut[],
+  ) =>
+    `Transition impossible : le contrat « ${reference} » est « ${from} » et ne peut pas passer à « ${to} » (${
+      allowed.length
+        ? `transitions possibles : ${allowed.map((next) => `« ${next} »`).join(', ')}`
+        : 'aucune transition possible'
+    }).`,
+  noLines: (reference: string) =>
+    `Le contrat « ${reference} » n'a aucune ligne de tarif : il ne peut pas être activé.`,
+  statutChanged: (reference: string, statut: ContratStatut) =>
+    `Le contrat « ${reference} » est désormais « ${CONTRAT_STATUT_LABELS[statut].toLocaleLowerCase('fr')} ».`,
+  searchTooLong: 'Le paramètre search doit contenir au plus 100 caractères.',
+  endBeforeStart: 'La date de fin doit être postérieure à la date de début.',
+  periodPair: 'Indiquez start_date et end_date ensemble, ou aucun des deux.',
+  invalidPeriod: 'La période demandée est invalide.',
+  notThisHotel: "Ce contrat n'appartient pas à cet établissement.",
+} as const;
+
+/** api/src/modules/reservations: detail, writes (`WRITE_MESSAGES`), extensions and the booking. */
+export const RESERVATIONS_MESSAGES = {
+  notFound: 'Réservation introuvable.',
+  integraleNotFound: 'Réservation intégrale introuvable.',
+  confirmed: (count: number) => (count > 1 ? `${count} réservations confirmées.` : 'Réservation confirmée.'),
+  onlyPendingConfirmed: (statut: string) =>
+    `Seule une réservation en attente peut être confirmée : celle-ci est ${statut}.`,
+  nothingToConfirm: 'Aucune réservation en attente à confirmer.',
+  cancelled: (count: number) => (count > 1 ? `${count} réservations annulées.` : 'Réservation annulée.'),
+  notCancellable: (statut: string) => `Une réservation ${statut} ne peut pas être annulée.`,
+  nothingToCancel: 'Aucune réservation à annuler.',
+  streamNotApplied: (stream: string) => `Le ${stream} ne s'applique pas à cette réservation.`,
+  noNightToPoint: "Aucune nuitée jusqu'à aujourd'hui à pointer.",
+  pointed: (stream: string, etat: EtatPaiement) => `${stream} : ${ETAT_PAIEMENT_LABELS[etat]}.`,
+  apec: (on: boolean) => (on ? 'APEC activée.' : 'APEC désactivée.'),
+  residentNotFound: 'Pensionnaire introuvable pour ce client.',
+  residentAlreadyIn: 'Ce pensionnaire a déjà une réservation dans cette réservation intégrale.',
+  residentAdded: 'Pensionnaire ajouté à la réservation.',
+  invalidDateFin: COMMON_MESSAGES.invalidParam('date_fin'),
+  notShortenable: (statut: string) => `Une réservation ${statut} ne peut plus être écourtée.`,
+  extendedCancelFirst: "Cette réservation est prolongée : annulez d'abord la prolongation.",
+  departureInPast: "La date de départ ne peut pas être antérieure à aujourd'hui.",
+  departureBetween: (debut: string, fin: string) =>
+    `La date de départ doit être comprise entre le ${formatDate(debut)} et le ${formatDate(fin)}.`,
+  departed: (day: string) => `Départ anticipé au ${formatDate(day)} enregistré.`,
+  stale: 'La réservation a été modifiée entre-temps. Rechargez la fiche puis recommencez.',
+  notEditable: (statut: string) => `Une réservation ${statut} ne peut plus être modifiée.`,
+  updated: 'Réservation modifiée.',
+  // Extensions (prolongation-service).
+  notExtendable: (id: number) => `La réservation n° ${id} ne peut pas être prolongée dans son état actuel.`,
+  alreadyExtended: (id: number, by: number) =>
+    `La réservation n° ${id} est déjà prolongée : prolongez la réservation n° ${by}.`,
+  ended: (id: number, day: string) =>
+    `La réservation n° ${id} s'est terminée le ${formatDate(day)} : prolongation impossible.`,
+  endNotAfter: (day: string) =>
+    `La nouvelle date de départ doit être postérieure au départ actuel (${formatDate(day)}).`,
+  multipleRefused: (count: number) =>
+    `${count} réservation(s) ne peuvent pas être prolongées : aucune n'a été prolongée.`,
+  extendedUntil: (day: string) => `Prolongée jusqu'au ${formatDate(day)}.`,
+  multipleDone: (done: number, total: number) => `${done} réservation(s) prolongée(s) sur ${total}.`,
+  extensionRecorded: (day: string) => `Prolongation enregistrée jusqu'au ${formatDate(day)}.`,
+  // Booking (POST /reservations/add).
+  departureBeforeArrival: 'La date de départ doit être postérieure à la date d’arrivée.',
+  saleContractNotClient: "Le contrat client indiqué n'appartient pas à ce client.",
+  saleContractInactive: (reference: string) =>
+    `Le contrat client « ${reference} » n'est pas actif sur toute la période.`,
+  purchaseContractNotHotel: "Le contrat établissement indiqué n'appartient pas à cet établissement.",
+  purchaseContractInactive: (reference: string) =>
+    `Le contrat « ${reference} » n'est pas actif sur toute la période.`,
+  roomTypeNotPriced: (reference: string) =>
+    `Le contrat « ${reference} » ne tarife pas ce type de chambre sur toute la période.`,
+  unknownResident: "Un des pensionnaires indiqués n'existe pas ou n'appartient pas à ce client.",
+  lodged: (prenom: string, nom: string) => `${prenom} ${nom} est déjà hébergé(e) sur cette période.`,
+  noRoomsLeft: (libelle: string, wanted: number, free: number) =>
+    `Plus assez de chambres « ${libelle} » libres : ${wanted} demandée(s), ${free} disponible(s).`,
+  booked: (id: number, count: number) =>
+    `La réservation intégrale n° ${id} a été créée (${count} séjour${count > 1 ? 's' : ''}).`,
+} as const;
+
+/** The history entries' labels (`libelle`), as the reservation services record them. */
+export const HISTORY_LABELS = {
+  creation: 'Création',
+  prolongation: 'Prolongation',
+  confirmation: 'Confirmation',
+  annulation: 'Annulation',
+  pointage: (stream: string) => `Pointage ${stream}`,
+  apec: 'APEC',
+  departAnticipe: 'Départ anticipé',
+  modification: 'Modification',
+} as const;

@@ -1,0 +1,1 @@
+export { referentielHandlers, resetReferentielMocks } from './handlers';

@@ -1,0 +1,24 @@
+import type { RequestHandler } from 'msw';
+import { bookingHandlers } from './booking-handlers';
+import { reservationDetailHandlers } from './detail-handlers';
+import { reservationListHandlers } from './list-handlers';
+
+export { matchesFilters } from './list-handlers';
+export {
+  freshReservations,
+  freshReservationsIntegrales,
+  integraleOf,
+  MOCK_PROLONGATION_ALERT_DAYS,
+  MOCK_RESERVATION_MERE_IDS,
+  mockDay,
+  mockParent,
+  type MockParent,
+} from './list-fixtures';
+export { mockIntegrale, mockReservations, resetReservationMocks } from './store';
+
+/** The reservations remote's API: lists and counters, stay and full-reservation cards, booking. */
+export const reservationsHandlers: RequestHandler[] = [
+  ...reservationListHandlers,
+  ...reservationDetailHandlers,
+  ...bookingHandlers,
+];

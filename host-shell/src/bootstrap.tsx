@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import { configureApiClient, fetchRuntimeConfig } from 'shared';
+import { checkStoredSession, configureApiClient, fetchRuntimeConfig } from 'shared';
 import { App } from './app/app';
-import { StartupError } from './app/startup-error';
+import { PROVIDED_MODULES } from './app/provided-modules';
+import { preloadDashboard } from './app/router';
 import { registerRuntimeRemotes } from './features/remotes/register-remotes';
 
 const container = document.getElementById('root');
@@ -9,6 +10,9 @@ if (!container) throw new Error('Élément #root introuvable');
 const root = createRoot(container);
 
 async function start() {
+  // Everything the first screen needs starts at once: the registry (already requested by index.html's preload)
+  // and, for a stored session, the dashboard's layout and home chunks.
+  if (checkStoredSession().status === 'valid') preloadDashboard();
   try {
     const config = await fetchRuntimeConfig();
     configureApiClient({ baseURL: config.apiBaseUrl });
@@ -16,8 +20,11 @@ async function start() {
     root.render(<App />);
   } catch (error) {
     console.error(error);
+    const { StartupError } = await import('./app/startup-error');
     root.render(<StartupError error={error} />);
   }
 }
 
 void start();
+// Kept in the build so that the host provides them (see provided-modules.ts).
+export { PROVIDED_MODULES };

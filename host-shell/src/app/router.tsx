@@ -1,15 +1,29 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ContentSpinner, FullPageSpinner, ROUTES } from 'shared';
-import { NotFoundPage } from '../features/not-found/components/not-found-page';
-import { RemotePage } from '../features/remotes/components/remote-page';
+import { NotFound } from '../features/not-found';
 import { PublicOnly, RequireSubject, RequireToken } from './route-guards';
+
+const loadDashboardLayout = () => import('../features/shell/components/dashboard-layout');
+const loadDashboardHome = () => import('../features/dashboard-home/components/dashboard-home');
 
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
 const ViewPdfPage = lazy(() => import('../features/view-pdf/components/view-pdf-page'));
-const DashboardLayout = lazy(() => import('../features/shell/components/dashboard-layout'));
-const DashboardHome = lazy(() => import('../features/dashboard-home/components/dashboard-home'));
+const DashboardLayout = lazy(loadDashboardLayout);
+const DashboardHome = lazy(loadDashboardHome);
+const RemotePage = lazy(() =>
+  import('../features/remotes/components/remote-page').then((module) => ({ default: module.RemotePage })),
+);
+
+/**
+ * Starts downloading the dashboard's layout and home together, before the router asks for the first and only then
+ * discovers the second: called at start-up when a session is stored, and on the way from the login page.
+ */
+export function preloadDashboard(): void {
+  void loadDashboardLayout();
+  void loadDashboardHome();
+}
 
 const page = (element: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
 
@@ -24,10 +38,14 @@ const dashboardChildren: RouteObject[] = [
     ),
   },
   ...ROUTES.map((route) => {
-    const element = <RemotePage key={route.id} route={route} />;
+    const element = (
+      <Suspense fallback={<ContentSpinner label="Chargement du module…" />}>
+        <RemotePage key={route.id} route={route} />
+      </Suspense>
+    );
     return { path: route.path, element: route.extra ? <RequireSubject>{element}</RequireSubject> : element };
   }),
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: <NotFound /> },
 ];
 
 export const routes: RouteObject[] = [
@@ -64,7 +82,7 @@ export const routes: RouteObject[] = [
     ),
     children: dashboardChildren,
   },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: <NotFound /> },
 ];
 
 export const router = createBrowserRouter(routes);

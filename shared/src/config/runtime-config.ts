@@ -1,26 +1,13 @@
-import { Type, type Static } from 'typebox';
-import { Locale } from 'typebox/system';
-import Value from 'typebox/value';
-import { REMOTES } from '../federation';
+import { REMOTES, type RemoteName } from '../federation';
 
 /**
  * The runtime registry served beside index.html (`/runtime-config.json`). Moving or upgrading a remote is an
  * edit of this file, never a rebuild of the host.
  */
-export const RuntimeConfigSchema = Type.Object(
-  {
-    apiBaseUrl: Type.String({ minLength: 1 }),
-    remotes: Type.Object(
-      Object.fromEntries(REMOTES.map((remote) => [remote.name, Type.String({ minLength: 1 })])) as Record<
-        (typeof REMOTES)[number]['name'],
-        ReturnType<typeof Type.String>
-      >,
-      { additionalProperties: false },
-    ),
-  },
-  { additionalProperties: false },
-);
-export type RuntimeConfig = Static<typeof RuntimeConfigSchema>;
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  remotes: Record<RemoteName, string>;
+}
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 
@@ -28,17 +15,55 @@ export class RuntimeConfigError extends Error {
   override name = 'RuntimeConfigError';
 }
 
-/** Validates the registry once at start-up; a broken registry is named precisely rather than half-used. */
-export function parseRuntimeConfig(data: unknown): RuntimeConfig {
-  if (Value.Check(RuntimeConfigSchema, data)) return data;
-  const details = Value.Errors(RuntimeConfigSchema, data)
-    .map((error) => `${error.instancePath || '/'} ${Locale.fr_FR(error)}`)
-    .join(' ; ');
-  throw new RuntimeConfigError(`Configuration d'exécution invalide : ${details}`);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The problems of one object: required keys missing, unknown keys, values that are not non-empty strings. */
+function objectProblems(
+  value: unknown,
+  path: string,
+  keys: readonly string[],
+  checkValues: boolean,
+): string[] {
+  if (!isObject(value)) return [`${path} doit être un objet`];
+  const problems: string[] = [];
+  const missing = keys.filter((key) => !(key in value));
+  if (missing.length) problems.push(`${path} doit avoir les propriétés requises ${missing.join(', ')}`);
+  const unknown = Object.keys(value).filter((key) => !keys.includes(key));
+  if (unknown.length)
+    problems.push(`${path} ne doit pas avoir de propriétés additionnelles (${unknown.join(', ')})`);
+  if (checkValues) {
+    for (const key of keys) {
+      if (!(key in value)) continue;
+      const field = value[key];
+      const where = `${path === '/' ? '' : path}/${key}`;
+      if (typeof field !== 'string') problems.push(`${where} doit être une chaîne de caractères`);
+      else if (field.length === 0) problems.push(`${where} doit être une chaîne non vide`);
+    }
+  }
+  return problems;
 }
 
+/**
+ * Validates the registry once at start-up; a broken registry is named precisely rather than half-used. Written by
+ * hand rather than with the contract's schema library: the shell must not download one for a 400-byte file.
+ */
+export function parseRuntimeConfig(data: unknown): RuntimeConfig {
+  const remoteNames = REMOTES.map((remote) => remote.name);
+  const problems = objectProblems(data, '/', ['apiBaseUrl', 'remotes'], false);
+  if (isObject(data)) {
+    if (typeof data.apiBaseUrl !== 'string' || data.apiBaseUrl.length === 0)
+      problems.push('/apiBaseUrl doit être une chaîne non vide');
+    if ('remotes' in data) problems.push(...objectProblems(data.remotes, '/remotes', remoteNames, true));
+  }
+  if (problems.length)
+    throw new RuntimeConfigError(`Configuration d'exécution invalide : ${problems.join(' ; ')}`);
+  return data as unknown as RuntimeConfig;
+}
+
+/** Fetches the registry (preloaded by index.html, so the request is already under way when this runs). */
 export async function fetchRuntimeConfig(url = RUNTIME_CONFIG_PATH): Promise<RuntimeConfig> {
-  const response = await fetch(url, { cache: 'no-cache' });
+  const response = await fetch(url);
   if (!response.ok)
     throw new RuntimeConfigError(`Configuration d'exécution introuvable (${response.status})`);
   return parseRuntimeConfig(await response.json());

@@ -1,17 +1,9 @@
 import { Type, type Static } from 'typebox';
+import { PASSWORD_MIN_LENGTH, type Role } from './auth-values';
 
-/** Named roles. `admin` manages reference data, contracts and users; `agent` is the booking-centre staff. */
-export const ROLES = ['admin', 'agent'] as const;
-export type Role = (typeof ROLES)[number];
+export * from './auth-values';
+
 export const RoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('agent')]);
-
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Administrateur',
-  agent: 'Agent',
-};
-
-/** Minimum password length accepted at sign-up (OWASP ASVS 2.1.1). */
-export const PASSWORD_MIN_LENGTH = 10;
 
 export const LoginBody = Type.Object(
   {
@@ -64,10 +56,3 @@ export interface TokenClaims {
   iat: number;
   exp: number;
 }
-
-/** Paths of the authentication calls (the spec leaves them open; see docs/auth.md). */
-export const AUTH_PATHS = {
-  login: '/auth/login',
-  signup: '/auth/signup',
-  me: '/auth/me',
-} as const;

@@ -11,6 +11,9 @@ import {
   type TypeResa,
 } from './enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
+import { DASHBOARD_RESERVATION_FILTERS } from './reservation-values';
+
+export { DASHBOARD_RESERVATION_FILTERS, RESERVATIONS_PATHS } from './reservation-values';
 
 /**
  * Reservations (spec §7 Reservations and Exports). The spec's calls keep its snake_case names (`id_reservation_mere`,
@@ -23,29 +26,6 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const object = <P extends Record<string, TSchema>>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
-
-/** Paths under /api (the spec's, plus the list of full reservations it leaves open). */
-export const RESERVATIONS_PATHS = {
-  list: '/reservations',
-  count: '/reservationsNumber',
-  add: '/reservations/add',
-  /** GET /reservations/:id, PUT /reservations/:id, PUT /reservations/:id/:date_fin */
-  one: '/reservations',
-  /** POST /reservations/edit/:id_reservation_mere/:pensionnaire_id */
-  edit: '/reservations/edit',
-  historiques: '/reservations/historiques',
-  pax: '/reservations/pax',
-  confirmation: '/reservations/confirmation',
-  annulation: '/reservations/annulation',
-  prolongation: '/reservations/prolongation',
-  prolongationMultiple: '/reservations/prolongation_multiple',
-  updatePointage: '/reservations/update_pointage',
-  apec: '/reservations/apec',
-  pointagePafCaf: '/reservations/pointage_paf_caf',
-  /** POST: page of full reservations (not named by the spec); GET /:id: one full reservation. */
-  integrales: '/reservations_integrales',
-  integraleRecap: '/reservations_integrales/recap',
-} as const;
 
 /** Exports (spec §7): POST with the list's filter body, answer = the file. */
 export const RESERVATION_EXPORTS = {
@@ -588,10 +568,9 @@ export const PaxAnswer = object({
 });
 export type PaxAnswer = Static<typeof PaxAnswer>;
 
-/** The dashboard counters of spec §7 "Dashboard counter filters", each a POST /reservationsNumber body. */
-export const DASHBOARD_RESERVATION_FILTERS = {
-  totalProlonger: { jours: 'a_prolonger', etat: 'prolongable' },
-  totalPresence: { jours: 'commence_h' },
-  totalCaf: { status_caf: true, etat_payment_caf: 'a_verifier' },
-  totalPaf: { status_paf: true, etat_payment_paf: 'a_verifier' },
-} as const satisfies Record<string, ReservationFilters>;
+// The dashboard's counter filters (reservation-values.ts, schema-free) are valid list filters: a compile-time check.
+type Extends<T extends U, U> = T;
+type _DashboardFiltersAreFilters = Extends<
+  typeof DASHBOARD_RESERVATION_FILTERS,
+  Record<string, ReservationFilters>
+>;

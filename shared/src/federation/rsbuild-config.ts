@@ -15,12 +15,35 @@ import {
 /** Where the API runs in development; the dev servers proxy `/api` and `/socket.io` to it. */
 const DEV_API = process.env.EBAS3_DEV_API ?? 'http://localhost:8080';
 
+/**
+ * Modules shared under a package's name but built from a narrower list of its exports (see the file's comment).
+ * The shared module's version stays the package's: the facade is that package, trimmed.
+ */
+const FACADES = {
+  'react-router-dom': fileURLToPath(new URL('../vendor/react-router-dom.ts', import.meta.url)),
+};
+
+/** The shared-dependencies definition with each facade as the module provided for its package. */
+function sharedModules() {
+  const shared = sharedDependencies();
+  for (const [name, file] of Object.entries(FACADES)) {
+    const config = shared[name];
+    if (!config) throw new Error(`Module partagé inconnu : ${name}`);
+    shared[name] = { ...config, import: file, version: config.requiredVersion.replace(/^\^/, '') };
+  }
+  return shared;
+}
+
 /** shared/public: the favicon of every app and the MSW worker of standalone remotes. */
 const SHARED_PUBLIC = fileURLToPath(new URL('../../public', import.meta.url));
 
 const common = (port: number, title: string): RsbuildConfig => ({
   plugins: [pluginReact()],
-  source: { entry: { index: './src/index.ts' } },
+  source: {
+    entry: { index: './src/index.ts' },
+    // `{ Table } from 'antd'` → `antd/es/table`: the per-component modules the federation shares one by one.
+    transformImport: [{ libraryName: 'antd', libraryDirectory: 'es', camelToDashComponentName: true }],
+  },
   html: {
     title,
     favicon: `${SHARED_PUBLIC}/favicon.svg`,
@@ -59,7 +82,7 @@ export function defineRemoteConfig(name: RemoteName, title: string) {
         name,
         filename: 'remoteEntry.js',
         exposes: { [PAGES_EXPOSE]: './src/app/pages.tsx' },
-        shared: sharedDependencies(),
+        shared: sharedModules(),
         shareStrategy: 'loaded-first',
         dts: false,
       }),
@@ -70,9 +93,17 @@ export function defineRemoteConfig(name: RemoteName, title: string) {
 /** Rsbuild config of the host: no remote at build time, they come from the runtime registry. */
 export function defineHostConfig() {
   const base = common(HOST_DEV_PORT, 'EBAS3');
+  // The registry is requested with the page, not after the scripts have run (bootstrap.tsx reads this response).
+  const preloadRegistry = {
+    tag: 'link',
+    attrs: { rel: 'preload', href: '/runtime-config.json', as: 'fetch', crossorigin: 'anonymous' },
+    head: true,
+    append: false,
+  };
   const devRegistry = JSON.stringify({ apiBaseUrl: '/api', remotes: devRemoteManifests() });
   return defineConfig({
     ...base,
+    html: { ...base.html, tags: [preloadRegistry] },
     server: { ...base.server, historyApiFallback: true },
     dev: {
       // In development the registry points at each remote's dev server.
@@ -92,7 +123,7 @@ export function defineHostConfig() {
       pluginModuleFederation({
         name: HOST_NAME,
         remotes: {},
-        shared: sharedDependencies(),
+        shared: sharedModules(),
         shareStrategy: 'loaded-first',
         dts: false,
       }),

@@ -3,7 +3,6 @@ export {
   ConfirmRestoreButton,
   type ConfirmArchiveButtonProps,
 } from './confirm-archive-button';
-export { errorMessage, isConflict } from './error-message';
 export { FormModalFrame, type FormModalFrameProps } from './form-modal-frame';
 export {
   fetchList,

@@ -1,0 +1,52 @@
+/**
+ * Every module the host shares with the remotes without importing it itself at start-up. The federation provides
+ * only the shared modules a build meets, and a remote must never fall back on its own copy of an antd component
+ * (that copy would read another ConfigProvider context: no theme, no French locale) nor download its own copy of
+ * `shared/ui` or the contract. Listing them here makes the host's build meet each one, as its own lazy chunk;
+ * nothing is loaded until a page asks for it. A unit test keeps this list equal to the federation settings.
+ */
+export const PROVIDED_MODULES = {
+  'antd/es/alert': () => import('antd/es/alert'),
+  'antd/es/app': () => import('antd/es/app'),
+  'antd/es/badge': () => import('antd/es/badge'),
+  'antd/es/breadcrumb': () => import('antd/es/breadcrumb'),
+  'antd/es/button': () => import('antd/es/button'),
+  'antd/es/card': () => import('antd/es/card'),
+  'antd/es/checkbox': () => import('antd/es/checkbox'),
+  'antd/es/col': () => import('antd/es/col'),
+  'antd/es/config-provider': () => import('antd/es/config-provider'),
+  'antd/es/date-picker': () => import('antd/es/date-picker'),
+  'antd/es/descriptions': () => import('antd/es/descriptions'),
+  'antd/es/drawer': () => import('antd/es/drawer'),
+  'antd/es/dropdown': () => import('antd/es/dropdown'),
+  'antd/es/empty': () => import('antd/es/empty'),
+  'antd/es/flex': () => import('antd/es/flex'),
+  'antd/es/form': () => import('antd/es/form'),
+  'antd/es/grid': () => import('antd/es/grid'),
+  'antd/es/input': () => import('antd/es/input'),
+  'antd/es/input-number': () => import('antd/es/input-number'),
+  'antd/es/layout': () => import('antd/es/layout'),
+  'antd/es/menu': () => import('antd/es/menu'),
+  'antd/es/modal': () => import('antd/es/modal'),
+  'antd/es/popconfirm': () => import('antd/es/popconfirm'),
+  'antd/es/progress': () => import('antd/es/progress'),
+  'antd/es/radio': () => import('antd/es/radio'),
+  'antd/es/result': () => import('antd/es/result'),
+  'antd/es/row': () => import('antd/es/row'),
+  'antd/es/segmented': () => import('antd/es/segmented'),
+  'antd/es/select': () => import('antd/es/select'),
+  'antd/es/skeleton': () => import('antd/es/skeleton'),
+  'antd/es/space': () => import('antd/es/space'),
+  'antd/es/spin': () => import('antd/es/spin'),
+  'antd/es/statistic': () => import('antd/es/statistic'),
+  'antd/es/steps': () => import('antd/es/steps'),
+  'antd/es/switch': () => import('antd/es/switch'),
+  'antd/es/table': () => import('antd/es/table'),
+  'antd/es/tag': () => import('antd/es/tag'),
+  'antd/es/timeline': () => import('antd/es/timeline'),
+  'antd/es/tooltip': () => import('antd/es/tooltip'),
+  'antd/es/typography': () => import('antd/es/typography'),
+  'antd/es/theme': () => import('antd/es/theme'),
+  'shared/ui': () => import('shared/ui'),
+  'shared/contract': () => import('shared/contract'),
+} as const;

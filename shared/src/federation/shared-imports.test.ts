@@ -1,0 +1,115 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { ANTD_COMPONENTS, antdModule, SHARED_PACKAGE_ENTRIES, sharedDependencies } from '.';
+
+const ROOT = `${dirname(fileURLToPath(import.meta.resolve('../../../package.json')))}/`;
+const APP_SOURCES = [
+  'shared/src',
+  'host-shell/src',
+  ...readdirSync(ROOT)
+    .filter((dir) => dir.startsWith('mf-'))
+    .map((dir) => `${dir}/src`),
+];
+
+/** Every non-test source file of the apps and of `shared`: what the browser runs. */
+function browserSources(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry)) files.push(path);
+    }
+  };
+  for (const dir of APP_SOURCES) walk(join(ROOT, dir));
+  return files;
+}
+
+/** Value (not type-only) names imported from `specifier`, with the files importing each. */
+function valueImports(specifier: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const file of browserSources()) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      if (statement.moduleSpecifier.text !== specifier) continue;
+      const clause = statement.importClause;
+      if (!clause || clause.isTypeOnly) continue;
+      if (clause.name) found.set('default', [...(found.get('default') ?? []), file]);
+      const bindings = clause.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) found.set('*', [...(found.get('*') ?? []), file]);
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements) {
+          if (element.isTypeOnly) continue;
+          const name = (element.propertyName ?? element.name).text;
+          found.set(name, [...(found.get(name) ?? []), file.slice(ROOT.length)]);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** The names a module file re-exports (`export { a, b } from '…'`). */
+function reExports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  return source.statements.flatMap((statement) =>
+    ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)
+      ? statement.exportClause.elements.map((element) => element.name.text)
+      : [],
+  );
+}
+
+const missing = (imports: Map<string, string[]>, allowed: readonly string[]) =>
+  Object.fromEntries([...imports].filter(([name]) => !allowed.includes(name)));
+
+describe('modules shared piece by piece', () => {
+  it('the apps import from antd only the components listed in ANTD_COMPONENTS', () => {
+    const imports = valueImports('antd');
+    expect(imports.size).toBeGreaterThan(10);
+    // A component missing from the list would be bundled by the remote with its own ConfigProvider context.
+    expect(missing(imports, ANTD_COMPONENTS)).toEqual({});
+  });
+
+  it('each listed antd component exists and is shared under its own module', () => {
+    const shared = sharedDependencies();
+    for (const component of ANTD_COMPONENTS) {
+      const module = antdModule(component);
+      expect(shared[module], module).toMatchObject({ singleton: true });
+      expect(() => import.meta.resolve(module), module).not.toThrow();
+    }
+    expect(shared.antd).toBeUndefined();
+    expect(shared['@ant-design/icons']).toBeUndefined();
+  });
+
+  it('antd is never imported from a deep path that would escape the per-component sharing', () => {
+    const deep = browserSources().filter((file) =>
+      /from 'antd\/(?!es\/locale\/)/.test(readFileSync(file, 'utf8')),
+    );
+    expect(deep).toEqual([]);
+  });
+
+  it('the react-router-dom facade exports every router name the apps import', () => {
+    const facade = reExports(fileURLToPath(import.meta.resolve('../vendor/react-router-dom.ts')));
+    const imports = valueImports('react-router-dom');
+    expect(imports.size).toBeGreaterThan(5);
+    expect(missing(imports, facade)).toEqual({});
+  });
+
+  it('the host provides every shared module it does not import at start-up', () => {
+    const file = join(ROOT, 'host-shell/src/app/provided-modules.ts');
+    const text = readFileSync(file, 'utf8');
+    const provided = [...text.matchAll(/^\s+'([^']+)': \(\) => import\('([^']+)'\),$/gm)].map((match) => {
+      expect(match[2], 'each loader imports its own key').toBe(match[1]);
+      return match[1];
+    });
+    const expected = [
+      ...ANTD_COMPONENTS.map(antdModule),
+      ...SHARED_PACKAGE_ENTRIES.filter((entry) => entry !== 'shared'),
+    ];
+    expect(provided.sort()).toEqual(expected.sort());
+  });
+});

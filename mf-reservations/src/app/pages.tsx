@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react';
 import { AjoutReservationPage } from '../features/ajout-reservation';
-import { FicheResaPage } from '../features/fiche-resa';
-import { FicheResaIntegralePage } from '../features/fiche-resa-integrale';
-import { ReservationsAProlongerPage } from '../features/prolongation';
+import { FicheResaIntegralePage, FicheResaPage } from '../features/fiches-resa';
 import { ReservationsIntegralesPage } from '../features/reservations-integrales';
-import { ReservationsPage } from '../features/reservations-list';
+import { ReservationsAProlongerPage } from './routes/reservations-a-prolonger-page';
+import { ReservationsPage } from './routes/reservations-page';
 
 /** The pages this remote exposes to the host, keyed by route id (see shared/src/routes/route-registry.ts). */
 const pages: Record<string, ComponentType> = {

@@ -1,9 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CSSProperties } from 'react';
-import { DateInput } from 'shared';
-
-/** Day of the API (YYYY-MM-DD). */
-export const API_DAY = 'YYYY-MM-DD';
+import { API_DATE_FORMAT } from 'shared';
+import { DateInput } from 'shared/ui';
 
 export interface DayInputProps {
   /** YYYY-MM-DD, or undefined. */
@@ -21,7 +19,7 @@ export function DayInput({ value, onChange, placeholder, disabledDate, style, ..
     <DateInput
       aria-label={rest['aria-label']}
       value={value ? dayjs(value) : null}
-      onChange={(day) => onChange(day && !Array.isArray(day) ? day.format(API_DAY) : undefined)}
+      onChange={(day) => onChange(day && !Array.isArray(day) ? day.format(API_DATE_FORMAT) : undefined)}
       placeholder={placeholder ?? 'JJ/MM/AAAA'}
       disabledDate={disabledDate}
       style={{ width: 150, ...style }}

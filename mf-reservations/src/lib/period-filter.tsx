@@ -1,7 +1,6 @@
 import { Typography } from 'antd';
-import { API_DAY, DayInput } from './day-input';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+import { API_DATE_FORMAT, isApiDate } from 'shared';
+import { DayInput } from './day-input';
 
 export type PeriodKey = 'start_date' | 'end_date';
 
@@ -12,7 +11,7 @@ export function periodOf(
   const period: Partial<Record<PeriodKey, string>> = {};
   for (const key of ['start_date', 'end_date'] as const) {
     const value = values[key];
-    if (typeof value === 'string' && DAY.test(value)) period[key] = value;
+    if (isApiDate(value)) period[key] = value;
   }
   return period;
 }
@@ -40,7 +39,7 @@ export function PeriodFilter({
         aria-label="Fin de période"
         value={end}
         onChange={(value) => onChange('end_date', value)}
-        disabledDate={(day) => Boolean(start) && day.format(API_DAY) <= start!}
+        disabledDate={(day) => Boolean(start) && day.format(API_DATE_FORMAT) <= start!}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { Flex, Typography } from 'antd';
-import { formatDate, type ResourceColumn } from 'shared';
+import { formatDate } from 'shared';
+import { type ResourceColumn } from 'shared/ui';
 import type { ReservationItem } from 'shared/contract';
 import { EtatPaiementTag, StatutTag, TypeResaTag } from './reservation-labels';
 

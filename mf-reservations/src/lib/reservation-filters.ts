@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useUrlFilters, type UrlFiltersState } from 'shared';
+import { useUrlFilters, type UrlFiltersState } from 'shared/ui';
 import {
   ETATS_PAIEMENT,
   ETATS_FILTRE,

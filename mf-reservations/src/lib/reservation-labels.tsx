@@ -1,5 +1,4 @@
 import { Tag } from 'antd';
-import { formatDate } from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
@@ -27,11 +26,13 @@ const ETAT_PAIEMENT_COLORS: Record<EtatPaiement, string> = {
   non_paye: 'red',
 };
 
+/** The status of a stay, in French, coloured; with `count`, « Confirmée : 3 » (a full reservation's stays). */
 export function StatutTag({ statut, count }: { statut: ReservationStatut; count?: number }) {
   const label = RESERVATION_STATUT_LABELS[statut] ?? statut;
   return <Tag color={STATUT_COLORS[statut]}>{count === undefined ? label : `${label} : ${count}`}</Tag>;
 }
 
+/** « Initiale » / « Prolongation ». */
 export function TypeResaTag({ type }: { type: TypeResa }) {
   return <Tag color={type === 'prolongation' ? 'purple' : 'cyan'}>{TYPE_RESA_LABELS[type]}</Tag>;
 }
@@ -43,11 +44,6 @@ export function EtatPaiementTag({ flux, etat }: { flux: FluxPaiement; etat: Etat
       {FLUX_PAIEMENT_LABELS[flux]} : {ETAT_PAIEMENT_LABELS[etat]}
     </Tag>
   );
-}
-
-/** « 01/02/2026 – 15/02/2026 » */
-export function periode(debut: string, fin: string): string {
-  return `${formatDate(debut)} – ${formatDate(fin)}`;
 }
 
 export const STATUT_OPTIONS = RESERVATION_STATUTS.map((value) => ({
@@ -67,3 +63,6 @@ export const ETAT_PAIEMENT_OPTIONS = (Object.keys(ETAT_PAIEMENT_LABELS) as EtatP
 export function countLabel(total: number, singular: string, plural = `${singular}s`): string {
   return `${total} ${total > 1 ? plural : singular}`;
 }
+
+/** « 3 nuits », « 1 nuit ». */
+export const nuits = (count: number) => countLabel(count, 'nuit');

@@ -1,1 +1,1 @@
-export { ReservationsAProlongerPage } from './components/reservations-a-prolonger-page';
+export { ProlongationList, type ProlongationListProps } from './components/prolongation-list';

@@ -1,1 +1,1 @@
-export { ReservationsPage } from './components/reservations-page';
+export { ReservationsList, type ReservationsListProps } from './components/reservations-list';

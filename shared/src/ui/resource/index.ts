@@ -13,7 +13,6 @@ export {
   type UseListOptions,
 } from './fetch-list';
 export {
-  API_DATE_FORMAT,
   DateInput,
   dateFormItemProps,
   ResourceFormModal,

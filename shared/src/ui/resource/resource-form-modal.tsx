@@ -2,14 +2,11 @@ import { Alert, DatePicker, Form, Modal, type DatePickerProps, type FormItemProp
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useState, type ReactNode } from 'react';
-import { DATE_FORMAT } from '../../format/dates';
+import { API_DATE_FORMAT, DATE_FORMAT } from '../../format/dates';
 import { errorMessage } from './error-message';
 import { FormModalFrame } from './form-modal-frame';
 
 dayjs.extend(customParseFormat);
-
-/** Dates travel to and from the API as `YYYY-MM-DD` strings. */
-export const API_DATE_FORMAT = 'YYYY-MM-DD';
 
 export interface ResourceFormModalProps<V, R = unknown> {
   open: boolean;

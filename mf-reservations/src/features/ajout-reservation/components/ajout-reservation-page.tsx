@@ -1,6 +1,7 @@
 import { Card } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { dashboardUrl, PageFrame } from 'shared';
+import { dashboardUrl } from 'shared';
+import { PageFrame } from 'shared/ui';
 import { BookingWizard } from './booking-wizard';
 
 /** « Nouvelle réservation intégrale »: the booking flow as a page; once booked, the new full reservation opens. */

@@ -1,7 +1,8 @@
 import { Alert, Col, Form, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { API_DATE_FORMAT, DateInput } from 'shared';
+import { API_DATE_FORMAT } from 'shared';
+import { DateInput } from 'shared/ui';
 import { searchClients } from '../api/booking-api';
 import { useDebounced, useRemoteData } from '../hooks/use-remote-data';
 import { nombreNuits, type BookingDraft, type DraftAction } from '../model/booking-draft';

@@ -1,8 +1,6 @@
 import { ApiError, apiClient } from 'shared';
 import {
   RESERVATIONS_PATHS,
-  type ProlongationAnswer,
-  type ProlongationBody,
   type ProlongationMultipleAnswer,
   type ProlongationMultipleBody,
   type ProlongationMultipleError,
@@ -16,12 +14,6 @@ export async function prolongerSelection(
     RESERVATIONS_PATHS.prolongationMultiple,
     body,
   );
-  return data;
-}
-
-/** PUT /reservations/prolongation/:id (spec §7). */
-export async function prolongerReservation(id: number, body: ProlongationBody): Promise<ProlongationAnswer> {
-  const { data } = await apiClient.put<ProlongationAnswer>(`${RESERVATIONS_PATHS.prolongation}/${id}`, body);
   return data;
 }
 

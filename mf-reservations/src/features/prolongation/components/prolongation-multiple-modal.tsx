@@ -1,9 +1,9 @@
 import { Alert, Checkbox, Flex, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { ApiError, formatDate } from 'shared';
+import { API_DATE_FORMAT, ApiError, formatDate } from 'shared';
 import type { ProlongationMultipleAnswer, ReservationItem } from 'shared/contract';
-import { API_DAY, DayInput } from '../../../lib/day-input';
+import { DayInput } from '../../../lib/day-input';
 import { prolongationFailure, prolongerSelection } from '../api/prolongation-api';
 import { ProlongationResults, type ProlongationResult } from './prolongation-results';
 
@@ -36,7 +36,7 @@ export function ProlongationMultipleModal({
     rows
       .map((row) => row.date_fin)
       .sort()
-      .at(-1) ?? dayjs().format(API_DAY);
+      .at(-1) ?? dayjs().format(API_DATE_FORMAT);
   const tooEarly = endDate !== undefined && endDate <= latest;
 
   const submit = async () => {
@@ -100,7 +100,7 @@ export function ProlongationMultipleModal({
             aria-label="Nouvelle date de départ"
             value={endDate}
             onChange={setEndDate}
-            disabledDate={(day) => day.format(API_DAY) <= latest}
+            disabledDate={(day) => day.format(API_DATE_FORMAT) <= latest}
           />
         </Flex>
         {tooEarly && (

@@ -1,7 +1,8 @@
 import { Flex, Typography } from 'antd';
-import type { ResourceColumn } from 'shared';
+import { formatPeriod } from 'shared';
+import type { ResourceColumn } from 'shared/ui';
 import { RESERVATION_STATUTS, type ReservationIntegraleItem } from 'shared/contract';
-import { periode, StatutTag } from '../../../lib/reservation-labels';
+import { StatutTag } from '../../../lib/reservation-labels';
 
 /** Columns of the full reservations list; `key` is the API's sort / search name where it has one. */
 export const integraleColumns: ResourceColumn<ReservationIntegraleItem>[] = [
@@ -23,7 +24,7 @@ export const integraleColumns: ResourceColumn<ReservationIntegraleItem>[] = [
     key: 'date_debut',
     title: 'Période',
     sortable: true,
-    render: (row) => periode(row.date_debut, row.date_fin),
+    render: (row) => formatPeriod(row.date_debut, row.date_fin),
   },
   {
     key: 'contrats',

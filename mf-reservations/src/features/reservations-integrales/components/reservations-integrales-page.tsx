@@ -2,7 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Select } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { dashboardUrl, hasSubject, PageFrame, ResourceTable, useAuth, useUrlFilters } from 'shared';
+import { dashboardUrl, hasSubject, useAuth } from 'shared';
+import { PageFrame, ResourceTable, useUrlFilters } from 'shared/ui';
 import { RESERVATION_STATUTS, type ReservationIntegraleItem, type ReservationStatut } from 'shared/contract';
 import {
   reservationsIntegralesLoader,

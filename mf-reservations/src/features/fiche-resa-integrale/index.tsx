@@ -1,1 +1,0 @@
-export { FicheResaIntegralePage } from './components/fiche-resa-integrale-page';

@@ -1,1 +1,0 @@
-export { FicheResaPage } from './components/fiche-resa-page';

@@ -1,0 +1,58 @@
+import { Alert, Checkbox, Form, Input } from 'antd';
+import { cancelReservation } from '../../api/reservation-api';
+import { ActionModal } from './action-modal';
+
+export interface CancelDialogProps {
+  open: boolean;
+  reservationId: number;
+  /** 'one': this stay, with the option of every stay of the full reservation; 'all': every stay. */
+  scope: 'one' | 'all';
+  onClose: () => void;
+  onDone: () => void;
+}
+
+interface Values {
+  motif?: string;
+  applyToAllPr?: boolean;
+}
+
+/** Annuler: future nights cancelled, past nights kept (PUT /reservations/annulation/:id, motif in the history). */
+export function CancelDialog({ open, reservationId, scope, onClose, onDone }: CancelDialogProps) {
+  return (
+    <ActionModal<Values>
+      open={open}
+      title={scope === 'all' ? 'Annuler toutes les réservations' : 'Annuler la réservation'}
+      okText={scope === 'all' ? 'Annuler tout' : 'Annuler la réservation'}
+      danger
+      initialValues={{ applyToAllPr: false, motif: '' }}
+      onSubmit={(values) => {
+        const motif = values.motif?.trim();
+        return cancelReservation(reservationId, {
+          applyToAllPr: scope === 'all' || values.applyToAllPr === true,
+          ...(motif ? { motif } : {}),
+        });
+      }}
+      onDone={onDone}
+      onClose={onClose}
+    >
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="Les nuitées à partir d'aujourd'hui seront annulées ; les nuitées passées restent dues. Cette action est définitive."
+      />
+      <Form.Item
+        name="motif"
+        label="Motif de l'annulation"
+        rules={[{ max: 500, message: 'Au plus 500 caractères.' }]}
+      >
+        <Input.TextArea rows={3} maxLength={500} showCount placeholder="Motif conservé dans l'historique" />
+      </Form.Item>
+      {scope === 'one' && (
+        <Form.Item name="applyToAllPr" valuePropName="checked" style={{ marginBottom: 0 }}>
+          <Checkbox>Annuler toutes les réservations de la réservation intégrale</Checkbox>
+        </Form.Item>
+      )}
+    </ActionModal>
+  );
+}

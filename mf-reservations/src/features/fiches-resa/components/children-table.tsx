@@ -1,0 +1,60 @@
+import { Table, type TableColumnsType } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
+import { dashboardUrl, formatDate, saveSelection } from 'shared';
+import type { ReservationItem } from 'shared/contract';
+import { nuits, StatutTag, TypeResaTag } from '../../../lib/reservation-labels';
+
+const open = (row: ReservationItem) => saveSelection('resa', row);
+
+const columns: TableColumnsType<ReservationItem> = [
+  {
+    key: 'id',
+    title: 'N°',
+    render: (_, row) => (
+      <Link
+        to={dashboardUrl('fiche-resa', { id: row.id })}
+        onClick={(event) => {
+          event.stopPropagation();
+          open(row);
+        }}
+      >
+        {row.id}
+      </Link>
+    ),
+  },
+  {
+    key: 'pensionnaire',
+    title: 'Pensionnaire',
+    render: (_, row) => `${row.pensionnaire_nom.toUpperCase()} ${row.pensionnaire_prenom}`,
+  },
+  { key: 'dossier', title: 'N° de dossier', dataIndex: 'numero_dossier' },
+  { key: 'chambre', title: 'Chambre', render: (_, row) => row.chambre ?? '—' },
+  { key: 'arrivee', title: 'Arrivée', render: (_, row) => formatDate(row.date_debut) },
+  { key: 'depart', title: 'Départ', render: (_, row) => formatDate(row.date_fin) },
+  { key: 'nuits', title: 'Nuits', render: (_, row) => nuits(row.nombre_nuits) },
+  { key: 'type', title: 'Type', render: (_, row) => <TypeResaTag type={row.type_resa} /> },
+  { key: 'statut', title: 'Statut', render: (_, row) => <StatutTag statut={row.statut} /> },
+];
+
+/** The stays of the full reservation; a row (or its N°, by keyboard) opens fiche-resa. */
+export function ChildrenTable({ reservations }: { reservations: ReservationItem[] }) {
+  const navigate = useNavigate();
+  return (
+    <Table<ReservationItem>
+      rowKey="id"
+      size="small"
+      pagination={reservations.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+      columns={columns}
+      dataSource={reservations}
+      onRow={(row) => ({
+        style: { cursor: 'pointer' },
+        onClick: () => {
+          open(row);
+          navigate(dashboardUrl('fiche-resa', { id: row.id }));
+        },
+      })}
+      locale={{ emptyText: 'Aucune réservation' }}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+}

@@ -1,0 +1,123 @@
+import { Card, Descriptions, Flex, Space } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  dashboardUrl,
+  formatDate,
+  formatDateTime,
+  formatPeriod,
+  hasSubject,
+  saveSelection,
+  useAuth,
+  useRecordId,
+} from 'shared';
+import { PageFrame, RecordGate } from 'shared/ui';
+import { RESERVATION_STATUTS, type ReservationIntegraleDetail } from 'shared/contract';
+import { StatutTag } from '../../../lib/reservation-labels';
+import { getRecap, getReservationIntegrale } from '../api/reservation-api';
+import { TotauxDescriptions } from './totaux-descriptions';
+import { useLoaded } from '../hooks/use-loaded';
+import { ChildrenTable } from './children-table';
+import { IntegraleActionsBar } from './integrale-actions-bar';
+import { RecapTable } from './recap-table';
+
+function Header({ integrale: p, extra }: { integrale: ReservationIntegraleDetail; extra: React.ReactNode }) {
+  const { jwtTokenDecoded } = useAuth();
+  return (
+    <Descriptions
+      title={`Réservation intégrale N° ${p.id}`}
+      extra={extra}
+      bordered
+      column={{ xs: 1, md: 2 }}
+      items={[
+        {
+          key: 'client',
+          label: 'Client',
+          children: <Link to={dashboardUrl('client-details', { id: p.client_id })}>{p.client_nom}</Link>,
+        },
+        {
+          key: 'etablissement',
+          label: 'Établissement',
+          children: hasSubject(jwtTokenDecoded) ? (
+            <Link to={dashboardUrl('etablissement-details', { id: p.etablissement_id })}>
+              {p.etablissement_nom}
+            </Link>
+          ) : (
+            p.etablissement_nom
+          ),
+        },
+        { key: 'ville', label: 'Ville', children: p.etablissement_ville },
+        {
+          key: 'contrats',
+          label: 'Contrats',
+          children: `Client ${p.contrat_client.reference} · Établissement ${p.contrat_etablissement.reference}`,
+        },
+        { key: 'periode', label: 'Période', children: formatPeriod(p.date_debut, p.date_fin) },
+        {
+          key: 'effectif',
+          label: 'Effectif',
+          children: `${p.nombre_pensionnaires} pensionnaire${p.nombre_pensionnaires > 1 ? 's' : ''} · ${p.nombre_reservations} réservation${p.nombre_reservations > 1 ? 's' : ''}`,
+        },
+        {
+          key: 'statuts',
+          label: 'Statuts',
+          children: (
+            <Space wrap size={4}>
+              {RESERVATION_STATUTS.filter((statut) => p.statuts[statut]).map((statut) => (
+                <StatutTag key={statut} statut={statut} count={p.statuts[statut]} />
+              ))}
+            </Space>
+          ),
+        },
+        {
+          key: 'creation',
+          label: 'Créée le',
+          children: formatDateTime(p.created_at) || formatDate(p.created_at),
+        },
+      ]}
+    />
+  );
+}
+
+/** fiche-resa-integrale/:id — the full reservation: its stays, the recap per resident, totals and actions. */
+export function FicheResaIntegralePage() {
+  const id = useRecordId();
+  const [version, setVersion] = useState(0);
+  const changed = useCallback(() => setVersion((value) => value + 1), []);
+  const detail = useLoaded(getReservationIntegrale, id, version);
+  const recap = useLoaded(getRecap, id, version);
+  const loaded = detail.loading ? null : detail.data;
+
+  useEffect(() => {
+    if (loaded) saveSelection('reservation', loaded);
+  }, [loaded]);
+
+  return (
+    <PageFrame routeId="fiche-resa-integrale">
+      <RecordGate
+        record={detail.data}
+        state={detail}
+        notFoundTitle="Réservation introuvable"
+        listRouteId="reservation-integrale"
+      >
+        {(integrale) => (
+          <Flex vertical gap={16}>
+            <Header
+              integrale={integrale}
+              extra={<IntegraleActionsBar integrale={integrale} recap={recap.data} onChanged={changed} />}
+            />
+            <Card type="inner" title="Réservations">
+              <ChildrenTable reservations={integrale.reservations} />
+            </Card>
+            <Card type="inner" title="Récapitulatif par pensionnaire">
+              <RecapTable state={recap} />
+            </Card>
+            <Card type="inner" title="Totaux">
+              <TotauxDescriptions totaux={integrale.totaux} />
+            </Card>
+          </Flex>
+        )}
+      </RecordGate>
+    </PageFrame>
+  );
+}

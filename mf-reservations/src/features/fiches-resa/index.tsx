@@ -1,0 +1,3 @@
+export { ExtendDialog, type ExtendDialogProps } from './components/actions/extend-dialog';
+export { FicheResaIntegralePage } from './components/fiche-resa-integrale-page';
+export { FicheResaPage } from './components/fiche-resa-page';

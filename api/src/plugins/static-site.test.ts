@@ -1,14 +1,32 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
 import errorsPlugin from './errors';
 import staticSite, { IMMUTABLE, NO_CACHE } from './static-site';
 
-const HOST_INDEX = '<!doctype html><title>EBAS3</title>';
+const COMPRESS_SCRIPT = fileURLToPath(new URL('../../../scripts/compress-dist.mjs', import.meta.url));
+
+/** Over 1 kB, as the real ones are: scripts/compress-dist.mjs writes its .br and .gz. */
+const HOST_INDEX = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>EBAS3</title>${Array.from(
+  { length: 20 },
+  (_, index) => `<link rel="preload" href="/static/js/lib-${index}.0a1b2c3d.js" as="script">`,
+).join('')}</head><body><div id="root"></div></body></html>`;
+const HOST_MANIFEST = JSON.stringify({
+  name: 'host_shell',
+  shared: Array.from({ length: 30 }, (_, index) => ({
+    name: `lib-${index}`,
+    version: '1.0.0',
+    singleton: true,
+  })),
+});
+const HOST_CHUNK = `console.log("host");\n${'export const label = "Réservations, pensionnaires et contrats";\n'.repeat(40)}`;
 
 function write(root: string, path: string, content: string): void {
   const file = join(root, path);
@@ -20,13 +38,24 @@ function write(root: string, path: string, content: string): void {
 function webRootFixture(): string {
   const root = mkdtempSync(join(tmpdir(), 'ebas3-web-'));
   write(root, 'host-shell/dist/index.html', HOST_INDEX);
-  write(root, 'host-shell/dist/mf-manifest.json', '{"name":"host_shell"}');
+  write(root, 'host-shell/dist/mf-manifest.json', HOST_MANIFEST);
   write(root, 'host-shell/dist/runtime-config.json', '{"apiBaseUrl":"http://localhost:8080/dev"}');
-  write(root, 'host-shell/dist/static/js/main.3f2a1b.js', 'console.log("host")');
+  write(root, 'host-shell/dist/static/js/main.3f2a1b.js', HOST_CHUNK);
+  write(root, 'host-shell/dist/static/js/small.77aa01.js', 'console.log("small")');
   write(root, 'host-shell/dist/.env', 'SECRET=1');
   write(root, 'mf-stats/dist/mf-manifest.json', '{"name":"mf_stats"}');
-  write(root, 'mf-stats/dist/remoteEntry.js', 'var mf_stats;');
+  write(
+    root,
+    'mf-stats/dist/remoteEntry.js',
+    `var mf_stats;\n${'mf_stats.register("module");\n'.repeat(60)}`,
+  );
   write(root, 'mf-stats/dist/static/js/async/412.9c1d.js', 'chunk');
+  write(root, 'mf-stats/dist/static/js/async/530.e4f5.js', HOST_CHUNK.replace('host', 'stats'));
+  execFileSync(process.execPath, [
+    COMPRESS_SCRIPT,
+    join(root, 'host-shell', 'dist'),
+    join(root, 'mf-stats', 'dist'),
+  ]);
   return root;
 }
 
@@ -50,7 +79,18 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 
-const get = (url: string) => app.inject({ method: 'GET', url });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+/** The body as the browser reads it, whatever the Content-Encoding. */
+function decoded(response: Awaited<ReturnType<typeof get>>): string {
+  const encoding = response.headers['content-encoding'];
+  const body = response.rawPayload;
+  if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
+  expect(encoding).toBeUndefined();
+  return body.toString('utf8');
+}
 
 describe('static site', () => {
   it('serves the host index at / and as the SPA fallback, never cached', async () => {
@@ -151,6 +191,130 @@ describe('static site', () => {
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(response.body).not.toContain('mf_stats');
     }
+  });
+});
+
+describe('static site, compressed', () => {
+  const BR = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const GZIP = { 'accept-encoding': 'gzip, deflate' };
+
+  it('chooses brotli, gzip or none by Accept-Encoding, and says it varies on it', async () => {
+    for (const [headers, encoding] of [
+      [BR, 'br'],
+      [{ 'accept-encoding': 'br;q=0.5, gzip;q=1' }, 'gzip'],
+      [GZIP, 'gzip'],
+      [{ 'accept-encoding': 'identity' }, undefined],
+      [{}, undefined],
+    ] as const) {
+      const chunk = await get('/static/js/main.3f2a1b.js', headers);
+      const label = JSON.stringify(headers);
+      expect(chunk.statusCode, label).toBe(200);
+      expect(chunk.headers['content-encoding'], label).toBe(encoding);
+      expect(chunk.headers.vary, label).toBe('accept-encoding');
+      expect(chunk.headers['content-type'], label).toBe('application/javascript; charset=utf-8');
+      expect(chunk.headers['cache-control'], label).toBe(IMMUTABLE);
+      expect(decoded(chunk), label).toBe(HOST_CHUNK);
+    }
+    const brotli = await get('/static/js/main.3f2a1b.js', BR);
+    expect(brotli.rawPayload.length).toBeLessThan(HOST_CHUNK.length / 4);
+  });
+
+  it('serves a file too small to be compressed as is, still varying on Accept-Encoding', async () => {
+    const small = await get('/static/js/small.77aa01.js', BR);
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBe('accept-encoding');
+    expect(small.body).toBe('console.log("small")');
+  });
+
+  it('compresses the index at /, in the SPA fallback and the manifests, all still no-cache', async () => {
+    for (const url of ['/', '/dashboard/fiche-resa/12?onglet=2']) {
+      for (const [headers, encoding] of [
+        [BR, 'br'],
+        [GZIP, 'gzip'],
+      ] as const) {
+        const page = await get(url, headers);
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers['content-encoding'], url).toBe(encoding);
+        expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        expect(page.headers['cache-control'], url).toBe(NO_CACHE);
+        expect(page.headers.vary, url).toBe('accept-encoding');
+        expect(decoded(page), url).toBe(HOST_INDEX);
+      }
+    }
+    const manifest = await get('/mf-manifest.json', BR);
+    expect(manifest.headers['content-encoding']).toBe('br');
+    expect(manifest.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(manifest.headers['cache-control']).toBe(NO_CACHE);
+    expect(JSON.parse(decoded(manifest))).toEqual(JSON.parse(HOST_MANIFEST));
+  });
+
+  it('revalidates the no-cache files: 304 on If-None-Match or If-Modified-Since, per encoding', async () => {
+    for (const url of ['/', '/dashboard', '/mf-manifest.json', '/remotes/mf-stats/remoteEntry.js']) {
+      for (const headers of [BR, GZIP, {}]) {
+        const first = await get(url, headers);
+        const label = `${url} ${JSON.stringify(headers)}`;
+        expect(first.statusCode, label).toBe(200);
+        const etag = first.headers.etag as string;
+        expect(etag, label).toBeTruthy();
+        const again = await get(url, { ...headers, 'if-none-match': etag });
+        expect(again.statusCode, label).toBe(304);
+        expect(again.body, label).toBe('');
+        expect(again.headers['cache-control'], label).toBe(NO_CACHE);
+        const since = await get(url, {
+          ...headers,
+          'if-modified-since': first.headers['last-modified'] as string,
+        });
+        expect(since.statusCode, label).toBe(304);
+      }
+    }
+    // Each encoding is its own representation: a brotli ETag does not validate the gzip body.
+    const brotli = await get('/mf-manifest.json', BR);
+    const gzip = await get('/mf-manifest.json', GZIP);
+    expect(brotli.headers.etag).not.toBe(gzip.headers.etag);
+    expect(
+      (await get('/mf-manifest.json', { ...GZIP, 'if-none-match': brotli.headers.etag as string }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('revalidates the generated /runtime-config.json with its ETag', async () => {
+    const first = await get('/runtime-config.json', BR);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe(NO_CACHE);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    for (const match of [etag, `W/${etag}`, `"autre", ${etag}`]) {
+      const again = await get('/runtime-config.json', { ...BR, 'if-none-match': match });
+      expect(again.statusCode, match).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers['cache-control']).toBe(NO_CACHE);
+    }
+    expect((await get('/runtime-config.json', { 'if-none-match': '"autre"' })).statusCode).toBe(200);
+  });
+
+  it('compresses the remotes too, with CORS and their cache rules', async () => {
+    const chunk = await get('/remotes/mf-stats/static/js/async/530.e4f5.js', BR);
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['content-encoding']).toBe('br');
+    expect(chunk.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+    expect(chunk.headers.vary).toBe('accept-encoding');
+    expect(decoded(chunk)).toBe(HOST_CHUNK.replace('host', 'stats'));
+
+    const entry = await get('/remotes/mf-stats/remoteEntry.js', GZIP);
+    expect(entry.headers['content-encoding']).toBe('gzip');
+    expect(entry.headers['cache-control']).toBe(NO_CACHE);
+    expect(entry.headers['access-control-allow-origin']).toBe('*');
+    expect(decoded(entry)).toMatch(/^var mf_stats;/);
+  });
+
+  it('never serves a variant by its own name as another type', async () => {
+    const variant = await get('/static/js/main.3f2a1b.js.br');
+    expect(variant.headers['content-type']).not.toContain('javascript');
+    expect((await get('/index.html.gz')).headers['content-type']).not.toContain('html');
   });
 });
 

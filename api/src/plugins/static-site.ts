@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -26,11 +27,25 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Requests the SPA fallback never answers: the API, the remotes and the websocket keep their own 404s. */
 const NOT_SPA = /^\/(api|remotes|socket\.io)(\/|$)/;
 
+/** The pre-compressed variants scripts/compress-dist.mjs writes beside the files (`preCompressed` below). */
+const ENCODED_VARIANT = /\.(br|gz)$/;
+
 function cacheHeaders(reply: FastifyReply, path: string): void {
-  reply.header('cache-control', REVALIDATED_FILES.has(basename(path)) ? NO_CACHE : IMMUTABLE);
+  // `path` is the file actually sent: `index.html.br` is still index.html.
+  const name = basename(path).replace(ENCODED_VARIANT, '');
+  reply.header('cache-control', REVALIDATED_FILES.has(name) ? NO_CACHE : IMMUTABLE);
 }
 
 const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
+
+/** If-None-Match's weak comparison (RFC 9110 §13.1.2): a list of tags, `W/` prefixes ignored, or `*`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
 
 /** The registry the host loads at start-up: where each remote's manifest is, and where the API is. */
 export function generatedRuntimeConfig() {
@@ -53,12 +68,19 @@ export default fp<StaticSiteOptions>(
         `Site : le dossier ${dir} est introuvable, il ne sera pas servi (lancez d'abord pnpm build).`,
       );
 
-    app.get('/runtime-config.json', async (_request, reply) => {
+    const generated = JSON.stringify(generatedRuntimeConfig());
+    app.get('/runtime-config.json', async (request, reply) => {
       reply.header('cache-control', NO_CACHE);
-      if (options.runtimeConfigFile === undefined) return generatedRuntimeConfig();
-      // Read on each request: editing the file is how remotes are moved, without a restart.
-      const text = await readFile(options.runtimeConfigFile, 'utf8');
-      JSON.parse(text);
+      let text = generated;
+      if (options.runtimeConfigFile !== undefined) {
+        // Read on each request: editing the file is how remotes are moved, without a restart.
+        text = await readFile(options.runtimeConfigFile, 'utf8');
+        JSON.parse(text);
+      }
+      // no-cache means "revalidate": an unchanged registry costs a 304, not the file (too small to compress).
+      const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+      reply.header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(text);
     });
 
@@ -75,6 +97,7 @@ export default fp<StaticSiteOptions>(
         cacheControl: false,
         dotfiles: 'ignore',
         index: false,
+        preCompressed: true,
         setHeaders: (reply, path) => {
           cacheHeaders(reply, path);
           // The host may live on another origin (CDN, dev server): manifests and chunks are fetched cross-origin.
@@ -93,6 +116,7 @@ export default fp<StaticSiteOptions>(
       serve: false,
       cacheControl: false,
       dotfiles: 'ignore',
+      preCompressed: true,
       setHeaders: cacheHeaders,
     });
 

@@ -6,7 +6,7 @@ import {
   ConfirmRestoreButton,
   type ResourceColumn,
   type ResourceRowContext,
-} from 'shared';
+} from 'shared/ui';
 
 export interface RecordActionsProps {
   /** Name of the record, in the buttons' accessible names and the questions. */

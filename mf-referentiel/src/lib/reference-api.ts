@@ -1,4 +1,5 @@
-import { apiClient } from 'shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient, keysOfPath } from 'shared';
 
 /** Answer of a reference-data write (api/src/lib/reference-routes.ts); the client toasts `message` (spec §8). */
 export interface Written<T> {
@@ -6,12 +7,22 @@ export interface Written<T> {
   data: T;
 }
 
-// The calls every reference-data resource shares; each feature's `api/` files give them their types.
+// The calls every reference-data resource shares; each feature's `api/` files give them their types and keys.
 
 export async function getReference<T>(path: string, id: number, signal?: AbortSignal): Promise<T> {
   const { data } = await apiClient.get<T>(`${path}/${id}`, { signal });
   return data;
 }
+
+/**
+ * One record of the resource at `path`, filed under that resource's `detail(id)` (`['etablissements', 'detail',
+ * 7]`), where the resource's card reads it too and its writes refresh it.
+ */
+export const referenceQueryOptions = <T>(path: string, id: number) =>
+  queryOptions({
+    queryKey: keysOfPath(path).detail(id),
+    queryFn: ({ signal }) => getReference<T>(path, id, signal),
+  });
 
 export async function createReference<T, B>(path: string, body: B): Promise<Written<T>> {
   const { data } = await apiClient.post<Written<T>>(path, body);

@@ -1,12 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchList } from 'shared';
-import { MAX_PAGE_SIZE } from 'shared/contract';
-import { getReference } from './reference-api';
-
-interface Named {
-  id: number;
-  nom: string;
-}
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { keysOfPath, useLookup, type LookupRow } from 'shared';
 
 export interface ReferenceOption {
   value: number;
@@ -14,6 +8,8 @@ export interface ReferenceOption {
 }
 
 export interface ReferenceLookup {
+  /** The resource the names come from (`/groupes-etablissements`). */
+  path: string;
   /** Active records, by name: the choices of a Select. */
   options: ReferenceOption[];
   loading: boolean;
@@ -24,72 +20,39 @@ export interface ReferenceLookup {
    * so the Select shows its name rather than a bare id.
    */
   optionsWith: (current: number | null | undefined) => ReferenceOption[];
-  /** Name of a record, once known. */
+  /** Name of an active record, once the list is there. */
   nameOf: (id: number) => string | undefined;
-  /**
-   * Asks `GET path/:id` for a record the list did not hold (archived, or past the first 200). Does nothing before
-   * the list has loaded, or twice for the same id.
-   */
-  require: (id: number) => void;
 }
 
+const NO_ROWS: LookupRow[] = [];
+
 /**
- * Names of the records another resource points at (the group of a hotel, the client of a resident): the active
- * list is loaded once per page (pageSize 200), the rare others one by one. A join endpoint returning the names
- * with the rows should replace this if these lists grow past a few hundred records. A null `path` loads nothing
- * (a form whose kind has no such field).
+ * The names of the records another resource points at (the group of a hotel, the client of a resident), from the
+ * shared lookup cache (`useLookup`): loaded once for every screen, refreshed by the writes on that resource. A
+ * null `path` loads nothing (a form whose kind has no such field).
  */
 export function useReferenceLookup(path: string | null): ReferenceLookup {
-  const [list, setList] = useState<Named[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [extra, setExtra] = useState<ReadonlyMap<number, string>>(new Map());
-  const requested = useRef(new Set<number>());
-
-  useEffect(() => {
-    if (path === null) return;
-    const controller = new AbortController();
-    const params = { page: 1, pageSize: MAX_PAGE_SIZE, sort: 'nom', order: 'asc' as const };
-    fetchList<Named>(path, params, { signal: controller.signal }).then(
-      (page) => {
-        if (!controller.signal.aborted) setList(page.data);
-      },
-      () => {
-        if (controller.signal.aborted) return;
-        setList([]);
-        setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [path]);
-
-  const names = useMemo(() => {
-    const map = new Map(extra);
-    for (const row of list ?? []) map.set(row.id, row.nom);
-    return map;
-  }, [list, extra]);
-
-  const loaded = list !== null;
-  const require = useCallback(
-    (id: number) => {
-      // After a failed list, one request per row would only repeat the same error toast.
-      if (path === null || !loaded || failed || names.has(id) || requested.current.has(id)) return;
-      requested.current.add(id);
-      getReference<Named>(path, id).then(
-        (row) => setExtra((previous) => new Map(previous).set(row.id, row.nom)),
-        () => undefined,
-      );
-    },
-    [loaded, failed, names, path],
-  );
-
-  const options = useMemo(() => (list ?? []).map((row) => ({ value: row.id, label: row.nom })), [list]);
+  const queryClient = useQueryClient();
+  const lookup = useLookup(path ?? '', { enabled: path !== null });
+  const rows = lookup.data ?? NO_ROWS;
+  const options = useMemo(() => rows.map((row) => ({ value: row.id, label: row.nom })), [rows]);
+  const names = useMemo(() => new Map(rows.map((row) => [row.id, row.nom])), [rows]);
   const nameOf = useCallback((id: number) => names.get(id), [names]);
   const optionsWith = useCallback(
-    (current: number | null | undefined) =>
-      current === null || current === undefined || options.some((option) => option.value === current)
-        ? options
-        : [...options, { value: current, label: names.get(current) ?? `n° ${current}` }],
-    [options, names],
+    (current: number | null | undefined) => {
+      if (current === null || current === undefined || names.has(current) || path === null) return options;
+      // An archived record: its card, open under the form, has usually loaded it already.
+      const record = queryClient.getQueryData<LookupRow>(keysOfPath(path).detail(current));
+      return [...options, { value: current, label: record?.nom ?? `n° ${current}` }];
+    },
+    [options, names, path, queryClient],
   );
-  return { options, loading: !loaded, failed, optionsWith, nameOf, require };
+  return {
+    path: path ?? '',
+    options,
+    loading: lookup.isPending,
+    failed: lookup.isError,
+    optionsWith,
+    nameOf,
+  };
 }

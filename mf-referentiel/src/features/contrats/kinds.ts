@@ -4,6 +4,7 @@
  * hotel, lines with an allotment) and sale contracts (contrat client: one client, lines optionally for one hotel,
  * PAF/CAF daily amounts).
  */
+import { contratClientKeys, contratEtablissementKeys, type ResourceKeys } from 'shared';
 import {
   CONTRATS_PATHS,
   REFERENTIEL_PATHS,
@@ -57,6 +58,8 @@ export interface ContratKind<K extends ContratKindName = ContratKindName> {
   name: K;
   /** Endpoint of the resource (CONTRATS_PATHS). */
   path: string;
+  /** Its query keys (shared: the booking reads contracts too). */
+  keys: ResourceKeys;
   /** Route of the list. */
   routeId: string;
   /** Route of a contract's card. */
@@ -94,6 +97,7 @@ const commonLineFields = [
 export const CONTRAT_ETABLISSEMENT: ContratKind<'etablissement'> = {
   name: 'etablissement',
   path: CONTRATS_PATHS.contratsEtablissement,
+  keys: contratEtablissementKeys,
   routeId: 'contract-etablissement',
   detailsRouteId: 'contract-etablissement-details',
   newTitle: 'Nouveau contrat établissement',
@@ -112,6 +116,7 @@ export const CONTRAT_ETABLISSEMENT: ContratKind<'etablissement'> = {
 export const CONTRAT_CLIENT: ContratKind<'client'> = {
   name: 'client',
   path: CONTRATS_PATHS.contratsClients,
+  keys: contratClientKeys,
   routeId: 'contrat-client',
   detailsRouteId: 'contrat-client-details',
   newTitle: 'Nouveau contrat client',

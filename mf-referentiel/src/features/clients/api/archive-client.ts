@@ -1,11 +1,14 @@
+import { clientKeys, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type Client } from 'shared/contract';
-import { archiveReference, restoreReference, type Written } from '../../../lib/reference-api';
+import { archiveReference, type Written } from '../../../lib/reference-api';
+import { invalidate, useWrite } from '../../../lib/use-write';
 
 /** 409 with the French reason while the client has open contracts, live reservations or active residents. */
 export function archiveClient(id: number): Promise<Written<Client>> {
   return archiveReference(REFERENTIEL_PATHS.clients, id);
 }
 
-export function restoreClient(id: number): Promise<Written<Client>> {
-  return restoreReference(REFERENTIEL_PATHS.clients, id);
+/** The client leaves the active lists and the lookup; its card shows it archived. */
+export function useArchiveClient(mutationConfig?: MutationConfig<typeof archiveClient>) {
+  return useWrite(archiveClient, (queryClient) => invalidate(queryClient, clientKeys.all), mutationConfig);
 }

@@ -1,16 +1,16 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { formatDate, PageFrame, readSelection, RecordGate, useRecordId } from 'shared';
+import { formatDate, readSelection, useRecordId } from 'shared';
+import { PageFrame, RecordGate } from 'shared/ui';
 import { REFERENTIEL_PATHS, type Client } from 'shared/contract';
 import { CLIENT_TYPE_LABELS } from '../../../lib/labels';
 import { ArchivedTag, orNone } from '../../../lib/record-details';
-
 import { ReferenceName } from '../../../lib/reference-name';
+import { recordState } from '../../../lib/record-state';
 import { useCanWrite } from '../../../lib/use-can-write';
-import { useRecord } from '../../../lib/use-record';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
-import { getClient } from '../api/get-client';
+import { useClient } from '../api/get-client';
 import { ClientFormModal } from './client-form-modal';
 
 export interface ClientDetailsProps {
@@ -21,7 +21,9 @@ export interface ClientDetailsProps {
 /** The client's card, with « Modifier » for administrators; the page composes the sections below it. */
 export function ClientDetails({ children }: ClientDetailsProps) {
   const id = useRecordId();
-  const state = useRecord(getClient, id, readSelection<Client>('client'));
+  // The row the user opened stands in while the client loads.
+  const opened = readSelection<Client>('client');
+  const state = recordState(useClient(id, { placeholderData: opened?.id === id ? opened : undefined }), id);
   const groupes = useReferenceLookup(REFERENTIEL_PATHS.groupesClients);
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState(false);
@@ -75,13 +77,7 @@ export function ClientDetails({ children }: ClientDetailsProps) {
         )}
       </RecordGate>
       {canWrite && record && (
-        <ClientFormModal
-          open={editing}
-          client={record}
-          groupes={groupes}
-          onClose={() => setEditing(false)}
-          onSaved={state.replace}
-        />
+        <ClientFormModal open={editing} client={record} groupes={groupes} onClose={() => setEditing(false)} />
       )}
     </PageFrame>
   );

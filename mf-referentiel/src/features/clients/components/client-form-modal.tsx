@@ -1,10 +1,11 @@
 import { Col, Form, Input, Row, Select } from 'antd';
-import { ResourceFormModal } from 'shared';
+import { ResourceFormModal } from 'shared/ui';
 import { CLIENT_TYPES, type ClientType, type ClientBody, type Client } from 'shared/contract';
 import { codePostalRules, emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
 import { CLIENT_TYPE_LABELS } from '../../../lib/labels';
 import type { ReferenceLookup } from '../../../lib/use-reference-lookup';
-import { createClient, updateClient } from '../api/save-client';
+import { useCreateClient } from '../api/create-client';
+import { useUpdateClient } from '../api/update-client';
 
 export interface ClientFormValues {
   nom: string;
@@ -44,10 +45,13 @@ export interface ClientFormModalProps {
   /** The page's client groups (choices of « Groupe »). */
   groupes: ReferenceLookup;
   onClose: () => void;
-  onSaved: (client: Client) => void;
+  /** After the save, once the client's lists, card and lookup are refreshed. */
+  onSaved?: (client: Client) => void;
 }
 
 export function ClientFormModal({ open, client, groupes, onClose, onSaved }: ClientFormModalProps) {
+  const create = useCreateClient();
+  const update = useUpdateClient();
   return (
     <ResourceFormModal<ClientFormValues, { data: Client }>
       open={open}
@@ -56,9 +60,9 @@ export function ClientFormModal({ open, client, groupes, onClose, onSaved }: Cli
       initialValues={client ?? undefined}
       onSubmit={(values) => {
         const body = toClientBody(values);
-        return client ? updateClient(client.id, body) : createClient(body);
+        return client ? update.mutateAsync({ id: client.id, body }) : create.mutateAsync(body);
       }}
-      onSaved={(written) => onSaved(written.data)}
+      onSaved={(written) => onSaved?.(written.data)}
       onClose={onClose}
     >
       <Form.Item label="Nom" name="nom" rules={required}>

@@ -1,22 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  dashboardUrl,
-  PageFrame,
-  ResourceTable,
-  saveSelection,
-  type ResourceColumn,
-  type ResourceTableHandle,
-} from 'shared';
+import { dashboardUrl, saveSelection } from 'shared';
+import { PageFrame, ResourceTable, type ResourceColumn } from 'shared/ui';
 import { CLIENT_TYPES, REFERENTIEL_PATHS, type ClientType, type Client } from 'shared/contract';
 import { CLIENT_TYPE_LABELS } from '../../../lib/labels';
 import { actionsColumn, RecordActions } from '../../../lib/record-actions';
 import { ReferenceName } from '../../../lib/reference-name';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
-import { archiveClient, restoreClient } from '../api/archive-client';
+import { useArchiveClient } from '../api/archive-client';
+import { useRestoreClient } from '../api/restore-client';
 import { ClientFormModal } from './client-form-modal';
 
 const TYPE_OPTIONS = CLIENT_TYPES.map((type) => ({ value: type, label: CLIENT_TYPE_LABELS[type] }));
@@ -45,7 +40,8 @@ function useTypeFilter(): [ClientType | null, (type: ClientType | null) => void]
 export function ClientsPage() {
   const canWrite = useCanWrite();
   const navigate = useNavigate();
-  const table = useRef<ResourceTableHandle>(null);
+  const archive = useArchiveClient();
+  const restore = useRestoreClient();
   const groupes = useReferenceLookup(REFERENTIEL_PATHS.groupesClients);
   const [type, setType] = useTypeFilter();
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
@@ -62,13 +58,13 @@ export function ClientsPage() {
   ];
   if (canWrite) {
     columns.push(
-      actionsColumn((row, { archived, reload }) => (
+      actionsColumn((row, { archived }) => (
         <RecordActions
           label={row.nom}
           archived={archived}
           onEdit={() => setEditing(row)}
-          onArchive={() => archiveClient(row.id).then(reload)}
-          onRestore={() => restoreClient(row.id).then(reload)}
+          onArchive={() => archive.mutateAsync(row.id)}
+          onRestore={() => restore.mutateAsync(row.id)}
         />
       )),
     );
@@ -76,7 +72,7 @@ export function ClientsPage() {
 
   const open = (row: Client) => {
     saveSelection('client', row);
-    navigate(dashboardUrl('client-details', { id: row.id }));
+    void navigate(dashboardUrl('client-details', { id: row.id }));
   };
 
   return (
@@ -91,7 +87,6 @@ export function ClientsPage() {
       }
     >
       <ResourceTable<Client>
-        ref={table}
         // The type travels as a fixed parameter of the path; the table adds paging, sort and column searches.
         path={type ? `${REFERENTIEL_PATHS.clients}?type=${type}` : REFERENTIEL_PATHS.clients}
         columns={columns}
@@ -115,7 +110,6 @@ export function ClientsPage() {
           client={editing === 'new' ? null : editing}
           groupes={groupes}
           onClose={() => setEditing(null)}
-          onSaved={() => table.current?.reload()}
         />
       )}
     </PageFrame>

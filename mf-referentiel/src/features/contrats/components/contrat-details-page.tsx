@@ -1,34 +1,35 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { formatDate, formatMoney, readSelection, useRecordId } from 'shared';
 import { PageFrame, RecordGate } from 'shared/ui';
 import { orNone } from '../../../lib/record-details';
+import { recordState } from '../../../lib/record-state';
 import { useCanWrite } from '../../../lib/use-can-write';
-import { useRecord } from '../../../lib/use-record';
-import { getContrat } from '../api/get-contrat';
-import { setContratStatut } from '../api/set-contrat-statut';
-import { headerMoney, partyOf, type ContratDetail, type ContratKind, type ContratKindName } from '../kinds';
+import { useContrat } from '../api/get-contrat';
+import { useSetContratStatut } from '../api/set-contrat-statut';
+import { headerMoney, partyOf, type ContratDetail, type ContratKind } from '../kinds';
 import { MODE_TARIFICATION_LABELS, periode } from '../utils/contrat-values';
 import { ContratFormModal, HEADER_MONEY_LABELS } from './contrat-form-modal';
 import { ContratStatutActions, StatutTag } from './contrat-statut';
 import { TariffLinesTable } from './tariff-lines-table';
 
 /** The row the user opened, if it is a contract of this kind: it stands in while the contract loads. */
-function openedRow<K extends ContratKindName>(kind: ContratKind<K>): ContratDetail<K> | null {
-  const row = readSelection<ContratDetail<K>>('contract');
+function openedRow(kind: ContratKind): ContratDetail | null {
+  const row = readSelection<ContratDetail>('contract');
   return row && kind.party.nomField in row ? row : null;
 }
 
 /** A contract's card: its header and tariff lines; administrators move its status and edit it. */
-export function ContratDetailsPage<K extends ContratKindName>({ kind }: { kind: ContratKind<K> }) {
+export function ContratDetailsPage({ kind }: { kind: ContratKind }) {
   const id = useRecordId();
-  const load = useCallback(
-    (contratId: number, signal: AbortSignal) => getContrat(kind, contratId, signal),
-    [kind],
-  );
   // The list row has no lines: it stands in only while the contract loads.
-  const state = useRecord(load, id, openedRow(kind));
+  const opened = openedRow(kind);
+  const state = recordState(
+    useContrat(kind, id, { placeholderData: opened?.id === id ? opened : undefined }),
+    id,
+  );
+  const setStatut = useSetContratStatut();
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState(false);
   const { record } = state;
@@ -68,11 +69,7 @@ export function ContratDetailsPage<K extends ContratKindName>({ kind }: { kind: 
                   <ContratStatutActions
                     reference={contrat.reference}
                     statut={contrat.statut}
-                    onChange={(statut) =>
-                      setContratStatut(kind, contrat.id, statut).then((written) =>
-                        state.replace(written.data),
-                      )
-                    }
+                    onChange={(statut) => setStatut.mutateAsync({ kind, id: contrat.id, statut })}
                   />
                 )
               }
@@ -107,13 +104,7 @@ export function ContratDetailsPage<K extends ContratKindName>({ kind }: { kind: 
         )}
       </RecordGate>
       {canWrite && loaded && (
-        <ContratFormModal
-          kind={kind}
-          open={editing}
-          contrat={record}
-          onClose={() => setEditing(false)}
-          onSaved={state.replace}
-        />
+        <ContratFormModal kind={kind} open={editing} contrat={record} onClose={() => setEditing(false)} />
       )}
     </PageFrame>
   );

@@ -3,7 +3,8 @@ import { DateInput, dateFormItemProps, ResourceFormModal } from 'shared/ui';
 import type { ModeTarification } from 'shared/contract';
 import { optionalText, required } from '../../../lib/form-rules';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
-import { createContrat, updateContrat } from '../api/save-contrat';
+import { useCreateContrat } from '../api/create-contrat';
+import { useUpdateContrat } from '../api/update-contrat';
 import {
   partyOf,
   type ContratBody,
@@ -76,36 +77,35 @@ function newContratValues(kind: ContratKind): Partial<ContratFormValues> {
   };
 }
 
-export interface ContratFormModalProps<K extends ContratKindName> {
-  kind: ContratKind<K>;
+export interface ContratFormModalProps {
+  kind: ContratKind;
   open: boolean;
   /** The contract to edit; null creates one (brouillon). */
-  contrat: ContratDetail<K> | null;
+  contrat: ContratDetail | null;
   onClose: () => void;
-  onSaved: (contrat: ContratDetail<K>) => void;
+  /** After the save, once the card and the lists are refreshed. */
+  onSaved?: (contrat: ContratDetail) => void;
 }
 
 /** Creates or edits a contract of any kind: its party, header, the kind's amounts and its tariff lines. */
-export function ContratFormModal<K extends ContratKindName>({
-  kind,
-  open,
-  contrat,
-  onClose,
-  onSaved,
-}: ContratFormModalProps<K>) {
+export function ContratFormModal({ kind, open, contrat, onClose, onSaved }: ContratFormModalProps) {
   const parties = useReferenceLookup(kind.party.lookupPath);
+  const create = useCreateContrat();
+  const update = useUpdateContrat();
 
   return (
-    <ResourceFormModal<ContratFormValues, { data: ContratDetail<K> }>
+    <ResourceFormModal<ContratFormValues, { data: ContratDetail }>
       open={open}
       width={960}
       title={contrat ? `Modifier « ${contrat.reference} »` : kind.newTitle}
       initialValues={contrat ?? newContratValues(kind)}
       onSubmit={(values) => {
         const body = toContratBody(kind, values);
-        return contrat ? updateContrat(kind, contrat.id, body) : createContrat(kind, body);
+        return contrat
+          ? update.mutateAsync({ kind, id: contrat.id, body })
+          : create.mutateAsync({ kind, body });
       }}
-      onSaved={(written) => onSaved(written.data)}
+      onSaved={(written) => onSaved?.(written.data)}
       onClose={onClose}
     >
       <Row gutter={16}>

@@ -80,7 +80,7 @@ export function ContratStatutActions({ reference, statut, onChange }: ContratSta
               okText="Clôturer"
               cancelText="Annuler"
               okButtonProps={{ danger: true }}
-              onConfirm={() => move(target)}
+              onConfirm={() => void move(target)}
             >
               {button}
             </Popconfirm>

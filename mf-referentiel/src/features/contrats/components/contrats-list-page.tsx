@@ -6,13 +6,7 @@ import { dashboardUrl, formatMoney, saveSelection } from 'shared';
 import { PageFrame, ResourceTable, type ResourceColumn } from 'shared/ui';
 import type { ContratStatut } from 'shared/contract';
 import { useCanWrite } from '../../../lib/use-can-write';
-import {
-  headerMoney,
-  type ContratKind,
-  type ContratKindName,
-  type ContratRow,
-  type ListExtraColumn,
-} from '../kinds';
+import { headerMoney, type ContratKind, type ContratRow, type ListExtraColumn } from '../kinds';
 import { MODE_TARIFICATION_LABELS, periode } from '../utils/contrat-values';
 import { ContratFormModal } from './contrat-form-modal';
 import { STATUT_OPTIONS, StatutTag } from './contrat-statut';
@@ -60,12 +54,12 @@ export function useOpenContrat(kind: ContratKind) {
   const navigate = useNavigate();
   return (row: ContratRow) => {
     saveSelection('contract', row);
-    navigate(dashboardUrl(kind.detailsRouteId, { id: row.id }));
+    void navigate(dashboardUrl(kind.detailsRouteId, { id: row.id }));
   };
 }
 
 /** A contract list: search on the reference, filter on the status; administrators create contracts. */
-export function ContratsListPage<K extends ContratKindName>({ kind }: { kind: ContratKind<K> }) {
+export function ContratsListPage({ kind }: { kind: ContratKind }) {
   const canWrite = useCanWrite();
   const open = useOpenContrat(kind);
   const [statut, setStatut] = useState<ContratStatut | null>(null);

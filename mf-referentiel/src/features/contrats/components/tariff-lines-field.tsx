@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { DateInput, dateFormItemProps } from 'shared/ui';
 import { REFERENTIEL_PATHS } from 'shared/contract';
 import { useReferenceLookup, type ReferenceOption } from '../../../lib/use-reference-lookup';
-import { useTypesChambreOptions } from '../../../lib/use-types-chambre';
+import { useTypesChambreLookup } from '../../../lib/get-types-chambre-lookup';
 import { hasLineField, LINE_FIELDS, type ContratDetail, type ContratKind, type LineField } from '../kinds';
 import { afterStart, moneyRules, toMoney } from '../utils/contrat-values';
 
@@ -189,12 +189,15 @@ export interface TariffLinesFieldProps {
 
 /** The tariff lines of a contract form (`lignes`), with the fields the kind's lines have. */
 export function TariffLinesField({ kind, contrat }: TariffLinesFieldProps) {
-  const typesChambre = useTypesChambreOptions();
+  const typesLookup = useTypesChambreLookup();
   const hotels = useReferenceLookup(
     hasLineField(kind, 'etablissementId') ? REFERENTIEL_PATHS.etablissements : null,
   );
   const context: LineInputContext = {
-    typesChambre,
+    typesChambre: {
+      options: (typesLookup.data ?? []).map((row) => ({ value: row.id, label: row.nom })),
+      loading: typesLookup.isPending,
+    },
     hotels: { options: lineHotelOptions(hotels.options, contrat), loading: hotels.loading },
   };
   const rows = [rowFields(kind, 0), rowFields(kind, 1)];

@@ -6,10 +6,10 @@ import { PageFrame, RecordGate } from 'shared/ui';
 import { REFERENTIEL_PATHS, type Etablissement } from 'shared/contract';
 import { ArchivedTag, orNone } from '../../../lib/record-details';
 import { ReferenceName } from '../../../lib/reference-name';
+import { recordState } from '../../../lib/record-state';
 import { useCanWrite } from '../../../lib/use-can-write';
-import { useRecord } from '../../../lib/use-record';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
-import { getEtablissement } from '../api/get-etablissement';
+import { useEtablissement } from '../api/get-etablissement';
 import { EtablissementFormModal } from './etablissement-form-modal';
 
 export interface EtablissementDetailsProps {
@@ -20,7 +20,12 @@ export interface EtablissementDetailsProps {
 /** A hotel's card: every field and its group, with « Modifier » for administrators; the page composes the rest. */
 export function EtablissementDetails({ children }: EtablissementDetailsProps) {
   const id = useRecordId();
-  const state = useRecord(getEtablissement, id, readSelection<Etablissement>('establishment'));
+  // The row the user opened stands in while the hotel loads.
+  const opened = readSelection<Etablissement>('establishment');
+  const state = recordState(
+    useEtablissement(id, { placeholderData: opened?.id === id ? opened : undefined }),
+    id,
+  );
   const groupes = useReferenceLookup(REFERENTIEL_PATHS.groupesEtablissements);
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState(false);
@@ -87,7 +92,6 @@ export function EtablissementDetails({ children }: EtablissementDetailsProps) {
           etablissement={record}
           groupes={groupes}
           onClose={() => setEditing(false)}
-          onSaved={state.replace}
         />
       )}
     </PageFrame>

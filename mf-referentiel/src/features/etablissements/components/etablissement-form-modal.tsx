@@ -1,9 +1,10 @@
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { ResourceFormModal } from 'shared';
+import { ResourceFormModal } from 'shared/ui';
 import type { Etablissement, EtablissementBody } from 'shared/contract';
 import { codePostalRules, emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
 import type { ReferenceLookup } from '../../../lib/use-reference-lookup';
-import { createEtablissement, updateEtablissement } from '../api/save-etablissement';
+import { useCreateEtablissement } from '../api/create-etablissement';
+import { useUpdateEtablissement } from '../api/update-etablissement';
 
 export interface EtablissementFormValues {
   nom: string;
@@ -39,7 +40,8 @@ export interface EtablissementFormModalProps {
   /** The page's hotel groups (choices of « Groupe »). */
   groupes: ReferenceLookup;
   onClose: () => void;
-  onSaved: (etablissement: Etablissement) => void;
+  /** After the save, once the hotel's lists, card and lookup are refreshed. */
+  onSaved?: (etablissement: Etablissement) => void;
 }
 
 export function EtablissementFormModal({
@@ -49,6 +51,8 @@ export function EtablissementFormModal({
   onClose,
   onSaved,
 }: EtablissementFormModalProps) {
+  const create = useCreateEtablissement();
+  const update = useUpdateEtablissement();
   return (
     <ResourceFormModal<EtablissementFormValues, { data: Etablissement }>
       open={open}
@@ -57,9 +61,9 @@ export function EtablissementFormModal({
       initialValues={etablissement ?? undefined}
       onSubmit={(values) => {
         const body = toEtablissementBody(values);
-        return etablissement ? updateEtablissement(etablissement.id, body) : createEtablissement(body);
+        return etablissement ? update.mutateAsync({ id: etablissement.id, body }) : create.mutateAsync(body);
       }}
-      onSaved={(written) => onSaved(written.data)}
+      onSaved={(written) => onSaved?.(written.data)}
       onClose={onClose}
     >
       <Form.Item label="Nom" name="nom" rules={required}>

@@ -1,28 +1,24 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  dashboardUrl,
-  PageFrame,
-  ResourceTable,
-  saveSelection,
-  type ResourceColumn,
-  type ResourceTableHandle,
-} from 'shared';
+import { dashboardUrl, saveSelection } from 'shared';
+import { PageFrame, ResourceTable, type ResourceColumn } from 'shared/ui';
 import { REFERENTIEL_PATHS, type Etablissement } from 'shared/contract';
 import { actionsColumn, RecordActions } from '../../../lib/record-actions';
 import { ReferenceName } from '../../../lib/reference-name';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
-import { archiveEtablissement, restoreEtablissement } from '../api/archive-etablissement';
+import { useArchiveEtablissement } from '../api/archive-etablissement';
+import { useRestoreEtablissement } from '../api/restore-etablissement';
 import { EtablissementFormModal } from './etablissement-form-modal';
 
 /** Hotels: searchable list, row opens the hotel's card; administrators create, edit, archive and restore. */
 export function EtablissementsPage() {
   const canWrite = useCanWrite();
   const navigate = useNavigate();
-  const table = useRef<ResourceTableHandle>(null);
+  const archive = useArchiveEtablissement();
+  const restore = useRestoreEtablissement();
   const groupes = useReferenceLookup(REFERENTIEL_PATHS.groupesEtablissements);
   const [editing, setEditing] = useState<Etablissement | 'new' | null>(null);
 
@@ -39,13 +35,13 @@ export function EtablissementsPage() {
   ];
   if (canWrite) {
     columns.push(
-      actionsColumn((row, { archived, reload }) => (
+      actionsColumn((row, { archived }) => (
         <RecordActions
           label={row.nom}
           archived={archived}
           onEdit={() => setEditing(row)}
-          onArchive={() => archiveEtablissement(row.id).then(reload)}
-          onRestore={() => restoreEtablissement(row.id).then(reload)}
+          onArchive={() => archive.mutateAsync(row.id)}
+          onRestore={() => restore.mutateAsync(row.id)}
         />
       )),
     );
@@ -53,7 +49,7 @@ export function EtablissementsPage() {
 
   const open = (row: Etablissement) => {
     saveSelection('establishment', row);
-    navigate(dashboardUrl('etablissement-details', { id: row.id }));
+    void navigate(dashboardUrl('etablissement-details', { id: row.id }));
   };
 
   return (
@@ -68,7 +64,6 @@ export function EtablissementsPage() {
       }
     >
       <ResourceTable<Etablissement>
-        ref={table}
         path={REFERENTIEL_PATHS.etablissements}
         columns={columns}
         archivable
@@ -80,7 +75,6 @@ export function EtablissementsPage() {
           etablissement={editing === 'new' ? null : editing}
           groupes={groupes}
           onClose={() => setEditing(null)}
-          onSaved={() => table.current?.reload()}
         />
       )}
     </PageFrame>

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from 'shared/mocks/node';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from 'shared/testing';
 import { findDialog, openButton, renderPage, shown } from 'shared/testing/render-page';
 import { EtablissementsPage } from './etablissements-page';
 
@@ -24,6 +25,22 @@ describe('EtablissementsPage', () => {
     expect(screen.queryByText('Hôtel des Voyageurs')).toBeNull();
     // A hotel without a group.
     expect(within(rowOf('Hôtel Lafayette')).getByText('—')).toBeTruthy();
+  });
+
+  it('shows the hotels and their group names at once on a second visit, from the cache, asking the API nothing', async () => {
+    const { requests, queryClient } = renderPage(<EtablissementsPage />, { url: LIST_URL });
+    expect(
+      await within(await waitFor(() => rowOf('Hôtel du Parc'))).findByText('Groupe Hôtelier du Rhône'),
+    ).toBeTruthy();
+    const asked = requests.length;
+    cleanup();
+
+    renderWithProviders(<EtablissementsPage />, { url: LIST_URL, path: LIST_URL, queryClient });
+    // No await: the rows and the names are there on the first render.
+    expect(within(rowOf('Hôtel du Parc')).getByText('Groupe Hôtelier du Rhône')).toBeTruthy();
+    expect(screen.getByText('Total : 8')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(requests).toHaveLength(asked);
   });
 
   it('still lists the hotels when the group names fail to load, with the group number and no request per row', async () => {

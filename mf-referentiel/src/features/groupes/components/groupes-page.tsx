@@ -1,21 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
-import { useRef, useState } from 'react';
-import {
-  formatDate,
-  PageFrame,
-  ResourceFormModal,
-  ResourceTable,
-  type ResourceColumn,
-  type ResourceTableHandle,
-} from 'shared';
+import { useState } from 'react';
+import { formatDate } from 'shared';
+import { PageFrame, ResourceFormModal, ResourceTable, type ResourceColumn } from 'shared/ui';
 import type { Groupe, GroupeBody } from 'shared/contract';
 import { required } from '../../../lib/form-rules';
 import { actionsColumn, RecordActions } from '../../../lib/record-actions';
 import { useCanWrite } from '../../../lib/use-can-write';
-import { archiveGroupe, restoreGroupe } from '../api/archive-groupe';
-import { GROUPE_PATHS, type GroupeKind } from '../api/groupe-kinds';
-import { createGroupe, updateGroupe } from '../api/save-groupe';
+import { useArchiveGroupe } from '../api/archive-groupe';
+import { useCreateGroupe } from '../api/create-groupe';
+import { GROUPE_KINDS, type GroupeKind } from '../api/groupe-kinds';
+import { useRestoreGroupe } from '../api/restore-groupe';
+import { useUpdateGroupe } from '../api/update-groupe';
 
 const SCREENS: Record<GroupeKind, { routeId: string; create: string; title: string }> = {
   etablissements: {
@@ -30,7 +26,10 @@ const SCREENS: Record<GroupeKind, { routeId: string; create: string; title: stri
 function GroupesPage({ kind }: { kind: GroupeKind }) {
   const screen = SCREENS[kind];
   const canWrite = useCanWrite();
-  const table = useRef<ResourceTableHandle>(null);
+  const create = useCreateGroupe();
+  const update = useUpdateGroupe();
+  const archive = useArchiveGroupe();
+  const restore = useRestoreGroupe();
   const [editing, setEditing] = useState<Groupe | 'new' | null>(null);
   const groupe = editing === 'new' ? null : editing;
 
@@ -46,13 +45,13 @@ function GroupesPage({ kind }: { kind: GroupeKind }) {
   ];
   if (canWrite) {
     columns.push(
-      actionsColumn((row, { archived, reload }) => (
+      actionsColumn((row, { archived }) => (
         <RecordActions
           label={row.nom}
           archived={archived}
           onEdit={() => setEditing(row)}
-          onArchive={() => archiveGroupe(kind, row.id).then(reload)}
-          onRestore={() => restoreGroupe(kind, row.id).then(reload)}
+          onArchive={() => archive.mutateAsync({ kind, id: row.id })}
+          onRestore={() => restore.mutateAsync({ kind, id: row.id })}
         />
       )),
     );
@@ -69,7 +68,7 @@ function GroupesPage({ kind }: { kind: GroupeKind }) {
         )
       }
     >
-      <ResourceTable<Groupe> ref={table} path={GROUPE_PATHS[kind]} columns={columns} archivable />
+      <ResourceTable<Groupe> path={GROUPE_KINDS[kind].path} columns={columns} archivable />
       {canWrite && (
         <ResourceFormModal<GroupeBody>
           open={editing !== null}
@@ -77,9 +76,10 @@ function GroupesPage({ kind }: { kind: GroupeKind }) {
           initialValues={groupe ?? undefined}
           onSubmit={(values) => {
             const body = { nom: values.nom.trim() };
-            return groupe ? updateGroupe(kind, groupe.id, body) : createGroupe(kind, body);
+            return groupe
+              ? update.mutateAsync({ kind, id: groupe.id, body })
+              : create.mutateAsync({ kind, body });
           }}
-          onSaved={() => table.current?.reload()}
           onClose={() => setEditing(null)}
         >
           <Form.Item label="Nom" name="nom" rules={required}>

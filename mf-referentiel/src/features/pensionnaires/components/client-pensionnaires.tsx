@@ -1,7 +1,6 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
-import { useRef, useState } from 'react';
-import type { ResourceTableHandle } from 'shared';
+import { useState } from 'react';
 import type { Pensionnaire } from 'shared/contract';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { PensionnaireFormModal } from './pensionnaire-form-modal';
@@ -17,14 +16,12 @@ export interface ClientPensionnairesProps {
  */
 export function ClientPensionnaires({ client }: ClientPensionnairesProps) {
   const canWrite = useCanWrite();
-  const table = useRef<ResourceTableHandle>(null);
   const [editing, setEditing] = useState<Pensionnaire | 'new' | null>(null);
   const canAdd = canWrite && !client.archivedAt;
 
   return (
     <Card type="inner" title="Pensionnaires">
       <PensionnairesTable
-        ref={table}
         scope={{ clientId: client.id }}
         onEdit={setEditing}
         toolbar={
@@ -41,7 +38,6 @@ export function ClientPensionnaires({ client }: ClientPensionnairesProps) {
           pensionnaire={editing === 'new' ? null : editing}
           clients={{ fixed: { value: client.id, label: client.nom } }}
           onClose={() => setEditing(null)}
-          onSaved={() => table.current?.reload()}
         />
       )}
     </Card>

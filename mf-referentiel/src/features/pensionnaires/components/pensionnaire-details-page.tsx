@@ -2,22 +2,22 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardUrl, formatDate, PageFrame, RecordGate, useRecordId } from 'shared';
+import { dashboardUrl, formatDate, useRecordId } from 'shared';
+import { PageFrame, RecordGate } from 'shared/ui';
 import { REFERENTIEL_PATHS } from 'shared/contract';
 import { SEXE_LABELS } from '../../../lib/labels';
 import { ArchivedTag, orNone, UpcomingSection } from '../../../lib/record-details';
-
 import { ReferenceName } from '../../../lib/reference-name';
+import { recordState } from '../../../lib/record-state';
 import { useCanWrite } from '../../../lib/use-can-write';
-import { useRecord } from '../../../lib/use-record';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
-import { getPensionnaire } from '../api/get-pensionnaire';
+import { usePensionnaire } from '../api/get-pensionnaire';
 import { PensionnaireFormModal } from './pensionnaire-form-modal';
 
 /** A resident's card, and the place where their stays will be listed. */
 export function PensionnaireDetailsPage() {
   const id = useRecordId();
-  const state = useRecord(getPensionnaire, id);
+  const state = recordState(usePensionnaire(id), id);
   const clients = useReferenceLookup(REFERENTIEL_PATHS.clients);
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState(false);
@@ -92,7 +92,6 @@ export function PensionnaireDetailsPage() {
           pensionnaire={record}
           clients={clients}
           onClose={() => setEditing(false)}
-          onSaved={state.replace}
         />
       )}
     </PageFrame>

@@ -1,11 +1,12 @@
 import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DateInput, dateFormItemProps, ResourceFormModal } from 'shared';
+import { DateInput, dateFormItemProps, ResourceFormModal } from 'shared/ui';
 import { SEXES, type Sexe, type PensionnaireBody, type Pensionnaire } from 'shared/contract';
 import { emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
 import { SEXE_LABELS } from '../../../lib/labels';
 import type { ReferenceLookup, ReferenceOption } from '../../../lib/use-reference-lookup';
-import { createPensionnaire, updatePensionnaire } from '../api/save-pensionnaire';
+import { useCreatePensionnaire } from '../api/create-pensionnaire';
+import { useUpdatePensionnaire } from '../api/update-pensionnaire';
 
 export interface PensionnaireFormValues {
   clientId: number;
@@ -50,7 +51,8 @@ export interface PensionnaireFormModalProps {
    */
   clients: ReferenceLookup | { fixed: ReferenceOption };
   onClose: () => void;
-  onSaved: (pensionnaire: Pensionnaire) => void;
+  /** After the save, once the resident lists and card are refreshed. */
+  onSaved?: (pensionnaire: Pensionnaire) => void;
 }
 
 export function PensionnaireFormModal({
@@ -60,6 +62,8 @@ export function PensionnaireFormModal({
   onClose,
   onSaved,
 }: PensionnaireFormModalProps) {
+  const create = useCreatePensionnaire();
+  const update = useUpdatePensionnaire();
   const fixed = 'fixed' in clients ? clients.fixed : null;
   const initialValues: Partial<PensionnaireFormValues> | undefined =
     pensionnaire ?? (fixed ? { clientId: fixed.value } : undefined);
@@ -73,9 +77,9 @@ export function PensionnaireFormModal({
       initialValues={initialValues}
       onSubmit={(values) => {
         const body = toPensionnaireBody(values);
-        return pensionnaire ? updatePensionnaire(pensionnaire.id, body) : createPensionnaire(body);
+        return pensionnaire ? update.mutateAsync({ id: pensionnaire.id, body }) : create.mutateAsync(body);
       }}
-      onSaved={(written) => onSaved(written.data)}
+      onSaved={(written) => onSaved?.(written.data)}
       onClose={onClose}
     >
       <Form.Item label="Client" name="clientId" rules={[{ required: true }]}>

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useRef, useState } from 'react';
-import { PageFrame, type ResourceTableHandle } from 'shared';
+import { useState } from 'react';
+import { PageFrame } from 'shared/ui';
 import { REFERENTIEL_PATHS, type Pensionnaire } from 'shared/contract';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
@@ -11,7 +11,6 @@ import { PensionnairesTable } from './pensionnaires-table';
 /** Every client's residents. */
 export function PensionnairesPage() {
   const canWrite = useCanWrite();
-  const table = useRef<ResourceTableHandle>(null);
   const clients = useReferenceLookup(REFERENTIEL_PATHS.clients);
   const [editing, setEditing] = useState<Pensionnaire | 'new' | null>(null);
 
@@ -26,14 +25,13 @@ export function PensionnairesPage() {
         )
       }
     >
-      <PensionnairesTable ref={table} scope={{ clients }} onEdit={setEditing} />
+      <PensionnairesTable scope={{ clients }} onEdit={setEditing} />
       {canWrite && (
         <PensionnaireFormModal
           open={editing !== null}
           pensionnaire={editing === 'new' ? null : editing}
           clients={clients}
           onClose={() => setEditing(null)}
-          onSaved={() => table.current?.reload()}
         />
       )}
     </PageFrame>

@@ -1,19 +1,15 @@
 import { useNavigate } from 'react-router-dom';
-import type { ReactNode, Ref } from 'react';
-import {
-  dashboardUrl,
-  formatDate,
-  ResourceTable,
-  type ResourceColumn,
-  type ResourceTableHandle,
-} from 'shared';
+import type { ReactNode } from 'react';
+import { dashboardUrl, formatDate } from 'shared';
+import { ResourceTable, type ResourceColumn } from 'shared/ui';
 import { REFERENTIEL_PATHS, type Pensionnaire } from 'shared/contract';
 import { NO_VALUE, SEXE_LABELS } from '../../../lib/labels';
 import { actionsColumn, RecordActions } from '../../../lib/record-actions';
 import { ReferenceName } from '../../../lib/reference-name';
 import { useCanWrite } from '../../../lib/use-can-write';
 import type { ReferenceLookup } from '../../../lib/use-reference-lookup';
-import { archivePensionnaire, restorePensionnaire } from '../api/archive-pensionnaire';
+import { useArchivePensionnaire } from '../api/archive-pensionnaire';
+import { useRestorePensionnaire } from '../api/restore-pensionnaire';
 
 export interface PensionnairesTableProps {
   /**
@@ -23,12 +19,13 @@ export interface PensionnairesTableProps {
   scope: { clientId: number } | { clients: ReferenceLookup };
   onEdit: (pensionnaire: Pensionnaire) => void;
   toolbar?: ReactNode;
-  ref?: Ref<ResourceTableHandle>;
 }
 
 /** Residents: searchable on name, first name and file number; a row opens the resident's card. */
-export function PensionnairesTable({ scope, onEdit, toolbar, ref }: PensionnairesTableProps) {
+export function PensionnairesTable({ scope, onEdit, toolbar }: PensionnairesTableProps) {
   const canWrite = useCanWrite();
+  const archive = useArchivePensionnaire();
+  const restore = useRestorePensionnaire();
   const navigate = useNavigate();
 
   const columns: ResourceColumn<Pensionnaire>[] = [
@@ -54,13 +51,13 @@ export function PensionnairesTable({ scope, onEdit, toolbar, ref }: Pensionnaire
   );
   if (canWrite) {
     columns.push(
-      actionsColumn((row, { archived, reload }) => (
+      actionsColumn((row, { archived }) => (
         <RecordActions
           label={`${row.prenom} ${row.nom}`}
           archived={archived}
           onEdit={() => onEdit(row)}
-          onArchive={() => archivePensionnaire(row.id).then(reload)}
-          onRestore={() => restorePensionnaire(row.id).then(reload)}
+          onArchive={() => archive.mutateAsync(row.id)}
+          onRestore={() => restore.mutateAsync(row.id)}
         />
       )),
     );
@@ -68,7 +65,6 @@ export function PensionnairesTable({ scope, onEdit, toolbar, ref }: Pensionnaire
 
   return (
     <ResourceTable<Pensionnaire>
-      ref={ref}
       // API quirk: every list parameter is a substring match, so `clientId=1` also returns the residents of
       // clients 10, 11, 21…; the API must compare `clientId` exactly for this filter to be right.
       path={
@@ -79,7 +75,7 @@ export function PensionnairesTable({ scope, onEdit, toolbar, ref }: Pensionnaire
       columns={columns}
       archivable
       toolbar={toolbar}
-      onOpen={(row) => navigate(dashboardUrl('pensionnaire', { id: row.id }))}
+      onOpen={(row) => void navigate(dashboardUrl('pensionnaire', { id: row.id }))}
     />
   );
 }

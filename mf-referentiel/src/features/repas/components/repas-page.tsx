@@ -1,4 +1,4 @@
-import { PageFrame, ResourceTable, type ResourceColumn } from 'shared';
+import { PageFrame, ResourceTable, type ResourceColumn } from 'shared/ui';
 import { REPAS_PATH, type Repas } from 'shared/contract';
 
 export const repasColumns: ResourceColumn<Repas>[] = [

@@ -1,19 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber } from 'antd';
-import { useRef, useState } from 'react';
-import {
-  PageFrame,
-  ResourceFormModal,
-  ResourceTable,
-  type ResourceColumn,
-  type ResourceTableHandle,
-} from 'shared';
+import { useState } from 'react';
+import { PageFrame, ResourceFormModal, ResourceTable, type ResourceColumn } from 'shared/ui';
 import { REFERENTIEL_PATHS, type TypeChambre, type TypeChambreBody } from 'shared/contract';
 import { optionalText, required } from '../../../lib/form-rules';
 import { actionsColumn, RecordActions } from '../../../lib/record-actions';
 import { useCanWrite } from '../../../lib/use-can-write';
-import { archiveTypeChambre, restoreTypeChambre } from '../api/archive-type-chambre';
-import { createTypeChambre, updateTypeChambre } from '../api/save-type-chambre';
+import { useArchiveTypeChambre } from '../api/archive-type-chambre';
+import { useCreateTypeChambre } from '../api/create-type-chambre';
+import { useRestoreTypeChambre } from '../api/restore-type-chambre';
+import { useUpdateTypeChambre } from '../api/update-type-chambre';
 
 interface TypeChambreFormValues {
   libelle: string;
@@ -35,7 +31,10 @@ export function toTypeChambreBody(values: TypeChambreFormValues): TypeChambreBod
 /** Room types (Simple, Double, Familiale, PMR…): label and capacity. */
 export function TypesChambrePage() {
   const canWrite = useCanWrite();
-  const table = useRef<ResourceTableHandle>(null);
+  const create = useCreateTypeChambre();
+  const update = useUpdateTypeChambre();
+  const archive = useArchiveTypeChambre();
+  const restore = useRestoreTypeChambre();
   const [editing, setEditing] = useState<TypeChambre | 'new' | null>(null);
   const typeChambre = editing === 'new' ? null : editing;
 
@@ -52,13 +51,13 @@ export function TypesChambrePage() {
   ];
   if (canWrite) {
     columns.push(
-      actionsColumn((row, { archived, reload }) => (
+      actionsColumn((row, { archived }) => (
         <RecordActions
           label={row.libelle}
           archived={archived}
           onEdit={() => setEditing(row)}
-          onArchive={() => archiveTypeChambre(row.id).then(reload)}
-          onRestore={() => restoreTypeChambre(row.id).then(reload)}
+          onArchive={() => archive.mutateAsync(row.id)}
+          onRestore={() => restore.mutateAsync(row.id)}
         />
       )),
     );
@@ -75,12 +74,7 @@ export function TypesChambrePage() {
         )
       }
     >
-      <ResourceTable<TypeChambre>
-        ref={table}
-        path={REFERENTIEL_PATHS.typesChambre}
-        columns={columns}
-        archivable
-      />
+      <ResourceTable<TypeChambre> path={REFERENTIEL_PATHS.typesChambre} columns={columns} archivable />
       {canWrite && (
         <ResourceFormModal<TypeChambreFormValues>
           open={editing !== null}
@@ -88,9 +82,8 @@ export function TypesChambrePage() {
           initialValues={typeChambre ?? undefined}
           onSubmit={(values) => {
             const body = toTypeChambreBody(values);
-            return typeChambre ? updateTypeChambre(typeChambre.id, body) : createTypeChambre(body);
+            return typeChambre ? update.mutateAsync({ id: typeChambre.id, body }) : create.mutateAsync(body);
           }}
-          onSaved={() => table.current?.reload()}
           onClose={() => setEditing(null)}
         >
           <Form.Item label="Libellé" name="libelle" rules={required}>

@@ -3,7 +3,7 @@ import { Button, Popconfirm, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { errorMessage } from 'shared';
 import type { CurrentUser } from 'shared/contract';
-import { setUserActivation } from '../api/set-user-activation';
+import { useSetUserActivation } from '../api/set-user-activation';
 
 const ACTIONS = {
   activate: {
@@ -19,7 +19,8 @@ const ACTIONS = {
 } as const;
 
 /** « Activer » or « Désactiver » an account, behind a confirmation; the popup says why a refusal happened. */
-export function ActivationButton({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
+export function ActivationButton({ user }: { user: CurrentUser }) {
+  const activation = useSetUserActivation();
   const action = ACTIONS[user.active ? 'deactivate' : 'activate'];
   const fullName = `${user.prenom} ${user.nom}`;
   const [open, setOpen] = useState(false);
@@ -33,9 +34,8 @@ export function ActivationButton({ user, onDone }: { user: CurrentUser; onDone: 
     setPending(true);
     setError(null);
     try {
-      await setUserActivation(user.id, !user.active);
+      await activation.mutateAsync({ id: user.id, active: !user.active });
       setOpen(false);
-      onDone();
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {

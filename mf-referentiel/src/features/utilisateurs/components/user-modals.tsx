@@ -1,8 +1,10 @@
 import { Col, Form, Input, Radio, Row, type FormRule } from 'antd';
-import { ResourceFormModal } from 'shared';
+import { ResourceFormModal } from 'shared/ui';
 import { PASSWORD_MIN_LENGTH, ROLE_LABELS, type CurrentUser, type Role } from 'shared/contract';
 import { emailRules, required } from '../../../lib/form-rules';
-import { createUser, resetUserPassword, setUserRole } from '../api/save-user';
+import { useCreateUser } from '../api/create-user';
+import { useResetUserPassword } from '../api/reset-user-password';
+import { useSetUserRole } from '../api/set-user-role';
 
 const ROLE_OPTIONS = (['admin', 'agent'] as const).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -26,15 +28,8 @@ interface CreateUserValues {
 }
 
 /** « Créer un utilisateur »: an active account with a temporary password the administrator hands over. */
-export function CreateUserModal({
-  open,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const create = useCreateUser();
   return (
     <ResourceFormModal<CreateUserValues>
       open={open}
@@ -42,7 +37,7 @@ export function CreateUserModal({
       okText="Créer"
       initialValues={{ role: 'agent' }}
       onSubmit={(values) =>
-        createUser({
+        create.mutateAsync({
           email: values.email.trim(),
           nom: values.nom.trim(),
           prenom: values.prenom.trim(),
@@ -50,7 +45,6 @@ export function CreateUserModal({
           password: values.password,
         })
       }
-      onSaved={onSaved}
       onClose={onClose}
     >
       <Row gutter={16}>
@@ -86,23 +80,15 @@ export function CreateUserModal({
 const fullName = (user: CurrentUser) => `${user.prenom} ${user.nom}`;
 
 /** Changes another account's role; open while `user` is set. */
-export function RoleModal({
-  user,
-  onClose,
-  onSaved,
-}: {
-  user: CurrentUser | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function RoleModal({ user, onClose }: { user: CurrentUser | null; onClose: () => void }) {
+  const setRole = useSetUserRole();
   return (
     <ResourceFormModal<{ role: Role }>
       open={user !== null}
       title={user ? `Rôle de ${fullName(user)}` : ''}
       okText="Changer le rôle"
       initialValues={{ role: user?.role }}
-      onSubmit={(values) => setUserRole(user!.id, values.role)}
-      onSaved={onSaved}
+      onSubmit={(values) => setRole.mutateAsync({ id: user!.id, role: values.role })}
       onClose={onClose}
     >
       <Form.Item
@@ -118,22 +104,14 @@ export function RoleModal({
 }
 
 /** Sets a new password for an account, typed twice; open while `user` is set. */
-export function PasswordModal({
-  user,
-  onClose,
-  onSaved,
-}: {
-  user: CurrentUser | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function PasswordModal({ user, onClose }: { user: CurrentUser | null; onClose: () => void }) {
+  const reset = useResetUserPassword();
   return (
     <ResourceFormModal<{ password: string; confirmation: string }>
       open={user !== null}
       title={user ? `Réinitialiser le mot de passe de ${fullName(user)}` : ''}
       okText="Réinitialiser"
-      onSubmit={(values) => resetUserPassword(user!.id, values.password)}
-      onSaved={onSaved}
+      onSubmit={(values) => reset.mutateAsync({ id: user!.id, password: values.password })}
       onClose={onClose}
     >
       <Form.Item

@@ -1,10 +1,10 @@
 import { KeyOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { canManageReferenceData, PageFrame, useAuth } from 'shared';
+import { canManageReferenceData, useAuth } from 'shared';
+import { PageFrame } from 'shared/ui';
 import { ROLE_LABELS, type CurrentUser } from 'shared/contract';
-import { USERS_MAX_PAGE_SIZE } from '../api/get-users';
-import { useUsers } from '../hooks/use-users';
+import { useUsers, USERS_MAX_PAGE_SIZE } from '../api/get-users';
 import { ActivationButton } from './activation-button';
 import { CreateUserModal, PasswordModal, RoleModal } from './user-modals';
 
@@ -18,7 +18,12 @@ export function UtilisateursPage() {
   const { jwtTokenDecoded } = useAuth();
   const isAdmin = canManageReferenceData(jwtTokenDecoded);
   const [pagination, setPagination] = useState({ page: 1, pageSize: 20 });
-  const { page, loading, error, reload } = useUsers(pagination.page, pagination.pageSize, isAdmin);
+  const users = useUsers(pagination, { enabled: isAdmin });
+  const { error } = users;
+  // A failed page shows the error, not the rows of the page before it.
+  const page = error ? undefined : users.data;
+  const loading = users.isPending || users.isPlaceholderData;
+  const reload = () => void users.refetch();
   const [creating, setCreating] = useState(false);
   const [roleOf, setRoleOf] = useState<CurrentUser | null>(null);
   const [passwordOf, setPasswordOf] = useState<CurrentUser | null>(null);
@@ -76,7 +81,7 @@ export function UtilisateursPage() {
           </Space>
         ) : (
           <Space size={0} wrap>
-            <ActivationButton user={user} onDone={reload} />
+            <ActivationButton user={user} />
             <Button
               type="link"
               size="small"
@@ -102,9 +107,9 @@ export function UtilisateursPage() {
         </Button>
       }
     >
-      <CreateUserModal open={creating} onClose={() => setCreating(false)} onSaved={reload} />
-      <RoleModal user={roleOf} onClose={() => setRoleOf(null)} onSaved={reload} />
-      <PasswordModal user={passwordOf} onClose={() => setPasswordOf(null)} onSaved={reload} />
+      <CreateUserModal open={creating} onClose={() => setCreating(false)} />
+      <RoleModal user={roleOf} onClose={() => setRoleOf(null)} />
+      <PasswordModal user={passwordOf} onClose={() => setPasswordOf(null)} />
       <Table<CurrentUser>
         rowKey="id"
         columns={columns}

@@ -1,12 +1,18 @@
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { AppProviders } from 'shared';
 import { queryClient } from './query-client';
-import { router } from './router';
+import { routes } from './router';
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -7,7 +7,6 @@
  */
 export const PROVIDED_MODULES = {
   'antd/es/alert': () => import('antd/es/alert'),
-  'antd/es/app': () => import('antd/es/app'),
   'antd/es/badge': () => import('antd/es/badge'),
   'antd/es/breadcrumb': () => import('antd/es/breadcrumb'),
   'antd/es/button': () => import('antd/es/button'),
@@ -28,6 +27,7 @@ export const PROVIDED_MODULES = {
   'antd/es/layout': () => import('antd/es/layout'),
   'antd/es/menu': () => import('antd/es/menu'),
   'antd/es/modal': () => import('antd/es/modal'),
+  'antd/es/notification': () => import('antd/es/notification'),
   'antd/es/popconfirm': () => import('antd/es/popconfirm'),
   'antd/es/progress': () => import('antd/es/progress'),
   'antd/es/radio': () => import('antd/es/radio'),

@@ -7,7 +7,6 @@
  */
 export const ANTD_COMPONENTS = [
   'Alert',
-  'App',
   'Badge',
   'Breadcrumb',
   'Button',
@@ -28,6 +27,7 @@ export const ANTD_COMPONENTS = [
   'Layout',
   'Menu',
   'Modal',
+  'notification',
   'Popconfirm',
   'Progress',
   'Radio',

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { ContentSpinner, FullPageSpinner, ROUTES } from 'shared';
 import { NotFound } from '../features/not-found';
 import { PublicOnly, RequireSubject, RequireToken } from './route-guards';
@@ -84,5 +84,3 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <NotFound /> },
 ];
-
-export const router = createBrowserRouter(routes);

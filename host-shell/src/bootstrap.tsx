@@ -2,8 +2,10 @@ import { createRoot } from 'react-dom/client';
 import { checkStoredSession, configureApiClient, fetchRuntimeConfig } from 'shared';
 import { App } from './app/app';
 import { PROVIDED_MODULES } from './app/provided-modules';
+import { queryClient } from './app/query-client';
 import { preloadDashboard } from './app/router';
 import { registerRuntimeRemotes } from './features/remotes/register-remotes';
+import { currentUserQueryOptions } from './features/shell/api/get-current-user';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Élément #root introuvable');
@@ -11,11 +13,14 @@ const root = createRoot(container);
 
 async function start() {
   // Everything the first screen needs starts at once: the registry (already requested by index.html's preload)
-  // and, for a stored session, the dashboard's layout and home chunks.
-  if (checkStoredSession().status === 'valid') preloadDashboard();
+  // and, for a stored session, the dashboard's layout and home chunks, then the session check as soon as the
+  // registry names the API — none of them waits for another.
+  const sessionStored = checkStoredSession().status === 'valid';
+  if (sessionStored) preloadDashboard();
   try {
     const config = await fetchRuntimeConfig();
     configureApiClient({ baseURL: config.apiBaseUrl });
+    if (sessionStored) void queryClient.prefetchQuery(currentUserQueryOptions());
     registerRuntimeRemotes(config.remotes);
     root.render(<App />);
   } catch (error) {

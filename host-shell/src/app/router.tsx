@@ -10,19 +10,23 @@ const loadDashboardHome = () => import('../features/dashboard-home/components/da
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
 const ViewPdfPage = lazy(() => import('../features/view-pdf/components/view-pdf-page'));
-const DashboardLayout = lazy(loadDashboardLayout);
+const DashboardLayout = lazy(() => {
+  preloadDashboard();
+  return loadDashboardLayout();
+});
 const DashboardHome = lazy(loadDashboardHome);
 const RemotePage = lazy(() =>
   import('../features/remotes/components/remote-page').then((module) => ({ default: module.RemotePage })),
 );
 
 /**
- * Starts downloading the dashboard's layout and home together, before the router asks for the first and only then
- * discovers the second: called at start-up when a session is stored, and on the way from the login page.
+ * Starts downloading the dashboard's layout and, when the page is the dashboard's home, the home's chunk with it,
+ * instead of discovering the second once the first has rendered: at start-up with a stored session, and whenever
+ * the layout is first needed (right after the login form). Chunks are fetched once, whoever asks first.
  */
 export function preloadDashboard(): void {
   void loadDashboardLayout();
-  void loadDashboardHome();
+  if (/^\/dashboard\/?$/.test(window.location.pathname)) void loadDashboardHome();
 }
 
 const page = (element: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;

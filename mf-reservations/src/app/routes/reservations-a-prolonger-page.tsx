@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { PageFrame, type ResourceTableHandle } from 'shared/ui';
+import { useState } from 'react';
+import { PageFrame } from 'shared/ui';
 import type { ReservationItem } from 'shared/contract';
 import { ReservationExportButtons } from '../../features/exports';
 import { ExtendDialog } from '../../features/fiches-resa';
@@ -7,12 +7,10 @@ import { ProlongationList } from '../../features/prolongation';
 
 /** « Résa. à prolonger »: the stays to extend, each with the stay card's extend dialog, and their export. */
 export function ReservationsAProlongerPage() {
-  const table = useRef<ResourceTableHandle>(null);
   const [extending, setExtending] = useState<ReservationItem | null>(null);
   return (
     <PageFrame routeId="reservations-a-prolonger">
       <ProlongationList
-        ref={table}
         onExtend={setExtending}
         toolbar={(filters) => <ReservationExportButtons filters={filters} keys={['excelProlonger']} />}
       />
@@ -24,7 +22,6 @@ export function ReservationsAProlongerPage() {
           scope="one"
           context={`${extending.pensionnaire_nom.toLocaleUpperCase('fr')} ${extending.pensionnaire_prenom} — ${extending.etablissement_nom}`}
           onClose={() => setExtending(null)}
-          onDone={() => table.current?.reload()}
         />
       )}
     </PageFrame>

@@ -38,7 +38,7 @@ export function ReservationsPage() {
       <AjoutReservationDrawer
         open={adding}
         onClose={() => setAdding(false)}
-        onCreated={(id) => navigate(dashboardUrl('fiche-resa-integrale', { id }))}
+        onCreated={(id) => void navigate(dashboardUrl('fiche-resa-integrale', { id }))}
       />
     </PageFrame>
   );

@@ -1,7 +1,7 @@
 import { Alert, Button, Space, Steps, Typography } from 'antd';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { errorMessage } from 'shared';
-import { addReservation } from '../api/booking-api';
+import { useAddReservation } from '../api/add-reservation';
 import {
   addBodyOf,
   draftReducer,
@@ -38,8 +38,10 @@ export function BookingWizard({ onBooked, onCancel, onDirtyChange }: BookingWiza
   const [draft, rawDispatch] = useReducer(draftReducer, EMPTY_DRAFT);
   const [step, setStep] = useState<number>(STEP.clientDates);
   const [hint, setHint] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const booking = useAddReservation();
+  const submitting = booking.isPending;
+  // 400 is toasted by the client too, 409 only logged (spec §8): the summary says it either way.
+  const error = booking.isError ? errorMessage(booking.error) : null;
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const dirtyRef = useRef(onDirtyChange);
@@ -59,7 +61,7 @@ export function BookingWizard({ onBooked, onCancel, onDirtyChange }: BookingWiza
 
   const dispatch = (action: DraftAction) => {
     setHint(null);
-    setError(null);
+    booking.reset();
     rawDispatch(action);
   };
   const goTo = (target: number) => {
@@ -71,20 +73,13 @@ export function BookingWizard({ onBooked, onCancel, onDirtyChange }: BookingWiza
     if (problem) setHint(problem);
     else goTo(step + 1);
   };
-  const confirm = async () => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      const answer = await addReservation(addBodyOf(draft));
-      onDirtyChange?.(false);
-      onBooked(answer.id_reservation_mere);
-    } catch (failure) {
-      // 400 is toasted by the client too, 409 only logged (spec §8): the summary says it either way.
-      setError(errorMessage(failure));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const confirm = () =>
+    booking.mutate(addBodyOf(draft), {
+      onSuccess: (answer) => {
+        onDirtyChange?.(false);
+        onBooked(answer.id_reservation_mere);
+      },
+    });
 
   const props = { draft, dispatch };
   const content = [
@@ -122,7 +117,7 @@ export function BookingWizard({ onBooked, onCancel, onDirtyChange }: BookingWiza
           Précédent
         </Button>
         {last ? (
-          <Button type="primary" loading={submitting} onClick={() => void confirm()}>
+          <Button type="primary" loading={submitting} onClick={confirm}>
             Confirmer la réservation
           </Button>
         ) : (

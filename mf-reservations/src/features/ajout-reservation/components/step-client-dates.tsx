@@ -1,10 +1,11 @@
 import { Alert, Col, Form, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { API_DATE_FORMAT } from 'shared';
+import { API_DATE_FORMAT, errorMessage } from 'shared';
 import { DateInput } from 'shared/ui';
-import { searchClients } from '../api/booking-api';
-import { useDebounced, useRemoteData } from '../hooks/use-remote-data';
+import { nuits } from '../../../lib/reservation-labels';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useSearchClients } from '../api/search-clients';
 import { nombreNuits, type BookingDraft, type DraftAction } from '../model/booking-draft';
 
 interface StepProps {
@@ -20,7 +21,7 @@ const fromDay = (value: string | null) => (value ? dayjs(value, API_DATE_FORMAT)
 export function StepClientDates({ draft, dispatch }: StepProps) {
   const [query, setQuery] = useState('');
   const search = useDebounced(query);
-  const clients = useRemoteData(`clients:${search}`, (signal) => searchClients(search, signal));
+  const clients = useSearchClients(search);
   const options = useMemo(() => {
     const rows = (clients.data ?? []).map((client) => ({ value: client.id, label: client.nom }));
     if (draft.client && !rows.some((row) => row.value === draft.client!.id))
@@ -38,9 +39,15 @@ export function StepClientDates({ draft, dispatch }: StepProps) {
           showSearch={{ filterOption: false, onSearch: setQuery }}
           value={draft.client?.id}
           options={options}
-          loading={clients.loading}
+          loading={clients.isFetching}
           placeholder="Rechercher un client par son nom"
-          notFoundContent={clients.loading ? 'Chargement…' : (clients.error ?? 'Aucun client ne correspond')}
+          notFoundContent={
+            clients.isFetching
+              ? 'Chargement…'
+              : clients.isError
+                ? errorMessage(clients.error)
+                : 'Aucun client ne correspond'
+          }
           onChange={(id: number, option) => {
             // The clicked option itself: the list may have been replaced by a later search meanwhile.
             const chosen = Array.isArray(option) ? option[0] : option;
@@ -74,7 +81,7 @@ export function StepClientDates({ draft, dispatch }: StepProps) {
       </Row>
       {nights !== null && (
         <Typography.Paragraph data-testid="ajout-resa-nuits">
-          Durée du séjour : <strong>{nights === 1 ? '1 nuit' : `${nights} nuits`}</strong>
+          Durée du séjour : <strong>{nuits(nights)}</strong>
         </Typography.Paragraph>
       )}
       {reversed && (

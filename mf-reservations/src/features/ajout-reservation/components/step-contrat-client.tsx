@@ -1,9 +1,8 @@
 import { Alert, Button, Empty, Radio, Space, Spin, Typography } from 'antd';
-import { formatDate, formatMoney } from 'shared';
+import { errorMessage, formatDate, formatMoney } from 'shared';
 import { CONTRAT_STATUT_LABELS } from 'shared/contract';
 import { MODE_TARIFICATION_LABELS } from '../model/labels';
-import { getContratsClientDisponibles } from '../api/booking-api';
-import { useRemoteData } from '../hooks/use-remote-data';
+import { useContratsClientDisponibles } from '../api/get-contrats-client-disponibles';
 import type { BookingDraft, DraftAction } from '../model/booking-draft';
 
 interface StepProps {
@@ -14,22 +13,20 @@ interface StepProps {
 /** Step 2: the client's active contract covering the stay (POST /contrat_client/available). */
 export function StepContratClient({ draft, dispatch }: StepProps) {
   const { client, startDate, endDate } = draft;
-  const key = client && startDate && endDate ? `${client.id}:${startDate}:${endDate}` : null;
-  const contrats = useRemoteData(key, (signal) =>
-    getContratsClientDisponibles(
-      { client_id: client!.id, start_date: startDate!, end_date: endDate! },
-      signal,
-    ),
+  const contrats = useContratsClientDisponibles(
+    client && startDate && endDate
+      ? { client_id: client.id, start_date: startDate, end_date: endDate }
+      : null,
   );
 
-  if (contrats.loading) return <Spin description="Recherche des contrats du client…" />;
-  if (contrats.error)
+  if (contrats.isLoading) return <Spin description="Recherche des contrats du client…" />;
+  if (contrats.isError)
     return (
       <Alert
         type="error"
         showIcon
-        title={contrats.error}
-        action={<Button onClick={contrats.reload}>Réessayer</Button>}
+        title={errorMessage(contrats.error)}
+        action={<Button onClick={() => void contrats.refetch()}>Réessayer</Button>}
       />
     );
   const rows = contrats.data ?? [];

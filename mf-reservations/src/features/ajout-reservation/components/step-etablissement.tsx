@@ -1,8 +1,8 @@
 import { Alert, Button, Empty, Form, Input, Radio, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { formatDate } from 'shared';
-import { getEtablissementsDisponibles } from '../api/booking-api';
-import { useDebounced, useRemoteData } from '../hooks/use-remote-data';
+import { errorMessage, formatDate } from 'shared';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useEtablissementsDisponibles } from '../api/get-etablissements-disponibles';
 import type { BookingDraft, DraftAction } from '../model/booking-draft';
 import { MODE_TARIFICATION_LABELS } from '../model/labels';
 
@@ -19,13 +19,12 @@ export function StepEtablissement({ draft, dispatch }: StepProps) {
   const [ville, setVille] = useState('');
   const city = useDebounced(ville.trim());
   const { startDate, endDate } = draft;
-  const key = startDate && endDate ? `${startDate}:${endDate}:${city}` : null;
-  const hotels = useRemoteData(key, (signal) =>
-    getEtablissementsDisponibles(
-      { start_date: startDate!, end_date: endDate!, nombre_chambres: 1, ...(city ? { ville: city } : {}) },
-      signal,
-    ),
+  const hotels = useEtablissementsDisponibles(
+    startDate && endDate
+      ? { start_date: startDate, end_date: endDate, nombre_chambres: 1, ...(city ? { ville: city } : {}) }
+      : null,
   );
+  const loading = hotels.isLoading;
   const rows = hotels.data ?? [];
   const valueOf = (contratId: number, etablissementId: number) => `${contratId}:${etablissementId}`;
   const current = draft.disponibilite
@@ -51,17 +50,17 @@ export function StepEtablissement({ draft, dispatch }: StepProps) {
           {draft.disponibilite.contrat.reference})
         </Typography.Paragraph>
       )}
-      {hotels.error ? (
+      {hotels.isError ? (
         <Alert
           type="error"
           showIcon
-          title={hotels.error}
-          action={<Button onClick={hotels.reload}>Réessayer</Button>}
+          title={errorMessage(hotels.error)}
+          action={<Button onClick={() => void hotels.refetch()}>Réessayer</Button>}
         />
       ) : (
         <>
-          {hotels.loading && <Spin size="small" description="Recherche des établissements disponibles…" />}
-          {hotels.loading ? null : rows.length === 0 ? (
+          {loading && <Spin size="small" description="Recherche des établissements disponibles…" />}
+          {loading ? null : rows.length === 0 ? (
             <Empty
               description={
                 city

@@ -6,8 +6,8 @@ import {
   PENSIONNAIRES_SEARCH_ERROR,
   type PensionnaireTrouve,
 } from 'shared/contract';
-import { searchPensionnaires } from '../api/booking-api';
-import { useDebounced, useRemoteData } from '../hooks/use-remote-data';
+import { useSearchPensionnaires } from '../../../lib/api/search-pensionnaires';
+import { useDebounced } from '../../../lib/use-debounced';
 import type { BookingDraft, DraftAction } from '../model/booking-draft';
 
 interface StepProps {
@@ -26,16 +26,10 @@ export function StepPensionnaires({ draft, dispatch }: StepProps) {
   const [query, setQuery] = useState('');
   const search = useDebounced(query);
   const { client, contratClient, endDate, pensionnaires: selected } = draft;
-  const key =
-    client && contratClient && endDate ? `${client.id}:${contratClient.id}:${endDate}:${search}` : null;
-  const results = useRemoteData(
-    key,
-    (signal) =>
-      searchPensionnaires(
-        { clientId: client!.id, contratId: contratClient!.id, search, endDate: endDate! },
-        signal,
-      ),
-    PENSIONNAIRES_SEARCH_ERROR,
+  const results = useSearchPensionnaires(
+    client && contratClient && endDate
+      ? { clientId: client.id, contratId: contratClient.id, search, endDate }
+      : null,
   );
   const selectedIds = new Set(selected.map((pensionnaire) => pensionnaire.id));
   const full = selected.length >= MAX_PENSIONNAIRES_PAR_RESERVATION;
@@ -90,17 +84,18 @@ export function StepPensionnaires({ draft, dispatch }: StepProps) {
           title={`Au plus ${MAX_PENSIONNAIRES_PAR_RESERVATION} pensionnaires par réservation.`}
         />
       )}
-      {results.error ? (
+      {results.isError ? (
         <Alert
           type="error"
           showIcon
-          title={results.error}
-          action={<Button onClick={results.reload}>Réessayer</Button>}
+          // The screen's own words for any failure of the search (spec §8), not the server's.
+          title={PENSIONNAIRES_SEARCH_ERROR}
+          action={<Button onClick={() => void results.refetch()}>Réessayer</Button>}
         />
       ) : (
         <>
-          {results.loading && <Spin size="small" description="Recherche des pensionnaires…" />}
-          {results.data && results.data.length === 0 && !results.loading && (
+          {results.isFetching && <Spin size="small" description="Recherche des pensionnaires…" />}
+          {results.data && results.data.length === 0 && !results.isFetching && (
             <Empty description={search ? 'Aucun pensionnaire ne correspond' : 'Aucun pensionnaire'} />
           )}
           {results.data && results.data.length > 0 && (

@@ -3,6 +3,7 @@ import { formatDate, formatMoney } from 'shared';
 import { RESERVATION_STATUT_LABELS } from 'shared/contract';
 import { nombreNuits, STEP, type BookingDraft } from '../model/booking-draft';
 import { chambresNecessaires, estimatePurchase } from '../model/estimate';
+import { nuits } from '../../../lib/reservation-labels';
 import { MODE_TARIFICATION_LABELS } from '../model/labels';
 import { nomComplet } from './step-pensionnaires';
 
@@ -98,7 +99,7 @@ export function StepRecapitulatif({ draft, error, goTo }: StepRecapitulatifProps
           {
             key: 'dates',
             label: 'Séjour',
-            children: `Du ${formatDate(draft.startDate)} au ${formatDate(draft.endDate)} — ${nights} nuit${nights > 1 ? 's' : ''}`,
+            children: `Du ${formatDate(draft.startDate)} au ${formatDate(draft.endDate)} — ${nuits(nights)}`,
           },
           {
             key: 'chambres',

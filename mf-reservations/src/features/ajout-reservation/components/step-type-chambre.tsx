@@ -1,7 +1,7 @@
 import { Alert, Button, Empty, Radio, Space, Spin, Typography } from 'antd';
-import { formatDate, formatMoney } from 'shared';
-import { getTypeChambres } from '../api/booking-api';
-import { useRemoteData } from '../hooks/use-remote-data';
+import { errorMessage, formatDate, formatMoney } from 'shared';
+import { nuits } from '../../../lib/reservation-labels';
+import { useTypesChambre } from '../api/get-types-chambre';
 import { typeChambreRefus, type BookingDraft, type DraftAction } from '../model/booking-draft';
 import { chambresLibres, chambresNecessaires } from '../model/estimate';
 
@@ -17,30 +17,25 @@ interface StepProps {
 export function StepTypeChambre({ draft, dispatch }: StepProps) {
   const { disponibilite, startDate, endDate } = draft;
   const residents = draft.pensionnaires.length;
-  const key =
+  const types = useTypesChambre(
     disponibilite && startDate && endDate
-      ? `${disponibilite.contrat.id}:${disponibilite.etablissement.id}:${startDate}:${endDate}`
-      : null;
-  const types = useRemoteData(key, (signal) =>
-    getTypeChambres(
-      {
-        contratId: disponibilite!.contrat.id,
-        etablissementId: disponibilite!.etablissement.id,
-        startDate: startDate!,
-        endDate: endDate!,
-      },
-      signal,
-    ),
+      ? {
+          contratId: disponibilite.contrat.id,
+          etablissementId: disponibilite.etablissement.id,
+          startDate,
+          endDate,
+        }
+      : null,
   );
 
-  if (types.loading) return <Spin description="Chargement des types de chambre…" />;
-  if (types.error)
+  if (types.isLoading) return <Spin description="Chargement des types de chambre…" />;
+  if (types.isError)
     return (
       <Alert
         type="error"
         showIcon
-        title={types.error}
-        action={<Button onClick={types.reload}>Réessayer</Button>}
+        title={errorMessage(types.error)}
+        action={<Button onClick={() => void types.refetch()}>Réessayer</Button>}
       />
     );
   const rows = types.data ?? [];
@@ -69,9 +64,8 @@ export function StepTypeChambre({ draft, dispatch }: StepProps) {
               <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
                 {type.tarifs.map((tarif) => (
                   <li key={`${tarif.tarif_id}:${tarif.date_debut}`}>
-                    Du {formatDate(tarif.date_debut)} au {formatDate(tarif.date_fin)} ({tarif.nombre_nuits}{' '}
-                    nuit
-                    {tarif.nombre_nuits > 1 ? 's' : ''}) : {formatMoney(tarif.prix_nuitee_ht)} HT la nuitée
+                    Du {formatDate(tarif.date_debut)} au {formatDate(tarif.date_fin)} (
+                    {nuits(tarif.nombre_nuits)}) : {formatMoney(tarif.prix_nuitee_ht)} HT la nuitée
                   </li>
                 ))}
               </ul>

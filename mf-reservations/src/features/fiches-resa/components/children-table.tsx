@@ -50,7 +50,7 @@ export function ChildrenTable({ reservations }: { reservations: ReservationItem[
         style: { cursor: 'pointer' },
         onClick: () => {
           open(row);
-          navigate(dashboardUrl('fiche-resa', { id: row.id }));
+          void navigate(dashboardUrl('fiche-resa', { id: row.id }));
         },
       })}
       locale={{ emptyText: 'Aucune réservation' }}

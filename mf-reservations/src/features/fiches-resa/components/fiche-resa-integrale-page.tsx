@@ -1,5 +1,5 @@
 import { Card, Descriptions, Flex, Space } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import {
   dashboardUrl,
@@ -9,14 +9,13 @@ import {
   hasSubject,
   saveSelection,
   useAuth,
-  useRecordId,
 } from 'shared';
 import { PageFrame, RecordGate } from 'shared/ui';
 import { RESERVATION_STATUTS, type ReservationIntegraleDetail } from 'shared/contract';
 import { StatutTag } from '../../../lib/reservation-labels';
-import { getRecap, getReservationIntegrale } from '../api/reservation-api';
+import { useRecap } from '../api/get-recap';
+import { useReservationIntegrale } from '../api/get-reservation-integrale';
 import { TotauxDescriptions } from './totaux-descriptions';
-import { useLoaded } from '../hooks/use-loaded';
 import { ChildrenTable } from './children-table';
 import { IntegraleActionsBar } from './integrale-actions-bar';
 import { RecapTable } from './recap-table';
@@ -81,12 +80,9 @@ function Header({ integrale: p, extra }: { integrale: ReservationIntegraleDetail
 
 /** fiche-resa-integrale/:id — the full reservation: its stays, the recap per resident, totals and actions. */
 export function FicheResaIntegralePage() {
-  const id = useRecordId();
-  const [version, setVersion] = useState(0);
-  const changed = useCallback(() => setVersion((value) => value + 1), []);
-  const detail = useLoaded(getReservationIntegrale, id, version);
-  const recap = useLoaded(getRecap, id, version);
-  const loaded = detail.loading ? null : detail.data;
+  const detail = useReservationIntegrale();
+  const recap = useRecap(detail.id ?? 0, { enabled: detail.id !== null });
+  const loaded = detail.loading ? null : detail.record;
 
   useEffect(() => {
     if (loaded) saveSelection('reservation', loaded);
@@ -95,7 +91,7 @@ export function FicheResaIntegralePage() {
   return (
     <PageFrame routeId="fiche-resa-integrale">
       <RecordGate
-        record={detail.data}
+        record={detail.record}
         state={detail}
         notFoundTitle="Réservation introuvable"
         listRouteId="reservation-integrale"
@@ -104,13 +100,13 @@ export function FicheResaIntegralePage() {
           <Flex vertical gap={16}>
             <Header
               integrale={integrale}
-              extra={<IntegraleActionsBar integrale={integrale} recap={recap.data} onChanged={changed} />}
+              extra={<IntegraleActionsBar integrale={integrale} recap={recap.data ?? null} />}
             />
             <Card type="inner" title="Réservations">
               <ChildrenTable reservations={integrale.reservations} />
             </Card>
             <Card type="inner" title="Récapitulatif par pensionnaire">
-              <RecapTable state={recap} />
+              <RecapTable query={recap} />
             </Card>
             <Card type="inner" title="Totaux">
               <TotauxDescriptions totaux={integrale.totaux} />

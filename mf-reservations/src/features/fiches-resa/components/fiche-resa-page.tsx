@@ -1,30 +1,20 @@
 import { Card, Flex } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { readSelection, saveSelection, useRecordId } from 'shared';
+import { useEffect } from 'react';
+import { saveSelection } from 'shared';
 import { PageFrame, RecordGate } from 'shared/ui';
-import type { ReservationDetail } from 'shared/contract';
-import { getHistoriques, getReservation } from '../api/reservation-api';
-import { TotauxDescriptions } from './totaux-descriptions';
-import { useLoaded } from '../hooks/use-loaded';
+import { useHistoriques } from '../api/get-historiques';
+import { useReservation } from '../api/get-reservation';
 import { HistoriqueTimeline } from './historique-timeline';
 import { NuiteesTable } from './nuitees-table';
 import { ReservationActionsBar } from './reservation-actions-bar';
 import { ReservationHeader } from './reservation-header';
-
-/** The stay opened last (spec §3 « selected resa »), shown at once while it reloads, if it is this one. */
-function storedReservation(): ReservationDetail | null {
-  const stored = readSelection<ReservationDetail>('resa');
-  return stored && Array.isArray(stored.nuitees) && stored.totaux && stored.actions ? stored : null;
-}
+import { TotauxDescriptions } from './totaux-descriptions';
 
 /** fiche-resa/:id — everything about one stay, and what may be done with it. */
 export function FicheResaPage() {
-  const id = useRecordId();
-  const [version, setVersion] = useState(0);
-  const changed = useCallback(() => setVersion((value) => value + 1), []);
-  const detail = useLoaded(getReservation, id, version, storedReservation());
-  const historiques = useLoaded(getHistoriques, id, version);
-  const loaded = detail.loading ? null : detail.data;
+  const detail = useReservation();
+  const historiques = useHistoriques(detail.id ?? 0, { enabled: detail.id !== null });
+  const loaded = detail.loading ? null : detail.record;
 
   useEffect(() => {
     if (loaded) saveSelection('resa', loaded);
@@ -33,7 +23,7 @@ export function FicheResaPage() {
   return (
     <PageFrame routeId="fiche-resa">
       <RecordGate
-        record={detail.data}
+        record={detail.record}
         state={detail}
         notFoundTitle="Réservation introuvable"
         listRouteId="reservations"
@@ -42,8 +32,7 @@ export function FicheResaPage() {
           <Flex vertical gap={16}>
             <ReservationHeader
               reservation={reservation}
-              onChanged={changed}
-              extra={<ReservationActionsBar reservation={reservation} onChanged={changed} />}
+              extra={<ReservationActionsBar reservation={reservation} />}
             />
             <Card type="inner" title="Totaux">
               <TotauxDescriptions totaux={reservation.totaux} />
@@ -52,7 +41,7 @@ export function FicheResaPage() {
               <NuiteesTable reservation={reservation} />
             </Card>
             <Card type="inner" title="Historique">
-              <HistoriqueTimeline state={historiques} />
+              <HistoriqueTimeline query={historiques} />
             </Card>
           </Flex>
         )}

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Skeleton, Timeline, Typography } from 'antd';
 import { formatDate, formatDateTime, isApiDate } from 'shared';
 import {
@@ -7,7 +8,6 @@ import {
   TYPE_RESA_LABELS,
   type HistoriqueEntry,
 } from 'shared/contract';
-import type { Loaded } from '../hooks/use-loaded';
 
 const FIELD_LABELS: Record<string, string> = {
   statut: 'Statut',
@@ -59,13 +59,13 @@ function shown(value: unknown, champ: string): string {
 }
 
 /** GET /reservations/historiques/:id: when, who, what, and each change before → after. */
-export function HistoriqueTimeline({ state }: { state: Loaded<HistoriqueEntry[]> }) {
-  if (state.error) return <Alert type="error" showIcon title="L'historique n'a pas pu être chargé." />;
-  if (!state.data) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (state.data.length === 0) return <Typography.Text type="secondary">Aucun historique.</Typography.Text>;
+export function HistoriqueTimeline({ query }: { query: UseQueryResult<HistoriqueEntry[]> }) {
+  if (query.isError) return <Alert type="error" showIcon title="L'historique n'a pas pu être chargé." />;
+  if (!query.data) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (query.data.length === 0) return <Typography.Text type="secondary">Aucun historique.</Typography.Text>;
   return (
     <Timeline
-      items={state.data.map((entry) => ({
+      items={query.data.map((entry) => ({
         key: entry.id,
         content: (
           <div data-testid="historique-entry">

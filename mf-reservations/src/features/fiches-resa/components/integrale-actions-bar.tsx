@@ -12,14 +12,13 @@ type Dialog = 'confirmer' | 'annuler' | 'prolonger' | 'ajouter';
 export interface IntegraleActionsBarProps {
   integrale: ReservationIntegraleDetail;
   recap: RecapPensionnaire[] | null;
-  onChanged: () => void;
 }
 
 /**
  * Confirmer tout, Prolonger tout, Annuler tout (each an `applyToAllPr` call on one stay of the parent) and
  * Ajouter un pensionnaire.
  */
-export function IntegraleActionsBar({ integrale, recap, onChanged }: IntegraleActionsBarProps) {
+export function IntegraleActionsBar({ integrale, recap }: IntegraleActionsBarProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const rows = integrale.reservations;
@@ -61,13 +60,7 @@ export function IntegraleActionsBar({ integrale, recap, onChanged }: IntegraleAc
         )}
       </Space>
       {pending && (
-        <ConfirmDialog
-          open={dialog === 'confirmer'}
-          reservationId={pending.id}
-          scope="all"
-          onClose={close}
-          onDone={onChanged}
-        />
+        <ConfirmDialog open={dialog === 'confirmer'} reservationId={pending.id} scope="all" onClose={close} />
       )}
       {cancellable && (
         <CancelDialog
@@ -75,7 +68,6 @@ export function IntegraleActionsBar({ integrale, recap, onChanged }: IntegraleAc
           reservationId={cancellable.id}
           scope="all"
           onClose={close}
-          onDone={onChanged}
         />
       )}
       {latest && (
@@ -85,15 +77,9 @@ export function IntegraleActionsBar({ integrale, recap, onChanged }: IntegraleAc
           currentEnd={latest.date_fin}
           scope="all"
           onClose={close}
-          onDone={onChanged}
         />
       )}
-      <AddPensionnaireDialog
-        open={dialog === 'ajouter'}
-        integrale={integrale}
-        onClose={close}
-        onDone={onChanged}
-      />
+      <AddPensionnaireDialog open={dialog === 'ajouter'} integrale={integrale} onClose={close} />
     </>
   );
 }

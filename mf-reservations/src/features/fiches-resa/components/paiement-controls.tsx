@@ -1,5 +1,4 @@
 import { Select, Space, Switch, Typography } from 'antd';
-import { useState } from 'react';
 import { errorMessage } from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
@@ -9,43 +8,26 @@ import {
   type FluxPaiement,
   type ReservationDetail,
 } from 'shared/contract';
-import { setApec, setPaymentState } from '../api/reservation-api';
+import { useSetApec } from '../api/set-apec';
+import { useSetPaymentState } from '../api/set-payment-state';
 
-/** Runs one immediate write; its failure is shown beside the control (a 409 is not toasted, spec §8). */
-function useWrite(onDone: () => void) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (write: () => Promise<unknown>) => {
-    setPending(true);
-    setError(null);
-    try {
-      await write();
-      onDone();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setPending(false);
-    }
-  };
-  return { pending, error, run };
-}
-
-const InlineError = ({ error }: { error: string | null }) =>
+// Writes at once, without a dialog: a failure shows beside the control (a 409 is not toasted, spec §8).
+const InlineError = ({ error }: { error: Error | null }) =>
   error ? (
     <Typography.Text type="danger" role="alert">
-      {error}
+      {errorMessage(error)}
     </Typography.Text>
   ) : null;
 
 export interface PaiementControlProps {
   reservation: ReservationDetail;
   flux: FluxPaiement;
-  onDone: () => void;
 }
 
 /** Whether PAF/CAF applies, and its payment state (select when the stay may be pointed). */
-export function PaiementControl({ reservation, flux, onDone }: PaiementControlProps) {
-  const { pending, error, run } = useWrite(onDone);
+export function PaiementControl({ reservation, flux }: PaiementControlProps) {
+  const write = useSetPaymentState();
+  const pending = write.isPending;
   const applies = flux === 'paf' ? reservation.status_paf : reservation.status_caf;
   const etat = flux === 'paf' ? reservation.etat_payment_paf : reservation.etat_payment_caf;
   if (!applies) return <Typography.Text type="secondary">Ne s'applique pas</Typography.Text>;
@@ -59,31 +41,31 @@ export function PaiementControl({ reservation, flux, onDone }: PaiementControlPr
           disabled={pending}
           style={{ minWidth: 150 }}
           options={ETATS_PAIEMENT.map((value) => ({ value, label: ETAT_PAIEMENT_LABELS[value] }))}
-          onChange={(value) => void run(() => setPaymentState(reservation.id, { type: flux, etat: value }))}
+          onChange={(next) => write.mutate({ id: reservation.id, body: { type: flux, etat: next } })}
         />
       ) : (
         <span>{ETAT_PAIEMENT_LABELS[etat]}</span>
       )}
-      <InlineError error={error} />
+      <InlineError error={write.error} />
     </Space>
   );
 }
 
 /** The APEC flag of the stay, switched at once. */
-export function ApecSwitch({ reservation, onDone }: { reservation: ReservationDetail; onDone: () => void }) {
-  const { pending, error, run } = useWrite(onDone);
+export function ApecSwitch({ reservation }: { reservation: ReservationDetail }) {
+  const write = useSetApec();
   return (
     <Space orientation="vertical" size={4}>
       <Switch
         aria-label="APEC"
         checked={reservation.apec}
-        loading={pending}
+        loading={write.isPending}
         disabled={reservation.statut === 'annulee'}
         checkedChildren="Oui"
         unCheckedChildren="Non"
-        onChange={(apec) => void run(() => setApec(reservation.id, { apec }))}
+        onChange={(apec) => write.mutate({ id: reservation.id, body: { apec } })}
       />
-      <InlineError error={error} />
+      <InlineError error={write.error} />
     </Space>
   );
 }

@@ -1,9 +1,9 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { dashboardUrl, formatMoney, formatPeriod } from 'shared';
 import type { RecapPensionnaire } from 'shared/contract';
 import { nuits, StatutTag } from '../../../lib/reservation-labels';
-import type { Loaded } from '../hooks/use-loaded';
 
 const columns: TableColumnsType<RecapPensionnaire> = [
   {
@@ -35,16 +35,16 @@ const columns: TableColumnsType<RecapPensionnaire> = [
 ];
 
 /** GET /reservations_integrales/recap/:id: one row per resident, the chain of stays summed. */
-export function RecapTable({ state }: { state: Loaded<RecapPensionnaire[]> }) {
-  if (state.error) return <Alert type="error" showIcon title="Le récapitulatif n'a pas pu être chargé." />;
+export function RecapTable({ query }: { query: UseQueryResult<RecapPensionnaire[]> }) {
+  if (query.isError) return <Alert type="error" showIcon title="Le récapitulatif n'a pas pu être chargé." />;
   return (
     <Table<RecapPensionnaire>
       rowKey="pensionnaire_id"
       size="small"
-      loading={!state.data}
+      loading={!query.data}
       pagination={false}
       columns={columns}
-      dataSource={state.data ?? []}
+      dataSource={query.data ?? []}
       locale={{ emptyText: 'Aucun pensionnaire' }}
       scroll={{ x: 'max-content' }}
     />

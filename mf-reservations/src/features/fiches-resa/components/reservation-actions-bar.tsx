@@ -5,11 +5,12 @@ import {
   FieldTimeOutlined,
   LogoutOutlined,
 } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { API_DATE_FORMAT, dashboardUrl } from 'shared';
+import { API_DATE_FORMAT, dashboardUrl, reservationKeys } from 'shared';
 import type { ReservationDetail } from 'shared/contract';
 import { CancelDialog } from './actions/cancel-dialog';
 import { ConfirmDialog } from './actions/confirm-dialog';
@@ -21,14 +22,18 @@ type Dialog = 'confirmer' | 'annuler' | 'prolonger' | 'modifier' | 'depart';
 
 export interface ReservationActionsBarProps {
   reservation: ReservationDetail;
-  /** Reloads the detail and its history. */
-  onChanged: () => void;
 }
 
-/** The actions `data.actions` allows, each through its dialog; the detail and history reload after each. */
-export function ReservationActionsBar({ reservation: r, onChanged }: ReservationActionsBarProps) {
+/**
+ * The actions `data.actions` allows, each through its dialog; each write refreshes the card and its history (and
+ * whatever else it changed) through its mutation.
+ */
+export function ReservationActionsBar({ reservation: r }: ReservationActionsBarProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // « Recharger la fiche » after a 409: the card and its history, changed by someone else meanwhile.
+  const reload = () => void queryClient.invalidateQueries({ queryKey: reservationKeys.detail(r.id) });
   const close = () => setDialog(null);
   const today = dayjs().format(API_DATE_FORMAT);
   const canDepart =
@@ -63,20 +68,8 @@ export function ReservationActionsBar({ reservation: r, onChanged }: Reservation
           </Button>
         )}
       </Space>
-      <ConfirmDialog
-        open={dialog === 'confirmer'}
-        reservationId={r.id}
-        scope="one"
-        onClose={close}
-        onDone={onChanged}
-      />
-      <CancelDialog
-        open={dialog === 'annuler'}
-        reservationId={r.id}
-        scope="one"
-        onClose={close}
-        onDone={onChanged}
-      />
+      <ConfirmDialog open={dialog === 'confirmer'} reservationId={r.id} scope="one" onClose={close} />
+      <CancelDialog open={dialog === 'annuler'} reservationId={r.id} scope="one" onClose={close} />
       <ExtendDialog
         open={dialog === 'prolonger'}
         reservationId={r.id}
@@ -87,18 +80,11 @@ export function ReservationActionsBar({ reservation: r, onChanged }: Reservation
           // One new stay: open it; several (every resident): stay here, the chain shows the new one.
           const [created] = answer.reservation_ids;
           if (answer.reservation_ids.length === 1 && created !== undefined)
-            navigate(dashboardUrl('fiche-resa', { id: created }));
-          else onChanged();
+            void navigate(dashboardUrl('fiche-resa', { id: created }));
         }}
       />
-      <UpdateDialog
-        open={dialog === 'modifier'}
-        reservation={r}
-        onClose={close}
-        onDone={onChanged}
-        onReload={onChanged}
-      />
-      <EarlyDepartureDialog open={dialog === 'depart'} reservation={r} onClose={close} onDone={onChanged} />
+      <UpdateDialog open={dialog === 'modifier'} reservation={r} onClose={close} onReload={reload} />
+      <EarlyDepartureDialog open={dialog === 'depart'} reservation={r} onClose={close} />
     </>
   );
 }

@@ -42,11 +42,10 @@ function Chaine({ reservation }: { reservation: ReservationDetail }) {
 export interface ReservationHeaderProps {
   reservation: ReservationDetail;
   extra?: React.ReactNode;
-  onChanged: () => void;
 }
 
 /** Everything about the stay but its nights and history. */
-export function ReservationHeader({ reservation: r, extra, onChanged }: ReservationHeaderProps) {
+export function ReservationHeader({ reservation: r, extra }: ReservationHeaderProps) {
   const { jwtTokenDecoded } = useAuth();
   // The hotel card is an extra route (spec §2): a link only for a token that may open it.
   const hotelLink = hasSubject(jwtTokenDecoded);
@@ -118,14 +117,14 @@ export function ReservationHeader({ reservation: r, extra, onChanged }: Reservat
         {
           key: 'paf',
           label: 'PAF',
-          children: <PaiementControl reservation={r} flux="paf" onDone={onChanged} />,
+          children: <PaiementControl reservation={r} flux="paf" />,
         },
         {
           key: 'caf',
           label: 'CAF',
-          children: <PaiementControl reservation={r} flux="caf" onDone={onChanged} />,
+          children: <PaiementControl reservation={r} flux="caf" />,
         },
-        { key: 'apec', label: 'APEC', children: <ApecSwitch reservation={r} onDone={onChanged} /> },
+        { key: 'apec', label: 'APEC', children: <ApecSwitch reservation={r} /> },
         {
           key: 'creation',
           label: 'Créée le',

@@ -1,10 +1,10 @@
 import { Button, Flex, Switch, Typography } from 'antd';
-import { useMemo, useRef, useState, type Key, type ReactNode, type Ref } from 'react';
+import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { dashboardUrl } from 'shared';
-import { ResourceTable, useUrlFilters, type ResourceColumn, type ResourceTableHandle } from 'shared/ui';
+import { ResourceTable, useUrlFilters, type ResourceColumn } from 'shared/ui';
 import type { ReservationFilters, ReservationItem } from 'shared/contract';
-import { reservationsLoader } from '../../../lib/list-reservations';
+import { reservationsListSource } from '../../../lib/api/get-reservations';
 import { reservationColumns } from '../../../lib/reservation-columns';
 import { countLabel } from '../../../lib/reservation-labels';
 import { ProlongationMultipleModal } from './prolongation-multiple-modal';
@@ -16,30 +16,24 @@ export interface ProlongationListProps {
   onExtend: (row: ReservationItem) => void;
   /** What the page adds beside « Prolonger la sélection » for the list's filters (the exports). */
   toolbar?: (filters: ReservationFilters) => ReactNode;
-  /** The table, so that the page can reload it after extending one stay. */
-  ref?: Ref<ResourceTableHandle>;
 }
 
-/** The stays to extend (`etat = prolongable`), selectable for a multiple extension, or extended one by one. */
-export function ProlongationList({ onExtend, toolbar, ref }: ProlongationListProps) {
+/**
+ * The stays to extend (`etat = prolongable`), selectable for a multiple extension, or extended one by one. Every
+ * extension refreshes the list through its mutation.
+ */
+export function ProlongationList({ onExtend, toolbar }: ProlongationListProps) {
   const navigate = useNavigate();
-  const table = useRef<ResourceTableHandle>(null);
   const state = useUrlFilters(FILTERS);
   const departSoon = state.values.jours === 'a_prolonger';
   const filters = useMemo<ReservationFilters>(
     () => ({ etat: 'prolongable', ...(departSoon ? { jours: 'a_prolonger' as const } : {}) }),
     [departSoon],
   );
-  const load = useMemo(() => reservationsLoader(filters), [filters]);
+  const source = useMemo(() => reservationsListSource(filters), [filters]);
   // Rows selected over every page, by id: the modal needs their departures.
   const [selected, setSelected] = useState<ReadonlyMap<number, ReservationItem>>(new Map());
   const [multiple, setMultiple] = useState(false);
-
-  const reload = () => table.current?.reload();
-  const afterMultiple = () => {
-    setSelected(new Map());
-    reload();
-  };
 
   const columns: ResourceColumn<ReservationItem>[] = [
     ...reservationColumns.filter((column) => column.key !== 'type_resa' && column.key !== 'paiements'),
@@ -87,20 +81,13 @@ export function ProlongationList({ onExtend, toolbar, ref }: ProlongationListPro
         </Flex>
       </Flex>
       <ResourceTable<ReservationItem>
-        ref={(handle) => {
-          table.current = handle;
-          if (typeof ref === 'function') ref(handle);
-          else if (ref) ref.current = handle;
-        }}
-        path="/reservations"
+        {...source}
         columns={columns}
-        load={load}
-        loadKey={state.key}
         filtersActive={state.active}
         onClearFilters={state.clearFilters}
         totalLabel={(total) => countLabel(total, 'réservation à prolonger', 'réservations à prolonger')}
         emptyDescription="Aucune réservation à prolonger"
-        onOpen={(row) => navigate(dashboardUrl('fiche-resa', { id: row.id }))}
+        onOpen={(row) => void navigate(dashboardUrl('fiche-resa', { id: row.id }))}
         rowSelection={{
           selectedRowKeys: [...selected.keys()],
           preserveSelectedRowKeys: true,
@@ -114,8 +101,7 @@ export function ProlongationList({ onExtend, toolbar, ref }: ProlongationListPro
         <ProlongationMultipleModal
           rows={[...selected.values()]}
           onClose={() => setMultiple(false)}
-          onDone={afterMultiple}
-          onStale={reload}
+          onExtended={() => setSelected(new Map())}
         />
       )}
     </>

@@ -1,36 +1,39 @@
 import { Alert, Checkbox, Flex, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { API_DATE_FORMAT, ApiError, formatDate } from 'shared';
-import type { ProlongationMultipleAnswer, ReservationItem } from 'shared/contract';
+import { API_DATE_FORMAT, formatDate } from 'shared';
+import type { ReservationItem } from 'shared/contract';
 import { DayInput } from '../../../lib/day-input';
-import { prolongationFailure, prolongerSelection } from '../api/prolongation-api';
+import { extensionFailure, useExtendReservations } from '../api/extend-reservations';
 import { ProlongationResults, type ProlongationResult } from './prolongation-results';
 
 export interface ProlongationMultipleModalProps {
   /** The selected stays. */
   rows: readonly ReservationItem[];
   onClose: () => void;
-  /** Some stays were extended: the list must reload and the selection be cleared. */
-  onDone: () => void;
-  /** The server refused (409): the list may be stale (a stay extended meanwhile) and should reload. */
-  onStale?: () => void;
+  /** Some stays were extended (the lists already refreshed): the selection is to be cleared. */
+  onExtended: () => void;
 }
 
 /** « Prolonger la sélection »: one new departure for every selected stay, all or nothing unless « partiel ». */
 export function ProlongationMultipleModal({
   rows: selection,
   onClose,
-  onDone,
-  onStale,
+  onExtended,
 }: ProlongationMultipleModalProps) {
   // The selection as it was at opening: it is cleared once stays are extended, the report still names them.
   const [rows] = useState(selection);
   const [endDate, setEndDate] = useState<string | undefined>();
   const [partiel, setPartiel] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [answer, setAnswer] = useState<ProlongationMultipleAnswer | null>(null);
-  const [failure, setFailure] = useState<{ message: string; resultats?: ProlongationResult[] } | null>(null);
+  const extend = useExtendReservations({
+    onSuccess: (answer) => {
+      if (answer.resultats.some((r) => r.ok)) onExtended();
+    },
+  });
+  const answer = extend.data;
+  const failure: { message: string; resultats?: ProlongationResult[] } | null = extend.error
+    ? extensionFailure(extend.error)
+    : null;
   const byId = new Map(rows.map((row) => [row.id, row]));
   const latest =
     rows
@@ -39,24 +42,13 @@ export function ProlongationMultipleModal({
       .at(-1) ?? dayjs().format(API_DATE_FORMAT);
   const tooEarly = endDate !== undefined && endDate <= latest;
 
-  const submit = async () => {
+  const submit = () => {
     if (!endDate || tooEarly) return;
-    setSending(true);
-    setFailure(null);
-    try {
-      const result = await prolongerSelection({
-        reservation_ids: rows.map((row) => row.id),
-        end_date: endDate,
-        ...(partiel ? { partiel: true } : {}),
-      });
-      setAnswer(result);
-      if (result.resultats.some((r) => r.ok)) onDone();
-    } catch (error) {
-      setFailure(prolongationFailure(error));
-      if (error instanceof ApiError && error.status === 409) onStale?.();
-    } finally {
-      setSending(false);
-    }
+    extend.mutate({
+      reservation_ids: rows.map((row) => row.id),
+      end_date: endDate,
+      ...(partiel ? { partiel: true } : {}),
+    });
   };
 
   if (answer) {
@@ -84,9 +76,9 @@ export function ProlongationMultipleModal({
       title={`Prolonger ${rows.length} réservation${rows.length > 1 ? 's' : ''}`}
       okText="Confirmer la prolongation"
       cancelText="Annuler"
-      onOk={() => void submit()}
+      onOk={submit}
       onCancel={onClose}
-      okButtonProps={{ disabled: !endDate || tooEarly, loading: sending }}
+      okButtonProps={{ disabled: !endDate || tooEarly, loading: extend.isPending }}
       width={720}
     >
       <Flex vertical gap={12}>

@@ -6,9 +6,9 @@ import { dashboardUrl, hasSubject, useAuth } from 'shared';
 import { PageFrame, ResourceTable, useUrlFilters } from 'shared/ui';
 import { RESERVATION_STATUTS, type ReservationIntegraleItem, type ReservationStatut } from 'shared/contract';
 import {
-  reservationsIntegralesLoader,
+  reservationsIntegralesListSource,
   type ReservationIntegraleFilters,
-} from '../../../lib/list-reservations';
+} from '../../../lib/api/get-reservations-integrales';
 import { PeriodFilter, periodOf } from '../../../lib/period-filter';
 import { countLabel, STATUT_OPTIONS } from '../../../lib/reservation-labels';
 import { integraleColumns } from './integrale-columns';
@@ -29,7 +29,7 @@ export function ReservationsIntegralesPage() {
       : {};
     return { ...statut, ...periodOf(values) };
   }, [values]);
-  const load = useMemo(() => reservationsIntegralesLoader(filters), [filters]);
+  const source = useMemo(() => reservationsIntegralesListSource(filters), [filters]);
 
   return (
     <PageFrame
@@ -40,7 +40,7 @@ export function ReservationsIntegralesPage() {
           <Button
             type="primary"
             icon={<PlusOutlined />}
-            onClick={() => navigate(dashboardUrl('reservation_integrale'))}
+            onClick={() => void navigate(dashboardUrl('reservation_integrale'))}
           >
             Nouvelle réservation intégrale
           </Button>
@@ -61,15 +61,13 @@ export function ReservationsIntegralesPage() {
         <Button onClick={() => state.clearFilters(SEARCHABLE)}>Réinitialiser les filtres</Button>
       </Flex>
       <ResourceTable<ReservationIntegraleItem>
-        path="/reservations_integrales"
+        {...source}
         columns={integraleColumns}
-        load={load}
-        loadKey={state.key}
         filtersActive={state.active}
         onClearFilters={state.clearFilters}
         totalLabel={(total) => countLabel(total, 'réservation intégrale', 'réservations intégrales')}
         emptyDescription="Aucune réservation intégrale"
-        onOpen={(row) => navigate(dashboardUrl('fiche-resa-integrale', { id: row.id }))}
+        onOpen={(row) => void navigate(dashboardUrl('fiche-resa-integrale', { id: row.id }))}
       />
     </PageFrame>
   );

@@ -1,11 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Select, Switch } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useLookup, type LookupRow } from 'shared';
 import { REFERENTIEL_PATHS, type EtatPaiement, type ReservationStatut, type TypeResa } from 'shared/contract';
 import { PeriodFilter } from '../../../lib/period-filter';
 import { ETAT_PAIEMENT_OPTIONS, STATUT_OPTIONS, TYPE_RESA_OPTIONS } from '../../../lib/reservation-labels';
 import type { ReservationFiltersState } from '../../../lib/reservation-filters';
-import { useReferenceOptions } from '../../../lib/use-reference-options';
+
+const toOptions = (rows: LookupRow[]) => rows.map((row) => ({ value: row.id, label: row.nom }));
 
 const asNumber = (value: string | string[] | undefined) =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
@@ -39,8 +41,11 @@ export function ReservationFiltersBar({
   onReset: () => void;
 }) {
   const { values, filters, setFilter, setFilters } = state;
-  const clients = useReferenceOptions(REFERENTIEL_PATHS.clients);
-  const hotels = useReferenceOptions(REFERENTIEL_PATHS.etablissements);
+  // The session's lookups, shared with the booking and the other screens: no request on a second visit.
+  const clients = useLookup(REFERENTIEL_PATHS.clients);
+  const hotels = useLookup(REFERENTIEL_PATHS.etablissements);
+  const clientOptions = useMemo(() => toOptions(clients.data ?? []), [clients.data]);
+  const hotelOptions = useMemo(() => toOptions(hotels.data ?? []), [hotels.data]);
 
   return (
     <Flex vertical gap={8} style={{ marginBottom: 16 }}>
@@ -69,10 +74,10 @@ export function ReservationFiltersBar({
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
           placeholder="Tous les clients"
-          loading={clients.loading}
+          loading={clients.isPending}
           style={{ width: 240 }}
           value={asNumber(values.client_id) ?? null}
-          options={clients.options}
+          options={clientOptions}
           onChange={(value) => setFilter('client_id', value === undefined ? undefined : String(value))}
         />
         <Select<number>
@@ -80,10 +85,10 @@ export function ReservationFiltersBar({
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
           placeholder="Tous les établissements"
-          loading={hotels.loading}
+          loading={hotels.isPending}
           style={{ width: 240 }}
           value={asNumber(values.etablissement_id) ?? null}
-          options={hotels.options}
+          options={hotelOptions}
           onChange={(value) => setFilter('etablissement_id', value === undefined ? undefined : String(value))}
         />
         <DossierSearch

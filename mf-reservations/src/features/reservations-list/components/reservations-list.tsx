@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { dashboardUrl } from 'shared';
 import { ResourceTable } from 'shared/ui';
 import type { ReservationExportBody, ReservationItem } from 'shared/contract';
-import { reservationsLoader } from '../../../lib/list-reservations';
+import { reservationsListSource } from '../../../lib/api/get-reservations';
 import { reservationColumns } from '../../../lib/reservation-columns';
 import { useReservationFilters } from '../../../lib/reservation-filters';
 import { countLabel } from '../../../lib/reservation-labels';
@@ -22,8 +22,8 @@ export function ReservationsList({ toolbar }: ReservationsListProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const state = useReservationFilters();
-  const { filters, key } = state;
-  const load = useMemo(() => reservationsLoader(filters), [filters]);
+  const { filters } = state;
+  const source = useMemo(() => reservationsListSource(filters), [filters]);
 
   // The export takes the list's filters and column searches, not its page.
   const exportBody = useMemo(() => {
@@ -37,15 +37,13 @@ export function ReservationsList({ toolbar }: ReservationsListProps) {
     <>
       <ReservationFiltersBar state={state} onReset={() => state.clearFilters(SEARCHABLE)} />
       <ResourceTable<ReservationItem>
-        path="/reservations"
+        {...source}
         columns={reservationColumns}
-        load={load}
-        loadKey={key}
         filtersActive={state.active}
         onClearFilters={state.clearFilters}
         totalLabel={(total) => countLabel(total, 'réservation')}
         emptyDescription="Aucune réservation"
-        onOpen={(row) => navigate(dashboardUrl('fiche-resa', { id: row.id }))}
+        onOpen={(row) => void navigate(dashboardUrl('fiche-resa', { id: row.id }))}
         toolbar={
           toolbar && (
             <Flex wrap gap={8}>

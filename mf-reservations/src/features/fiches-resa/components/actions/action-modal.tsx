@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { errorMessage, isConflict } from 'shared';
 import { FormModalFrame } from 'shared/ui';
 
-export interface ActionModalProps<V> {
+export interface ActionModalProps<V, R> {
   open: boolean;
   title: string;
   /** Text of the confirm button. */
@@ -12,9 +12,9 @@ export interface ActionModalProps<V> {
   danger?: boolean;
   initialValues?: Partial<V>;
   /** Does the write; on rejection the dialog stays open and says why (400 and 409 alike). */
-  onSubmit: (values: V) => Promise<unknown>;
-  /** After a successful write, before closing. */
-  onDone: (result: unknown) => void;
+  onSubmit: (values: V) => Promise<R>;
+  /** After a successful write (the screen already refreshed by its mutation), before closing. */
+  onDone?: (result: R) => void;
   onClose: () => void;
   /** Offered as « Recharger la fiche » when the write answered 409 (the stay changed meanwhile). */
   onReload?: () => void;
@@ -25,7 +25,7 @@ export interface ActionModalProps<V> {
  * The dialog of every reservation action: an antd Form whose submit is the OK button (Enter submits), the
  * server's reason inline on failure — a 409 is only logged by the client (spec §8), so this is where it shows.
  */
-export function ActionModal<V extends object>({
+export function ActionModal<V extends object, R = unknown>({
   open,
   title,
   okText,
@@ -36,7 +36,7 @@ export function ActionModal<V extends object>({
   onClose,
   onReload,
   children,
-}: ActionModalProps<V>) {
+}: ActionModalProps<V, R>) {
   const [form] = Form.useForm<V>();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ message: string; conflict: boolean } | null>(null);
@@ -53,7 +53,7 @@ export function ActionModal<V extends object>({
     try {
       const result = await onSubmit(values);
       setSubmitting(false);
-      onDone(result);
+      onDone?.(result);
       onClose();
     } catch (error) {
       setSubmitting(false);

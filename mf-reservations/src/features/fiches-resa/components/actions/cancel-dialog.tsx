@@ -1,5 +1,5 @@
 import { Alert, Checkbox, Form, Input } from 'antd';
-import { cancelReservation } from '../../api/reservation-api';
+import { useCancelReservation } from '../../api/cancel-reservation';
 import { ActionModal } from './action-modal';
 
 export interface CancelDialogProps {
@@ -8,7 +8,6 @@ export interface CancelDialogProps {
   /** 'one': this stay, with the option of every stay of the full reservation; 'all': every stay. */
   scope: 'one' | 'all';
   onClose: () => void;
-  onDone: () => void;
 }
 
 interface Values {
@@ -17,7 +16,8 @@ interface Values {
 }
 
 /** Annuler: future nights cancelled, past nights kept (PUT /reservations/annulation/:id, motif in the history). */
-export function CancelDialog({ open, reservationId, scope, onClose, onDone }: CancelDialogProps) {
+export function CancelDialog({ open, reservationId, scope, onClose }: CancelDialogProps) {
+  const cancel = useCancelReservation();
   return (
     <ActionModal<Values>
       open={open}
@@ -27,12 +27,14 @@ export function CancelDialog({ open, reservationId, scope, onClose, onDone }: Ca
       initialValues={{ applyToAllPr: false, motif: '' }}
       onSubmit={(values) => {
         const motif = values.motif?.trim();
-        return cancelReservation(reservationId, {
-          applyToAllPr: scope === 'all' || values.applyToAllPr === true,
-          ...(motif ? { motif } : {}),
+        return cancel.mutateAsync({
+          id: reservationId,
+          body: {
+            applyToAllPr: scope === 'all' || values.applyToAllPr === true,
+            ...(motif ? { motif } : {}),
+          },
         });
       }}
-      onDone={onDone}
       onClose={onClose}
     >
       <Alert

@@ -1,5 +1,5 @@
 import { Checkbox, Form, Typography } from 'antd';
-import { confirmReservation } from '../../api/reservation-api';
+import { useConfirmReservation } from '../../api/confirm-reservation';
 import { ActionModal } from './action-modal';
 
 export interface ConfirmDialogProps {
@@ -8,7 +8,6 @@ export interface ConfirmDialogProps {
   /** 'one': this stay, with the option of every stay of the full reservation; 'all': every stay. */
   scope: 'one' | 'all';
   onClose: () => void;
-  onDone: () => void;
 }
 
 interface Values {
@@ -16,7 +15,8 @@ interface Values {
 }
 
 /** Confirmer: en_attente → confirmee (PUT /reservations/confirmation/:id). */
-export function ConfirmDialog({ open, reservationId, scope, onClose, onDone }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, reservationId, scope, onClose }: ConfirmDialogProps) {
+  const confirm = useConfirmReservation();
   return (
     <ActionModal<Values>
       open={open}
@@ -24,9 +24,11 @@ export function ConfirmDialog({ open, reservationId, scope, onClose, onDone }: C
       okText="Confirmer"
       initialValues={{ applyToAllPr: false }}
       onSubmit={(values) =>
-        confirmReservation(reservationId, { applyToAllPr: scope === 'all' || values.applyToAllPr === true })
+        confirm.mutateAsync({
+          id: reservationId,
+          body: { applyToAllPr: scope === 'all' || values.applyToAllPr === true },
+        })
       }
-      onDone={onDone}
       onClose={onClose}
     >
       {scope === 'all' ? (

@@ -3,14 +3,13 @@ import dayjs from 'dayjs';
 import { API_DATE_FORMAT, formatDate } from 'shared';
 import { DateInput, dateFormItemProps } from 'shared/ui';
 import type { ReservationDetail } from 'shared/contract';
-import { departReservation } from '../../api/reservation-api';
+import { useDepartReservation } from '../../api/depart-reservation';
 import { ActionModal } from './action-modal';
 
 export interface EarlyDepartureDialogProps {
   open: boolean;
   reservation: ReservationDetail;
   onClose: () => void;
-  onDone: () => void;
 }
 
 interface Values {
@@ -20,7 +19,8 @@ interface Values {
 const todayDay = () => dayjs().format(API_DATE_FORMAT);
 
 /** Départ anticipé: the stay ends on a day from today on, before its departure (PUT /reservations/:id/:date_fin). */
-export function EarlyDepartureDialog({ open, reservation, onClose, onDone }: EarlyDepartureDialogProps) {
+export function EarlyDepartureDialog({ open, reservation, onClose }: EarlyDepartureDialogProps) {
+  const depart = useDepartReservation();
   const { date_debut: debut, date_fin: fin } = reservation;
   const earliest = [todayDay(), dayjs(debut).add(1, 'day').format(API_DATE_FORMAT)].sort()[1]!;
   return (
@@ -28,8 +28,7 @@ export function EarlyDepartureDialog({ open, reservation, onClose, onDone }: Ear
       open={open}
       title="Départ anticipé"
       okText="Enregistrer le départ"
-      onSubmit={(values) => departReservation(reservation.id, values.date_fin!)}
-      onDone={onDone}
+      onSubmit={(values) => depart.mutateAsync({ id: reservation.id, dateFin: values.date_fin! })}
       onClose={onClose}
     >
       <Typography.Paragraph>

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { API_DATE_FORMAT, formatDate } from 'shared';
 import { DateInput, dateFormItemProps } from 'shared/ui';
 import type { ProlongationAnswer } from 'shared/contract';
-import { extendReservation } from '../../api/reservation-api';
+import { useExtendReservation } from '../../api/extend-reservation';
 import { ActionModal } from './action-modal';
 
 export interface ExtendDialogProps {
@@ -17,7 +17,8 @@ export interface ExtendDialogProps {
   /** Whose stay and where, when the dialog opens from a list rather than from the stay's card. */
   context?: string;
   onClose: () => void;
-  onDone: (answer: ProlongationAnswer) => void;
+  /** After the extension, the screens already refreshed (e.g. to open the new stay). */
+  onDone?: (answer: ProlongationAnswer) => void;
 }
 
 interface Values {
@@ -38,8 +39,9 @@ export function ExtendDialog({
   onClose,
   onDone,
 }: ExtendDialogProps) {
+  const extend = useExtendReservation();
   return (
-    <ActionModal<Values>
+    <ActionModal<Values, ProlongationAnswer>
       open={open}
       title={
         scope === 'all' ? 'Prolonger tous les pensionnaires' : `Prolonger la réservation n° ${reservationId}`
@@ -47,12 +49,12 @@ export function ExtendDialog({
       okText="Prolonger"
       initialValues={{ applyToAllPr: scope === 'all' }}
       onSubmit={(values) =>
-        extendReservation(reservationId, {
-          end_date: values.end_date!,
-          applyToAllPr: scope === 'all' || values.applyToAllPr === true,
+        extend.mutateAsync({
+          id: reservationId,
+          body: { end_date: values.end_date!, applyToAllPr: scope === 'all' || values.applyToAllPr === true },
         })
       }
-      onDone={(answer) => onDone(answer as ProlongationAnswer)}
+      onDone={onDone}
       onClose={onClose}
     >
       {context && <Typography.Paragraph>{context}</Typography.Paragraph>}

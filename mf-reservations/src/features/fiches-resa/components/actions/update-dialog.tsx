@@ -1,13 +1,12 @@
 import { Checkbox, Form, Input, Typography } from 'antd';
 import type { ReservationDetail } from 'shared/contract';
-import { updateReservation } from '../../api/reservation-api';
+import { useUpdateReservation } from '../../api/update-reservation';
 import { ActionModal } from './action-modal';
 
 export interface UpdateDialogProps {
   open: boolean;
   reservation: ReservationDetail;
   onClose: () => void;
-  onDone: () => void;
   /** Offered when the stay changed meanwhile (409). */
   onReload: () => void;
 }
@@ -22,7 +21,8 @@ interface Values {
 }
 
 /** Modifier: room number, meals, PAF/CAF (PUT /reservations/:id with the version read). */
-export function UpdateDialog({ open, reservation, onClose, onDone, onReload }: UpdateDialogProps) {
+export function UpdateDialog({ open, reservation, onClose, onReload }: UpdateDialogProps) {
+  const update = useUpdateReservation();
   const { chambre, petit_dejeuner, dejeuner, diner, status_paf, status_caf } = reservation;
   return (
     <ActionModal<Values>
@@ -31,13 +31,11 @@ export function UpdateDialog({ open, reservation, onClose, onDone, onReload }: U
       okText="Enregistrer"
       initialValues={{ chambre: chambre ?? '', petit_dejeuner, dejeuner, diner, status_paf, status_caf }}
       onSubmit={({ chambre: room, ...options }) =>
-        updateReservation(reservation.id, {
-          version: reservation.version,
-          chambre: room?.trim() ? room.trim() : null,
-          ...options,
+        update.mutateAsync({
+          id: reservation.id,
+          body: { version: reservation.version, chambre: room?.trim() ? room.trim() : null, ...options },
         })
       }
-      onDone={onDone}
       onClose={onClose}
       onReload={onReload}
     >

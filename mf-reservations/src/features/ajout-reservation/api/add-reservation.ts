@@ -1,0 +1,17 @@
+import { apiClient, type MutationConfig } from 'shared';
+import { RESERVATIONS_PATHS, type ReservationAddAnswer, type ReservationAddBody } from 'shared/contract';
+import { useStayWrite } from '../../../lib/api/stay-writes';
+
+/** POST /reservations/add: books the residents; the client toasts the message, a 409 is only logged (spec §8). */
+export async function addReservation(body: ReservationAddBody): Promise<ReservationAddAnswer> {
+  const { data } = await apiClient.post<ReservationAddAnswer>(RESERVATIONS_PATHS.add, body);
+  return data;
+}
+
+/**
+ * A new full reservation: the lists, the full reservations and the counters refresh, and so do the residents
+ * searches (now lodged) and the availabilities (rooms taken).
+ */
+export function useAddReservation(mutationConfig?: MutationConfig<typeof addReservation>) {
+  return useStayWrite(addReservation, { occupancy: true }, mutationConfig);
+}

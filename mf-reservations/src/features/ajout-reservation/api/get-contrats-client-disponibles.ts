@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type QueryConfig } from 'shared';
+import {
+  CONTRATS_SPEC_PATHS,
+  type ContratClientAvailableBody,
+  type ContratClientResume,
+  type ContratsClientAnswer,
+} from 'shared/contract';
+import { contratClientDisponibleKeys } from '../../../lib/api/query-keys';
+
+/** POST /contrat_client/available: the client's active contracts covering the whole stay. */
+export async function getContratsClientDisponibles(
+  body: ContratClientAvailableBody,
+  signal?: AbortSignal,
+): Promise<ContratClientResume[]> {
+  const { data } = await apiClient.post<ContratsClientAnswer>(
+    CONTRATS_SPEC_PATHS.contratClientAvailable,
+    body,
+    {
+      signal,
+    },
+  );
+  return data.contrats;
+}
+
+export const getContratsClientDisponiblesQueryOptions = (body: ContratClientAvailableBody) =>
+  queryOptions({
+    queryKey: contratClientDisponibleKeys.period(body),
+    queryFn: ({ signal }) => getContratsClientDisponibles(body, signal),
+  });
+
+/** Nothing asked while `body` is null (client or dates not chosen). */
+export function useContratsClientDisponibles(
+  body: ContratClientAvailableBody | null,
+  queryConfig?: QueryConfig<typeof getContratsClientDisponiblesQueryOptions>,
+) {
+  return useQuery({
+    ...getContratsClientDisponiblesQueryOptions(body ?? { client_id: 0, start_date: '', end_date: '' }),
+    enabled: body !== null,
+    ...queryConfig,
+  });
+}

@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, type QueryConfig } from 'shared';
+import { CONTRATS_SPEC_PATHS, type TypeChambreData, type TypeChambresAnswer } from 'shared/contract';
+import { disponibiliteKeys } from '../../../lib/api/query-keys';
+
+export interface TypesChambreCriteria {
+  contratId: number;
+  etablissementId: number;
+  startDate: string;
+  endDate: string;
+}
+
+/** GET /contrat_etablissement/type_chambres/:contrat/:etablissement: room types, prices cut to the stay, free rooms. */
+export async function getTypesChambre(
+  { contratId, etablissementId, startDate, endDate }: TypesChambreCriteria,
+  signal?: AbortSignal,
+): Promise<TypeChambreData[]> {
+  const { data } = await apiClient.get<TypeChambresAnswer>(
+    `${CONTRATS_SPEC_PATHS.contratEtablissementTypeChambres}/${contratId}/${etablissementId}`,
+    { params: { start_date: startDate, end_date: endDate }, signal },
+  );
+  return data.type_chambres_data;
+}
+
+/** Under `disponibiliteKeys`: free rooms change with every stay written. */
+export const getTypesChambreQueryOptions = (criteria: TypesChambreCriteria) =>
+  queryOptions({
+    queryKey: disponibiliteKeys.typesChambre(criteria),
+    queryFn: ({ signal }) => getTypesChambre(criteria, signal),
+  });
+
+/** Nothing asked while `criteria` is null (hotel or dates not chosen). */
+export function useTypesChambre(
+  criteria: TypesChambreCriteria | null,
+  queryConfig?: QueryConfig<typeof getTypesChambreQueryOptions>,
+) {
+  return useQuery({
+    ...getTypesChambreQueryOptions(
+      criteria ?? { contratId: 0, etablissementId: 0, startDate: '', endDate: '' },
+    ),
+    enabled: criteria !== null,
+    ...queryConfig,
+  });
+}

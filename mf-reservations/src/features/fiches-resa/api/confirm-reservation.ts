@@ -1,0 +1,14 @@
+import { apiClient, type MutationConfig } from 'shared';
+import { RESERVATIONS_PATHS, type ReservationActionBody } from 'shared/contract';
+import { useStayWrite, type Written } from '../../../lib/api/stay-writes';
+
+/** PUT /reservations/confirmation/:id: en_attente → confirmee (with `applyToAllPr`, every pending stay of its parent). */
+export async function confirmReservation({ id, body }: { id: number; body: ReservationActionBody }) {
+  const { data } = await apiClient.put<Written>(`${RESERVATIONS_PATHS.confirmation}/${id}`, body);
+  return data;
+}
+
+/** Statuses change: the cards, lists, full reservation and counters refresh. */
+export function useConfirmReservation(mutationConfig?: MutationConfig<typeof confirmReservation>) {
+  return useStayWrite(confirmReservation, {}, mutationConfig);
+}

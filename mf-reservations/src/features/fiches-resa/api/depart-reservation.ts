@@ -1,0 +1,14 @@
+import { apiClient, type MutationConfig } from 'shared';
+import { RESERVATIONS_PATHS } from 'shared/contract';
+import { useStayWrite, type Written } from '../../../lib/api/stay-writes';
+
+/** PUT /reservations/:id/:date_fin: early departure, the stay ends on `dateFin` (YYYY-MM-DD, today or later). */
+export async function departReservation({ id, dateFin }: { id: number; dateFin: string }) {
+  const { data } = await apiClient.put<Written>(`${RESERVATIONS_PATHS.one}/${id}/${dateFin}`);
+  return data;
+}
+
+/** The resident leaves earlier and the room is freed: the reservations, the searches and the availabilities refresh. */
+export function useDepartReservation(mutationConfig?: MutationConfig<typeof departReservation>) {
+  return useStayWrite(departReservation, { occupancy: true }, mutationConfig);
+}

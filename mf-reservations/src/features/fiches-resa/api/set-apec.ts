@@ -1,0 +1,14 @@
+import { apiClient, type MutationConfig } from 'shared';
+import { RESERVATIONS_PATHS, type ApecBody } from 'shared/contract';
+import { useStayWrite, type Written } from '../../../lib/api/stay-writes';
+
+/** PUT /reservations/apec/:id. */
+export async function setApec({ id, body }: { id: number; body: ApecBody }) {
+  const { data } = await apiClient.put<Written>(`${RESERVATIONS_PATHS.apec}/${id}`, body);
+  return data;
+}
+
+/** The stay's APEC flag changes: the reservations refresh. */
+export function useSetApec(mutationConfig?: MutationConfig<typeof setApec>) {
+  return useStayWrite(setApec, {}, mutationConfig);
+}

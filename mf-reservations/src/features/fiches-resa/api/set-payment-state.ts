@@ -1,0 +1,14 @@
+import { apiClient, type MutationConfig } from 'shared';
+import { RESERVATIONS_PATHS, type PointagePafCafBody } from 'shared/contract';
+import { useStayWrite, type Written } from '../../../lib/api/stay-writes';
+
+/** PUT /reservations/pointage_paf_caf/:id: the PAF or CAF state of the stay's nights until today. */
+export async function setPaymentState({ id, body }: { id: number; body: PointagePafCafBody }) {
+  const { data } = await apiClient.put<Written>(`${RESERVATIONS_PATHS.pointagePafCaf}/${id}`, body);
+  return data;
+}
+
+/** Payment states change: the reservations refresh (the PAF / CAF counters of the dashboard among them). */
+export function useSetPaymentState(mutationConfig?: MutationConfig<typeof setPaymentState>) {
+  return useStayWrite(setPaymentState, {}, mutationConfig);
+}

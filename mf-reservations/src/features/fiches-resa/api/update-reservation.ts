@@ -1,0 +1,14 @@
+import { apiClient, type MutationConfig } from 'shared';
+import { RESERVATIONS_PATHS, type ReservationUpdateBody } from 'shared/contract';
+import { useStayWrite, type Written } from '../../../lib/api/stay-writes';
+
+/** PUT /reservations/:id: room, meals, PAF/CAF; a stay changed since `body.version` was read answers 409. */
+export async function updateReservation({ id, body }: { id: number; body: ReservationUpdateBody }) {
+  const { data } = await apiClient.put<Written>(`${RESERVATIONS_PATHS.one}/${id}`, body);
+  return data;
+}
+
+/** The stay's options and amounts change: the reservations refresh. */
+export function useUpdateReservation(mutationConfig?: MutationConfig<typeof updateReservation>) {
+  return useStayWrite(updateReservation, {}, mutationConfig);
+}

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
@@ -5,9 +6,11 @@ import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { setNotifier } from '../../api/notifier';
+import { keysOfPath } from '../../api/query-keys';
 import type { ListParams } from '../../contract/list';
 import { listHandler } from '../../mocks/common/list-handlers';
 import { mockServer } from '../../mocks/node';
+import { createTestQueryClient } from '../../testing/query-client';
 import { fetchList, listQueryString, useList } from './fetch-list';
 import { useListQuery, type ListQueryOptions } from './use-list-query';
 
@@ -214,10 +217,20 @@ describe('fetchList against listHandler', () => {
   });
 });
 
+/** A fresh query cache per hook, as every page test gets. */
+function cacheWrapper() {
+  const client = createTestQueryClient();
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+}
+
 describe('useList', () => {
   it('loads a page, with loading while in flight', async () => {
     mockServer.use(listHandler('/hotels', hotels, ['nom']));
-    const { result } = renderHook(() => useList<{ nom: string }>('/hotels', base));
+    const { result } = renderHook(() => useList<{ nom: string }>('/hotels', base), {
+      wrapper: cacheWrapper(),
+    });
     expect(result.current.loading).toBe(true);
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.total).toBe(4);
@@ -237,6 +250,7 @@ describe('useList', () => {
       ({ page }) => useList<{ nom: string }>('/slow', { ...base, page }),
       {
         initialProps: { page: 1 },
+        wrapper: cacheWrapper(),
       },
     );
     rerender({ page: 2 });
@@ -251,15 +265,73 @@ describe('useList', () => {
       http.get('/api/flaky', () => HttpResponse.json({ message: 'Base indisponible' }, { status: 503 }), {
         once: true,
       }),
-      http.get('/api/flaky', () => HttpResponse.json({ data: [{ nom: 'Ibis' }], total: 1 })),
+      // Slow enough for the loading state to be seen: the cache tells its observers on the next tick.
+      http.get('/api/flaky', async () => {
+        await delay(300);
+        return HttpResponse.json({ data: [{ nom: 'Ibis' }], total: 1 });
+      }),
     );
-    const { result } = renderHook(() => useList<{ nom: string }>('/flaky', base));
+    const { result } = renderHook(() => useList<{ nom: string }>('/flaky', base), {
+      wrapper: cacheWrapper(),
+    });
     await waitFor(() => expect(result.current.error?.message).toBe('Base indisponible'));
     expect(result.current.data).toEqual([]);
     act(() => result.current.reload());
-    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(result.current.loading).toBe(true));
     expect(result.current.error).toBeNull();
     await waitFor(() => expect(names(result.current)).toEqual(['Ibis']));
     expect(result.current.error).toBeNull();
+  });
+
+  it('shows a page seen before at once, from the cache, and refreshes it in the background once stale', async () => {
+    const seen: string[] = [];
+    mockServer.use(
+      http.get('/api/cached', async ({ request }) => {
+        const page = new URL(request.url).searchParams.get('page');
+        seen.push(page ?? '');
+        await delay(100);
+        return HttpResponse.json({ data: [{ nom: `page ${page} (${seen.length})` }], total: 40 });
+      }),
+    );
+    const client = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result, rerender } = renderHook(
+      ({ page }) => useList<{ nom: string }>('/cached', { ...base, page }),
+      { initialProps: { page: 1 }, wrapper },
+    );
+    await waitFor(() => expect(names(result.current)).toEqual(['page 1 (1)']));
+    rerender({ page: 2 });
+    // The previous page stays, marked as loading, until page 2 arrives.
+    expect(names(result.current)).toEqual(['page 1 (1)']);
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(names(result.current)).toEqual(['page 2 (2)']));
+    rerender({ page: 1 });
+    expect(names(result.current)).toEqual(['page 1 (1)']);
+    expect(result.current.loading).toBe(false);
+    await act(() => delay(150));
+    expect(seen).toEqual(['1', '2']);
+
+    await act(() => client.invalidateQueries({ queryKey: ['cached'] }));
+    await waitFor(() => expect(names(result.current)).toEqual(['page 1 (3)']));
+    expect(seen).toEqual(['1', '2', '1']);
+  });
+
+  it("files the pages under their resource's list keys, or under the prefix it is given", async () => {
+    mockServer.use(listHandler('/hotels', hotels, ['nom']));
+    const client = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useList<{ nom: string }>('/hotels?nom=parc', base), { wrapper });
+    await waitFor(() => expect(result.current.total).toBe(2));
+    expect(client.getQueryCache().findAll({ queryKey: keysOfPath('/hotels').lists() })).toHaveLength(1);
+    mockServer.use(http.get('/api/echo', () => HttpResponse.json({ data: [], total: 0 })));
+    const own = renderHook(() => useList<{ nom: string }>('/echo', base, { queryKey: ['autre', 'list'] }), {
+      wrapper,
+    });
+    await waitFor(() => expect(own.result.current.loading).toBe(false));
+    expect(client.getQueryCache().findAll({ queryKey: ['autre', 'list'] })).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from 'antd';
 import { http, HttpResponse } from 'msw';
@@ -7,13 +8,17 @@ import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listHandler } from '../../mocks/common/list-handlers';
 import { mockServer } from '../../mocks/node';
-import { renderWithProviders } from '../../testing';
+import { createQueryClient } from '../../api/query-client';
+import { createTestQueryClient, renderWithProviders } from '../../testing';
 import {
   ResourceTable,
   type ResourceColumn,
   type ResourceTableHandle,
   type ResourceTableProps,
 } from './resource-table';
+
+// Three sorts through antd's header take 5–8 s on a busy 2-core runner: the default 5 s is not enough.
+vi.setConfig({ testTimeout: 30_000 });
 
 interface Hotel {
   id: number;
@@ -67,17 +72,24 @@ function LocationProbe() {
   return <output data-testid="location">{useLocation().search}</output>;
 }
 
-function renderTable(props: Partial<ResourceTableProps<Hotel>> = {}, url = '/etablissements') {
+function renderTable(
+  props: Partial<ResourceTableProps<Hotel>> = {},
+  url = '/etablissements',
+  queryClient?: QueryClient,
+) {
   const user = userEvent.setup({ delay: null });
   renderWithProviders(
     <>
       <ResourceTable<Hotel> path="/hotels" columns={columns} {...props} />
       <LocationProbe />
     </>,
-    { url },
+    { url, queryClient },
   );
   return user;
 }
+
+/** A cache whose pages are stale at once: every change of the list asks the server, even for a page it saw. */
+const alwaysStale = () => createQueryClient({ queries: { retry: false, staleTime: 0 } });
 
 const lastRequest = () => new URLSearchParams(requests.at(-1));
 const urlParams = () => new URLSearchParams(screen.getByTestId('location').textContent ?? '');
@@ -109,7 +121,8 @@ describe('ResourceTable', () => {
   });
 
   it('sorts on the server when a sortable header is clicked: asc, desc, then the default order', async () => {
-    const user = renderTable();
+    // The default order was the first page shown: from a fresh cache it would come back without a request.
+    const user = renderTable({}, '/etablissements', alwaysStale());
     await screen.findByText('Hôtel du Parc');
     const header = screen.getByRole('columnheader', { name: /Nom/ });
     expect(firstCells().slice(0, 2)).toEqual(['Ibis Centre', 'Hôtel du Parc']);
@@ -239,6 +252,31 @@ describe('ResourceTable', () => {
     expect(await screen.findByText('Résidence 21')).toBeTruthy();
     expect(requests).toEqual(['page=9&pageSize=20', 'page=2&pageSize=20']);
     expect(urlParams().get('page')).toBe('2');
+  });
+
+  it('a second visit within 30 s shows the cached rows at once, without a request', async () => {
+    const client = createTestQueryClient();
+    renderTable({}, '/etablissements', client);
+    expect(await screen.findByText('Hôtel du Parc')).toBeTruthy();
+    cleanup();
+    renderTable({}, '/etablissements', client);
+    expect(screen.getByText('Hôtel du Parc')).toBeTruthy();
+    expect(document.querySelector('.ant-spin-spinning')).toBeNull();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(requests).toHaveLength(1);
+  });
+
+  it('a later visit shows the cached rows at once and refreshes them in the background', async () => {
+    const client = alwaysStale();
+    renderTable({}, '/etablissements', client);
+    expect(await screen.findByText('Hôtel du Parc')).toBeTruthy();
+    cleanup();
+    renderTable({}, '/etablissements', client);
+    expect(screen.getByText('Hôtel du Parc')).toBeTruthy();
+    expect(document.querySelector('.ant-spin-spinning')).toBeNull();
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]).toBe(requests[0]);
+    expect(screen.getByText('Hôtel du Parc')).toBeTruthy();
   });
 
   it('reads page size, sort and searches from a bookmarked URL, shows the toolbar, reloads through its ref', async () => {

@@ -1,4 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
+import type { QueryKey } from '@tanstack/react-query';
 import {
   Button,
   Empty,
@@ -31,7 +32,7 @@ import { useListQuery } from './use-list-query';
 export interface ResourceRowContext {
   /** The table lists archived records (offer « Restaurer » rather than « Archiver »). */
   archived: boolean;
-  /** Reloads the current page, e.g. after archiving this row. */
+  /** Refreshes the list (the current page at once), e.g. after a write on this row that did not invalidate it. */
   reload: () => void;
 }
 
@@ -50,6 +51,7 @@ export interface ResourceColumn<T> {
 }
 
 export interface ResourceTableHandle {
+  /** Refreshes the list. A write made through a mutation hook that invalidates the resource needs none. */
   reload: () => void;
 }
 
@@ -76,6 +78,12 @@ export interface ResourceTableProps<T> {
   load?: ListLoader<T>;
   /** What `load` reads besides `params` (e.g. serialized extra filters): a change reloads the list. */
   loadKey?: string;
+  /**
+   * Key prefix of the list's pages in the query cache. Default: `keysOfPath(path).lists()`, e.g.
+   * `['etablissements', 'list']`, which a write invalidating `etablissementKeys.all` refreshes. Give it when the
+   * list belongs to another resource's keys (full reservations: `reservationIntegraleKeys.lists()`).
+   */
+  queryKey?: QueryKey;
   /** Extra filters (outside the columns) are active: the empty list then offers `onClearFilters`. */
   filtersActive?: boolean;
   /**
@@ -147,7 +155,8 @@ function ColumnSearch({ title, value, onSearch, close }: ColumnSearchProps) {
 
 /**
  * A server-side list of the list contract: pagination, sort, column search and the archived switch live in the
- * URL (`useListQuery`); rows come from `path` (`useList`).
+ * URL (`useListQuery`); rows come from `path` through the query cache (`useList`), so coming back to a list shows
+ * its rows at once.
  */
 export function ResourceTable<T extends object>({
   path,
@@ -160,6 +169,7 @@ export function ResourceTable<T extends object>({
   ref,
   load,
   loadKey,
+  queryKey,
   filtersActive = false,
   onClearFilters,
   rowSelection,
@@ -173,7 +183,7 @@ export function ResourceTable<T extends object>({
   const { filtered, setPage, setSort, setSearch, clearSearch, setArchived } = query;
   // Without the switch, a stray `archived=true` in the URL must not list archived records unannounced.
   const params = archivable || !query.params.archived ? query.params : { ...query.params, archived: false };
-  const { data, total, loading, error, reload } = useList<T>(path, params, { load, loadKey });
+  const { data, total, loading, error, reload } = useList<T>(path, params, { load, loadKey, queryKey });
   const [openSearch, setOpenSearch] = useState<string | null>(null);
 
   useImperativeHandle(ref, () => ({ reload }), [reload]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canManageReferenceData, displayName } from './permissions';
+import { canManageReferenceData, canManageUsers, displayName, hasPermission } from './permissions';
 
 describe('canManageReferenceData', () => {
   it('is true for the admin role only', () => {
@@ -8,6 +8,24 @@ describe('canManageReferenceData', () => {
     expect(canManageReferenceData({ sub: '3' })).toBe(false);
     expect(canManageReferenceData({ role: 'ADMIN' })).toBe(false);
     expect(canManageReferenceData({ role: ['admin'] })).toBe(false);
+  });
+});
+
+describe('canManageUsers', () => {
+  it('is true for the admin role only, as the API requires', () => {
+    expect(canManageUsers({ sub: '1', role: 'admin' })).toBe(true);
+    expect(canManageUsers({ sub: '2', role: 'agent' })).toBe(false);
+    expect(canManageUsers({ sub: '3' })).toBe(false);
+    expect(canManageUsers({ role: 'Admin' })).toBe(false);
+  });
+});
+
+describe('hasPermission', () => {
+  it('runs the check the permission names', () => {
+    expect(hasPermission({ role: 'admin' }, 'manageUsers')).toBe(true);
+    expect(hasPermission({ role: 'agent' }, 'manageUsers')).toBe(false);
+    expect(hasPermission({ role: 'admin' }, 'manageReferenceData')).toBe(true);
+    expect(hasPermission({ role: 'agent' }, 'manageReferenceData')).toBe(false);
   });
 });
 

@@ -8,6 +8,26 @@ export function canManageReferenceData(claims: DecodedToken): boolean {
   return typeof claims.role === 'string' && REFERENCE_DATA_ROLES.includes(claims.role);
 }
 
+/** Roles allowed to manage user accounts (the API's users routes require the admin role). */
+export const USER_ADMIN_ROLES: readonly string[] = ['admin'];
+
+/** Who may open « Utilisateurs »: staff would only meet a 403 page there, so the menu does not offer it to them. */
+export function canManageUsers(claims: DecodedToken): boolean {
+  return typeof claims.role === 'string' && USER_ADMIN_ROLES.includes(claims.role);
+}
+
+/** The checks a menu group may name (`MenuGroup.permission`). */
+export const PERMISSIONS = {
+  manageReferenceData: canManageReferenceData,
+  manageUsers: canManageUsers,
+} as const satisfies Record<string, (claims: DecodedToken) => boolean>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function hasPermission(claims: DecodedToken, permission: Permission): boolean {
+  return PERMISSIONS[permission](claims);
+}
+
 /** Display name from the token's `name` claim, else its e-mail. */
 export function displayName(claims: DecodedToken): string {
   if (typeof claims.name === 'string' && claims.name) return claims.name;

@@ -1,10 +1,11 @@
+import type { Permission } from '../auth/permissions';
 import { ROUTES } from './route-registry';
 
-/** A menu group. `permission` names the check that must pass for the group to show. */
+/** A menu group. `permission` names the check that must pass for the group to show (`hasPermission`). */
 export interface MenuGroup {
   key: string;
   label: string;
-  permission?: 'manageReferenceData';
+  permission?: Permission;
   entries: { routeId: string; label: string }[];
 }
 
@@ -76,6 +77,7 @@ export const MENU: readonly MenuGroup[] = [
   {
     key: 'utilisateurs',
     label: 'Utilisateurs',
+    permission: 'manageUsers',
     entries: [{ routeId: 'utilisateurs', label: 'Utilisateurs' }],
   },
 ];

@@ -156,9 +156,10 @@ describe('side menu', () => {
       expect(labels).toContain(label);
   });
 
-  it('puts the permission flag on the Etablissement group only', () => {
-    expect(MENU.filter((g) => g.permission).map((g) => g.label)).toEqual(['Etablissement']);
+  it('puts a permission flag on the Etablissement and Utilisateurs groups only', () => {
+    expect(MENU.filter((g) => g.permission).map((g) => g.label)).toEqual(['Etablissement', 'Utilisateurs']);
     expect(MENU.find((g) => g.label === 'Etablissement')?.permission).toBe('manageReferenceData');
+    expect(MENU.find((g) => g.label === 'Utilisateurs')?.permission).toBe('manageUsers');
     expect(canManageReferenceData({ role: 'admin' })).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders, authStore, configureApiClient, decodeToken } from 'shared';
 import { mockServer } from 'shared/mocks/node';
-import { renderWithProviders } from 'shared/testing';
+import { createTestQueryClient, renderWithProviders } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from './login-page';
 import SignupPage from './signup-page';
@@ -20,12 +20,13 @@ function renderLogin() {
     [
       { path: '/', element: <LoginPage /> },
       { path: '/dashboard', element: <h1>Accueil du tableau de bord</h1> },
+      { path: '/dashboard/*', element: <h1>Écran du tableau de bord</h1> },
       { path: '/signup', element: <h1>Inscription</h1> },
     ],
     { initialEntries: ['/'] },
   );
   render(
-    <AppProviders>
+    <AppProviders queryClient={createTestQueryClient()}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -58,6 +59,16 @@ describe('LoginPage', () => {
     expect(decodeToken(token)).toMatchObject({ sub: '1', role: 'admin' });
     expect(authStore.getState().isAuthenticated).toBe(true);
     expect(await screen.findByText('Bienvenue, Camille !')).toBeTruthy();
+  });
+
+  it('after an expired session, reopens the screen this tab showed (spec §3 dashboard content)', async () => {
+    window.sessionStorage.setItem('dashboardContent', '"reservations-a-prolonger"');
+    const { router, user } = renderLogin();
+    fill('Adresse e-mail', 'admin@ebas3.fr');
+    fill('Mot de passe', 'Admin!2023');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('heading', { name: 'Écran du tableau de bord' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/reservations-a-prolonger');
   });
 
   it('logs an agent in with the role claim of the server token', async () => {

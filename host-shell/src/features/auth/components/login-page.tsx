@@ -1,30 +1,31 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, useAuth } from 'shared';
+import { ApiError, dashboardContentUrl, useAuth } from 'shared';
 import type { LoginBody } from 'shared/contract';
-import { loginRequest } from '../api/login';
+import { useLogin } from '../api/login';
 import { AuthCard } from './auth-card';
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const { login } = useAuth();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const onFinish = async (values: LoginBody) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      const { token } = await loginRequest({ email: values.email.trim(), password: values.password });
+  const request = useLogin({
+    onSuccess: ({ token }) => {
       login(token);
-      navigate('/dashboard', { replace: true });
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Connexion impossible.');
-      setSubmitting(false);
-    }
-  };
+      // The home, or the screen this tab showed when its session expired (spec §3's dashboard content).
+      void navigate(dashboardContentUrl(), { replace: true });
+    },
+  });
+  // The form stays disabled from the click until the dashboard replaces it.
+  const submitting = request.isPending || request.isSuccess;
+  const error = request.error
+    ? request.error instanceof ApiError
+      ? request.error.message
+      : 'Connexion impossible.'
+    : null;
+
+  const onFinish = (values: LoginBody) =>
+    request.mutate({ email: values.email.trim(), password: values.password });
 
   return (
     <AuthCard title="Connexion">

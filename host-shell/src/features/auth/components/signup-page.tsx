@@ -1,9 +1,7 @@
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError } from 'shared';
-import { PASSWORD_MIN_LENGTH } from 'shared/contract';
-import { signupRequest } from '../api/signup';
+import { ApiError, PASSWORD_MIN_LENGTH } from 'shared';
+import { useSignup } from '../api/signup';
 import { AuthCard } from './auth-card';
 
 interface SignupValues {
@@ -15,23 +13,15 @@ interface SignupValues {
 }
 
 export default function SignupPage() {
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
+  const request = useSignup();
+  const submitting = request.isPending;
+  const done = request.data?.message ?? null;
+  // The API client toasts every failure except 409, which it only logs (spec §8): say it here.
+  const conflict =
+    request.error instanceof ApiError && request.error.status === 409 ? request.error.message : null;
 
-  const onFinish = async ({ confirmation: _confirmation, ...values }: SignupValues) => {
-    setSubmitting(true);
-    setConflict(null);
-    try {
-      const { message } = await signupRequest({ ...values, email: values.email.trim() });
-      setDone(message);
-    } catch (caught) {
-      // The API client toasts every failure except 409, which it only logs (spec §8): say it here.
-      if (caught instanceof ApiError && caught.status === 409) setConflict(caught.message);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const onFinish = ({ confirmation: _confirmation, ...values }: SignupValues) =>
+    request.mutate({ ...values, email: values.email.trim() });
 
   if (done) {
     return (

@@ -1,7 +1,7 @@
 import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { ACTION_PARAM, DASHBOARD_BADGES, dashboardUrl } from 'shared';
-import { useDashboardCounters } from '../hooks/use-dashboard-counters';
+import { useDashboardCounters } from '../api/count-reservations';
 
 const badgeUrl = (badge: (typeof DASHBOARD_BADGES)[number]) =>
   'action' in badge

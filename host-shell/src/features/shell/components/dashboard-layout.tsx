@@ -1,7 +1,7 @@
 import { Layout, Typography } from 'antd';
-import { useState } from 'react';
-import { Link, Outlet } from 'react-router-dom';
-import { SIDER_COLLAPSED_WIDTH, SIDER_WIDTH, useAuth } from 'shared';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { saveDashboardContent, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH, useAuth } from 'shared';
 import { useSessionCheck } from '../hooks/use-session-check';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -10,7 +10,10 @@ import { TopBar } from './top-bar';
 export default function DashboardLayout() {
   const { jwtTokenDecoded } = useAuth();
   const [collapsed, setCollapsed] = useState(false);
+  const { pathname } = useLocation();
   useSessionCheck();
+  // Spec §3's dashboard content name: a login after an expired session reopens this screen.
+  useEffect(() => saveDashboardContent(pathname), [pathname]);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider

@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import {
   addNotifications,
   AppProviders,
+  dashboardContentName,
   decodeToken,
   login,
   MENU,
@@ -11,8 +12,11 @@ import {
   resetNotifications,
 } from 'shared';
 import { mockToken } from 'shared/mocks';
-import { renderWithProviders } from 'shared/testing';
+import { mockServer } from 'shared/mocks/node';
+import { createTestQueryClient, renderWithProviders } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentUserKey, currentUserQueryOptions } from '../api/get-current-user';
+import DashboardLayout from './dashboard-layout';
 import { NotificationBell } from './notification-bell';
 import { SideMenu, visibleMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -49,16 +53,32 @@ describe('SideMenu', () => {
     expect(groupLabels()).toEqual(ALL_GROUPS);
   });
 
-  it('hides the Etablissement group from an agent', () => {
+  it('hides the Etablissement and Utilisateurs groups from an agent', () => {
     renderWithProviders(<SideMenu claims={agent} />, { url: '/dashboard' });
-    expect(groupLabels()).toEqual(ALL_GROUPS.filter((label) => label !== 'Etablissement'));
+    expect(groupLabels()).toEqual(
+      ALL_GROUPS.filter((label) => label !== 'Etablissement' && label !== 'Utilisateurs'),
+    );
     expect(screen.queryByText('Etablissement')).toBeNull();
+    expect(screen.queryByText('Utilisateurs')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Utilisateurs' })).toBeNull();
   });
 
   it('visibleMenu filters on the permission only', () => {
     expect(visibleMenu(admin)).toHaveLength(MENU.length);
     expect(visibleMenu(agent).map((g) => g.key)).not.toContain('etablissement');
     expect(visibleMenu({}).map((g) => g.key)).not.toContain('etablissement');
+    expect(visibleMenu(agent).map((g) => g.key)).not.toContain('utilisateurs');
+    expect(visibleMenu({}).map((g) => g.key)).not.toContain('utilisateurs');
+  });
+
+  it('offers Utilisateurs to an administrator, linked to its screen', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<SideMenu claims={admin} />, { url: '/dashboard' });
+    await user.click(screen.getByText('Utilisateurs'));
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    expect(within(nav).getByRole('link', { name: 'Utilisateurs' }).getAttribute('href')).toBe(
+      '/dashboard/utilisateurs',
+    );
   });
 
   it('opens the group of the current page and links its entries to their routes', () => {
@@ -99,7 +119,7 @@ function renderTopBar() {
     { initialEntries: ['/dashboard'] },
   );
   render(
-    <AppProviders>
+    <AppProviders queryClient={createTestQueryClient()}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -176,6 +196,13 @@ describe('TopBar', () => {
     expect(where()).toBe('/dashboard/Demande-Hebergement?mode=ajout');
   });
 
+  it("logout starts the next login from the home: the dashboard content back to 'Dashboard'", async () => {
+    window.sessionStorage.setItem('dashboardContent', '"pointage-paf"');
+    const { user } = renderTopBar();
+    await user.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+    expect(dashboardContentName()).toBe('Dashboard');
+  });
+
   it("logout clears local storage and goes to '/'", async () => {
     window.localStorage.setItem('preferences', '{}');
     const { where, user } = renderTopBar();
@@ -192,12 +219,92 @@ describe('TopBar', () => {
     expect(screen.getByText('Déconnexion')).toBeTruthy();
   });
 
+  it.each([1366, 1024, 768])(
+    'at %i px every shortcut and both add buttons stay in view: the strip wraps, never scrolls under the bell',
+    (width) => {
+      screenWidth(width);
+      renderTopBar();
+      const toolbar = screen.getByRole('toolbar', { name: 'Raccourcis' });
+      expect(toolbar.style.flexWrap).toBe('wrap');
+      expect(toolbar.style.overflowX).toBe('visible');
+      for (const name of ['Résa. intégrale', 'CAF', /^Demandes/, /Réservation$/, /Demande$/])
+        expect(toolbar.contains(screen.getByRole('button', { name }))).toBe(true);
+      // The bell and logout sit beside the strip, never over it, and never shrink into it.
+      const session = screen.getByTestId('top-bar-session');
+      expect(toolbar.contains(session)).toBe(false);
+      expect(session.contains(bell())).toBe(true);
+      expect(session.style.flex).toMatch(/^(none|0 0 auto)$/);
+      expect(toolbar.style.flex).toMatch(/^1( 1 0%)?$/);
+      expect(toolbar.style.minWidth).toMatch(/^0(px)?$/);
+    },
+  );
+
   it('is a compact strip under 768px: no user name, icon-only logout', () => {
     screenWidth(767);
     renderTopBar();
     expect(screen.queryByText('Camille Martin')).toBeNull();
     expect(screen.queryByText('Déconnexion')).toBeNull();
     expect(screen.getByRole('toolbar', { name: 'Raccourcis' }).style.overflowX).toBe('auto');
+    expect(screen.getByRole('toolbar', { name: 'Raccourcis' }).style.flexWrap).toBe('nowrap');
+  });
+});
+
+describe('DashboardLayout', () => {
+  function renderShell(url: string, queryClient = createTestQueryClient()) {
+    login(mockToken());
+    const seen: string[] = [];
+    mockServer.events.on('request:start', ({ request }) => {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith('/api/')) seen.push(`${request.method} ${path}`);
+    });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/dashboard',
+          element: <DashboardLayout />,
+          children: [
+            { index: true, element: <h1>Accueil</h1> },
+            { path: '*', element: <h1>Écran</h1> },
+          ],
+        },
+      ],
+      { initialEntries: [url] },
+    );
+    render(
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    return { router, seen };
+  }
+  afterEach(() => mockServer.events.removeAllListeners());
+
+  it('asks GET /api/auth/me once when it opens: a revoked session is caught at the next page load', async () => {
+    const { seen } = renderShell('/dashboard');
+    await screen.findByRole('heading', { name: 'Accueil' });
+    await waitFor(() => expect(seen).toEqual(['GET /api/auth/me']));
+  });
+
+  it('asks nothing more when start-up has prefetched the current user', async () => {
+    const queryClient = createTestQueryClient();
+    login(mockToken());
+    await queryClient.prefetchQuery(currentUserQueryOptions());
+    const { seen } = renderShell('/dashboard', queryClient);
+    await screen.findByRole('heading', { name: 'Accueil' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(seen).toEqual([]);
+    expect(queryClient.getQueryData(currentUserKey)).toMatchObject({ email: expect.any(String) });
+  });
+
+  it("writes spec §3's dashboard content name as the screen changes", async () => {
+    const { router } = renderShell('/dashboard');
+    await screen.findByRole('heading', { name: 'Accueil' });
+    expect(dashboardContentName()).toBe('Dashboard');
+    await act(() => router.navigate('/dashboard/reservations-a-prolonger'));
+    await screen.findByRole('heading', { name: 'Écran' });
+    expect(dashboardContentName()).toBe('reservations-a-prolonger');
+    await act(() => router.navigate('/dashboard/fiche-resa/12'));
+    expect(dashboardContentName()).toBe('fiche-resa');
   });
 });
 

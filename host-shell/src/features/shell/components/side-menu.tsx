@@ -12,7 +12,7 @@ import {
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { canManageReferenceData, dashboardUrl, MENU, type DecodedToken } from 'shared';
+import { dashboardUrl, hasPermission, MENU, type DecodedToken } from 'shared';
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   reservation: <CalendarOutlined />,
@@ -25,9 +25,12 @@ const GROUP_ICONS: Record<string, ReactNode> = {
   utilisateurs: <UserOutlined />,
 };
 
-/** Menu groups the user may see: the Etablissement group needs the reference-data permission. */
+/**
+ * Menu groups the user may open: Etablissement needs the reference-data permission, Utilisateurs the user-admin one
+ * (staff would only meet a 403 page there).
+ */
 export function visibleMenu(claims: DecodedToken) {
-  return MENU.filter((group) => group.permission !== 'manageReferenceData' || canManageReferenceData(claims));
+  return MENU.filter((group) => group.permission === undefined || hasPermission(claims, group.permission));
 }
 
 export function SideMenu({ claims }: { claims: DecodedToken }) {

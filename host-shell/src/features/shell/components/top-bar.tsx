@@ -8,6 +8,7 @@ import {
   DEMANDE_ACTIONS,
   dashboardUrl,
   displayName,
+  resetDashboardContent,
   TOP_BAR_SHORTCUTS,
   useAuth,
 } from 'shared';
@@ -15,7 +16,10 @@ import { NotificationBell } from './notification-bell';
 
 const addModeUrl = (routeId: string) => `${dashboardUrl(routeId)}?${ADD_MODE_PARAM}=${ADD_MODE_VALUE}`;
 
-/** Shortcuts, add buttons, bell and logout. Under 768 px it becomes a compact horizontally scrollable strip. */
+/**
+ * Shortcuts, add buttons, bell and logout. The shortcuts wrap rather than hide when the bar is short of room; under
+ * 768 px they become a compact horizontally scrollable strip.
+ */
 export function TopBar() {
   const navigate = useNavigate();
   const { jwtTokenDecoded, logout } = useAuth();
@@ -23,8 +27,10 @@ export function TopBar() {
   const size = compact ? 'small' : 'middle';
 
   const onLogout = () => {
+    // A deliberate logout: the next login starts from the home, not from this screen.
+    resetDashboardContent();
     logout();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
 
   return (
@@ -32,15 +38,21 @@ export function TopBar() {
       data-testid="top-bar"
       style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%', minWidth: 0 }}
     >
+      {/*
+        From 768 px the shortcuts wrap onto a second line when the bar is short of room (1366 px with the menu
+        open): a scrolling strip there clipped « + Demande » under the bell, with only a thin scrollbar to tell.
+        Under 768 px the spec wants the compact scrollable strip.
+      */}
       <div
         role="toolbar"
         aria-label="Raccourcis"
         style={{
           display: 'flex',
+          flexWrap: compact ? 'nowrap' : 'wrap',
           gap: compact ? 4 : 8,
           flex: 1,
           minWidth: 0,
-          overflowX: 'auto',
+          overflowX: compact ? 'auto' : 'visible',
           whiteSpace: 'nowrap',
           scrollbarWidth: 'thin',
           padding: '4px 0',
@@ -52,7 +64,8 @@ export function TopBar() {
               key={shortcut.routeId}
               menu={{
                 items: DEMANDE_ACTIONS.map((action) => ({ key: action.key, label: action.label })),
-                onClick: ({ key }) => navigate(`${dashboardUrl(shortcut.routeId)}?${ACTION_PARAM}=${key}`),
+                onClick: ({ key }) =>
+                  void navigate(`${dashboardUrl(shortcut.routeId)}?${ACTION_PARAM}=${key}`),
               }}
             >
               <Button size={size}>
@@ -63,7 +76,7 @@ export function TopBar() {
             <Button
               key={shortcut.routeId}
               size={size}
-              onClick={() => navigate(dashboardUrl(shortcut.routeId))}
+              onClick={() => void navigate(dashboardUrl(shortcut.routeId))}
             >
               {shortcut.label}
             </Button>
@@ -73,19 +86,19 @@ export function TopBar() {
           type="primary"
           size={size}
           icon={<PlusOutlined />}
-          onClick={() => navigate(addModeUrl('reservations'))}
+          onClick={() => void navigate(addModeUrl('reservations'))}
         >
           Réservation
         </Button>
         <Button
           size={size}
           icon={<PlusOutlined />}
-          onClick={() => navigate(addModeUrl('demandes-hebergement'))}
+          onClick={() => void navigate(addModeUrl('demandes-hebergement'))}
         >
           Demande
         </Button>
       </div>
-      <Space size={compact ? 4 : 12} wrap={false} style={{ flex: 'none' }}>
+      <Space data-testid="top-bar-session" size={compact ? 4 : 12} wrap={false} style={{ flex: 'none' }}>
         <NotificationBell />
         {!compact && (
           <Typography.Text strong ellipsis style={{ maxWidth: 160 }}>

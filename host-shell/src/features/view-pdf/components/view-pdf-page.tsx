@@ -1,56 +1,51 @@
 import { Button, Result } from 'antd';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, FullPageSpinner } from 'shared';
-import { getDemandDocument } from '../api/get-demand-document';
-
-type State = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'error'; message: string };
+import { useDemandDocument } from '../api/get-demand-document';
 
 function BackButton() {
   const navigate = useNavigate();
   return (
-    <Button type="primary" onClick={() => navigate('/dashboard')}>
+    <Button type="primary" onClick={() => void navigate('/dashboard')}>
       Retour au tableau de bord
     </Button>
   );
 }
 
-function DocumentFrame({ id }: { id: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    let url: string | null = null;
-    getDemandDocument(id, controller.signal)
-      .then((blob) => {
-        url = URL.createObjectURL(blob);
-        setState({ status: 'ready', url });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({
-          status: 'error',
-          message: error instanceof ApiError ? error.message : 'Document indisponible.',
-        });
-      });
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [id]);
-
-  if (state.status === 'loading') return <FullPageSpinner label="Chargement du document…" />;
-  if (state.status === 'error')
-    return (
-      <Result status="error" title="Document indisponible" subTitle={state.message} extra={<BackButton />} />
-    );
+/**
+ * The PDF in a frame through an object URL, made when the frame is there and revoked when it goes (a layout effect:
+ * the frame never shows without its document).
+ */
+function PdfFrame({ id, blob }: { id: string; blob: Blob }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  useLayoutEffect(() => {
+    const url = URL.createObjectURL(blob);
+    frame.current?.setAttribute('src', url);
+    return () => URL.revokeObjectURL(url);
+  }, [blob]);
   return (
     <iframe
+      ref={frame}
       title={`Document de la demande ${id}`}
-      src={state.url}
       style={{ position: 'fixed', inset: 0, width: '100%', height: '100%', border: 0 }}
     />
   );
+}
+
+function DocumentFrame({ id }: { id: string }) {
+  const pdf = useDemandDocument(id);
+  if (pdf.isPending) return <FullPageSpinner label="Chargement du document…" />;
+  if (pdf.isError)
+    return (
+      <Result
+        status="error"
+        title="Document indisponible"
+        subTitle={pdf.error instanceof ApiError ? pdf.error.message : 'Document indisponible.'}
+        extra={<BackButton />}
+      />
+    );
+  return <PdfFrame id={id} blob={pdf.data} />;
 }
 
 /** '/view-pdf?id=': the demand's communication document in a full-page frame (spec §2). */

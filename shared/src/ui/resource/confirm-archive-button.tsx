@@ -6,7 +6,10 @@ import { errorMessage } from './error-message';
 export interface ConfirmArchiveButtonProps {
   /** Name of the record, quoted in the question and in the button's accessible name. */
   label: string;
-  /** Does the write; the popup stays open, with the error, if it rejects. */
+  /**
+   * Does the write, e.g. `useArchiveRecord(path).mutateAsync(id)`, which refreshes the list before it settles; the
+   * popup stays open, with the error, if it rejects.
+   */
   onConfirm: () => Promise<unknown>;
   disabled?: boolean;
   /** Look of the button. Default: a small link, fit for a table row. */

@@ -13,7 +13,11 @@ export interface ResourceFormModalProps<V, R = unknown> {
   title: ReactNode;
   /** Read when the modal opens (the form is rebuilt at each opening). */
   initialValues?: Partial<V>;
-  /** Saves; on rejection the modal stays open and shows the error's message above the fields. */
+  /**
+   * Saves: the `mutateAsync` of the write's mutation hook, which invalidates what the write changes (the list and
+   * lookups refresh without a reload). On rejection the modal stays open and shows the error's message above the
+   * fields.
+   */
   onSubmit: (values: V) => Promise<R>;
   /** Called with what `onSubmit` resolved, just before `onClose`. */
   onSaved?: (result: R) => void;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { checkStoredSession, hasSubject } from 'shared';
-import { NotFoundPage } from '../features/not-found/components/not-found-page';
+import { NotFound } from '../features/not-found';
 
 /** '/' and '/signup': a stored token goes straight to the dashboard (spec §2). */
 export function PublicOnly({ children }: { children: ReactNode }) {
@@ -28,5 +28,5 @@ export function RequireToken({
 /** Extra routes exist only for a token with a subject claim (spec §2); otherwise they are not found. */
 export function RequireSubject({ children }: { children: ReactNode }) {
   const session = checkStoredSession();
-  return session.status === 'valid' && hasSubject(session.claims) ? children : <NotFoundPage />;
+  return session.status === 'valid' && hasSubject(session.claims) ? children : <NotFound />;
 }

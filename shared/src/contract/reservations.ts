@@ -11,7 +11,7 @@ import {
   type TypeResa,
 } from './enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
-import { DASHBOARD_RESERVATION_FILTERS } from './reservation-values';
+import type { DASHBOARD_RESERVATION_FILTERS } from './reservation-values';
 
 export { DASHBOARD_RESERVATION_FILTERS, RESERVATIONS_PATHS } from './reservation-values';
 

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -21,12 +22,35 @@ export default tseslint.config(
     },
   },
   {
+    // Promises are awaited, returned or explicitly voided; none is handed where a void callback is expected.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*/vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // node:test registers suites and tests synchronously; their promises report through the runner.
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'test', 'it', 'suite'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // Browser code: the host, the remotes and the shared package.
     files: ['host-shell/src/**', 'mf-*/src/**', 'shared/src/**'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, ebas3: { rules: { boundaries } } },
     languageOptions: { globals: globals.browser },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'ebas3/boundaries': 'error',
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'axios', message: "Utiliser le client unique `apiClient` de 'shared'." }] },

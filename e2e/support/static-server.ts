@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -45,7 +45,7 @@ export async function startStaticServer(
   root: string,
   options: { port?: number; spa?: boolean } = {},
 ): Promise<{ url: string; close: () => Promise<void>; server: Server }> {
-  const server = createServer(async (req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const route = pathname === '/' || (options.spa && !extname(pathname)) ? '/index.html' : pathname;
     const file = normalize(join(root, route));
@@ -67,6 +67,10 @@ export async function startStaticServer(
     } catch {
       res.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end('Not found');
     }
+  };
+  const server = createServer((req, res) => {
+    // A malformed path (decodeURIComponent) is the only way out of serve() without an answer.
+    serve(req, res).catch(() => res.writeHead(400).end());
   });
   await listenWithRetry(server, options.port ?? 0);
   const address = server.address();

@@ -1,2 +1,2 @@
 // Async boundary: the federation runtime negotiates the shared singletons before any of them is imported.
-import('./bootstrap');
+import('./bootstrap').catch((error: unknown) => console.error(error));

@@ -103,9 +103,11 @@ const contratsSpecRoutes: FastifyPluginAsyncTypebox = async (app) => {
               : error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
                 ? error.statusCode
                 : 500;
-        if (status === 401) return reply.status(401).send({ message: error.message });
         if (status >= 500) request.log.error({ err: error }, 'pensionnaires search failed');
-        return reply.status(status).send({ message: PENSIONNAIRES_SEARCH_ERROR });
+        // Sent, not returned: a route's error handler returns nothing (the reply is a thenable).
+        void reply
+          .status(status)
+          .send({ message: status === 401 ? error.message : PENSIONNAIRES_SEARCH_ERROR });
       },
     },
     async (request) => ({

@@ -117,10 +117,13 @@ const writeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       // Spec §7: this call's errors are read from `msg`; `message` is kept for the common client.
       errorHandler: (error: FastifyError, request, reply) => {
-        if (error instanceof ProlongationMultipleFailure)
-          return reply
+        // Sent, not returned: a route's error handler returns nothing (the reply is a thenable).
+        if (error instanceof ProlongationMultipleFailure) {
+          void reply
             .status(409)
             .send({ message: error.message, msg: error.message, resultats: error.resultats });
+          return;
+        }
         const status =
           error instanceof AppError
             ? error.statusCode
@@ -129,7 +132,10 @@ const writeRoutes: FastifyPluginAsyncTypebox = async (app) => {
               : error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
                 ? error.statusCode
                 : 500;
-        if (status === 401) return reply.status(401).send({ message: error.message });
+        if (status === 401) {
+          void reply.status(401).send({ message: error.message });
+          return;
+        }
         const text =
           error instanceof AppError
             ? error.message
@@ -139,7 +145,7 @@ const writeRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 ? 'Une erreur interne est survenue.'
                 : 'La requête est invalide.';
         if (status >= 500) request.log.error({ err: error }, 'prolongation multiple failed');
-        return reply.status(status as 400 | 404 | 409 | 500).send({ message: text, msg: text });
+        void reply.status(status as 400 | 404 | 409 | 500).send({ message: text, msg: text });
       },
     },
     async (request) => prolongations.extendMany(actorOf(request), request.body),

@@ -9,7 +9,7 @@ export function NotFoundPage() {
       title="Page introuvable"
       subTitle="La page demandée n'existe pas ou n'est pas accessible avec votre compte."
       extra={
-        <Button type="primary" onClick={() => navigate('/dashboard')}>
+        <Button type="primary" onClick={() => void navigate('/dashboard')}>
           Retour au tableau de bord
         </Button>
       }

@@ -63,7 +63,7 @@ export function NotificationBell({ onLoadMore }: { onLoadMore?: () => void }) {
             type="button"
             onClick={() => {
               markNotificationRead(item.id);
-              navigate(dashboardUrl('demandes-hebergement'));
+              void navigate(dashboardUrl('demandes-hebergement'));
             }}
             style={{
               display: 'block',

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +63,55 @@ function reExports(file: string): string[] {
   );
 }
 
+/** Where an import lands among the browser sources: a relative path, or an entry of the `shared` package. */
+function resolveImport(from: string, specifier: string): string | null {
+  const entries: Record<string, string> = {
+    shared: 'shared/src/index.ts',
+    'shared/ui': 'shared/src/ui/index.ts',
+    'shared/contract': 'shared/src/contract/index.ts',
+    'shared/routes': 'shared/src/routes/index.ts',
+  };
+  if (!specifier.startsWith('.')) return entries[specifier] ? join(ROOT, entries[specifier]) : null;
+  const base = resolve(dirname(from), specifier);
+  const candidates = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx'), base];
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? null;
+}
+
+/** The cycles of the value-import graph (type-only imports vanish at build time and are left out). */
+function importCycles(): string[][] {
+  const graph = new Map<string, string[]>();
+  for (const file of browserSources()) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+    const targets: string[] = [];
+    for (const statement of source.statements) {
+      const specifier =
+        (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) ||
+        (ts.isExportDeclaration(statement) && !statement.isTypeOnly)
+          ? statement.moduleSpecifier
+          : undefined;
+      if (!specifier || !ts.isStringLiteral(specifier)) continue;
+      const target = resolveImport(file, specifier.text);
+      if (target) targets.push(target);
+    }
+    graph.set(file, targets);
+  }
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return cycles.map((cycle) => cycle.map((file) => file.slice(ROOT.length)));
+}
+
 const missing = (imports: Map<string, string[]>, allowed: readonly string[]) =>
   Object.fromEntries([...imports].filter(([name]) => !allowed.includes(name)));
 
@@ -97,6 +146,10 @@ describe('modules shared piece by piece', () => {
     const imports = valueImports('react-router-dom');
     expect(imports.size).toBeGreaterThan(5);
     expect(missing(imports, facade)).toEqual({});
+  });
+
+  it('the browser sources have no import cycle (remotes are wings over shared)', () => {
+    expect(importCycles()).toEqual([]);
   });
 
   it('the host provides every shared module it does not import at start-up', () => {

@@ -25,10 +25,7 @@ export default tseslint.config(
     // Promises are awaited, returned or explicitly voided; none is handed where a void callback is expected.
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
-      parserOptions: {
-        projectService: { allowDefaultProject: ['*/vitest.config.ts'] },
-        tsconfigRootDir: import.meta.dirname,
-      },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': [

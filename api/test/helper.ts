@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Role } from 'shared/contract';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import type { DatabaseOptions } from '../src/db/client';
 import { users, type UserRow } from '../src/db/schema';
@@ -24,14 +25,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+let pgliteTemplate: Promise<Blob> | undefined;
+
 /**
- * A fresh, empty database: in-memory PGlite, or, with TEST_DATABASE_URL, a randomly named database on that
- * PostgreSQL server, dropped afterwards.
+ * A fresh, empty database: in-memory PGlite (started from this run's migrated template, test/global-setup.ts), or,
+ * with TEST_DATABASE_URL, a randomly named database on that PostgreSQL server, dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!usesPostgres || serverUrl === undefined)
-    return { options: { kind: 'pglite' }, drop: async () => undefined };
+  if (!usesPostgres || serverUrl === undefined) {
+    const template = inject('pgliteTemplate');
+    if (template !== undefined) pgliteTemplate ??= openAsBlob(template);
+    const loadDataDir = template === undefined ? undefined : await pgliteTemplate;
+    return { options: { kind: 'pglite', ...(loadDataDir && { loadDataDir }) }, drop: async () => undefined };
+  }
 
   const name = `ebas3_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -17,8 +17,17 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 const MIGRATION_LOCK_KEY = 4_242_003;
 
 export type DatabaseOptions =
-  /** Embedded PGlite; without `dataDir` the database lives in memory (tests). */
-  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; maxConnections?: number };
+  | {
+      kind: 'pglite';
+      /** Embedded PGlite's directory; without it the database lives in memory (tests). */
+      dataDir?: string;
+      /**
+       * A dump (`PGlite.dumpDataDir`) the in-memory database starts from instead of running initdb: the tests'
+       * template, migrated once per run (test/global-setup.ts). Pending migrations still run after it.
+       */
+      loadDataDir?: Blob;
+    }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
 
 /** One typed database for both drivers: drizzle's PGlite and node-postgres databases share the PgDatabase API. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,7 +45,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let lock: ReturnType<typeof acquireDataDirLock> | undefined;
   if (dataDir !== undefined) {
     mkdirSync(dataDir, { recursive: true });
@@ -48,7 +57,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     const extensions = { btree_gist };
     client =
       dataDir === undefined
-        ? await PGlite.create({ extensions })
+        ? await PGlite.create({ extensions, ...(loadDataDir === undefined ? {} : { loadDataDir }) })
         : await PGlite.create({ dataDir, extensions });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -103,6 +112,6 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
 /** Opens the database and applies pending migrations with the migrator of the active driver. */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.kind === 'pglite'
-    ? openPglite(options.dataDir)
+    ? openPglite(options.dataDir, options.loadDataDir)
     : openPostgres(options.url, options.maxConnections);
 }

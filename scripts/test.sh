@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Installs everything and runs every test: lint, type-check, unit tests (shared, host, remotes), API tests on
-# PGlite and on a real PostgreSQL, then browser tests on the production build in Debian's Chromium.
+# PGlite, the date-sensitive ones again at chosen instants (faketime), API tests on a real PostgreSQL, then browser
+# tests on the production build in Debian's Chromium (docs/testing.md).
 # Every stage runs even when an earlier one fails; the last line sums the tests ("N passed, N failed").
 set -uo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/postgres.sh"
+source "$(dirname "$0")/lib/dated-tests.sh"
 
 set -e
 require_node
 ensure_pnpm
-ensure_apt_packages chromium postgresql
+ensure_apt_packages chromium postgresql faketime
 install_workspace
 set +e
 
@@ -59,6 +61,7 @@ stage "Lint (ESLint + Prettier)" pnpm lint
 stage "Vérification des types" pnpm typecheck
 stage "Tests unitaires (shared, hôte, remotes)" unit_tests
 stage "Tests API sur PGlite" vitest_json api api-pglite
+stage "Tests API à dates choisies" dated_api_tests
 stage "Tests API sur PostgreSQL" api_tests_postgres
 stage "Construction de production" pnpm build
 stage "Tests navigateur (Chromium)" e2e_tests

@@ -4,7 +4,8 @@ import { createTestDatabase } from '../../test/helper';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { DEMO_PRESETS, generateDemoData, parisToday } from './generate-demo-data';
 
-const TODAY = '2026-11-21';
+// The real day (Europe/Paris): scripts/test.sh also runs this file under faketime on chosen dates (docs/testing.md).
+const TODAY = parisToday();
 const opened: { handle: DatabaseHandle; drop: () => Promise<void> }[] = [];
 
 async function freshDatabase() {
@@ -110,6 +111,15 @@ describe('generateDemoData', () => {
       sql`select count(*)::int as n from audit_log where at > (${TODAY}::date + 1)::timestamp at time zone 'UTC'`,
     );
     expect(future.n).toBe(0);
+    // Nor after the moment it was generated: the generation's own entry, written last, is the latest one.
+    const generation = await one(
+      db,
+      sql`select count(*)::int as n,
+        count(*) filter (where g.at >= (${TODAY}::date + 1)::timestamp at time zone 'Europe/Paris')::int as after_today,
+        count(*) filter (where g.at < (select max(at) from audit_log))::int as not_last
+        from audit_log g where g.entity = 'demo_data' and g.action = 'generate'`,
+    );
+    expect(generation).toEqual({ n: 1, after_today: 0, not_last: 0 });
     const parents = await one(
       db,
       sql`select count(*)::int as n from reservations_meres m

@@ -1,0 +1,48 @@
+# The date-sensitive API suites again, under faketime, at instants chosen for the calendar's traps
+# (docs/testing.md). Sourced by scripts/test.sh; needs ROOT, RESULTS (the vitest JSON reports) and Debian's faketime.
+
+# The files whose outcome depends on the day: fixtures or data dated from today, or code under test that reads the
+# business today (api/src/db/today.ts); first, the check that the faked clock reached the workers and PGlite.
+DATED_API_TESTS=(
+  test/faked-clock.test.ts
+  src/demo/generate-demo-data.test.ts
+  src/modules/reservations/actions.test.ts
+  src/modules/reservations/booking.test.ts
+  src/modules/reservations/concurrency.test.ts
+  src/modules/reservations/detail.test.ts
+  src/modules/reservations/export-routes.test.ts
+  src/modules/reservations/list.test.ts
+  src/modules/reservations/pointage.test.ts
+  src/modules/reservations/prolongation.test.ts
+  src/modules/reservations/room-shares.test.ts
+  src/modules/contrats/spec.test.ts
+)
+
+# "instant in UTC|process time zone": the zones differ so that neither UTC nor local-time code passes by luck.
+DATED_INSTANTS=(
+  '2026-12-31 23:30:00|UTC'             # Paris: Friday 1 January 2027, 00:30, a new year; UTC still on the 31st
+  '2027-02-28 23:30:00|America/Cayenne' # Paris: Monday 1 March 2027, 00:30, after a 28-day February
+  '2027-03-27 23:30:00|Europe/Paris'    # Paris: Sunday 28 March 2027, 00:30, the 23-hour day (summer time)
+  '2027-10-31 22:30:00|Indian/Reunion'  # Paris: Sunday 31 October 2027, 23:30, the 25-hour day, a 31st
+  '2028-02-29 10:00:00|UTC'             # Paris: Tuesday 29 February 2028, 11:00, a leap day
+)
+
+# One vitest run per instant, started by faketime itself (pnpm may be a shell function, see ensure_pnpm). Two
+# workers, and files sharing a worker's modules (--isolate=false: none of these files mocks a module), halve this
+# stage's time; the other API stages keep vitest's defaults.
+dated_api_tests() {
+  local status=0 entry instant zone local_time paris_today
+  for entry in "${DATED_INSTANTS[@]}"; do
+    instant="${entry%|*}"
+    zone="${entry#*|}"
+    # faketime reads its start time in the process's zone.
+    local_time="$(TZ="$zone" date -d "$instant UTC" '+%F %T')"
+    paris_today="$(TZ=Europe/Paris date -d "$instant UTC" '+%F')"
+    echo "— $instant UTC (Paris : $(TZ=Europe/Paris LC_TIME=C date -d "$instant UTC" '+%a %F %R'), TZ=$zone)"
+    (cd "$ROOT/api" && TZ="$zone" EXPECTED_PARIS_TODAY="$paris_today" FAKETIME_DONT_FAKE_MONOTONIC=1 \
+      faketime -f "@$local_time" node_modules/.bin/vitest run --isolate=false --maxWorkers=2 \
+      --reporter=default --reporter=json --outputFile.json="$RESULTS/api-dated-$paris_today.json" \
+      "${DATED_API_TESTS[@]}") || status=1
+  done
+  return $status
+}

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { clientKeys, type QueryConfig } from 'shared';
+import { queryOptions } from '@tanstack/react-query';
+import { clientKeys, readSelection, useRecordQuery } from 'shared';
 import { REFERENTIEL_PATHS, type Client } from 'shared/contract';
 import { getReference } from '../../../lib/reference-api';
 
@@ -13,7 +13,7 @@ export const getClientQueryOptions = (id: number) =>
     queryFn: ({ signal }) => getClient(id, signal),
   });
 
-/** The client `id` (null: no valid id in the URL, nothing asked). */
-export function useClient(id: number | null, queryConfig?: QueryConfig<typeof getClientQueryOptions>) {
-  return useQuery({ ...getClientQueryOptions(id ?? 0), enabled: id !== null, ...queryConfig });
+/** The client of the route's `:id`, from the cache, else the row the user opened while it loads. */
+export function useClient() {
+  return useRecordQuery(getClientQueryOptions, readSelection<Client>('client'));
 }

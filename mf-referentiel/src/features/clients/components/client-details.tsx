@@ -1,13 +1,12 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { formatDate, readSelection, useRecordId } from 'shared';
+import { formatDate } from 'shared';
 import { PageFrame, RecordGate } from 'shared/ui';
 import { REFERENTIEL_PATHS, type Client } from 'shared/contract';
 import { CLIENT_TYPE_LABELS } from '../../../lib/labels';
 import { ArchivedTag, orNone } from '../../../lib/record-details';
 import { ReferenceName } from '../../../lib/reference-name';
-import { recordState } from '../../../lib/record-state';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
 import { useClient } from '../api/get-client';
@@ -20,10 +19,7 @@ export interface ClientDetailsProps {
 
 /** The client's card, with « Modifier » for administrators; the page composes the sections below it. */
 export function ClientDetails({ children }: ClientDetailsProps) {
-  const id = useRecordId();
-  // The row the user opened stands in while the client loads.
-  const opened = readSelection<Client>('client');
-  const state = recordState(useClient(id, { placeholderData: opened?.id === id ? opened : undefined }), id);
+  const state = useClient();
   const groupes = useReferenceLookup(REFERENTIEL_PATHS.groupesClients);
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState(false);

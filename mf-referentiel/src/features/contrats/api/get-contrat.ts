@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { QueryConfig } from 'shared';
+import { queryOptions } from '@tanstack/react-query';
+import { readSelection, useRecordQuery } from 'shared';
 import { getReference } from '../../../lib/reference-api';
 import type { ContratDetail, ContratKind, ContratKindName } from '../kinds';
 
@@ -17,11 +17,16 @@ export const getContratQueryOptions = <K extends ContratKindName>(kind: ContratK
     queryFn: ({ signal }) => getContrat(kind, id, signal),
   });
 
-/** The contract `id` of this kind, with its lines (null: no valid id in the URL, nothing asked). */
-export function useContrat<K extends ContratKindName>(
-  kind: ContratKind<K>,
-  id: number | null,
-  queryConfig?: QueryConfig<typeof getContratQueryOptions<K>>,
-) {
-  return useQuery({ ...getContratQueryOptions(kind, id ?? 0), enabled: id !== null, ...queryConfig });
+/** The row the user opened, if it is a contract of this kind (both kinds share the session key). */
+function openedRow(kind: ContratKind): ContratDetail | null {
+  const row = readSelection<ContratDetail>('contract');
+  return row && kind.party.nomField in row ? row : null;
+}
+
+/**
+ * The contract of the route's `:id`, from the cache, else the list row the user opened while it loads (a row has
+ * no lines: the card waits for them).
+ */
+export function useContrat(kind: ContratKind) {
+  return useRecordQuery((id) => getContratQueryOptions(kind, id), openedRow(kind));
 }

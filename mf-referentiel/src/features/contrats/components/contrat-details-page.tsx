@@ -1,34 +1,21 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState } from 'react';
-import { formatDate, formatMoney, readSelection, useRecordId } from 'shared';
+import { formatDate, formatMoney } from 'shared';
 import { PageFrame, RecordGate } from 'shared/ui';
 import { orNone } from '../../../lib/record-details';
-import { recordState } from '../../../lib/record-state';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useContrat } from '../api/get-contrat';
 import { useSetContratStatut } from '../api/set-contrat-statut';
-import { headerMoney, partyOf, type ContratDetail, type ContratKind } from '../kinds';
+import { headerMoney, partyOf, type ContratKind } from '../kinds';
 import { MODE_TARIFICATION_LABELS, periode } from '../utils/contrat-values';
 import { ContratFormModal, HEADER_MONEY_LABELS } from './contrat-form-modal';
 import { ContratStatutActions, StatutTag } from './contrat-statut';
 import { TariffLinesTable } from './tariff-lines-table';
 
-/** The row the user opened, if it is a contract of this kind: it stands in while the contract loads. */
-function openedRow(kind: ContratKind): ContratDetail | null {
-  const row = readSelection<ContratDetail>('contract');
-  return row && kind.party.nomField in row ? row : null;
-}
-
 /** A contract's card: its header and tariff lines; administrators move its status and edit it. */
 export function ContratDetailsPage({ kind }: { kind: ContratKind }) {
-  const id = useRecordId();
-  // The list row has no lines: it stands in only while the contract loads.
-  const opened = openedRow(kind);
-  const state = recordState(
-    useContrat(kind, id, { placeholderData: opened?.id === id ? opened : undefined }),
-    id,
-  );
+  const state = useContrat(kind);
   const setStatut = useSetContratStatut();
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState(false);

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { etablissementKeys, type QueryConfig } from 'shared';
+import { queryOptions } from '@tanstack/react-query';
+import { etablissementKeys, readSelection, useRecordQuery } from 'shared';
 import { REFERENTIEL_PATHS, type Etablissement } from 'shared/contract';
 import { getReference } from '../../../lib/reference-api';
 
@@ -13,10 +13,7 @@ export const getEtablissementQueryOptions = (id: number) =>
     queryFn: ({ signal }) => getEtablissement(id, signal),
   });
 
-/** The hotel `id` (null: no valid id in the URL, nothing asked). */
-export function useEtablissement(
-  id: number | null,
-  queryConfig?: QueryConfig<typeof getEtablissementQueryOptions>,
-) {
-  return useQuery({ ...getEtablissementQueryOptions(id ?? 0), enabled: id !== null, ...queryConfig });
+/** The hotel of the route's `:id`, from the cache, else the row the user opened while it loads. */
+export function useEtablissement() {
+  return useRecordQuery(getEtablissementQueryOptions, readSelection<Etablissement>('establishment'));
 }

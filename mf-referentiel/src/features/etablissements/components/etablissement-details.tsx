@@ -1,12 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { formatDate, readSelection, useRecordId } from 'shared';
+import { formatDate } from 'shared';
 import { PageFrame, RecordGate } from 'shared/ui';
 import { REFERENTIEL_PATHS, type Etablissement } from 'shared/contract';
 import { ArchivedTag, orNone } from '../../../lib/record-details';
 import { ReferenceName } from '../../../lib/reference-name';
-import { recordState } from '../../../lib/record-state';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
 import { useEtablissement } from '../api/get-etablissement';
@@ -19,13 +18,7 @@ export interface EtablissementDetailsProps {
 
 /** A hotel's card: every field and its group, with « Modifier » for administrators; the page composes the rest. */
 export function EtablissementDetails({ children }: EtablissementDetailsProps) {
-  const id = useRecordId();
-  // The row the user opened stands in while the hotel loads.
-  const opened = readSelection<Etablissement>('establishment');
-  const state = recordState(
-    useEtablissement(id, { placeholderData: opened?.id === id ? opened : undefined }),
-    id,
-  );
+  const state = useEtablissement();
   const groupes = useReferenceLookup(REFERENTIEL_PATHS.groupesEtablissements);
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState(false);

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pensionnaireKeys, type QueryConfig } from 'shared';
+import { queryOptions } from '@tanstack/react-query';
+import { pensionnaireKeys, useRecordQuery } from 'shared';
 import { REFERENTIEL_PATHS, type Pensionnaire } from 'shared/contract';
 import { getReference } from '../../../lib/reference-api';
 
@@ -13,10 +13,7 @@ export const getPensionnaireQueryOptions = (id: number) =>
     queryFn: ({ signal }) => getPensionnaire(id, signal),
   });
 
-/** The resident `id` (null: no valid id in the URL, nothing asked). */
-export function usePensionnaire(
-  id: number | null,
-  queryConfig?: QueryConfig<typeof getPensionnaireQueryOptions>,
-) {
-  return useQuery({ ...getPensionnaireQueryOptions(id ?? 0), enabled: id !== null, ...queryConfig });
+/** The resident of the route's `:id`, from the cache. */
+export function usePensionnaire() {
+  return useRecordQuery(getPensionnaireQueryOptions);
 }

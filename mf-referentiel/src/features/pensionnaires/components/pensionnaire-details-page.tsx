@@ -2,13 +2,12 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardUrl, formatDate, useRecordId } from 'shared';
+import { dashboardUrl, formatDate } from 'shared';
 import { PageFrame, RecordGate } from 'shared/ui';
 import { REFERENTIEL_PATHS } from 'shared/contract';
 import { SEXE_LABELS } from '../../../lib/labels';
 import { ArchivedTag, orNone, UpcomingSection } from '../../../lib/record-details';
 import { ReferenceName } from '../../../lib/reference-name';
-import { recordState } from '../../../lib/record-state';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
 import { usePensionnaire } from '../api/get-pensionnaire';
@@ -16,8 +15,7 @@ import { PensionnaireFormModal } from './pensionnaire-form-modal';
 
 /** A resident's card, and the place where their stays will be listed. */
 export function PensionnaireDetailsPage() {
-  const id = useRecordId();
-  const state = recordState(usePensionnaire(id), id);
+  const state = usePensionnaire();
   const clients = useReferenceLookup(REFERENTIEL_PATHS.clients);
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState(false);

@@ -1,4 +1,5 @@
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { selectedEstablishmentGroup, selectEstablishmentGroup } from 'shared';
 import { ResourceFormModal } from 'shared/ui';
 import type { Etablissement, EtablissementBody } from 'shared/contract';
 import { codePostalRules, emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
@@ -53,17 +54,23 @@ export function EtablissementFormModal({
 }: EtablissementFormModalProps) {
   const create = useCreateEtablissement();
   const update = useUpdateEtablissement();
+  // Hotels are entered group by group: a new one starts in the group last chosen in this tab (spec §3 keeps it).
+  const lastGroup = selectedEstablishmentGroup();
   return (
     <ResourceFormModal<EtablissementFormValues, { data: Etablissement }>
       open={open}
       width={680}
       title={etablissement ? `Modifier « ${etablissement.nom} »` : 'Nouvel établissement'}
-      initialValues={etablissement ?? undefined}
+      initialValues={etablissement ?? (lastGroup ? { groupeId: lastGroup.id } : undefined)}
       onSubmit={(values) => {
         const body = toEtablissementBody(values);
         return etablissement ? update.mutateAsync({ id: etablissement.id, body }) : create.mutateAsync(body);
       }}
-      onSaved={(written) => onSaved?.(written.data)}
+      onSaved={({ data }) => {
+        const groupe = groupes.optionsWith(data.groupeId).find((option) => option.value === data.groupeId);
+        if (groupe) selectEstablishmentGroup({ id: groupe.value, nom: String(groupe.label) });
+        onSaved?.(data);
+      }}
       onClose={onClose}
     >
       <Form.Item label="Nom" name="nom" rules={required}>

@@ -110,6 +110,15 @@ describe('EtablissementsPage', () => {
     expect(requestsTo('/api/etablissements').length).toBeGreaterThan(listCalls);
     expect(screen.getByText('Total : 9')).toBeTruthy();
     expect(within(rowOf('Hôtel Bon Accueil')).getByText('Hôtels Solidaires Île-de-France')).toBeTruthy();
+
+    // The next hotel, even on a page opened afresh in this tab, starts in the group just chosen (spec §3's
+    // selected establishment group).
+    cleanup();
+    const again = renderPage(<EtablissementsPage />, { url: LIST_URL });
+    await screen.findByText('Hôtel du Parc');
+    await again.user.click(screen.getByRole('button', { name: /Créer un établissement/ }));
+    const next = await findDialog('Nouvel établissement');
+    expect(await within(next).findByTitle('Hôtels Solidaires Île-de-France')).toBeTruthy();
   });
 
   it('shows staff a read-only list: no create, edit, archive or restore button', async () => {

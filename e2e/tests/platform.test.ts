@@ -111,6 +111,8 @@ describe('authentification', () => {
     });
     await page.goto('/dashboard');
     await page.waitForURL((url) => url.pathname === '/');
+    // The session check starts with the page's scripts, so the 401's return to '/' may still be loading here.
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.length), 0);
     await context.close();
   });

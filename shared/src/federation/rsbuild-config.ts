@@ -54,7 +54,10 @@ const common = (port: number, title: string): RsbuildConfig => ({
     strictPort: true,
     proxy: { '/api': DEV_API, '/socket.io': { target: DEV_API, ws: true } },
   } as RsbuildConfig['server'],
-  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  // A module two shared modules use (antd's style and locale helpers, rc-component's utilities) is kept once in
+  // its own chunk from 5 kB on, not copied into each: the default 20 kB threshold copied 129 kB of code into the
+  // chunks of login → dashboard (−28 kB brotli on that path; 2 kB or 10 kB measured no better, 0 doubles the files).
+  performance: { chunkSplit: { strategy: 'split-by-experience', override: { minSize: 5000 } } },
 });
 
 /** Rsbuild config of a remote: its pages exposed, the shared singletons, chunks loadable from any origin. */

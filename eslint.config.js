@@ -48,15 +48,23 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'ebas3/boundaries': 'error',
-      'no-restricted-imports': [
+      // One HTTP client: the API is called through `apiClient` (token, toasts, 401 handled once).
+      'no-restricted-globals': [
         'error',
-        { paths: [{ name: 'axios', message: "Utiliser le client unique `apiClient` de 'shared'." }] },
+        { name: 'fetch', message: "Appeler l'API par le client unique `apiClient` de 'shared'." },
+        { name: 'XMLHttpRequest', message: "Appeler l'API par le client unique `apiClient` de 'shared'." },
       ],
     },
   },
   {
-    files: ['shared/src/api/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    // The client itself, and the start-up's read of the runtime registry (a static file beside index.html).
+    files: [
+      'shared/src/api/api-client.ts',
+      'shared/src/config/runtime-config.ts',
+      '**/*.test.{ts,tsx}',
+      'shared/src/mocks/**',
+    ],
+    rules: { 'no-restricted-globals': 'off' },
   },
   {
     // Node code: API, e2e, bench, scripts and build configs.

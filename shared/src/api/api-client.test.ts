@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockToken } from '../mocks/common/users';
 import { mockServer } from '../mocks/node';
-import { apiClient, configureApiClient } from './api-client';
+import { apiClient, configureApiClient, isCancelled } from './api-client';
 import { ApiError, DEFAULT_MESSAGES } from './api-error';
 import { setNotifier } from './notifier';
 
@@ -194,5 +194,89 @@ describe('apiClient Authorization header', () => {
   it('sends no Authorization header without a stored token', async () => {
     await apiClient.get('/test');
     expect(seen).toEqual([null]);
+  });
+});
+
+describe('apiClient on fetch', () => {
+  it('builds the query string from params, leaving empty values out', async () => {
+    let url = '';
+    mockServer.use(
+      http.get('/api/test', ({ request }) => {
+        url = request.url;
+        return HttpResponse.json({});
+      }),
+    );
+    await apiClient.get('/test', { params: { page: 2, search: 'Dupont & fils', role: undefined, nom: '' } });
+    expect(new URL(url).search).toBe('?page=2&search=Dupont+%26+fils');
+  });
+
+  it('sends a JSON body with its Content-Type, and no Content-Type without a body', async () => {
+    const seen: [string | null, string][] = [];
+    mockServer.use(
+      http.put('/api/test', async ({ request }) => {
+        seen.push([request.headers.get('Content-Type'), await request.text()]);
+        return HttpResponse.json({});
+      }),
+    );
+    await apiClient.put('/test', { statut: 'confirmee' });
+    await apiClient.put('/test');
+    expect(seen).toEqual([
+      ['application/json', '{"statut":"confirmee"}'],
+      [null, ''],
+    ]);
+  });
+
+  it('answers null for an empty body, and the text of a body that is not JSON', async () => {
+    mockServer.use(http.get('/api/test', () => new HttpResponse(null, { status: 204 })));
+    expect((await apiClient.get('/test')).data).toBeNull();
+    mockServer.use(http.get('/api/test', () => HttpResponse.text('bonjour')));
+    expect((await apiClient.get('/test')).data).toBe('bonjour');
+  });
+
+  it('downloads a file as a Blob and reports the bytes received against Content-Length', async () => {
+    const bytes = new Uint8Array(10_000).fill(65);
+    mockServer.use(
+      http.post(
+        '/api/test',
+        () =>
+          new HttpResponse(bytes, {
+            headers: { 'Content-Type': 'text/csv', 'Content-Length': String(bytes.byteLength) },
+          }),
+      ),
+    );
+    const progress: { loaded: number; total: number | null }[] = [];
+    const { data } = await apiClient.post<Blob>(
+      '/test',
+      {},
+      { responseType: 'blob', onDownloadProgress: (event) => progress.push(event) },
+    );
+    expect(data).toBeInstanceOf(Blob);
+    expect(data.size).toBe(10_000);
+    expect(data.type).toBe('text/csv');
+    expect(progress.at(-1)).toEqual({ loaded: 10_000, total: 10_000 });
+  });
+
+  it('rejects a cancelled call with an AbortError that isCancelled recognises', async () => {
+    answer('get', 200, {});
+    const controller = new AbortController();
+    controller.abort();
+    const error = await apiClient
+      .get('/test', { signal: controller.signal })
+      .catch((reason: unknown) => reason);
+    expect(isCancelled(error)).toBe(true);
+    expect(isCancelled(new ApiError('x', 500))).toBe(false);
+  });
+
+  it('resolves paths against the configured base URL', async () => {
+    let url = '';
+    mockServer.use(
+      http.get('http://api.example.test/v2/test', ({ request }) => {
+        url = request.url;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    configureApiClient({ baseURL: 'http://api.example.test/v2/', onUnauthorized });
+    expect((await apiClient.get('/test')).data).toEqual({ ok: true });
+    expect(url).toBe('http://api.example.test/v2/test');
   });
 });

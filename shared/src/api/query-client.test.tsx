@@ -1,12 +1,11 @@
 import { QueryClientProvider, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
-import axios from 'axios';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockServer } from '../mocks/node';
 import { createTestQueryClient } from '../testing/query-client';
-import { apiClient } from './api-client';
+import { apiClient, isCancelled } from './api-client';
 import { ApiError } from './api-error';
 import { setNotifier } from './notifier';
 import { createQueryClient, QUERY_DEFAULTS, shouldRetryQuery, STALE_TIME } from './query-client';
@@ -104,7 +103,7 @@ describe('createQueryClient', () => {
     expect(seen.count).toBe(1);
   });
 
-  it('passes its signal to axios: a query nobody waits for any more is cancelled, silently', async () => {
+  it('passes its signal to the fetch: a query nobody waits for any more is cancelled, silently', async () => {
     mockServer.use(
       http.get('/api/slow', async () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -127,7 +126,7 @@ describe('createQueryClient', () => {
     );
     await waitFor(() => expect(client.isFetching()).toBe(1));
     unmount();
-    await waitFor(() => expect(axios.isCancel(outcome)).toBe(true));
+    await waitFor(() => expect(isCancelled(outcome)).toBe(true));
     expect(notify.error).not.toHaveBeenCalled();
   });
 });

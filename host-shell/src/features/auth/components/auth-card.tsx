@@ -1,7 +1,7 @@
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { Heading, Panel, Text } from '../../../lib/plain-ui';
 
-/** Centred card of the public pages, with the product name and the footer. */
+/** Centred panel of the public pages, with the product name and the footer. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main
@@ -14,16 +14,16 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       }}
     >
       <div style={{ width: '100%', maxWidth: 420 }}>
-        <Typography.Title level={2} style={{ textAlign: 'center', color: '#336dc4', marginBottom: 4 }}>
+        <Heading level={2} style={{ textAlign: 'center', color: '#336dc4', marginBottom: 4 }}>
           EBAS3
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+        </Heading>
+        <Text block secondary style={{ textAlign: 'center' }}>
           Gestion des hébergements et des réservations
-        </Typography.Paragraph>
-        <Card title={title}>{children}</Card>
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 16 }}>
+        </Text>
+        <Panel title={title}>{children}</Panel>
+        <Text block secondary style={{ textAlign: 'center', marginTop: 16 }}>
           EBAS3 ©2023
-        </Typography.Paragraph>
+        </Text>
       </div>
     </main>
   );

@@ -95,7 +95,9 @@ describe('LoginPage', () => {
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(authStore.getState().isAuthenticated).toBe(false);
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
+    // The form is usable again (the button's loading icon leaves with an animation happy-dom never ends).
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: /Se connecter$/ });
+    await vi.waitFor(() => expect(button.disabled).toBe(false));
   });
 
   it('shows the French required messages when submitted empty', async () => {
@@ -104,6 +106,15 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Le champ Adresse e-mail est obligatoire')).toBeTruthy();
     expect(screen.getByText('Le champ Mot de passe est obligatoire')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
+    // Each message is tied to its field for screen readers, and goes once the field is filled.
+    const email = screen.getByLabelText('Adresse e-mail');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Le champ Adresse e-mail est obligatoire',
+    );
+    fill('Adresse e-mail', 'admin@ebas3.fr');
+    expect(screen.queryByText('Le champ Adresse e-mail est obligatoire')).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBe('false');
   });
 
   it('shows the French e-mail format message', async () => {

@@ -1,6 +1,7 @@
-import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
+import { Alert, Col, Row, Statistic } from 'antd';
 import { Link } from 'react-router-dom';
 import { ACTION_PARAM, DASHBOARD_BADGES, dashboardUrl } from 'shared';
+import { Heading, Panel } from '../../../lib/plain-ui';
 import { useDashboardCounters } from '../api/count-reservations';
 
 const badgeUrl = (badge: (typeof DASHBOARD_BADGES)[number]) =>
@@ -13,9 +14,9 @@ export default function DashboardHome() {
   const counters = useDashboardCounters();
   return (
     <section aria-labelledby="dashboard-title">
-      <Typography.Title level={3} id="dashboard-title">
+      <Heading level={3} id="dashboard-title">
         Tableau de bord
-      </Typography.Title>
+      </Heading>
       <Alert
         type="info"
         showIcon
@@ -27,9 +28,9 @@ export default function DashboardHome() {
         {DASHBOARD_BADGES.map((badge) => (
           <Col key={badge.counter} xs={24} sm={12} lg={8} xl={6}>
             <Link to={badgeUrl(badge)} data-counter={badge.counter}>
-              <Card hoverable>
+              <Panel hoverable>
                 <Statistic title={badge.label} value={counters[badge.counter] ?? '—'} />
-              </Card>
+              </Panel>
             </Link>
           </Col>
         ))}

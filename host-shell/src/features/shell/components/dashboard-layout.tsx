@@ -1,7 +1,8 @@
-import { Layout, Typography } from 'antd';
+import { Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { saveDashboardContent, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH, useAuth } from 'shared';
+import { Text } from '../../../lib/plain-ui';
 import { useSessionCheck } from '../hooks/use-session-check';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -29,9 +30,9 @@ export default function DashboardLayout() {
         style={{ borderRight: '1px solid #f0f0f0' }}
       >
         <Link to="/dashboard" style={{ display: 'block', padding: '16px 12px', textAlign: 'center' }}>
-          <Typography.Text strong style={{ color: '#336dc4', fontSize: collapsed ? 12 : 20 }}>
+          <Text strong style={{ color: '#336dc4', fontSize: collapsed ? 12 : 20 }}>
             EBAS3
-          </Typography.Text>
+          </Text>
         </Link>
         <SideMenu claims={jwtTokenDecoded} />
       </Layout.Sider>

@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Dropdown, Empty, Grid, Typography } from 'antd';
+import { Badge, Button, Dropdown, Empty, Grid } from 'antd';
 import type { UIEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -10,6 +10,7 @@ import {
   markNotificationRead,
   notificationStore,
 } from 'shared';
+import { Text } from '../../../lib/plain-ui';
 
 /** Distance from the bottom (px) at which the next page loads (spec §9). */
 export const SCROLL_THRESHOLD = 100;
@@ -51,7 +52,7 @@ export function NotificationBell({ onLoadMore }: { onLoadMore?: () => void }) {
           padding: '8px 12px',
         }}
       >
-        <Typography.Text strong>Notifications</Typography.Text>
+        <Text strong>Notifications</Text>
         <Button size="small" type="link" disabled={unreadCount === 0} onClick={markAllNotificationsRead}>
           Tout marquer comme lu
         </Button>
@@ -76,20 +77,20 @@ export function NotificationBell({ onLoadMore }: { onLoadMore?: () => void }) {
               background: item.isRead ? '#fff' : '#e8f0fb',
             }}
           >
-            <Typography.Text strong={!item.isRead}>{item.message}</Typography.Text>
+            <Text strong={!item.isRead}>{item.message}</Text>
             <br />
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Text secondary style={{ fontSize: 12 }}>
               {formatNotificationTime(item.timestamp)}
-            </Typography.Text>
+            </Text>
           </button>
         ))}
         {items.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No notifications" />
         ) : (
           !hasMore && (
-            <Typography.Paragraph type="secondary" style={{ textAlign: 'center', margin: 8 }}>
+            <Text block secondary style={{ textAlign: 'center', margin: 8 }}>
               No more notifications
-            </Typography.Paragraph>
+            </Text>
           )
         )}
       </div>

@@ -1,5 +1,5 @@
 import { DownOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Grid, Space, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Grid, Space, Tooltip } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import {
   ACTION_PARAM,
@@ -12,6 +12,7 @@ import {
   TOP_BAR_SHORTCUTS,
   useAuth,
 } from 'shared';
+import { Text } from '../../../lib/plain-ui';
 import { NotificationBell } from './notification-bell';
 
 const addModeUrl = (routeId: string) => `${dashboardUrl(routeId)}?${ADD_MODE_PARAM}=${ADD_MODE_VALUE}`;
@@ -101,9 +102,9 @@ export function TopBar() {
       <Space data-testid="top-bar-session" size={compact ? 4 : 12} wrap={false} style={{ flex: 'none' }}>
         <NotificationBell />
         {!compact && (
-          <Typography.Text strong ellipsis style={{ maxWidth: 160 }}>
+          <Text strong ellipsis style={{ maxWidth: 160 }}>
             {displayName(jwtTokenDecoded)}
-          </Typography.Text>
+          </Text>
         )}
         <Tooltip title="Se déconnecter">
           <Button size={size} icon={<LogoutOutlined />} onClick={onLogout} aria-label="Se déconnecter">

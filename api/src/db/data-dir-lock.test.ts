@@ -1,13 +1,14 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, FAST_SCRYPT, login } from '../../test/helper';
 import { buildApp } from '../app';
 import { JWT_SECRET_FILE_NAME } from '../modules/auth/jwt-secret';
 import { OWASP_SCRYPT_PARAMS } from '../modules/auth/password';
-import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from './data-dir-lock';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME, processIdentity } from './data-dir-lock';
 
 const tempDirs: string[] = [];
 function tempDir(): string {
@@ -25,6 +26,34 @@ function deadPid(): number {
   return child.pid;
 }
 
+const lockPid = (path: string): number => (JSON.parse(readFileSync(path, 'utf8')) as { pid: number }).pid;
+
+const LOCK_MODULE = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url));
+const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs `script` (ESM, with `acquireDataDirLock` in scope) in a fresh node process, optionally as pid 1. */
+function lockScript(script: string, asPid1 = false) {
+  const args = [
+    '--import',
+    'tsx',
+    '--input-type=module',
+    '-e',
+    `import { acquireDataDirLock } from ${JSON.stringify(LOCK_MODULE)};\n${script}`,
+  ];
+  return asPid1
+    ? spawnSync('unshare', ['--pid', '--fork', '--mount-proc', process.execPath, ...args], {
+        cwd: API_DIR,
+        encoding: 'utf8',
+      })
+    : spawn(process.execPath, args, { cwd: API_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+/** A lock left by a previous life of `pid`: same pid, another start identity and nonce. */
+const previousLife = (pid: number) =>
+  `${JSON.stringify({ pid, process: 'un-autre-démarrage:42', nonce: 'ancien' })}\n`;
+
+const canBePid1 = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
+
 const LOCKED_MESSAGE = /^Le dossier de données .+ est déjà utilisé par un autre processus EBAS3 \(pid \d+\)/;
 
 describe('acquireDataDirLock', () => {
@@ -32,7 +61,8 @@ describe('acquireDataDirLock', () => {
     const dir = tempDir();
     const lock = acquireDataDirLock(dir);
     const path = join(dir, LOCK_FILE_NAME);
-    expect(readFileSync(path, 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(path)).toBe(process.pid);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
 
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
     expect(() => acquireDataDirLock(dir)).toThrow(LOCKED_MESSAGE);
@@ -50,8 +80,72 @@ describe('acquireDataDirLock', () => {
     const path = join(dir, LOCK_FILE_NAME);
     writeFileSync(path, content());
     const lock = acquireDataDirLock(dir);
-    expect(readFileSync(path, 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(path)).toBe(process.pid);
     lock.release();
+  });
+
+  it.each([
+    // node as pid 1 in a container, restarted after a hard stop: pid 1 is alive (it is us, or init), not the holder.
+    ['pid 1, from a previous boot or container start', () => previousLife(1)],
+    ['our own pid, from a previous life (legacy pid-only file)', () => `${process.pid}\n`],
+    ['our own pid, from a previous life', () => previousLife(process.pid)],
+  ])('takes over a lock naming %s', (_label, content) => {
+    const dir = tempDir();
+    const path = join(dir, LOCK_FILE_NAME);
+    writeFileSync(path, content());
+    const lock = acquireDataDirLock(dir);
+    expect(lockPid(path)).toBe(process.pid);
+    lock.release();
+  });
+
+  it('takes over a lock naming a live process that is not its holder (a reused pid)', async () => {
+    const sleeper = spawn('sleep', ['30']);
+    try {
+      const pid = sleeper.pid ?? 0;
+      await new Promise((resolve) => sleeper.once('spawn', resolve));
+      expect(processIdentity(pid)).toMatch(/:\d+$/);
+      const dir = tempDir();
+      const path = join(dir, LOCK_FILE_NAME);
+      writeFileSync(path, previousLife(pid));
+      const lock = acquireDataDirLock(dir);
+      expect(lockPid(path)).toBe(process.pid);
+      lock.release();
+    } finally {
+      sleeper.kill();
+    }
+  });
+
+  it.skipIf(!canBePid1)(
+    'starts as pid 1 over the lock its own previous life left (container restart)',
+    () => {
+      for (const content of ['1\n', previousLife(1)]) {
+        const dir = tempDir();
+        writeFileSync(join(dir, LOCK_FILE_NAME), content);
+        const child = lockScript(
+          `const lock = acquireDataDirLock(${JSON.stringify(dir)}); console.log(process.pid); lock.release();`,
+          true,
+        );
+        expect(child.stderr).toBe('');
+        expect(child.stdout.trim()).toBe('1');
+      }
+    },
+  );
+
+  it('refuses, in French, a lock held by another live EBAS3 process', async () => {
+    const dir = tempDir();
+    const holder = lockScript(
+      `acquireDataDirLock(${JSON.stringify(dir)}); console.log('tenu'); setTimeout(() => {}, 60_000);`,
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout?.once('data', () => resolve());
+        holder.once('exit', (code) => reject(new Error(`le processus détenteur est sorti (${code})`)));
+      });
+      expect(() => acquireDataDirLock(dir)).toThrow(LOCKED_MESSAGE);
+      expect(() => acquireDataDirLock(dir)).toThrow(`(pid ${holder.pid})`);
+    } finally {
+      holder.kill('SIGKILL');
+    }
   });
 
   it('does not delete a lock another process took over', () => {
@@ -61,6 +155,12 @@ describe('acquireDataDirLock', () => {
     writeFileSync(path, '1\n');
     lock.release();
     expect(readFileSync(path, 'utf8').trim()).toBe('1');
+    // Nor one a later start of ours took over (same pid, another nonce).
+    rmSync(path);
+    const again = acquireDataDirLock(dir);
+    writeFileSync(path, previousLife(process.pid));
+    again.release();
+    expect(lockPid(path)).toBe(process.pid);
   });
 });
 

@@ -120,7 +120,7 @@ async function waitForCounters(page: Page): Promise<BenchState> {
     // What the page showed instead: the counters' texts, or the start of the page when they are absent.
     const seen = await page
       .evaluate(() => {
-        const counters = [...document.querySelectorAll('[data-counter]')].map(
+        const counters = Array.from(document.querySelectorAll('[data-counter]')).map(
           (element) => `${element.getAttribute('data-counter')}=« ${element.textContent ?? ''} »`,
         );
         return counters.length > 0 ? counters.join(', ') : document.body.innerText.slice(0, 300);
@@ -238,10 +238,11 @@ const webRoot = mkdtempSync(join(tmpdir(), 'ebas3-bare-page-'));
 let bare: BareServer | undefined;
 let product: Product | undefined;
 let browser: Browser | undefined;
-const environment = { chromium: '' };
+const environment = { chromium: '', bare: '' };
 try {
   console.info('Construction de la page de référence (rsbuild, brotli)…');
-  await step('Construction de la page de référence', () => buildBarePage(webRoot));
+  const built = await step('Construction de la page de référence', () => buildBarePage(webRoot));
+  environment.bare = `${built.files} fichiers JS + CSS, ${(built.brotli / 1024).toFixed(1)} kB brotli`;
   bare = await step('Démarrage du serveur de la page de référence', () => startBareServer(webRoot));
   product = await step('Démarrage du produit', () => startProduct());
   browser = await launchBrowser();
@@ -300,5 +301,11 @@ for (const cache of ['froid', 'chaud']) {
     `\nLCP tableau de bord / page de référence, cache ${cache} : ${ratio.toFixed(2)}× (objectif ≤ 1,3×)`,
   );
 }
-console.info(`\nÉlément LCP (dernier passage) — référence : ${lastElement.bare ?? '?'}`);
+console.info(
+  `\nPage de référence : ${environment.bare} (fichiers d’au moins 1 kB, ceux que le serveur compresse)`,
+);
+for (const [key, values] of Object.entries(samples)) {
+  console.info(`Valeurs ${key} : ${values.map((value) => Math.round(value)).join(', ')} ms`);
+}
+console.info(`Élément LCP (dernier passage) — référence : ${lastElement.bare ?? '?'}`);
 console.info(`Élément LCP (dernier passage) — tableau de bord : ${lastElement.dashboard ?? '?'}`);

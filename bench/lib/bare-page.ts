@@ -17,8 +17,9 @@ const TEMPLATES = join(ROOT, 'shared', 'templates');
  * Builds the bare page into `<webRoot>/host-shell/dist` (where the static-site plugin looks for the host) and
  * writes its `.br`/`.gz` variants. The settings copy `common()` of shared/src/federation/rsbuild-config.ts
  * (antd per-component imports, chunk split, HTML template), which does not export them.
+ * @returns the page's scripts and stylesheets as sent (brotli when smaller), for the printed summary
  */
-export async function buildBarePage(webRoot: string): Promise<void> {
+export async function buildBarePage(webRoot: string): Promise<{ files: number; brotli: number }> {
   const distPath = join(webRoot, 'host-shell', 'dist');
   const rsbuild = await createRsbuild({
     cwd: BARE_PAGE,
@@ -45,7 +46,8 @@ export async function buildBarePage(webRoot: string): Promise<void> {
   const { compressDist } = (await import(compressScript)) as {
     compressDist: (dirs: string[]) => Promise<{ file: string; raw: number; br: number; gz: number }[]>;
   };
-  await compressDist([distPath]);
+  const assets = (await compressDist([distPath])).filter(({ file }) => /\.(js|css)$/.test(file));
+  return { files: assets.length, brotli: assets.reduce((total, { br }) => total + br, 0) };
 }
 
 function canListen(port: number): Promise<boolean> {

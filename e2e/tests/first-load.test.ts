@@ -8,13 +8,17 @@ import { kB, recordTransfers, sumBrotli, transferTable, type Transfer } from '..
 
 /**
  * Byte budgets of the first load (issue 8), in brotli-compressed bytes of JavaScript and CSS. Bytes are
- * deterministic, so they are checked here; timings are measured by `pnpm bench:first-load` (docs/performance.md).
- * The target for login → dashboard is 300 kB; the ceiling below is what the build weighs today plus a small
- * margin, lowered as the levers listed in docs/performance.md land — it fails the moment a change adds weight.
+ * deterministic, so they are checked here; timings are measured by `pnpm bench:first-paint` (docs/performance.md).
+ * Login → dashboard is held to the issue's target, 300 kB (297 kB at the time of writing): a change that adds
+ * weight to the first load has to take as much out elsewhere.
  */
-const LOGIN_TO_DASHBOARD_BUDGET = 380 * 1024;
-/** A remote's own files on its first visit (manifest, remoteEntry, its page chunks). */
-const REMOTE_FIRST_VISIT_BUDGET = 60 * 1024;
+const LOGIN_TO_DASHBOARD_BUDGET = 300 * 1024;
+/**
+ * A remote's own files on its first visit (manifest, remoteEntry, its page chunks). The issue's ceiling is 60 kB;
+ * held at 45 kB since remotes take the federation runtime from the host (38.6 kB for mf_reservations, the
+ * largest): a remote built with its own runtime again (~15 kB) fails here.
+ */
+const REMOTE_FIRST_VISIT_BUDGET = 45 * 1024;
 
 let product: Product;
 let browser: Browser;

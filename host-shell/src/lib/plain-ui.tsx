@@ -9,10 +9,12 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
 export function Panel({
   title,
   hoverable = false,
+  style,
   children,
 }: {
   title?: ReactNode;
   hoverable?: boolean;
+  style?: CSSProperties;
   children: ReactNode;
 }) {
   const { token } = theme.useToken();
@@ -24,6 +26,7 @@ export function Panel({
     boxShadow: hoverable && lifted ? token.boxShadowTertiary : undefined,
     transition: `box-shadow ${token.motionDurationMid}`,
     color: token.colorText,
+    ...style,
   };
   const lift = hoverable
     ? { onMouseEnter: () => setLifted(true), onMouseLeave: () => setLifted(false) }
@@ -52,6 +55,12 @@ export function Panel({
 }
 
 const HEADING_SIZE = { 1: 'fontSizeHeading1', 2: 'fontSizeHeading2', 3: 'fontSizeHeading3' } as const;
+
+/** A router link in the theme's link colour (antd styles links only inside its own components). */
+export function useLinkStyle(): CSSProperties {
+  const { token } = theme.useToken();
+  return { color: token.colorLink };
+}
 
 /** A page or section title in the theme's heading style. */
 export function Heading({

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, dashboardContentUrl, useAuth, validateMessages } from 'shared';
 import type { LoginBody } from 'shared/contract';
-import { Field, Text } from '../../../lib/plain-ui';
+import { Field, Text, useLinkStyle } from '../../../lib/plain-ui';
 import { useLogin } from '../api/login';
 import { AuthCard } from './auth-card';
 
@@ -28,6 +28,7 @@ function validate(values: LoginBody): Partial<Record<FieldName, string>> {
 // fields); the messages and the layout are the same as the other forms'.
 export default function LoginPage() {
   const navigate = useNavigate();
+  const linkStyle = useLinkStyle();
   const { login } = useAuth();
   const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
   // Errors show from the first submit on, then follow each keystroke (as antd's Form does).
@@ -90,7 +91,10 @@ export default function LoginPage() {
         </Button>
       </form>
       <Text block style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
-        Pas encore de compte ? <Link to="/signup">Créer un compte</Link>
+        Pas encore de compte ?{' '}
+        <Link to="/signup" style={linkStyle}>
+          Créer un compte
+        </Link>
       </Text>
     </AuthCard>
   );

@@ -27,8 +27,12 @@ export default function DashboardHome() {
       <Row gutter={[16, 16]}>
         {DASHBOARD_BADGES.map((badge) => (
           <Col key={badge.counter} xs={24} sm={12} lg={8} xl={6}>
-            <Link to={badgeUrl(badge)} data-counter={badge.counter}>
-              <Panel hoverable>
+            <Link
+              to={badgeUrl(badge)}
+              data-counter={badge.counter}
+              style={{ display: 'block', height: '100%' }}
+            >
+              <Panel hoverable style={{ height: '100%' }}>
                 <Statistic title={badge.label} value={counters[badge.counter] ?? '—'} />
               </Panel>
             </Link>

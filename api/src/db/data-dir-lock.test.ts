@@ -31,22 +31,14 @@ const lockPid = (path: string): number => (JSON.parse(readFileSync(path, 'utf8')
 const LOCK_MODULE = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url));
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs `script` (ESM, with `acquireDataDirLock` in scope) in a fresh node process, optionally as pid 1. */
-function lockScript(script: string, asPid1 = false) {
-  const args = [
-    '--import',
-    'tsx',
-    '--input-type=module',
-    '-e',
-    `import { acquireDataDirLock } from ${JSON.stringify(LOCK_MODULE)};\n${script}`,
-  ];
-  return asPid1
-    ? spawnSync('unshare', ['--pid', '--fork', '--mount-proc', process.execPath, ...args], {
-        cwd: API_DIR,
-        encoding: 'utf8',
-      })
-    : spawn(process.execPath, args, { cwd: API_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
-}
+/** Node arguments running `script` (ESM, with `acquireDataDirLock` in scope) through tsx. */
+const lockScript = (script: string) => [
+  '--import',
+  'tsx',
+  '--input-type=module',
+  '-e',
+  `import { acquireDataDirLock } from ${JSON.stringify(LOCK_MODULE)};\n${script}`,
+];
 
 /** A lock left by a previous life of `pid`: same pid, another start identity and nonce. */
 const previousLife = (pid: number) =>
@@ -121,9 +113,19 @@ describe('acquireDataDirLock', () => {
       for (const content of ['1\n', previousLife(1)]) {
         const dir = tempDir();
         writeFileSync(join(dir, LOCK_FILE_NAME), content);
-        const child = lockScript(
-          `const lock = acquireDataDirLock(${JSON.stringify(dir)}); console.log(process.pid); lock.release();`,
-          true,
+        // A new pid namespace: the script runs as its pid 1, as node does in a container.
+        const child = spawnSync(
+          'unshare',
+          [
+            '--pid',
+            '--fork',
+            '--mount-proc',
+            process.execPath,
+            ...lockScript(
+              `const lock = acquireDataDirLock(${JSON.stringify(dir)}); console.log(process.pid); lock.release();`,
+            ),
+          ],
+          { cwd: API_DIR, encoding: 'utf8' },
         );
         expect(child.stderr).toBe('');
         expect(child.stdout.trim()).toBe('1');
@@ -133,8 +135,12 @@ describe('acquireDataDirLock', () => {
 
   it('refuses, in French, a lock held by another live EBAS3 process', async () => {
     const dir = tempDir();
-    const holder = lockScript(
-      `acquireDataDirLock(${JSON.stringify(dir)}); console.log('tenu'); setTimeout(() => {}, 60_000);`,
+    const holder = spawn(
+      process.execPath,
+      lockScript(
+        `acquireDataDirLock(${JSON.stringify(dir)}); console.log('tenu'); setTimeout(() => {}, 60_000);`,
+      ),
+      { cwd: API_DIR, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     try {
       await new Promise<void>((resolve, reject) => {

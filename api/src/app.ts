@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ServerLimits, TrustProxy } from './config';
 import type { DatabaseOptions } from './db/client';
 import { seedDemoUsers, type DemoSeedResult } from './demo/seed-demo-users';
 import type { ScryptParams } from './modules/auth/password';
@@ -14,6 +15,8 @@ import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
+import securityHeaders, { runtimeRegistryOrigins } from './plugins/security-headers';
+import { capConnections, serverLimitOptions } from './server-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,8 +33,14 @@ export interface BuildAppOptions {
   jwtExpiresIn?: string | undefined;
   /** Pino logger options; `false` (the default) for tests. */
   logger?: FastifyServerOptions['logger'];
-  /** Trust X-Forwarded-For from a reverse proxy, so that rate limits key on the real client. */
-  trustProxy?: boolean | undefined;
+  /** TRUST_PROXY: the X-Forwarded-For hops to believe (a count or the proxies' addresses), so rate limits key on the real client. */
+  trustProxy?: TrustProxy | undefined;
+  /** Timeouts and connection caps of the HTTP server; default DEFAULT_SERVER_LIMITS. */
+  limits?: ServerLimits | undefined;
+  /** CORS_ORIGINS: browser origins allowed to call the API. Default none. */
+  corsOrigins?: readonly string[] | undefined;
+  /** RUNTIME_CONFIG_FILE: the registry whose remote origins the Content-Security-Policy allows. */
+  runtimeConfigFile?: string | undefined;
   /** Create the demo accounts when the database has no administrator. Default false (server.ts turns it on). */
   demoMode?: boolean | undefined;
   /**
@@ -53,7 +62,8 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
+    ...serverLimitOptions(options.limits),
     // Opening PGlite and migrating takes seconds on a loaded 2-core machine: Fastify's 10 s default is too tight.
     pluginTimeout: 60_000,
     ajv: {
@@ -67,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // No `plugins`: @fastify/ajv-compiler adds ajv-formats itself (format: 'email' in the contract).
     },
   });
+  capConnections(app.server, options.limits);
 
   try {
     await registerAll(app, options);
@@ -78,8 +89,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
+/**
+ * A hop count becomes proxy-addr's "trust the N nearest hops" function: Fastify 5 reads a bare number as "trust
+ * nothing". Never `true` (config.ts refuses it): that would take the left-most X-Forwarded-For, written by the client.
+ */
+export function fastifyTrustProxy(
+  trustProxy: TrustProxy | undefined,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trustProxy === undefined || trustProxy === false) return false;
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return [...trustProxy];
+}
+
 async function registerAll(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
   await app.register(errorsPlugin);
+  await app.register(securityHeaders, {
+    remoteOrigins: runtimeRegistryOrigins(options.runtimeConfigFile),
+    corsOrigins: options.corsOrigins,
+  });
   await app.register(dbPlugin, { database: options.database });
   await app.register(authPlugin, {
     jwtSecret: options.jwtSecret,

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from './config';
+import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_SERVER_LIMITS, loadConfig } from './config';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,7 +20,17 @@ describe('loadConfig', () => {
       runtimeConfigFile: undefined,
       logLevel: 'info',
       trustProxy: false,
+      corsOrigins: [],
+      limits: {
+        requestTimeoutMs: 30_000,
+        headersTimeoutMs: 10_000,
+        keepAliveTimeoutMs: 10_000,
+        connectionTimeoutMs: 60_000,
+        maxConnections: 4_000,
+        maxConnectionsPerAddress: 400,
+      },
     });
+    expect(DEFAULT_SERVER_LIMITS).toEqual(config.limits);
     expect(DEFAULT_DATA_DIR).toBe(join(repoRoot, '.data', 'pglite'));
   });
 
@@ -38,6 +48,13 @@ describe('loadConfig', () => {
         RUNTIME_CONFIG_FILE: 'registry.json',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '1',
+        CORS_ORIGINS: 'https://partenaire.example, http://localhost:3000',
+        REQUEST_TIMEOUT_MS: '20000',
+        HEADERS_TIMEOUT_MS: '5000',
+        KEEP_ALIVE_TIMEOUT_MS: '65000',
+        CONNECTION_TIMEOUT_MS: '0',
+        MAX_CONNECTIONS: '1000',
+        MAX_CONNECTIONS_PER_ADDRESS: '0',
       },
       '/srv/app',
     );
@@ -51,9 +68,60 @@ describe('loadConfig', () => {
       webRoot: '/srv/ebas3',
       runtimeConfigFile: '/srv/app/registry.json',
       logLevel: 'warn',
-      trustProxy: true,
+      // One reverse proxy in front: its hop is trusted, never the client's own X-Forwarded-For entries.
+      trustProxy: 1,
+      corsOrigins: ['https://partenaire.example', 'http://localhost:3000'],
+      limits: {
+        requestTimeoutMs: 20_000,
+        headersTimeoutMs: 5_000,
+        keepAliveTimeoutMs: 65_000,
+        connectionTimeoutMs: 0,
+        maxConnections: 1_000,
+        maxConnectionsPerAddress: 0,
+      },
     });
     expect(loadConfig({ DEMO_MODE: '1' }).demoMode).toBe(true);
+  });
+
+  it.each([
+    ['0', false],
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, fd00::/8 ,loopback', ['10.0.0.0/8', 'fd00::/8', 'loopback']],
+  ])('reads TRUST_PROXY=%s as a hop count or the proxies’ addresses', (raw, expected) => {
+    expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['true', 'yes', '10.0.0.0/33', 'proxy.local', '*'])(
+    'refuses TRUST_PROXY=%s: trusting every hop would believe the client’s own header',
+    (raw) => {
+      expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(
+        /TRUST_PROXY doit être le nombre de proxys devant le serveur \(1, 2…\) ou leurs adresses/,
+      );
+    },
+  );
+
+  it('refuses limits that are not integers, headers timeout above the request timeout, origins that are URLs', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        REQUEST_TIMEOUT_MS: '2000',
+        HEADERS_TIMEOUT_MS: '5000',
+        MAX_CONNECTIONS: 'beaucoup',
+        KEEP_ALIVE_TIMEOUT_MS: '10',
+        CORS_ORIGINS: 'https://ok.example,https://ko.example/chemin,*',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'KEEP_ALIVE_TIMEOUT_MS doit être un entier supérieur ou égal à 1000 (reçu « 10 »).',
+      'MAX_CONNECTIONS doit être un entier supérieur ou égal à 1 (reçu « beaucoup »).',
+      'HEADERS_TIMEOUT_MS doit être inférieur ou égal à REQUEST_TIMEOUT_MS.',
+      "CORS_ORIGINS : « https://ko.example/chemin » n'est pas une origine comme https://exemple.fr.",
+      "CORS_ORIGINS : « * » n'est pas une origine comme https://exemple.fr.",
+    ]);
   });
 
   it('reports every invalid variable at once, in French', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,9 +24,44 @@ export interface AppConfig {
   /** JSON file served as `/runtime-config.json` instead of the generated registry. */
   runtimeConfigFile: string | undefined;
   logLevel: LogLevel;
-  /** Trust `X-Forwarded-For` (behind a reverse proxy), so rate limits see the client's address. */
-  trustProxy: boolean;
+  /**
+   * Which `X-Forwarded-For` hops to believe (TRUST_PROXY), so rate limits see the client's address: `false`
+   * (direct exposure), a number of proxies in front of the API, or the proxies' addresses/CIDRs. Never "all":
+   * the left-most entry is whatever the client wrote.
+   */
+  trustProxy: TrustProxy;
+  /** Origins allowed to call the API from a browser (CORS_ORIGINS); empty: no CORS header at all. */
+  corsOrigins: readonly string[];
+  /** Timeouts and connection caps of the HTTP server (see server-limits.ts). */
+  limits: ServerLimits;
 }
+
+export type TrustProxy = false | number | readonly string[];
+
+/** The HTTP server's protections against slow or numerous clients; every value from the environment. */
+export interface ServerLimits {
+  /** REQUEST_TIMEOUT_MS: the whole request (headers and body) must arrive within it, or the socket is cut. */
+  requestTimeoutMs: number;
+  /** HEADERS_TIMEOUT_MS: the request headers must arrive within it (≤ requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection is closed after it. */
+  keepAliveTimeoutMs: number;
+  /** CONNECTION_TIMEOUT_MS: a socket with no traffic at all for that long is closed (0: never). */
+  connectionTimeoutMs: number;
+  /** MAX_CONNECTIONS: open connections over the whole server; beyond it new ones are closed at once. */
+  maxConnections: number;
+  /** MAX_CONNECTIONS_PER_ADDRESS: open connections from one peer address (0: no per-address cap). */
+  maxConnectionsPerAddress: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: Readonly<ServerLimits> = Object.freeze({
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 10_000,
+  connectionTimeoutMs: 60_000,
+  maxConnections: 4_000,
+  maxConnectionsPerAddress: 400,
+});
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -79,6 +115,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(`JWT_EXPIRES_IN doit être une durée comme 12h, 30m ou 7d (reçu « ${jwtExpiresIn} »).`);
   }
 
+  const integer = (name: string, fallback: number, min: number): number => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const parsed = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(parsed) || parsed < min) {
+      problems.push(`${name} doit être un entier supérieur ou égal à ${min} (reçu « ${raw} »).`);
+      return fallback;
+    }
+    return parsed;
+  };
+  const limits: ServerLimits = {
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.requestTimeoutMs, 1_000),
+    headersTimeoutMs: integer('HEADERS_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.headersTimeoutMs, 1_000),
+    keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs, 1_000),
+    connectionTimeoutMs: integer('CONNECTION_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.connectionTimeoutMs, 0),
+    maxConnections: integer('MAX_CONNECTIONS', DEFAULT_SERVER_LIMITS.maxConnections, 1),
+    maxConnectionsPerAddress: integer(
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      DEFAULT_SERVER_LIMITS.maxConnectionsPerAddress,
+      0,
+    ),
+  };
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    problems.push('HEADERS_TIMEOUT_MS doit être inférieur ou égal à REQUEST_TIMEOUT_MS.');
+  }
+
   const logLevel = (value('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL doit être l'un de : ${LOG_LEVELS.join(', ')}.`);
@@ -95,9 +157,73 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webRoot: path('WEB_ROOT'),
     runtimeConfigFile: path('RUNTIME_CONFIG_FILE'),
     logLevel,
-    trustProxy: flag('TRUST_PROXY') ?? false,
+    trustProxy: parseTrustProxy(value('TRUST_PROXY'), problems),
+    corsOrigins: parseOrigins(value('CORS_ORIGINS'), problems),
+    limits: Object.freeze(limits),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/** proxy-addr's names for the private ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `0`/absent, a hop count (`1` = one reverse proxy in front), or the proxies' addresses/CIDRs
+ * (`10.0.0.1,10.1.0.0/16`). `true` is refused: Fastify would then take the left-most X-Forwarded-For, which any
+ * client writes itself, and a rate limit keyed on it could be escaped by rotating the header.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  if (raw === undefined || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (entries.length === 0 || invalid.length > 0) {
+    problems.push(
+      'TRUST_PROXY doit être le nombre de proxys devant le serveur (1, 2…) ou leurs adresses ' +
+        `(10.0.0.1, 10.0.0.0/8, loopback), séparées par des virgules (reçu « ${raw} »).`,
+    );
+    return false;
+  }
+  return Object.freeze(entries);
+}
+
+/** CORS_ORIGINS: comma-separated `scheme://host[:port]` origins, compared exactly with the Origin header. */
+function parseOrigins(raw: string | undefined, problems: string[]): readonly string[] {
+  if (raw === undefined) return Object.freeze([]);
+  const origins: string[] = [];
+  for (const entry of raw.split(',').map((item) => item.trim())) {
+    if (entry === '') continue;
+    let origin: string | undefined;
+    try {
+      const url = new URL(entry);
+      if (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.origin === entry.replace(/\/$/, '')
+      ) {
+        origin = url.origin;
+      }
+    } catch {
+      origin = undefined;
+    }
+    if (origin === undefined) {
+      problems.push(`CORS_ORIGINS : « ${entry} » n'est pas une origine comme https://exemple.fr.`);
+    } else {
+      origins.push(origin);
+    }
+  }
+  return Object.freeze(origins);
 }

@@ -39,6 +39,8 @@ function printBanner(
 }
 
 async function main(): Promise<void> {
+  // Everything this process writes (database files, JWT secret, lock) is readable by its user only.
+  process.umask(0o077);
   let config: AppConfig;
   try {
     config = loadConfig();
@@ -61,6 +63,9 @@ async function main(): Promise<void> {
     jwtExpiresIn: config.jwtExpiresIn,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    limits: config.limits,
+    corsOrigins: config.corsOrigins,
+    runtimeConfigFile: config.runtimeConfigFile,
     demoMode,
     statusTask: true,
   });

@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/helper';
+import securityHeaders, { registryOrigins, runtimeRegistryOrigins } from './security-headers';
+
+const dir = mkdtempSync(join(tmpdir(), 'ebas3-headers-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A registry as e2e/support/product.ts writes it: each remote on its own origin, the API relative. */
+function writeRegistry(remoteBase: string): string {
+  const path = join(dir, 'runtime-config.json');
+  writeFileSync(
+    path,
+    JSON.stringify({
+      apiBaseUrl: '/api',
+      remotes: {
+        mf_referentiel: `${remoteBase}:4001/mf-manifest.json`,
+        mf_reservations: `${remoteBase}:4002/mf-manifest.json`,
+        mf_stats: '/remotes/mf-stats/mf-manifest.json',
+      },
+    }),
+  );
+  return path;
+}
+
+function directives(header: unknown): Map<string, string[]> {
+  return new Map(
+    String(header)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
+}
+
+async function bareApp(options: Parameters<typeof securityHeaders>[1]): Promise<FastifyInstance> {
+  const app = Fastify();
+  await app.register(securityHeaders, options);
+  app.get('/api/ping', async () => ({ ok: true }));
+  app.get('/', async (_request, reply) =>
+    reply.type('text/html').send('<!doctype html><title>EBAS3</title>'),
+  );
+  return app;
+}
+
+describe('security headers', () => {
+  it('every API response carries them (buildApp registers the plugin)', async () => {
+    const app = await buildTestApp();
+    try {
+      const response = await app.inject({
+        url: '/api/health',
+        headers: { origin: 'https://ailleurs.example' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      // CORS closed by default.
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('the Content-Security-Policy allows our origin and the registry’s remote origins, no inline script', async () => {
+    const app = await bareApp({ remoteOrigins: runtimeRegistryOrigins(writeRegistry('http://127.0.0.1')) });
+    const response = await app.inject({ url: '/' });
+    const csp = directives(response.headers['content-security-policy']);
+    const remotes = ['http://127.0.0.1:4001', 'http://127.0.0.1:4002'];
+    expect(Object.fromEntries(csp)).toEqual({
+      'default-src': ["'self'"],
+      'script-src': ["'self'", ...remotes],
+      'script-src-attr': ["'none'"],
+      'style-src': ["'self'", "'unsafe-inline'", ...remotes],
+      'connect-src': ["'self'", ...remotes],
+      'img-src': ["'self'", 'data:', 'blob:', ...remotes],
+      'font-src': ["'self'", 'data:', ...remotes],
+      'frame-src': ["'self'", 'blob:'],
+      'object-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+    });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('follows an edited registry without a restart', async () => {
+    const path = writeRegistry('http://127.0.0.1');
+    const app = await bareApp({ remoteOrigins: runtimeRegistryOrigins(path) });
+    expect(
+      directives((await app.inject({ url: '/' })).headers['content-security-policy']).get('script-src'),
+    ).toContain('http://127.0.0.1:4001');
+    writeRegistry('https://remotes.example');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const scriptSrc = directives((await app.inject({ url: '/' })).headers['content-security-policy']).get(
+      'script-src',
+    );
+    expect(scriptSrc).toEqual(["'self'", 'https://remotes.example:4001', 'https://remotes.example:4002']);
+  });
+
+  it('reads only http(s) origins from a registry; no file or a broken one gives none', () => {
+    expect(
+      registryOrigins({
+        apiBaseUrl: 'https://api.example/v1',
+        remotes: { a: 'javascript:alert(1)', b: '/relative', c: 'https://cdn.example/x/mf-manifest.json' },
+      }),
+    ).toEqual(['https://api.example', 'https://cdn.example']);
+    expect(runtimeRegistryOrigins(undefined)()).toEqual([]);
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{ pas du json');
+    expect(runtimeRegistryOrigins(broken)()).toEqual([]);
+  });
+
+  describe('CORS', () => {
+    const allowed = 'https://partenaire.example';
+
+    it('is closed by default: no header, and a preflight finds no route', async () => {
+      const app = await bareApp({});
+      const simple = await app.inject({ url: '/api/ping', headers: { origin: allowed } });
+      expect(simple.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await app.inject({
+        method: 'OPTIONS',
+        url: '/api/ping',
+        headers: { origin: allowed, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode).toBe(404);
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('answers the configured origins only', async () => {
+      const app = await bareApp({ corsOrigins: [allowed] });
+      const simple = await app.inject({ url: '/api/ping', headers: { origin: allowed } });
+      expect(simple.headers['access-control-allow-origin']).toBe(allowed);
+      expect(simple.headers.vary).toContain('Origin');
+
+      const preflight = await app.inject({
+        method: 'OPTIONS',
+        url: '/api/ping',
+        headers: { origin: allowed, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe(allowed);
+      expect(preflight.headers['access-control-allow-headers']).toBe('authorization, content-type');
+
+      const other = await app.inject({ url: '/api/ping', headers: { origin: 'https://ailleurs.example' } });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      // The site itself is never opened to other origins.
+      const site = await app.inject({ url: '/', headers: { origin: allowed } });
+      expect(site.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+});

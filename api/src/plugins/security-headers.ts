@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SecurityHeadersOptions {
+  /**
+   * Origins the host page loads remote code, styles and data from (another origin than the API's own): the
+   * absolute URLs of the runtime registry. Called on each request, so an edited registry needs no restart.
+   */
+  remoteOrigins?: (() => readonly string[]) | undefined;
+  /** Origins allowed to call `/api` from a browser (CORS_ORIGINS). Empty (the default): no CORS header at all. */
+  corsOrigins?: readonly string[] | undefined;
+}
+
+/** How long a read of the registry file is reused: the CSP is computed on every response. */
+const REGISTRY_CACHE_MS = 1_000;
+
+/** The origins of a registry's absolute URLs (`apiBaseUrl` and every remote); relative ones are 'self'. */
+export function registryOrigins(registry: unknown): string[] {
+  if (typeof registry !== 'object' || registry === null) return [];
+  const { apiBaseUrl, remotes } = registry as { apiBaseUrl?: unknown; remotes?: unknown };
+  const urls = [
+    apiBaseUrl,
+    ...(typeof remotes === 'object' && remotes !== null ? Object.values(remotes) : []),
+  ];
+  const origins = new Set<string>();
+  for (const url of urls) {
+    if (typeof url !== 'string' || !URL.canParse(url)) continue;
+    const { protocol, origin } = new URL(url);
+    if (protocol === 'http:' || protocol === 'https:') origins.add(origin);
+  }
+  return [...origins];
+}
+
+/**
+ * The remote origins of RUNTIME_CONFIG_FILE, re-read at most once a second (the static site reads it on each
+ * request too: editing it moves a remote without a restart). No file: the generated registry, all relative.
+ * An unreadable or invalid file gives no origin: the page then fails closed rather than trusting anything.
+ */
+export function runtimeRegistryOrigins(runtimeConfigFile: string | undefined): () => readonly string[] {
+  if (runtimeConfigFile === undefined) return () => [];
+  let cached: { at: number; origins: readonly string[] } | undefined;
+  return () => {
+    const now = Date.now();
+    if (cached !== undefined && now - cached.at < REGISTRY_CACHE_MS) return cached.origins;
+    let origins: readonly string[];
+    try {
+      origins = registryOrigins(JSON.parse(readFileSync(runtimeConfigFile, 'utf8')));
+    } catch {
+      origins = [];
+    }
+    cached = { at: now, origins };
+    return origins;
+  };
+}
+
+function appendVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader('vary');
+  reply.header('vary', current === undefined ? field : `${String(current)}, ${field}`);
+}
+
+/**
+ * Security headers on every response (helmet): a Content-Security-Policy that allows scripts only from our origin
+ * and the remotes' (the host page has no inline script), no framing, nosniff, no referrer; and CORS on `/api`
+ * only for the configured origins.
+ */
+export default fp<SecurityHeadersOptions>(
+  async (app, options) => {
+    const remoteOrigins = options.remoteOrigins ?? (() => []);
+    // Helmet's dynamic directive values: one string per element, so the origins are joined by spaces.
+    const remotes = () => remoteOrigins().join(' ');
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        // No helmet defaults: they add upgrade-insecure-requests, which breaks a plain-http intranet deployment.
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", remotes],
+          scriptSrcAttr: ["'none'"],
+          // Ant Design's CSS-in-JS injects <style> elements at run time; index.html has one inline <style>.
+          styleSrc: ["'self'", "'unsafe-inline'", remotes],
+          // The manifests are fetched; the API may live on another origin (registry's apiBaseUrl).
+          connectSrc: ["'self'", remotes],
+          imgSrc: ["'self'", 'data:', 'blob:', remotes],
+          fontSrc: ["'self'", 'data:', remotes],
+          // /view-pdf shows the document as a blob: URL in an iframe.
+          frameSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+      // Remotes' files are fetched cross-origin by a host on another origin: static-site.ts loosens it there.
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'no-referrer' },
+      xFrameOptions: { action: 'deny' },
+      // HSTS belongs to the TLS terminator: over plain http (the default deployment) browsers ignore it anyway.
+      strictTransportSecurity: false,
+    });
+
+    const allowed = new Set(options.corsOrigins ?? []);
+    if (allowed.size === 0) return;
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      appendVary(reply, 'Origin');
+      const origin = request.headers.origin;
+      if (origin === undefined || !allowed.has(origin)) return;
+      reply.header('access-control-allow-origin', origin);
+      // Exports name their file in Content-Disposition; 429/503 say when to retry.
+      reply.header('access-control-expose-headers', 'content-disposition, retry-after');
+      if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
+        reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE');
+        reply.header('access-control-allow-headers', 'authorization, content-type');
+        reply.header('access-control-max-age', '600');
+        return reply.code(204).send();
+      }
+      return undefined;
+    });
+  },
+  { name: 'security-headers' },
+);

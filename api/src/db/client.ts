@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { makePrivateDir } from './private-dir';
 import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -48,7 +48,7 @@ export interface DatabaseHandle {
 async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let lock: ReturnType<typeof acquireDataDirLock> | undefined;
   if (dataDir !== undefined) {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
     lock = acquireDataDirLock(dataDir);
   }
   let client: PGlite | undefined;
@@ -61,6 +61,9 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
         : await PGlite.create({ dataDir, extensions });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    // PGlite creates its files 0666 whatever the umask: the 0700 directory keeps them private, and the files
+    // are brought back to 0600 once initdb has run and again at close (those created while running).
+    if (dataDir !== undefined) makePrivateDir(dataDir);
     const opened = client;
     return {
       db,
@@ -70,6 +73,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       async close() {
         try {
           await opened.close();
+          if (dataDir !== undefined) makePrivateDir(dataDir);
         } finally {
           lock?.release();
         }

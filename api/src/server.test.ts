@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+const root = mkdtempSync(join(tmpdir(), 'ebas3-server-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Every path under `dir` with its permission bits. */
+function modes(dir: string): Array<[string, number]> {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((path) => [
+    path,
+    statSync(join(dir, path)).mode & 0o777,
+  ]);
+}
+
+function expectPrivate(dataDir: string): void {
+  expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+  const entries = modes(dataDir);
+  expect(entries.length).toBeGreaterThan(100);
+  expect(entries).toContainEqual(['jwt-secret', 0o600]);
+  expect(entries.filter(([, mode]) => (mode & 0o077) !== 0)).toEqual([]);
+}
+
+describe('npm start (server.ts)', () => {
+  it('writes a fresh data directory readable by its user only: directory 0700, files 0600, JWT secret included', async () => {
+    const dataDir = join(root, 'nouveau', 'pglite');
+    const port = await freePort();
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: API_DIR,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_MODE: '0',
+        JWT_SECRET: '',
+        DATABASE_URL: '',
+        WEB_ROOT: '',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    try {
+      // Started: the banner is printed after listen().
+      const deadline = Date.now() + 90_000;
+      while (!output.includes('EBAS3 est démarré')) {
+        if (server.exitCode !== null || Date.now() > deadline)
+          throw new Error(`Démarrage échoué :\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(200);
+      expectPrivate(dataDir);
+    } finally {
+      server.kill('SIGTERM');
+      await exited;
+    }
+    // And after a clean stop (files PGlite created while running included).
+    expectPrivate(dataDir);
+  }, 120_000);
+});

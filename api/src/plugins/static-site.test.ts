@@ -50,6 +50,13 @@ function webRootFixture(): string {
     `var mf_stats;\n${'mf_stats.register("module");\n'.repeat(60)}`,
   );
   write(root, 'mf-stats/dist/static/js/async/412.9c1d.js', 'chunk');
+  // The remote's standalone mode, never to be served in production (over 1 kB: compressed variants too).
+  write(root, 'mf-stats/dist/index.html', HOST_INDEX.replace('EBAS3', 'mf-stats autonome'));
+  write(
+    root,
+    'mf-stats/dist/mockServiceWorker.js',
+    `self.addEventListener("fetch", () => {});\n${'// msw\n'.repeat(200)}`,
+  );
   write(root, 'mf-stats/dist/static/js/async/530.e4f5.js', HOST_CHUNK.replace('host', 'stats'));
   execFileSync(process.execPath, [
     COMPRESS_SCRIPT,
@@ -154,6 +161,33 @@ describe('static site', () => {
     expect(chunk.statusCode).toBe(200);
     expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
     expect(chunk.headers['access-control-allow-origin']).toBe('*');
+    // A host on another origin loads them: the global same-origin resource policy is loosened here only.
+    expect(chunk.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('serves no standalone page nor mock service worker under /remotes (production serves no mock)', async () => {
+    for (const url of [
+      '/remotes/mf-stats/index.html',
+      '/remotes/mf-stats/mockServiceWorker.js',
+      '/remotes/mf-stats/mockServiceWorker.js.br',
+      '/remotes/mf-stats/mockServiceWorker.js.gz',
+    ]) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const response = await get(url, { 'accept-encoding': encoding });
+        expect(response.statusCode, `${url} (${encoding})`).toBe(404);
+      }
+    }
+    // The directory itself has no index (403 from @fastify/static), never the standalone page.
+    expect((await get('/remotes/mf-stats/')).statusCode).toBe(403);
+    expect((await get('/remotes/mf-stats/remoteEntry.js', { 'accept-encoding': 'br' })).statusCode).toBe(200);
+  });
+
+  it('sends the security headers with the host page', async () => {
+    const response = await get('/dashboard');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
   it('generates /runtime-config.json, ahead of the file copied into the host dist', async () => {

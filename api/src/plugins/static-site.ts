@@ -27,6 +27,13 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Requests the SPA fallback never answers: the API, the remotes and the websocket keep their own 404s. */
 const NOT_SPA = /^\/(api|remotes|socket\.io)(\/|$)/;
 
+/**
+ * A remote's dist also holds its standalone mode: an HTML page that starts the mock API (mockServiceWorker.js)
+ * and stores a fake token. Production serves only what federation loads (manifest, remoteEntry.js, static/**).
+ */
+const STANDALONE_ONLY = /(\.html|^\/?mockServiceWorker\.js)(\.br|\.gz)?$/;
+export const isFederationFile = (path: string) => !STANDALONE_ONLY.test(path);
+
 /** The pre-compressed variants scripts/compress-dist.mjs writes beside the files (`preCompressed` below). */
 const ENCODED_VARIANT = /\.(br|gz)$/;
 
@@ -98,10 +105,12 @@ export default fp<StaticSiteOptions>(
         dotfiles: 'ignore',
         index: false,
         preCompressed: true,
+        allowedPath: isFederationFile,
         setHeaders: (reply, path) => {
           cacheHeaders(reply, path);
           // The host may live on another origin (CDN, dev server): manifests and chunks are fetched cross-origin.
           reply.header('access-control-allow-origin', '*');
+          reply.header('cross-origin-resource-policy', 'cross-origin');
         },
       });
     }

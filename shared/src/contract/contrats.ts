@@ -22,7 +22,7 @@ export const VAT_RATE_PATTERN = '^(100(\\.0{1,2})?|\\d{1,2}(\\.\\d{1,2})?)$';
 
 export const Money = Type.String({ pattern: MONEY_PATTERN });
 export const VatRate = Type.String({ pattern: VAT_RATE_PATTERN });
-/** A calendar day, 'YYYY-MM-DD'. */
+/** A calendar day, 'YYYY-MM-DD', years MIN_DAY_YEAR–MAX_DAY_YEAR (days.ts; the API's 'date' format checks both). */
 export const Day = Type.String({ format: 'date' });
 export const ContratStatutSchema = Type.Enum(CONTRAT_STATUTS);
 export const ModeTarificationSchema = Type.Enum(MODES_TARIFICATION);

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './days';
 export * from './auth';
 export * from './list';
 export * from './enums';

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { BirthDate } from './days';
 import { CLIENT_TYPES, SEXES } from './enums';
 import { ListQuery } from './list';
 
@@ -97,7 +98,7 @@ const pensionnaireFields = {
   foyerId: Type.Optional(Nullable(foreignKey)),
   nom: text(120),
   prenom: text(120),
-  dateNaissance: Type.Optional(Nullable(Type.String({ format: 'date' }))),
+  dateNaissance: Type.Optional(Nullable(BirthDate)),
   sexe: Type.Enum(SEXES),
   numeroDossier: text(40),
   telephone,

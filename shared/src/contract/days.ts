@@ -1,0 +1,37 @@
+import { Type } from 'typebox';
+
+/**
+ * The calendar days the product accepts. Every `format: 'date'` of the contract means "a real YYYY-MM-DD day between
+ * these years" (the API registers isDayInRange as Ajv's 'date' format): a stay, a contract or a filter outside them is
+ * a typing mistake or a probe, and year 0 or 10000 would otherwise reach PostgreSQL and JavaScript dates.
+ */
+export const MIN_DAY_YEAR = 1900;
+export const MAX_DAY_YEAR = 2100;
+export const MIN_DAY = `${MIN_DAY_YEAR}-01-01`;
+export const MAX_DAY = `${MAX_DAY_YEAR}-12-31`;
+
+/** The format name of a birth date: a day in range that is not after today (Europe/Paris). */
+export const BIRTH_DATE_FORMAT = 'birth-date';
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar day `YYYY-MM-DD` (no 30 February) whose year is within MIN_DAY_YEAR–MAX_DAY_YEAR. */
+export function isDayInRange(value: string): boolean {
+  const match = DAY_PATTERN.exec(value);
+  if (match === null) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < MIN_DAY_YEAR || year > MAX_DAY_YEAR || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one (leap years included); years ≥ 1900 have no Date quirks.
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+// The business "today" is the Europe/Paris day, whatever the machine's zone.
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
+
+/** A birth date: a day in range, not after `today` (YYYY-MM-DD days compare as strings). */
+export function isBirthDate(value: string, today: string = PARIS_DAY.format(new Date())): boolean {
+  return isDayInRange(value) && value <= today;
+}
+
+/** A birth date: a calendar day in range and not in the future. */
+export const BirthDate = Type.String({ format: BIRTH_DATE_FORMAT });

@@ -13,7 +13,8 @@ import { statusTaskPlugin } from './modules/reservations/status-task';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
+import inputGuards, { registerDayFormats } from './plugins/input-guards';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityHeaders, { runtimeRegistryOrigins } from './plugins/security-headers';
 import { capConnections, serverLimitOptions } from './server-limits';
@@ -73,9 +74,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         coerceTypes: 'array',
         useDefaults: true,
         allErrors: false,
+        // A JSON number Infinity (from 1e309) is not a number; coerced strings are guarded by plugins/input-guards.ts.
+        strictNumbers: true,
       },
-      // No `plugins`: @fastify/ajv-compiler adds ajv-formats itself (format: 'email' in the contract).
+      // No `plugins`: @fastify/ajv-compiler adds ajv-formats itself (format: 'email' in the contract), then onCreate
+      // replaces its 'date' with the contract's range of days.
+      onCreate: registerDayFormats,
     },
+    frameworkErrors,
   });
   capConnections(app.server, options.limits);
 
@@ -103,6 +109,7 @@ export function fastifyTrustProxy(
 
 async function registerAll(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
   await app.register(errorsPlugin);
+  await app.register(inputGuards);
   await app.register(securityHeaders, {
     remoteOrigins: runtimeRegistryOrigins(options.runtimeConfigFile),
     corsOrigins: options.corsOrigins,

@@ -32,6 +32,13 @@ beforeAll(async () => {
       foreign: sql`insert into etablissements (nom, groupe_id, adresse, code_postal, ville)
                    values ('Orphelin', 999999, '1 rue A', '75001', 'Paris')`,
       overflow: sql`select 2147483647::int + 1`,
+      // The other data exceptions the audit hit, and one no table lists (the whole class 22 is mapped).
+      bytes: sql`select convert_from('\\x00'::bytea, 'UTF8')`,
+      year0: sql`select '0000-01-01'::date`,
+      datetime: sql`select '2026-02-30'::date`,
+      text: sql`select 'douze'::int`,
+      division: sql`select 1 / 0`,
+      notnull: sql`insert into types_chambre (libelle, capacite) values (null, 2)`,
     };
     await app.db.execute(statements[(request.params as { rule: string }).rule] ?? sql`select 1`);
     return { message: 'jamais' };
@@ -75,6 +82,12 @@ describe('error handler', () => {
     ['check', 400, 'Une valeur ne respecte pas les règles de gestion.'],
     ['foreign', 409, "Cette opération est impossible : d'autres enregistrements dépendent de ces données."],
     ['overflow', 400, 'Une valeur est invalide ou hors limites.'],
+    ['bytes', 400, 'Une valeur est invalide ou hors limites.'],
+    ['year0', 400, 'Une valeur est invalide ou hors limites.'],
+    ['datetime', 400, 'Une valeur est invalide ou hors limites.'],
+    ['text', 400, 'Une valeur est invalide ou hors limites.'],
+    ['division', 400, 'Une valeur est invalide ou hors limites.'],
+    ['notnull', 400, 'Une valeur ne respecte pas les règles de gestion.'],
   ])('turns an unhandled database %s violation into a French %i', async (rule, status, message) => {
     const response = await app.inject({ method: 'POST', url: `/api/test/database/${rule}` });
     expect(response.statusCode).toBe(status);
@@ -98,6 +111,15 @@ describe('error handler', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: 'Type de contenu non pris en charge.' });
+  });
+
+  it("answers Fastify's own URL errors in French", async () => {
+    const badUrl = await app.inject({ method: 'GET', url: '/api/%' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ message: "L'adresse demandée est invalide." });
+    const longParam = await app.inject({ method: 'GET', url: `/api/pensionnaires/${'9'.repeat(101)}` });
+    expect(longParam.statusCode).toBe(414);
+    expect(longParam.json()).toEqual({ message: "L'adresse demandée est trop longue." });
   });
 
   it('rejects an empty JSON body and a body that is not an object', async () => {

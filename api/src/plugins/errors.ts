@@ -1,4 +1,4 @@
-import type { FastifyError, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, isUniqueViolation, postgresErrorCode, TooManyRequestsError } from '../errors';
 
@@ -11,6 +11,8 @@ export const MESSAGES = {
   referenced: "Cette opération est impossible : d'autres enregistrements dépendent de ces données.",
   rule: 'Une valeur ne respecte pas les règles de gestion.',
   invalidValue: 'Une valeur est invalide ou hors limites.',
+  badUrl: "L'adresse demandée est invalide.",
+  urlTooLong: "L'adresse demandée est trop longue.",
   retry: 'Conflit avec une autre opération, réessayez.',
 } as const;
 
@@ -25,11 +27,26 @@ const DATABASE_ERRORS: Record<string, { status: number; message: string }> = {
   '40P01': { status: 409, message: MESSAGES.retry },
   '23503': { status: 409, message: MESSAGES.referenced },
   '23514': { status: 400, message: MESSAGES.rule },
-  '22003': { status: 400, message: MESSAGES.invalidValue },
-  '22007': { status: 400, message: MESSAGES.invalidValue },
-  '22008': { status: 400, message: MESSAGES.invalidValue },
-  '22P02': { status: 400, message: MESSAGES.invalidValue },
+  '23502': { status: 400, message: MESSAGES.rule },
 };
+
+/**
+ * Whole SQLSTATE classes, for the codes not listed above: class 22 (data exception: 22021 NUL or invalid byte
+ * sequence, 22003 numeric out of range, 22007/22008 dates, 22P02 invalid text, 22001 too long…) is always a value
+ * the request carried, so a 400; class 23 (integrity) another rule of the data.
+ */
+const DATABASE_ERROR_CLASSES: Record<string, { status: number; message: string }> = {
+  '22': { status: 400, message: MESSAGES.invalidValue },
+  '23': { status: 400, message: MESSAGES.rule },
+};
+
+/** The status and French message of a PostgreSQL error, or undefined when it is not the request's fault. */
+export function databaseErrorResponse(
+  code: string | undefined,
+): { status: number; message: string } | undefined {
+  if (code === undefined) return undefined;
+  return DATABASE_ERRORS[code] ?? DATABASE_ERROR_CLASSES[code.slice(0, 2)];
+}
 
 const MESSAGE_BY_STATUS: Record<number, string> = {
   400: 'La requête est invalide.',
@@ -80,6 +97,21 @@ export function validationMessage(
 }
 
 /**
+ * Fastify's `frameworkErrors` option: the errors raised before a route is found (a URL that does not decode, a
+ * parameter over maxParamLength) never reach the error handler and would answer Fastify's English JSON.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const [status, message] =
+    error.code === 'FST_ERR_BAD_URL'
+      ? [400, MESSAGES.badUrl]
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, MESSAGES.urlTooLong]
+        : [500, MESSAGES.internal];
+  if (status === 500) request.log.error({ err: error }, 'framework error');
+  void reply.status(status).send({ message });
+}
+
+/**
  * The one place where errors become responses: `{ message }` in French, the status of the typed error,
  * and never an internal detail for a 5xx (the real error is logged).
  */
@@ -105,7 +137,7 @@ export default fp(
         request.log.warn({ err: error }, 'unique violation not handled by the service');
         return reply.status(409).send({ message: MESSAGES.conflict });
       }
-      const databaseError = DATABASE_ERRORS[postgresErrorCode(error) ?? ''];
+      const databaseError = databaseErrorResponse(postgresErrorCode(error));
       if (databaseError !== undefined) {
         request.log.warn({ err: error }, 'database rule violation not handled by the service');
         return reply.status(databaseError.status).send({ message: databaseError.message });

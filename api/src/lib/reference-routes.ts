@@ -53,7 +53,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<ReferenceRoutesOptions> 
   app.post(
     '/',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: { body: schemas.create, response: { 201: Written(schemas.item), ...errors } },
     },
     async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
@@ -62,7 +62,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<ReferenceRoutesOptions> 
   app.put(
     '/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: { params: IdParams, body: schemas.update, response: { 200: Written(schemas.item), ...errors } },
     },
     async (request) =>
@@ -73,7 +73,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<ReferenceRoutesOptions> 
     app.put(
       `/:id/${action}`,
       {
-        preHandler: adminOnly,
+        onRequest: adminOnly,
         schema: { params: IdParams, response: { 200: Written(schemas.item), ...errors } },
       },
       async (request) => service[action](actorOf(request), request.params.id),

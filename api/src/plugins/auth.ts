@@ -20,7 +20,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest/preHandler hook: requires a valid bearer token of an existing, active user. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler hook factory: 403 unless the authenticated user has one of the roles. */
+    /**
+     * Hook factory: 403 unless the authenticated user has one of the roles. Use it as an `onRequest` hook (it runs
+     * after the scope's `authenticate`): authorization then comes before body parsing and validation.
+     */
     requireRole: (...roles: Role[]) => (request: FastifyRequest) => Promise<void>;
     passwordHasher: PasswordHasher;
     signToken: (payload: TokenPayload) => string;

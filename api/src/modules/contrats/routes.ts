@@ -78,7 +78,7 @@ const contratRoutes: FastifyPluginAsyncTypebox<ContratRoutesOptions> = async (
   app.post(
     '/',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: { body: schemas.create, response: { 201: Written(schemas.detail), ...errors } },
     },
     async (request, reply) =>
@@ -88,7 +88,7 @@ const contratRoutes: FastifyPluginAsyncTypebox<ContratRoutesOptions> = async (
   app.put(
     '/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         params: IdParams,
         body: schemas.update,
@@ -101,7 +101,7 @@ const contratRoutes: FastifyPluginAsyncTypebox<ContratRoutesOptions> = async (
   app.put(
     '/:id/statut',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         params: IdParams,
         body: ContratStatutBody,

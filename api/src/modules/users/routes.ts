@@ -21,7 +21,8 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
  */
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = createUsersService({ db: app.db, hasher: app.passwordHasher });
-  app.addHook('preHandler', app.requireRole('admin'));
+  // onRequest, after the token check and before parsing: an agent's request gets 403 whatever its body.
+  app.addHook('onRequest', app.requireRole('admin'));
 
   app.get(
     '/',

@@ -8,7 +8,7 @@
 //   show a number, both ends timed in the page (the click event's timeStamp; a MutationObserver for the counters).
 // Usage: pnpm build && pnpm bench:first-paint [-- --runs N]
 import { execSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, login, openPage } from 'e2e/support/browser';
@@ -136,6 +136,64 @@ async function waitForCounters(page: Page): Promise<BenchState> {
 type Samples = Record<string, number[]>;
 const samples: Samples = {};
 const lastElement: Record<string, string> = {};
+/** The last dashboard run's requests, by cache: where the time before the LCP goes. */
+const lastWaterfall: Record<string, string[]> = {};
+
+/**
+ * The page's requests (Resource Timing) from navigation start, static files grouped in waves (requests started
+ * within 150 ms of the previous one): each wave's span, file count and bytes on the wire (0 from the cache); other
+ * requests one by one. Chunk names vary with each build: they are counted, never matched.
+ */
+async function waterfall(page: Page): Promise<string[]> {
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => {
+      const timing = entry as PerformanceResourceTiming;
+      return {
+        name: timing.name,
+        start: timing.startTime,
+        end: timing.responseEnd,
+        size: timing.transferSize,
+      };
+    }),
+  );
+  const lines: string[] = [];
+  const span = (start: number, end: number) => `${Math.round(start)}–${Math.round(end)} ms`.padStart(16);
+  const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  let wave: { start: number; last: number; end: number; files: number; size: number } | undefined;
+  const closeWave = () => {
+    if (wave) lines.push(`${span(wave.start, wave.end)}  ${wave.files} fichiers /static (${kB(wave.size)})`);
+    wave = undefined;
+  };
+  for (const { name, start, end, size } of entries.sort((a, b) => a.start - b.start)) {
+    const url = new URL(name);
+    if (!url.pathname.startsWith('/static/')) {
+      closeWave();
+      lines.push(`${span(start, end)}  ${url.pathname} (${kB(size)})`);
+      continue;
+    }
+    if (wave && start - wave.last > 150) closeWave();
+    wave ??= { start, last: start, end, files: 0, size: 0 };
+    wave.last = start;
+    wave.end = Math.max(wave.end, end);
+    wave.files += 1;
+    wave.size += size;
+  }
+  closeWave();
+  return lines;
+}
+
+/** How long the last POST /api/auth/login took (request sent → answer received), from Resource Timing. */
+async function loginRequestTime(page: Page): Promise<number> {
+  const time = await page.evaluate(() => {
+    const entry = performance
+      .getEntriesByType('resource')
+      .filter((candidate) => new URL(candidate.name).pathname.endsWith('/auth/login'))
+      .at(-1) as PerformanceResourceTiming | undefined;
+    return entry ? entry.responseEnd - entry.startTime : null;
+  });
+  if (time === null) throw new Error('requête /api/auth/login introuvable dans Resource Timing');
+  return time;
+}
 const record = (key: string, value: number) => (samples[key] ??= []).push(value);
 
 /** Bare page: LCP cold (new context), then warm (reload). */
@@ -181,6 +239,7 @@ async function benchDashboard(browser: Browser, product: Product, storageState: 
         record(`dashboard-lcp-${cache}`, lcp.time);
         record(`dashboard-counters-${cache}`, shown ?? Number.NaN);
         lastElement.dashboard = lcp.element;
+        lastWaterfall[cache] = await waterfall(page);
       });
     }
   } finally {
@@ -205,6 +264,7 @@ async function benchLogin(browser: Browser, product: Product): Promise<void> {
         const { click, shown } = await waitForCounters(page);
         if (click === undefined || shown === undefined) throw new Error('clic non enregistré dans la page');
         record(`login-counters-${cache}`, shown - click);
+        record(`login-request-${cache}`, await loginRequestTime(page));
       });
     }
   } finally {
@@ -233,6 +293,21 @@ const commit = (() => {
   }
 })();
 
+/**
+ * The comparison only holds if both pages are served compressed: a host rebuilt without `pnpm build`'s last step
+ * (scripts/compress-dist.mjs) is served raw, and the bench would compare it with a compressed bare page.
+ */
+function assertHostCompressed(): void {
+  const scripts = join(ROOT, 'host-shell', 'dist', 'static', 'js');
+  const files = existsSync(scripts) ? readdirSync(scripts) : [];
+  if (!files.some((file) => file.endsWith('.js.br'))) {
+    throw new Error(
+      'host-shell/dist n’est pas pré-compressé (aucun .js.br) : lancez « pnpm build » (ou node scripts/compress-dist.mjs) avant le banc.',
+    );
+  }
+}
+
+assertHostCompressed();
 const loadAtStart = load();
 const webRoot = mkdtempSync(join(tmpdir(), 'ebas3-bare-page-'));
 let bare: BareServer | undefined;
@@ -278,6 +353,7 @@ const rows: [string, string][] = [
   ['LCP, /dashboard avec session enregistrée', 'dashboard-lcp'],
   ['Compteurs affichés, /dashboard (depuis le début de la navigation)', 'dashboard-counters'],
   ['Clic « Se connecter » → compteurs affichés', 'login-counters'],
+  ['… dont la requête POST /api/auth/login', 'login-request'],
 ];
 console.info(
   `\n${new Date().toISOString().slice(0, 10)}, commit ${commit}, Chromium ${environment.chromium}, ` +
@@ -309,3 +385,9 @@ for (const [key, values] of Object.entries(samples)) {
 }
 console.info(`Élément LCP (dernier passage) — référence : ${lastElement.bare ?? '?'}`);
 console.info(`Élément LCP (dernier passage) — tableau de bord : ${lastElement.dashboard ?? '?'}`);
+for (const [cache, lines] of Object.entries(lastWaterfall)) {
+  console.info(
+    `\nRequêtes de /dashboard, dernier passage, cache ${cache} (depuis le début de la navigation) :`,
+  );
+  for (const line of lines) console.info(line);
+}

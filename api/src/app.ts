@@ -15,6 +15,7 @@ import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import inputGuards, { registerDayFormats } from './plugins/input-guards';
+import openapiPlugin, { markAccess } from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityHeaders, { runtimeRegistryOrigins } from './plugins/security-headers';
 import { capConnections, serverLimitOptions } from './server-limits';
@@ -108,6 +109,8 @@ export function fastifyTrustProxy(
 }
 
 async function registerAll(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
+  // First: it records every route registered after it (the OpenAPI document, the security suite).
+  await app.register(openapiPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuards);
   await app.register(securityHeaders, {
@@ -136,6 +139,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
       });
       await api.register(async (secured) => {
         secured.addHook('onRequest', secured.authenticate);
+        secured.addHook('onRoute', markAccess('user'));
         await secured.register(protectedAuthRoutes);
         await secured.register(usersRoutes, { prefix: '/users' });
         await secured.register(referentielRoutes);

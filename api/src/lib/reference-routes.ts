@@ -54,6 +54,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<ReferenceRoutesOptions> 
     '/',
     {
       onRequest: adminOnly,
+      config: { access: 'admin' },
       schema: { body: schemas.create, response: { 201: Written(schemas.item), ...errors } },
     },
     async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
@@ -63,6 +64,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<ReferenceRoutesOptions> 
     '/:id',
     {
       onRequest: adminOnly,
+      config: { access: 'admin' },
       schema: { params: IdParams, body: schemas.update, response: { 200: Written(schemas.item), ...errors } },
     },
     async (request) =>
@@ -74,6 +76,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<ReferenceRoutesOptions> 
       `/:id/${action}`,
       {
         onRequest: adminOnly,
+        config: { access: 'admin' },
         schema: { params: IdParams, response: { 200: Written(schemas.item), ...errors } },
       },
       async (request) => service[action](actorOf(request), request.params.id),

@@ -79,6 +79,7 @@ const contratRoutes: FastifyPluginAsyncTypebox<ContratRoutesOptions> = async (
     '/',
     {
       onRequest: adminOnly,
+      config: { access: 'admin' },
       schema: { body: schemas.create, response: { 201: Written(schemas.detail), ...errors } },
     },
     async (request, reply) =>
@@ -89,6 +90,7 @@ const contratRoutes: FastifyPluginAsyncTypebox<ContratRoutesOptions> = async (
     '/:id',
     {
       onRequest: adminOnly,
+      config: { access: 'admin' },
       schema: {
         params: IdParams,
         body: schemas.update,
@@ -102,6 +104,7 @@ const contratRoutes: FastifyPluginAsyncTypebox<ContratRoutesOptions> = async (
     '/:id/statut',
     {
       onRequest: adminOnly,
+      config: { access: 'admin' },
       schema: {
         params: IdParams,
         body: ContratStatutBody,

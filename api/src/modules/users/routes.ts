@@ -11,6 +11,7 @@ import {
   UsersPage,
   UsersQuery,
 } from 'shared/contract';
+import { markAccess } from '../../plugins/openapi';
 import { createUsersService } from './service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -23,6 +24,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = createUsersService({ db: app.db, hasher: app.passwordHasher });
   // onRequest, after the token check and before parsing: an agent's request gets 403 whatever its body.
   app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRoute', markAccess('admin'));
 
   app.get(
     '/',

@@ -3,7 +3,7 @@ import { checkStoredSession, configureApiClient, fetchRuntimeConfig } from 'shar
 import { App } from './app/app';
 import { PROVIDED_MODULES } from './app/provided-modules';
 import { queryClient } from './app/query-client';
-import { preloadDashboard } from './app/router';
+import { preloadDashboard } from './app/dashboard-chunks';
 import { registerRuntimeRemotes } from './features/remotes/register-remotes';
 import { currentUserQueryOptions } from './features/shell/api/get-current-user';
 
@@ -13,15 +13,17 @@ const root = createRoot(container);
 
 async function start() {
   // Everything the first screen needs starts at once: the registry (already requested by index.html's preload)
-  // and, for a stored session, the dashboard's layout and home chunks, then the session check as soon as the
-  // registry names the API — none of them waits for another.
+  // and, for a stored session, the dashboard's layout and home chunks (already asked for by the entry script),
+  // then the session check as soon as the registry names the API — none of them waits for another.
   const sessionStored = checkStoredSession().status === 'valid';
-  if (sessionStored) preloadDashboard();
+  const dashboardPages = sessionStored ? preloadDashboard() : undefined;
   try {
     const config = await fetchRuntimeConfig();
     configureApiClient({ baseURL: config.apiBaseUrl });
     if (sessionStored) void queryClient.prefetchQuery(currentUserQueryOptions());
     registerRuntimeRemotes(config.remotes);
+    // The first render then shows the dashboard itself, not a spinner followed by it (see router.tsx).
+    await dashboardPages;
     root.render(<App />);
   } catch (error) {
     console.error(error);

@@ -1,33 +1,35 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ContentSpinner, FullPageSpinner, ROUTES } from 'shared';
 import { NotFound } from '../features/not-found';
+import { loadDashboardHome, loadDashboardLayout, loadedPages, preloadDashboard } from './dashboard-chunks';
 import { PublicOnly, RequireSubject, RequireToken } from './route-guards';
-
-const loadDashboardLayout = () => import('../features/shell/components/dashboard-layout');
-const loadDashboardHome = () => import('../features/dashboard-home/components/dashboard-home');
 
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
 const ViewPdfPage = lazy(() => import('../features/view-pdf/components/view-pdf-page'));
-const DashboardLayout = lazy(() => {
-  preloadDashboard();
-  return loadDashboardLayout();
-});
-const DashboardHome = lazy(loadDashboardHome);
+/**
+ * A page rendered directly when its chunk has already run (preloaded at start-up), through `lazy` otherwise. The
+ * choice is made once per mount, so a chunk arriving later never swaps the component under a mounted page.
+ */
+function preloadedOrLazy(loaded: () => ComponentType | undefined, Lazy: ComponentType): ComponentType {
+  return function Page() {
+    const [Loaded] = useState(loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+}
+
+const DashboardLayout = preloadedOrLazy(
+  () => loadedPages.layout,
+  lazy(() => {
+    void preloadDashboard();
+    return loadDashboardLayout();
+  }),
+);
+const DashboardHome = preloadedOrLazy(() => loadedPages.home, lazy(loadDashboardHome));
 const RemotePage = lazy(() =>
   import('../features/remotes/components/remote-page').then((module) => ({ default: module.RemotePage })),
 );
-
-/**
- * Starts downloading the dashboard's layout and, when the page is the dashboard's home, the home's chunk with it,
- * instead of discovering the second once the first has rendered: at start-up with a stored session, and whenever
- * the layout is first needed (right after the login form). Chunks are fetched once, whoever asks first.
- */
-export function preloadDashboard(): void {
-  void loadDashboardLayout();
-  if (/^\/dashboard\/?$/.test(window.location.pathname)) void loadDashboardHome();
-}
 
 const page = (element: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
 

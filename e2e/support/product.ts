@@ -122,19 +122,21 @@ export async function startProduct(): Promise<Product> {
   api.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   api.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${baseUrl}/api/health`, api, () => output);
-
-  return {
-    baseUrl,
-    remotes,
-    stop: async () => {
-      await Promise.all(Object.values(remotes).map((r) => r.stop().catch(() => undefined)));
-      if (api.exitCode === null) {
-        const exited = new Promise((r) => api.once('exit', r));
-        api.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(workDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await Promise.all(Object.values(remotes).map((r) => r.stop().catch(() => undefined)));
+    if (api.exitCode === null && api.signalCode === null) {
+      const exited = new Promise((r) => api.once('exit', r));
+      api.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(workDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(`${baseUrl}/api/health`, api, () => output);
+  } catch (error) {
+    // An API that never answers must not leave the remotes' servers holding the test process open.
+    await stop();
+    throw error;
+  }
+  return { baseUrl, remotes, stop };
 }

@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { ServerLimits, TrustProxy } from './config';
 import type { DatabaseOptions } from './db/client';
 import { seedDemoUsers, type DemoSeedResult } from './demo/seed-demo-users';
-import type { ScryptParams } from './modules/auth/password';
+import type { LoginThrottleOptions } from './modules/auth/login-throttle';
+import type { HashingLimits, ScryptParams } from './modules/auth/password';
 import { protectedAuthRoutes, publicAuthRoutes, type RateLimitSetting } from './modules/auth/routes';
 import contratsRoutes from './modules/contrats/routes';
 import healthRoutes from './modules/health/routes';
@@ -50,8 +51,10 @@ export interface BuildAppOptions {
    * Production never sets it: the default is OWASP_SCRYPT_PARAMS (N=2^17, r=8, p=1).
    */
   passwordHashing?: ScryptParams | undefined;
-  loginRateLimit?: RateLimitSetting | undefined;
-  loginRequestLimit?: RateLimitSetting | undefined;
+  /** Progressive delays on failed logins (per account, per address); DEFAULT_LOGIN_THROTTLE otherwise. */
+  loginThrottle?: Partial<LoginThrottleOptions> | undefined;
+  /** Password hashes at once and queued (503 beyond); defaultHashingLimits() from the cores otherwise. */
+  hashingLimits?: HashingLimits | undefined;
   signupRateLimit?: RateLimitSetting | undefined;
   /** Run the reservations' status task at start and hourly. Default false (tests); server.ts turns it on. */
   statusTask?: boolean | undefined;
@@ -122,6 +125,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
     jwtSecret: options.jwtSecret,
     jwtExpiresIn: options.jwtExpiresIn ?? '12h',
     passwordHashing: options.passwordHashing,
+    hashingLimits: options.hashingLimits,
   });
   await app.register(rateLimitPlugin);
   if (options.statusTask) await app.register(statusTaskPlugin);
@@ -133,8 +137,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
     async (api) => {
       await api.register(healthRoutes);
       await api.register(publicAuthRoutes, {
-        loginRateLimit: options.loginRateLimit,
-        loginRequestLimit: options.loginRequestLimit,
+        loginThrottle: options.loginThrottle,
         signupRateLimit: options.signupRateLimit,
       });
       await api.register(async (secured) => {

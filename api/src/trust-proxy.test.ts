@@ -47,7 +47,7 @@ describe('TRUST_PROXY', () => {
   it('behind one proxy, rotating the left-most X-Forwarded-For does not escape the login rate limit', async () => {
     const server = await buildTestApp({
       trustProxy: trustProxyOf('1'),
-      loginRequestLimit: { max: 3, timeWindow: 60_000 },
+      loginThrottle: { addressFreeFailures: 3 },
     });
     app = server;
     const user = await createUser(server);

@@ -4,7 +4,13 @@ import fp from 'fastify-plugin';
 import type { CurrentUser, Role, TokenClaims } from 'shared/contract';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { resolveJwtSecret } from '../modules/auth/jwt-secret';
-import { createPasswordHasher, type PasswordHasher, type ScryptParams } from '../modules/auth/password';
+import {
+  createPasswordHasher,
+  HashingBusyError,
+  type HashingLimits,
+  type PasswordHasher,
+  type ScryptParams,
+} from '../modules/auth/password';
 import type { TokenPayload } from '../modules/auth/service';
 import { findUserById, toCurrentUser } from '../modules/users/repository';
 
@@ -37,6 +43,8 @@ export interface AuthPluginOptions {
   jwtExpiresIn: string;
   /** Scrypt parameters for new hashes; OWASP strength unless a test asks for less. */
   passwordHashing?: ScryptParams | undefined;
+  /** Hashes computed at once and waiting; defaultHashingLimits() (from the cores) unless a test asks for less. */
+  hashingLimits?: HashingLimits | undefined;
 }
 
 export const AUTH_ERRORS = {
@@ -55,10 +63,15 @@ export default fp<AuthPluginOptions>(
     await app.register(fastifyJwt, {
       secret,
       sign: { algorithm: 'HS256', expiresIn: options.jwtExpiresIn },
-      verify: { algorithms: ['HS256'] },
+      // A token without exp would never die; without ver it could not be revoked.
+      verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'ver'] },
     });
 
-    app.decorate('passwordHasher', createPasswordHasher(options.passwordHashing));
+    app.decorate('passwordHasher', createPasswordHasher(options.passwordHashing, options.hashingLimits));
+    // onError may add headers before the central error handler answers (plugins/errors.ts sends the 503).
+    app.addHook('onError', async (_request, reply, error) => {
+      if (error instanceof HashingBusyError) reply.header('Retry-After', String(error.retryAfterSeconds));
+    });
     app.decorate('signToken', (payload: TokenPayload) => app.jwt.sign(payload));
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
@@ -74,6 +87,8 @@ export default fp<AuthPluginOptions>(
         throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
       const user = await findUserById(app.db, id);
       if (user === undefined || !user.active) throw new UnauthorizedError(AUTH_ERRORS.inactiveUser);
+      // Logout, a new password, role or activation raised the version since this token was signed.
+      if (claims.ver !== user.tokenVersion) throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
       request.user = toCurrentUser(user);
     });
 

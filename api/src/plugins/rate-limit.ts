@@ -3,8 +3,10 @@ import fp from 'fastify-plugin';
 import { TooManyRequestsError } from '../errors';
 
 /**
- * Rate limiting is opt-in per route (`config.rateLimit`): today the login and sign-up routes, whose scrypt
- * hash costs real CPU. Counters live in process memory, so each API node counts on its own.
+ * Rate limiting is opt-in per route (`config.rateLimit`): today the sign-up route. Logins are not counted here
+ * (that would count bodies the schema refuses, and lock a whole NAT out): modules/auth/login-throttle.ts delays
+ * failed ones and the password hasher bounds the hashing work. Counters live in process memory, so each API node
+ * counts on its own.
  */
 export default fp(
   async (app) => {

@@ -18,4 +18,6 @@ export const AUTH_PATHS = {
   login: '/auth/login',
   signup: '/auth/signup',
   me: '/auth/me',
+  /** Revokes every token of the user signed so far (docs/auth.md). */
+  logout: '/auth/logout',
 } as const;

@@ -53,6 +53,8 @@ export interface TokenClaims {
   role: Role;
   name: string;
   email: string;
+  /** The user's token version when it was signed: logout, a new password, role or activation raise it (revoked). */
+  ver: number;
   iat: number;
   exp: number;
 }

@@ -1,4 +1,4 @@
-/** Accounts, audit trail and instance settings (migration 0000). */
+/** Accounts, audit trail and instance settings (migration 0000; users.token_version 0004). */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -29,6 +29,11 @@ export const users = pgTable(
     prenom: text('prenom').notNull(),
     role: text('role').$type<Role>().notNull(),
     active: boolean('active').notNull().default(false),
+    /**
+     * Signed into every token as `ver` and compared on each request: raising it revokes every earlier token.
+     * Logout raises it; a trigger (migration 0004) raises it when the password, role or activation changes.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

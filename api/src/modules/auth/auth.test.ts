@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TokenClaims } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import { bearer, buildTestApp, createUser, login, TEST_PASSWORD } from '../../../test/helper';
 import { auditLog, users } from '../../db/schema';
 import { AUTH_ERRORS } from '../../plugins/auth';
@@ -9,9 +10,20 @@ import { AUTH_MESSAGES, tokenPayload } from './service';
 
 let app: FastifyInstance;
 
+const SECRET = 'un-secret-de-test-assez-long-pour-hs256-0123456789';
+
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({ jwtSecret: SECRET });
 });
+
+/** Signs claims exactly as given (no exp or ver added), with the app's secret. */
+function signRaw(claims: Record<string, unknown>): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  return `${unsigned}.${createHmac('sha256', SECRET).update(unsigned).digest('base64url')}`;
+}
+
+const me = (token: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 afterAll(() => app.close());
 
 const signupBody = (overrides: Record<string, unknown> = {}) => ({
@@ -139,6 +151,7 @@ describe('POST /api/auth/login', () => {
       role: 'admin',
       name: 'Camille Martin',
       email: user.email,
+      ver: 0,
     });
     expect(claims.exp - claims.iat).toBe(12 * 3600);
     expect(claims.exp * 1000).toBeGreaterThan(Date.now());
@@ -154,7 +167,7 @@ describe('POST /api/auth/login', () => {
     }
   });
 
-  it('rate-limits attempts per address and e-mail with a French 429', async () => {
+  it('delays attempts on an account after its free failures, with a French 429', async () => {
     const user = await createUser(app);
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       const response = await postLogin({ email: user.email, password: 'mauvais' });
@@ -162,14 +175,30 @@ describe('POST /api/auth/login', () => {
     }
     const limited = await postLogin({ email: user.email, password: TEST_PASSWORD });
     expect(limited.statusCode).toBe(429);
+    // A progressive delay, not a 15-minute lock: after the 10 free failures, the next attempt waits 1 s.
     expect(limited.json()).toEqual({
-      message: 'Trop de tentatives de connexion. Réessayez dans quelques minutes.',
+      message: 'Trop de tentatives de connexion. Réessayez dans 1 seconde.',
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     // Another account from the same address is not locked out.
     const other = await createUser(app);
     expect((await postLogin({ email: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('never counts bodies the schema refuses: 200 of them do not keep the right password out', async () => {
+    const user = await createUser(app);
+    const malformed = [
+      {},
+      { email: user.email },
+      { email: 'pas-une-adresse', password: 'x' },
+      { password: '' },
+    ];
+    for (let request = 0; request < 200; request += 1) {
+      const response = await postLogin(malformed[request % malformed.length]);
+      expect(response.statusCode, `request ${request}`).toBe(400);
+    }
+    expect((await postLogin({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
   it('never locks out successful logins: only failures count, and a success clears them', async () => {
@@ -247,3 +276,74 @@ describe('GET /api/auth/me', () => {
     expect(second.statusCode).toBe(401);
   });
 });
+
+describe('token revocation', () => {
+  it('POST /api/auth/logout revokes every token of the user signed so far; the next login works', async () => {
+    const user = await createUser(app);
+    const first = await login(app, user.email);
+    const second = await login(app, user.email);
+    expect((await me(first)).statusCode).toBe(200);
+
+    const response = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(second) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Déconnexion effectuée sur tous vos appareils.' });
+    for (const token of [first, second]) {
+      const revoked = await me(token);
+      expect(revoked.statusCode).toBe(401);
+      expect(revoked.json()).toEqual({ message: AUTH_ERRORS.invalidToken });
+    }
+    const again = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(second) });
+    expect(again.statusCode).toBe(401);
+
+    const fresh = await login(app, user.email);
+    expect(decodeClaims(fresh).ver).toBe(1);
+    expect((await me(fresh)).statusCode).toBe(200);
+    // Logging out is the user's own act: no other user is touched.
+    const other = await userTokenOf();
+    expect((await me(other)).statusCode).toBe(200);
+  });
+
+  it('requires a token to log out', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: AUTH_ERRORS.missingToken });
+  });
+
+  it('refuses a well-signed token without exp, without ver, with a ver of the wrong type or from the future', async () => {
+    const user = await createUser(app);
+    const claims = { ...tokenPayload(user), iat: Math.floor(Date.now() / 1000) };
+    const exp = claims.iat + 3600;
+    expect((await me(signRaw({ ...claims, exp }))).statusCode).toBe(200);
+    for (const forged of [
+      signRaw(claims),
+      signRaw({ ...claims, exp, ver: undefined }),
+      signRaw({ ...claims, exp, ver: '0' }),
+      signRaw({ ...claims, exp, ver: 1 }),
+    ]) {
+      const response = await me(forged);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: AUTH_ERRORS.invalidToken });
+    }
+  });
+
+  it('refuses the token of an unknown user', async () => {
+    const iat = Math.floor(Date.now() / 1000);
+    const token = signRaw({
+      sub: '2147480000',
+      role: 'admin',
+      name: 'X',
+      email: 'x@x.fr',
+      ver: 0,
+      iat,
+      exp: iat + 60,
+    });
+    const response = await me(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: AUTH_ERRORS.inactiveUser });
+  });
+});
+
+async function userTokenOf(): Promise<string> {
+  const user = await createUser(app);
+  return login(app, user.email);
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   AUTH_PATHS,
   CurrentUser,
@@ -10,7 +10,7 @@ import {
   SignupBody,
 } from 'shared/contract';
 import { TooManyRequestsError } from '../../errors';
-import { createLoginThrottle } from './login-throttle';
+import { createLoginThrottle, type LoginThrottle, type LoginThrottleOptions } from './login-throttle';
 import { AUTH_MESSAGES, createAuthService } from './service';
 
 export interface RateLimitSetting {
@@ -20,30 +20,23 @@ export interface RateLimitSetting {
 }
 
 export interface AuthRoutesOptions {
-  /** FAILED logins per client IP and e-mail. Default: 10 per 15 minutes. */
-  loginRateLimit?: RateLimitSetting | undefined;
-  /** All login requests per client IP (bounds scrypt CPU). Default: 200 per 15 minutes. */
-  loginRequestLimit?: RateLimitSetting | undefined;
+  /** Progressive delays on failed logins; DEFAULT_LOGIN_THROTTLE for what is not given. */
+  loginThrottle?: Partial<LoginThrottleOptions> | undefined;
   /** Per client IP. Default: 20 sign-ups per 15 minutes. */
   signupRateLimit?: RateLimitSetting | undefined;
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-export const DEFAULT_LOGIN_RATE_LIMIT: RateLimitSetting = { max: 10, timeWindow: FIFTEEN_MINUTES };
 export const DEFAULT_SIGNUP_RATE_LIMIT: RateLimitSetting = { max: 20, timeWindow: FIFTEEN_MINUTES };
-export const DEFAULT_LOGIN_REQUEST_LIMIT: RateLimitSetting = { max: 200, timeWindow: FIFTEEN_MINUTES };
+
+/** The service of the public routes, and of POST /auth/logout. */
+function authService(app: FastifyInstance, throttle: LoginThrottle = createLoginThrottle()) {
+  return createAuthService({ db: app.db, hasher: app.passwordHasher, signToken: app.signToken, throttle });
+}
 
 /** POST /auth/signup and POST /auth/login: the only public routes besides /health. */
 export const publicAuthRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
-  const failures = options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT;
-  const throttle = createLoginThrottle({ maxFailures: failures.max, windowMs: failures.timeWindow });
-  const auth = createAuthService({
-    db: app.db,
-    hasher: app.passwordHasher,
-    signToken: app.signToken,
-    throttle,
-  });
-  const loginRequests = options.loginRequestLimit ?? DEFAULT_LOGIN_REQUEST_LIMIT;
+  const auth = authService(app, createLoginThrottle(options.loginThrottle));
   const signup = options.signupRateLimit ?? DEFAULT_SIGNUP_RATE_LIMIT;
 
   app.post(
@@ -51,7 +44,7 @@ export const publicAuthRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = as
     {
       schema: {
         body: SignupBody,
-        response: { 201: MessageBody, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: { 201: MessageBody, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody },
       },
       config: {
         rateLimit: {
@@ -71,27 +64,35 @@ export const publicAuthRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = as
     {
       schema: {
         body: LoginBody,
-        response: { 200: LoginResponse, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
-      },
-      config: {
-        // Failed attempts are throttled per address and e-mail by the service; this only caps the CPU one
-        // address can spend on password hashing.
-        rateLimit: {
-          ...loginRequests,
-          keyGenerator: (request: FastifyRequest) => `login|${request.ip}`,
-          errorResponseBuilder: () => new TooManyRequestsError(AUTH_MESSAGES.tooManyLogins),
+        response: {
+          200: LoginResponse,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          429: ErrorBody,
+          503: ErrorBody,
         },
       },
+      // No request-count limit: a body the schema refuses never reaches the throttle (it costs no hashing), and
+      // the hashing work is bounded by the hasher's own slots (503 beyond them).
     },
     async (request) => auth.login(request.body, request.ip),
   );
 };
 
-/** GET /auth/me, registered inside the authenticated scope. */
+/** GET /auth/me and POST /auth/logout, registered inside the authenticated scope. */
 export const protectedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const auth = authService(app);
+
   app.get(
     AUTH_PATHS.me,
     { schema: { response: { 200: CurrentUser, 401: ErrorBody } } },
     async (request) => request.user,
+  );
+
+  app.post(
+    AUTH_PATHS.logout,
+    { schema: { response: { 200: MessageBody, 401: ErrorBody } } },
+    async (request) => ({ message: await auth.logout(request.user.id) }),
   );
 };

@@ -9,7 +9,13 @@ import {
   isUniqueViolation,
   UnauthorizedError,
 } from '../../errors';
-import { auditSnapshot, findUserByEmail, insertUser, normalizeEmail } from '../users/repository';
+import {
+  auditSnapshot,
+  findUserByEmail,
+  insertUser,
+  normalizeEmail,
+  revokeUserTokens,
+} from '../users/repository';
 import type { LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './password';
 
@@ -18,7 +24,7 @@ export const AUTH_MESSAGES = {
   emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
   invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
   inactive: "Votre compte n'est pas encore activé. Contactez un administrateur.",
-  tooManyLogins: 'Trop de tentatives de connexion. Réessayez dans quelques minutes.',
+  loggedOut: 'Déconnexion effectuée sur tous vos appareils.',
   tooManySignups: 'Trop de créations de compte depuis cette adresse. Réessayez dans quelques minutes.',
   welcome: (prenom: string) => `Bienvenue, ${prenom} !`,
 } as const;
@@ -26,8 +32,16 @@ export const AUTH_MESSAGES = {
 /** What the API signs; `iat` and `exp` are added by the signer. */
 export type TokenPayload = Omit<TokenClaims, 'iat' | 'exp'>;
 
-export function tokenPayload(user: Pick<UserRow, 'id' | 'role' | 'prenom' | 'nom' | 'email'>): TokenPayload {
-  return { sub: String(user.id), role: user.role, name: `${user.prenom} ${user.nom}`, email: user.email };
+export function tokenPayload(
+  user: Pick<UserRow, 'id' | 'role' | 'prenom' | 'nom' | 'email' | 'tokenVersion'>,
+): TokenPayload {
+  return {
+    sub: String(user.id),
+    role: user.role,
+    name: `${user.prenom} ${user.nom}`,
+    email: user.email,
+    ver: user.tokenVersion,
+  };
 }
 
 function requiredText(value: string, field: string): string {
@@ -77,23 +91,36 @@ export function createAuthService(deps: {
       }
     },
 
-    /** `clientAddress` keys the failed-attempt throttle together with the e-mail. */
+    /** `clientAddress` keys the failed-attempt throttle (per address, per account). */
     async login(body: LoginBody, clientAddress: string): Promise<LoginResponse> {
-      const throttleKey = `${clientAddress}|${normalizeEmail(body.email)}`;
-      throttle.assertAllowed(throttleKey, AUTH_MESSAGES.tooManyLogins);
-      const user = await findUserByEmail(db, body.email);
-      const valid =
-        user === undefined
-          ? await hasher.verifyDummy(body.password)
-          : await hasher.verify(body.password, user.passwordHash);
+      const attempt = throttle.begin(clientAddress, normalizeEmail(body.email));
+      let user: UserRow | undefined;
+      let valid: boolean;
+      try {
+        user = await findUserByEmail(db, body.email);
+        valid =
+          user === undefined
+            ? await hasher.verifyDummy(body.password)
+            : await hasher.verify(body.password, user.passwordHash);
+      } catch (error) {
+        // Hashing busy (503) or a database failure: no password was judged, so nothing counts against anyone.
+        attempt.abandoned();
+        throw error;
+      }
       if (user === undefined || !valid) {
-        throttle.recordFailure(throttleKey);
+        attempt.failed();
         throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
       }
-      throttle.recordSuccess(throttleKey);
+      attempt.succeeded();
       // Checked after the password, so that the answer reveals nothing to someone without it.
       if (!user.active) throw new ForbiddenError(AUTH_MESSAGES.inactive);
       return { token: signToken(tokenPayload(user)), message: AUTH_MESSAGES.welcome(user.prenom) };
+    },
+
+    /** Revokes every token of the user issued so far, on all their devices (the next login signs a new one). */
+    async logout(userId: number): Promise<string> {
+      await revokeUserTokens(db, userId);
+      return AUTH_MESSAGES.loggedOut;
     },
   };
 }

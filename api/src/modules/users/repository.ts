@@ -98,6 +98,17 @@ export async function updateUser(
   return row;
 }
 
+/**
+ * Raises the token version: every token signed before no longer passes `authenticate`. Password, role and
+ * activation changes raise it by themselves (trigger users_revoke_tokens, migration 0004).
+ */
+export async function revokeUserTokens(db: Executor, id: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, id));
+}
+
 export async function hasAdmin(db: Executor): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   return row !== undefined;

@@ -95,7 +95,7 @@ export function createUsersService(deps: { db: Database; hasher: PasswordHasher 
       }
     },
 
-    /** Changes another user's role; it applies at their next request (roles are re-read on every request). */
+    /** Changes another user's role; their earlier tokens are revoked (trigger users_revoke_tokens): it applies at their next login. */
     async setRole(actor: CurrentUser, id: number, role: Role): Promise<string> {
       if (actor.id === id) throw new BadRequestError(USERS_MESSAGES.ownRole);
       return db.transaction(async (tx) => {
@@ -116,7 +116,7 @@ export function createUsersService(deps: { db: Database; hasher: PasswordHasher 
       });
     },
 
-    /** Sets a new (temporary) password; the audit row records the reset, never the hash. */
+    /** Sets a new (temporary) password and revokes the user's earlier tokens; the audit row records the reset, never the hash. */
     async resetPassword(actor: CurrentUser, id: number, password: string): Promise<string> {
       const passwordHash = await hasher.hash(password);
       return db.transaction(async (tx) => {
@@ -135,7 +135,10 @@ export function createUsersService(deps: { db: Database; hasher: PasswordHasher 
       });
     },
 
-    /** Activates or deactivates an account; a deactivated user's tokens stop working at their next request. */
+    /**
+     * Activates or deactivates an account. Either change revokes the user's earlier tokens: a token signed before a
+     * deactivation never works again, even after a reactivation.
+     */
     async setActivation(actor: CurrentUser, id: number, active: boolean): Promise<string> {
       if (actor.id === id && !active) {
         throw new BadRequestError(USERS_MESSAGES.ownDeactivation);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, login, userToken } from '../../../test/helper';
 import { auditLog, users } from '../../db/schema';
+import { AUTH_ERRORS } from '../../plugins/auth';
 
 let app: FastifyInstance;
 let adminToken: string;
@@ -141,6 +142,16 @@ describe('PUT /api/users/:id/activation', () => {
     });
     const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
     expect(me.statusCode).toBe(401);
+
+    // Reactivation gives the account back, not the token signed before the deactivation.
+    expect((await activation(target.id, { active: true })).statusCode).toBe(200);
+    const again = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: AUTH_ERRORS.invalidToken });
+    const fresh = await login(app, target.email);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(fresh) })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses to let an administrator deactivate their own account', async () => {
@@ -252,7 +263,7 @@ describe('PUT /api/users/:id/role and /api/users/:id/password', () => {
       payload: payload as object,
     });
 
-  it("changes another user's role, effective at their next request, audited", async () => {
+  it("changes another user's role, effective at their next login (earlier tokens revoked), audited", async () => {
     const target = await createUser(app, { prenom: 'Hugo', nom: 'Roux' });
     const token = await login(app, target.email);
     expect((await app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) })).statusCode).toBe(
@@ -261,11 +272,19 @@ describe('PUT /api/users/:id/role and /api/users/:id/password', () => {
     const response = await put(`/${target.id}/role`, { role: 'admin' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Hugo Roux a maintenant le rôle administrateur.' });
-    expect((await app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) })).statusCode).toBe(
-      200,
-    );
+    const revoked = await app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toEqual({ message: AUTH_ERRORS.invalidToken });
+    const promoted = await login(app, target.email);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/users', headers: bearer(promoted) })).statusCode,
+    ).toBe(200);
     const again = await put(`/${target.id}/role`, { role: 'admin' });
     expect(again.json()).toEqual({ message: 'Hugo Roux a déjà le rôle administrateur.' });
+    // Nothing changed: the token signed after the promotion stays valid.
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/users', headers: bearer(promoted) })).statusCode,
+    ).toBe(200);
     const audit = await app.db
       .select()
       .from(auditLog)
@@ -285,8 +304,9 @@ describe('PUT /api/users/:id/role and /api/users/:id/password', () => {
     expect((await put(`/${target.id}/role`, { role: 'admin' }, agentToken)).statusCode).toBe(403);
   });
 
-  it('resets a password: the old one stops working, the new one works; audited without secrets', async () => {
+  it('resets a password: the old one and every earlier token stop working, the new one works; audited without secrets', async () => {
     const target = await createUser(app, { prenom: 'Léa', nom: 'Blanc' });
+    const token = await login(app, target.email);
     const response = await put(`/${target.id}/password`, { password: 'Nouveau!Secret2025' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Le mot de passe de Léa Blanc a été réinitialisé.' });
@@ -296,6 +316,9 @@ describe('PUT /api/users/:id/role and /api/users/:id/password', () => {
       payload: { email: target.email, password: 'Motdepasse!2024' },
     });
     expect(old.statusCode).toBe(401);
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toEqual({ message: AUTH_ERRORS.invalidToken });
     await login(app, target.email, 'Nouveau!Secret2025');
     const audit = await app.db
       .select()

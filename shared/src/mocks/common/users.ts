@@ -15,6 +15,7 @@ export function mockToken(overrides: Partial<TokenClaims> = {}): string {
     role: 'admin',
     name: 'Camille Martin',
     email: 'admin@ebas3.fr',
+    ver: 0,
     iat: now,
     exp: now + 12 * 3600,
     ...overrides,

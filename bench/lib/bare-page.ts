@@ -3,11 +3,11 @@
 // plugin — the same server, headers and encodings as the product's host, so only the page differs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRsbuild } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { freePort } from 'e2e/support/product';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const BARE_PAGE = join(ROOT, 'bench', 'bare-page');
@@ -48,22 +48,6 @@ export async function buildBarePage(webRoot: string): Promise<{ files: number; b
   };
   const assets = (await compressDist([distPath])).filter(({ file }) => /\.(js|css)$/.test(file));
   return { files: assets.length, brotli: assets.reduce((total, { br }) => total + br, 0) };
-}
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.once('error', () => done(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
-  });
-}
-
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (await canListen(port)) return port;
-  }
-  throw new Error('Aucun port libre trouvé entre 20000 et 32000');
 }
 
 export interface BareServer {

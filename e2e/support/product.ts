@@ -32,7 +32,7 @@ function canListen(port: number): Promise<boolean> {
  * A free port below Linux's ephemeral range (32768+): a stopped remote server must be able to take its port
  * back, which fails if the browser's own outgoing sockets picked it up in the meantime.
  */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
     if (await canListen(port)) return port;

@@ -1,11 +1,17 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { authStore, login, logout, type AuthState } from './auth-store';
+import { authStore, login, type AuthState } from './auth-store';
+import { signOut } from './sign-out';
 
 interface AuthContextValue extends AuthState {
   login: typeof login;
-  logout: typeof logout;
+  /** The user's logout: revokes the session on the API (best effort) and logs out locally at once. */
+  logout: () => void;
 }
+
+const logout = () => {
+  void signOut();
+};
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 

@@ -1,5 +1,6 @@
 export * from './token-storage';
 export * from './decode-token';
 export * from './auth-store';
+export * from './sign-out';
 export * from './auth-provider';
 export * from './permissions';

@@ -53,6 +53,7 @@ export const AUTH_MESSAGES = {
   welcome: (prenom: string) => `Bienvenue, ${prenom} !`,
   emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
   signedUp: "Votre compte a été créé. Un administrateur doit l'activer avant votre première connexion.",
+  loggedOut: 'Déconnexion effectuée sur tous vos appareils.',
 } as const;
 
 /** api/src/modules/referentiel: one sentence per record, « Le client « X » a été créé. » */

@@ -9,7 +9,7 @@ function userOf(request: Request) {
   return claims ? (mockUsers.find((user) => String(user.id) === claims.sub) ?? null) : null;
 }
 
-/** Login, sign-up and the current user: the same mocks serve standalone remotes and component tests. */
+/** Login, sign-up, logout and the current user: the same mocks serve standalone remotes and component tests. */
 export const authHandlers: RequestHandler[] = [
   http.post(api(AUTH_PATHS.login), async ({ request }) => {
     const body = (await readJson(request)) as LoginBody;
@@ -29,6 +29,12 @@ export const authHandlers: RequestHandler[] = [
       return fail(409, AUTH_MESSAGES.emailTaken);
     return json(201, { message: AUTH_MESSAGES.signedUp });
   }),
+  // The mock tokens are not signed, so there is nothing to revoke: the answer is the API's.
+  http.post(api(AUTH_PATHS.logout), ({ request }) =>
+    userOf(request)
+      ? json(200, { message: AUTH_MESSAGES.loggedOut })
+      : fail(401, COMMON_MESSAGES.unauthorized),
+  ),
   http.get(api(AUTH_PATHS.me), ({ request }) => {
     const user = userOf(request);
     if (!user) return fail(401, COMMON_MESSAGES.unauthorized);

@@ -59,8 +59,7 @@ const app = await buildApp({
   jwtSecret: secret,
   demoMode: true,
   // The sweep sends hundreds of login bodies: the limits would answer 429 before the schema is ever reached.
-  loginRateLimit: { max: 1_000_000, timeWindow: 60_000 },
-  loginRequestLimit: { max: 1_000_000, timeWindow: 60_000 },
+  loginThrottle: { accountFreeFailures: 1_000_000, addressFreeFailures: 1_000_000 },
   signupRateLimit: { max: 1_000_000, timeWindow: 60_000 },
 });
 const failuresFound: string[] = [];

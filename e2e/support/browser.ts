@@ -28,7 +28,14 @@ export async function openPage(
   baseURL: string,
   viewport = { width: 1366, height: 800 },
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'fr-FR' });
+  // The staff work in France: the browser's clock reads Paris time, as the API's "today" does, whatever the
+  // machine's zone (CI runs in UTC: between 22:00/23:00 UTC and midnight the two days differ).
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: undefined,
-      dataDir: join(repoRoot, '.data', 'pglite'),
+      dataDir: join(repoRoot, '.data', 'ebas3'),
       jwtSecret: undefined,
       jwtExpiresIn: '12h',
       demoMode: undefined,
@@ -31,7 +31,7 @@ describe('loadConfig', () => {
       },
     });
     expect(DEFAULT_SERVER_LIMITS).toEqual(config.limits);
-    expect(DEFAULT_DATA_DIR).toBe(join(repoRoot, '.data', 'pglite'));
+    expect(DEFAULT_DATA_DIR).toBe(join(repoRoot, '.data', 'ebas3'));
   });
 
   it('reads every variable', () => {
@@ -122,6 +122,10 @@ describe('loadConfig', () => {
       "CORS_ORIGINS : « https://ko.example/chemin » n'est pas une origine comme https://exemple.fr.",
       "CORS_ORIGINS : « * » n'est pas une origine comme https://exemple.fr.",
     ]);
+  });
+
+  it('accepts DATABASE_URL=pglite: to choose the former PGlite database', () => {
+    expect(loadConfig({ DATABASE_URL: 'pglite:' }).databaseUrl).toBe('pglite:');
   });
 
   it('reports every invalid variable at once, in French', () => {

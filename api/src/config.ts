@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** `<repo>/.data/pglite`, resolved from this package so that it does not depend on the working directory. */
-export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/pglite', import.meta.url));
+/** `<repo>/.data/ebas3`, resolved from this package so that it does not depend on the working directory. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/ebas3', import.meta.url));
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -11,7 +11,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export interface AppConfig {
   port: number;
   host: string;
-  /** PostgreSQL connection string; when absent the embedded PGlite database in `dataDir` is used. */
+  /**
+   * PostgreSQL connection string; when absent a PostgreSQL server embedded in `dataDir` is started, and `pglite:`
+   * chooses the former PGlite database in `dataDir` (one connection, no fsync: kept for comparisons).
+   */
   databaseUrl: string | undefined;
   dataDir: string;
   /** When absent a secret is generated once and kept in the data dir (PGlite) or in `app_settings` (PostgreSQL). */
@@ -101,8 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
 
   const databaseUrl = value('DATABASE_URL');
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL doit commencer par postgres:// ou postgresql://.');
+  if (databaseUrl !== undefined && databaseUrl !== 'pglite:' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL doit commencer par postgres:// ou postgresql://, ou valoir pglite:.');
   }
 
   const jwtSecret = value('JWT_SECRET');

@@ -50,7 +50,9 @@ describe('npm start (server.ts)', () => {
         DATA_DIR: dataDir,
         DEMO_MODE: '0',
         JWT_SECRET: '',
-        DATABASE_URL: '',
+        // PGlite writes its files 0666 whatever the umask: this test covers that case (the embedded PostgreSQL's
+        // modes are its own, tested in db/embedded-postgres.test.ts).
+        DATABASE_URL: 'pglite:',
         WEB_ROOT: '',
         LOG_LEVEL: 'warn',
       },

@@ -57,8 +57,10 @@ async function main(): Promise<void> {
   const app = await buildApp({
     database:
       config.databaseUrl === undefined
-        ? { kind: 'pglite', dataDir: config.dataDir }
-        : { kind: 'postgres', url: config.databaseUrl },
+        ? { kind: 'embedded', dataDir: config.dataDir }
+        : config.databaseUrl === 'pglite:'
+          ? { kind: 'pglite', dataDir: config.dataDir }
+          : { kind: 'postgres', url: config.databaseUrl },
     jwtSecret: config.jwtSecret,
     jwtExpiresIn: config.jwtExpiresIn,
     logger: { level: config.logLevel },

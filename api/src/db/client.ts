@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { startEmbeddedPostgres } from './embedded-postgres';
 import { makePrivateDir } from './private-dir';
 import * as schema from './schema';
 
@@ -27,7 +28,9 @@ export type DatabaseOptions =
        */
       loadDataDir?: Blob;
     }
-  | { kind: 'postgres'; url: string; maxConnections?: number };
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  /** A real PostgreSQL server started and stopped by this process, its cluster in `<dataDir>/postgres`. */
+  | { kind: 'embedded'; dataDir: string; maxConnections?: number };
 
 /** One typed database for both drivers: drizzle's PGlite and node-postgres databases share the PgDatabase API. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -113,9 +116,43 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
   }
 }
 
+async function openEmbedded(dataDir: string, maxConnections?: number): Promise<DatabaseHandle> {
+  makePrivateDir(dataDir);
+  // The lock comes first: a second API on the same directory must not stop the first one's server as an orphan.
+  const lock = acquireDataDirLock(dataDir);
+  let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  try {
+    server = await startEmbeddedPostgres(dataDir);
+    const handle = await openPostgres(server.url, maxConnections);
+    const started = server;
+    return {
+      ...handle,
+      label: `PostgreSQL intégré (${started.pgDir})`,
+      dataDir,
+      async close() {
+        try {
+          await handle.close();
+          await started.stop();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    await server?.stop().catch(() => undefined);
+    lock.release();
+    throw error;
+  }
+}
+
 /** Opens the database and applies pending migrations with the migrator of the active driver. */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === 'pglite'
-    ? openPglite(options.dataDir, options.loadDataDir)
-    : openPostgres(options.url, options.maxConnections);
+  switch (options.kind) {
+    case 'pglite':
+      return openPglite(options.dataDir, options.loadDataDir);
+    case 'embedded':
+      return openEmbedded(options.dataDir, options.maxConnections);
+    case 'postgres':
+      return openPostgres(options.url, options.maxConnections);
+  }
 }

@@ -1,0 +1,138 @@
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './client';
+
+const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const root = mkdtempSync(join(tmpdir(), 'ebas3-embedded-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const postmasterPid = (dataDir: string) =>
+  Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+/** Both drivers answer `{ rows }`; the shared Database type leaves execute()'s result untyped. */
+async function query<T>(db: Database, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+async function rows(dataDir: string): Promise<string[]> {
+  const handle = await openDatabase({ kind: 'embedded', dataDir });
+  try {
+    const result = await query<{ v: string }>(handle.db, sql`select v from probe order by v`);
+    return result.map((row) => row.v);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('embedded PostgreSQL', () => {
+  it('runs the migrations with fsync on, keeps a write across a clean restart, and stops its server', async () => {
+    const dataDir = join(root, 'propre');
+    const handle = await openDatabase({ kind: 'embedded', dataDir });
+    const pid = postmasterPid(dataDir);
+    try {
+      const migrations = await query<{ n: number }>(
+        handle.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(migrations[0]!.n).toBeGreaterThan(0);
+      const fsync = await query<{ fsync: string }>(handle.db, sql`show fsync`);
+      expect(fsync[0]!.fsync).toBe('on');
+      await handle.db.execute(sql`create table probe (v text)`);
+      await handle.db.execute(sql`insert into probe values ('avant redémarrage')`);
+    } finally {
+      await handle.close();
+    }
+    expect(alive(pid)).toBe(false);
+    // Private: the password file is the owner's only.
+    expect(statSync(join(dataDir, 'postgres-password')).mode & 0o777).toBe(0o600);
+    expect(await rows(dataDir)).toEqual(['avant redémarrage']);
+  }, 30_000);
+
+  it('starts again after a kill -9 of the process holding the server, with the acknowledged write', async () => {
+    const dataDir = join(root, 'kill9');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/db/embedded-postgres.fixture.ts', dataDir],
+      {
+        cwd: API_DIR,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const deadline = Date.now() + 30_000;
+    while (!output.includes('written')) {
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`Échec du processus enfant :\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const orphan = postmasterPid(dataDir);
+    child.kill('SIGKILL');
+    await exited;
+    // The server outlives node: the next start has to deal with it.
+    expect(alive(orphan)).toBe(true);
+    expect(await rows(dataDir)).toEqual(['avant kill -9']);
+    expect(alive(orphan)).toBe(false);
+  }, 40_000);
+
+  it('stops postgres when the server process gets SIGTERM', async () => {
+    const dataDir = join(root, 'sigterm');
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: API_DIR,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_MODE: '0',
+        JWT_SECRET: '',
+        DATABASE_URL: '',
+        WEB_ROOT: '',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const deadline = Date.now() + 40_000;
+    while (!output.includes('EBAS3 est démarré')) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Démarrage échoué :\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const pid = postmasterPid(dataDir);
+    child.kill('SIGTERM');
+    expect(await exited, output).toBe(0);
+    expect(alive(pid)).toBe(false);
+  }, 50_000);
+});

@@ -19,9 +19,12 @@ if (!preset) {
 const config = loadConfig();
 const started = performance.now();
 const handle = await openDatabase(
+  // Same choice as server.ts: the directory it fills is the one `npm start` opens.
   config.databaseUrl === undefined
-    ? { kind: 'pglite', dataDir: config.dataDir }
-    : { kind: 'postgres', url: config.databaseUrl },
+    ? { kind: 'embedded', dataDir: config.dataDir }
+    : config.databaseUrl === 'pglite:'
+      ? { kind: 'pglite', dataDir: config.dataDir }
+      : { kind: 'postgres', url: config.databaseUrl },
 );
 const opened = performance.now();
 let peakRss = process.memoryUsage().rss;

@@ -10,7 +10,7 @@ import healthRoutes from './modules/health/routes';
 import referentielRoutes from './modules/referentiel/routes';
 import repasRoutes from './modules/repas/routes';
 import reservationsRoutes from './modules/reservations/routes';
-import { statusTaskPlugin } from './modules/reservations/status-task';
+import { statusTaskPlugin } from './modules/reservations/status-task/status-task';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';

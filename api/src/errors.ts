@@ -66,20 +66,36 @@ export class TooManyRequestsError extends AppError {
 
 const PG_UNIQUE_VIOLATION = '23505';
 
+/** The SQLSTATE of a PostgreSQL error and the constraint it names, if any. */
+export interface PgErrorInfo {
+  code: string;
+  constraint: string | undefined;
+}
+
 /**
- * Drizzle wraps driver errors (DrizzleQueryError with the driver error as `cause`), node-postgres and PGlite
- * both expose the SQLSTATE as `code`: walk the cause chain.
+ * Drizzle wraps driver errors (DrizzleQueryError with the driver error as `cause`); node-postgres exposes the
+ * SQLSTATE as `code` and the violated constraint as `constraint`: walk the cause chain.
  */
-export function postgresErrorCode(error: unknown): string | undefined {
+export function pgErrorInfo(error: unknown): PgErrorInfo | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
+export function postgresErrorCode(error: unknown): string | undefined {
+  return pgErrorInfo(error)?.code;
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   return postgresErrorCode(error) === PG_UNIQUE_VIOLATION;
+}
+
+/** True when the error is a violation of the named constraint (e.g. a unique index a concurrent write won). */
+export function violates(error: unknown, constraint: string): boolean {
+  return pgErrorInfo(error)?.constraint === constraint;
 }

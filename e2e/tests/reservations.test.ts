@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { RESERVATIONS_PATHS, type ReservationItem, type ReservationListAnswer } from 'shared/contract';
-import { pdfTexts } from '../../api/src/modules/reservations/export-pdf-text';
+import { pdfTexts } from '../../api/test/pdf-text';
 import { launchBrowser, login, openPage } from '../support/browser';
 import { DEMO_ADMIN, startProduct, type Product } from '../support/product';
 import { chooseOption, searchColumn, typeDate } from '../support/ui';

@@ -6,15 +6,19 @@
 DATED_API_TESTS=(
   test/faked-clock.test.ts
   src/demo/generate-demo-data.test.ts
-  src/modules/reservations/actions.test.ts
-  src/modules/reservations/booking.test.ts
+  src/modules/reservations/actions/actions.test.ts
+  src/modules/reservations/booking/booking.test.ts
   src/modules/reservations/concurrency.test.ts
-  src/modules/reservations/detail.test.ts
-  src/modules/reservations/export-routes.test.ts
-  src/modules/reservations/list.test.ts
-  src/modules/reservations/pointage.test.ts
-  src/modules/reservations/prolongation.test.ts
-  src/modules/reservations/room-shares.test.ts
+  src/modules/reservations/detail/detail.test.ts
+  src/modules/reservations/exports/export-routes.test.ts
+  src/modules/reservations/historiques/historiques.test.ts
+  src/modules/reservations/integrales/integrales.test.ts
+  src/modules/reservations/list/list.test.ts
+  src/modules/reservations/pax/pax.test.ts
+  src/modules/reservations/pointage/pointage.test.ts
+  src/modules/reservations/prolongation/prolongation.test.ts
+  src/modules/reservations/rooms/room-shares.test.ts
+  src/modules/reservations/status-task/status-task.test.ts
   src/modules/contrats/spec.test.ts
 )
 

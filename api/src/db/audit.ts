@@ -6,6 +6,12 @@ export type Actor = { kind: 'user'; userId: number } | { kind: 'system' };
 
 export const SYSTEM_ACTOR: Actor = { kind: 'system' };
 
+/** The signed-in user of a request as the actor of its writes. */
+export const actorOf = (request: { user: { id: number } }): Actor => ({
+  kind: 'user',
+  userId: request.user.id,
+});
+
 export interface AuditEntry {
   entity: string;
   entityId: string | number;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from 'shared/contract';
 import { Type, type TSchema } from 'typebox';
-import type { Actor } from '../db/audit';
+import { actorOf } from '../db/audit';
 import { toListParams } from './list-query';
 import type { createReferenceService } from './reference-service';
 
@@ -32,7 +32,6 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<ReferenceRoutesOptions> 
   { service, schemas },
 ) => {
   const adminOnly = app.requireRole('admin');
-  const actorOf = (request: { user: { id: number } }): Actor => ({ kind: 'user', userId: request.user.id });
   const page = Type.Object(
     { data: Type.Array(schemas.item), total: Type.Integer({ minimum: 0 }) },
     { additionalProperties: false },

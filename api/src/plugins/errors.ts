@@ -111,46 +111,73 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply.status(status).send({ message });
 }
 
+/** What an error becomes on the wire: its status, its French message and, for a 429, the delay to wait. */
+export interface ErrorResponse {
+  status: number;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * The one status mapping: typed errors keep theirs, validation and JSON errors are 400s, database rule violations
+ * their 4xx, Fastify's own 4xx a French message, anything else a 500 without detail (the real error is logged).
+ * The error handler below sends it; a route whose answer has another shape (`errorHandler` of the spec's calls
+ * that read `msg` or a fixed message) builds its body from it, so the statuses stay the same everywhere.
+ */
+export function errorResponse(error: FastifyError, request: FastifyRequest): ErrorResponse {
+  if (error instanceof AppError) {
+    const appError: AppError = error;
+    return appError instanceof TooManyRequestsError && appError.retryAfterSeconds !== undefined
+      ? {
+          status: appError.statusCode,
+          message: appError.message,
+          retryAfterSeconds: appError.retryAfterSeconds,
+        }
+      : { status: appError.statusCode, message: appError.message };
+  }
+  if (error.validation) {
+    return { status: 400, message: validationMessage(error.validation, error.validationContext) };
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return { status: 400, message: MESSAGES.invalidBody };
+  }
+  if (isUniqueViolation(error)) {
+    request.log.warn({ err: error }, 'unique violation not handled by the service');
+    return { status: 409, message: MESSAGES.conflict };
+  }
+  const databaseError = databaseErrorResponse(postgresErrorCode(error));
+  if (databaseError !== undefined) {
+    request.log.warn({ err: error }, 'database rule violation not handled by the service');
+    return databaseError;
+  }
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return { status, message: MESSAGE_BY_STATUS[status] ?? (MESSAGE_BY_STATUS[400] as string) };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return { status: 500, message: MESSAGES.internal };
+}
+
+/** Sends `body` (default `{ message }`) with the mapped status, and Retry-After when the error gives one. */
+export function sendError(
+  reply: FastifyReply,
+  response: ErrorResponse,
+  body: Record<string, unknown> = { message: response.message },
+): FastifyReply {
+  if (response.retryAfterSeconds !== undefined)
+    reply.header('Retry-After', String(response.retryAfterSeconds));
+  return reply.status(response.status).send(body);
+}
+
 /**
  * The one place where errors become responses: `{ message }` in French, the status of the typed error,
  * and never an internal detail for a 5xx (the real error is logged).
  */
 export default fp(
   async (app) => {
-    app.setErrorHandler<FastifyError>((error, request, reply) => {
-      if (error instanceof AppError) {
-        const appError: AppError = error;
-        if (appError instanceof TooManyRequestsError && appError.retryAfterSeconds !== undefined) {
-          reply.header('Retry-After', String(appError.retryAfterSeconds));
-        }
-        return reply.status(error.statusCode).send({ message: error.message });
-      }
-      if (error.validation) {
-        return reply
-          .status(400)
-          .send({ message: validationMessage(error.validation, error.validationContext) });
-      }
-      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-        return reply.status(400).send({ message: MESSAGES.invalidBody });
-      }
-      if (isUniqueViolation(error)) {
-        request.log.warn({ err: error }, 'unique violation not handled by the service');
-        return reply.status(409).send({ message: MESSAGES.conflict });
-      }
-      const databaseError = databaseErrorResponse(postgresErrorCode(error));
-      if (databaseError !== undefined) {
-        request.log.warn({ err: error }, 'database rule violation not handled by the service');
-        return reply.status(databaseError.status).send({ message: databaseError.message });
-      }
-      const status = error.statusCode;
-      if (status !== undefined && status >= 400 && status < 500) {
-        return reply
-          .status(status)
-          .send({ message: MESSAGE_BY_STATUS[status] ?? (MESSAGE_BY_STATUS[400] as string) });
-      }
-      request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ message: MESSAGES.internal });
-    });
+    app.setErrorHandler<FastifyError>((error, request, reply) =>
+      sendError(reply, errorResponse(error, request)),
+    );
 
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.notFound }));
   },

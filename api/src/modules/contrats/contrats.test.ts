@@ -18,7 +18,7 @@ import {
   insertResident,
   insertRoomType,
   insertStay,
-} from './test-fixtures';
+} from '../../../test/fixtures/contrats';
 
 let app: FastifyInstance;
 let admin: string;

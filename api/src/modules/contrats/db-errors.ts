@@ -2,28 +2,9 @@
  * Database rule violations of the contract tables, turned into French answers instead of a 500. The services
  * validate first, so these mostly catch races and cases the services cannot see; the mapping names each rule
  * of migration 0002 / the schema (docs/domain.md, "Integrity rules").
- *
- * Proposed for api/src/plugins/errors.ts (kept here because api/src/lib and the plugin are outside this
- * module's scope): a global 23P01 → 409 and named-23514 → 400 mapping would help every future module.
+ * What no service names falls to the global mapping of plugins/errors.ts (a SQLSTATE class → 400 / 409).
  */
-import { BadRequestError, ConflictError, type AppError } from '../../errors';
-
-export interface PgErrorInfo {
-  code: string;
-  constraint: string | undefined;
-}
-
-/** Drizzle wraps the driver error (`cause`); PGlite and node-postgres both expose `code` and `constraint`. */
-export function pgErrorInfo(error: unknown): PgErrorInfo | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
-      return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+import { BadRequestError, ConflictError, pgErrorInfo, type AppError } from '../../errors';
 
 export const DB_MESSAGES = {
   overlap:

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../../errors';
-import { daysBetween, normaliseDecimal, periode } from './format';
+import { daysBetween } from '../../lib/days';
+import { normaliseDecimal, periode } from './format';
 import { assertLinesValid, planLines, type ExistingLine, type IncomingLine, type LineField } from './lignes';
 
 const FIELDS: LineField[] = ['typeChambreId', 'dateDebut', 'dateFin', 'prixNuiteeHt', 'allotement'];

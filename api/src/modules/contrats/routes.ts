@@ -22,7 +22,7 @@ import {
   type ContratStatut,
 } from 'shared/contract';
 import { Type, type TSchema } from 'typebox';
-import type { Actor } from '../../db/audit';
+import { actorOf } from '../../db/audit';
 import { IdParams, Written } from '../../lib/reference-routes';
 import { CONTRAT_CLIENT, CONTRAT_ETABLISSEMENT } from './kinds';
 import { createContratService, type ContratInput, type ContratService } from './service';
@@ -36,8 +36,6 @@ interface ContratRoutesOptions {
   partyParam: 'etablissementId' | 'clientId';
   schemas: { item: TSchema; detail: TSchema; query: TSchema; create: TSchema; update: TSchema };
 }
-
-const actorOf = (request: { user: { id: number } }): Actor => ({ kind: 'user', userId: request.user.id });
 
 interface ListQuery {
   page: number;

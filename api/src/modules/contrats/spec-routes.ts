@@ -22,7 +22,7 @@ import {
   TypeChambresParams,
   TypeChambresQuery,
 } from 'shared/contract';
-import { AppError } from '../../errors';
+import { errorResponse, sendError } from '../../plugins/errors';
 import { createContratsSpecService } from './spec-service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
@@ -95,19 +95,11 @@ const contratsSpecRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // invalid parameters or a contract of another client, 404 unknown client or contract, 500). A missing
       // or expired session keeps its 401 message: the client logs out on it, it is not a search failure.
       errorHandler: (error: FastifyError, request, reply) => {
-        const status =
-          error instanceof AppError
-            ? error.statusCode
-            : error.validation
-              ? 400
-              : error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
-                ? error.statusCode
-                : 500;
-        if (status >= 500) request.log.error({ err: error }, 'pensionnaires search failed');
+        const response = errorResponse(error, request);
         // Sent, not returned: a route's error handler returns nothing (the reply is a thenable).
-        void reply
-          .status(status)
-          .send({ message: status === 401 ? error.message : PENSIONNAIRES_SEARCH_ERROR });
+        void sendError(reply, response, {
+          message: response.status === 401 ? response.message : PENSIONNAIRES_SEARCH_ERROR,
+        });
       },
     },
     async (request) => ({

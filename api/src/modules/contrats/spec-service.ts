@@ -3,7 +3,7 @@
  * free under an active contract, a contract's room types and prices for a period, and the residents search of
  * the booking screen. Read-only; answers use the spec's snake_case names.
  */
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import {
   MAX_CONTRATS_FILTER,
   MAX_PENSIONNAIRES_SEARCH,
@@ -21,6 +21,7 @@ import {
   type TypeChambresQuery,
 } from 'shared/contract';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/raw';
 import {
   clients,
   contratsClients,
@@ -30,7 +31,7 @@ import {
 } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { escapeLike } from '../../lib/list-query';
-import { daysBetween } from './format';
+import { daysBetween } from '../../lib/days';
 import { TODAY } from '../../db/today';
 
 export const SPEC_MESSAGES = {
@@ -40,12 +41,6 @@ export const SPEC_MESSAGES = {
   contratEtablissementNotFound: 'Contrat établissement introuvable.',
   notThisHotel: "Ce contrat n'appartient pas à cet établissement.",
 } as const;
-
-/** Rows of a raw query: both drivers (PGlite, node-postgres) answer `{ rows }`. */
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const contains = (column: Parameters<typeof ilike>[0], text: string) =>
   ilike(column, `%${escapeLike(text)}%`);

@@ -11,8 +11,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../test/helper';
 import { etablissements, pensionnaires } from '../../db/schema';
+import { addDays } from '../../lib/days';
 import {
-  addDays,
   createContract,
   insertClient,
   insertHotel,
@@ -20,7 +20,7 @@ import {
   insertRoomType,
   insertStay,
   occupy,
-} from './test-fixtures';
+} from '../../../test/fixtures/contrats';
 
 let app: FastifyInstance;
 let admin: string;

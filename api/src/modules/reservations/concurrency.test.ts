@@ -14,7 +14,7 @@ import {
   occupied,
   residents,
   type World,
-} from './write-fixtures';
+} from '../../../test/fixtures/reservations-write';
 
 let w: World;
 const N = 50;

@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReservationTotaux } from 'shared/contract';
 import type { Executor } from '../../db/client';
-import { rowsOf } from './list-query';
+import { rowsOf } from '../../db/raw';
 
 const money = (expression: string) => `coalesce(${expression}, 0)::numeric(14, 2)::text`;
 

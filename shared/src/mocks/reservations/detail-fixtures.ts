@@ -355,7 +355,7 @@ export function historyOf(row: ReservationItem, recorded: readonly HistoriqueEnt
       action: row.type_resa === 'prolongation' ? 'prolongation' : 'creation',
       libelle: row.type_resa === 'prolongation' ? HISTORY_LABELS.prolongation : HISTORY_LABELS.creation,
       acteur: CREATOR,
-      // The API's creation entry: the stay's business fields (write-common.ts stayAudit), in its reading order.
+      // The API's creation entry: the stay's business fields (stay-repository.ts stayAudit), in its reading order.
       changements: [
         {
           champ: 'statut',

@@ -1,0 +1,52 @@
+/**
+ * Actions on a stay (spec §7): confirmation, annulation, update (room, meals, PAF/CAF flags) and early departure.
+ * Every signed-in user; see docs/api.md "Reservations — writes".
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBody,
+  MessageBody,
+  RESERVATIONS_PATHS as PATHS,
+  ReservationActionBody,
+  ReservationDepartParams,
+  ReservationIdParams,
+  ReservationUpdateBody,
+} from 'shared/contract';
+import { actorOf } from '../../../db/audit';
+import {
+  cancelReservation,
+  confirmReservation,
+  endReservationEarly,
+  updateReservation,
+} from './actions-service';
+
+const message = { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    `${PATHS.confirmation}/:id`,
+    { schema: { params: ReservationIdParams, body: ReservationActionBody, response: message } },
+    async (request) => confirmReservation(app.db, actorOf(request), request.params.id, request.body ?? {}),
+  );
+
+  app.put(
+    `${PATHS.annulation}/:id`,
+    { schema: { params: ReservationIdParams, body: ReservationActionBody, response: message } },
+    async (request) => cancelReservation(app.db, actorOf(request), request.params.id, request.body ?? {}),
+  );
+
+  app.put(
+    `${PATHS.one}/:id`,
+    { schema: { params: ReservationIdParams, body: ReservationUpdateBody, response: message } },
+    async (request) => updateReservation(app.db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    `${PATHS.one}/:id/:date_fin`,
+    { schema: { params: ReservationDepartParams, response: message } },
+    async (request) =>
+      endReservationEarly(app.db, actorOf(request), request.params.id, request.params.date_fin),
+  );
+};
+
+export default actionsRoutes;

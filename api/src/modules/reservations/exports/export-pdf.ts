@@ -1,0 +1,228 @@
+/**
+ * PDF exports (pdfkit): a landscape A4 table, streamed page after page to the response. Every page repeats the
+ * title, the filters summary, the generation time and the column headers, and ends with « Page i / N ». Rows have
+ * a fixed height (texts cut with « … » to their column), so the page count is known from the row count before the
+ * first row is written. Standard Helvetica (WinAnsi) covers French accents; texts stay texts.
+ */
+import type { Writable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import type { ExportColumn, ExportRow } from './export-columns';
+import { frenchDate } from '../../../lib/days';
+import type { ExportTotals } from './export-rows';
+
+const PAGE = { width: 841.89, height: 595.28 };
+const MARGIN = 28;
+const TABLE_WIDTH = PAGE.width - 2 * MARGIN;
+const TABLE_TOP = 96;
+const HEADER_HEIGHT = 16;
+const ROW_HEIGHT = 12;
+const ROWS_TOP = TABLE_TOP + HEADER_HEIGHT;
+const ROWS_BOTTOM = PAGE.height - MARGIN - 16;
+/** Rows a page holds. */
+export const PDF_ROWS_PER_PAGE = Math.floor((ROWS_BOTTOM - ROWS_TOP) / ROW_HEIGHT);
+/** Row slots the totals block takes at the end of an all_data export (never split across pages). */
+export const PDF_TOTAL_SLOTS = 5;
+const PADDING = 2;
+
+/** Pages of an export of `rows` rows (at least one page, « Aucune réservation » when empty). */
+export function pdfPageCount(rows: number, withTotals: boolean): number {
+  const pages = Math.max(1, Math.ceil(rows / PDF_ROWS_PER_PAGE));
+  const onLastPage = rows - (pages - 1) * PDF_ROWS_PER_PAGE;
+  return withTotals && onLastPage + PDF_TOTAL_SLOTS > PDF_ROWS_PER_PAGE ? pages + 1 : pages;
+}
+
+/** '1234567.50' → '1 234 567,50' (French grouping; the value is only reformatted, never computed). */
+export function frenchMoney(value: string): string {
+  const [integerPart = '0', fraction = '00'] = value.split('.');
+  const negative = integerPart.startsWith('-');
+  const digits = negative ? integerPart.slice(1) : integerPart;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return `${negative ? '-' : ''}${grouped},${fraction.padEnd(2, '0')}`;
+}
+
+function display(column: ExportColumn, row: ExportRow): string {
+  const value = column.value(row);
+  switch (column.kind) {
+    case 'date':
+      return frenchDate(String(value));
+    case 'money':
+      return frenchMoney(String(value));
+    default:
+      return String(value);
+  }
+}
+
+export interface PdfExportOptions {
+  title: string;
+  /** The filters in French. */
+  summary: string;
+  /** « 21/11/2026 à 18:05 » */
+  generatedAt: string;
+  columns: ExportColumn[];
+  totalRows: number;
+  withTotals: boolean;
+  fontSize: number;
+}
+
+export interface PdfExport {
+  addRows(rows: ExportRow[]): void;
+  /** Writes the totals (all_data), ends the document and resolves once the output has it all. */
+  finish(totals?: ExportTotals): Promise<void>;
+  /** Bytes produced and not yet taken by the output (for backpressure). */
+  buffered(): number;
+  /** Stops producing (client gone). */
+  abort(): void;
+}
+
+export function startPdfExport(output: Writable, options: PdfExportOptions): PdfExport {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
+    compress: true,
+    info: { Title: options.title, Author: 'EBAS3', Creator: 'EBAS3' },
+    autoFirstPage: false,
+  });
+  doc.pipe(output);
+  const done = new Promise<void>((resolve, reject) => {
+    output.once('finish', resolve);
+    output.once('close', resolve);
+    output.once('error', reject);
+  });
+  // Awaited by finish(); until then an output error (client gone, failure) must not be an unhandled rejection.
+  done.catch(() => undefined);
+
+  const totalPages = pdfPageCount(options.totalRows, options.withTotals);
+  const weights = options.columns.reduce((sum, column) => sum + column.width, 0);
+  const widths = options.columns.map((column) => (column.width / weights) * TABLE_WIDTH);
+  const lefts = widths.map((_, index) => MARGIN + widths.slice(0, index).reduce((a, b) => a + b, 0));
+  let page = 0;
+  let slot = 0;
+
+  /** The text cut to `width` points with « … » (current font and size). */
+  // Widths of texts in the current font and size (kerning makes pdfkit's measure costly; rows repeat texts).
+  let measured = new Map<string, number>();
+  let measuredFont = '';
+  const measure = (value: string): number => {
+    const state = doc as unknown as { _fontSize: number; _font: { name: string } };
+    const font = `${state._fontSize}|${state._font.name}`;
+    if (font !== measuredFont || measured.size > 20_000) {
+      measured = new Map();
+      measuredFont = font;
+    }
+    let width = measured.get(value);
+    if (width === undefined) {
+      width = doc.widthOfString(value);
+      measured.set(value, width);
+    }
+    return width;
+  };
+
+  const fit = (value: string, width: number): string => {
+    if (measure(value) <= width) return value;
+    let low = 0;
+    let high = value.length;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (doc.widthOfString(`${value.slice(0, middle)}…`) <= width) low = middle;
+      else high = middle - 1;
+    }
+    return `${value.slice(0, low).trimEnd()}…`;
+  };
+
+  const cell = (value: string, index: number, y: number, right: boolean) => {
+    const width = (widths[index] ?? 0) - 2 * PADDING;
+    const left = lefts[index] ?? MARGIN;
+    const fitted = fit(value, width);
+    const x = right ? left + PADDING + width - measure(fitted) : left + PADDING;
+    doc.text(fitted, x, y, { lineBreak: false });
+  };
+
+  const newPage = () => {
+    doc.addPage({ size: 'A4', layout: 'landscape', margin: MARGIN });
+    page += 1;
+    slot = 0;
+    doc
+      .fillColor('black')
+      .font('Helvetica-Bold')
+      .fontSize(13)
+      .text(options.title, MARGIN, MARGIN, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(`Filtres : ${options.summary}`, MARGIN, MARGIN + 20, {
+        width: TABLE_WIDTH,
+        height: 20,
+        ellipsis: true,
+      });
+    const count = `${options.totalRows.toLocaleString('fr-FR').replace(/\s/g, ' ')} réservation${options.totalRows > 1 ? 's' : ''}`;
+    doc.text(`Généré le ${options.generatedAt} — ${count}`, MARGIN, MARGIN + 44, { lineBreak: false });
+    doc.rect(MARGIN, TABLE_TOP, TABLE_WIDTH, HEADER_HEIGHT).fill('#dde3ea');
+    doc.fillColor('black').font('Helvetica-Bold').fontSize(options.fontSize);
+    options.columns.forEach((column, index) =>
+      cell(column.header, index, TABLE_TOP + 5, column.kind === 'integer' || column.kind === 'money'),
+    );
+    doc.font('Helvetica').fontSize(8);
+    const footer = `Page ${page} / ${totalPages}`;
+    doc.text(footer, PAGE.width - MARGIN - doc.widthOfString(footer), PAGE.height - MARGIN - 8, {
+      lineBreak: false,
+    });
+    doc.text('EBAS3 — Réservations', MARGIN, PAGE.height - MARGIN - 8, { lineBreak: false });
+    doc.font('Helvetica').fontSize(options.fontSize);
+  };
+
+  const slotTop = () => ROWS_TOP + slot * ROW_HEIGHT;
+
+  const addRow = (row: ExportRow) => {
+    if (page === 0 || slot >= PDF_ROWS_PER_PAGE) newPage();
+    const y = slotTop();
+    if (slot % 2 === 1) doc.rect(MARGIN, y, TABLE_WIDTH, ROW_HEIGHT).fill('#f3f5f7').fillColor('black');
+    options.columns.forEach((column, index) =>
+      cell(display(column, row), index, y + 3, column.kind === 'integer' || column.kind === 'money'),
+    );
+    slot += 1;
+  };
+
+  const writeTotals = (totals: ExportTotals) => {
+    if (page === 0 || slot + PDF_TOTAL_SLOTS > PDF_ROWS_PER_PAGE) newPage();
+    const y = slotTop() + 4;
+    doc
+      .moveTo(MARGIN, y - 2)
+      .lineTo(MARGIN + TABLE_WIDTH, y - 2)
+      .stroke();
+    const lines = [
+      `Totaux : ${totals.reservations} réservations, ${totals.nuits} nuits, ${totals.nuitees} nuitées facturées`,
+      `Repas : ${totals.petit_dejeuner} petits-déjeuners, ${totals.dejeuner} déjeuners, ${totals.diner} dîners`,
+      `Vente : ${frenchMoney(totals.vente_ht)} € HT, TVA ${frenchMoney(totals.tva)} €, ${frenchMoney(totals.vente_ttc)} € TTC`,
+      `PAF : ${frenchMoney(totals.montant_paf)} € — CAF : ${frenchMoney(totals.montant_caf)} €`,
+    ];
+    doc.font('Helvetica-Bold').fontSize(8);
+    lines.forEach((line, index) => doc.text(line, MARGIN, y + 2 + index * ROW_HEIGHT, { lineBreak: false }));
+    slot += PDF_TOTAL_SLOTS;
+  };
+
+  return {
+    addRows(rows) {
+      for (const row of rows) addRow(row);
+    },
+    async finish(totals) {
+      if (page === 0) {
+        newPage();
+        if (options.totalRows === 0) {
+          doc.text('Aucune réservation ne correspond aux filtres.', MARGIN, ROWS_TOP + 3, {
+            lineBreak: false,
+          });
+          slot = 1;
+        }
+      }
+      if (totals !== undefined) writeTotals(totals);
+      doc.end();
+      await done;
+    },
+    buffered: () => doc.readableLength + output.writableLength,
+    abort() {
+      doc.unpipe(output);
+      doc.destroy();
+    },
+  };
+}

@@ -1,0 +1,249 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  DASHBOARD_RESERVATION_FILTERS,
+  RESERVATIONS_PATHS as PATHS,
+  type ReservationItem,
+  type ReservationListAnswer,
+} from 'shared/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, userToken } from '../../../../test/helper';
+import { FILTER_MESSAGES } from '../filters';
+import { selectReservationItems } from '../reservation-items';
+import {
+  addDays,
+  insertScenario,
+  today,
+  type Scenario,
+  postAs,
+} from '../../../../test/fixtures/reservations-read';
+
+let app: FastifyInstance;
+let token: string;
+let s: Scenario;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  token = (await userToken(app, 'agent')).token;
+  s = await insertScenario(app);
+});
+afterAll(() => app.close());
+
+function post(url: string, payload: Record<string, unknown>) {
+  return postAs(app, token, url, payload);
+}
+
+async function list(filters: Record<string, unknown> = {}): Promise<ReservationListAnswer> {
+  const response = await post(PATHS.list, filters);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ReservationListAnswer>();
+}
+
+/** Ids matching, in the answer's order; also checks /reservationsNumber agrees. */
+async function ids(filters: Record<string, unknown>): Promise<number[]> {
+  const answer = await list({ ...filters, pageSize: 100 });
+  const count = await post(PATHS.count, filters);
+  expect(count.statusCode, count.body).toBe(200);
+  expect(count.json()).toEqual({ total: answer.total });
+  expect(answer.reservations).toHaveLength(answer.total);
+  return answer.reservations.map((row) => row.id);
+}
+
+const sorted = (values: number[]) => [...values].sort((x, y) => x - y);
+
+describe('POST /reservations: filters', () => {
+  it('lists every stay, date_debut desc then id desc, with the item fields', async () => {
+    const answer = await list();
+    expect(answer.total).toBe(7);
+    // Starts: s7 T+10, s3 T+5, s4 & s6 T (s6 id > s4 id), s1 T−1, s5 T−3, s2 T−10.
+    expect(answer.reservations.map((row) => row.id)).toEqual([
+      s.s7.id,
+      s.s3.id,
+      s.s6.id,
+      s.s4.id,
+      s.s1.id,
+      s.s5.id,
+      s.s2.id,
+    ]);
+    const s1 = answer.reservations.find((row) => row.id === s.s1.id) as ReservationItem;
+    expect(s1).toMatchObject({
+      id_reservation_mere: s.s1.mereId,
+      type_resa: 'initiale',
+      prolongation_de_id: null,
+      prolongee_par_id: null,
+      statut: 'confirmee',
+      pensionnaire_id: s.diallo.id,
+      pensionnaire_nom: 'Diallo',
+      pensionnaire_prenom: 'Aminata',
+      numero_dossier: 'AX-1001',
+      client_id: s.a.clientId,
+      client_nom: s.a.clientNom,
+      etablissement_id: s.a.etablissementId,
+      etablissement_nom: s.a.etablissementNom,
+      etablissement_ville: 'Lyon',
+      type_chambre_id: s.a.typeChambreId,
+      chambre: '12B',
+      date_debut: addDays(today, -1),
+      date_fin: addDays(today, 1),
+      nombre_nuits: 2,
+      status_caf: true,
+      status_paf: false,
+      etat_payment_caf: 'a_verifier',
+      prolongable: true,
+      version: 1,
+    });
+    expect(s1.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    const s5 = answer.reservations.find((row) => row.id === s.s5.id) as ReservationItem;
+    expect(s5.prolongee_par_id).toBe(s.s6.id);
+    expect(s5.prolongable).toBe(false);
+    const s6 = answer.reservations.find((row) => row.id === s.s6.id) as ReservationItem;
+    expect(s6).toMatchObject({ type_resa: 'prolongation', prolongation_de_id: s.s5.id });
+  });
+
+  it('answers the four dashboard counters', async () => {
+    expect(await ids(DASHBOARD_RESERVATION_FILTERS.totalProlonger)).toEqual([s.s1.id]);
+    expect(await ids(DASHBOARD_RESERVATION_FILTERS.totalPresence)).toEqual([s.s1.id]);
+    expect(await ids(DASHBOARD_RESERVATION_FILTERS.totalCaf)).toEqual([s.s1.id]);
+    expect(await ids(DASHBOARD_RESERVATION_FILTERS.totalPaf)).toEqual([s.s2.id]);
+  });
+
+  it('filters on the derived etat and jours', async () => {
+    // s4 ends T+3, within the larger delay (hotel: 4); s5 ended today but is already extended.
+    expect(sorted(await ids({ etat: 'prolongable' }))).toEqual(sorted([s.s1.id, s.s4.id]));
+    expect(sorted(await ids({ jours: 'a_prolonger' }))).toEqual(sorted([s.s1.id, s.s5.id]));
+    expect(await ids({ jours: 'commence_h' })).toEqual([s.s1.id]);
+  });
+
+  it('filters on the stay columns', async () => {
+    expect(sorted(await ids({ statut: ['en_attente', 'annulee'] }))).toEqual(
+      sorted([s.s3.id, s.s6.id, s.s7.id]),
+    );
+    expect(await ids({ statut: 'terminee' })).toEqual([s.s2.id]);
+    expect(await ids({ type_resa: 'prolongation' })).toEqual([s.s6.id]);
+    expect(await ids({ apec: true })).toEqual([s.s2.id]);
+    expect(await ids({ status_paf: true })).toEqual([s.s2.id]);
+    expect(await ids({ status_caf: true, etat_payment_caf: 'paye' })).toEqual([]);
+    expect(await ids({ etat_payment_paf: 'a_verifier', client_id: s.b.clientId })).toHaveLength(3);
+    expect(sorted(await ids({ client_id: s.a.clientId }))).toEqual(
+      sorted([s.s1.id, s.s2.id, s.s4.id, s.s7.id]),
+    );
+    expect(await ids({ etablissement_id: s.b.etablissementId })).toHaveLength(3);
+    expect(sorted(await ids({ pensionnaire_id: s.martin.id }))).toEqual(sorted([s.s2.id, s.s4.id]));
+    expect(await ids({ type_chambre_id: s.b.typeChambreId })).toHaveLength(3);
+    expect(sorted(await ids({ id_reservation_mere: s.s5.mereId }))).toEqual(sorted([s.s5.id, s.s6.id]));
+  });
+
+  it('keeps stays overlapping [start_date, end_date), bounds half-open', async () => {
+    expect(await ids({ start_date: addDays(today, 5), end_date: addDays(today, 10) })).toEqual([s.s3.id]);
+    // s5 leaves on T: no night on T.
+    expect(sorted(await ids({ start_date: today, end_date: addDays(today, 1) }))).toEqual(
+      sorted([s.s1.id, s.s4.id, s.s6.id]),
+    );
+    expect(await ids({ end_date: addDays(today, -3) })).toEqual([s.s2.id]);
+    expect(await ids({ start_date: addDays(today, 11), statut: ['annulee'] })).toEqual([s.s7.id]);
+  });
+
+  it('searches columns case-insensitively as substrings', async () => {
+    const diallo = sorted([s.s1.id, s.s7.id]);
+    expect(sorted(await ids({ pensionnaire: 'DIALLO' }))).toEqual(diallo);
+    expect(sorted(await ids({ pensionnaire: 'diallo ami' }))).toEqual(diallo);
+    expect(sorted(await ids({ pensionnaire: 'aminata dial' }))).toEqual(diallo);
+    expect(await ids({ pensionnaire: 'léa' })).toHaveLength(3);
+    expect(await ids({ numero_dossier: 'ax-100' })).toHaveLength(4);
+    expect(await ids({ client: 'alpha' })).toHaveLength(4);
+    expect(await ids({ etablissement: 'zénith' })).toHaveLength(4);
+    expect(await ids({ chambre: '12b' })).toEqual([s.s1.id]);
+    // LIKE wildcards are literal.
+    expect(await ids({ pensionnaire: '%' })).toEqual([]);
+  });
+});
+
+describe('POST /reservations: paging and sorting', () => {
+  it('pages with a stable total', async () => {
+    const all = (await list({ pageSize: 100 })).reservations.map((row) => row.id);
+    const first = await list({ page: 1, pageSize: 3 });
+    const third = await list({ page: 3, pageSize: 3 });
+    expect(first.total).toBe(7);
+    expect(third.total).toBe(7);
+    expect(first.reservations.map((row) => row.id)).toEqual(all.slice(0, 3));
+    expect(third.reservations.map((row) => row.id)).toEqual(all.slice(6));
+    const beyond = await list({ page: 9, pageSize: 3 });
+    expect(beyond).toEqual({ reservations: [], total: 7 });
+  });
+
+  it('pages a selective filter (ids read once) like any other: same rows and order as the plain page', async () => {
+    for (const filters of [{ etat: 'prolongable' }, { jours: 'a_prolonger' }] as const)
+      for (const sort of [undefined, 'date_fin', 'pensionnaire', 'client'] as const) {
+        const expected = (
+          await selectReservationItems(app.db, filters, { ...(sort ? { sort } : {}), limit: 100 })
+        ).map((row) => row.id);
+        expect(expected).toHaveLength(2);
+        for (const page of [1, 2]) {
+          const answer = await list({ ...filters, ...(sort ? { sort } : {}), page, pageSize: 1 });
+          expect(answer.total).toBe(2);
+          expect(answer.reservations.map((row) => row.id)).toEqual([expected[page - 1]]);
+        }
+      }
+  });
+
+  it('sorts on the whitelisted fields, then id', async () => {
+    const byName = (await list({ sort: 'pensionnaire' })).reservations;
+    expect(byName.map((row) => row.pensionnaire_nom)).toEqual([
+      'Diallo',
+      'Diallo',
+      'Durand',
+      'Durand',
+      'Durand',
+      'Martin',
+      'Martin',
+    ]);
+    expect(byName[0]?.id).toBeLessThan(byName[1]?.id ?? 0);
+    const byEnd = (await list({ sort: 'date_fin', order: 'desc' })).reservations.map((row) => row.date_fin);
+    expect(byEnd).toEqual([...byEnd].sort().reverse());
+    const byId = (await list({ sort: 'id' })).reservations.map((row) => row.id);
+    expect(byId).toEqual(sorted(byId));
+    const byClient = (await list({ sort: 'client', order: 'desc' })).reservations.map(
+      (row) => row.client_nom,
+    );
+    expect(byClient[0]).toBe(s.b.clientNom);
+  });
+
+  it('reads batches by keyset (exports): the same rows as one page, for every sort', async () => {
+    for (const sort of ['date_debut', 'pensionnaire', 'created_at', 'statut', 'etablissement'] as const)
+      for (const order of ['asc', 'desc'] as const) {
+        const whole = await selectReservationItems(app.db, {}, { sort, order, limit: 100 });
+        const batches: ReservationItem[] = [];
+        for (;;) {
+          const after = batches.at(-1);
+          const batch = await selectReservationItems(
+            app.db,
+            {},
+            { sort, order, limit: 2, ...(after ? { after } : {}) },
+          );
+          batches.push(...batch);
+          if (batch.length < 2) break;
+        }
+        expect(
+          batches.map((row) => row.id),
+          `${sort} ${order}`,
+        ).toEqual(whole.map((row) => row.id));
+      }
+  });
+});
+
+describe('POST /reservations: bad input', () => {
+  it('answers 400 in French, 401 without a token', async () => {
+    const unknown = await post(PATHS.list, { foo: 1 });
+    expect(unknown.statusCode).toBe(400);
+    expect((await post(PATHS.count, { start_date: '2026-02-30' })).statusCode).toBe(400);
+    expect((await post(PATHS.list, { sort: 'chambre' })).statusCode).toBe(400);
+    expect((await post(PATHS.list, { pageSize: 0 })).statusCode).toBe(400);
+    const period = await post(PATHS.list, { start_date: '2026-03-02', end_date: '2026-03-02' });
+    expect(period.statusCode).toBe(400);
+    expect(period.json()).toMatchObject({ message: FILTER_MESSAGES.period });
+    expect((await post(PATHS.pax, { start_date: '2026-03-03', end_date: '2026-03-02' })).statusCode).toBe(
+      400,
+    );
+    const anonymous = await app.inject({ method: 'POST', url: `/api${PATHS.list}`, payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

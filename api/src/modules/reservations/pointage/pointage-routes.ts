@@ -1,0 +1,40 @@
+/**
+ * Pointages of a stay (spec §7): attendance of its nights, the APEC flag, the PAF/CAF payment state. Every
+ * signed-in user; see docs/api.md "Reservations — writes".
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ApecBody,
+  ErrorBody,
+  MessageBody,
+  PointagePafCafBody,
+  RESERVATIONS_PATHS as PATHS,
+  ReservationIdParams,
+  UpdatePointageBody,
+} from 'shared/contract';
+import { actorOf } from '../../../db/audit';
+import { pointPafCaf, pointPresence, setApec } from './pointage-service';
+
+const message = { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+const pointageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    `${PATHS.updatePointage}/:id`,
+    { schema: { params: ReservationIdParams, body: UpdatePointageBody, response: message } },
+    async (request) => pointPresence(app.db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    `${PATHS.apec}/:id`,
+    { schema: { params: ReservationIdParams, body: ApecBody, response: message } },
+    async (request) => setApec(app.db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    `${PATHS.pointagePafCaf}/:id`,
+    { schema: { params: ReservationIdParams, body: PointagePafCafBody, response: message } },
+    async (request) => pointPafCaf(app.db, actorOf(request), request.params.id, request.body),
+  );
+};
+
+export default pointageRoutes;

@@ -1,0 +1,169 @@
+/**
+ * Pointages of a stay: attendance of its nights (update_pointage), the APEC flag, and the PAF/CAF payment state of
+ * its nights with the stay's summary (docs/domain.md "PAF/CAF amounts"), each in one audited transaction.
+ */
+import { eq, sql } from 'drizzle-orm';
+import {
+  FLUX_PAIEMENT_LABELS,
+  PRESENCE_LABELS,
+  type ApecBody,
+  type MessageBody,
+  type PointagePafCafBody,
+  type UpdatePointageBody,
+} from 'shared/contract';
+import { recordAudit, type Actor } from '../../../db/audit';
+import type { Executor } from '../../../db/client';
+import { rowsOf } from '../../../db/raw';
+import { reservations } from '../../../db/schema';
+import { todayOf } from '../../../db/today';
+import { BadRequestError, ConflictError } from '../../../errors';
+import { addDays, frenchDate } from '../../../lib/days';
+import { bumpVersion, lockStay } from '../stay-repository';
+
+/**
+ * etat_payment_* of a stay = summary of its non-cancelled nights dated before today (all its nights when none
+ * is): a_verifier if any is, else non_paye if any is, else paye.
+ */
+export async function refreshPaymentSummary(tx: Executor, id: number, flux: 'paf' | 'caf'): Promise<string> {
+  const night = sql.raw(`etat_${flux}`);
+  const stay = sql.raw(`etat_payment_${flux}`);
+  const [row] = await rowsOf<{ etat: string }>(
+    tx,
+    sql`with nights as (
+          select ${night} as etat, date_nuit < (now() at time zone 'Europe/Paris')::date as past
+          from nuitees where reservation_id = ${id} and not annulee),
+        chosen as (select etat from nights where past or not exists (select 1 from nights where past))
+        update reservations set ${stay} = (
+          select case when count(*) = 0 or bool_or(etat = 'a_verifier') then 'a_verifier'
+                      when bool_or(etat = 'non_paye') then 'non_paye' else 'paye' end from chosen),
+          version = version + 1, updated_at = now()
+        where id = ${id} returning ${stay} as etat`,
+  );
+  return row?.etat ?? 'a_verifier';
+}
+
+/** PUT /reservations/update_pointage/:id: presence of past nights (yesterday's by default). */
+export async function pointPresence(
+  db: Executor,
+  actor: Actor,
+  id: number,
+  body: UpdatePointageBody,
+): Promise<MessageBody> {
+  return db.transaction(async (tx) => {
+    await lockStay(tx, id);
+    const today = await todayOf(tx);
+    const dates = [...(body.dates ?? [addDays(today, -1)])].sort();
+    const future = dates.find((d) => d > today);
+    if (future !== undefined)
+      throw new BadRequestError(
+        `La nuit du ${frenchDate(future)} n'est pas encore passée : pointage impossible.`,
+      );
+    const list = sql.join(
+      dates.map((d) => sql`${d}::date`),
+      sql`, `,
+    );
+    const nights = await rowsOf<{ date_nuit: string; presence: string }>(
+      tx,
+      sql`select date_nuit::text as date_nuit, presence from nuitees
+              where reservation_id = ${id} and not annulee and date_nuit in (${list})`,
+    );
+    const found = new Set(nights.map((n) => n.date_nuit));
+    const missing = dates.find((d) => !found.has(d));
+    if (missing !== undefined)
+      throw new BadRequestError(
+        `La nuit du ${frenchDate(missing)} n'est pas une nuitée (non annulée) de la réservation n° ${id}.`,
+      );
+    await tx.execute(sql`update nuitees set presence = ${body.presence}, updated_at = now()
+          where reservation_id = ${id} and not annulee and date_nuit in (${list})`);
+    await bumpVersion(tx, id);
+    await recordAudit(tx, {
+      entity: 'reservation',
+      entityId: id,
+      action: 'pointage',
+      before: { nuitees: nights },
+      after: { dates, presence: body.presence },
+      actor,
+    });
+    const label = PRESENCE_LABELS[body.presence].toLowerCase();
+    return {
+      message:
+        dates.length === 1
+          ? `Nuit du ${frenchDate(dates[0] ?? today)} pointée : ${label}.`
+          : `${dates.length} nuits pointées : ${label}.`,
+    };
+  });
+}
+
+/** PUT /reservations/apec/:id: the APEC flag of the stay. */
+export async function setApec(db: Executor, actor: Actor, id: number, body: ApecBody): Promise<MessageBody> {
+  return db.transaction(async (tx) => {
+    const stay = await lockStay(tx, id);
+    await tx
+      .update(reservations)
+      .set({ apec: body.apec, version: sql`${reservations.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(reservations.id, id));
+    await recordAudit(tx, {
+      entity: 'reservation',
+      entityId: id,
+      action: 'apec',
+      before: { apec: stay.apec },
+      after: { apec: body.apec },
+      actor,
+    });
+    return {
+      message: body.apec
+        ? `APEC activé pour la réservation n° ${id}.`
+        : `APEC retiré de la réservation n° ${id}.`,
+    };
+  });
+}
+
+/** PUT /reservations/pointage_paf_caf/:id: the PAF or CAF state of nights (past ones by default) and the summary. */
+export async function pointPafCaf(
+  db: Executor,
+  actor: Actor,
+  id: number,
+  body: PointagePafCafBody,
+): Promise<MessageBody> {
+  return db.transaction(async (tx) => {
+    const stay = await lockStay(tx, id);
+    const label = FLUX_PAIEMENT_LABELS[body.type];
+    if (!(body.type === 'paf' ? stay.statusPaf : stay.statusCaf))
+      throw new ConflictError(`Le flux ${label} ne s'applique pas à la réservation n° ${id}.`);
+    if ((body.start_date === undefined) !== (body.end_date === undefined))
+      throw new BadRequestError(
+        'Les paramètres start_date et end_date vont ensemble : indiquez les deux ou aucun.',
+      );
+    if (body.start_date !== undefined && body.end_date !== undefined && body.end_date <= body.start_date)
+      throw new BadRequestError(
+        'La date de fin (end_date) doit être postérieure à la date de début (start_date).',
+      );
+    const range =
+      body.start_date !== undefined && body.end_date !== undefined
+        ? sql`date_nuit >= ${body.start_date}::date and date_nuit < ${body.end_date}::date`
+        : sql`date_nuit < (now() at time zone 'Europe/Paris')::date`;
+    const column = sql.raw(`etat_${body.type}`);
+    const changed = await rowsOf<{ date_nuit: string }>(
+      tx,
+      sql`update nuitees set ${column} = ${body.etat}, updated_at = now()
+              where reservation_id = ${id} and not annulee and ${range} returning date_nuit::text as date_nuit`,
+    );
+    if (changed.length === 0)
+      throw new BadRequestError('Aucune nuitée de la réservation dans cette période : rien à pointer.');
+    const before = body.type === 'paf' ? stay.etatPaymentPaf : stay.etatPaymentCaf;
+    const summary = await refreshPaymentSummary(tx, id, body.type);
+    await recordAudit(tx, {
+      entity: 'reservation',
+      entityId: id,
+      action: `pointage_${body.type}`,
+      before: { [`etat_payment_${body.type}`]: before },
+      after: {
+        [`etat_payment_${body.type}`]: summary,
+        [`etat_${body.type}`]: body.etat,
+        nuitees: changed.length,
+      },
+      actor,
+    });
+    return { message: `${label} pointée sur ${changed.length} nuit${changed.length > 1 ? 's' : ''}.` };
+  });
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../../test/helper';
+import {
+  auditActions,
+  buildWorld,
+  call,
+  day,
+  nightsOf,
+  runningStay,
+  stayOf,
+  type World,
+} from '../../../../test/fixtures/reservations-write';
+
+let w: World;
+
+beforeAll(async () => {
+  w = await buildWorld(await buildTestApp());
+});
+afterAll(() => w.app.close());
+
+describe('PUT /reservations/update_pointage/:id', () => {
+  it("marks yesterday's night by default, or the given past nights; 400 for future or foreign dates", async () => {
+    const stay = await runningStay(w);
+    const response = await call(w, 'PUT', `/reservations/update_pointage/${stay}`, { presence: 'present' });
+    expect(response.statusCode, response.body).toBe(200);
+    let nights = await nightsOf(w, stay);
+    expect(nights.map((n) => n.presence)).toEqual([
+      'non_pointe',
+      'non_pointe',
+      'present',
+      'non_pointe',
+      'non_pointe',
+    ]);
+    const two = await call(w, 'PUT', `/reservations/update_pointage/${stay}`, {
+      presence: 'absent',
+      dates: [day(-3), day(-2), day(0)],
+    });
+    expect(two.statusCode, two.body).toBe(200);
+    nights = await nightsOf(w, stay);
+    expect(nights.map((n) => n.presence)).toEqual(['absent', 'absent', 'present', 'absent', 'non_pointe']);
+    const future = await call(w, 'PUT', `/reservations/update_pointage/${stay}`, {
+      presence: 'present',
+      dates: [day(1)],
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toMatch(/pas encore passée/);
+    const foreign = await call(w, 'PUT', `/reservations/update_pointage/${stay}`, {
+      presence: 'present',
+      dates: [day(-10)],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(
+      (await call(w, 'PUT', `/reservations/update_pointage/${stay}`, { presence: 'peut-être' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(w, 'PUT', '/reservations/update_pointage/999999', { presence: 'present' })).statusCode,
+    ).toBe(404);
+    expect(await auditActions(w, 'reservation', stay)).toEqual(['creation', 'pointage', 'pointage']);
+  });
+});
+
+describe('PUT /reservations/apec/:id', () => {
+  it('sets the flag, audited', async () => {
+    const stay = await runningStay(w);
+    const response = await call(w, 'PUT', `/reservations/apec/${stay}`, { apec: true });
+    expect(response.statusCode).toBe(200);
+    expect((await stayOf(w, stay))?.apec).toBe(true);
+    expect(await auditActions(w, 'reservation', stay)).toEqual(['creation', 'apec']);
+    expect((await call(w, 'PUT', `/reservations/apec/${stay}`, {})).statusCode).toBe(400);
+  });
+});
+
+describe('PUT /reservations/pointage_paf_caf/:id', () => {
+  it('sets the state of past nights and the summary; 409 when the stream does not apply', async () => {
+    const stay = await runningStay(w, { status_paf: true });
+    const caf = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, { type: 'caf', etat: 'paye' });
+    expect(caf.statusCode).toBe(409);
+    expect(caf.json().message).toBe(`Le flux CAF ne s'applique pas à la réservation n° ${stay}.`);
+    const paid = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
+      type: 'paf',
+      etat: 'paye',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await nightsOf(w, stay)).map((n) => n.etat_paf)).toEqual([
+      'paye',
+      'paye',
+      'paye',
+      'a_verifier',
+      'a_verifier',
+    ]);
+    expect((await stayOf(w, stay))?.etat_payment_paf).toBe('paye');
+    const unpaid = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
+      type: 'paf',
+      etat: 'non_paye',
+      start_date: day(-3),
+      end_date: day(-2),
+    });
+    expect(unpaid.statusCode).toBe(200);
+    expect((await stayOf(w, stay))?.etat_payment_paf).toBe('non_paye');
+    const reversed = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
+      type: 'paf',
+      etat: 'paye',
+      start_date: day(-2),
+      end_date: day(-3),
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(await auditActions(w, 'reservation', stay)).toEqual(['creation', 'pointage_paf', 'pointage_paf']);
+  });
+});

@@ -1,0 +1,64 @@
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditActions,
+  book,
+  buildWorld,
+  day,
+  residents,
+  runningStay,
+  stayOf,
+  type World,
+} from '../../../../test/fixtures/reservations-write';
+import { buildTestApp } from '../../../../test/helper';
+import { advanceStatuses, statusTaskPlugin } from './status-task';
+
+let w: World;
+
+beforeAll(async () => {
+  w = await buildWorld(await buildTestApp());
+});
+afterAll(() => w.app.close());
+
+describe('advanceStatuses', () => {
+  it('moves confirmed stays to en_cours and finished ones to terminee, idempotently, audited', async () => {
+    const running = await runningStay(w);
+    const [id = 0] = await residents(w, 1);
+    const { reservation_ids } = await book(w, [id], {
+      start_date: day(-5),
+      end_date: day(0),
+      confirmer: true,
+    });
+    const finished = reservation_ids[0] ?? 0;
+    const first = await advanceStatuses(w.app.db);
+    expect(first.en_cours).toBeGreaterThanOrEqual(1);
+    expect(first.terminee).toBeGreaterThanOrEqual(1);
+    expect((await stayOf(w, running))?.statut).toBe('en_cours');
+    expect((await stayOf(w, finished))?.statut).toBe('terminee');
+    expect(await advanceStatuses(w.app.db)).toEqual({ en_cours: 0, terminee: 0 });
+    expect(await auditActions(w, 'reservation', finished)).toEqual(['creation', 'statut_auto']);
+  });
+});
+
+describe('statusTaskPlugin', () => {
+  it('runs the task when the app is ready and stops on close', async () => {
+    const running = await runningStay(w, { type_chambre_id: w.simple.id });
+    const host = Fastify();
+    await host.register(
+      fp(
+        async (app) => {
+          app.decorate('db', w.app.db);
+          app.decorate('dbInfo', w.app.dbInfo);
+        },
+        { name: 'db' },
+      ),
+    );
+    await host.register(statusTaskPlugin);
+    await host.ready();
+    for (let i = 0; i < 50 && (await stayOf(w, running))?.statut !== 'en_cours'; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await host.close();
+    expect((await stayOf(w, running))?.statut).toBe('en_cours');
+  });
+});

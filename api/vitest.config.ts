@@ -5,8 +5,8 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // Each file boots its own database (PGlite compiles its WASM and loads the migrated template per file: 1-3 s
-    // on 2 cores, far more when the browser tests share the machine).
+    // Each file clones its own database from the run's template (test/global-setup.ts) and builds the app: seconds
+    // on a loaded 2-core machine, far more when the browser tests share it.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

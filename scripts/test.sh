@@ -1,23 +1,22 @@
 #!/usr/bin/env bash
-# Installs everything and runs every test: lint, type-check, unit tests (shared, host, remotes), API tests on
-# PGlite, the date-sensitive ones again at chosen instants (faketime), API tests on a real PostgreSQL, then browser
-# tests on the production build in Debian's Chromium (docs/testing.md).
+# Installs everything and runs every test: lint, type-check, unit tests (shared, host, remotes), API tests on a
+# real PostgreSQL (the embedded server of `npm start`, started by api/test/global-setup.ts), the date-sensitive ones
+# again at chosen instants (faketime), then browser tests on the production build in Debian's Chromium
+# (docs/testing.md).
 # Every stage runs even when an earlier one fails; the last line sums the tests ("N passed, N failed").
 set -uo pipefail
 source "$(dirname "$0")/lib/common.sh"
-source "$(dirname "$0")/lib/postgres.sh"
 source "$(dirname "$0")/lib/dated-tests.sh"
 
 set -e
 require_node
 ensure_pnpm
-ensure_apt_packages chromium postgresql faketime
+ensure_apt_packages chromium faketime
 install_workspace
 set +e
 
 RESULTS="$ROOT/test-results"
 rm -rf "$RESULTS" && mkdir -p "$RESULTS"
-trap stop_test_postgres EXIT
 cd "$ROOT"
 
 failed_stages=()
@@ -46,13 +45,6 @@ unit_tests() {
   return $status
 }
 
-api_tests_postgres() {
-  start_test_postgres && vitest_json api api-postgres TEST_DATABASE_URL="$TEST_DATABASE_URL"
-  local status=$?
-  stop_test_postgres
-  return $status
-}
-
 e2e_tests() {
   pnpm --filter ./e2e test 2>&1 | tee "$RESULTS/e2e.log"
 }
@@ -60,9 +52,8 @@ e2e_tests() {
 stage "Lint (ESLint + Prettier)" pnpm lint
 stage "Vérification des types" pnpm typecheck
 stage "Tests unitaires (shared, hôte, remotes)" unit_tests
-stage "Tests API sur PGlite" vitest_json api api-pglite
+stage "Tests API (PostgreSQL)" vitest_json api api
 stage "Tests API à dates choisies" dated_api_tests
-stage "Tests API sur PostgreSQL" api_tests_postgres
 stage "Construction de production" pnpm build
 stage "Tests navigateur (Chromium)" e2e_tests
 

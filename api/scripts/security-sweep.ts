@@ -7,7 +7,7 @@
 // Prints a summary table; exits 1 on any failure. docs/security.md records the last result.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,8 +56,10 @@ const NASTY = [
 const started = performance.now();
 const secret = randomBytes(32).toString('hex');
 
+// A throwaway embedded PostgreSQL (the engine of `npm start`), removed at the end.
+const dataDir = mkdtempSync(join(tmpdir(), 'ebas3-sweep-'));
 const app = await buildApp({
-  database: { kind: 'pglite' },
+  database: { kind: 'embedded', dataDir },
   jwtSecret: secret,
   demoMode: true,
   // The sweep sends hundreds of login bodies: the limits would answer 429 before the schema is ever reached.
@@ -182,6 +184,7 @@ try {
   }
 } finally {
   await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 if (failuresFound.length > 0) {

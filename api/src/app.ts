@@ -69,7 +69,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     trustProxy: fastifyTrustProxy(options.trustProxy),
     ...serverLimitOptions(options.limits),
-    // Opening PGlite and migrating takes seconds on a loaded 2-core machine: Fastify's 10 s default is too tight.
+    // Starting the embedded PostgreSQL and migrating takes seconds on a loaded 2-core machine: Fastify's 10 s
+    // default is too tight.
     pluginTimeout: 60_000,
     ajv: {
       customOptions: {

@@ -124,8 +124,10 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('accepts DATABASE_URL=pglite: to choose the former PGlite database', () => {
-    expect(loadConfig({ DATABASE_URL: 'pglite:' }).databaseUrl).toBe('pglite:');
+  it('refuses DATABASE_URL=pglite:, the former PGlite database (removed: one engine, PostgreSQL)', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'pglite:' })).toThrow(
+      'DATABASE_URL doit commencer par postgres:// ou postgresql://.',
+    );
   });
 
   it('reports every invalid variable at once, in French', () => {

@@ -12,12 +12,11 @@ export interface AppConfig {
   port: number;
   host: string;
   /**
-   * PostgreSQL connection string; when absent a PostgreSQL server embedded in `dataDir` is started, and `pglite:`
-   * chooses the former PGlite database in `dataDir` (one connection, no fsync: kept for comparisons).
+   * PostgreSQL connection string; when absent a PostgreSQL server embedded in `dataDir` is started.
    */
   databaseUrl: string | undefined;
   dataDir: string;
-  /** When absent a secret is generated once and kept in the data dir (PGlite) or in `app_settings` (PostgreSQL). */
+  /** When absent a secret is generated once and kept in the data dir (embedded PostgreSQL) or in `app_settings` (DATABASE_URL). */
   jwtSecret: string | undefined;
   jwtExpiresIn: string;
   /** `undefined` when DEMO_MODE is not set: the caller (server.ts) decides the default. */
@@ -104,8 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
 
   const databaseUrl = value('DATABASE_URL');
-  if (databaseUrl !== undefined && databaseUrl !== 'pglite:' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL doit commencer par postgres:// ou postgresql://, ou valoir pglite:.');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL doit commencer par postgres:// ou postgresql://.');
   }
 
   const jwtSecret = value('JWT_SECRET');

@@ -30,7 +30,9 @@ function modes(dir: string): Array<[string, number]> {
 }
 
 function expectPrivate(dataDir: string): void {
-  expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+  // As root, DATA_DIR also gets the traverse bit (o+x, no listing) so that the `postgres` user reaches its cluster
+  // (db/embedded-postgres.ts).
+  expect(statSync(dataDir).mode & 0o777).toBe(process.getuid?.() === 0 ? 0o701 : 0o700);
   const entries = modes(dataDir);
   expect(entries.length).toBeGreaterThan(100);
   expect(entries).toContainEqual(['jwt-secret', 0o600]);
@@ -39,7 +41,7 @@ function expectPrivate(dataDir: string): void {
 
 describe('npm start (server.ts)', () => {
   it('writes a fresh data directory readable by its user only: directory 0700, files 0600, JWT secret included', async () => {
-    const dataDir = join(root, 'nouveau', 'pglite');
+    const dataDir = join(root, 'nouveau', 'data');
     const port = await freePort();
     const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: API_DIR,
@@ -50,9 +52,8 @@ describe('npm start (server.ts)', () => {
         DATA_DIR: dataDir,
         DEMO_MODE: '0',
         JWT_SECRET: '',
-        // PGlite writes its files 0666 whatever the umask: this test covers that case (the embedded PostgreSQL's
-        // modes are its own, tested in db/embedded-postgres.test.ts).
-        DATABASE_URL: 'pglite:',
+        // The default: the embedded PostgreSQL in DATA_DIR/postgres (its files, socket included, are checked too).
+        DATABASE_URL: '',
         WEB_ROOT: '',
         LOG_LEVEL: 'warn',
       },
@@ -77,7 +78,7 @@ describe('npm start (server.ts)', () => {
       server.kill('SIGTERM');
       await exited;
     }
-    // And after a clean stop (files PGlite created while running included).
+    // And after a clean stop (files the server created while running included).
     expectPrivate(dataDir);
   }, 120_000);
 });

@@ -58,9 +58,7 @@ async function main(): Promise<void> {
     database:
       config.databaseUrl === undefined
         ? { kind: 'embedded', dataDir: config.dataDir }
-        : config.databaseUrl === 'pglite:'
-          ? { kind: 'pglite', dataDir: config.dataDir }
-          : { kind: 'postgres', url: config.databaseUrl },
+        : { kind: 'postgres', url: config.databaseUrl },
     jwtSecret: config.jwtSecret,
     jwtExpiresIn: config.jwtExpiresIn,
     logger: { level: config.logLevel },

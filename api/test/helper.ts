@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { openAsBlob } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Role } from 'shared/contract';
@@ -8,6 +7,7 @@ import { buildApp, type BuildAppOptions } from '../src/app';
 import type { DatabaseOptions } from '../src/db/client';
 import { users, type UserRow } from '../src/db/schema';
 import type { ScryptParams } from '../src/modules/auth/password';
+import { databaseUrl } from './database-url';
 
 /** Cheap scrypt for tests (about 1 ms a hash). Production uses OWASP_SCRYPT_PARAMS; see password.test.ts. */
 export const FAST_SCRYPT: ScryptParams = { N: 1024, r: 8, p: 1, keyLength: 64, saltLength: 16 };
@@ -17,50 +17,32 @@ export const TEST_PASSWORD = 'Motdepasse!2024';
 export const TEST_PASSWORD_HASH =
   'scrypt$1024$8$1$0QQgoWLC/n9In/rWAVsrZA==$BTUjZK8mdIqL/SCdov71lX/rfeRlTCXxearjVk+8PfFZB7zu45qKfeRGXj7SyMpnuazmjQZlTuQshZYBmtH+FQ==';
 
-export const usesPostgres =
-  process.env.TEST_DATABASE_URL !== undefined && process.env.TEST_DATABASE_URL !== '';
-
 export interface TestDatabase {
   options: DatabaseOptions;
   drop(): Promise<void>;
 }
 
-let pgliteTemplate: Promise<Blob> | undefined;
-
-/**
- * A fresh, empty database: in-memory PGlite (started from this run's migrated template, test/global-setup.ts), or,
- * with TEST_DATABASE_URL, a randomly named database on that PostgreSQL server, dropped afterwards.
- */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!usesPostgres || serverUrl === undefined) {
-    const template = inject('pgliteTemplate');
-    if (template !== undefined) pgliteTemplate ??= openAsBlob(template);
-    const loadDataDir = template === undefined ? undefined : await pgliteTemplate;
-    return { options: { kind: 'pglite', ...(loadDataDir && { loadDataDir }) }, drop: async () => undefined };
-  }
-
-  const name = `ebas3_test_${randomBytes(6).toString('hex')}`;
+async function onServer(serverUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(statement);
   } finally {
     await admin.end();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+}
+
+/**
+ * A fresh database, cloned from this run's migrated template on the run's PostgreSQL server (test/global-setup.ts:
+ * the embedded server, or TEST_DATABASE_URL), randomly named; `drop` removes it.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const { serverUrl, template } = inject('testDatabase');
+  const name = `ebas3_test_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name} template ${template}`);
   return {
-    options: { kind: 'postgres', url: url.toString(), maxConnections: 4 },
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
+    options: { kind: 'postgres', url: databaseUrl(serverUrl, name), maxConnections: 4 },
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 

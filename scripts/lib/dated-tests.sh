@@ -2,7 +2,7 @@
 # (docs/testing.md). Sourced by scripts/test.sh; needs ROOT, RESULTS (the vitest JSON reports) and Debian's faketime.
 
 # The files whose outcome depends on the day: fixtures or data dated from today, or code under test that reads the
-# business today (api/src/db/today.ts); first, the check that the faked clock reached the workers and PGlite.
+# business today (api/src/db/today.ts); first, the check that the faked clock reached the workers and the test PostgreSQL server.
 DATED_API_TESTS=(
   test/faked-clock.test.ts
   src/demo/generate-demo-data.test.ts

@@ -1,11 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { startEmbeddedPostgres } from './embedded-postgres';
@@ -18,21 +14,11 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 const MIGRATION_LOCK_KEY = 4_242_003;
 
 export type DatabaseOptions =
-  | {
-      kind: 'pglite';
-      /** Embedded PGlite's directory; without it the database lives in memory (tests). */
-      dataDir?: string;
-      /**
-       * A dump (`PGlite.dumpDataDir`) the in-memory database starts from instead of running initdb: the tests'
-       * template, migrated once per run (test/global-setup.ts). Pending migrations still run after it.
-       */
-      loadDataDir?: Blob;
-    }
   | { kind: 'postgres'; url: string; maxConnections?: number }
   /** A real PostgreSQL server started and stopped by this process, its cluster in `<dataDir>/postgres`. */
   | { kind: 'embedded'; dataDir: string; maxConnections?: number };
 
-/** One typed database for both drivers: drizzle's PGlite and node-postgres databases share the PgDatabase API. */
+/** The typed Drizzle database (node-postgres driver). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** A transaction, or the database itself, for helpers that must join the caller's transaction. */
@@ -40,53 +26,11 @@ export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | D
 
 export interface DatabaseHandle {
   db: Database;
-  kind: 'pglite' | 'postgres';
-  /** Human-readable description for start-up logs, e.g. "PGlite (/srv/ebas3/.data/pglite)". */
+  /** Human-readable description for start-up logs, e.g. "PostgreSQL intégré (/srv/ebas3/.data/postgres)". */
   label: string;
-  /** PGlite data directory, when the database is on disk. */
+  /** DATA_DIR of the embedded server; undefined on an external PostgreSQL (DATABASE_URL). */
   dataDir: string | undefined;
   close(): Promise<void>;
-}
-
-async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
-  let lock: ReturnType<typeof acquireDataDirLock> | undefined;
-  if (dataDir !== undefined) {
-    makePrivateDir(dataDir);
-    lock = acquireDataDirLock(dataDir);
-  }
-  let client: PGlite | undefined;
-  try {
-    // btree_gist backs the exclusion constraints of migration 0002 (no overlapping tariff periods).
-    const extensions = { btree_gist };
-    client =
-      dataDir === undefined
-        ? await PGlite.create({ extensions, ...(loadDataDir === undefined ? {} : { loadDataDir }) })
-        : await PGlite.create({ dataDir, extensions });
-    const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    // PGlite creates its files 0666 whatever the umask: the 0700 directory keeps them private, and the files
-    // are brought back to 0600 once initdb has run and again at close (those created while running).
-    if (dataDir !== undefined) makePrivateDir(dataDir);
-    const opened = client;
-    return {
-      db,
-      kind: 'pglite',
-      label: dataDir === undefined ? 'PGlite (en mémoire)' : `PGlite (${dataDir})`,
-      dataDir,
-      async close() {
-        try {
-          await opened.close();
-          if (dataDir !== undefined) makePrivateDir(dataDir);
-        } finally {
-          lock?.release();
-        }
-      },
-    };
-  } catch (error) {
-    await client?.close().catch(() => undefined);
-    lock?.release();
-    throw error;
-  }
 }
 
 async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
@@ -105,7 +49,6 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
     }
     return {
       db,
-      kind: 'postgres',
       label: 'PostgreSQL',
       dataDir: undefined,
       close: () => pool.end(),
@@ -145,11 +88,9 @@ async function openEmbedded(dataDir: string, maxConnections?: number): Promise<D
   }
 }
 
-/** Opens the database and applies pending migrations with the migrator of the active driver. */
+/** Opens the database (starting the embedded server if asked) and applies pending migrations. */
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   switch (options.kind) {
-    case 'pglite':
-      return openPglite(options.dataDir, options.loadDataDir);
     case 'embedded':
       return openEmbedded(options.dataDir, options.maxConnections);
     case 'postgres':

@@ -170,10 +170,10 @@ describe('acquireDataDirLock', () => {
   });
 });
 
-describe('PGlite data directory', () => {
+describe('embedded PostgreSQL data directory', () => {
   it('locks the directory, persists data and the JWT secret across restarts, takes over a stale lock', async () => {
-    const dataDir = join(tempDir(), 'pglite');
-    const options = { database: { kind: 'pglite', dataDir } as const, passwordHashing: FAST_SCRYPT };
+    const dataDir = join(tempDir(), 'data');
+    const options = { database: { kind: 'embedded', dataDir } as const, passwordHashing: FAST_SCRYPT };
 
     const first = await buildApp(options);
     const secretPath = join(dataDir, JWT_SECRET_FILE_NAME);

@@ -113,7 +113,8 @@ function holderIsAlive(record: LockRecord): boolean {
 }
 
 /**
- * PGlite is a single-process database: two processes writing one data directory corrupt it. The lock is a
+ * One API process per data directory: a second one would take the first one's embedded PostgreSQL for an orphan and
+ * stop it (db/embedded-postgres.ts). The lock is a
  * file created exclusively ('wx') naming its holder; a lock whose holder is gone is stale and taken over.
  * The directory must exist.
  */

@@ -29,8 +29,7 @@ import {
 } from './schema';
 
 /**
- * The domain's integrity rules, proven against the real migrations on a fresh database (PGlite in memory, or
- * PostgreSQL with TEST_DATABASE_URL): a minimal valid graph, then each rule rejecting bad data with its SQLSTATE.
+ * The domain's integrity rules, proven against the real migrations on a fresh PostgreSQL database: a minimal valid graph, then each rule rejecting bad data with its SQLSTATE.
  */
 
 const CHECK = '23514';
@@ -43,7 +42,7 @@ interface PgErrorInfo {
   constraint: string | undefined;
 }
 
-/** Drizzle wraps the driver error (`cause`); PGlite and node-postgres both expose code and constraint. */
+/** Drizzle wraps the driver error (`cause`); node-postgres exposes code and constraint. */
 function pgErrorInfo(error: unknown): PgErrorInfo | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {

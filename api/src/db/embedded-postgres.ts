@@ -133,9 +133,13 @@ async function initialise(server: EmbeddedPostgres, dataDir: string): Promise<vo
 
 /**
  * Starts (initialising on first use) the cluster in `<dataDir>/postgres`. No TCP port: postgres listens only on a
- * unix socket inside its own 0700 directory, and a generated password (0600 file) still guards it.
+ * unix socket inside its own 0700 directory, and a generated password (0600 file) still guards it. `settings` are
+ * extra server settings (`-c name=value`): the tests' throwaway cluster turns fsync off (test/global-setup.ts).
  */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  settings: Record<string, string> = {},
+): Promise<EmbeddedServer> {
   const pgDir = join(dataDir, 'postgres');
   const passwordFile = join(dataDir, 'postgres-password');
   // As root the server runs as the `postgres` user, which must be able to go through DATA_DIR and the directories
@@ -164,8 +168,19 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedSe
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: isRoot(),
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=', '-k', pgDir],
+    // PostgreSQL 17's builtin C.UTF-8: code-point order like C, but lower()/upper() know every letter, so the
+    // case-insensitive unique names (lower(nom)) see « HÔTEL » and « Hôtel » as one. Plain C lower-cases ASCII only.
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=',
+      '-k',
+      pgDir,
+      // The socket is the server's only door: its own user only (root, the API's user when root, passes anyway).
+      '-c',
+      'unix_socket_permissions=0700',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: () => undefined,
     onError: () => undefined,
   });

@@ -11,7 +11,7 @@ const mode = (path: string) => statSync(path).mode & 0o777;
 
 describe('makePrivateDir', () => {
   it('creates the directory 0700', () => {
-    const dir = join(root, 'neuf', 'pglite');
+    const dir = join(root, 'neuf', 'data');
     makePrivateDir(dir);
     expect(mode(dir)).toBe(0o700);
   });

@@ -1,5 +1,5 @@
 // Generates demo data into a database: `pnpm --filter ./api demo:generate -- --preset large [--today YYYY-MM-DD]`.
-// Uses DATABASE_URL, else the PGlite data directory DATA_DIR (as the server does). Prints counts and timings.
+// Uses DATABASE_URL, else the embedded PostgreSQL of DATA_DIR (as the server does). Prints counts and timings.
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
@@ -22,16 +22,14 @@ const handle = await openDatabase(
   // Same choice as server.ts: the directory it fills is the one `npm start` opens.
   config.databaseUrl === undefined
     ? { kind: 'embedded', dataDir: config.dataDir }
-    : config.databaseUrl === 'pglite:'
-      ? { kind: 'pglite', dataDir: config.dataDir }
-      : { kind: 'postgres', url: config.databaseUrl },
+    : { kind: 'postgres', url: config.databaseUrl },
 );
 const opened = performance.now();
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 250);
 try {
   const result = await generateDemoData(handle.db, { ...preset, today: values.today ?? parisToday() });
-  // PGlite has no autovacuum: after a bulk load the planner would have no statistics (it guesses, e.g. sorts
+  // Autovacuum comes later: right after a bulk load the planner would have no statistics (it guesses, e.g. sorts
   // every stay for a page of 50) and no visibility map (no index-only counts). See docs/performance.md.
   if (!result.skipped) await handle.db.execute(sql`vacuum analyze`);
   const seconds = (performance.now() - opened) / 1000;

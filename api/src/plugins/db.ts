@@ -3,9 +3,9 @@ import { openDatabase, type Database, type DatabaseHandle, type DatabaseOptions 
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The typed Drizzle database, the same API on PGlite and PostgreSQL. */
+    /** The typed Drizzle database. */
     db: Database;
-    dbInfo: Pick<DatabaseHandle, 'kind' | 'label' | 'dataDir'>;
+    dbInfo: Pick<DatabaseHandle, 'label' | 'dataDir'>;
   }
 }
 
@@ -18,7 +18,7 @@ export default fp<DbPluginOptions>(
   async (app, options) => {
     const handle = await openDatabase(options.database);
     app.decorate('db', handle.db);
-    app.decorate('dbInfo', { kind: handle.kind, label: handle.label, dataDir: handle.dataDir });
+    app.decorate('dbInfo', { label: handle.label, dataDir: handle.dataDir });
     app.addHook('onClose', () => handle.close());
   },
   { name: 'db' },

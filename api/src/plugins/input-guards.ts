@@ -21,7 +21,7 @@ export function registerDayFormats(ajv: {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// NUL: PostgreSQL text cannot hold U+0000 (22021, and PGlite fails harder), and no form can type it.
+// NUL: PostgreSQL text cannot hold U+0000 (22021), and no form can type it.
 
 /** First string (value or key) holding U+0000, walked without recursion: a JSON body may nest thousands deep. */
 function holdsNul(root: unknown): boolean {

@@ -36,7 +36,7 @@ export const vatRate = (name: string) => numeric(name, { precision: 5, scale: 2,
 /** A calendar day, 'YYYY-MM-DD' (no time zone: a night is a date, not an instant). */
 export const day = (name: string) => date(name, { mode: 'string' });
 
-/** PDF documents: Uint8Array (PGlite) or Buffer (node-postgres, a Uint8Array too). */
+/** PDF documents: Buffer from node-postgres (a Uint8Array). */
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });

@@ -8,13 +8,12 @@ import {
   createUser,
   FAST_SCRYPT,
   login,
-  usesPostgres,
 } from '../../../test/helper';
 import { buildApp } from '../../app';
 import { appSettings } from '../../db/schema';
 import { JWT_SECRET_SETTING, resolveJwtSecret } from './jwt-secret';
 
-describe('JWT secret without a data dir (PostgreSQL, in-memory PGlite)', () => {
+describe('JWT secret without a data dir (PostgreSQL)', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp();
@@ -36,7 +35,7 @@ describe('JWT secret without a data dir (PostgreSQL, in-memory PGlite)', () => {
   });
 });
 
-describe.runIf(usesPostgres)('several API nodes on one PostgreSQL', () => {
+describe('several API nodes on one PostgreSQL', () => {
   it('share the generated secret: a token from one node is valid on the other', async () => {
     const database = await createTestDatabase();
     const [nodeA, nodeB] = await Promise.all([

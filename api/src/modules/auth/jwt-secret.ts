@@ -53,7 +53,7 @@ async function secretFromDatabase(db: Database): Promise<string> {
 
 /**
  * The HS256 signing secret: JWT_SECRET when set; otherwise generated once and kept in `<DATA_DIR>/jwt-secret`
- * (PGlite on disk) or in the `app_settings` table (PostgreSQL, shared by every API node; in-memory PGlite).
+ * (the embedded PostgreSQL of `npm start`) or in the `app_settings` table (DATABASE_URL: shared by every API node).
  */
 export function resolveJwtSecret(options: {
   configured: string | undefined;

@@ -225,7 +225,7 @@ describe.each(KINDS)('$name', (kind) => {
 
   it('lists with reference search, party and status filters, sort and paging', async () => {
     const marker = `LISTE-${kind.partyField}`;
-    // Digits, not letters: text order depends on the collation (C on PGlite, often en_US on PostgreSQL).
+    // Digits, not letters: text order depends on the collation (C on the embedded server, often en_US on another PostgreSQL).
     const a = await create(kind.body(`${marker}-2`));
     const b = await create(kind.body(`${marker}-1`), 'actif');
     const list = async (query: string) => {

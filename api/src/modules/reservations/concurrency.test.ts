@@ -1,6 +1,6 @@
 /**
- * Races the database must settle (docs/domain.md "Integrity rules"): 50 simultaneous requests each time. On
- * PostgreSQL (TEST_DATABASE_URL, pool of 4) the transactions really overlap; on PGlite they serialise.
+ * Races the database must settle (docs/domain.md "Integrity rules"): 50 simultaneous requests each time, on a
+ * real PostgreSQL with a pool of 4, so the transactions really overlap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper';

@@ -24,8 +24,8 @@ import { countExportRows, exportBatches, splitExportBody, TotalsAccumulator } fr
 /** Bytes a renderer may have waiting for a slow client before the next batch is read. */
 const MAX_BUFFERED = 1024 * 1024;
 
-/** Rows rendered between two turns of the event loop: the API is one thread (PGlite included), so a list request
- * waits at most for one chunk of rendering, not for a whole batch. */
+/** Rows rendered between two turns of the event loop: the API is one thread, so a list request waits at most for
+ * one chunk of rendering, not for a whole batch. */
 const RENDER_CHUNK = 100;
 
 async function renderInChunks(

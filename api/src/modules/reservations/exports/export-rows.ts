@@ -1,14 +1,12 @@
 /**
  * The rows of the reservation exports: the same filters, order and rows as POST /reservations, read in short
- * keyset batches (the list's row query of list-query.ts). Short queries with a turn of the event loop between
- * them keep the memory flat and let other requests through: on PGlite there is a single connection, which a long
- * query or an open cursor would hold for the whole export.
+ * keyset batches (the list's row query of reservation-items.ts). Short queries keep the memory flat and hold a
+ * pool connection for one batch at a time, not for the whole export.
  *
  * Per batch, all_data adds the sale amounts of each stay and prolonger the contract limits, both in SQL. Money is
  * computed in SQL numeric only; the document totals sum per-batch partial sums in one last SQL query, with VAT
  * rounded per rate over the whole document (docs/domain.md, "Computations").
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import { MAX_EXPORT_ROWS, type ReservationExportBody, type ReservationFilters } from 'shared/contract';
 import type { Executor } from '../../../db/client';
@@ -109,7 +107,7 @@ const NO_AMOUNTS: StayAmounts = {
  * list's order, each with its amounts (`montants`, null without billable nights: per stay, nights, meals, sale
  * HT / VAT rounded per rate / TTC, PAF and CAF), and the batch's partial sums for the document totals (VAT bases
  * per rate, PAF, CAF). Both come back as json (one value each, parsed by JSON.parse rather than field by field,
- * which is cheaper on PGlite); each row also keeps `n`, its position in the batch (unused). Before this, a batch
+ * which is cheaper); each row also keeps `n`, its position in the batch (unused). Before this, a batch
  * was two statements (rows, then amounts by id): one more planning, round trip and decoding of 31 columns.
  */
 async function itemsWithAmounts(
@@ -238,8 +236,6 @@ export async function* exportBatches(
   let after: ExportRow | undefined;
   for (;;) {
     await options.beforeBatch?.();
-    // Let queued requests run between two batches (one connection on PGlite).
-    await nextTurn();
     if (options.stopped?.()) return;
     const page = { ...order, limit, ...(after === undefined ? {} : { after }) };
     let items: ExportRow[];
@@ -248,9 +244,6 @@ export async function* exportBatches(
     else items = await selectReservationItems(db, filters, page);
     if (items.length === 0) return;
     if (options.limits) {
-      // PGlite answers through promises only: without a macrotask turn, the items query and the limits query
-      // would be one uninterrupted stretch of the (single) thread.
-      await nextTurn();
       const limits = await extensionLimits(
         db,
         items.map((item) => item.id),

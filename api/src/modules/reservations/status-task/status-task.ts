@@ -50,19 +50,13 @@ export async function advanceStatuses(db: Executor): Promise<StatusTaskResult> {
   });
 }
 
-/**
- * Runs advanceStatuses at start and every hour, then (PGlite) refreshes the planner statistics; the interval is
- * cleared on close.
- */
+/** Runs advanceStatuses at start and every hour; the interval is cleared on close. */
 export const statusTaskPlugin = fp(
   async (app: FastifyInstance) => {
     const run = async () => {
       try {
         const result = await advanceStatuses(app.db);
         app.log.info({ result }, 'statuts des réservations mis à jour');
-        // PGlite has no autovacuum: without fresh statistics the planner guesses, and lists over a grown
-        // database slow down by an order of magnitude (docs/performance.md). PostgreSQL analyses by itself.
-        if (app.dbInfo.kind === 'pglite') await app.db.execute(sql`analyze`);
       } catch (error) {
         app.log.error({ err: error }, 'mise à jour des statuts des réservations en échec');
       }

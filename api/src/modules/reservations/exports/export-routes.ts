@@ -122,11 +122,21 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ][]) {
     app.post(
       exported.path,
-      // No response schema: the 200 is a file stream; errors are { message } from the one error handler.
+      // No response schema: the 200 is a file stream; errors (400, 429…) are { message } from the one error handler.
       { schema: { body: ReservationExportBody } },
       async (request, reply) => {
-        const total = await countExportRows(app.db, splitExportBody(request.body).filters);
+        // 429 beyond the caps (plugins/export-slots.ts); the slot is held until the file is sent or abandoned.
+        const release = app.exportSlots.acquire(request.user.id);
+        let total: number;
+        try {
+          total = await countExportRows(app.db, splitExportBody(request.body).filters);
+        } catch (error) {
+          release();
+          throw error;
+        }
         const output = new PassThrough();
+        // 'close' follows the last byte sent, a client gone away and a failure alike.
+        output.on('close', release);
         // Errors after the headers are logged by writeExport; the listener keeps a late one from crashing.
         output.on('error', () => undefined);
         reply

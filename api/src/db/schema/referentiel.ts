@@ -54,6 +54,8 @@ export const etablissements = pgTable(
       .on(lower(t.nom), lower(t.ville))
       .where(notArchived(t.archivedAt)),
     index('etablissements_groupe_idx').on(t.groupeId),
+    // Reservation pages sorted by hotel (reservations.ts).
+    index('etablissements_nom_id_idx').on(t.nom, t.id),
     notBlankCheck('etablissements', t.nom),
     codePostalCheck('etablissements', t.codePostal),
     check('etablissements_nombre_chambres_gt0', sql`${t.nombreChambres} > 0`),
@@ -112,6 +114,8 @@ export const clients = pgTable(
     fk('clients', [t.groupeId], [groupesClients.id]),
     uniqueIndex('clients_nom_unique').on(lower(t.nom)).where(notArchived(t.archivedAt)),
     index('clients_groupe_idx').on(t.groupeId),
+    // Reservation pages sorted by client (reservations.ts).
+    index('clients_nom_id_idx').on(t.nom, t.id),
     notBlankCheck('clients', t.nom),
     enumCheck('clients', t.type, CLIENT_TYPES),
     check('clients_siret_format', sql`${t.siret} ~ '^[0-9]{14}$'`),
@@ -169,6 +173,8 @@ export const pensionnaires = pgTable(
     index('pensionnaires_nom_idx').on(lower(t.nom)),
     index('pensionnaires_prenom_idx').on(lower(t.prenom)),
     index('pensionnaires_foyer_idx').on(t.foyerId),
+    // Reservation pages sorted by resident (reservations.ts).
+    index('pensionnaires_nom_prenom_id_idx').on(t.nom, t.prenom, t.id),
     notBlankCheck('pensionnaires', t.nom),
     enumCheck('pensionnaires', t.sexe, SEXES),
     check('pensionnaires_date_naissance_min', sql`${t.dateNaissance} >= '1900-01-01'`),

@@ -245,7 +245,14 @@ export const reservations = pgTable(
     index('reservations_prolongation_de_idx').on(t.prolongationDeId),
     index('reservations_etab_debut_idx').on(t.etablissementId, t.dateDebut),
     index('reservations_client_debut_idx').on(t.clientId, t.dateDebut),
-    index('reservations_pensionnaire_idx').on(t.pensionnaireId),
+    // Pages sorted by resident, client, hotel, end date or creation (deep pages included, docs/performance.md): the
+    // names are walked in index order and each one's stays in id order, so an offset of 10,000 reads 10,000 index
+    // entries instead of sorting every stay. (pensionnaire_id, id) also serves every lookup by resident.
+    index('reservations_pensionnaire_id_idx').on(t.pensionnaireId, t.id),
+    index('reservations_client_id_idx').on(t.clientId, t.id),
+    index('reservations_etab_id_idx').on(t.etablissementId, t.id),
+    index('reservations_fin_id_idx').on(t.dateFin, t.id),
+    index('reservations_created_id_idx').on(t.createdAt, t.id),
     index('reservations_mere_idx').on(t.idReservationMere),
     index('reservations_demande_idx').on(t.demandeId),
     index('reservations_contrat_client_idx').on(t.contratClientId),

@@ -56,6 +56,10 @@ try {
     ['etat = prolongable', { etat: 'prolongable' }],
     ['tableau de bord « à prolonger »', { jours: 'a_prolonger', etat: 'prolongable' }],
     ['tri pensionnaire, page 200', { sort: 'pensionnaire', page: 200 }],
+    ['tri client (décroissant), page 200', { sort: 'client', order: 'desc', page: 200 }],
+    ['tri établissement, page 200', { sort: 'etablissement', page: 200 }],
+    ['tri date de fin, page 200', { sort: 'date_fin', page: 200 }],
+    ['sans filtre, page 2 000 (dernière)', { page: 2000 }],
   ];
   rows.push(await load('node:http nu (référence)', baseline.url));
   for (const [label, body] of bodies) {

@@ -40,12 +40,17 @@ export async function startApi(dataDir: string, port: number): Promise<ChildProc
   throw new Error("L'API n'a pas démarré");
 }
 
-/** Logs in as the demo agent on the API at `base` (`http://host:port/api`) and returns the bearer token. */
-export async function agentToken(base: string): Promise<string> {
+const DEMO_LOGINS = {
+  agent: { email: 'agent@ebas3.fr', password: 'Agent!2023' },
+  admin: { email: 'admin@ebas3.fr', password: 'Admin!2023' },
+} as const;
+
+/** Logs in as a demo user (the agent by default) on the API at `base` (`http://host:port/api`); the bearer token. */
+export async function agentToken(base: string, who: keyof typeof DEMO_LOGINS = 'agent'): Promise<string> {
   const login = await fetch(`${base}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'agent@ebas3.fr', password: 'Agent!2023' }),
+    body: JSON.stringify(DEMO_LOGINS[who]),
   });
   const { token } = (await login.json()) as { token: string };
   return token;

@@ -141,7 +141,7 @@ try {
     { refusable = false } = {},
   ): Promise<void> {
     const started = performance.now();
-    let error = false;
+    let error: boolean;
     let refused = false;
     try {
       const response = await fetch(`${base}${path}`, {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { RESERVATION_EXPORTS } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, buildTestApp, userToken } from '../../../test/helper';
-import { EXPORT_MESSAGES, EXPORT_RETRY_AFTER_SECONDS } from '../../plugins/export-slots';
-import { insertReservation, insertResident, insertWorld } from './read-fixtures';
+import { bearer, buildTestApp, userToken } from '../../../../test/helper';
+import { EXPORT_MESSAGES, EXPORT_RETRY_AFTER_SECONDS } from '../../../plugins/export-slots';
+import { insertReservation, insertResident, insertWorld } from '../../../../test/fixtures/reservations-read';
 
 // Issue 9 §2: at most one export per user and two overall here, so that the caps need no slow export to reach.
 let app: FastifyInstance;

@@ -75,13 +75,47 @@ export function listQuery(filters: ReservationFilters, page: ReservationPage): S
   return sql`select (${countQuery(filters)}) as total, ${itemsJson(numberedItemsQuery(filters, page))} as items`;
 }
 
-/** POST /reservations: one page and the total, in one statement (one round trip). */
+/**
+ * From this offset on, the total is read first and a page in the second half of the list is read from its end:
+ * the last page (offset 103,500 of 103,553 stays) walks 50 index entries in the reverse order instead of 103,500
+ * (docs/performance.md « Reservations list »). Pages before it keep the one-statement read.
+ */
+export const DEEP_OFFSET = 5_000;
+
+/**
+ * The same rows as `page` of a list of `total` rows, read in the reverse order from the end — or undefined when
+ * the page is in the first half (or past the end), where the forward read walks fewer entries.
+ */
+export function pageFromTheEnd(page: ReservationPage, total: number): ReservationPage | undefined {
+  const offset = page.offset ?? 0;
+  if (offset >= total || offset < total / 2) return undefined;
+  const { key, order } = orderOf(page);
+  const limit = Math.min(page.limit, total - offset);
+  return { sort: key, order: order === 'asc' ? 'desc' : 'asc', limit, offset: total - offset - limit };
+}
+
+/**
+ * POST /reservations: one page and the total, in one statement (one round trip); a deep page (offset ≥
+ * `deepOffset`) reads the total first, then the page — from the end when it lies in the second half.
+ */
 export async function listReservations(
   db: Executor,
   body: ReservationListBody,
+  { deepOffset = DEEP_OFFSET }: { deepOffset?: number } = {},
 ): Promise<{ reservations: ReservationItem[]; total: number }> {
   const { filters, page } = splitListBody(body);
   assertFilterPeriod(filters);
+  if ((page.offset ?? 0) >= deepOffset && !isSelective(filters)) {
+    const [counted] = await rowsOf<{ total: number }>(db, sql`select (${countQuery(filters)}) as total`);
+    const total = Number(counted?.total ?? 0);
+    const reversed = pageFromTheEnd(page, total);
+    const [row] = await rowsOf<{ items: ReservationItem[] }>(
+      db,
+      sql`select ${itemsJson(numberedItemsQuery(filters, reversed ?? page))} as items`,
+    );
+    const items = row?.items ?? [];
+    return { reservations: reversed === undefined ? items : items.reverse(), total };
+  }
   const [row] = await rowsOf<{ total: number; items: ReservationItem[] }>(db, listQuery(filters, page));
   return { reservations: row?.items ?? [], total: Number(row?.total ?? 0) };
 }

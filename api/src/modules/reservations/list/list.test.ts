@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, userToken } from '../../../../test/helper';
 import { FILTER_MESSAGES } from '../filters';
 import { selectReservationItems } from '../reservation-items';
+import { listReservations, pageFromTheEnd } from './list-service';
 import {
   addDays,
   insertScenario,
@@ -227,6 +228,44 @@ describe('POST /reservations: paging and sorting', () => {
           `${sort} ${order}`,
         ).toEqual(whole.map((row) => row.id));
       }
+  });
+});
+
+describe('POST /reservations: deep pages read from the end', () => {
+  it('gives the rows of the forward read, for every sort, order and page (last one short)', async () => {
+    for (const sort of [
+      'date_debut',
+      'pensionnaire',
+      'client',
+      'etablissement',
+      'date_fin',
+      'created_at',
+    ] as const)
+      for (const order of ['asc', 'desc'] as const)
+        for (const page of [1, 2, 3, 4]) {
+          const body = { sort, order, page, pageSize: 2 };
+          // deepOffset 0: every page in the second half is read from the end; Infinity: never.
+          const fromEnd = await listReservations(app.db, body, { deepOffset: 0 });
+          const forward = await listReservations(app.db, body, { deepOffset: Number.POSITIVE_INFINITY });
+          expect(fromEnd, `${sort} ${order} page ${page}`).toEqual(forward);
+        }
+  });
+
+  it('reads only the pages of the second half from the end', () => {
+    expect(pageFromTheEnd({ limit: 50, offset: 0 }, 7)).toBeUndefined();
+    expect(pageFromTheEnd({ limit: 50, offset: 100 }, 100)).toBeUndefined();
+    expect(pageFromTheEnd({ limit: 2, offset: 6, sort: 'client' }, 7)).toEqual({
+      sort: 'client',
+      order: 'desc',
+      limit: 1,
+      offset: 0,
+    });
+    expect(pageFromTheEnd({ limit: 50, offset: 103_500 }, 103_553)).toEqual({
+      sort: 'date_debut',
+      order: 'asc',
+      limit: 50,
+      offset: 3,
+    });
   });
 });
 

@@ -7,7 +7,12 @@ import { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
-import { RESERVATION_EXPORTS, ReservationExportBody, type ReservationExportKey } from 'shared/contract';
+import {
+  ErrorBody,
+  RESERVATION_EXPORTS,
+  ReservationExportBody,
+  type ReservationExportKey,
+} from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import {
   ALL_DATA_COLUMNS,
@@ -122,8 +127,10 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ][]) {
     app.post(
       exported.path,
-      // No response schema: the 200 is a file stream; errors (400, 429…) are { message } from the one error handler.
-      { schema: { body: ReservationExportBody } },
+      // The 200 is a file stream (no schema); the errors are { message } from the one error handler.
+      {
+        schema: { body: ReservationExportBody, response: { 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } },
+      },
       async (request, reply) => {
         // 429 beyond the caps (plugins/export-slots.ts); the slot is held until the file is sent or abandoned.
         const release = app.exportSlots.acquire(request.user.id);
@@ -144,7 +151,8 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .header('content-disposition', `attachment; filename="${exportFileName(key)}"`)
           .header('cache-control', 'no-store');
         void writeExport(key, { db: app.db, body: request.body, total, output }, request.log);
-        return reply.send(output);
+        // A stream is piped as is, never serialised: the error schemas above do not apply to it.
+        return reply.send(output as never);
       },
     );
   }

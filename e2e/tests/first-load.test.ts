@@ -111,6 +111,11 @@ describe('first load', () => {
     const sessionSource = await (await fetch(`${product.baseUrl}${sessionScript}`)).text();
     const dashboardOnly = [...sessionSource.matchAll(/"(\/static\/js\/[^"]+\.js)"/g)].map((m) => m[1]!);
     assert.ok(dashboardOnly.length > 10, `dashboard chunks behind a stored session: ${dashboardOnly.length}`);
+    // Each start-up file asks V8 to compile it whole, off the main thread (shared/src/federation/startup-preload.ts).
+    for (const url of [preloaded[0]!, dashboardOnly[0]!]) {
+      const source = await (await fetch(`${product.baseUrl}${url}`)).text();
+      assert.ok(source.startsWith('//# allFunctionsCalledOnLoad\n'), `compile hint at the top of ${url}`);
+    }
 
     // Chrome warns about a preloaded file the page has not used a few seconds after its load event.
     const unusedPreloads = (page: Page) => {

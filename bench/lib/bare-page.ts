@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createRsbuild } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { freePort } from 'e2e/support/product';
+import { pluginCompileHints } from 'shared/rsbuild';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const BARE_PAGE = join(ROOT, 'bench', 'bare-page');
@@ -16,7 +17,8 @@ const TEMPLATES = join(ROOT, 'shared', 'templates');
 /**
  * Builds the bare page into `<webRoot>/host-shell/dist` (where the static-site plugin looks for the host) and
  * writes its `.br`/`.gz` variants. The settings copy `common()` of shared/src/federation/rsbuild-config.ts
- * (antd per-component imports, chunk split, HTML template), which does not export them.
+ * (antd per-component imports, chunk split, HTML template), which does not export them, and the compile hint of
+ * the host's start-up files.
  * @returns the page's scripts and stylesheets as sent (brotli when smaller), for the printed summary
  */
 export async function buildBarePage(webRoot: string): Promise<{ files: number; brotli: number }> {
@@ -25,7 +27,8 @@ export async function buildBarePage(webRoot: string): Promise<{ files: number; b
     cwd: BARE_PAGE,
     config: {
       logLevel: 'warn',
-      plugins: [pluginReact()],
+      // The host's start-up files carry V8's compile hint (shared/src/federation/startup-preload.ts): so do these.
+      plugins: [pluginReact(), pluginCompileHints()],
       source: {
         entry: { index: './src/index.tsx' },
         transformImport: [{ libraryName: 'antd', libraryDirectory: 'es', camelToDashComponentName: true }],

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ROUTES } from 'shared/routes';
 import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
 import { DEMO_ADMIN, REMOTE_DIRS, startProduct, type Product, type RemoteName } from '../support/product';
@@ -19,6 +19,9 @@ const LOGIN_TO_DASHBOARD_BUDGET = 300 * 1024;
  * largest): a remote built with its own runtime again (~15 kB) fails here.
  */
 const REMOTE_FIRST_VISIT_BUDGET = 45 * 1024;
+
+/** Chrome's « preloaded … but not used within a few seconds » warning comes ~3 s after the load event. */
+const PRELOAD_WARNING_DELAY_MS = 4_000;
 
 let product: Product;
 let browser: Browser;
@@ -95,6 +98,73 @@ describe('first load', () => {
       `Connexion → tableau de bord : ${kB(sumBrotli(firstLoad))} > ${kB(LOGIN_TO_DASHBOARD_BUDGET)}`,
     );
     assert.deepEqual(remoteOverBudget, [], `remotes over ${kB(REMOTE_FIRST_VISIT_BUDGET)}`);
+  });
+
+  test('index.html preloads what the login page runs, and the dashboard only for a stored session', async () => {
+    const html = await (await fetch(`${product.baseUrl}/`)).text();
+    const preloaded = [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map(
+      (m) => m[1]!,
+    );
+    const sessionScript = /<script src="(\/static\/js\/session-preload\.[^"]+)">/.exec(html)?.[1];
+    assert.ok(preloaded.length > 10, `start-up chunks preloaded by index.html: ${preloaded.length}`);
+    assert.ok(sessionScript, 'index.html loads the session preload script');
+    const sessionSource = await (await fetch(`${product.baseUrl}${sessionScript}`)).text();
+    const dashboardOnly = [...sessionSource.matchAll(/"(\/static\/js\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    assert.ok(dashboardOnly.length > 10, `dashboard chunks behind a stored session: ${dashboardOnly.length}`);
+    // Each start-up file asks V8 to compile it whole, off the main thread (shared/src/federation/startup-preload.ts).
+    for (const url of [preloaded[0]!, dashboardOnly[0]!]) {
+      const source = await (await fetch(`${product.baseUrl}${url}`)).text();
+      assert.ok(source.startsWith('//# allFunctionsCalledOnLoad\n'), `compile hint at the top of ${url}`);
+    }
+
+    // Chrome warns about a preloaded file the page has not used a few seconds after its load event.
+    const unusedPreloads = (page: Page) => {
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (/preloaded using link preload but not used/.test(message.text())) warnings.push(message.text());
+      });
+      return warnings;
+    };
+
+    // A visitor without a token: the login page uses every preloaded file, and no dashboard chunk is preloaded.
+    const { page, context } = await openPage(browser, product.baseUrl);
+    const transfers = recordTransfers(page);
+    const unusedOnLogin = unusedPreloads(page);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(PRELOAD_WARNING_DELAY_MS);
+    assert.deepEqual(unusedOnLogin, [], 'preloaded but not used by the login page');
+    // The session script added no link: the login page's downloads are its own (some of them the dashboard's too).
+    const links = await page.locator('link[rel="preload"][as="script"]').count();
+    assert.equal(links, preloaded.length, 'preload links on the login page');
+    const downloaded = new Set((await transfers.take()).map((t) => t.url));
+    assert.ok(
+      dashboardOnly.some((url) => !downloaded.has(url)),
+      'the login page did not download the dashboard',
+    );
+
+    // With a stored session, a cold /dashboard uses every file the HTML and the session script asked for.
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password, { fromCurrentPage: true });
+    await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    const storageState = await context.storageState();
+    await context.close();
+    const fresh = await browser.newContext({ baseURL: product.baseUrl, storageState });
+    const dashboard = await fresh.newPage();
+    const dashboardTransfers = recordTransfers(dashboard);
+    const unusedOnDashboard = unusedPreloads(dashboard);
+    await dashboard.goto('/dashboard');
+    await dashboard.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
+    await dashboard.waitForLoadState('networkidle');
+    await dashboard.waitForTimeout(PRELOAD_WARNING_DELAY_MS);
+    const used = new Set((await dashboardTransfers.take()).map((t) => t.url));
+    assert.deepEqual(
+      dashboardOnly.filter((url) => !used.has(url)),
+      [],
+      'dashboard chunks not downloaded with a session',
+    );
+    assert.deepEqual(unusedOnDashboard, [], 'preloaded but not used by the dashboard');
+    await fresh.close();
   });
 
   test('host and remotes share one antd, one theme and one French locale', async () => {

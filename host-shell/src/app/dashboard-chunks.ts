@@ -5,6 +5,9 @@ import type { ComponentType } from 'react';
 /** The key under which `shared` stores the session token (shared/src/auth/token-storage.ts, checked by a test). */
 export const STORED_TOKEN_KEY = 'token';
 
+/** The dashboard's home page, whose chunk is loaded with the layout's (also read by the host's build). */
+export const DASHBOARD_HOME_PATH = /^\/dashboard\/?$/;
+
 /** A page without props (the layout, the home). A type-only import: nothing of React is loaded here. */
 type PageComponent = ComponentType;
 
@@ -32,7 +35,7 @@ export const loadDashboardHome = () =>
  */
 export function preloadDashboard(): Promise<unknown> {
   const layout = loadDashboardLayout();
-  const home = /^\/dashboard\/?$/.test(window.location.pathname) ? loadDashboardHome() : undefined;
+  const home = DASHBOARD_HOME_PATH.test(window.location.pathname) ? loadDashboardHome() : undefined;
   // A failed chunk is reported where the page renders it (the route's error boundary), not here.
   return Promise.all([layout, home]).catch(() => undefined);
 }

@@ -11,6 +11,9 @@ import {
   sharedDependencies,
   type RemoteName,
 } from '.';
+import { pluginStartupPreload, type StartupPreloadOptions } from './startup-preload';
+
+export { pluginCompileHints } from './startup-preload';
 
 /** Where the API runs in development; the dev servers proxy `/api` and `/socket.io` to it. */
 const DEV_API = process.env.EBAS3_DEV_API ?? 'http://localhost:8080';
@@ -97,8 +100,14 @@ export function defineRemoteConfig(name: RemoteName, title: string) {
   });
 }
 
+/** Options of the host's build. */
+export interface HostConfigOptions {
+  /** The chunks index.html has the browser request at once (startup-preload.ts); none when absent. */
+  startupPreload?: StartupPreloadOptions;
+}
+
 /** Rsbuild config of the host: no remote at build time, they come from the runtime registry. */
-export function defineHostConfig() {
+export function defineHostConfig(options: HostConfigOptions = {}) {
   const base = common(HOST_DEV_PORT, 'EBAS3');
   // The registry is requested with the page, not after the scripts have run (bootstrap.tsx reads this response).
   const preloadRegistry = {
@@ -136,6 +145,7 @@ export function defineHostConfig() {
         // Exposes the host's federation runtime to the remotes built with `externalRuntime` (defineRemoteConfig).
         experiments: { provideExternalRuntime: true },
       }),
+      ...(options.startupPreload ? [pluginStartupPreload(options.startupPreload)] : []),
     ],
   });
 }

@@ -22,6 +22,22 @@ export const statsExcelPath = (vue: StatsVue) => `${STATS_PATHS[vue]}/excel`;
 /** A period holds at most this many months (400 beyond). */
 export const STATS_MAX_MOIS = 36;
 
+/** The French 400 of a bad period (the API's, repeated by the mocks). */
+export const STATS_PERIOD_MESSAGES = {
+  order: 'Le mois de fin (fin) doit être le mois de début (debut) ou un mois postérieur.',
+  length: `La période ne peut pas dépasser ${STATS_MAX_MOIS} mois.`,
+} as const;
+
+/** Stay-length classes, in nights (a stay = a reservation and its chain of extensions). */
+export const DUREE_TRANCHES = [
+  { tranche: '1-7', libelle: '1 à 7 nuits', min: 1, max: 7 },
+  { tranche: '8-14', libelle: '8 à 14 nuits', min: 8, max: 14 },
+  { tranche: '15-30', libelle: '15 à 30 nuits', min: 15, max: 30 },
+  { tranche: '31-90', libelle: '31 à 90 nuits', min: 31, max: 90 },
+  { tranche: '91-180', libelle: '91 à 180 nuits', min: 91, max: 180 },
+  { tranche: '181+', libelle: 'Plus de 180 nuits', min: 181, max: null },
+] as const;
+
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Count = Type.Integer({ minimum: 0 });
 const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$' });

@@ -4,29 +4,23 @@
  * equal to the recount of the nights by construction). Definitions: docs/domain.md « Statistics ».
  */
 import { sql } from 'drizzle-orm';
-import type {
-  PaxDuree,
-  PaxFoyer,
-  PaxLigne,
-  PaxTotaux,
-  PaxTypeChambre,
-  StatsPaxAnswer,
-  StatsQuery,
+import {
+  DUREE_TRANCHES,
+  type PaxDuree,
+  type PaxFoyer,
+  type PaxLigne,
+  type PaxTotaux,
+  type PaxTypeChambre,
+  type StatsPaxAnswer,
+  type StatsQuery,
 } from 'shared/contract';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../reservations/list-query';
 import { occupationOfPeriod } from './occupation';
 import { and, partyConditions, percent, statsPeriode } from './period';
 
-/** Stay-length classes, in nights (a stay = a reservation and its chain of extensions). */
-export const DUREES = [
-  { tranche: '1-7', libelle: '1 à 7 nuits', min: 1, max: 7 },
-  { tranche: '8-14', libelle: '8 à 14 nuits', min: 8, max: 14 },
-  { tranche: '15-30', libelle: '15 à 30 nuits', min: 15, max: 30 },
-  { tranche: '31-90', libelle: '31 à 90 nuits', min: 31, max: 90 },
-  { tranche: '91-180', libelle: '91 à 180 nuits', min: 91, max: 180 },
-  { tranche: '181+', libelle: 'Plus de 180 nuits', min: 181, max: null },
-] as const;
+/** Stay-length classes, in nights (the contract's). */
+export const DUREES = DUREE_TRANCHES;
 
 export const TAILLES_FOYER = [1, 2, 3, 4, 5, 6] as const;
 export const tailleFoyerLibelle = (taille: number) =>

@@ -3,13 +3,15 @@
  * read as the nights of the half-open days `[dateDebut, dateFin)`; at most STATS_MAX_MOIS months.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { STATS_MAX_MOIS, type StatsPeriode, type StatsQuery } from 'shared/contract';
+import {
+  STATS_MAX_MOIS,
+  STATS_PERIOD_MESSAGES,
+  type StatsPeriode,
+  type StatsQuery,
+} from 'shared/contract';
 import { BadRequestError } from '../../errors';
 
-export const PERIOD_MESSAGES = {
-  order: 'Le mois de fin (fin) doit être le mois de début (debut) ou un mois postérieur.',
-  length: `La période ne peut pas dépasser ${STATS_MAX_MOIS} mois.`,
-} as const;
+export const PERIOD_MESSAGES = STATS_PERIOD_MESSAGES;
 
 /** 'YYYY-MM' → months since year 0 (for arithmetic), and back. */
 const monthIndex = (mois: string) => Number(mois.slice(0, 4)) * 12 + Number(mois.slice(5, 7)) - 1;

@@ -33,7 +33,7 @@ const query = (params: Record<string, string | number | undefined>) =>
   new URLSearchParams(
     Object.entries(params)
       .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => [key, String(value)]),
+      .map(([key, value]): [string, string] => [key, String(value)]),
   ).toString();
 
 async function get<T>(path: string, params: Record<string, string | number | undefined>, token = agent) {

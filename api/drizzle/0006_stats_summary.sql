@@ -160,3 +160,23 @@ CREATE TRIGGER "nuitees_par_mois_flux" AFTER UPDATE OF "status_paf", "status_caf
 --> statement-breakpoint
 -- The nights already there (a database migrated with its data).
 INSERT INTO "nuitees_par_mois" SELECT * FROM "nuitees_par_mois_calcul";
+--> statement-breakpoint
+-- The statistics' answer cache (api/src/modules/stats/cache.ts): every statement that changes what they read
+-- notifies `stats`, delivered when its transaction commits (one notification per transaction: PostgreSQL folds
+-- identical ones).
+CREATE FUNCTION "stats_modifiees"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('stats', '');
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['nuitees', 'reservations', 'occupations_allotement', 'contrat_etablissement_tarifs',
+    'contrats_etablissement', 'clients', 'etablissements', 'pensionnaires', 'types_chambre'] LOOP
+    EXECUTE format('CREATE TRIGGER stats_modifiees AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
+      'FOR EACH STATEMENT EXECUTE FUNCTION stats_modifiees()', t);
+  END LOOP;
+END $$;

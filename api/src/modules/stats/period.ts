@@ -3,12 +3,7 @@
  * read as the nights of the half-open days `[dateDebut, dateFin)`; at most STATS_MAX_MOIS months.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  STATS_MAX_MOIS,
-  STATS_PERIOD_MESSAGES,
-  type StatsPeriode,
-  type StatsQuery,
-} from 'shared/contract';
+import { STATS_MAX_MOIS, STATS_PERIOD_MESSAGES, type StatsPeriode, type StatsQuery } from 'shared/contract';
 import { BadRequestError } from '../../errors';
 
 export const PERIOD_MESSAGES = STATS_PERIOD_MESSAGES;

@@ -18,6 +18,7 @@ import {
   type StatsVue,
 } from 'shared/contract';
 import type { Executor } from '../../db/client';
+import { statsCache } from './cache';
 import { statsCa } from './ca-service';
 import { statsExcel } from './excel';
 import { statsMois } from './mois-service';
@@ -31,21 +32,28 @@ const SERVICES: Record<StatsVue, (db: Executor, query: StatsQuery) => Promise<ob
   ca: statsCa,
 };
 
+/** The cache key of a query: the view and the query's fields in a fixed order. */
+const keyOf = (vue: StatsVue, query: StatsQuery) =>
+  JSON.stringify([vue, ...Object.entries(query).sort(([a], [b]) => a.localeCompare(b))]);
+
 const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const cache = await statsCache(app);
+  const answer = <T>(vue: StatsVue, query: StatsQuery) =>
+    cache.get(keyOf(vue, query), () => SERVICES[vue](app.db, query) as Promise<T>);
   app.get(
     STATS_PATHS.pax,
     { schema: { querystring: StatsQuery, response: { 200: StatsPaxAnswer, ...errors } } },
-    async (request) => statsPax(app.db, request.query),
+    async (request) => answer<StatsPaxAnswer>('pax', request.query),
   );
   app.get(
     STATS_PATHS.mois,
     { schema: { querystring: StatsQuery, response: { 200: StatsMoisAnswer, ...errors } } },
-    async (request) => statsMois(app.db, request.query),
+    async (request) => answer<StatsMoisAnswer>('mois', request.query),
   );
   app.get(
     STATS_PATHS.ca,
     { schema: { querystring: StatsQuery, response: { 200: StatsCaAnswer, ...errors } } },
-    async (request) => statsCa(app.db, request.query),
+    async (request) => answer<StatsCaAnswer>('ca', request.query),
   );
 
   for (const vue of Object.keys(SERVICES) as StatsVue[]) {
@@ -57,8 +65,7 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const { tableau: key, ...query } = request.query as StatsQuery & { tableau: string };
         const tableau = (STATS_TABLEAUX[vue] as Record<string, StatsTableau>)[key]!;
-        const answer = (await SERVICES[vue](app.db, query)) as Record<string, unknown>;
-        const rows = answer[tableau.source] as object[];
+        const rows = (await answer<Record<string, unknown>>(vue, query))[tableau.source] as object[];
         const file = await statsExcel(vue, key, tableau, rows);
         file.stream.on('error', (error) =>
           request.log.error({ err: error }, `export statistiques ${vue} interrompu`),

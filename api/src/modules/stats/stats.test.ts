@@ -327,6 +327,31 @@ describe('the statistics equal the recount of the nights', () => {
   });
 });
 
+describe('the answer cache', () => {
+  it('serves a repeated call from the cache and drops it when a write commits', async () => {
+    const params = { debut: addMonths(THIS_MONTH, -2), fin: THIS_MONTH };
+    const recount = async () =>
+      (
+        await rowsOf<{ n: number }>(
+          app.db,
+          sql`select count(*)::int as n from nuitees
+            where not annulee and date_nuit >= ${`${params.debut}-01`}::date
+              and date_nuit < ${`${addMonths(params.fin, 1)}-01`}::date`,
+        )
+      )[0]!.n;
+    const first = await get<StatsCaAnswer>(STATS_PATHS.ca, params);
+    expect(first.body.totaux.nuitees).toBe(await recount());
+    expect((await get<StatsCaAnswer>(STATS_PATHS.ca, params)).body).toEqual(first.body);
+    // A write outside the API (as another process would): its commit notifies, the next call recounts.
+    await app.db.execute(sql`update nuitees set annulee = true
+      where id in (select id from nuitees where not annulee and date_nuit >= ${`${params.debut}-01`}::date
+        order by id limit 3)`);
+    const after = await get<StatsCaAnswer>(STATS_PATHS.ca, params);
+    expect(after.body.totaux.nuitees).toBe(first.body.totaux.nuitees - 3);
+    expect(after.body.totaux.nuitees).toBe(await recount());
+  });
+});
+
 describe('GET /stats/<vue>/excel', () => {
   it('writes the table shown beside a chart as a dated .xlsx file', async () => {
     const response = await app.inject({

@@ -50,8 +50,7 @@ describe('StatsPerPax', () => {
       url: `${PATH}?debut=2026-01&fin=2026-03`,
       path: PATH,
     });
-    const section = (await screen.findByRole('heading', { name: 'Durée des séjours' })).closest('.ant-card')!;
-    fireEvent.click(within(section as HTMLElement).getByRole('button', { name: /Exporter en Excel/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Exporter « Durée des séjours » en Excel' }));
     await waitFor(() =>
       expect(saved).toEqual([`statistiques-pax-durees-${dayjs().format('YYYY-MM-DD')}.xlsx`]),
     );

@@ -46,7 +46,12 @@ export function StatsSection({ vue, tableau: key, query, rows, rowKey, chart }: 
     <Card
       title={<h2 style={{ fontSize: 16, margin: 0 }}>{tableau.titre}</h2>}
       extra={
-        <Button icon={<DownloadOutlined />} loading={running} onClick={() => void download()}>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={running}
+          aria-label={`Exporter « ${tableau.titre} » en Excel`}
+          onClick={() => void download()}
+        >
           Exporter en Excel
         </Button>
       }

@@ -93,7 +93,7 @@ export function StatsFilters({ query, onChange, lengths }: StatsFiltersProps) {
           value={query.clientId}
           options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.nom }))}
           onChange={(value?: number) => set({ clientId: value })}
-          style={{ width: 240, maxWidth: '100%' }}
+          style={{ width: 'min(240px, 52vw)' }}
         />
       </Flex>
       <Flex gap={6} align="center">
@@ -107,7 +107,7 @@ export function StatsFilters({ query, onChange, lengths }: StatsFiltersProps) {
           value={query.etablissementId}
           options={(hotels.data ?? []).map((h) => ({ value: h.id, label: h.nom }))}
           onChange={(value?: number) => set({ etablissementId: value })}
-          style={{ width: 240, maxWidth: '100%' }}
+          style={{ width: 'min(240px, 52vw)' }}
         />
       </Flex>
     </Flex>

@@ -12,9 +12,9 @@ export function Headline({ figures }: { figures: readonly Figure[] }) {
   return (
     <Row gutter={[12, 12]} style={{ marginBottom: 16 }} role="list" aria-label="Chiffres clés">
       {figures.map((figure) => (
-        <Col key={figure.title} xs={12} md={8} xl={4} role="listitem">
+        <Col key={figure.title} xs={24} sm={12} md={8} xl={4} role="listitem">
           <Card size="small">
-            <Statistic title={figure.title} value={figure.value} />
+            <Statistic title={figure.title} value={figure.value} styles={{ content: { fontSize: 20 } }} />
           </Card>
         </Col>
       ))}

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Row, Skeleton } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { STATS_TABLEAUX, type StatsQuery, type StatsTableau, type StatsVue } from 'shared/contract';
 import { getStatsExcel, saveFile, statsExcelName } from '../api/download-stats-excel';
@@ -44,8 +44,10 @@ export function StatsSection({ vue, tableau: key, query, rows, rowKey, chart }: 
   const chartRows = chart.limit === undefined ? rows : rows.slice(0, chart.limit);
   return (
     <Card
-      title={<h2 style={{ fontSize: 16, margin: 0 }}>{tableau.titre}</h2>}
-      extra={
+      title={<h2 style={{ fontSize: 16, margin: 0, whiteSpace: 'normal' }}>{tableau.titre}</h2>}
+      style={{ marginBottom: 16 }}
+    >
+      <Flex justify="flex-end" style={{ marginBottom: 12 }}>
         <Button
           icon={<DownloadOutlined />}
           loading={running}
@@ -54,9 +56,7 @@ export function StatsSection({ vue, tableau: key, query, rows, rowKey, chart }: 
         >
           Exporter en Excel
         </Button>
-      }
-      style={{ marginBottom: 16 }}
-    >
+      </Flex>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={11}>

@@ -1,5 +1,4 @@
-import { Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Table, type TableColumnsType } from 'antd';
 import type { StatsTableau } from 'shared/contract';
 import { formatCell, sortValue } from '../model/format';
 
@@ -18,7 +17,7 @@ const compare = (a: number | string, b: number | string) =>
  * French formats, every column sortable (antd puts `aria-sort` on the sorted header), numbers right-aligned.
  */
 export function StatsTable({ tableau, rows, rowKey }: StatsTableProps) {
-  const columns: ColumnsType<object> = tableau.colonnes.map((colonne) => ({
+  const columns: TableColumnsType<object> = tableau.colonnes.map((colonne) => ({
     key: colonne.key,
     dataIndex: colonne.key,
     title: colonne.titre,

@@ -11,6 +11,7 @@ import referentielRoutes from './modules/referentiel/routes';
 import repasRoutes from './modules/repas/routes';
 import reservationsRoutes from './modules/reservations/routes';
 import { statusTaskPlugin } from './modules/reservations/status-task/status-task';
+import statsRoutes from './modules/stats/routes';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -154,6 +155,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(contratsRoutes);
         await secured.register(repasRoutes);
         await secured.register(reservationsRoutes);
+        await secured.register(statsRoutes);
       });
     },
     { prefix: '/api' },

@@ -19,6 +19,11 @@ const LOGIN_TO_DASHBOARD_BUDGET = 300 * 1024;
  * largest): a remote built with its own runtime again (~15 kB) fails here.
  */
 const REMOTE_FIRST_VISIT_BUDGET = 45 * 1024;
+/**
+ * mf_stats's first visit carries its chart library (recharts, ~95 kB brotli, loaded with the first chart of a stats
+ * screen, never by the shell): its own budget, 125 kB (118.3 kB at the time of writing; docs/performance.md).
+ */
+const REMOTE_BUDGETS: Partial<Record<RemoteName, number>> = { mf_stats: 125 * 1024 };
 
 /** Chrome's « preloaded … but not used within a few seconds » warning comes ~3 s after the load event. */
 const PRELOAD_WARNING_DELAY_MS = 4_000;
@@ -87,7 +92,9 @@ describe('first load', () => {
       report.push(transferTable(`Première visite de ${route.remote} (ses fichiers)`, own));
       report.push(transferTable(`  … et modules partagés fournis par l'hôte`, fromHost));
       assert.ok(own.length > 0, `${route.remote} downloaded its own code`);
-      if (sumBrotli(own) > REMOTE_FIRST_VISIT_BUDGET) remoteOverBudget.push(route.remote);
+      const budget = REMOTE_BUDGETS[route.remote as RemoteName] ?? REMOTE_FIRST_VISIT_BUDGET;
+      if (sumBrotli(own) > budget)
+        remoteOverBudget.push(`${route.remote} (${kB(sumBrotli(own))} > ${kB(budget)})`);
     }
     assert.equal(visited.size, Object.keys(REMOTE_DIRS).length, 'every remote visited');
     await context.close();
@@ -97,7 +104,7 @@ describe('first load', () => {
       sumBrotli(firstLoad) <= LOGIN_TO_DASHBOARD_BUDGET,
       `Connexion → tableau de bord : ${kB(sumBrotli(firstLoad))} > ${kB(LOGIN_TO_DASHBOARD_BUDGET)}`,
     );
-    assert.deepEqual(remoteOverBudget, [], `remotes over ${kB(REMOTE_FIRST_VISIT_BUDGET)}`);
+    assert.deepEqual(remoteOverBudget, [], 'remotes over their budget');
   });
 
   test('index.html preloads what the login page runs, and the dashboard only for a stored session', async () => {

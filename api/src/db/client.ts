@@ -30,7 +30,18 @@ export interface DatabaseHandle {
   label: string;
   /** DATA_DIR of the embedded server; undefined on an external PostgreSQL (DATABASE_URL). */
   dataDir: string | undefined;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (delivered after the notifying transaction commits); `onLost`
+   * if the listening connection drops. `sync()` returns once every notification committed before it was called
+   * has been delivered (a round trip on the listening connection). Used by the statistics' answer cache.
+   */
+  listen(channel: string, onNotify: () => void, onLost: () => void): Promise<Listener>;
   close(): Promise<void>;
+}
+
+export interface Listener {
+  sync(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
@@ -47,11 +58,39 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       lockClient.release();
     }
+    const listeners = new Set<pg.Client>();
     return {
       db,
       label: 'PostgreSQL',
       dataDir: undefined,
-      close: () => pool.end(),
+      async listen(channel, onNotify, onLost) {
+        // Its own connection, outside the pool: LISTEN holds it for the life of the process.
+        const client = new pg.Client({ connectionString: url });
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotify();
+        });
+        client.on('error', onLost);
+        client.on('end', onLost);
+        await client.connect();
+        listeners.add(client);
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        return {
+          // The server sends the notifications pending for this session before the answer of any command on it.
+          sync: async () => void (await client.query('select 1')),
+          stop: async () => {
+            listeners.delete(client);
+            client.removeAllListeners('end');
+            await client.end();
+          },
+        };
+      },
+      async close() {
+        for (const client of listeners) {
+          client.removeAllListeners('end');
+          await client.end().catch(() => undefined);
+        }
+        await pool.end();
+      },
     };
   } catch (error) {
     await pool.end().catch(() => undefined);

@@ -6,6 +6,8 @@ declare module 'fastify' {
     /** The typed Drizzle database. */
     db: Database;
     dbInfo: Pick<DatabaseHandle, 'label' | 'dataDir'>;
+    /** LISTEN on a channel of the database (the statistics' answer cache). */
+    dbListen: DatabaseHandle['listen'];
   }
 }
 
@@ -19,6 +21,7 @@ export default fp<DbPluginOptions>(
     const handle = await openDatabase(options.database);
     app.decorate('db', handle.db);
     app.decorate('dbInfo', { label: handle.label, dataDir: handle.dataDir });
+    app.decorate('dbListen', handle.listen.bind(handle));
     app.addHook('onClose', () => handle.close());
   },
   { name: 'db' },

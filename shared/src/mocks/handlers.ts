@@ -3,6 +3,7 @@ import { authHandlers } from './common/auth-handlers';
 import { MOCK_API } from './common/mock-api';
 import { referentielHandlers } from './referentiel';
 import { reservationsHandlers } from './reservations';
+import { statsHandlers } from './stats';
 
 export { MOCK_API };
 
@@ -11,4 +12,9 @@ export { MOCK_API };
  * common part (session), then each remote's API. A remote's screens call other remotes' APIs too (the booking
  * reads clients and hotels), so every app starts them all.
  */
-export const handlers: RequestHandler[] = [...authHandlers, ...referentielHandlers, ...reservationsHandlers];
+export const handlers: RequestHandler[] = [
+  ...authHandlers,
+  ...referentielHandlers,
+  ...reservationsHandlers,
+  ...statsHandlers,
+];

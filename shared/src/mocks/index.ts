@@ -5,6 +5,7 @@ export { mockToken, mockUsers } from './common/users';
 export { handlers, MOCK_API } from './handlers';
 export { referentielHandlers, resetReferentielMocks } from './referentiel';
 export * from './reservations';
+export * from './stats';
 
 import { resetReferentielMocks } from './referentiel';
 import { resetReservationMocks } from './reservations';

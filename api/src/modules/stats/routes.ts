@@ -1,0 +1,83 @@
+/**
+ * Statistics (issue 13): read-only aggregations under /stats, for every signed-in user (staff and administrators),
+ * and the Excel export of each of their tables. Thin routes: the period is checked by the services (French 400).
+ * See docs/api.md « Statistics ».
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBody,
+  STATS_PATHS,
+  STATS_TABLEAUX,
+  StatsCaAnswer,
+  StatsExcelQuery,
+  statsExcelPath,
+  StatsMoisAnswer,
+  StatsPaxAnswer,
+  StatsQuery,
+  type StatsTableau,
+  type StatsVue,
+} from 'shared/contract';
+import type { Executor } from '../../db/client';
+import { statsCache } from './cache';
+import { statsCa } from './ca-service';
+import { statsExcel } from './excel';
+import { statsMois } from './mois-service';
+import { statsPax } from './pax-service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody };
+
+const SERVICES: Record<StatsVue, (db: Executor, query: StatsQuery) => Promise<object>> = {
+  pax: statsPax,
+  mois: statsMois,
+  ca: statsCa,
+};
+
+/** The cache key of a query: the view and the query's fields in a fixed order. */
+const keyOf = (vue: StatsVue, query: StatsQuery) =>
+  JSON.stringify([vue, ...Object.entries(query).sort(([a], [b]) => a.localeCompare(b))]);
+
+const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const cache = await statsCache(app);
+  const answer = <T>(vue: StatsVue, query: StatsQuery) =>
+    cache.get(keyOf(vue, query), () => SERVICES[vue](app.db, query) as Promise<T>);
+  app.get(
+    STATS_PATHS.pax,
+    { schema: { querystring: StatsQuery, response: { 200: StatsPaxAnswer, ...errors } } },
+    async (request) => answer<StatsPaxAnswer>('pax', request.query),
+  );
+  app.get(
+    STATS_PATHS.mois,
+    { schema: { querystring: StatsQuery, response: { 200: StatsMoisAnswer, ...errors } } },
+    async (request) => answer<StatsMoisAnswer>('mois', request.query),
+  );
+  app.get(
+    STATS_PATHS.ca,
+    { schema: { querystring: StatsQuery, response: { 200: StatsCaAnswer, ...errors } } },
+    async (request) => answer<StatsCaAnswer>('ca', request.query),
+  );
+
+  for (const vue of Object.keys(SERVICES) as StatsVue[]) {
+    app.get(
+      statsExcelPath(vue),
+      // No response schema, as the reservation exports: the 200 is a file; errors are { message } from the one
+      // error handler.
+      { schema: { querystring: StatsExcelQuery(vue) } },
+      async (request, reply) => {
+        const { tableau: key, ...query } = request.query as StatsQuery & { tableau: string };
+        const tableau = (STATS_TABLEAUX[vue] as Record<string, StatsTableau>)[key]!;
+        const rows = (await answer<Record<string, unknown>>(vue, query))[tableau.source] as object[];
+        const file = await statsExcel(vue, key, tableau, rows);
+        file.stream.on('error', (error) =>
+          request.log.error({ err: error }, `export statistiques ${vue} interrompu`),
+        );
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(file.stream);
+      },
+    );
+  }
+};
+
+export default statsRoutes;

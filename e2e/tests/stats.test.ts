@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { STATS_PATHS, type StatsCaAnswer, type StatsMoisAnswer, type StatsPaxAnswer } from 'shared/contract';
+import { launchBrowser, login, openPage } from '../support/browser';
+import { DEMO_AGENT, startProduct, type Product } from '../support/product';
+import { parisDay } from '../support/world';
+
+let product: Product;
+let browser: Browser;
+
+before(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** 'YYYY-MM' `offset` months from the current Paris month. */
+function month(offset: number): string {
+  const [year, m] = parisDay(0).split('-').map(Number) as [number, number];
+  const index = year * 12 + m - 1 + offset;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The API's answer to a stats call, with the session the page holds. */
+async function api<T>(page: Page, path: string, params: Record<string, string>): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  const response = await fetch(`${product.baseUrl}/api${path}?${new URLSearchParams(params).toString()}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  assert.equal(response.status, 200, path);
+  return (await response.json()) as T;
+}
+
+const french = (value: number) => new Intl.NumberFormat('fr-FR').format(value).replace(/\s/g, ' ');
+const shown = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
+
+describe('statistics', () => {
+  test('the three screens show the API figures on the demo data, follow the period and download the export', async () => {
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+
+    // StatsPerPax: the headline nights are the API's.
+    const pax = { debut: month(-3), fin: month(0) };
+    await page.goto(`/dashboard/StatsPerPax?debut=${pax.debut}&fin=${pax.fin}`);
+    const headline = page.getByRole('list', { name: 'Chiffres clés' });
+    await headline.waitFor({ timeout: 30_000 });
+    const expectedPax = await api<StatsPaxAnswer>(page, STATS_PATHS.pax, pax);
+    assert.ok(expectedPax.totaux.nuitees > 0, 'the demo data has nights in the last months');
+    const nights = headline.getByRole('listitem').filter({ hasText: 'Nuitées' });
+    assert.equal(
+      shown(await nights.locator('.ant-statistic-content-value').textContent()),
+      french(expectedPax.totaux.nuitees),
+    );
+    await page.getByRole('table', { name: 'Par client' }).waitFor();
+    // The chart is drawn (recharts SVG) beside its table.
+    await page.locator('figure[role="img"] svg').first().waitFor();
+
+    // StatsPerMonth: 12 then 24 months, in the URL, each month's nights the API's.
+    await page.goto(`/dashboard/StatsPerMonth?debut=${month(-11)}&fin=${month(0)}`);
+    const activity = page.getByRole('table', { name: 'Activité par mois' });
+    await activity.waitFor({ timeout: 30_000 });
+    await page.getByText('24 mois').click();
+    await page.waitForURL(`**/dashboard/StatsPerMonth?debut=${month(-23)}&fin=${month(0)}`);
+    const months = await api<StatsMoisAnswer>(page, STATS_PATHS.mois, { debut: month(-23), fin: month(0) });
+    assert.equal(months.mois.length, 24);
+    // The first page of the table (12 rows): the first month, its nights and its nights a year earlier.
+    const first = months.mois[0]!;
+    const row = activity.getByRole('row').filter({
+      has: page.getByRole('cell', { name: `${first.mois.slice(5)}/${first.mois.slice(0, 4)}`, exact: true }),
+    });
+    await row.waitFor();
+    const cells = (await row.getByRole('cell').allTextContents()).map(shown);
+    // Mois, Pax, Pax (N-1), Nuitées, Nuitées (N-1)
+    assert.deepEqual(cells.slice(3, 5), [french(first.nuitees), french(first.nuiteesPrecedent)]);
+
+    // StatsPerCa: move the end of the period back one month; the months table follows; export it.
+    await page.goto(`/dashboard/StatsPerCa?debut=${month(-5)}&fin=${month(0)}`);
+    const caMonths = page.getByRole('table', { name: "Chiffre d'affaires par mois" });
+    await caMonths.waitFor({ timeout: 30_000 });
+    const end = page.getByLabel('au mois');
+    await end.click();
+    const previous = month(-1);
+    await end.fill(`${previous.slice(5)}/${previous.slice(0, 4)}`);
+    await end.press('Enter');
+    await page.waitForURL(`**/dashboard/StatsPerCa?debut=${month(-6)}&fin=${previous}`);
+    const ca = await api<StatsCaAnswer>(page, STATS_PATHS.ca, { debut: month(-6), fin: previous });
+    const sale = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(
+      Number(ca.totaux.venteHt),
+    );
+    await page
+      .getByRole('list', { name: 'Chiffres clés' })
+      .getByText(sale.replace(/\s/g, ' '), { exact: true })
+      .first()
+      .waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: "Exporter « Chiffre d'affaires par mois » en Excel" }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), `statistiques-ca-par-mois-${parisDay(0)}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.worksheets[0]!;
+    assert.equal(sheet.rowCount - 1, 6);
+    assert.equal(sheet.getRow(1).getCell(1).text, 'Mois');
+    assert.equal(sheet.getRow(7).getCell(1).text, `${previous.slice(5)}/${previous.slice(0, 4)}`);
+    assert.equal(Number(sheet.getRow(7).getCell(3).value), Number(ca.parMois.at(-1)!.venteHt));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

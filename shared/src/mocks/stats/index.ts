@@ -1,0 +1,2 @@
+export { statsHandlers } from './handlers';
+export { mockStatsCa, mockStatsMois, mockStatsPax } from './fixtures';

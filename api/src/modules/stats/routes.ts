@@ -65,8 +65,17 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const { tableau: key, ...query } = request.query as StatsQuery & { tableau: string };
         const tableau = (STATS_TABLEAUX[vue] as Record<string, StatsTableau>)[key]!;
-        const rows = (await answer<Record<string, unknown>>(vue, query))[tableau.source] as object[];
-        const file = await statsExcel(vue, key, tableau, rows);
+        // One of the user's export slots (429 beyond, plugins/export-slots.ts) until the file is sent.
+        const release = app.exportSlots.acquire(request.user.id);
+        let file: Awaited<ReturnType<typeof statsExcel>>;
+        try {
+          const rows = (await answer<Record<string, unknown>>(vue, query))[tableau.source] as object[];
+          file = await statsExcel(vue, key, tableau, rows);
+        } catch (error) {
+          release();
+          throw error;
+        }
+        file.stream.on('close', release);
         file.stream.on('error', (error) =>
           request.log.error({ err: error }, `export statistiques ${vue} interrompu`),
         );

@@ -9,11 +9,12 @@ import {
   type StatsMoisAnswer,
   type StatsPaxAnswer,
 } from 'shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../test/helper';
 import { generateDemoData, parisToday } from '../../demo/generate-demo-data';
 import { Random } from '../../demo/random';
 import { rowsOf } from '../../db/raw';
+import { EXPORT_MESSAGES } from '../../plugins/export-slots';
 import { totauxBy } from '../reservations/totaux';
 import { addMonths } from './period';
 import { PERIOD_MESSAGES } from './period';
@@ -374,5 +375,24 @@ describe('GET /stats/<vue>/excel', () => {
       `${addMonths(THIS_MONTH, -2).slice(5, 7)}/${addMonths(THIS_MONTH, -2).slice(0, 4)}`,
     );
     expect(sheet.rowCount).toBeGreaterThanOrEqual(4);
+    await vi.waitFor(() => expect(app.exportSlots.running).toBe(0));
+  });
+
+  it('takes one of the export slots: 429 while the user already runs as many exports as allowed', async () => {
+    const agentId = (await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(agent) })).json<{
+      id: number;
+    }>().id;
+    const held = [app.exportSlots.acquire(agentId), app.exportSlots.acquire(agentId)];
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api${statsExcelPath('ca')}?${query({ debut: THIS_MONTH, fin: THIS_MONTH, tableau: 'parMois' })}`,
+        headers: bearer(agent),
+      });
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toEqual({ message: EXPORT_MESSAGES.perUser(2) });
+    } finally {
+      for (const release of held) release();
+    }
   });
 });

@@ -7,3 +7,4 @@ export * from './schema/referentiel';
 export * from './schema/contrats';
 export * from './schema/reservations';
 export * from './schema/messages';
+export * from './schema/cles-api';

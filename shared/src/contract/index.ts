@@ -7,3 +7,4 @@ export * from './referentiel';
 export * from './users';
 export * from './contrats';
 export * from './reservations';
+export * from './demandes';

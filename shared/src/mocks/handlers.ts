@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'msw';
 import { authHandlers } from './common/auth-handlers';
+import { demandesHandlers } from './demandes';
 import { MOCK_API } from './common/mock-api';
 import { referentielHandlers } from './referentiel';
 import { reservationsHandlers } from './reservations';
@@ -11,4 +12,9 @@ export { MOCK_API };
  * common part (session), then each remote's API. A remote's screens call other remotes' APIs too (the booking
  * reads clients and hotels), so every app starts them all.
  */
-export const handlers: RequestHandler[] = [...authHandlers, ...referentielHandlers, ...reservationsHandlers];
+export const handlers: RequestHandler[] = [
+  ...authHandlers,
+  ...referentielHandlers,
+  ...reservationsHandlers,
+  ...demandesHandlers,
+];

@@ -15,10 +15,11 @@ import { mockDay } from '../reservations/list-fixtures';
  * residents, wishes and communications. Seeds only: the store copies them (`freshDemandes()`).
  */
 
+/** The first three clients of the referentiel mocks (their contracts let the « Traiter » assistant book). */
 const CLIENTS = [
-  { id: 1, nom: 'Association Horizon', email: 'contact@horizon.example.fr' },
-  { id: 2, nom: 'CCAS de Villeurbanne', email: 'hebergement@ccas.example.fr' },
-  { id: 3, nom: 'Conseil départemental du Rhône', email: 'asile@rhone.example.fr' },
+  { id: 1, nom: 'Conseil départemental du Val-de-Marne', email: 'hebergement.urgence@departement94.fr' },
+  { id: 2, nom: 'Association Le Relais Solidaire', email: 'n.haddad@relais-solidaire.org' },
+  { id: 3, nom: 'CCAS de Villeurbanne', email: 'hebergement@ccas-villeurbanne.fr' },
 ];
 const NOMS = ['Diallo', 'Martin', 'Nguyen', 'Benali', 'Traoré', 'Kowalski', 'Moreau', 'Haddad', 'Petit'];
 const PRENOMS = ['Aminata', 'Lucas', 'Mai', 'Yacine', 'Awa', 'Piotr', 'Chloé', 'Samir', 'Inès'];
@@ -103,7 +104,7 @@ export function freshDemandes(): DemandeDetail[] {
           age_jours: age,
           foyer: null,
           souhaits: {
-            ville: 'Lyon',
+            ville: null,
             etablissement: null,
             type_chambre: null,
             petit_dejeuner: true,

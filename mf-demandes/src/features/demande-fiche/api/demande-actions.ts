@@ -5,6 +5,8 @@ import {
   type CiblesAnswer,
   type CommunicationAnswer,
   type DemandeWriteAnswer,
+  type TraitementAnswer,
+  type TraitementBody,
 } from 'shared/contract';
 import { useDemandeWrite } from '../../../lib/demande-writes';
 
@@ -42,3 +44,10 @@ export async function syncDemande(id: number) {
   return data;
 }
 export const useSyncDemande = () => useDemandeWrite(syncDemande, { stays: true });
+
+/** POST /demande_hebergement/reservations/:id: books the request's residents in one transaction (spec §7). */
+export async function treatDemande({ id, body }: { id: number; body: TraitementBody }) {
+  const { data } = await apiClient.post<TraitementAnswer>(`${DEMANDES_PATHS.reservations}/${id}`, body);
+  return data;
+}
+export const useTreatDemande = () => useDemandeWrite(treatDemande, { stays: true });

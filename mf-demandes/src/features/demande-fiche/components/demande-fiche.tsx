@@ -33,6 +33,7 @@ import {
   useSyncDemande,
 } from '../api/demande-actions';
 import { useDemande, usePreviousDemandes } from '../api/get-demande';
+import { TraitementModal } from './traitement-modal';
 
 function RefuseButton({ id }: { id: number }) {
   const [open, setOpen] = useState(false);
@@ -69,18 +70,16 @@ function Actions({ demande }: { demande: DemandeDetail }) {
   const extend = useExtendDemande();
   const cancel = useCancelDemande();
   const sync = useSyncDemande();
+  const [treating, setTreating] = useState(false);
   const { actions } = demande;
   return (
     <Flex wrap gap={8}>
       {actions.traiter && (
-        <Button
-          type="primary"
-          disabled
-          title="L'assistant de traitement n'est pas encore disponible dans cet écran"
-        >
+        <Button type="primary" onClick={() => setTreating(true)}>
           Traiter
         </Button>
       )}
+      {treating && <TraitementModal demande={demande} onClose={() => setTreating(false)} />}
       {actions.prolonger && (
         <Button type="primary" loading={extend.isPending} onClick={() => extend.mutate(demande.id)}>
           Prolonger

@@ -8,6 +8,7 @@ import {
   type DemandeStatut,
   type DemandeType,
 } from '../../contract';
+import { seedPensionnaires } from '../referentiel/fixtures';
 import { mockDay } from '../reservations/list-fixtures';
 
 /**
@@ -21,8 +22,7 @@ const CLIENTS = [
   { id: 2, nom: 'Association Le Relais Solidaire', email: 'n.haddad@relais-solidaire.org' },
   { id: 3, nom: 'CCAS de Villeurbanne', email: 'hebergement@ccas-villeurbanne.fr' },
 ];
-const NOMS = ['Diallo', 'Martin', 'Nguyen', 'Benali', 'Traoré', 'Kowalski', 'Moreau', 'Haddad', 'Petit'];
-const PRENOMS = ['Aminata', 'Lucas', 'Mai', 'Yacine', 'Awa', 'Piotr', 'Chloé', 'Samir', 'Inès'];
+const ROTATION = 9;
 
 /** A minimal valid PDF (one empty page), what GET /demande/communication/:id answers in the mocks. */
 export const MOCK_PDF = `%PDF-1.4
@@ -67,16 +67,20 @@ export function freshDemandes(): DemandeDetail[] {
       for (let k = 0; k < (statut === 'a_traiter' ? 4 : 2); k += 1) {
         id += 1;
         const client = CLIENTS[(t + s + k) % CLIENTS.length]!;
-        const n = (t * 7 + s * 3 + k) % NOMS.length;
-        const residents = [0, 1].slice(0, 1 + (k % 2)).map((j) => ({
-          id: 101 + ((n + j) % 9),
-          nom: NOMS[(n + j) % NOMS.length]!,
-          prenom: PRENOMS[(n + j) % PRENOMS.length]!,
-          numero_dossier: `DOS-${1000 + n + j}`,
-          date_naissance: null,
-          sexe: j === 0 ? ('F' as const) : ('M' as const),
-          foyer_id: null,
-        }));
+        const n = (t * 7 + s * 3 + k) % ROTATION;
+        const pool = seedPensionnaires.filter((p) => p.clientId === client.id && p.archivedAt === null);
+        const residents = [0, 1].slice(0, Math.min(pool.length, 1 + (k % 2))).map((j) => {
+          const p = pool[(n + j) % pool.length]!;
+          return {
+            id: p.id,
+            nom: p.nom,
+            prenom: p.prenom,
+            numero_dossier: p.numeroDossier,
+            date_naissance: p.dateNaissance,
+            sexe: p.sexe,
+            foyer_id: p.foyerId,
+          };
+        });
         const age = (s * 2 + k) % 9;
         const start = type === 'nouvelle' ? mockDay(3 + k) : mockDay(-5);
         const end =

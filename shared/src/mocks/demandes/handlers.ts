@@ -113,6 +113,7 @@ export const demandesHandlers: RequestHandler[] = [
         (statuts === null || statuts.includes(d.statut)) &&
         (body.type === undefined || d.type === body.type) &&
         (body.client_id === undefined || d.client_id === body.client_id) &&
+        (body.pensionnaire_id === undefined || d.pensionnaires.some((p) => p.id === body.pensionnaire_id)) &&
         (body.urgente === undefined || d.urgente === body.urgente) &&
         (body.origine === undefined || d.origine === body.origine) &&
         (body.start_date === undefined || d.date_fin > body.start_date) &&

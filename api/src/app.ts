@@ -5,7 +5,12 @@ import { seedDemoUsers, type DemoSeedResult } from './demo/seed-demo-users';
 import type { LoginThrottleOptions } from './modules/auth/login-throttle';
 import type { HashingLimits, ScryptParams } from './modules/auth/password';
 import { protectedAuthRoutes, publicAuthRoutes, type RateLimitSetting } from './modules/auth/routes';
+import communicationsRoutes from './modules/communications/routes';
 import contratsRoutes from './modules/contrats/routes';
+import courrielsRoutes from './modules/courriels/routes';
+import demandeArrivals from './modules/demandes/arrivals';
+import externeRoutes from './modules/demandes/externe/routes';
+import demandesRoutes from './modules/demandes/routes';
 import healthRoutes from './modules/health/routes';
 import referentielRoutes from './modules/referentiel/routes';
 import repasRoutes from './modules/repas/routes';
@@ -18,6 +23,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import exportSlotsPlugin, { type ExportLimits } from './plugins/export-slots';
 import inputGuards, { registerDayFormats } from './plugins/input-guards';
+import mailPlugin from './plugins/mail';
 import openapiPlugin, { markAccess } from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityHeaders, { runtimeRegistryOrigins } from './plugins/security-headers';
@@ -62,6 +68,8 @@ export interface BuildAppOptions {
   exportLimits?: ExportLimits | undefined;
   /** Run the reservations' status task at start and hourly. Default false (tests); server.ts turns it on. */
   statusTask?: boolean | undefined;
+  /** Outgoing e-mail (SMTP_URL, MAIL_FROM); without smtpUrl, messages stay in the local outbox. */
+  mail?: { smtpUrl?: string | undefined; from?: string | undefined } | undefined;
 }
 
 /**
@@ -134,6 +142,8 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   });
   await app.register(rateLimitPlugin);
   await app.register(exportSlotsPlugin, { limits: options.exportLimits });
+  await app.register(mailPlugin, options.mail ?? {});
+  await app.register(demandeArrivals);
   if (options.statusTask) await app.register(statusTaskPlugin);
 
   const demoSeed = options.demoMode ? await seedDemoUsers(app.db, app.passwordHasher) : null;
@@ -146,6 +156,8 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         loginThrottle: options.loginThrottle,
         signupRateLimit: options.signupRateLimit,
       });
+      // The client organisations' systems: their API key, no user token.
+      await api.register(externeRoutes);
       await api.register(async (secured) => {
         secured.addHook('onRequest', secured.authenticate);
         secured.addHook('onRoute', markAccess('user'));
@@ -156,6 +168,9 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(repasRoutes);
         await secured.register(reservationsRoutes);
         await secured.register(statsRoutes);
+        await secured.register(demandesRoutes);
+        await secured.register(communicationsRoutes);
+        await secured.register(courrielsRoutes);
       });
     },
     { prefix: '/api' },

@@ -124,6 +124,19 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the outgoing mail settings, and refuses an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    const config = loadConfig({
+      SMTP_URL: 'smtps://centrale:secret@smtp.example.fr:465',
+      MAIL_FROM: 'EBAS3 <centrale@example.fr>',
+    });
+    expect(config.smtpUrl).toBe('smtps://centrale:secret@smtp.example.fr:465');
+    expect(config.mailFrom).toBe('EBAS3 <centrale@example.fr>');
+    expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.fr' })).toThrow(
+      /SMTP_URL doit commencer par smtp:\/\//,
+    );
+  });
+
   it('refuses DATABASE_URL=pglite:, the former PGlite database (removed: one engine, PostgreSQL)', () => {
     expect(() => loadConfig({ DATABASE_URL: 'pglite:' })).toThrow(
       'DATABASE_URL doit commencer par postgres:// ou postgresql://.',

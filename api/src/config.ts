@@ -36,6 +36,10 @@ export interface AppConfig {
   corsOrigins: readonly string[];
   /** Timeouts and connection caps of the HTTP server (see server-limits.ts). */
   limits: ServerLimits;
+  /** SMTP_URL (smtp:// or smtps://): outgoing e-mail; absent, messages stay in the local outbox (plugins/mail.ts). */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of outgoing e-mails; absent, plugins/mail.ts's default. */
+  mailFrom: string | undefined;
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -143,6 +147,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push('HEADERS_TIMEOUT_MS doit être inférieur ou égal à REQUEST_TIMEOUT_MS.');
   }
 
+  const smtpUrl = value('SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) {
+    problems.push(
+      'SMTP_URL doit commencer par smtp:// ou smtps:// suivi du serveur (smtp://utilisateur:motdepasse@hote:587).',
+    );
+  }
+
   const logLevel = (value('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL doit être l'un de : ${LOG_LEVELS.join(', ')}.`);
@@ -162,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: parseTrustProxy(value('TRUST_PROXY'), problems),
     corsOrigins: parseOrigins(value('CORS_ORIGINS'), problems),
     limits: Object.freeze(limits),
+    smtpUrl,
+    mailFrom: value('MAIL_FROM'),
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     runtimeConfigFile: config.runtimeConfigFile,
     demoMode,
     statusTask: true,
+    mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
   });
   // A new database in demo mode gets the demo dataset (hotels, clients, residents, stays around today).
   const demoData = demoMode

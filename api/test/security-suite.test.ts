@@ -152,7 +152,8 @@ describe('roles: routes declared admin refuse an agent with 403, and only they d
 
   it('no route declared for every user answers 403 to an agent, nor an admin route to an administrator', async () => {
     const refused: string[] = [];
-    for (const route of protectedRoutes()) {
+    // `client` routes take a client's API key, never a user token (checked below).
+    for (const route of protectedRoutes().filter((entry) => entry.access !== 'client')) {
       // POST /auth/logout revokes the token it is sent with: it gets one of its own.
       const token =
         key(route) === 'POST /api/auth/logout'
@@ -170,6 +171,25 @@ describe('roles: routes declared admin refuse an agent with 403, and only they d
       }
     }
     expect(refused).toEqual([]);
+  });
+});
+
+describe('client routes (X-Api-Key): a user token is no key', () => {
+  it('every client route answers 401 to an administrator token without a key', async () => {
+    const client = routes.filter((route) => route.access === 'client');
+    expect(client.length).toBeGreaterThan(0);
+    const cases = client.map((route): SecurityCase => ({
+      name: `${key(route)} · admin sans clé`,
+      family: 'jeton',
+      kind: 'admin sans clé',
+      request: {
+        method: route.method as InjectOptions['method'],
+        url: fillUrl(route.url, values),
+        headers: bearer(tokens.admin),
+      },
+      expect: 401,
+    }));
+    expect(await failures(cases)).toEqual([]);
   });
 });
 

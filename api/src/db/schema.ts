@@ -8,3 +8,4 @@ export * from './schema/contrats';
 export * from './schema/reservations';
 export * from './schema/messages';
 export * from './schema/stats';
+export * from './schema/cles-api';

@@ -45,7 +45,7 @@ describe('GET /api/openapi.json', () => {
     expect(document.servers).toBeUndefined();
   });
 
-  it('lists every /api route with its method, bearer security on each protected one', () => {
+  it('lists every /api route with its method, bearer security on each protected one (API key on client ones)', () => {
     const apiRoutes = app.routeTable.filter(
       (route) =>
         route.url.startsWith('/api/') && !['/api/openapi.json', '/api/reference'].includes(route.url),
@@ -56,7 +56,7 @@ describe('GET /api/openapi.json', () => {
       expect(operation, `${route.method} ${route.url}`).toBeDefined();
       expect(operation?.['x-acces'], `${route.method} ${route.url}`).toBe(route.access);
       expect(operation?.security, `${route.method} ${route.url}`).toEqual(
-        route.access === 'public' ? [] : [{ bearerAuth: [] }],
+        route.access === 'public' ? [] : route.access === 'client' ? [{ cleApi: [] }] : [{ bearerAuth: [] }],
       );
       expect(operation?.responses, `${route.method} ${route.url}`).toBeDefined();
     }
@@ -71,6 +71,7 @@ describe('GET /api/openapi.json', () => {
     expect(access('get', '/api/clients')).toBe('user');
     expect(access('post', '/api/clients')).toBe('admin');
     expect(access('get', '/api/users')).toBe('admin');
+    expect(access('post', '/api/demande_hebergement/externe')).toBe('client');
   });
 
   it('leaks no secret: no password hash, token or secret value in the document', () => {

@@ -3,11 +3,12 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Who may call a route: `public` (no token), `user` (any active user's bearer token), `admin` (administrators only).
+ * Who may call a route: `public` (no token), `user` (any active user's bearer token), `admin` (administrators only),
+ * `client` (a client organisation's system with its API key in X-Api-Key, no user token: the request intake).
  * Routes carry it in `config.access`; the OpenAPI document and the security suite (test/security-suite.test.ts)
  * read it, and the suite checks that each route really behaves as declared.
  */
-export type RouteAccess = 'public' | 'user' | 'admin';
+export type RouteAccess = 'public' | 'user' | 'admin' | 'client';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,6 +53,7 @@ const ACCESS_LABEL: Record<RouteAccess, string> = {
   public: 'Public (sans jeton)',
   user: 'Utilisateur connecté (jeton Bearer)',
   admin: 'Administrateurs uniquement (jeton Bearer)',
+  client: "Système d'un client (clé d'API dans l'en-tête X-Api-Key)",
 };
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -144,7 +146,10 @@ export default fp(
             'POST /api/auth/login. Les erreurs répondent { "message": "…" } en français.',
         },
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            cleApi: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          },
         },
       },
       // The document describes the API only (the static site's routes are not part of it).
@@ -156,7 +161,8 @@ export default fp(
           schema: {
             ...schema,
             ...(hidden && { hide: true }),
-            ...(access === 'public' ? { security: [] } : { security: [{ bearerAuth: [] }] }),
+            security:
+              access === 'public' ? [] : access === 'client' ? [{ cleApi: [] }] : [{ bearerAuth: [] }],
             'x-acces': access,
           } as typeof schema,
         };

@@ -59,3 +59,20 @@ export const reservationKeys = {
 
 /** Full reservations (`/reservations_integrales`), inside the reservations' keys. */
 export const reservationIntegraleKeys = resourceKeys('reservations', 'integrales');
+
+/**
+ * Accommodation requests (`/demandes_hebergement`, `/demande_hebergement/:id`, `/demandesNumber`…), all below
+ * `['demandes']`, their communications included: an action on a request (treat, refuse, extend, cancel, sync, send
+ * a document) invalidates `demandeKeys.all`, and the list, the card and the dashboard counters refresh. A treatment,
+ * an extension or a cancellation writes stays too: it invalidates `reservationKeys.all` as well.
+ */
+export const demandeKeys = {
+  ...resourceKeys('demandes'),
+  /** GET /demandesNumber: the three dashboard counters. */
+  counts: () => ['demandes', 'count'] as const,
+  previous: (id: number | string) => ['demandes', 'previous', id] as const,
+  resas: (id: number | string) => ['demandes', 'resas', id] as const,
+  /** GET /communication/pensionnaire/:id (the resident card). */
+  communicationsOfResident: (id: number | string) =>
+    ['demandes', 'communications', 'pensionnaire', id] as const,
+};

@@ -8,3 +8,4 @@ export * from './users';
 export * from './contrats';
 export * from './reservations';
 export * from './stats';
+export * from './demandes';

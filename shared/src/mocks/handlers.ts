@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'msw';
 import { authHandlers } from './common/auth-handlers';
+import { demandesHandlers } from './demandes';
 import { MOCK_API } from './common/mock-api';
 import { referentielHandlers } from './referentiel';
 import { reservationsHandlers } from './reservations';
@@ -17,4 +18,5 @@ export const handlers: RequestHandler[] = [
   ...referentielHandlers,
   ...reservationsHandlers,
   ...statsHandlers,
+  ...demandesHandlers,
 ];

@@ -6,12 +6,15 @@ export { handlers, MOCK_API } from './handlers';
 export { referentielHandlers, resetReferentielMocks } from './referentiel';
 export * from './reservations';
 export * from './stats';
+export * from './demandes';
 
 import { resetReferentielMocks } from './referentiel';
+import { resetDemandeMocks } from './demandes';
 import { resetReservationMocks } from './reservations';
 
 /** Every mock store back to its seed data: each page test starts from the same world. */
 export function resetMocks(): void {
   resetReferentielMocks();
   resetReservationMocks();
+  resetDemandeMocks();
 }

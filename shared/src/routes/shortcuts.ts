@@ -1,11 +1,12 @@
-/** Request-action filters the Demande-Hebergement shortcut can be preset with (spec §2). */
-export const DEMANDE_ACTIONS = [
-  { key: 'traitement', label: 'Traitement de la demande' },
-  { key: 'annulation', label: "Confirmation d'annulation" },
-  { key: 'prolongation', label: 'Prolongation de la demande' },
-] as const;
+import { DEMANDE_ACTION_FILTERS, type DemandeActionFilter } from '../contract/demande-values';
 
-export type DemandeAction = (typeof DEMANDE_ACTIONS)[number]['key'];
+/** Request-action filters the Demande-Hebergement shortcut can be preset with (spec §2), in the shortcut's order. */
+export const DEMANDE_ACTIONS = (['traitement', 'annulation', 'prolongation'] as const).map((key) => ({
+  key,
+  label: DEMANDE_ACTION_FILTERS[key].label,
+}));
+
+export type DemandeAction = DemandeActionFilter;
 
 /** Query parameter of the add mode (top bar's add buttons) and of the action filter. */
 export const ADD_MODE_PARAM = 'mode';

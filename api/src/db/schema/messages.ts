@@ -1,7 +1,29 @@
 /** Communications about demands and residents, per-user notifications, long-running tasks. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { CANAUX_COMMUNICATION, TASK_STATUTS, type CanalCommunication, type TaskStatut } from '../enums';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import {
+  CANAUX_COMMUNICATION,
+  COMMUNICATION_STATUTS,
+  COMMUNICATION_TYPES,
+  COURRIEL_STATUTS,
+  TASK_STATUTS,
+  type CanalCommunication,
+  type CommunicationStatut,
+  type CommunicationType,
+  type CourrielStatut,
+  type TaskStatut,
+} from '../enums';
 import { bigId, bytea, createdAt, enumCheck, fk, id, notBlankCheck, timestamps } from './columns';
 import { users } from './core';
 import { pensionnaires } from './referentiel';
@@ -20,6 +42,15 @@ export const communications = pgTable(
     document: bytea('document'),
     documentNom: text('document_nom'),
     envoyeAt: timestamp('envoye_at', { withTimezone: true }),
+    typeDocument: text('type_document').$type<CommunicationType>().notNull().default('autre'),
+    statut: text('statut').$type<CommunicationStatut>().notNull().default('preparee'),
+    destinataires: text('destinataires')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Sending attempts; each one is an e-mail of `courriels`. */
+    tentatives: integer('tentatives').notNull().default(0),
+    derniereErreur: text('derniere_erreur'),
     createdBy: integer('created_by'),
     ...timestamps(),
   },
@@ -32,7 +63,71 @@ export const communications = pgTable(
     check('communications_sujet_present', sql`${t.demandeId} is not null or ${t.pensionnaireId} is not null`),
     check('communications_document_nomme', sql`(${t.document} is null) = (${t.documentNom} is null)`),
     enumCheck('communications', t.canal, CANAUX_COMMUNICATION),
+    enumCheck('communications', t.typeDocument, COMMUNICATION_TYPES),
+    enumCheck('communications', t.statut, COMMUNICATION_STATUTS),
     notBlankCheck('communications', t.objet),
+    check('communications_tentatives_ge0', sql`${t.tentatives} >= 0`),
+    check(
+      'communications_echec_explique',
+      sql`${t.statut} not in ('echec', 'non_transmise') or ${t.derniereErreur} is not null`,
+    ),
+  ],
+);
+
+/**
+ * Outgoing e-mails (api/src/plugins/mail.ts): every message the product sends is written here first, then handed
+ * to the SMTP server, or kept here (`non_transmis`) when none is configured: the local outbox. A failure keeps the
+ * message and its reason; it can be sent again. Any module may send (communications, rooming lists).
+ */
+export const courriels = pgTable(
+  'courriels',
+  {
+    id: id(),
+    statut: text('statut').$type<CourrielStatut>().notNull().default('en_attente'),
+    /** `smtp` or `boite_locale` (no SMTP server configured) at the last attempt. */
+    transport: text('transport').notNull(),
+    expediteur: text('expediteur').notNull(),
+    destinataires: text('destinataires').array().notNull(),
+    objet: text('objet').notNull(),
+    texte: text('texte').notNull(),
+    tentatives: integer('tentatives').notNull().default(0),
+    derniereErreur: text('derniere_erreur'),
+    /** The SMTP server's Message-ID once accepted. */
+    messageId: text('message_id'),
+    envoyeAt: timestamp('envoye_at', { withTimezone: true }),
+    communicationId: integer('communication_id'),
+    createdBy: integer('created_by'),
+    ...timestamps(),
+  },
+  (t) => [
+    fk('courriels', [t.communicationId], [communications.id]),
+    fk('courriels', [t.createdBy], [users.id]),
+    index('courriels_created_idx').on(t.createdAt.desc()),
+    index('courriels_communication_idx').on(t.communicationId),
+    index('courriels_statut_idx').on(t.statut),
+    enumCheck('courriels', t.statut, COURRIEL_STATUTS),
+    notBlankCheck('courriels', t.objet),
+    check('courriels_destinataires_present', sql`cardinality(${t.destinataires}) > 0`),
+    check(
+      'courriels_echec_explique',
+      sql`${t.statut} not in ('echec', 'non_transmis') or ${t.derniereErreur} is not null`,
+    ),
+  ],
+);
+
+export const courrielPiecesJointes = pgTable(
+  'courriel_pieces_jointes',
+  {
+    courrielId: integer('courriel_id').notNull(),
+    index: smallint('index').notNull(),
+    nom: text('nom').notNull(),
+    typeContenu: text('type_contenu').notNull(),
+    contenu: bytea('contenu').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'courriel_pieces_jointes_pk', columns: [t.courrielId, t.index] }),
+    fk('courriel_pieces_jointes', [t.courrielId], [courriels.id], { onDelete: 'cascade' }),
+    notBlankCheck('courriel_pieces_jointes', t.nom),
   ],
 );
 
@@ -83,5 +178,6 @@ export const tasks = pgTable(
 
 // Row types, for the repositories.
 export type CommunicationRow = typeof communications.$inferSelect;
+export type CourrielRow = typeof courriels.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;

@@ -18,12 +18,14 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  DEMANDE_ORIGINES,
   DEMANDE_STATUTS,
   DEMANDE_TYPES,
   ETATS_PAIEMENT,
   PRESENCES,
   RESERVATION_STATUTS,
   TYPES_RESA,
+  type DemandeOrigine,
   type DemandeStatut,
   type DemandeType,
   type EtatPaiement,
@@ -52,7 +54,8 @@ import {
   contratsEtablissement,
 } from './contrats';
 import { users } from './core';
-import { clients, etablissements, pensionnaires, typesChambre } from './referentiel';
+import { clesApiClients } from './cles-api';
+import { clients, etablissements, foyers, pensionnaires, typesChambre } from './referentiel';
 
 export const demandesHebergement = pgTable(
   'demandes_hebergement',
@@ -64,12 +67,29 @@ export const demandesHebergement = pgTable(
     dateDebut: day('date_debut').notNull(),
     dateFin: day('date_fin').notNull(),
     nombrePersonnes: integer('nombre_personnes').notNull(),
+    /** Free remarks of the request (the other wishes have their own columns). */
     souhaits: text('souhaits'),
     motifRefus: text('motif_refus'),
-    /** Identifier of the demand in the client's system (sync); unique when present. */
+    /** Identifier of the demand in the client's system (intake, sync); unique per client when present. */
     referenceExterne: text('reference_externe'),
-    /** The stay an extension or cancellation request is about. */
+    /** The first stay an extension or cancellation request is about; all of them: demande_reservations_cibles. */
     reservationCibleId: integer('reservation_cible_id'),
+    origine: text('origine').$type<DemandeOrigine>().notNull().default('saisie'),
+    urgente: boolean('urgente').notNull().default(false),
+    /** The household the request is for (its residents are booked together). */
+    foyerId: integer('foyer_id'),
+    referentNom: text('referent_nom'),
+    referentEmail: text('referent_email'),
+    referentTelephone: text('referent_telephone'),
+    souhaitVille: text('souhait_ville'),
+    souhaitEtablissementId: integer('souhait_etablissement_id'),
+    souhaitTypeChambreId: integer('souhait_type_chambre_id'),
+    souhaitPetitDejeuner: boolean('souhait_petit_dejeuner').notNull().default(false),
+    souhaitDejeuner: boolean('souhait_dejeuner').notNull().default(false),
+    souhaitDiner: boolean('souhait_diner').notNull().default(false),
+    souhaitPmr: boolean('souhait_pmr').notNull().default(false),
+    /** The client API key that submitted it (origine = api). */
+    cleApiId: integer('cle_api_id'),
     createdBy: integer('created_by'),
     ...timestamps(),
   },
@@ -77,12 +97,29 @@ export const demandesHebergement = pgTable(
     fk('demandes_hebergement', [t.clientId], [clients.id]),
     fk('demandes_hebergement', [t.reservationCibleId], [reservations.id]),
     fk('demandes_hebergement', [t.createdBy], [users.id]),
-    unique('demandes_hebergement_reference_externe_unique').on(t.referenceExterne),
+    fk('demandes_hebergement', [t.foyerId, t.clientId], [foyers.id, foyers.clientId], {
+      name: 'demandes_hebergement_foyer_client_fk',
+    }),
+    fk('demandes_hebergement', [t.souhaitEtablissementId], [etablissements.id]),
+    fk('demandes_hebergement', [t.souhaitTypeChambreId], [typesChambre.id]),
+    fk('demandes_hebergement', [t.cleApiId, t.clientId], [clesApiClients.id, clesApiClients.clientId], {
+      name: 'demandes_hebergement_cle_api_client_fk',
+    }),
+    // Idempotent intake: one request per client and external reference, even under concurrent submissions.
+    unique('demandes_hebergement_client_reference_unique').on(t.clientId, t.referenceExterne),
     index('demandes_hebergement_statut_idx').on(t.statut, t.type, t.createdAt),
     index('demandes_hebergement_client_idx').on(t.clientId, t.dateDebut),
     index('demandes_hebergement_cible_idx').on(t.reservationCibleId),
+    index('demandes_hebergement_foyer_idx').on(t.foyerId),
+    // Default order of the list (created_at desc, id desc) and of the queues (open ones, oldest first).
+    index('demandes_hebergement_created_idx').on(t.createdAt, t.id),
     enumCheck('demandes_hebergement', t.type, DEMANDE_TYPES),
     enumCheck('demandes_hebergement', t.statut, DEMANDE_STATUTS),
+    enumCheck('demandes_hebergement', t.origine, DEMANDE_ORIGINES),
+    check(
+      'demandes_hebergement_api_cle',
+      sql`(${t.origine} = 'api') = (${t.cleApiId} is not null and ${t.referenceExterne} is not null)`,
+    ),
     periodCheck('demandes_hebergement', t.dateDebut, t.dateFin),
     check('demandes_hebergement_nombre_personnes_gt0', sql`${t.nombrePersonnes} > 0`),
     check(
@@ -386,6 +423,21 @@ export const occupationsAllotement = pgTable(
     check('occupations_allotement_occupees_ge0', sql`${t.chambresOccupees} >= 0`),
     check('occupations_allotement_allotement_gt0', sql`${t.allotement} > 0`),
     check('occupations_allotement_depassement', sql`${t.chambresOccupees} <= ${t.allotement}`),
+  ],
+);
+
+/** Every stay an extension or cancellation request is about (a household's stays, several chains). */
+export const demandeReservationsCibles = pgTable(
+  'demande_reservations_cibles',
+  {
+    demandeId: integer('demande_id').notNull(),
+    reservationId: integer('reservation_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'demande_reservations_cibles_pk', columns: [t.demandeId, t.reservationId] }),
+    fk('demande_reservations_cibles', [t.demandeId], [demandesHebergement.id], { onDelete: 'cascade' }),
+    fk('demande_reservations_cibles', [t.reservationId], [reservations.id]),
+    index('demande_reservations_cibles_resa_idx').on(t.reservationId),
   ],
 );
 

@@ -2,6 +2,7 @@ import { queryOptions, useQueries } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient, DASHBOARD_RESERVATION_FILTERS, RESERVATIONS_PATHS, reservationKeys } from 'shared';
 import type { ReservationCountAnswer } from 'shared/contract';
+import { useDemandeCounters } from './count-demandes';
 
 export type ReservationCounter = keyof typeof DASHBOARD_RESERVATION_FILTERS;
 
@@ -29,10 +30,11 @@ export const reservationCountQueryOptions = (filters: object) =>
 const COUNTERS = Object.entries(DASHBOARD_RESERVATION_FILTERS) as [ReservationCounter, object][];
 
 /**
- * The four reservation counters of the dashboard, one query each, in parallel. The request counters arrive with the
- * accommodation-requests issue. A failure is logged as spec §8 says and the counter stays unknown (« — »).
+ * The seven counters of the dashboard: the four reservation counters, one query each, and the three request counters
+ * of GET /demandesNumber, in parallel. A failure is logged as spec §8 says and the counter stays unknown (« — »).
  */
 export function useDashboardCounters(): DashboardCounters {
+  const demandes = useDemandeCounters();
   const { counters, error } = useQueries({
     queries: COUNTERS.map(([, filters]) => reservationCountQueryOptions(filters)),
     combine: (results) => ({
@@ -44,8 +46,9 @@ export function useDashboardCounters(): DashboardCounters {
       error: results.find((result) => result.error)?.error ?? null,
     }),
   });
+  const failure = error ?? demandes.error;
   useEffect(() => {
-    if (error) console.error('Erreur lors de la récupération des totaux', error);
-  }, [error]);
-  return counters;
+    if (failure) console.error('Erreur lors de la récupération des totaux', failure);
+  }, [failure]);
+  return demandes.data === undefined ? counters : { ...counters, ...demandes.data };
 }

@@ -1,23 +1,26 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { login } from 'shared';
-import { mockToken, resetReservationMocks } from 'shared/mocks';
+import { mockDemandes, mockToken, resetMocks } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
 import { renderWithProviders } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DashboardHome from './dashboard-home';
 
+const open = (type: string) =>
+  mockDemandes.filter((d) => d.type === type && (d.statut === 'a_traiter' || d.statut === 'en_cours')).length;
+
 const counterText = (counter: string) =>
   document.querySelector(`[data-counter="${counter}"] .ant-statistic-content`)?.textContent;
 
 beforeEach(() => {
-  resetReservationMocks();
+  resetMocks();
   login(mockToken());
 });
 afterEach(() => vi.restoreAllMocks());
 
 describe('DashboardHome', () => {
-  it('shows the four reservation counters from POST /reservationsNumber; request counters stay « — »', async () => {
+  it('shows the four reservation counters from POST /reservationsNumber and the three request counters of GET /demandesNumber', async () => {
     const bodies: unknown[] = [];
     mockServer.events.on('request:start', ({ request }) => {
       if (request.url.endsWith('/api/reservationsNumber'))
@@ -31,7 +34,10 @@ describe('DashboardHome', () => {
     expect(counterText('totalPresence')).toBe('4');
     expect(counterText('totalCaf')).toBe('6');
     expect(counterText('totalPaf')).toBe('5');
-    expect(counterText('total_demande_a_traiter')).toBe('—');
+    await waitFor(() => expect(counterText('total_demande_a_traiter')).toBe(String(open('nouvelle'))));
+    expect(counterText('total_demande_a_annuler')).toBe(String(open('annulation')));
+    expect(counterText('total_demande_a_prolonger')).toBe(String(open('prolongation')));
+    expect(screen.queryByText(/en préparation/)).toBeNull();
     expect(bodies).toEqual(
       expect.arrayContaining([
         { jours: 'a_prolonger', etat: 'prolongable' },

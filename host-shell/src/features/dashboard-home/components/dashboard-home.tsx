@@ -1,4 +1,4 @@
-import { Alert, Col, Row, Statistic } from 'antd';
+import { Col, Row, Statistic } from 'antd';
 import { Link } from 'react-router-dom';
 import { ACTION_PARAM, DASHBOARD_BADGES, dashboardUrl } from 'shared';
 import { Heading, Panel } from '../../../lib/plain-ui';
@@ -17,13 +17,6 @@ export default function DashboardHome() {
       <Heading level={3} id="dashboard-title">
         Tableau de bord
       </Heading>
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title="Compteurs des demandes en préparation"
-        description="Les compteurs des demandes d'hébergement arrivent avec le lot Demandes d'hébergement. Les raccourcis mènent déjà aux écrans concernés."
-      />
       <Row gutter={[16, 16]}>
         {DASHBOARD_BADGES.map((badge) => (
           <Col key={badge.counter} xs={24} sm={12} lg={8} xl={6}>

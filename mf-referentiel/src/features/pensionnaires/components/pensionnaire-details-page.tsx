@@ -11,9 +11,10 @@ import { ReferenceName } from '../../../lib/reference-name';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
 import { usePensionnaire } from '../api/get-pensionnaire';
+import { PensionnaireDemandes } from './pensionnaire-demandes';
 import { PensionnaireFormModal } from './pensionnaire-form-modal';
 
-/** A resident's card, and the place where their stays will be listed. */
+/** A resident's card: their accommodation requests and communications, and the place where their stays will be listed. */
 export function PensionnaireDetailsPage() {
   const state = usePensionnaire();
   const clients = useReferenceLookup(REFERENTIEL_PATHS.clients);
@@ -77,6 +78,7 @@ export function PensionnaireDetailsPage() {
                 { key: 'modification', label: 'Modifié le', children: formatDate(pensionnaire.updatedAt) },
               ]}
             />
+            <PensionnaireDemandes id={pensionnaire.id} />
             <UpcomingSection title="Séjours">
               Les séjours de ce pensionnaire apparaîtront ici dès que les réservations existeront (lot
               suivant).

@@ -1,3 +1,4 @@
+import { mockDemandes } from 'shared/mocks';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from 'shared/mocks/node';
@@ -131,5 +132,19 @@ describe('PensionnaireDetailsPage', () => {
     expect(client.getAttribute('href')).toBe('/dashboard/client-details/4');
     expect(screen.getByText(/Les séjours de ce pensionnaire apparaîtront ici/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Modifier/ })).toBeNull();
+  });
+
+  it('lists the resident’s accommodation requests and their communications', async () => {
+    const mine = mockDemandes.filter((d) => d.pensionnaires.some((p) => p.id === 1));
+    expect(mine.length).toBeGreaterThan(0);
+    renderPage(<PensionnaireDetailsPage />, {
+      url: '/dashboard/pensionnaires/1',
+      path: '/dashboard/pensionnaires/:id',
+    });
+    const first = await screen.findByRole('link', { name: `n° ${mine[0]!.id}` });
+    expect(first.getAttribute('href')).toBe(`/dashboard/demande-hebergement/${mine[0]!.id}`);
+    const withDocuments = mine.flatMap((d) => d.communications);
+    if (withDocuments.length > 0)
+      expect((await screen.findAllByRole('link', { name: 'Voir' })).length).toBe(withDocuments.length);
   });
 });

@@ -1,0 +1,422 @@
+/**
+ * What each communication document says (docs/api.md « Communications »), built from the request and its stays as
+ * they are when the document is generated (the PDF is a snapshot, stored with the communication):
+ * - confirmation (to the client): the residents, the hotel and its address, dates, room type, rooms and meals;
+ * - bon_hebergement (to the hotel): the same stay, who pays (client, contract), for the hotel's front desk;
+ * - refus (to the client): the request and the reason;
+ * - prolongation / annulation (to the client): each stay extended (old → new departure) or cancelled.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  COMMUNICATION_TYPE_LABELS,
+  DEMANDE_TYPE_LABELS,
+  RESERVATION_STATUT_LABELS,
+  type CommunicationType,
+  type DemandeType,
+  type ReservationStatut,
+} from 'shared/contract';
+import type { Executor } from '../../../db/client';
+import { NotFoundError } from '../../../errors';
+import { frenchDate } from '../../../lib/days';
+import { rowsOf } from '../../../db/raw';
+import type { DocumentModel } from './render-pdf';
+
+interface DemandeData {
+  id: number;
+  type: DemandeType;
+  reference_externe: string | null;
+  date_debut: string;
+  date_fin: string;
+  nombre_personnes: number;
+  motif_refus: string | null;
+  referent_nom: string | null;
+  referent_email: string | null;
+  created_at_day: string;
+  client_nom: string;
+  client_adresse: string;
+  client_code_postal: string;
+  client_ville: string;
+  client_email: string | null;
+}
+
+interface PersonData {
+  nom: string;
+  prenom: string;
+  numero_dossier: string;
+  date_naissance: string | null;
+}
+
+interface StayData {
+  id: number;
+  role: 'produite' | 'cible';
+  id_reservation_mere: number;
+  statut: ReservationStatut;
+  nom: string;
+  prenom: string;
+  numero_dossier: string;
+  date_naissance: string | null;
+  date_debut: string;
+  date_fin: string;
+  chambre: string | null;
+  type_chambre: string;
+  petit_dejeuner: boolean;
+  dejeuner: boolean;
+  diner: boolean;
+  etablissement_nom: string;
+  etablissement_adresse: string;
+  etablissement_code_postal: string;
+  etablissement_ville: string;
+  etablissement_telephone: string | null;
+  etablissement_email: string | null;
+  contrat_client: string;
+  /** The departure of the stay this one extends (an extension), else null. */
+  depart_precedent: string | null;
+  /** The stay's extension reaches this departure (a targeted stay), else null. */
+  depart_chaine: string;
+}
+
+export interface DocumentData {
+  demande: DemandeData;
+  pensionnaires: PersonData[];
+  sejours: StayData[];
+  today: string;
+}
+
+export async function loadDocumentData(db: Executor, demandeId: number): Promise<DocumentData> {
+  const [demande] = await rowsOf<DemandeData & { today: string }>(
+    db,
+    sql`select d.id, d.type, d.reference_externe, d.date_debut::text as date_debut, d.date_fin::text as date_fin,
+        d.nombre_personnes, d.motif_refus, d.referent_nom, d.referent_email,
+        (d.created_at at time zone 'Europe/Paris')::date::text as created_at_day,
+        c.nom as client_nom, c.adresse as client_adresse, c.code_postal as client_code_postal,
+        c.ville as client_ville, c.email as client_email,
+        (now() at time zone 'Europe/Paris')::date::text as today
+      from demandes_hebergement d join clients c on c.id = d.client_id where d.id = ${demandeId}`,
+  );
+  if (demande === undefined) throw new NotFoundError(`Demande n° ${demandeId} introuvable.`);
+  const pensionnaires = await rowsOf<PersonData>(
+    db,
+    sql`select p.nom, p.prenom, p.numero_dossier, p.date_naissance::text as date_naissance
+      from demande_pensionnaires dp join pensionnaires p on p.id = dp.pensionnaire_id
+      where dp.demande_id = ${demandeId} order by p.nom, p.prenom, p.id`,
+  );
+  const sejours = await rowsOf<StayData>(
+    db,
+    sql`with recursive l(id, role) as (
+          select rc.reservation_id, 'cible' from demande_reservations_cibles rc where rc.demande_id = ${demandeId}
+          union select rp.id, 'produite' from reservations rp where rp.demande_id = ${demandeId}),
+        chaine(origine, id, date_fin) as (
+          select r.id, r.id, r.date_fin from reservations r where r.id in (select id from l)
+          union all
+          select c.origine, x.id, x.date_fin from chaine c
+          join reservations x on x.prolongation_de_id = c.id and x.statut <> 'annulee')
+      select r.id, l.role, r.id_reservation_mere, r.statut, p.nom, p.prenom, p.numero_dossier,
+        p.date_naissance::text as date_naissance, r.date_debut::text as date_debut, r.date_fin::text as date_fin,
+        r.chambre, tc.libelle as type_chambre, r.petit_dejeuner, r.dejeuner, r.diner,
+        e.nom as etablissement_nom, e.adresse as etablissement_adresse,
+        e.code_postal as etablissement_code_postal, e.ville as etablissement_ville,
+        e.telephone as etablissement_telephone, e.email as etablissement_email,
+        cc.reference as contrat_client,
+        (select x.date_fin::text from reservations x where x.id = r.prolongation_de_id) as depart_precedent,
+        (select max(ch.date_fin)::text from chaine ch where ch.origine = r.id) as depart_chaine
+      from l join reservations r on r.id = l.id
+      join pensionnaires p on p.id = r.pensionnaire_id
+      join types_chambre tc on tc.id = r.type_chambre_id
+      join etablissements e on e.id = r.etablissement_id
+      join contrats_clients cc on cc.id = r.contrat_client_id
+      order by l.role desc, p.nom, p.prenom, r.date_debut, r.id`,
+  );
+  return { demande, pensionnaires, sejours, today: demande.today };
+}
+
+const nights = (start: string, end: string) =>
+  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+
+function meals(stay: Pick<StayData, 'petit_dejeuner' | 'dejeuner' | 'diner'>): string {
+  const list = [
+    stay.petit_dejeuner ? 'petit-déjeuner' : null,
+    stay.dejeuner ? 'déjeuner' : null,
+    stay.diner ? 'dîner' : null,
+  ].filter((value): value is string => value !== null);
+  if (list.length === 0) return 'Aucun repas';
+  const text = list.join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const distinct = (values: string[]) => [...new Set(values)];
+
+function clientAddressee(d: DemandeData): string[] {
+  return [
+    ...(d.referent_nom ? [`À l’attention de ${d.referent_nom}`] : []),
+    d.client_nom,
+    d.client_adresse,
+    `${d.client_code_postal} ${d.client_ville}`,
+  ];
+}
+
+function reference(d: DemandeData): string {
+  return `Demande n° ${d.id}${d.reference_externe ? ` — réf. client ${d.reference_externe}` : ''}`;
+}
+
+const birth = (value: string | null) => (value === null ? '—' : frenchDate(value));
+
+/** The hotel block of the produced stays (one hotel per treatment). */
+function hotelBlock(stays: StayData[]): DocumentModel['blocs'][number] {
+  const first = stays[0];
+  if (first === undefined) return { titre: 'Hébergement', lignes: [['Séjour', 'Aucun séjour lié']] };
+  const start = stays.reduce((min, s) => (s.date_debut < min ? s.date_debut : min), first.date_debut);
+  const end = stays.reduce((max, s) => (s.date_fin > max ? s.date_fin : max), first.date_fin);
+  return {
+    titre: 'Hébergement',
+    lignes: [
+      ['Établissement', first.etablissement_nom],
+      [
+        'Adresse',
+        `${first.etablissement_adresse}, ${first.etablissement_code_postal} ${first.etablissement_ville}`,
+      ],
+      ...(first.etablissement_telephone
+        ? ([['Téléphone', first.etablissement_telephone]] as [string, string][])
+        : []),
+      ['Arrivée', frenchDate(start)],
+      ['Départ', frenchDate(end)],
+      ['Nuits', String(nights(start, end))],
+      ['Type de chambre', distinct(stays.map((s) => s.type_chambre)).join(', ')],
+      [
+        'Chambre(s)',
+        distinct(stays.map((s) => s.chambre ?? ''))
+          .filter(Boolean)
+          .join(', ') || 'À attribuer par l’établissement',
+      ],
+      ['Repas', meals(first)],
+      ['Réservation intégrale', distinct(stays.map((s) => `n° ${s.id_reservation_mere}`)).join(', ')],
+    ],
+  };
+}
+
+export interface BuiltDocument {
+  model: DocumentModel;
+  objet: string;
+  fichier: string;
+  /** Default recipients: the referent (or the client), the hotel for its voucher. */
+  destinataires: string[];
+}
+
+/** The document of `type` for the request, or a 409-worthy reason when it cannot be made yet. */
+export function buildDocument(type: CommunicationType, data: DocumentData): BuiltDocument | string {
+  const { demande: d, today } = data;
+  const produced = data.sejours.filter((s) => s.role === 'produite' && s.statut !== 'annulee');
+  const targets = data.sejours.filter((s) => s.role === 'cible');
+  const residentsTable = {
+    titre: 'Personnes hébergées',
+    colonnes: [
+      { titre: 'Nom', largeur: 3 },
+      { titre: 'Prénom', largeur: 3 },
+      { titre: 'N° dossier', largeur: 2 },
+      { titre: 'Né(e) le', largeur: 2 },
+      { titre: 'Réservation', largeur: 2 },
+      { titre: 'Chambre', largeur: 1.5 },
+    ],
+    lignes: produced.map((s) => [
+      s.nom,
+      s.prenom,
+      s.numero_dossier,
+      birth(s.date_naissance),
+      `n° ${s.id}`,
+      s.chambre ?? '—',
+    ]),
+  };
+  const clientEmail = d.referent_email ?? d.client_email;
+  const base = {
+    reference: reference(d),
+    date: `Le ${frenchDate(today)}`,
+  };
+  const file = (kind: string) => `${kind}-demande-${d.id}.pdf`;
+  const objet = (label: string) => `${label} — demande n° ${d.id}`;
+
+  switch (type) {
+    case 'confirmation': {
+      if (d.type !== 'nouvelle' || produced.length === 0)
+        return 'Aucun séjour n’a encore été réservé pour cette demande : la confirmation ne peut pas être établie.';
+      return {
+        model: {
+          ...base,
+          titre: 'Confirmation de prise en charge',
+          destinataire: clientAddressee(d),
+          introduction: `Suite à votre demande du ${frenchDate(d.created_at_day)}, nous vous confirmons l’hébergement des ${produced.length > 1 ? `${produced.length} personnes` : 'personne'} ci-dessous dans l’établissement indiqué.`,
+          blocs: [hotelBlock(produced)],
+          tableau: residentsTable,
+          mentions: [
+            'L’établissement accueille les personnes à partir de 15 heures le jour de l’arrivée ; la chambre est libérée avant 11 heures le jour du départ.',
+            'Toute prolongation ou annulation se demande auprès de la centrale, en rappelant le numéro de la demande.',
+          ],
+        },
+        objet: objet('Confirmation de prise en charge'),
+        fichier: file('confirmation'),
+        destinataires: clientEmail ? [clientEmail] : [],
+      };
+    }
+    case 'bon_hebergement': {
+      const stays = d.type === 'nouvelle' ? produced : produced.filter((s) => s.depart_precedent !== null);
+      const first = stays[0];
+      if (first === undefined)
+        return 'Aucun séjour n’a encore été réservé pour cette demande : le bon d’hébergement ne peut pas être établi.';
+      return {
+        model: {
+          ...base,
+          titre: d.type === 'prolongation' ? 'Bon d’hébergement — prolongation' : 'Bon d’hébergement',
+          destinataire: [
+            'À l’attention de la réception',
+            first.etablissement_nom,
+            first.etablissement_adresse,
+            `${first.etablissement_code_postal} ${first.etablissement_ville}`,
+          ],
+          introduction: `Merci d’accueillir les personnes ci-dessous pour le compte de ${d.client_nom}, aux dates et conditions indiquées. Les nuitées et les repas sont facturés à la centrale.`,
+          blocs: [
+            hotelBlock(stays),
+            {
+              titre: 'Facturation',
+              lignes: [
+                ['Client', d.client_nom],
+                ['Contrat client', distinct(stays.map((s) => s.contrat_client)).join(', ')],
+              ],
+            },
+          ],
+          tableau: {
+            ...residentsTable,
+            lignes: stays.map((s) => [
+              s.nom,
+              s.prenom,
+              s.numero_dossier,
+              birth(s.date_naissance),
+              `n° ${s.id}`,
+              s.chambre ?? '—',
+            ]),
+          },
+          mentions: ['Merci de signaler à la centrale toute absence ou tout départ anticipé.'],
+        },
+        objet: objet('Bon d’hébergement'),
+        fichier: file('bon-hebergement'),
+        destinataires: distinct(stays.map((s) => s.etablissement_email ?? '').filter(Boolean)),
+      };
+    }
+    case 'refus': {
+      if (d.motif_refus === null)
+        return 'La demande n’est pas refusée : la lettre de refus ne peut pas être établie.';
+      return {
+        model: {
+          ...base,
+          titre: 'Refus de la demande',
+          destinataire: clientAddressee(d),
+          introduction: `Nous sommes au regret de ne pouvoir donner suite à votre demande du ${frenchDate(d.created_at_day)}.`,
+          blocs: [
+            {
+              titre: 'Demande',
+              lignes: [
+                ['Type', DEMANDE_TYPE_LABELS[d.type]],
+                ['Période', `du ${frenchDate(d.date_debut)} au ${frenchDate(d.date_fin)}`],
+                ['Personnes', String(d.nombre_personnes)],
+              ],
+            },
+            { titre: 'Motif', lignes: [['Motif du refus', d.motif_refus]] },
+          ],
+          tableau: {
+            titre: 'Personnes concernées',
+            colonnes: [
+              { titre: 'Nom', largeur: 3 },
+              { titre: 'Prénom', largeur: 3 },
+              { titre: 'N° dossier', largeur: 2 },
+              { titre: 'Né(e) le', largeur: 2 },
+            ],
+            lignes: data.pensionnaires.map((p) => [
+              p.nom,
+              p.prenom,
+              p.numero_dossier,
+              birth(p.date_naissance),
+            ]),
+          },
+          mentions: ['Vous pouvez déposer une nouvelle demande à tout moment auprès de la centrale.'],
+        },
+        objet: objet('Refus de la demande'),
+        fichier: file('refus'),
+        destinataires: clientEmail ? [clientEmail] : [],
+      };
+    }
+    case 'prolongation': {
+      const extensions = produced.filter((s) => s.depart_precedent !== null);
+      if (d.type !== 'prolongation' || extensions.length === 0)
+        return 'Aucun séjour n’a encore été prolongé pour cette demande : la confirmation ne peut pas être établie.';
+      return {
+        model: {
+          ...base,
+          titre: 'Confirmation de prolongation',
+          destinataire: clientAddressee(d),
+          introduction:
+            'Nous vous confirmons la prolongation des séjours ci-dessous, dans le même établissement.',
+          blocs: [],
+          tableau: {
+            titre: 'Séjours prolongés',
+            colonnes: [
+              { titre: 'Pensionnaire', largeur: 4 },
+              { titre: 'Établissement', largeur: 4 },
+              { titre: 'Réservation', largeur: 2 },
+              { titre: 'Départ prévu', largeur: 2 },
+              { titre: 'Nouveau départ', largeur: 2 },
+            ],
+            lignes: extensions.map((s) => [
+              `${s.prenom} ${s.nom}`,
+              s.etablissement_nom,
+              `n° ${s.id}`,
+              frenchDate(s.depart_precedent ?? s.date_debut),
+              frenchDate(s.date_fin),
+            ]),
+          },
+          mentions: ['Les conditions du séjour initial (chambre, repas) sont reconduites.'],
+        },
+        objet: objet('Confirmation de prolongation'),
+        fichier: file('prolongation'),
+        destinataires: clientEmail ? [clientEmail] : [],
+      };
+    }
+    case 'annulation': {
+      const cancelled = targets.filter(
+        (s) => s.statut === 'annulee' || s.depart_chaine <= d.date_debut || s.date_fin <= d.date_debut,
+      );
+      if (d.type !== 'annulation' || cancelled.length === 0)
+        return 'Aucun séjour n’a encore été annulé pour cette demande : la confirmation ne peut pas être établie.';
+      return {
+        model: {
+          ...base,
+          titre: 'Confirmation d’annulation',
+          destinataire: clientAddressee(d),
+          introduction: `Nous vous confirmons l’annulation des séjours ci-dessous à compter du ${frenchDate(d.date_debut)}. Les nuits passées restent dues.`,
+          blocs: [],
+          tableau: {
+            titre: 'Séjours annulés',
+            colonnes: [
+              { titre: 'Pensionnaire', largeur: 4 },
+              { titre: 'Établissement', largeur: 4 },
+              { titre: 'Réservation', largeur: 2 },
+              { titre: 'Arrivée', largeur: 2 },
+              { titre: 'Départ', largeur: 2 },
+              { titre: 'Statut', largeur: 2 },
+            ],
+            lignes: cancelled.map((s) => [
+              `${s.prenom} ${s.nom}`,
+              s.etablissement_nom,
+              `n° ${s.id}`,
+              frenchDate(s.date_debut),
+              frenchDate(s.date_fin),
+              RESERVATION_STATUT_LABELS[s.statut],
+            ]),
+          },
+          mentions: ['L’établissement a été informé de la libération des chambres.'],
+        },
+        objet: objet('Confirmation d’annulation'),
+        fichier: file('annulation'),
+        destinataires: clientEmail ? [clientEmail] : [],
+      };
+    }
+    case 'autre':
+      return `Le document « ${COMMUNICATION_TYPE_LABELS.autre} » n’est pas généré par l’application.`;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The five Communication calls of spec §7, for every signed-in user (docs/api.md « Communications »):
+ * POST /communication/send_communication/:id (a request: prepare a document, send it), POST /communication/send/:id
+ * (a communication: send it again), GET /communication/:id, GET /communication/pensionnaire/:id and
+ * GET /demande/communication/:id (the PDF /view-pdf shows).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  COMMUNICATION_PATHS as PATHS,
+  CommunicationAnswer,
+  CommunicationCreateBody,
+  CommunicationDetailAnswer,
+  CommunicationIdParams,
+  CommunicationsAnswer,
+  CommunicationSendBody,
+  ErrorBody,
+} from 'shared/contract';
+import { actorOf } from '../../db/audit';
+import { createCommunicationService } from './communication-service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+const communicationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = createCommunicationService(app.db, app.mail);
+
+  // The body of « send again » may be left out.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+  });
+
+  app.post(
+    `${PATHS.create}/:id`,
+    {
+      schema: {
+        params: CommunicationIdParams,
+        body: CommunicationCreateBody,
+        response: { 201: CommunicationAnswer, 502: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(actorOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    `${PATHS.send}/:id`,
+    {
+      schema: {
+        params: CommunicationIdParams,
+        body: CommunicationSendBody,
+        response: { 200: CommunicationAnswer, 502: ErrorBody, ...errors },
+      },
+    },
+    async (request) => service.send(actorOf(request), request.params.id, request.body ?? {}),
+  );
+
+  app.get(
+    `${PATHS.pensionnaire}/:id`,
+    { schema: { params: CommunicationIdParams, response: { 200: CommunicationsAnswer, ...errors } } },
+    async (request) => ({ communications: await service.ofPensionnaire(request.params.id) }),
+  );
+
+  app.get(
+    `${PATHS.one}/:id`,
+    { schema: { params: CommunicationIdParams, response: { 200: CommunicationDetailAnswer, ...errors } } },
+    async (request) => ({ data: await service.get(request.params.id) }),
+  );
+
+  app.get(
+    `${PATHS.document}/:id`,
+    // No 200 schema: the answer is the PDF itself; errors are { message } from the one error handler.
+    { schema: { params: CommunicationIdParams, response: errors } },
+    async (request, reply) => {
+      const document = await service.document(request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${document.nom}"`)
+        .header('cache-control', 'no-store')
+        .send(document.contenu as never);
+    },
+  );
+};
+
+export default communicationsRoutes;

@@ -1,0 +1,114 @@
+/**
+ * The outbox (docs/api.md « Courriels »): every e-mail the product sent or kept, for every signed-in user. With no
+ * SMTP server configured, this is where the messages are (« non transmis »); a failed or kept message is sent again
+ * with POST /courriels/:id/renvoyer.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'drizzle-orm';
+import {
+  COMMUNICATION_PATHS,
+  CourrielAnswer,
+  CourrielListAnswer,
+  CourrielListQuery,
+  CourrielWriteAnswer,
+  ErrorBody,
+  PieceJointeParams,
+  type Courriel,
+  type CourrielDetail,
+} from 'shared/contract';
+import { Type } from 'typebox';
+import { NotFoundError } from '../../errors';
+import { courrielSelect } from '../communications/courriel-select';
+import { actorOf } from '../../db/audit';
+import { rowsOf } from '../../db/raw';
+
+const PATH = COMMUNICATION_PATHS.courriels;
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const IdParams = Type.Object(
+  { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
+  { additionalProperties: false },
+);
+const notFound = (id: number) => new NotFoundError(`Courriel n° ${id} introuvable.`);
+
+const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  async function one(id: number): Promise<Courriel> {
+    const [row] = await rowsOf<Courriel>(
+      app.db,
+      sql`select ${courrielSelect} from courriels co where co.id = ${id}`,
+    );
+    if (row === undefined) throw notFound(id);
+    return row;
+  }
+
+  app.get(
+    PATH,
+    { schema: { querystring: CourrielListQuery, response: { 200: CourrielListAnswer, ...errors } } },
+    async (request) => {
+      const { page, pageSize, statut } = request.query;
+      const where = statut === undefined ? sql`` : sql`where co.statut = ${statut}`;
+      const [row] = await rowsOf<{ total: number; items: Courriel[] }>(
+        app.db,
+        sql`select (select count(*)::int from courriels co ${where}) as total,
+          (select coalesce(json_agg(to_jsonb(i) order by i.created_at desc, i.id desc), '[]'::json) from (
+            select ${courrielSelect} from courriels co ${where}
+            order by co.created_at desc, co.id desc limit ${pageSize} offset ${(page - 1) * pageSize}) i) as items`,
+      );
+      return { data: row?.items ?? [], total: Number(row?.total ?? 0) };
+    },
+  );
+
+  app.get(
+    `${PATH}/:id`,
+    { schema: { params: IdParams, response: { 200: CourrielAnswer, ...errors } } },
+    async (request) => {
+      const courriel = await one(request.params.id);
+      const [row] = await rowsOf<{ texte: string }>(
+        app.db,
+        sql`select texte from courriels where id = ${request.params.id}`,
+      );
+      const data: CourrielDetail = { ...courriel, texte: row?.texte ?? '' };
+      return { data };
+    },
+  );
+
+  app.get(
+    `${PATH}/:id/pieces-jointes/:index`,
+    // No 200 schema: the answer is the attached file.
+    { schema: { params: PieceJointeParams, response: errors } },
+    async (request, reply) => {
+      const [row] = await rowsOf<{ nom: string; type_contenu: string; contenu: Uint8Array }>(
+        app.db,
+        sql`select nom, type_contenu, contenu from courriel_pieces_jointes
+            where courriel_id = ${request.params.id} and index = ${request.params.index}`,
+      );
+      if (row === undefined) throw new NotFoundError('Pièce jointe introuvable.');
+      return reply
+        .header('content-type', row.type_contenu)
+        .header('content-disposition', `inline; filename="${row.nom.replace(/["\\\r\n]/g, '_')}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(row.contenu) as never);
+    },
+  );
+
+  app.post(
+    `${PATH}/:id/renvoyer`,
+    { schema: { params: IdParams, response: { 200: CourrielWriteAnswer, 502: ErrorBody, ...errors } } },
+    async (request, reply) => {
+      const { outcome } = await app.mail.retry(request.params.id, actorOf(request));
+      const data = await one(request.params.id);
+      if (outcome.statut === 'echec')
+        return reply
+          .status(502)
+          .send({ message: `${outcome.erreur ?? "Échec de l'envoi."} Le courriel est conservé.` });
+      return {
+        message:
+          outcome.statut === 'envoye'
+            ? `Courriel envoyé à ${data.destinataires.join(', ')}.`
+            : `Courriel conservé dans la boîte d'envoi locale : ${outcome.erreur ?? ''}.`,
+        data,
+      };
+    },
+  );
+};
+
+export default courrielsRoutes;

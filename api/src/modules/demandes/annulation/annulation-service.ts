@@ -1,0 +1,114 @@
+/**
+ * PUT /demande_hebergement/annulations/:id: cancels each targeted stay from the requested date, through the
+ * existing services, each in a savepoint of one transaction, with a result per stay:
+ * - the first stay of the chain still running at the date that starts on or after it (or a date that is already
+ *   past: nights from today on) is cancelled with PUT /reservations/annulation's service, its extensions with it;
+ * - a stay running across the date ends there (early departure, PUT /reservations/:id/:date_fin's service), after
+ *   its extensions are cancelled.
+ * A date in the past becomes today (past nights stay billable). All done → `traitee` (« Annulation confirmée »);
+ * some → `en_cours`; none → 409 with the reasons, nothing changed.
+ */
+import { sql } from 'drizzle-orm';
+import type { AnnulationDemandeBody, CiblesAnswer, ResultatCible } from 'shared/contract';
+import { recordAudit, type Actor } from '../../../db/audit';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../errors';
+import { prepareCommunication } from '../../communications/communication-service';
+import { cancelReservation, endReservationEarly } from '../../reservations/actions/actions-service';
+import { frenchDate } from '../../../lib/days';
+import { todayOf } from '../../../db/today';
+import { chainFrom, isActive, targetIds } from '../cibles';
+import { assertKind, assertTransition, lockDemande, moveDemande } from '../demande-store';
+import { CiblesFailure, summary } from '../resultats';
+
+export function createDemandeAnnulationService(db: Database) {
+  return {
+    async cancel(actor: Actor, id: number, body: AnnulationDemandeBody): Promise<CiblesAnswer> {
+      return db.transaction(async (tx) => {
+        const demande = await lockDemande(tx, id);
+        assertKind(demande, 'annulation', "confirmation d'annulation");
+        assertTransition(demande, 'traitee', "confirmation d'annulation");
+        const today = await todayOf(tx);
+        const requested = body.date_annulation ?? demande.date_debut;
+        const from = requested < today ? today : requested;
+        const motif = body.motif ?? `Demande d'annulation n° ${id}`;
+        const resultats: ResultatCible[] = [];
+        for (const target of await targetIds(tx, id, body.reservation_ids)) {
+          const chain = (await chainFrom(tx, target)).filter(isActive);
+          const running = chain.find((stay) => stay.date_fin > from);
+          if (running === undefined) {
+            resultats.push({
+              reservation_id: target,
+              ok: true,
+              prolongation_id: null,
+              message:
+                chain.length === 0
+                  ? `La réservation n° ${target} est déjà annulée ou terminée.`
+                  : `La réservation n° ${target} se termine avant le ${frenchDate(from)} : rien à annuler.`,
+            });
+            continue;
+          }
+          try {
+            if (running.date_debut >= from || from <= today) {
+              await cancelReservation(tx, actor, running.id, { motif });
+              resultats.push({
+                reservation_id: target,
+                ok: true,
+                prolongation_id: null,
+                message:
+                  running.date_debut >= from
+                    ? `Réservation n° ${running.id} annulée.`
+                    : `Réservation n° ${running.id} annulée : nuits annulées à partir du ${frenchDate(today)}.`,
+              });
+            } else {
+              const next = chain.find((stay) => stay.date_debut >= running.date_fin);
+              if (next !== undefined) await cancelReservation(tx, actor, next.id, { motif });
+              await endReservationEarly(tx, actor, running.id, from);
+              resultats.push({
+                reservation_id: target,
+                ok: true,
+                prolongation_id: null,
+                message: `Réservation n° ${running.id} écourtée : départ le ${frenchDate(from)}.`,
+              });
+            }
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            resultats.push({
+              reservation_id: target,
+              ok: false,
+              prolongation_id: null,
+              message: error.message,
+            });
+          }
+        }
+        const ok = resultats.filter((r) => r.ok).length;
+        if (ok === 0)
+          throw new CiblesFailure(`Aucune réservation annulée : ${summary(resultats, 'annulée')}`, resultats);
+        if (from !== demande.date_debut && from < demande.date_fin) {
+          await tx.execute(sql`update demandes_hebergement set date_debut = ${from}::date, updated_at = now()
+            where id = ${id}`);
+          await recordAudit(tx, {
+            entity: 'demande_hebergement',
+            entityId: id,
+            action: 'modification',
+            before: { date_debut: demande.date_debut },
+            after: { date_debut: from },
+            actor,
+          });
+          demande.date_debut = from;
+        }
+        const statut = ok === resultats.length ? 'traitee' : 'en_cours';
+        await moveDemande(tx, actor, demande, statut, 'annulation', "confirmation d'annulation", {
+          details: { date_annulation: from },
+        });
+        const communicationIds = [await prepareCommunication(tx, actor, id, 'annulation')];
+        return {
+          message: `Demande n° ${id} : ${summary(resultats, 'annulée')}`,
+          statut,
+          resultats,
+          communication_ids: communicationIds,
+        };
+      });
+    },
+  };
+}

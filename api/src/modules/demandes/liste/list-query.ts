@@ -1,0 +1,177 @@
+/**
+ * POST /demandes_hebergement (a page of requests and the total, one statement) and GET /demandesNumber. The
+ * conditions reference only `d` (demandes_hebergement): searches on residents and clients are subqueries, so the
+ * count joins nothing. Default order: the open requests of one kind (an action filter) as a queue, urgent first
+ * then oldest first; otherwise the newest first.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DEMANDE_ACTION_FILTERS,
+  DEMANDE_STATUTS_OUVERTS,
+  type DemandeCountAnswer,
+  type DemandeFilters,
+  type DemandeItem,
+  type DemandeListBody,
+  type DemandeStatut,
+} from 'shared/contract';
+import type { Executor } from '../../../db/client';
+import { NotFoundError } from '../../../errors';
+import { TODAY } from '../../../db/today';
+import { escapeLike } from '../../../lib/list-query';
+import { assertFilterPeriod, whereClause } from '../../reservations/filters';
+import { isoTimestamp } from '../../reservations/reservation-items';
+import { rowsOf } from '../../../db/raw';
+
+const like = (text: string) => `%${escapeLike(text.trim())}%`;
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+const OPEN = list(DEMANDE_STATUTS_OUVERTS);
+
+/** A resident of the request matches `where` (alias ps). */
+const residentMatches = (where: SQL) => sql`exists (select 1 from demande_pensionnaires dp
+  join pensionnaires ps on ps.id = dp.pensionnaire_id where dp.demande_id = d.id and ${where})`;
+
+export function demandeConditions(f: DemandeFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (f.action !== undefined)
+    conditions.push(sql`d.type = ${DEMANDE_ACTION_FILTERS[f.action].type} and d.statut in (${OPEN})`);
+  if (f.statut !== undefined) {
+    const statuts: DemandeStatut[] = Array.isArray(f.statut) ? f.statut : [f.statut];
+    conditions.push(sql`d.statut in (${list(statuts)})`);
+  }
+  if (f.type !== undefined) conditions.push(sql`d.type = ${f.type}`);
+  if (f.client_id !== undefined) conditions.push(sql`d.client_id = ${f.client_id}`);
+  if (f.foyer_id !== undefined) conditions.push(sql`d.foyer_id = ${f.foyer_id}`);
+  if (f.origine !== undefined) conditions.push(sql`d.origine = ${f.origine}`);
+  if (f.urgente !== undefined) conditions.push(sql`d.urgente = ${f.urgente}`);
+  if (f.pensionnaire_id !== undefined)
+    conditions.push(sql`exists (select 1 from demande_pensionnaires dp
+      where dp.demande_id = d.id and dp.pensionnaire_id = ${f.pensionnaire_id})`);
+  // Overlap of the requested period with [start_date, end_date).
+  if (f.start_date !== undefined) conditions.push(sql`d.date_fin > ${f.start_date}::date`);
+  if (f.end_date !== undefined) conditions.push(sql`d.date_debut < ${f.end_date}::date`);
+  if (f.recherche?.trim()) {
+    const needle = like(f.recherche);
+    conditions.push(sql`(d.referent_nom ilike ${needle} or d.referent_email ilike ${needle}
+      or ${residentMatches(sql`((ps.nom || ' ' || ps.prenom || ' ' || ps.nom) ilike ${needle}
+        or ps.numero_dossier ilike ${needle})`)})`);
+  }
+  if (f.pensionnaire?.trim())
+    conditions.push(
+      residentMatches(sql`(ps.nom || ' ' || ps.prenom || ' ' || ps.nom) ilike ${like(f.pensionnaire)}`),
+    );
+  if (f.client?.trim())
+    conditions.push(sql`d.client_id in (select cs.id from clients cs where cs.nom ilike ${like(f.client)})`);
+  if (f.referent?.trim()) {
+    const needle = like(f.referent);
+    conditions.push(sql`(d.referent_nom ilike ${needle} or d.referent_email ilike ${needle})`);
+  }
+  if (f.reference?.trim()) {
+    const text = f.reference.trim().replace(/^n°\s*/i, '');
+    conditions.push(
+      /^\d{1,9}$/.test(text)
+        ? sql`(d.id = ${Number(text)} or d.reference_externe ilike ${like(text)})`
+        : sql`d.reference_externe ilike ${like(text)}`,
+    );
+  }
+  return conditions;
+}
+
+type SortKey = NonNullable<DemandeListBody['sort']>;
+const SORTS: Record<SortKey, { columns: SQL[]; join: SQL }> = {
+  id: { columns: [], join: sql`` },
+  created_at: { columns: [sql`d.created_at`], join: sql`` },
+  date_debut: { columns: [sql`d.date_debut`], join: sql`` },
+  date_fin: { columns: [sql`d.date_fin`], join: sql`` },
+  statut: { columns: [sql`d.statut`], join: sql`` },
+  type: { columns: [sql`d.type`], join: sql`` },
+  urgente: { columns: [sql`d.urgente`], join: sql`` },
+  client: { columns: [sql`cs.nom`], join: sql`join clients cs on cs.id = d.client_id` },
+};
+
+/** A queue when the filters select open requests only (an action filter, or open statuses). */
+function isQueue(f: DemandeFilters): boolean {
+  if (f.action !== undefined) return true;
+  const statuts = f.statut === undefined ? [] : Array.isArray(f.statut) ? f.statut : [f.statut];
+  return (
+    statuts.length > 0 && statuts.every((s) => (DEMANDE_STATUTS_OUVERTS as readonly string[]).includes(s))
+  );
+}
+
+function orderBy(body: DemandeListBody): { sql: SQL; join: SQL } {
+  if (body.sort === undefined)
+    return isQueue(body)
+      ? { sql: sql`d.urgente desc, d.created_at asc, d.id asc`, join: sql`` }
+      : { sql: sql`d.created_at desc, d.id desc`, join: sql`` };
+  const sort = SORTS[body.sort];
+  const order = sql.raw(body.order ?? 'asc');
+  return {
+    sql: sql.join(
+      [...sort.columns, sql`d.id`].map((column) => sql`${column} ${order}`),
+      sql`, `,
+    ),
+    join: sort.join,
+  };
+}
+
+/** The DemandeItem columns of `d` (alias c = its client). */
+export const demandeItemSelect = sql`d.id, d.type, d.statut, d.origine, d.urgente, d.client_id, c.nom as client_nom,
+  d.date_debut::text as date_debut, d.date_fin::text as date_fin, d.nombre_personnes,
+  coalesce((select json_agg(json_build_object('id', x.id, 'nom', x.nom, 'prenom', x.prenom)
+              order by x.nom, x.prenom, x.id)
+            from (select ps.id, ps.nom, ps.prenom from demande_pensionnaires dp
+                  join pensionnaires ps on ps.id = dp.pensionnaire_id where dp.demande_id = d.id
+                  order by ps.nom, ps.prenom, ps.id limit 5) x), '[]'::json) as pensionnaires,
+  d.referent_nom, d.reference_externe,
+  ((select count(*) from reservations rp where rp.demande_id = d.id)
+    + (select count(*) from demande_reservations_cibles rc where rc.demande_id = d.id))::int as nombre_reservations,
+  ${isoTimestamp(sql`d.created_at`)} as created_at,
+  (${TODAY} - (d.created_at at time zone 'Europe/Paris')::date)::int as age_jours`;
+
+export async function listDemandes(
+  db: Executor,
+  body: DemandeListBody,
+): Promise<{ demandes: DemandeItem[]; total: number }> {
+  const { page, pageSize, sort: _sort, order: _order, ...filters } = body;
+  assertFilterPeriod(filters);
+  const where = whereClause(demandeConditions(filters));
+  const order = orderBy(body);
+  const [row] = await rowsOf<{ total: number; items: DemandeItem[] }>(
+    db,
+    sql`select (select count(*)::int from demandes_hebergement d ${where}) as total,
+      (select coalesce(json_agg(to_jsonb(i) - 'n' order by i.n), '[]'::json) from (
+        select ${demandeItemSelect}, ids.n
+        from unnest((select array_agg(p.id) from (
+            select d.id from demandes_hebergement d ${order.join} ${where}
+            order by ${order.sql} limit ${pageSize} offset ${(page - 1) * pageSize}) p)) with ordinality ids(id, n)
+        join demandes_hebergement d on d.id = ids.id
+        join clients c on c.id = d.client_id) i) as items`,
+  );
+  return { demandes: row?.items ?? [], total: Number(row?.total ?? 0) };
+}
+
+/** GET /demandesNumber: open requests of each kind, in one scan. */
+export async function countDemandes(db: Executor): Promise<DemandeCountAnswer> {
+  const [row] = await rowsOf<DemandeCountAnswer>(
+    db,
+    sql`select count(*) filter (where type = 'nouvelle')::int as total_demande_a_traiter,
+        count(*) filter (where type = 'annulation')::int as total_demande_a_annuler,
+        count(*) filter (where type = 'prolongation')::int as total_demande_a_prolonger
+      from demandes_hebergement where statut in (${OPEN})`,
+  );
+  return row ?? { total_demande_a_traiter: 0, total_demande_a_annuler: 0, total_demande_a_prolonger: 0 };
+}
+
+/** One request as the list shows it (404 when unknown). */
+export async function readDemandeItem(db: Executor, id: number): Promise<DemandeItem> {
+  const [row] = await rowsOf<DemandeItem>(
+    db,
+    sql`select ${demandeItemSelect} from demandes_hebergement d join clients c on c.id = d.client_id
+        where d.id = ${id}`,
+  );
+  if (row === undefined) throw new NotFoundError(`Demande n° ${id} introuvable.`);
+  return row;
+}

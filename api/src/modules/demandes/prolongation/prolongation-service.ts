@@ -1,0 +1,104 @@
+/**
+ * POST /demande_hebergement/reservations_prolongation/:id: extends each targeted stay (the last of its chain) to the
+ * requested departure through the prolongation service of PUT /reservations/prolongation/:id, each in a savepoint
+ * of one transaction, with a result per stay. All extended (or already reaching the date) → `traitee` (« Prolongée »);
+ * some → `en_cours` (the rest can be retried); none → 409 with the reasons, nothing changed.
+ */
+import { sql } from 'drizzle-orm';
+import type { CiblesAnswer, ProlongationDemandeBody, ResultatCible } from 'shared/contract';
+import type { Actor } from '../../../db/audit';
+import type { Database } from '../../../db/client';
+import { AppError, BadRequestError } from '../../../errors';
+import { prepareCommunication } from '../../communications/communication-service';
+import { prolongReservation } from '../../reservations/prolongation/prolongation-service';
+import { frenchDate } from '../../../lib/days';
+import { chainFrom, lastOf, targetIds } from '../cibles';
+import { assertKind, assertTransition, lockDemande, moveDemande } from '../demande-store';
+import { CiblesFailure, summary } from '../resultats';
+
+export function createDemandeProlongationService(db: Database) {
+  return {
+    async extend(actor: Actor, id: number, body: ProlongationDemandeBody): Promise<CiblesAnswer> {
+      return db.transaction(async (tx) => {
+        const demande = await lockDemande(tx, id);
+        assertKind(demande, 'prolongation', 'prolongation');
+        assertTransition(demande, 'traitee', 'prolongation');
+        const endDate = body.end_date ?? demande.date_fin;
+        if (endDate <= demande.date_debut)
+          throw new BadRequestError(
+            `La nouvelle date de départ doit être postérieure au ${frenchDate(demande.date_debut)}.`,
+          );
+        const resultats: ResultatCible[] = [];
+        const created: number[] = [];
+        for (const target of await targetIds(tx, id, body.reservation_ids)) {
+          const last = lastOf(await chainFrom(tx, target));
+          if (last === undefined) {
+            resultats.push({
+              reservation_id: target,
+              ok: false,
+              prolongation_id: null,
+              message: `La réservation n° ${target} est annulée : prolongation impossible.`,
+            });
+            continue;
+          }
+          if (last.date_fin >= endDate) {
+            resultats.push({
+              reservation_id: target,
+              ok: true,
+              prolongation_id: last.id === target ? null : last.id,
+              message: `Déjà prolongée jusqu'au ${frenchDate(last.date_fin)} (réservation n° ${last.id}).`,
+            });
+            continue;
+          }
+          try {
+            const answer = await prolongReservation(tx, actor, last.id, { end_date: endDate });
+            created.push(...answer.reservation_ids);
+            resultats.push({
+              reservation_id: target,
+              ok: true,
+              prolongation_id: answer.reservation_ids[0] ?? null,
+              message: `Prolongée jusqu'au ${frenchDate(endDate)} (réservation n° ${answer.reservation_ids[0]}).`,
+            });
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            resultats.push({
+              reservation_id: target,
+              ok: false,
+              prolongation_id: null,
+              message: error.message,
+            });
+          }
+        }
+        const ok = resultats.filter((r) => r.ok).length;
+        if (ok === 0)
+          throw new CiblesFailure(
+            `Aucune réservation prolongée : ${summary(resultats, 'prolongée')}`,
+            resultats,
+          );
+        if (created.length > 0)
+          await tx.execute(sql`update reservations set demande_id = ${id}, updated_at = now()
+            where id in (${sql.join(
+              created.map((value) => sql`${value}`),
+              sql`, `,
+            )}) and demande_id is null`);
+        const statut = ok === resultats.length ? 'traitee' : 'en_cours';
+        await moveDemande(tx, actor, demande, statut, 'prolongation', 'prolongation', {
+          details: { date_fin: endDate, prolongation_ids: created },
+        });
+        const communicationIds =
+          created.length > 0
+            ? [
+                await prepareCommunication(tx, actor, id, 'prolongation'),
+                await prepareCommunication(tx, actor, id, 'bon_hebergement'),
+              ]
+            : [];
+        return {
+          message: `Demande n° ${id} : ${summary(resultats, 'prolongée')}`,
+          statut,
+          resultats,
+          communication_ids: communicationIds,
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/** PUT /demande_hebergement/:id/refuser: an open request becomes `refusee` with its reason; the letter is prepared. */
+import type { DemandeWriteAnswer, RefusBody } from 'shared/contract';
+import type { Actor } from '../../../db/audit';
+import type { Database } from '../../../db/client';
+import { BadRequestError } from '../../../errors';
+import { prepareCommunication } from '../../communications/communication-service';
+import { assertTransition, DEMANDE_MESSAGES, lockDemande, moveDemande } from '../demande-store';
+
+export function createRefusService(db: Database) {
+  return {
+    async refuse(actor: Actor, id: number, body: RefusBody): Promise<DemandeWriteAnswer> {
+      const motif = body.motif.trim();
+      if (motif === '') throw new BadRequestError(DEMANDE_MESSAGES.motifRequired);
+      return db.transaction(async (tx) => {
+        const demande = await lockDemande(tx, id);
+        assertTransition(demande, 'refusee', 'refus');
+        await moveDemande(tx, actor, demande, 'refusee', 'refus', 'refus', { motifRefus: motif });
+        const letter = await prepareCommunication(tx, actor, id, 'refus');
+        return {
+          message: `Demande n° ${id} refusée. La lettre de refus est prête : envoyez-la depuis la fiche.`,
+          communication_ids: [letter],
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { apiClient } from 'shared';
+import { DEMANDES_PATHS, type DemandeCreateAnswer, type DemandeCreateBody } from 'shared/contract';
+import { useDemandeWrite } from '../../../lib/demande-writes';
+
+/** POST /demande_hebergement: a request typed in by staff (add mode). */
+export async function createDemande(body: DemandeCreateBody) {
+  const { data } = await apiClient.post<DemandeCreateAnswer>(DEMANDES_PATHS.one, body);
+  return data;
+}
+
+/** New residents and households may be created with it: the residents' lookups refresh too. */
+export const useCreateDemande = () => useDemandeWrite(createDemande);

@@ -1,0 +1,1 @@
+export { AjoutDemandeDrawer } from './components/ajout-demande-drawer';

@@ -1,0 +1,53 @@
+import { apiClient } from 'shared';
+import {
+  COMMUNICATION_PATHS,
+  DEMANDES_PATHS,
+  type CiblesAnswer,
+  type CommunicationAnswer,
+  type DemandeWriteAnswer,
+  type TraitementAnswer,
+  type TraitementBody,
+} from 'shared/contract';
+import { useDemandeWrite } from '../../../lib/demande-writes';
+
+/** PUT /demande_hebergement/:id/refuser (reason required): refused, the letter prepared. */
+export async function refuseDemande({ id, motif }: { id: number; motif: string }) {
+  const { data } = await apiClient.put<DemandeWriteAnswer>(`${DEMANDES_PATHS.one}/${id}/refuser`, { motif });
+  return data;
+}
+export const useRefuseDemande = () => useDemandeWrite(refuseDemande);
+
+/** POST /demande_hebergement/reservations_prolongation/:id: the targeted stays extended to the requested date. */
+export async function extendDemande(id: number) {
+  const { data } = await apiClient.post<CiblesAnswer>(`${DEMANDES_PATHS.prolongation}/${id}`, {});
+  return data;
+}
+export const useExtendDemande = () => useDemandeWrite(extendDemande, { stays: true });
+
+/** PUT /demande_hebergement/annulations/:id: the targeted stays cancelled from the requested date. */
+export async function cancelDemande(id: number) {
+  const { data } = await apiClient.put<CiblesAnswer>(`${DEMANDES_PATHS.annulations}/${id}`, {});
+  return data;
+}
+export const useCancelDemande = () => useDemandeWrite(cancelDemande, { stays: true });
+
+/** POST /communication/send/:id: sends (again) a communication with its PDF. */
+export async function sendCommunication(id: number) {
+  const { data } = await apiClient.post<CommunicationAnswer>(`${COMMUNICATION_PATHS.send}/${id}`, {});
+  return data;
+}
+export const useSendCommunication = () => useDemandeWrite(sendCommunication);
+
+/** POST /demande_hebergement/sync for this request alone. */
+export async function syncDemande(id: number) {
+  const { data } = await apiClient.post<{ message: string }>(DEMANDES_PATHS.sync, { demande_ids: [id] });
+  return data;
+}
+export const useSyncDemande = () => useDemandeWrite(syncDemande, { stays: true });
+
+/** POST /demande_hebergement/reservations/:id: books the request's residents in one transaction (spec §7). */
+export async function treatDemande({ id, body }: { id: number; body: TraitementBody }) {
+  const { data } = await apiClient.post<TraitementAnswer>(`${DEMANDES_PATHS.reservations}/${id}`, body);
+  return data;
+}
+export const useTreatDemande = () => useDemandeWrite(treatDemande, { stays: true });

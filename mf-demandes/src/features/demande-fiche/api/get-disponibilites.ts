@@ -1,0 +1,51 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, keysOfPath } from 'shared';
+import {
+  CONTRATS_SPEC_PATHS,
+  type ContratClientAvailableBody,
+  type ContratClientResume,
+  type ContratEtablissementAvailableBody,
+  type ContratsClientAnswer,
+  type ContratsEtablissementsAnswer,
+  type DisponibiliteEtablissement,
+} from 'shared/contract';
+
+/** POST /contrat_client/available: the client's active contracts covering the whole stay (the contract calls). */
+export async function getContratsClient(body: ContratClientAvailableBody, signal?: AbortSignal) {
+  const { data } = await apiClient.post<ContratsClientAnswer>(
+    CONTRATS_SPEC_PATHS.contratClientAvailable,
+    body,
+    {
+      signal,
+    },
+  );
+  return data.contrats;
+}
+
+export const contratsClientQueryOptions = (body: ContratClientAvailableBody) =>
+  queryOptions<ContratClientResume[]>({
+    queryKey: [...keysOfPath(CONTRATS_SPEC_PATHS.contratClientAvailable).all, 'available', body],
+    queryFn: ({ signal }) => getContratsClient(body, signal),
+  });
+
+export const useContratsClient = (body: ContratClientAvailableBody) =>
+  useQuery(contratsClientQueryOptions(body));
+
+/** POST /contrat_etablissement/available: hotels with a contract for the dates, their room types and rooms left. */
+export async function getDisponibilites(body: ContratEtablissementAvailableBody, signal?: AbortSignal) {
+  const { data } = await apiClient.post<ContratsEtablissementsAnswer>(
+    CONTRATS_SPEC_PATHS.contratEtablissementAvailable,
+    body,
+    { signal },
+  );
+  return data.contrats_etablissements;
+}
+
+export const disponibilitesQueryOptions = (body: ContratEtablissementAvailableBody) =>
+  queryOptions<DisponibiliteEtablissement[]>({
+    queryKey: [...keysOfPath(CONTRATS_SPEC_PATHS.contratEtablissementAvailable).all, 'available', body],
+    queryFn: ({ signal }) => getDisponibilites(body, signal),
+  });
+
+export const useDisponibilites = (body: ContratEtablissementAvailableBody) =>
+  useQuery(disponibilitesQueryOptions(body));

@@ -1,0 +1,282 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Result,
+  Skeleton,
+  Table,
+  Tag,
+  Timeline,
+} from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { dashboardUrl, formatDate, formatDateTime } from 'shared';
+import {
+  COMMUNICATION_STATUT_LABELS,
+  COMMUNICATION_TYPE_LABELS,
+  type Communication,
+  type DemandeDetail,
+  type DemandeItem,
+  type DemandeReservation,
+} from 'shared/contract';
+import { StatutTag, typeLabel } from '../../../lib/demande-labels';
+import {
+  useCancelDemande,
+  useExtendDemande,
+  useRefuseDemande,
+  useSendCommunication,
+  useSyncDemande,
+} from '../api/demande-actions';
+import { useDemande, usePreviousDemandes } from '../api/get-demande';
+import { TraitementModal } from './traitement-modal';
+
+function RefuseButton({ id }: { id: number }) {
+  const [open, setOpen] = useState(false);
+  const [motif, setMotif] = useState('');
+  const refuse = useRefuseDemande();
+  return (
+    <>
+      <Button danger onClick={() => setOpen(true)}>
+        Refuser
+      </Button>
+      <Modal
+        open={open}
+        title="Refuser la demande"
+        okText="Refuser"
+        okButtonProps={{ danger: true, disabled: motif.trim() === '', loading: refuse.isPending }}
+        onCancel={() => setOpen(false)}
+        onOk={() => refuse.mutate({ id, motif: motif.trim() }, { onSuccess: () => setOpen(false) })}
+      >
+        <Form layout="vertical">
+          <Form.Item label="Motif du refus" required>
+            <Input.TextArea
+              aria-label="Motif du refus"
+              value={motif}
+              onChange={(e) => setMotif(e.target.value)}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+function Actions({ demande }: { demande: DemandeDetail }) {
+  const extend = useExtendDemande();
+  const cancel = useCancelDemande();
+  const sync = useSyncDemande();
+  const [treating, setTreating] = useState(false);
+  const { actions } = demande;
+  return (
+    <Flex wrap gap={8}>
+      {actions.traiter && (
+        <Button type="primary" onClick={() => setTreating(true)}>
+          Traiter
+        </Button>
+      )}
+      {treating && <TraitementModal demande={demande} onClose={() => setTreating(false)} />}
+      {actions.prolonger && (
+        <Button type="primary" loading={extend.isPending} onClick={() => extend.mutate(demande.id)}>
+          Prolonger
+        </Button>
+      )}
+      {actions.confirmer_annulation && (
+        <Button type="primary" loading={cancel.isPending} onClick={() => cancel.mutate(demande.id)}>
+          Confirmer l&apos;annulation
+        </Button>
+      )}
+      {actions.refuser && <RefuseButton id={demande.id} />}
+      {actions.synchroniser && (
+        <Button loading={sync.isPending} onClick={() => sync.mutate(demande.id)}>
+          Synchroniser
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
+function Communications({ rows }: { rows: Communication[] }) {
+  const send = useSendCommunication();
+  return (
+    <Table<Communication>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={rows}
+      locale={{ emptyText: 'Aucune communication' }}
+      columns={[
+        { title: 'Document', render: (_, c) => COMMUNICATION_TYPE_LABELS[c.type_document] },
+        { title: 'Destinataires', render: (_, c) => c.destinataires.join(', ') },
+        {
+          title: 'État',
+          render: (_, c) => (
+            <>
+              <Tag color={c.statut === 'envoyee' ? 'green' : c.statut === 'echec' ? 'red' : 'default'}>
+                {COMMUNICATION_STATUT_LABELS[c.statut]}
+              </Tag>
+              {c.derniere_erreur && <div>{c.derniere_erreur}</div>}
+            </>
+          ),
+        },
+        { title: 'Tentatives', dataIndex: 'tentatives' },
+        { title: 'Envoyée le', render: (_, c) => (c.envoye_at ? formatDateTime(c.envoye_at) : '') },
+        {
+          title: '',
+          render: (_, c) => (
+            <Flex gap={8}>
+              <a href={`/view-pdf?id=${c.id}`} target="_blank" rel="noreferrer">
+                Voir
+              </a>
+              <Button
+                size="small"
+                loading={send.isPending && send.variables === c.id}
+                onClick={() => send.mutate(c.id)}
+              >
+                Envoyer
+              </Button>
+            </Flex>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+const stayColumns = [
+  {
+    title: 'Réservation',
+    render: (_: unknown, r: DemandeReservation) => (
+      <Link to={dashboardUrl('fiche-resa', { id: r.id })}>n° {r.id}</Link>
+    ),
+  },
+  {
+    title: 'Rôle',
+    render: (_: unknown, r: DemandeReservation) => (r.role === 'produite' ? 'Créée' : 'Visée'),
+  },
+  {
+    title: 'Pensionnaire',
+    render: (_: unknown, r: DemandeReservation) => `${r.pensionnaire_prenom} ${r.pensionnaire_nom}`,
+  },
+  { title: 'Établissement', dataIndex: 'etablissement_nom' },
+  {
+    title: 'Période',
+    render: (_: unknown, r: DemandeReservation) => `${formatDate(r.date_debut)} → ${formatDate(r.date_fin)}`,
+  },
+  { title: 'Statut', dataIndex: 'statut' },
+];
+
+function Previous({ id }: { id: number }) {
+  const previous = usePreviousDemandes(id);
+  return (
+    <Table<DemandeItem>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      loading={previous.isPending}
+      dataSource={previous.data ?? []}
+      locale={{ emptyText: 'Aucune demande antérieure' }}
+      columns={[
+        {
+          title: 'Demande',
+          render: (_, d) => <Link to={dashboardUrl('demande-hebergement', { id: d.id })}>n° {d.id}</Link>,
+        },
+        { title: 'Type', render: (_, d) => typeLabel(d.type) },
+        { title: 'État', render: (_, d) => <StatutTag type={d.type} statut={d.statut} /> },
+        { title: 'Période', render: (_, d) => `${formatDate(d.date_debut)} → ${formatDate(d.date_fin)}` },
+      ]}
+    />
+  );
+}
+
+/** demande-hebergement/{id}: everything about the request and the actions its kind and state allow. */
+export function DemandeFiche({ id }: { id: number }) {
+  const query = useDemande(id);
+  if (query.isPending) return <Skeleton active />;
+  if (query.isError)
+    return <Result status="warning" title="Demande indisponible" subTitle={query.error.message} />;
+  const d = query.data;
+  const souhaits = [
+    d.souhaits.ville && `Ville : ${d.souhaits.ville}`,
+    d.souhaits.etablissement && `Hôtel : ${d.souhaits.etablissement.nom}`,
+    d.souhaits.type_chambre && `Chambre : ${d.souhaits.type_chambre.libelle}`,
+    d.souhaits.petit_dejeuner && 'Petit-déjeuner',
+    d.souhaits.dejeuner && 'Déjeuner',
+    d.souhaits.diner && 'Dîner',
+    d.souhaits.accessibilite_pmr && 'Accessibilité PMR',
+  ].filter(Boolean);
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" wrap gap={8}>
+        <Flex gap={8} align="center">
+          <strong>
+            {typeLabel(d.type)} n° {d.id}
+          </strong>
+          <StatutTag type={d.type} statut={d.statut} />
+          {d.urgente && <Tag color="red">Urgente</Tag>}
+        </Flex>
+        <Actions demande={d} />
+      </Flex>
+      {d.motif_refus && <Alert type="error" showIcon title={`Motif du refus : ${d.motif_refus}`} />}
+      <Card title="Demande" size="small">
+        <Descriptions size="small" column={{ xs: 1, md: 2 }}>
+          <Descriptions.Item label="Client">{d.client_nom}</Descriptions.Item>
+          <Descriptions.Item label="Référent">
+            {[d.referent_nom, d.referent_email, d.referent_telephone].filter(Boolean).join(' · ')}
+          </Descriptions.Item>
+          <Descriptions.Item label="Période demandée">
+            {formatDate(d.date_debut)} → {formatDate(d.date_fin)}
+          </Descriptions.Item>
+          <Descriptions.Item label="Reçue le">
+            {formatDateTime(d.created_at)} ({d.origine === 'api' ? 'API du client' : 'saisie'})
+          </Descriptions.Item>
+          <Descriptions.Item label="Foyer">{d.foyer?.nom ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="Référence client">{d.reference_externe ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="Souhaits">{souhaits.join(', ') || '—'}</Descriptions.Item>
+          <Descriptions.Item label="Remarques">{d.souhaits.remarques ?? '—'}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={`Pensionnaires (${d.pensionnaires.length})`} size="small">
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={d.pensionnaires}
+          columns={[
+            { title: 'Nom', render: (_, p) => `${p.prenom} ${p.nom}` },
+            { title: 'Dossier', dataIndex: 'numero_dossier' },
+            { title: 'Naissance', render: (_, p) => (p.date_naissance ? formatDate(p.date_naissance) : '') },
+          ]}
+        />
+      </Card>
+      <Card title="Réservations liées" size="small">
+        <Table
+          size="small"
+          rowKey={(r) => `${r.role}-${r.id}`}
+          pagination={false}
+          dataSource={[...d.cibles, ...d.reservations]}
+          locale={{ emptyText: 'Aucune réservation liée' }}
+          columns={stayColumns}
+        />
+      </Card>
+      <Card title="Communications" size="small">
+        <Communications rows={d.communications} />
+      </Card>
+      <Card title="Demandes précédentes" size="small">
+        <Previous id={d.id} />
+      </Card>
+      <Card title="Historique" size="small">
+        <Timeline
+          items={d.historique.map((h) => ({
+            key: h.id,
+            children: `${formatDateTime(h.date)} — ${h.libelle} (${h.acteur.nom})`,
+          }))}
+        />
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,1 @@
+export { DemandeFiche } from './components/demande-fiche';

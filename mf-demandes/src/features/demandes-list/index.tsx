@@ -1,0 +1,1 @@
+export { DemandesList } from './components/demandes-list';

@@ -1,0 +1,176 @@
+import {
+  COMMUNICATIONS_PAR_TYPE,
+  DEMANDE_STATUTS,
+  DEMANDE_TYPES,
+  type Communication,
+  type DemandeDetail,
+  type DemandeItem,
+  type DemandeStatut,
+  type DemandeType,
+} from '../../contract';
+import { seedPensionnaires } from '../referentiel/fixtures';
+import { mockDay } from '../reservations/list-fixtures';
+
+/**
+ * Request seeds of the mocks: 36 requests, every kind × state, from three clients, dated around today, with their
+ * residents, wishes and communications. Seeds only: the store copies them (`freshDemandes()`).
+ */
+
+/** The first three clients of the referentiel mocks (their contracts let the « Traiter » assistant book). */
+const CLIENTS = [
+  { id: 1, nom: 'Conseil départemental du Val-de-Marne', email: 'hebergement.urgence@departement94.fr' },
+  { id: 2, nom: 'Association Le Relais Solidaire', email: 'n.haddad@relais-solidaire.org' },
+  { id: 3, nom: 'CCAS de Villeurbanne', email: 'hebergement@ccas-villeurbanne.fr' },
+];
+const ROTATION = 9;
+
+/** A minimal valid PDF (one empty page), what GET /demande/communication/:id answers in the mocks. */
+export const MOCK_PDF = `%PDF-1.4
+1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
+3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj
+trailer << /Root 1 0 R >>
+%%EOF
+`;
+
+function communicationsOf(
+  id: number,
+  type: DemandeType,
+  statut: DemandeStatut,
+  email: string,
+): Communication[] {
+  if (statut === 'a_traiter' || statut === 'annulee') return [];
+  const kinds =
+    statut === 'refusee' ? (['refus'] as const) : COMMUNICATIONS_PAR_TYPE[type].filter((k) => k !== 'refus');
+  return kinds.map((kind, index) => ({
+    id: id * 10 + index,
+    demande_id: id,
+    pensionnaire_id: null,
+    type_document: kind,
+    objet: `Demande n° ${id} — ${kind === 'bon_hebergement' ? "bon d'hébergement" : kind}`,
+    destinataires: [email],
+    statut: index === 0 ? 'envoyee' : 'preparee',
+    tentatives: index === 0 ? 1 : 0,
+    derniere_erreur: null,
+    envoye_at: index === 0 ? `${mockDay(-1)}T09:30:00.000Z` : null,
+    document_nom: `demande-${id}-${kind}.pdf`,
+    created_at: `${mockDay(-1)}T09:00:00.000Z`,
+    created_by: 'Agent Démo',
+  }));
+}
+
+export function freshDemandes(): DemandeDetail[] {
+  const rows: DemandeDetail[] = [];
+  let id = 500;
+  DEMANDE_TYPES.forEach((type, t) => {
+    DEMANDE_STATUTS.forEach((statut, s) => {
+      for (let k = 0; k < (statut === 'a_traiter' ? 4 : 2); k += 1) {
+        id += 1;
+        const client = CLIENTS[(t + s + k) % CLIENTS.length]!;
+        const n = (t * 7 + s * 3 + k) % ROTATION;
+        const pool = seedPensionnaires.filter((p) => p.clientId === client.id && p.archivedAt === null);
+        const residents = [0, 1].slice(0, Math.min(pool.length, 1 + (k % 2))).map((j) => {
+          const p = pool[(n + j) % pool.length]!;
+          return {
+            id: p.id,
+            nom: p.nom,
+            prenom: p.prenom,
+            numero_dossier: p.numeroDossier,
+            date_naissance: p.dateNaissance,
+            sexe: p.sexe,
+            foyer_id: p.foyerId,
+          };
+        });
+        const age = (s * 2 + k) % 9;
+        const start = type === 'nouvelle' ? mockDay(3 + k) : mockDay(-5);
+        const end =
+          type === 'nouvelle' ? mockDay(10 + k) : type === 'prolongation' ? mockDay(12) : mockDay(2);
+        rows.push({
+          id,
+          type,
+          statut,
+          origine: k % 3 === 2 ? 'api' : 'saisie',
+          urgente: k === 0 && s < 2,
+          client_id: client.id,
+          client_nom: client.nom,
+          client_email: client.email,
+          date_debut: start,
+          date_fin: end,
+          nombre_personnes: residents.length,
+          pensionnaires: residents,
+          referent_nom: 'Mme Leroy',
+          referent_email: `referent.${client.id}@example.fr`,
+          referent_telephone: '04 78 00 00 00',
+          reference_externe: k % 3 === 2 ? `EXT-${id}` : null,
+          nombre_reservations:
+            statut === 'traitee' ? residents.length : type === 'nouvelle' ? 0 : residents.length,
+          created_at: `${mockDay(-age)}T08:15:00.000Z`,
+          age_jours: age,
+          foyer: null,
+          souhaits: {
+            ville: null,
+            etablissement: null,
+            type_chambre: null,
+            petit_dejeuner: true,
+            dejeuner: false,
+            diner: k % 2 === 0,
+            accessibilite_pmr: false,
+            remarques: k === 1 ? 'Rez-de-chaussée si possible.' : null,
+          },
+          motif_refus: statut === 'refusee' ? 'Plus de disponibilité dans la ville demandée.' : null,
+          cibles: [],
+          reservations: [],
+          communications: communicationsOf(id, type, statut, `referent.${client.id}@example.fr`),
+          historique: [],
+          actions: {
+            traiter: false,
+            refuser: false,
+            prolonger: false,
+            confirmer_annulation: false,
+            synchroniser: true,
+          },
+          created_by: 'Agent Démo',
+          updated_at: `${mockDay(-age)}T08:15:00.000Z`,
+        });
+      }
+    });
+  });
+  return rows.map(withActions);
+}
+
+/** The actions the request's kind and state allow (as the API computes them). */
+export function withActions(demande: DemandeDetail): DemandeDetail {
+  const open = demande.statut === 'a_traiter' || demande.statut === 'en_cours';
+  return {
+    ...demande,
+    actions: {
+      traiter: open && demande.type === 'nouvelle',
+      refuser: open,
+      prolonger: open && demande.type === 'prolongation',
+      confirmer_annulation: open && demande.type === 'annulation',
+      synchroniser: demande.statut !== 'refusee' && demande.statut !== 'annulee',
+    },
+  };
+}
+
+/** The list item of a request. */
+export function itemOf(demande: DemandeDetail): DemandeItem {
+  return {
+    id: demande.id,
+    type: demande.type,
+    statut: demande.statut,
+    origine: demande.origine,
+    urgente: demande.urgente,
+    client_id: demande.client_id,
+    client_nom: demande.client_nom,
+    date_debut: demande.date_debut,
+    date_fin: demande.date_fin,
+    nombre_personnes: demande.nombre_personnes,
+    pensionnaires: demande.pensionnaires.slice(0, 5).map(({ id, nom, prenom }) => ({ id, nom, prenom })),
+    referent_nom: demande.referent_nom,
+    reference_externe: demande.reference_externe,
+    nombre_reservations: demande.nombre_reservations,
+    created_at: demande.created_at,
+    age_jours: demande.age_jours,
+  };
+}

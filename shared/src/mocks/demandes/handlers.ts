@@ -1,0 +1,370 @@
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import {
+  AnnulationDemandeBody,
+  COMMUNICATION_PATHS,
+  COMMUNICATIONS_PAR_TYPE,
+  CommunicationCreateBody,
+  CommunicationSendBody,
+  DEMANDE_ACTION_FILTERS,
+  DEMANDE_TYPE_LABELS,
+  DEMANDES_PATHS as PATHS,
+  DemandeCreateBody,
+  DemandeListBody,
+  demandeStatutLabel,
+  ProlongationDemandeBody,
+  RefusBody,
+  SyncBody,
+  TraitementBody,
+  type Communication,
+  type DemandeDetail,
+  type DemandeStatut,
+} from '../../contract';
+import { api, fail, json, readJson, requireSession, validBody } from '../common/http';
+import { mockDay } from '../reservations/list-fixtures';
+import { itemOf, MOCK_PDF, withActions } from './fixtures';
+import { mockDemandes } from './store';
+
+/**
+ * The accommodation-request mocks (spec §7 « Accommodation requests », « Communication »), in memory over
+ * `store.ts`, with the API's rules: the state machine (409 in French), per-row sync results, the PDF of /view-pdf.
+ */
+
+const lower = (value: string) => value.toLocaleLowerCase('fr');
+const has = (value: string | null | undefined, needle: string | undefined) =>
+  needle === undefined || lower(value ?? '').includes(lower(needle.trim()));
+const idOf = (params: Record<string, unknown>) => Number(params.id);
+const find = (id: number) => mockDemandes.find((d) => d.id === id);
+const notFound = (id: number) => fail(404, `Demande n° ${id} introuvable.`);
+const isOpen = (statut: DemandeStatut) => statut === 'a_traiter' || statut === 'en_cours';
+const conflict = (d: DemandeDetail, action: string) =>
+  fail(
+    409,
+    `La demande n° ${d.id} est « ${lower(demandeStatutLabel(d.type, d.statut))} » : ${action} impossible.`,
+  );
+const wrongKind = (d: DemandeDetail, action: string) =>
+  fail(
+    409,
+    `La demande n° ${d.id} est une demande « ${lower(DEMANDE_TYPE_LABELS[d.type])} » : ${action} impossible.`,
+  );
+
+let nextId = 9000;
+const now = () => new Date().toISOString();
+
+function move(d: DemandeDetail, statut: DemandeStatut, libelle: string, extra: Partial<DemandeDetail> = {}) {
+  Object.assign(d, extra, { statut, updated_at: now() });
+  Object.assign(d, withActions(d));
+  d.historique.unshift({
+    id: (nextId += 1),
+    date: now(),
+    entite: 'demande_hebergement',
+    entite_id: String(d.id),
+    action: libelle.toLowerCase(),
+    libelle,
+    acteur: { type: 'user', id: 1, nom: 'Agent Démo' },
+    avant: null,
+    apres: { statut },
+  } as never);
+}
+
+function prepare(d: DemandeDetail, type: Communication['type_document'], destinataires?: string[]) {
+  const communication: Communication = {
+    id: (nextId += 1),
+    demande_id: d.id,
+    pensionnaire_id: null,
+    type_document: type,
+    objet: `Demande n° ${d.id} — ${type}`,
+    destinataires: destinataires ?? [d.referent_email ?? d.client_email ?? 'client@example.fr'],
+    statut: 'preparee',
+    tentatives: 0,
+    derniere_erreur: null,
+    envoye_at: null,
+    document_nom: `demande-${d.id}-${type}.pdf`,
+    created_at: now(),
+    created_by: 'Agent Démo',
+  };
+  d.communications.unshift(communication);
+  return communication;
+}
+
+const allCommunications = () => mockDemandes.flatMap((d) => d.communications);
+
+function sendCommunication(communication: Communication, destinataires?: string[]) {
+  Object.assign(communication, {
+    destinataires: destinataires ?? communication.destinataires,
+    statut: 'non_transmise',
+    tentatives: communication.tentatives + 1,
+    derniere_erreur: 'non transmis : aucun serveur SMTP configuré',
+  });
+  return {
+    message: "Communication conservée dans la boîte d'envoi locale (démonstration).",
+    data: communication,
+  };
+}
+
+export const demandesHandlers: RequestHandler[] = [
+  http.post(api(PATHS.list), async ({ request }) => {
+    const body = await (requireSession(request) ?? validBody<DemandeListBody>(request, DemandeListBody));
+    if (body instanceof Response) return body;
+    const statuts = body.statut === undefined ? null : [body.statut].flat();
+    const rows = mockDemandes.filter(
+      (d) =>
+        (body.action === undefined ||
+          (d.type === DEMANDE_ACTION_FILTERS[body.action].type && isOpen(d.statut))) &&
+        (statuts === null || statuts.includes(d.statut)) &&
+        (body.type === undefined || d.type === body.type) &&
+        (body.client_id === undefined || d.client_id === body.client_id) &&
+        (body.pensionnaire_id === undefined || d.pensionnaires.some((p) => p.id === body.pensionnaire_id)) &&
+        (body.urgente === undefined || d.urgente === body.urgente) &&
+        (body.origine === undefined || d.origine === body.origine) &&
+        (body.start_date === undefined || d.date_fin > body.start_date) &&
+        (body.end_date === undefined || d.date_debut < body.end_date) &&
+        has(d.client_nom, body.client) &&
+        has(d.referent_nom, body.referent) &&
+        has(`${d.id} ${d.reference_externe ?? ''}`, body.reference) &&
+        has(
+          d.pensionnaires.map((p) => `${p.prenom} ${p.nom} ${p.numero_dossier}`).join(' '),
+          body.pensionnaire,
+        ) &&
+        (body.recherche === undefined ||
+          has(
+            `${d.pensionnaires.map((p) => `${p.prenom} ${p.nom} ${p.numero_dossier}`).join(' ')} ${d.referent_nom ?? ''}`,
+            body.recherche,
+          )),
+    );
+    const sort = body.sort ?? 'created_at';
+    const direction = (body.order ?? 'desc') === 'asc' ? 1 : -1;
+    const key = (d: DemandeDetail) =>
+      sort === 'client' ? d.client_nom : (d[sort] as string | number | boolean);
+    rows.sort((a, b) => (key(a) < key(b) ? -direction : key(a) > key(b) ? direction : b.id - a.id));
+    const page = body.page ?? 1;
+    const size = body.pageSize ?? 20;
+    return json(200, {
+      demandes: rows.slice((page - 1) * size, page * size).map(itemOf),
+      total: rows.length,
+    });
+  }),
+
+  http.get(api(PATHS.count), ({ request }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const count = (type: DemandeDetail['type']) =>
+      mockDemandes.filter((d) => d.type === type && isOpen(d.statut)).length;
+    return json(200, {
+      total_demande_a_traiter: count('nouvelle'),
+      total_demande_a_annuler: count('annulation'),
+      total_demande_a_prolonger: count('prolongation'),
+    });
+  }),
+
+  http.post(api(PATHS.sync), async ({ request }) => {
+    const body = await (requireSession(request) ?? validBody<SyncBody>(request, SyncBody));
+    if (body instanceof Response) return body;
+    const resultats = body.demande_ids.map((id) => {
+      const d = find(id);
+      if (!d) return { demande_id: id, ok: false, changements: [], message: `Demande n° ${id} introuvable.` };
+      return { demande_id: id, ok: true, changements: [], message: 'Déjà alignée sur ses réservations.' };
+    });
+    const ok = resultats.filter((r) => r.ok).length;
+    return json(200, { message: `${ok} demande(s) synchronisée(s) sur ${resultats.length}.`, resultats });
+  }),
+
+  http.post(api(PATHS.one), async ({ request }) => {
+    const body = await (requireSession(request) ?? validBody<DemandeCreateBody>(request, DemandeCreateBody));
+    if (body instanceof Response) return body;
+    const id = (nextId += 1);
+    const template = mockDemandes[0]!;
+    const demande = withActions({
+      ...template,
+      id,
+      type: body.type,
+      statut: 'a_traiter',
+      origine: 'saisie',
+      urgente: body.urgente ?? false,
+      client_id: body.client_id,
+      date_debut: body.date_debut ?? mockDay(0),
+      date_fin: body.date_fin ?? body.date_annulation ?? mockDay(1),
+      pensionnaires: (body.nouveaux_pensionnaires ?? []).map((p, index) => ({
+        id: id * 10 + index,
+        nom: p.nom,
+        prenom: p.prenom,
+        numero_dossier: p.numero_dossier,
+        date_naissance: null,
+        sexe: p.sexe,
+        foyer_id: null,
+      })),
+      referent_nom: body.referent_nom ?? null,
+      referent_email: body.referent_email ?? null,
+      reference_externe: body.reference_externe ?? null,
+      created_at: now(),
+      updated_at: now(),
+      age_jours: 0,
+      communications: [],
+      historique: [],
+      cibles: [],
+      reservations: [],
+      nombre_reservations: 0,
+      motif_refus: null,
+    });
+    demande.nombre_personnes = Math.max(
+      1,
+      demande.pensionnaires.length + (body.pensionnaire_ids?.length ?? 0),
+    );
+    mockDemandes.unshift(demande);
+    return json(201, { message: `Demande n° ${id} enregistrée.`, data: itemOf(demande) });
+  }),
+
+  http.get(api(`${PATHS.one}/:id`), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const d = find(idOf(params));
+    return d ? json(200, { data: d }) : notFound(idOf(params));
+  }),
+
+  http.put(api(`${PATHS.one}/:id/refuser`), async ({ request, params }) => {
+    const body = await (requireSession(request) ?? validBody<RefusBody>(request, RefusBody));
+    if (body instanceof Response) return body;
+    const d = find(idOf(params));
+    if (!d) return notFound(idOf(params));
+    if (!isOpen(d.statut)) return conflict(d, 'refus');
+    move(d, 'refusee', 'Refus', { motif_refus: body.motif });
+    const letter = prepare(d, 'refus');
+    return json(200, { message: `Demande n° ${d.id} refusée.`, communication_ids: [letter.id] });
+  }),
+
+  http.post(api(`${PATHS.reservations}/:id`), async ({ request, params }) => {
+    const body = await (requireSession(request) ?? validBody<TraitementBody>(request, TraitementBody));
+    if (body instanceof Response) return body;
+    const d = find(idOf(params));
+    if (!d) return notFound(idOf(params));
+    if (d.type !== 'nouvelle') return wrongKind(d, 'traitement');
+    if (!isOpen(d.statut)) return conflict(d, 'traitement');
+    const ids = body.chambres.flatMap((c) => c.pensionnaire_ids).map(() => (nextId += 1));
+    move(d, 'traitee', 'Traitement', { nombre_reservations: ids.length });
+    const communications = [prepare(d, 'confirmation'), prepare(d, 'bon_hebergement')];
+    return json(201, {
+      message: `Demande n° ${d.id} traitée : ${ids.length} réservation(s) créée(s).`,
+      id_reservation_mere: (nextId += 1),
+      reservation_ids: ids,
+      communication_ids: communications.map((c) => c.id),
+    });
+  }),
+
+  ...(
+    [
+      [PATHS.prolongation, 'post', 'prolongation', 'prolongation', ProlongationDemandeBody, 'Prolongation'],
+      [
+        PATHS.annulations,
+        'put',
+        'annulation',
+        "confirmation d'annulation",
+        AnnulationDemandeBody,
+        'Annulation',
+      ],
+    ] as const
+  ).map(([path, method, type, action, schema, libelle]) =>
+    http[method](api(`${path}/:id`), async ({ request, params }) => {
+      const denied = requireSession(request);
+      if (denied) return denied;
+      const raw = (await readJson(request)) ?? {};
+      const invalid = await validBody(
+        new Request(request.url, { method: 'POST', body: JSON.stringify(raw) }),
+        schema,
+      );
+      if (invalid instanceof Response) return invalid;
+      const d = find(idOf(params));
+      if (!d) return notFound(idOf(params));
+      if (d.type !== type) return wrongKind(d, action);
+      if (!isOpen(d.statut)) return conflict(d, action);
+      move(d, 'traitee', libelle);
+      const resultats = d.pensionnaires.map((p, index) => ({
+        reservation_id: d.id * 100 + index,
+        ok: true,
+        prolongation_id: type === 'prolongation' ? d.id * 100 + 50 + index : null,
+        message: `${p.prenom} ${p.nom} : ${type === 'prolongation' ? 'prolongée' : 'annulée'}.`,
+      }));
+      const communication = prepare(d, type);
+      return json(200, {
+        message: `Demande n° ${d.id} : ${resultats.length} réservation(s) ${type === 'prolongation' ? 'prolongée(s)' : 'annulée(s)'}.`,
+        statut: 'traitee',
+        resultats,
+        communication_ids: [communication.id],
+      });
+    }),
+  ),
+
+  http.post(api(`${PATHS.resas}/:id`), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const d = find(idOf(params));
+    return d ? json(200, { reservations: [...d.cibles, ...d.reservations] }) : notFound(idOf(params));
+  }),
+
+  http.get(api(`${PATHS.previous}/:id`), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const d = find(idOf(params));
+    if (!d) return notFound(idOf(params));
+    const residents = new Set(d.pensionnaires.map((p) => p.id));
+    const previous = mockDemandes.filter(
+      (other) =>
+        other.id !== d.id &&
+        other.created_at < d.created_at &&
+        other.pensionnaires.some((p) => residents.has(p.id)),
+    );
+    return json(200, { demandes: previous.map(itemOf) });
+  }),
+
+  http.post(api(`${COMMUNICATION_PATHS.create}/:id`), async ({ request, params }) => {
+    const body = await (requireSession(request) ??
+      validBody<CommunicationCreateBody>(request, CommunicationCreateBody));
+    if (body instanceof Response) return body;
+    const d = find(idOf(params));
+    if (!d) return notFound(idOf(params));
+    if (!COMMUNICATIONS_PAR_TYPE[d.type].includes(body.type_document))
+      return fail(400, `Ce document ne concerne pas une demande « ${lower(DEMANDE_TYPE_LABELS[d.type])} ».`);
+    const communication = prepare(d, body.type_document, body.destinataires);
+    if (body.envoyer === false) return json(201, { message: 'Document préparé.', data: communication });
+    return json(201, sendCommunication(communication));
+  }),
+
+  http.post(api(`${COMMUNICATION_PATHS.send}/:id`), async ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const raw = (await readJson(request)) ?? {};
+    const check = await validBody<CommunicationSendBody>(
+      new Request(request.url, { method: 'POST', body: JSON.stringify(raw) }),
+      CommunicationSendBody,
+    );
+    if (check instanceof Response) return check;
+    const communication = allCommunications().find((c) => c.id === idOf(params));
+    if (!communication) return fail(404, `Communication n° ${idOf(params)} introuvable.`);
+    return json(200, sendCommunication(communication, check.destinataires));
+  }),
+
+  http.get(api(`${COMMUNICATION_PATHS.pensionnaire}/:id`), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const id = idOf(params);
+    const communications = mockDemandes
+      .filter((d) => d.pensionnaires.some((p) => p.id === id))
+      .flatMap((d) => d.communications);
+    return json(200, { communications });
+  }),
+
+  http.get(api(`${COMMUNICATION_PATHS.one}/:id`), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const communication = allCommunications().find((c) => c.id === idOf(params));
+    return communication
+      ? json(200, { data: { ...communication, courriels: [] } })
+      : fail(404, `Communication n° ${idOf(params)} introuvable.`);
+  }),
+
+  http.get(api(`${COMMUNICATION_PATHS.document}/:id`), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const communication = allCommunications().find((c) => c.id === idOf(params));
+    if (!communication) return fail(404, `Communication n° ${idOf(params)} introuvable.`);
+    return new HttpResponse(MOCK_PDF, { status: 200, headers: { 'content-type': 'application/pdf' } });
+  }),
+];

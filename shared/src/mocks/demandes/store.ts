@@ -1,0 +1,9 @@
+import type { DemandeDetail } from '../../contract';
+import { freshDemandes } from './fixtures';
+
+/** The requests the mocks read and write, shared by every handler; tests reset them. */
+export const mockDemandes: DemandeDetail[] = freshDemandes();
+
+export function resetDemandeMocks(): void {
+  mockDemandes.splice(0, mockDemandes.length, ...freshDemandes());
+}

@@ -14,7 +14,7 @@ import {
 } from 'shared/contract';
 import { SYSTEM_ACTOR } from '../../../db/audit';
 import type { Database, Executor } from '../../../db/client';
-import { BadRequestError, NotFoundError } from '../../../errors';
+import { BadRequestError, isUniqueViolation, NotFoundError } from '../../../errors';
 import { isoTimestamp } from '../../reservations/reservation-items';
 import { rowsOf } from '../../../db/raw';
 import type { ClientKey } from '../cles-api/cles-api-service';
@@ -28,18 +28,6 @@ export const INTAKE_MESSAGES = {
   notFound: (reference: string) => `Aucune demande de référence ${reference}.`,
   duplicateNumber: (numero: string) => `Le numéro de dossier ${numero} est indiqué deux fois.`,
 } as const;
-
-const UNIQUE_REFERENCE = 'demandes_hebergement_client_reference_unique';
-
-function isDuplicateReference(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return constraint === UNIQUE_REFERENCE;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 async function byReference(
   db: Executor,
@@ -128,8 +116,11 @@ export function createIntakeService(db: Database) {
         });
         created = true;
       } catch (error) {
-        // A concurrent submission of the same reference won: answer the request it filed.
-        if (!isDuplicateReference(error)) throw error;
+        // A concurrent submission of the same reference won: answer the request it filed. Its transaction may have
+        // collided with ours on another key first (the new residents' file numbers), so any unique violation is
+        // judged by the reference it leaves behind.
+        if (!isUniqueViolation(error) || (await byReference(db, key.clientId, reference)) === undefined)
+          throw error;
       }
       const data = await byReference(db, key.clientId, reference);
       if (data === undefined) throw new Error('request not found after intake');

@@ -20,6 +20,10 @@ DATED_API_TESTS=(
   src/modules/reservations/rooms/room-shares.test.ts
   src/modules/reservations/status-task/status-task.test.ts
   src/modules/contrats/spec.test.ts
+  src/modules/stats/stats.test.ts
+  src/modules/demandes/demandes.test.ts
+  src/modules/demandes/externe/externe.test.ts
+  src/modules/communications/communications.test.ts
 )
 
 # "instant in UTC|process time zone": the zones differ so that neither UTC nor local-time code passes by luck.

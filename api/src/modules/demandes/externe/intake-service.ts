@@ -29,6 +29,9 @@ export const INTAKE_MESSAGES = {
   duplicateNumber: (numero: string) => `Le numéro de dossier ${numero} est indiqué deux fois.`,
 } as const;
 
+/** First key of the intake's advisory locks (the second is a hash of client and reference). */
+const INTAKE_LOCK_KEY = 0x1d7a4e;
+
 async function byReference(
   db: Executor,
   clientId: number,
@@ -63,7 +66,13 @@ export function createIntakeService(db: Database) {
       if (already !== undefined) return { created: false, data: already };
       let created = false;
       try {
-        await db.transaction(async (tx) => {
+        created = await db.transaction(async (tx) => {
+          // Submissions of one reference wait for each other here: the later ones then find the request filed and
+          // answer it, instead of colliding on the new residents' file numbers.
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(${INTAKE_LOCK_KEY}, hashtext(${`${key.clientId}:${reference}`}))`,
+          );
+          if ((await byReference(tx, key.clientId, reference)) !== undefined) return false;
           const numbers = body.pensionnaires.map((p) => p.numero_dossier.trim());
           const repeated = numbers.find((n, index) => numbers.indexOf(n) !== index);
           if (repeated !== undefined) throw new BadRequestError(INTAKE_MESSAGES.duplicateNumber(repeated));
@@ -113,8 +122,8 @@ export function createIntakeService(db: Database) {
             referenceExterne: reference,
             cleApiId: key.id,
           });
+          return true;
         });
-        created = true;
       } catch (error) {
         // A concurrent submission of the same reference won: answer the request it filed. Its transaction may have
         // collided with ours on another key first (the new residents' file numbers), so any unique violation is

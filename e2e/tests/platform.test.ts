@@ -234,6 +234,42 @@ describe('shell and remotes', () => {
     await context.close();
   });
 
+  test('at 1366 px the shortcuts hold on one line beside the bell', async () => {
+    const { page, context } = await openPage(browser, product.baseUrl, { width: 1366, height: 800 });
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    const toolbar = page.getByRole('toolbar', { name: 'Raccourcis' });
+    const last = toolbar.getByRole('button').last();
+    await last.waitFor();
+    assert.match((await last.textContent()) ?? '', /^Demande$/);
+    const first = await toolbar.getByRole('button').first().boundingBox();
+    const lastBox = await last.boundingBox();
+    const bell = await page.getByTestId('top-bar-session').boundingBox();
+    assert.ok(first && lastBox && bell);
+    assert.equal(Math.round(lastBox.y), Math.round(first.y), '« + Demande » on the first line');
+    assert.ok(lastBox.x + lastBox.width <= bell.x, '« + Demande » ends before the bell');
+    await context.close();
+  });
+
+  test('at 375 px a page title keeps whole words and a stay card stays inside the screen', async () => {
+    const { page, context } = await openPage(browser, product.baseUrl, { width: 375, height: 740 });
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    await navigateInApp(page, '/dashboard/reservations');
+    const title = page.locator('#page-title-reservations');
+    await title.waitFor();
+    const lineHeight = await title.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    const titleBox = await title.boundingBox();
+    assert.ok(titleBox && titleBox.height < lineHeight * 1.5, '« Réservations » on one line');
+
+    await navigateInApp(page, sampleUrl('fiche-resa/:id'));
+    const card = page.locator('.ant-descriptions-view').first();
+    await card.waitFor();
+    const overflow = await card.evaluate((el) => el.scrollWidth - el.clientWidth);
+    assert.ok(overflow <= 1, `the stay's card fits its frame (overflow ${overflow} px)`);
+    const right = await card.evaluate((el) => el.getBoundingClientRect().right);
+    assert.ok(right <= 375, `the stay's card ends inside the screen (${right} px)`);
+    await context.close();
+  });
+
   test('unknown paths show the not-found page; /view-pdf needs a token', async () => {
     const { page, context } = await openPage(browser, product.baseUrl);
     await page.goto('/nimporte-quoi');

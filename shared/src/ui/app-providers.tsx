@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ConfigProvider, notification, theme as antdTheme } from 'antd';
+import { ConfigProvider, Grid, notification, theme as antdTheme } from 'antd';
 import frFR from 'antd/es/locale/fr_FR';
 import { useEffect, useState, type ReactNode } from 'react';
 import { setNotifier } from '../api/notifier';
@@ -8,7 +8,7 @@ import { AuthProvider } from '../auth/auth-provider';
 import { authStore } from '../auth/auth-store';
 import { validateMessages } from '../i18n/validate-messages';
 import '../format/dates';
-import { theme, TOAST_DURATION_SECONDS } from './theme';
+import { narrowTheme, theme, TOAST_DURATION_SECONDS } from './theme';
 
 /**
  * Plugs antd's notification API (themed, in context) into the API client: toasts bottom-left, 5 s. The same
@@ -85,9 +85,10 @@ export interface AppProvidersProps {
  */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const [ownClient] = useState(() => queryClient ?? createQueryClient());
+  const narrow = Grid.useBreakpoint().md === false;
   return (
     <QueryClientProvider client={queryClient ?? ownClient}>
-      <ConfigProvider locale={frFR} theme={theme} form={{ validateMessages }}>
+      <ConfigProvider locale={frFR} theme={narrow ? narrowTheme : theme} form={{ validateMessages }}>
         <ThemedRoot>
           <NotifierBridge />
           <SessionCacheReset />

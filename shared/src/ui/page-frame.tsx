@@ -60,8 +60,22 @@ export function PageFrame({ routeId, extra, scaffoldOf, children }: PageFramePro
           { title: route.title },
         ]}
       />
-      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 16 }}>
-        <Typography.Title level={3} id={`page-title-${route.id}`} style={{ margin: '0 0 16px' }}>
+      {/* On a narrow screen the actions go under the title rather than squeezing it letter by letter. */}
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          columnGap: 16,
+          marginBottom: 16,
+        }}
+      >
+        <Typography.Title
+          level={3}
+          id={`page-title-${route.id}`}
+          style={{ margin: 0, wordBreak: 'normal', overflowWrap: 'normal' }}
+        >
           {route.title}
         </Typography.Title>
         {extra}

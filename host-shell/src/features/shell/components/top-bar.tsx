@@ -24,8 +24,10 @@ const addModeUrl = (routeId: string) => `${dashboardUrl(routeId)}?${ADD_MODE_PAR
 export function TopBar() {
   const navigate = useNavigate();
   const { jwtTokenDecoded, logout } = useAuth();
-  const compact = !Grid.useBreakpoint().md;
-  const size = compact ? 'small' : 'middle';
+  const screens = Grid.useBreakpoint();
+  const compact = !screens.md;
+  // Below 1600 px (1366 px with the menu open) the middle-sized buttons need two lines; the small ones fit on one.
+  const size = screens.xxl ? 'middle' : 'small';
 
   const onLogout = () => {
     // A deliberate logout: the next login starts from the home, not from this screen.

@@ -39,7 +39,14 @@ const ZERO: CaTotaux = {
   venteTtcReelle: '0.00',
 };
 
-const figures = ({ axe: _axe, cle: _cle, libelle: _libelle, ...rest }: CaRow): CaTotaux => rest;
+const figures = ({
+  axe: _axe,
+  cle: _cle,
+  libelle: _libelle,
+  paf: _paf,
+  caf: _caf,
+  ...rest
+}: CaRow & { paf?: unknown; caf?: unknown }): CaTotaux => rest;
 
 export async function statsCa(db: Executor, query: StatsQuery): Promise<StatsCaAnswer> {
   const periode = statsPeriode(query);
@@ -49,14 +56,47 @@ export async function statsCa(db: Executor, query: StatsQuery): Promise<StatsCaA
     ...partyConditions(query, 's'),
   ]);
   const money = (expression: string) => sql.raw(`coalesce(${expression}, 0)::numeric(14, 2)::text`);
-  const rows = await rowsOf<CaRow>(
+  // One statement, one read of the summary: its rows of the period are first summed per (month, client, hotel, VAT
+  // pair) — 4 to 5 times fewer rows than stays × months on the large preset — and every grouping below, the VAT per
+  // rate included, works on those sums. The PAF / CAF figures (a stream counts only on the stays that use it) ride
+  // on the total's row.
+  const flux = (name: 'paf' | 'caf', etat: string) =>
+    sql.raw(
+      `sum(${name}_${etat}_nuitees) filter (where status_${name})::int as ${name}_${etat}_nuitees, ` +
+        `sum(${name}_${etat}_montant) filter (where status_${name}) as ${name}_${etat}_montant`,
+    );
+  const paiement = (name: 'paf' | 'caf') =>
+    sql.raw(
+      `json_build_object('flux', '${name}', ` +
+        ['paye', 'non_paye', 'a_verifier']
+          .map((etat) => {
+            const key = etat.replace(/_(.)/g, (_, letter: string) => letter.toUpperCase());
+            return (
+              `'${key}Nuitees', coalesce(sum(${name}_${etat}_nuitees), 0)::int, ` +
+              `'${key}Montant', coalesce(sum(${name}_${etat}_montant), 0)::numeric(14, 2)::text`
+            );
+          })
+          .join(', ') +
+        ')',
+    );
+  const rows = await rowsOf<CaRow & { paf: PaiementRow | null; caf: PaiementRow | null }>(
     db,
-    sql`with s as materialized (select * from nuitees_par_mois s where ${where}),
+    sql`with t as materialized (
+        select mois, client_id, etablissement_id, taux_tva_nuitee, taux_tva_repas,
+          sum(nuitees)::int as nuitees, sum(nuitees_presentes)::int as nuitees_presentes,
+          sum(vente_nuitee_ht) as vente_nuitee_ht, sum(vente_repas_ht) as vente_repas_ht, sum(achat_ht) as achat_ht,
+          sum(vente_nuitee_ht_presente) as vente_nuitee_ht_presente,
+          sum(vente_repas_ht_presente) as vente_repas_ht_presente,
+          ${flux('paf', 'paye')}, ${flux('paf', 'non_paye')}, ${flux('paf', 'a_verifier')},
+          ${flux('caf', 'paye')}, ${flux('caf', 'non_paye')}, ${flux('caf', 'a_verifier')}
+        from nuitees_par_mois s where ${where}
+        group by mois, client_id, etablissement_id, taux_tva_nuitee, taux_tva_repas
+      ),
       bases as (
         select mois, client_id, etablissement_id, taux_tva_nuitee as taux,
-          vente_nuitee_ht as base, vente_nuitee_ht_presente as base_reelle from s
+          vente_nuitee_ht as base, vente_nuitee_ht_presente as base_reelle from t
         union all
-        select mois, client_id, etablissement_id, taux_tva_repas, vente_repas_ht, vente_repas_ht_presente from s
+        select mois, client_id, etablissement_id, taux_tva_repas, vente_repas_ht, vente_repas_ht_presente from t
       ),
       par_taux as (
         select grouping(mois, client_id, etablissement_id) as g, mois, client_id, etablissement_id,
@@ -73,8 +113,9 @@ export async function statsCa(db: Executor, query: StatsQuery): Promise<StatsCaA
       comptes as (
         select grouping(mois, client_id, etablissement_id) as g, mois, client_id, etablissement_id,
           sum(nuitees)::int as nuitees, sum(nuitees_presentes)::int as nuitees_reelles, sum(achat_ht) as achat_ht
-        from s group by grouping sets ((mois), (client_id), (etablissement_id), ())
-      )
+        from t group by grouping sets ((mois), (client_id), (etablissement_id), ())
+      ),
+      paiements as materialized (select ${paiement('paf')} as paf, ${paiement('caf')} as caf from t)
     select case c.g when 3 then 'mois' when 5 then 'client' when 6 then 'etablissement' else 'total' end as axe,
       coalesce(to_char(c.mois, 'YYYY-MM'), c.client_id::text, c.etablissement_id::text) as cle,
       coalesce(cl.nom, e.nom || ' (' || e.ville || ')') as libelle,
@@ -82,33 +123,17 @@ export async function statsCa(db: Executor, query: StatsQuery): Promise<StatsCaA
       ${money('m.vente_ht')} as "venteHt", ${money('m.tva')} as tva, ${money('m.vente_ht + m.tva')} as "venteTtc",
       ${money('c.achat_ht')} as "achatHt", ${money('m.vente_ht - c.achat_ht')} as "margeHt",
       ${money('m.vente_ht_reelle')} as "venteHtReelle",
-      ${money('m.vente_ht_reelle + m.tva_reelle')} as "venteTtcReelle"
+      ${money('m.vente_ht_reelle + m.tva_reelle')} as "venteTtcReelle",
+      p.paf, p.caf
     from comptes c
     join montants m on m.g = c.g and m.mois is not distinct from c.mois
       and m.client_id is not distinct from c.client_id and m.etablissement_id is not distinct from c.etablissement_id
     left join clients cl on cl.id = c.client_id
     left join etablissements e on e.id = c.etablissement_id
+    left join paiements p on c.g = 7
     order by m.vente_ht desc, libelle`,
   );
-  const [paiements] = await rowsOf<{ paf: PaiementRow; caf: PaiementRow }>(
-    db,
-    sql`select
-      json_build_object('flux', 'paf',
-        'payeNuitees', coalesce(sum(paf_paye_nuitees) filter (where status_paf), 0),
-        'payeMontant', ${money('sum(paf_paye_montant) filter (where status_paf)')},
-        'nonPayeNuitees', coalesce(sum(paf_non_paye_nuitees) filter (where status_paf), 0),
-        'nonPayeMontant', ${money('sum(paf_non_paye_montant) filter (where status_paf)')},
-        'aVerifierNuitees', coalesce(sum(paf_a_verifier_nuitees) filter (where status_paf), 0),
-        'aVerifierMontant', ${money('sum(paf_a_verifier_montant) filter (where status_paf)')}) as paf,
-      json_build_object('flux', 'caf',
-        'payeNuitees', coalesce(sum(caf_paye_nuitees) filter (where status_caf), 0),
-        'payeMontant', ${money('sum(caf_paye_montant) filter (where status_caf)')},
-        'nonPayeNuitees', coalesce(sum(caf_non_paye_nuitees) filter (where status_caf), 0),
-        'nonPayeMontant', ${money('sum(caf_non_paye_montant) filter (where status_caf)')},
-        'aVerifierNuitees', coalesce(sum(caf_a_verifier_nuitees) filter (where status_caf), 0),
-        'aVerifierMontant', ${money('sum(caf_a_verifier_montant) filter (where status_caf)')}) as caf
-    from nuitees_par_mois s where ${where}`,
-  );
+  const paiements = rows.find((row) => row.axe === 'total');
   const of = (axe: CaRow['axe']) => rows.filter((row) => row.axe === axe);
   const months = new Map(of('mois').map((row) => [row.cle as string, figures(row)]));
   const total = of('total')[0];

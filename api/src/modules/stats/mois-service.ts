@@ -40,7 +40,10 @@ export async function statsMois(db: Executor, query: StatsQuery): Promise<StatsM
   ]);
   const rows = await rowsOf<MonthRow>(
     db,
-    sql`with s as materialized (select * from nuitees_par_mois s where ${where}),
+    sql`with s as materialized (
+        select s.sejour_id, s.mois, s.pensionnaire_id, s.reservation_id, s.nuitees
+        from nuitees_par_mois s where ${where}
+      ),
       sejours as (
         select t.sejour_id, min(t.premiere_nuit) as premiere, max(t.derniere_nuit) as derniere
         from nuitees_par_mois t where t.sejour_id in (select sejour_id from s) group by t.sejour_id

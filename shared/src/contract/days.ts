@@ -28,8 +28,11 @@ export function isDayInRange(value: string): boolean {
 // The business "today" is the Europe/Paris day, whatever the machine's zone.
 const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
 
+/** The business today, 'YYYY-MM-DD' in Europe/Paris, at `now`. */
+export const parisToday = (now: Date = new Date()): string => PARIS_DAY.format(now);
+
 /** A birth date: a day in range, not after `today` (YYYY-MM-DD days compare as strings). */
-export function isBirthDate(value: string, today: string = PARIS_DAY.format(new Date())): boolean {
+export function isBirthDate(value: string, today: string = parisToday()): boolean {
   return isDayInRange(value) && value <= today;
 }
 

@@ -59,9 +59,9 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const vue of Object.keys(SERVICES) as StatsVue[]) {
     app.get(
       statsExcelPath(vue),
-      // No response schema, as the reservation exports: the 200 is a file; errors are { message } from the one
-      // error handler.
-      { schema: { querystring: StatsExcelQuery(vue) } },
+      // As the reservation exports: the 200 is a file stream (no schema); the errors are { message } from the one
+      // error handler, 429 beyond the export caps.
+      { schema: { querystring: StatsExcelQuery(vue), response: { ...errors, 429: ErrorBody } } },
       async (request, reply) => {
         const { tableau: key, ...query } = request.query as StatsQuery & { tableau: string };
         const tableau = (STATS_TABLEAUX[vue] as Record<string, StatsTableau>)[key]!;
@@ -79,11 +79,12 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         file.stream.on('error', (error) =>
           request.log.error({ err: error }, `export statistiques ${vue} interrompu`),
         );
+        // A stream is piped as is, never serialised: the error schemas above do not apply to it.
         return reply
           .header('content-type', file.contentType)
           .header('content-disposition', `attachment; filename="${file.fileName}"`)
           .header('cache-control', 'no-store')
-          .send(file.stream);
+          .send(file.stream as never);
       },
     );
   }

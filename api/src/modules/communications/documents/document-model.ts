@@ -202,29 +202,57 @@ export interface BuiltDocument {
 }
 
 /** The document of `type` for the request, or a 409-worthy reason when it cannot be made yet. */
+/** Who a person is, the first columns of every table of people. */
+const PERSON_COLUMNS = [
+  { titre: 'Nom', largeur: 3 },
+  { titre: 'Prénom', largeur: 3 },
+  { titre: 'N° dossier', largeur: 2 },
+  { titre: 'Né(e) le', largeur: 2 },
+];
+const personCells = (p: Pick<StayData, 'nom' | 'prenom' | 'numero_dossier' | 'date_naissance'>) => [
+  p.nom,
+  p.prenom,
+  p.numero_dossier,
+  birth(p.date_naissance),
+];
+
+/** The residents of the stays, one row each, for the documents that name who is housed. */
+function residentsTable(stays: StayData[]): DocumentModel['tableau'] {
+  return {
+    titre: 'Personnes hébergées',
+    colonnes: [...PERSON_COLUMNS, { titre: 'Réservation', largeur: 2 }, { titre: 'Chambre', largeur: 1.5 }],
+    lignes: stays.map((s) => [...personCells(s), `n° ${s.id}`, s.chambre ?? '—']),
+  };
+}
+
+/** A table of stays: the resident, the hotel and the stay's number, then the columns of the document's kind. */
+function staysTable(
+  titre: string,
+  stays: StayData[],
+  columns: { titre: string; value: (stay: StayData) => string }[],
+): DocumentModel['tableau'] {
+  return {
+    titre,
+    colonnes: [
+      { titre: 'Pensionnaire', largeur: 4 },
+      { titre: 'Établissement', largeur: 4 },
+      { titre: 'Réservation', largeur: 2 },
+      ...columns.map((column) => ({ titre: column.titre, largeur: 2 })),
+    ],
+    lignes: stays.map((s) => [
+      `${s.prenom} ${s.nom}`,
+      s.etablissement_nom,
+      `n° ${s.id}`,
+      ...columns.map((column) => column.value(s)),
+    ]),
+  };
+}
+
+/** The document of `type` for the request, or a 409-worthy reason when it cannot be made yet. */
 export function buildDocument(type: CommunicationType, data: DocumentData): BuiltDocument | string {
   const { demande: d, today } = data;
   const produced = data.sejours.filter((s) => s.role === 'produite' && s.statut !== 'annulee');
   const targets = data.sejours.filter((s) => s.role === 'cible');
-  const residentsTable = {
-    titre: 'Personnes hébergées',
-    colonnes: [
-      { titre: 'Nom', largeur: 3 },
-      { titre: 'Prénom', largeur: 3 },
-      { titre: 'N° dossier', largeur: 2 },
-      { titre: 'Né(e) le', largeur: 2 },
-      { titre: 'Réservation', largeur: 2 },
-      { titre: 'Chambre', largeur: 1.5 },
-    ],
-    lignes: produced.map((s) => [
-      s.nom,
-      s.prenom,
-      s.numero_dossier,
-      birth(s.date_naissance),
-      `n° ${s.id}`,
-      s.chambre ?? '—',
-    ]),
-  };
   const clientEmail = d.referent_email ?? d.client_email;
   const base = {
     reference: reference(d),
@@ -232,28 +260,31 @@ export function buildDocument(type: CommunicationType, data: DocumentData): Buil
   };
   const file = (kind: string) => `${kind}-demande-${d.id}.pdf`;
   const objet = (label: string) => `${label} — demande n° ${d.id}`;
+  /** A letter to the client (or its referent): its title is the mail's subject. */
+  const toClient = (
+    titre: string,
+    kind: string,
+    content: Pick<DocumentModel, 'introduction' | 'blocs' | 'tableau' | 'mentions'>,
+  ): BuiltDocument => ({
+    model: { ...base, titre, destinataire: clientAddressee(d), ...content },
+    objet: objet(titre),
+    fichier: file(kind),
+    destinataires: clientEmail ? [clientEmail] : [],
+  });
 
   switch (type) {
     case 'confirmation': {
       if (d.type !== 'nouvelle' || produced.length === 0)
         return 'Aucun séjour n’a encore été réservé pour cette demande : la confirmation ne peut pas être établie.';
-      return {
-        model: {
-          ...base,
-          titre: 'Confirmation de prise en charge',
-          destinataire: clientAddressee(d),
-          introduction: `Suite à votre demande du ${frenchDate(d.created_at_day)}, nous vous confirmons l’hébergement des ${produced.length > 1 ? `${produced.length} personnes` : 'personne'} ci-dessous dans l’établissement indiqué.`,
-          blocs: [hotelBlock(produced)],
-          tableau: residentsTable,
-          mentions: [
-            'L’établissement accueille les personnes à partir de 15 heures le jour de l’arrivée ; la chambre est libérée avant 11 heures le jour du départ.',
-            'Toute prolongation ou annulation se demande auprès de la centrale, en rappelant le numéro de la demande.',
-          ],
-        },
-        objet: objet('Confirmation de prise en charge'),
-        fichier: file('confirmation'),
-        destinataires: clientEmail ? [clientEmail] : [],
-      };
+      return toClient('Confirmation de prise en charge', 'confirmation', {
+        introduction: `Suite à votre demande du ${frenchDate(d.created_at_day)}, nous vous confirmons l’hébergement des ${produced.length > 1 ? `${produced.length} personnes` : 'personne'} ci-dessous dans l’établissement indiqué.`,
+        blocs: [hotelBlock(produced)],
+        tableau: residentsTable(produced),
+        mentions: [
+          'L’établissement accueille les personnes à partir de 15 heures le jour de l’arrivée ; la chambre est libérée avant 11 heures le jour du départ.',
+          'Toute prolongation ou annulation se demande auprès de la centrale, en rappelant le numéro de la demande.',
+        ],
+      });
     }
     case 'bon_hebergement': {
       const stays = d.type === 'nouvelle' ? produced : produced.filter((s) => s.depart_precedent !== null);
@@ -281,17 +312,7 @@ export function buildDocument(type: CommunicationType, data: DocumentData): Buil
               ],
             },
           ],
-          tableau: {
-            ...residentsTable,
-            lignes: stays.map((s) => [
-              s.nom,
-              s.prenom,
-              s.numero_dossier,
-              birth(s.date_naissance),
-              `n° ${s.id}`,
-              s.chambre ?? '—',
-            ]),
-          },
+          tableau: residentsTable(stays),
           mentions: ['Merci de signaler à la centrale toute absence ou tout départ anticipé.'],
         },
         objet: objet('Bon d’hébergement'),
@@ -302,80 +323,41 @@ export function buildDocument(type: CommunicationType, data: DocumentData): Buil
     case 'refus': {
       if (d.motif_refus === null)
         return 'La demande n’est pas refusée : la lettre de refus ne peut pas être établie.';
-      return {
-        model: {
-          ...base,
-          titre: 'Refus de la demande',
-          destinataire: clientAddressee(d),
-          introduction: `Nous sommes au regret de ne pouvoir donner suite à votre demande du ${frenchDate(d.created_at_day)}.`,
-          blocs: [
-            {
-              titre: 'Demande',
-              lignes: [
-                ['Type', DEMANDE_TYPE_LABELS[d.type]],
-                ['Période', `du ${frenchDate(d.date_debut)} au ${frenchDate(d.date_fin)}`],
-                ['Personnes', String(d.nombre_personnes)],
-              ],
-            },
-            { titre: 'Motif', lignes: [['Motif du refus', d.motif_refus]] },
-          ],
-          tableau: {
-            titre: 'Personnes concernées',
-            colonnes: [
-              { titre: 'Nom', largeur: 3 },
-              { titre: 'Prénom', largeur: 3 },
-              { titre: 'N° dossier', largeur: 2 },
-              { titre: 'Né(e) le', largeur: 2 },
+      return toClient('Refus de la demande', 'refus', {
+        introduction: `Nous sommes au regret de ne pouvoir donner suite à votre demande du ${frenchDate(d.created_at_day)}.`,
+        blocs: [
+          {
+            titre: 'Demande',
+            lignes: [
+              ['Type', DEMANDE_TYPE_LABELS[d.type]],
+              ['Période', `du ${frenchDate(d.date_debut)} au ${frenchDate(d.date_fin)}`],
+              ['Personnes', String(d.nombre_personnes)],
             ],
-            lignes: data.pensionnaires.map((p) => [
-              p.nom,
-              p.prenom,
-              p.numero_dossier,
-              birth(p.date_naissance),
-            ]),
           },
-          mentions: ['Vous pouvez déposer une nouvelle demande à tout moment auprès de la centrale.'],
+          { titre: 'Motif', lignes: [['Motif du refus', d.motif_refus]] },
+        ],
+        tableau: {
+          titre: 'Personnes concernées',
+          colonnes: PERSON_COLUMNS,
+          lignes: data.pensionnaires.map(personCells),
         },
-        objet: objet('Refus de la demande'),
-        fichier: file('refus'),
-        destinataires: clientEmail ? [clientEmail] : [],
-      };
+        mentions: ['Vous pouvez déposer une nouvelle demande à tout moment auprès de la centrale.'],
+      });
     }
     case 'prolongation': {
       const extensions = produced.filter((s) => s.depart_precedent !== null);
       if (d.type !== 'prolongation' || extensions.length === 0)
         return 'Aucun séjour n’a encore été prolongé pour cette demande : la confirmation ne peut pas être établie.';
-      return {
-        model: {
-          ...base,
-          titre: 'Confirmation de prolongation',
-          destinataire: clientAddressee(d),
-          introduction:
-            'Nous vous confirmons la prolongation des séjours ci-dessous, dans le même établissement.',
-          blocs: [],
-          tableau: {
-            titre: 'Séjours prolongés',
-            colonnes: [
-              { titre: 'Pensionnaire', largeur: 4 },
-              { titre: 'Établissement', largeur: 4 },
-              { titre: 'Réservation', largeur: 2 },
-              { titre: 'Départ prévu', largeur: 2 },
-              { titre: 'Nouveau départ', largeur: 2 },
-            ],
-            lignes: extensions.map((s) => [
-              `${s.prenom} ${s.nom}`,
-              s.etablissement_nom,
-              `n° ${s.id}`,
-              frenchDate(s.depart_precedent ?? s.date_debut),
-              frenchDate(s.date_fin),
-            ]),
-          },
-          mentions: ['Les conditions du séjour initial (chambre, repas) sont reconduites.'],
-        },
-        objet: objet('Confirmation de prolongation'),
-        fichier: file('prolongation'),
-        destinataires: clientEmail ? [clientEmail] : [],
-      };
+      return toClient('Confirmation de prolongation', 'prolongation', {
+        introduction:
+          'Nous vous confirmons la prolongation des séjours ci-dessous, dans le même établissement.',
+        blocs: [],
+        tableau: staysTable('Séjours prolongés', extensions, [
+          { titre: 'Départ prévu', value: (s) => frenchDate(s.depart_precedent ?? s.date_debut) },
+          { titre: 'Nouveau départ', value: (s) => frenchDate(s.date_fin) },
+        ]),
+        mentions: ['Les conditions du séjour initial (chambre, repas) sont reconduites.'],
+      });
     }
     case 'annulation': {
       const cancelled = targets.filter(
@@ -383,38 +365,16 @@ export function buildDocument(type: CommunicationType, data: DocumentData): Buil
       );
       if (d.type !== 'annulation' || cancelled.length === 0)
         return 'Aucun séjour n’a encore été annulé pour cette demande : la confirmation ne peut pas être établie.';
-      return {
-        model: {
-          ...base,
-          titre: 'Confirmation d’annulation',
-          destinataire: clientAddressee(d),
-          introduction: `Nous vous confirmons l’annulation des séjours ci-dessous à compter du ${frenchDate(d.date_debut)}. Les nuits passées restent dues.`,
-          blocs: [],
-          tableau: {
-            titre: 'Séjours annulés',
-            colonnes: [
-              { titre: 'Pensionnaire', largeur: 4 },
-              { titre: 'Établissement', largeur: 4 },
-              { titre: 'Réservation', largeur: 2 },
-              { titre: 'Arrivée', largeur: 2 },
-              { titre: 'Départ', largeur: 2 },
-              { titre: 'Statut', largeur: 2 },
-            ],
-            lignes: cancelled.map((s) => [
-              `${s.prenom} ${s.nom}`,
-              s.etablissement_nom,
-              `n° ${s.id}`,
-              frenchDate(s.date_debut),
-              frenchDate(s.date_fin),
-              RESERVATION_STATUT_LABELS[s.statut],
-            ]),
-          },
-          mentions: ['L’établissement a été informé de la libération des chambres.'],
-        },
-        objet: objet('Confirmation d’annulation'),
-        fichier: file('annulation'),
-        destinataires: clientEmail ? [clientEmail] : [],
-      };
+      return toClient('Confirmation d’annulation', 'annulation', {
+        introduction: `Nous vous confirmons l’annulation des séjours ci-dessous à compter du ${frenchDate(d.date_debut)}. Les nuits passées restent dues.`,
+        blocs: [],
+        tableau: staysTable('Séjours annulés', cancelled, [
+          { titre: 'Arrivée', value: (s) => frenchDate(s.date_debut) },
+          { titre: 'Départ', value: (s) => frenchDate(s.date_fin) },
+          { titre: 'Statut', value: (s) => RESERVATION_STATUT_LABELS[s.statut] },
+        ]),
+        mentions: ['L’établissement a été informé de la libération des chambres.'],
+      });
     }
     case 'autre':
       return `Le document « ${COMMUNICATION_TYPE_LABELS.autre} » n’est pas généré par l’application.`;

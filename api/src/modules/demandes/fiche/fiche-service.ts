@@ -17,7 +17,11 @@ import type {
 import { DEMANDE_STATUTS_OUVERTS } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { NotFoundError } from '../../../errors';
-import { diff, libelleOf } from '../../reservations/historiques/historiques-service';
+import {
+  auditEntrySelect,
+  historiqueEntryOf,
+  type AuditRow,
+} from '../../reservations/historiques/historiques-service';
 import { isoTimestamp } from '../../reservations/reservation-items';
 import { rowsOf } from '../../../db/raw';
 import { DEMANDE_MESSAGES } from '../demande-store';
@@ -63,26 +67,11 @@ export async function assertDemandeExists(db: Executor, id: number): Promise<voi
   if (row === undefined) throw new NotFoundError(DEMANDE_MESSAGES.notFound(id));
 }
 
-interface AuditRow {
-  id: string;
-  date: string;
-  entite: string;
-  entite_id: string;
-  action: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  actor_kind: 'user' | 'system';
-  actor_user_id: number | null;
-  actor_nom: string | null;
-}
-
 /** The request's audit trail and its communications', newest first. */
 async function historiqueOf(db: Executor, id: number): Promise<HistoriqueEntry[]> {
   const rows = await rowsOf<AuditRow>(
     db,
-    sql`select a.id::text as id, ${isoTimestamp(sql`a.at`)} as date, a.entity as entite, a.entity_id as entite_id,
-        a.action, a.before, a.after, a.actor_kind, a.actor_user_id,
-        (select u.prenom || ' ' || u.nom from users u where u.id = a.actor_user_id) as actor_nom
+    sql`select ${auditEntrySelect}
       from audit_log a
       -- Two index lookups on (entity, entity_id): an OR of them walks the whole trail by date (as the stays'
       -- history did, reservations/historiques).
@@ -93,19 +82,7 @@ async function historiqueOf(db: Executor, id: number): Promise<HistoriqueEntry[]
           select cm.id::text from communications cm where cm.demande_id = ${id})))
       order by a.at desc, a.id desc`,
   );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    date: row.date,
-    entite: row.entite,
-    entite_id: row.entite_id,
-    action: row.action,
-    libelle: libelleOf(row.action),
-    acteur:
-      row.actor_kind === 'user'
-        ? { type: 'user', id: row.actor_user_id, nom: row.actor_nom ?? 'Utilisateur inconnu' }
-        : { type: 'system', id: null, nom: 'Système' },
-    changements: diff(row.before, row.after),
-  }));
+  return rows.map(historiqueEntryOf);
 }
 
 type DetailRow = Omit<DemandeDetail, 'cibles' | 'reservations' | 'communications' | 'historique' | 'actions'>;

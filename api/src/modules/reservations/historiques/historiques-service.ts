@@ -78,7 +78,8 @@ export function diff(before: Json, after: Json): HistoriqueEntry['changements'] 
     .filter((change) => JSON.stringify(change.avant) !== JSON.stringify(change.apres));
 }
 
-interface AuditRow {
+/** An audit_log row as auditEntrySelect reads it. */
+export interface AuditRow {
   id: string | number;
   date: string;
   entite: string;
@@ -91,6 +92,28 @@ interface AuditRow {
   actor_nom: string | null;
 }
 
+/** The columns of an AuditRow, from `audit_log a`. */
+export const auditEntrySelect = sql`a.id::text as id, ${isoTimestamp(sql`a.at`)} as date, a.entity as entite,
+  a.entity_id as entite_id, a.action, a.before, a.after, a.actor_kind, a.actor_user_id,
+  (select u.prenom || ' ' || u.nom from users u where u.id = a.actor_user_id) as actor_nom`;
+
+/** A history entry of any audited record (a stay's, a request's): its label, actor and field changes. */
+export function historiqueEntryOf(row: AuditRow): HistoriqueEntry {
+  return {
+    id: Number(row.id),
+    date: row.date,
+    entite: row.entite,
+    entite_id: row.entite_id,
+    action: row.action,
+    libelle: libelleOf(row.action),
+    acteur:
+      row.actor_kind === 'user'
+        ? { type: 'user', id: row.actor_user_id, nom: row.actor_nom ?? 'Utilisateur inconnu' }
+        : { type: 'system', id: null, nom: 'Système' },
+    changements: diff(row.before, row.after),
+  };
+}
+
 export async function historiquesOf(db: Executor, id: number): Promise<HistoriqueEntry[]> {
   const [stay] = await db
     .select({ parentId: reservations.idReservationMere })
@@ -99,9 +122,7 @@ export async function historiquesOf(db: Executor, id: number): Promise<Historiqu
   if (stay === undefined) throw new NotFoundError(DETAIL_MESSAGES.notFound);
   const rows = await rowsOf<AuditRow>(
     db,
-    sql`select a.id::text as id, ${isoTimestamp(sql`a.at`)} as date, a.entity as entite, a.entity_id as entite_id,
-      a.action, a.before, a.after, a.actor_kind, a.actor_user_id,
-      (select u.prenom || ' ' || u.nom from users u where u.id = a.actor_user_id) as actor_nom
+    sql`select ${auditEntrySelect}
     from audit_log a
     -- Three index lookups on (entity, entity_id), one per kind of row: an OR of them made PostgreSQL walk the
     -- whole trail by date instead (137 ms → 0.4 ms on the large preset's 311,844 entries).
@@ -115,17 +136,5 @@ export async function historiquesOf(db: Executor, id: number): Promise<Historiqu
         and b.entity_id = any(array(select n.id::text from nuitees n where n.reservation_id = ${id})))
     order by a.at desc, a.id desc`,
   );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    date: row.date,
-    entite: row.entite,
-    entite_id: row.entite_id,
-    action: row.action,
-    libelle: libelleOf(row.action),
-    acteur:
-      row.actor_kind === 'user'
-        ? { type: 'user', id: row.actor_user_id, nom: row.actor_nom ?? 'Utilisateur inconnu' }
-        : { type: 'system', id: null, nom: 'Système' },
-    changements: diff(row.before, row.after),
-  }));
+  return rows.map(historiqueEntryOf);
 }

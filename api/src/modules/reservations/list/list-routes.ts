@@ -11,12 +11,25 @@ import {
   ReservationListBody,
   RESERVATIONS_PATHS as PATHS,
 } from 'shared/contract';
+import { parisToday } from 'shared/contract';
+import { statsCache } from '../../stats/cache';
 import { countReservations } from '../reservation-items';
 import { listReservations } from './list-service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
+/**
+ * A count's cache key: the Paris day (« à prolonger », « commencé hier » and « prolongeable » move with it) and
+ * the filters in a fixed order.
+ */
+const countKey = (filters: ReservationFilters) =>
+  JSON.stringify([parisToday(), ...Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
+
 const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The dashboard's four counters are most of a day's requests (docs/performance.md « a day's mixed load »): their
+  // answers are kept by the statistics' cache mechanism — dropped when any write to the tables a count reads
+  // (stays, residents, clients, hotels, both contracts) commits, read-your-writes — never by a timer.
+  const counts = await statsCache(app);
   app.post(
     PATHS.list,
     { schema: { body: ReservationListBody, response: { 200: ReservationListAnswer, ...errors } } },
@@ -26,7 +39,9 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     PATHS.count,
     { schema: { body: ReservationFilters, response: { 200: ReservationCountAnswer, ...errors } } },
-    async (request) => ({ total: await countReservations(app.db, request.body) }),
+    async (request) => ({
+      total: await counts.get(countKey(request.body), () => countReservations(app.db, request.body)),
+    }),
   );
 };
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   DASHBOARD_RESERVATION_FILTERS,
@@ -7,6 +8,7 @@ import {
 } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, userToken } from '../../../../test/helper';
+import { rowsOf } from '../../../db/raw';
 import { FILTER_MESSAGES } from '../filters';
 import { selectReservationItems } from '../reservation-items';
 import { listReservations, pageFromTheEnd } from './list-service';
@@ -105,6 +107,53 @@ describe('POST /reservations: filters', () => {
     expect(await ids(DASHBOARD_RESERVATION_FILTERS.totalPresence)).toEqual([s.s1.id]);
     expect(await ids(DASHBOARD_RESERVATION_FILTERS.totalCaf)).toEqual([s.s1.id]);
     expect(await ids(DASHBOARD_RESERVATION_FILTERS.totalPaf)).toEqual([s.s2.id]);
+  });
+
+  it('serves the counters from a cache that every committed write drops: the next read sees the write', async () => {
+    const total = async (filters: Record<string, unknown>) => {
+      const response = await post(PATHS.count, filters);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ total: number }>().total;
+    };
+    const caf = DASHBOARD_RESERVATION_FILTERS.totalCaf;
+    expect(await total(caf)).toBe(1);
+    expect(await total(caf)).toBe(1);
+    // Writes outside the API, as another API node would make them.
+    const [before] = await rowsOf<{ status_caf: boolean; etat_payment_caf: string }>(
+      app.db,
+      sql`select status_caf, etat_payment_caf from reservations where id = ${s.s2.id}`,
+    );
+    await app.db.execute(
+      sql`update reservations set status_caf = true, etat_payment_caf = 'a_verifier' where id = ${s.s2.id}`,
+    );
+    expect(await total(caf)).toBe(2);
+    await app.db.execute(
+      sql`update reservations set status_caf = ${before!.status_caf}, etat_payment_caf = ${before!.etat_payment_caf}
+        where id = ${s.s2.id}`,
+    );
+    expect(await total(caf)).toBe(1);
+
+    // « prolongeable » reads both contracts' alert delays: s4 ends at T+3, within the hotel's 4 days.
+    const [saved] = await rowsOf<{ clients: [number, number][]; hotels: [number, number][] }>(
+      app.db,
+      sql`select (select json_agg(json_build_array(id, delai_alerte_jours)) from contrats_clients) as clients,
+        (select json_agg(json_build_array(id, delai_alerte_jours)) from contrats_etablissement) as hotels`,
+    );
+    expect(await total({ etat: 'prolongable' })).toBe(2);
+    await app.db.execute(sql`update contrats_etablissement set delai_alerte_jours = 0`);
+    expect(await total({ etat: 'prolongable' })).toBe(1);
+    await app.db.execute(sql`update contrats_clients set delai_alerte_jours = 5`);
+    expect(await total({ etat: 'prolongable' })).toBe(2);
+    for (const [table, rows] of [
+      ['contrats_clients', saved!.clients],
+      ['contrats_etablissement', saved!.hotels],
+    ] as const)
+      for (const [id, delay] of rows)
+        await app.db.execute(
+          sql`update ${sql.identifier(table)} set delai_alerte_jours = ${delay} where id = ${id}`,
+        );
+    expect(await total({ etat: 'prolongable' })).toBe(2);
+    expect(await total(DASHBOARD_RESERVATION_FILTERS.totalProlonger)).toBe(1);
   });
 
   it('filters on the derived etat and jours', async () => {

@@ -24,6 +24,7 @@ DATED_API_TESTS=(
   src/modules/demandes/demandes.test.ts
   src/modules/demandes/externe/externe.test.ts
   src/modules/communications/communications.test.ts
+  src/modules/rooming/lists/lists.test.ts
 )
 
 # "instant in UTC|process time zone": the zones differ so that neither UTC nor local-time code passes by luck.

@@ -16,6 +16,7 @@ DATED_API_TESTS=(
   src/modules/reservations/list/list.test.ts
   src/modules/reservations/pax/pax.test.ts
   src/modules/reservations/pointage/pointage.test.ts
+  src/modules/reservations/pointage/pointage-rules.test.ts
   src/modules/reservations/prolongation/prolongation.test.ts
   src/modules/reservations/rooms/room-shares.test.ts
   src/modules/reservations/status-task/status-task.test.ts

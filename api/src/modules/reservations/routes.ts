@@ -11,6 +11,7 @@ import historiquesRoutes from './historiques/historiques-routes';
 import integralesRoutes from './integrales/integrales-routes';
 import listRoutes from './list/list-routes';
 import paxRoutes from './pax/pax-routes';
+import pointageListRoutes from './pointage/pointage-list-routes';
 import pointageRoutes from './pointage/pointage-routes';
 import prolongationRoutes from './prolongation/prolongation-routes';
 import roomingExportRoutes from './rooming-exports/rooming-export-routes';
@@ -18,6 +19,7 @@ import roomingExportRoutes from './rooming-exports/rooming-export-routes';
 const reservationsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(listRoutes);
   await app.register(paxRoutes);
+  await app.register(pointageListRoutes);
   await app.register(historiquesRoutes);
   await app.register(detailRoutes);
   await app.register(integralesRoutes);

@@ -11,12 +11,15 @@ import historiquesRoutes from './historiques/historiques-routes';
 import integralesRoutes from './integrales/integrales-routes';
 import listRoutes from './list/list-routes';
 import paxRoutes from './pax/pax-routes';
+import pointageListRoutes from './pointage/pointage-list-routes';
 import pointageRoutes from './pointage/pointage-routes';
 import prolongationRoutes from './prolongation/prolongation-routes';
+import roomingExportRoutes from './rooming-exports/rooming-export-routes';
 
 const reservationsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(listRoutes);
   await app.register(paxRoutes);
+  await app.register(pointageListRoutes);
   await app.register(historiquesRoutes);
   await app.register(detailRoutes);
   await app.register(integralesRoutes);
@@ -31,6 +34,7 @@ const reservationsRoutes: FastifyPluginAsync = async (app) => {
     await writes.register(pointageRoutes);
   });
   await app.register(exportRoutes);
+  await app.register(roomingExportRoutes);
 };
 
 export default reservationsRoutes;

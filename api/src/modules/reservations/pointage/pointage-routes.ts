@@ -7,6 +7,7 @@ import {
   ApecBody,
   ErrorBody,
   MessageBody,
+  PointageAnswer,
   PointagePafCafBody,
   RESERVATIONS_PATHS as PATHS,
   ReservationIdParams,
@@ -15,12 +16,14 @@ import {
 import { actorOf } from '../../../db/audit';
 import { pointPafCaf, pointPresence, setApec } from './pointage-service';
 
-const message = { 200: MessageBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const message = { 200: MessageBody, ...errors };
+const pointage = { 200: PointageAnswer, ...errors };
 
 const pointageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     `${PATHS.updatePointage}/:id`,
-    { schema: { params: ReservationIdParams, body: UpdatePointageBody, response: message } },
+    { schema: { params: ReservationIdParams, body: UpdatePointageBody, response: pointage } },
     async (request) => pointPresence(app.db, actorOf(request), request.params.id, request.body),
   );
 
@@ -32,7 +35,7 @@ const pointageRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     `${PATHS.pointagePafCaf}/:id`,
-    { schema: { params: ReservationIdParams, body: PointagePafCafBody, response: message } },
+    { schema: { params: ReservationIdParams, body: PointagePafCafBody, response: pointage } },
     async (request) => pointPafCaf(app.db, actorOf(request), request.params.id, request.body),
   );
 };

@@ -4,7 +4,7 @@
 # again at chosen instants (faketime), then browser tests on the production build in Debian's Chromium
 # (docs/testing.md).
 # Two lanes run side by side (one per core): lint, types, unit tests and the build in one; the API tests and the
-# dated API tests in the other. The browser tests run last, alone, on the build. Each stage writes its own log,
+# dated API and front-end tests in the other. The browser tests run last, alone, on the build. Each stage writes its own log,
 # printed in order at the end. Every stage runs even when an earlier one fails; the last line sums the tests
 # ("N passed, N failed").
 set -uo pipefail
@@ -63,13 +63,14 @@ lane_front=$!
 (
   stage 4 "Tests API (PostgreSQL)" vitest_json api api
   stage 5 "Tests API à dates choisies" dated_api_tests
+  stage 8 "Tests front à dates choisies" dated_front_tests
 ) &
 lane_api=$!
 wait $lane_front $lane_api
 stage 7 "Tests navigateur (Chromium)" e2e_tests
 
 failed_stages=()
-for number in 1 2 3 4 5 6 7; do
+for number in 1 2 3 4 5 8 6 7; do
   # A lane killed half-way leaves no status: that stage counts as failed.
   read -r outcome seconds name <"$LOGS/$number.status" 2>/dev/null || {
     outcome=failed seconds=0 name="étape $number (interrompue)"

@@ -492,6 +492,7 @@ async function fuzz(
   let undeclared = 0;
   let nonConforming = 0;
   const statuses = new Map<number, number>();
+  const unauthorized = new Map<string, number>();
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       // Logging out revokes the fuzzer's own token: every later request would only measure the 401.
@@ -505,7 +506,9 @@ async function fuzz(
           const value = parameter.required || rng.next() < 0.5 ? draw(parameter.schema, rng) : undefined;
           if (value === undefined) continue;
           const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-          if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(text));
+          // An empty segment would address another operation (`/groupes-clients/` is the list): a lone space instead.
+          if (parameter.in === 'path')
+            url = url.replace(`{${parameter.name}}`, encodeURIComponent(text === '' ? ' ' : text));
           else if (parameter.in === 'query') query.set(parameter.name, text);
         }
         const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
@@ -521,6 +524,10 @@ async function fuzz(
         });
         requests += 1;
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        if (response.status === 401) {
+          const operationLabel = `${method.toUpperCase()} ${path}`;
+          unauthorized.set(operationLabel, (unauthorized.get(operationLabel) ?? 0) + 1);
+        }
         const text = await response.text();
         const label = `${method.toUpperCase()} ${path} → ${response.status} (${method.toUpperCase()} ${target.slice(address.length, address.length + 160)}${body ? ` ${body.slice(0, 160)}` : ''})`;
         if (response.status >= 500) {
@@ -558,6 +565,7 @@ async function fuzz(
   console.info(
     `| ${operations} | ${requests} | ${fiveHundreds} | ${undeclared} | ${nonConforming} | ${spread} |`,
   );
+  for (const [operation, count] of unauthorized) console.info(`- 401 × ${count} : ${operation}`);
   if (rows.length > 0) {
     const kinds = new Map<string, number>();
     for (const row of rows) {

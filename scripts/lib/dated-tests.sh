@@ -59,3 +59,41 @@ dated_api_tests() {
   done
   return $status
 }
+
+# The front-end suites whose output depends on today (issue 8 §0), as "package|files": code that reads the browser's
+# today with dayjs()/Date (the stats period, export file names, the extension and departure dialogs' dates, the
+# booking draft, birth dates not in the future, token expiry) and the MSW mocks that date their fixtures from today
+# (mockDay, the detail fixtures: « à prolonger », fiches, requests, dashboard counters). Long interaction suites
+# whose dates only come from those mocks (the booking wizard, the contract forms, the router) are left to the unit
+# stage: docs/testing.md lists what is in and out. First, shared's check that faketime reached the workers.
+DATED_FRONT_TESTS=(
+  'shared|src/format/faked-clock.test.ts src/format/format.test.ts src/contract/days.test.ts src/auth/decode-token.test.ts src/auth/auth-store.test.ts src/notifications/notification-store.test.ts src/mocks/demandes/handlers.test.ts src/mocks/reservations/booking-handlers.test.ts src/mocks/reservations/detail-handlers.test.ts src/mocks/reservations/list-handlers.test.ts'
+  'host-shell|src/features/dashboard-home'
+  'mf-reservations|src/app/routes/reservations-a-prolonger-page.test.tsx src/features/ajout-reservation/model src/features/exports src/features/fiches-resa src/lib'
+  'mf-demandes|src/app/routes/demandes-page.test.tsx src/features/ajout-demande'
+  'mf-referentiel|src/features/pensionnaires'
+  'mf-stats|src/features/stats'
+)
+
+# The same instants and process zones as the API (the zone is the browser's: its today is the local day there).
+# One vitest run per package and instant, two workers, each file in its own environment as in the unit stage.
+dated_front_tests() {
+  local status=0 entry instant zone local_time local_today paris_today suite package files
+  for entry in "${DATED_INSTANTS[@]}"; do
+    instant="${entry%|*}"
+    zone="${entry#*|}"
+    local_time="$(TZ="$zone" date -d "$instant UTC" '+%F %T')"
+    local_today="${local_time%% *}"
+    paris_today="$(TZ=Europe/Paris date -d "$instant UTC" '+%F')"
+    echo "— $instant UTC ($zone : $local_time)"
+    for suite in "${DATED_FRONT_TESTS[@]}"; do
+      package="${suite%%|*}"
+      read -r -a files <<<"${suite#*|}"
+      (cd "$ROOT/$package" && TZ="$zone" EXPECTED_LOCAL_TODAY="$local_today" FAKETIME_DONT_FAKE_MONOTONIC=1 \
+        faketime -f "@$local_time" node_modules/.bin/vitest run --maxWorkers=2 \
+        --reporter=default --reporter=json --outputFile.json="$RESULTS/front-dated-$package-$paris_today.json" \
+        "${files[@]}") || status=1
+    done
+  done
+  return $status
+}

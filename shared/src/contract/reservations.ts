@@ -538,26 +538,9 @@ export const ProlongationMultipleError = object({
 });
 export type ProlongationMultipleError = Static<typeof ProlongationMultipleError>;
 
-/** PUT /reservations/update_pointage/:id: attendance of nights of the stay (dated today or before). */
-export const UpdatePointageBody = object({
-  presence: PresenceSchema,
-  /** Nights to set; default: yesterday's night. */
-  dates: Type.Optional(Type.Array(Day, { minItems: 1, maxItems: 366, uniqueItems: true })),
-});
-export type UpdatePointageBody = Static<typeof UpdatePointageBody>;
-
 /** PUT /reservations/apec/:id */
 export const ApecBody = object({ apec: Type.Boolean() });
 export type ApecBody = Static<typeof ApecBody>;
-
-/** PUT /reservations/pointage_paf_caf/:id: payment state of one stream on nights up to today (or the range). */
-export const PointagePafCafBody = object({
-  type: Type.Enum(FLUX_PAIEMENT),
-  etat: EtatPaiementSchema,
-  start_date: Type.Optional(Day),
-  end_date: Type.Optional(Day),
-});
-export type PointagePafCafBody = Static<typeof PointagePafCafBody>;
 
 /** POST /reservations/pax: people and nights of the stays matching the filters, over [start_date, end_date). */
 export const PaxAnswer = object({

@@ -1,0 +1,418 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Day } from './contrats';
+import { Courriel } from './demandes';
+import {
+  EtatPaiementSchema,
+  FLUX_PAIEMENT,
+  PresenceSchema,
+  ReservationItem,
+  ReservationStatutSchema,
+  TypeResaSchema,
+  reservationFilterFields,
+} from './reservations';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
+import { RESERVATION_STATUTS } from './enums';
+
+/**
+ * Issue 11: rooming lists (spec §7 `GET /reservationsRooming{Etab,Client,Pens}`), attendance and payment checks
+ * (pointage), their twelve exports and the rooming list sent to a hotel. snake_case like every reservation call;
+ * money is a decimal string ('84.50'); periods are half-open (`end_date` = the day after the last night).
+ * See docs/api.md « Rooming et pointage » and docs/domain.md « Computations ».
+ */
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const object = <P extends Record<string, TSchema>>(properties: P) =>
+  Type.Object(properties, { additionalProperties: false });
+const Money = Type.String();
+const Count = Type.Integer({ minimum: 0 });
+const SearchText = Type.String({ minLength: 1, maxLength: 100 });
+const Email = Type.String({ format: 'email', maxLength: 254 });
+
+/** Paths under /api: the spec's spelling (§7), plus the pointage list the spec leaves open. */
+export const ROOMING_PATHS = {
+  etab: '/reservationsRoomingEtab',
+  client: '/reservationsRoomingClient',
+  pens: '/reservationsRoomingPens',
+  /** POST: a page of stays with their nights in a window (the three pointage screens). Not named by the spec. */
+  pointageNuitees: '/reservations/pointage_nuitees',
+  /** POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois */
+  sendPdfRooming: '/reservations/send_Pdf_Rooming',
+} as const;
+
+/** Longest rooming period: one year of nights. */
+export const ROOMING_MAX_JOURS = 366;
+
+// ---------------------------------------------------------------------------------------------------------
+// Rooming filters and queries
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The rooming filters: the reservation list's names where they mean the same thing. `start_date` / `end_date`
+ * (required) bound the nights counted: `start_date <= date_nuit < end_date`, at most ROOMING_MAX_JOURS days.
+ */
+export const roomingFilterFields = {
+  start_date: Day,
+  end_date: Day,
+  client_id: Type.Optional(Id),
+  etablissement_id: Type.Optional(Id),
+  pensionnaire_id: Type.Optional(Id),
+  type_chambre_id: Type.Optional(Id),
+  id_reservation_mere: Type.Optional(Id),
+  statut: Type.Optional(
+    Type.Union([
+      ReservationStatutSchema,
+      Type.Array(ReservationStatutSchema, { minItems: 1, maxItems: RESERVATION_STATUTS.length }),
+    ]),
+  ),
+  type_resa: Type.Optional(TypeResaSchema),
+  status_paf: Type.Optional(Type.Boolean()),
+  status_caf: Type.Optional(Type.Boolean()),
+  /** Case-insensitive substrings, as the reservation list's column searches. */
+  pensionnaire: Type.Optional(SearchText),
+  numero_dossier: Type.Optional(SearchText),
+  client: Type.Optional(SearchText),
+  etablissement: Type.Optional(SearchText),
+  chambre: Type.Optional(SearchText),
+};
+export const RoomingFilters = object(roomingFilterFields);
+export type RoomingFilters = Static<typeof RoomingFilters>;
+
+/**
+ * Query string of the three rooming GETs (spec §7): `?page=1&pageSize=50&filters={"start_date":…}`. `filters` is
+ * the JSON of RoomingFilters: malformed JSON, an unknown filter or a bad value → 400 with a French message.
+ */
+export const RoomingQuery = object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  filters: Type.String({ minLength: 2, maxLength: 4000 }),
+});
+export type RoomingQuery = Static<typeof RoomingQuery>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Rooming answers
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * One stay (reservation) with at least one non-cancelled night in the period, and what it counts there. Prices
+ * are those of the screen's side: purchase (what the hotel is paid) on rooming-etab, sale (what the client is
+ * invoiced) on rooming-client and rooming-pensionnaires. `prix_ht` = Σ line HT of its nights in the period, so the
+ * rows' `prix_ht` sum to `total_prix_ht` (VAT is per document, never per row).
+ */
+export const RoomingRow = object({
+  id: Type.Integer(),
+  id_reservation_mere: Type.Integer(),
+  type_resa: TypeResaSchema,
+  statut: ReservationStatutSchema,
+  pensionnaire_id: Type.Integer(),
+  pensionnaire_nom: Type.String(),
+  pensionnaire_prenom: Type.String(),
+  numero_dossier: Type.String(),
+  client_id: Type.Integer(),
+  client_nom: Type.String(),
+  etablissement_id: Type.Integer(),
+  etablissement_nom: Type.String(),
+  etablissement_ville: Type.String(),
+  type_chambre_id: Type.Integer(),
+  type_chambre_libelle: Type.String(),
+  chambre: Nullable(Type.String()),
+  /** The stay's own arrival and departure days. */
+  date_debut: Type.String(),
+  date_fin: Type.String(),
+  /** First night in the period and the day after its last night in the period. */
+  debut_periode: Type.String(),
+  fin_periode: Type.String(),
+  /** Non-cancelled nights in the period, and how they were pointed. */
+  nuitees: Count,
+  nuitees_presentes: Count,
+  nuitees_absentes: Count,
+  petit_dejeuner: Count,
+  dejeuner: Count,
+  diner: Count,
+  prix_ht: Money,
+  /** Same over nights pointed present (the « réel » reading). */
+  prix_htr: Money,
+  status_paf: Type.Boolean(),
+  status_caf: Type.Boolean(),
+  etat_payment_paf: EtatPaiementSchema,
+  etat_payment_caf: EtatPaiementSchema,
+  montant_paf: Money,
+  montant_caf: Money,
+  version: Type.Integer(),
+});
+export type RoomingRow = Static<typeof RoomingRow>;
+
+/** Spec §3 « Rooming establishment totals »: over the non-cancelled nights of the period, purchase side. */
+export const roomingEtabTotauxFields = {
+  /** Reservations listed (rows). */
+  total: Count,
+  total_nuitees: Count,
+  /** Distinct residents. */
+  total_pensionnaires: Count,
+  total_prix_ht: Money,
+  tva: Money,
+  ttc: Money,
+  /** « Réel »: nights pointed present only. */
+  total_prix_htr: Money,
+  total_prix_ttcr: Money,
+};
+export const RoomingEtabTotaux = object(roomingEtabTotauxFields);
+export type RoomingEtabTotaux = Static<typeof RoomingEtabTotaux>;
+
+/**
+ * Spec §3 « Rooming client totals » (22 fields), sale side. PAF/CAF over nights whose stay has the stream: `_p`
+ * payé, `_n` non payé, `_v` à vérifier (the night's state): count of nights and Σ of their amounts.
+ */
+export const roomingClientTotauxFields = {
+  total: Count,
+  total_nuitees: Count,
+  total_pensionnaires: Count,
+  total_prix_ht: Money,
+  tva: Money,
+  ttc: Money,
+  total_paf_p: Count,
+  total_montant_paf_p: Money,
+  total_paf_n: Count,
+  total_montant_paf_n: Money,
+  total_paf_v: Count,
+  total_montant_paf_v: Money,
+  total_caf_p: Count,
+  total_montant_caf_p: Money,
+  total_caf_n: Count,
+  total_montant_caf_n: Money,
+  total_caf_v: Count,
+  total_montant_caf_v: Money,
+  total_petit_dej: Count,
+  total_dej: Count,
+  total_dinner: Count,
+  total_prix_ttcr: Money,
+};
+export const RoomingClientTotaux = object(roomingClientTotauxFields);
+export type RoomingClientTotaux = Static<typeof RoomingClientTotaux>;
+
+/** GET /reservationsRoomingEtab → reservations plus the establishment totals (spec §7). */
+export const RoomingEtabAnswer = object({
+  reservations: Type.Array(RoomingRow),
+  ...roomingEtabTotauxFields,
+});
+export type RoomingEtabAnswer = Static<typeof RoomingEtabAnswer>;
+
+/** GET /reservationsRoomingClient → reservations plus the client totals (spec §7). */
+export const RoomingClientAnswer = object({
+  reservations: Type.Array(RoomingRow),
+  ...roomingClientTotauxFields,
+});
+export type RoomingClientAnswer = Static<typeof RoomingClientAnswer>;
+
+/** GET /reservationsRoomingPens → reservations, total (spec §7). */
+export const RoomingPensAnswer = object({ reservations: Type.Array(RoomingRow), total: Count });
+export type RoomingPensAnswer = Static<typeof RoomingPensAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Pointage (attendance and PAF/CAF): the list and the two writes
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * POST /reservations/pointage_nuitees: the reservation list's filters (the dashboard badges' presets: `jours:
+ * 'commence_h'`, `status_paf: true, etat_payment_paf: 'a_verifier'`…) plus `date_arrivee` (stays arriving that day:
+ * « any day » of pointage-presence). Each stay comes with its nights in `[start_date, end_date)` when both are
+ * given, else the nights of the 31 days up to today included.
+ */
+export const pointageFilterFields = {
+  ...reservationFilterFields,
+  /** Stays whose first night is this day (not cancelled). */
+  date_arrivee: Type.Optional(Day),
+};
+export const PointageListBody = object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  ...pointageFilterFields,
+});
+export type PointageListBody = Static<typeof PointageListBody>;
+
+/** One night as the pointage screens show and change it. */
+export const PointageNuitee = object({
+  id: Type.Integer(),
+  date_nuit: Type.String(),
+  presence: PresenceSchema,
+  etat_paf: EtatPaiementSchema,
+  etat_caf: EtatPaiementSchema,
+  montant_paf: Money,
+  montant_caf: Money,
+  /** Past nights are frozen except for these checks; a future night cannot be pointed present/absent. */
+  pointable: Type.Boolean(),
+});
+export type PointageNuitee = Static<typeof PointageNuitee>;
+
+export const PointageReservation = object({
+  ...ReservationItem.properties,
+  nuitees: Type.Array(PointageNuitee),
+});
+export type PointageReservation = Static<typeof PointageReservation>;
+export const PointageListAnswer = object({
+  reservations: Type.Array(PointageReservation),
+  total: Count,
+  /** The night window applied. */
+  start_date: Type.String(),
+  end_date: Type.String(),
+});
+export type PointageListAnswer = Static<typeof PointageListAnswer>;
+
+/**
+ * PUT /reservations/update_pointage/:id: attendance of nights of the stay dated today or before. `version` is the
+ * stay's version as read (ReservationItem.version): a stay changed meanwhile → 409 « modifiée entre-temps »,
+ * nothing written. A resident absent on the stay's first night is a no-show: with `annuler_suite: true` the stay is
+ * cancelled from today on (remaining nights released from the allotment) in the same transaction, audited.
+ */
+export const UpdatePointageBody = object({
+  presence: PresenceSchema,
+  /** Nights to set; default: yesterday's night. */
+  dates: Type.Optional(Type.Array(Day, { minItems: 1, maxItems: 366, uniqueItems: true })),
+  version: Type.Integer({ minimum: 1 }),
+  /** No-show: cancel the remaining nights (only with `presence: 'absent'` on the first night). */
+  annuler_suite: Type.Optional(Type.Boolean()),
+});
+export type UpdatePointageBody = Static<typeof UpdatePointageBody>;
+
+/**
+ * PUT /reservations/pointage_paf_caf/:id: payment state of one stream. Nights: `dates` if given, else
+ * `[start_date, end_date)` if given, else those dated before today. `version` as for the attendance.
+ */
+export const PointagePafCafBody = object({
+  type: Type.Enum(FLUX_PAIEMENT),
+  etat: EtatPaiementSchema,
+  start_date: Type.Optional(Day),
+  end_date: Type.Optional(Day),
+  dates: Type.Optional(Type.Array(Day, { minItems: 1, maxItems: 366, uniqueItems: true })),
+  /** Optional here only because the stay's card (mf-reservations) predates it; the pointage screens send it. */
+  version: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type PointagePafCafBody = Static<typeof PointagePafCafBody>;
+
+/** Answer of both pointage writes: the stay's new version (send it with the next check) and what changed. */
+export const PointageAnswer = object({
+  message: Type.String(),
+  reservation_id: Type.Integer(),
+  version: Type.Integer(),
+  /** Nights changed. */
+  nuitees: Count,
+  /** The stay's PAF/CAF summary after a payment check. */
+  etat_payment: Type.Optional(EtatPaiementSchema),
+  /** No-show: nights cancelled (0 when none). */
+  nuitees_annulees: Type.Optional(Count),
+});
+export type PointageAnswer = Static<typeof PointageAnswer>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Exports (spec §7, exact names) and the rooming list sent to a hotel
+// ---------------------------------------------------------------------------------------------------------
+
+/** Body of the six rooming exports: the screen's filters (period required), no paging (every row). */
+export const RoomingExportBody = RoomingFilters;
+export type RoomingExportBody = RoomingFilters;
+/** Body of the six pointage exports: the pointage screen's filters; page and pageSize accepted and ignored. */
+export const PointageExportBody = object({
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+  ...pointageFilterFields,
+});
+export type PointageExportBody = Static<typeof PointageExportBody>;
+
+/**
+ * The twelve exports of issue 11: POST with `body` (RoomingExportBody or PointageExportBody), answer = the file,
+ * named `<name>-YYYY-MM-DD.<extension>` (Content-Disposition).
+ */
+export const ROOMING_EXPORTS = {
+  pdfPointagePaf: {
+    path: '/reservations/generate_Pdf_PointagePaf',
+    extension: 'pdf',
+    body: 'pointage',
+    label: 'PDF',
+  },
+  pdfPointageCaf: {
+    path: '/reservations/generate_Pdf_PointageCaf',
+    extension: 'pdf',
+    body: 'pointage',
+    label: 'PDF',
+  },
+  pdfPointagePres: {
+    path: '/reservations/generate_Pdf_PointagePres',
+    extension: 'pdf',
+    body: 'pointage',
+    label: 'PDF',
+  },
+  pdfRoomingClient: {
+    path: '/reservations/generate_Pdf_RoomingClient',
+    extension: 'pdf',
+    body: 'rooming',
+    label: 'PDF',
+  },
+  pdfRoomingEtab: {
+    path: '/reservations/generate_Pdf_RoomingEtab',
+    extension: 'pdf',
+    body: 'rooming',
+    label: 'PDF',
+  },
+  pdfRoomingPens: {
+    path: '/reservations/generate_Pdf_RoomingPens',
+    extension: 'pdf',
+    body: 'rooming',
+    label: 'PDF',
+  },
+  excelRoomingEtab: {
+    path: '/reservations/generate_exel_RoomingEtab',
+    extension: 'xlsx',
+    body: 'rooming',
+    label: 'Excel',
+  },
+  excelRoomingClient: {
+    path: '/reservations/generate_exel_RoomingClient',
+    extension: 'xlsx',
+    body: 'rooming',
+    label: 'Excel',
+  },
+  excelPointagePres: {
+    path: '/reservations/generate_exel_PointagePres',
+    extension: 'xlsx',
+    body: 'pointage',
+    label: 'Excel',
+  },
+  excelRoomingPens: {
+    path: '/reservations/generate_exel_RoomingPens',
+    extension: 'xlsx',
+    body: 'rooming',
+    label: 'Excel',
+  },
+  excelPointagePaf: {
+    path: '/reservations/generate_exel_PointagePaf',
+    extension: 'xlsx',
+    body: 'pointage',
+    label: 'Excel',
+  },
+  excelPointageCaf: {
+    path: '/reservations/generate_exel_PointageCaf',
+    extension: 'xlsx',
+    body: 'pointage',
+    label: 'Excel',
+  },
+} as const;
+export type RoomingExportKey = keyof typeof ROOMING_EXPORTS;
+
+/**
+ * POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois (spec §7 `{a}/{b}`): e-mails the hotel its rooming
+ * list PDF for the month `mois` (YYYY-MM: the nights of that calendar month), every client, through the product's
+ * mail transport. 201 with the e-mail kept in the outbox; 502 with the reason when the server refused (kept,
+ * sent again by POST /courriels/:id/renvoyer); 400 when the hotel has no e-mail and none is given.
+ */
+export const SendRoomingParams = object({
+  etablissement_id: Id,
+  mois: Type.String({ pattern: '^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$' }),
+});
+export type SendRoomingParams = Static<typeof SendRoomingParams>;
+export const SendRoomingBody = object({
+  /** Default: the hotel's e-mail. */
+  destinataires: Type.Optional(Type.Array(Email, { minItems: 1, maxItems: 10, uniqueItems: true })),
+});
+export type SendRoomingBody = Static<typeof SendRoomingBody>;
+export const SendRoomingAnswer = object({ message: Type.String(), data: Courriel });
+export type SendRoomingAnswer = Static<typeof SendRoomingAnswer>;

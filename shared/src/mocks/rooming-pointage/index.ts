@@ -1,0 +1,5 @@
+import type { RequestHandler } from 'msw';
+import { pointageHandlers } from './pointage-handlers';
+
+/** The rooming and pointage remote's API (issue 11). */
+export const roomingPointageHandlers: RequestHandler[] = [...pointageHandlers];

@@ -15,6 +15,7 @@ import healthRoutes from './modules/health/routes';
 import referentielRoutes from './modules/referentiel/routes';
 import repasRoutes from './modules/repas/routes';
 import reservationsRoutes from './modules/reservations/routes';
+import roomingRoutes from './modules/rooming/routes';
 import { statusTaskPlugin } from './modules/reservations/status-task/status-task';
 import statsRoutes from './modules/stats/routes';
 import usersRoutes from './modules/users/routes';
@@ -171,6 +172,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(demandesRoutes);
         await secured.register(communicationsRoutes);
         await secured.register(courrielsRoutes);
+        await secured.register(roomingRoutes);
       });
     },
     { prefix: '/api' },

@@ -16,6 +16,7 @@ DATED_API_TESTS=(
   src/modules/reservations/list/list.test.ts
   src/modules/reservations/pax/pax.test.ts
   src/modules/reservations/pointage/pointage.test.ts
+  src/modules/reservations/pointage/pointage-rules.test.ts
   src/modules/reservations/prolongation/prolongation.test.ts
   src/modules/reservations/rooms/room-shares.test.ts
   src/modules/reservations/status-task/status-task.test.ts
@@ -24,6 +25,7 @@ DATED_API_TESTS=(
   src/modules/demandes/demandes.test.ts
   src/modules/demandes/externe/externe.test.ts
   src/modules/communications/communications.test.ts
+  src/modules/rooming/lists/lists.test.ts
 )
 
 # "instant in UTC|process time zone": the zones differ so that neither UTC nor local-time code passes by luck.

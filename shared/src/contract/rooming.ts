@@ -88,6 +88,13 @@ export const RoomingQuery = object({
   filters: Type.String({ minLength: 2, maxLength: 4000 }),
 });
 export type RoomingQuery = Static<typeof RoomingQuery>;
+/** The same query once the API has parsed `filters` (the schema its routes validate, so errors name the field). */
+export const RoomingQueryDecoded = object({
+  page: RoomingQuery.properties.page,
+  pageSize: RoomingQuery.properties.pageSize,
+  filters: RoomingFilters,
+});
+export type RoomingQueryDecoded = Static<typeof RoomingQueryDecoded>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Rooming answers

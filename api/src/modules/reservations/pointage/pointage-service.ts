@@ -1,6 +1,10 @@
 /**
  * Pointages of a stay: attendance of its nights (update_pointage), the APEC flag, and the PAF/CAF payment state of
- * its nights with the stay's summary (docs/domain.md "PAF/CAF amounts"), each in one audited transaction.
+ * its nights with the stay's summary (docs/domain.md "PAF/CAF amounts"), each in one audited transaction. The two
+ * checks carry the stay's version as read: the parent's lock serialises concurrent checks, and the second one finds
+ * a newer version and answers 409 without writing (never a silent last-write-wins). A resident absent on the first
+ * night (no-show) may have the rest of the stay cancelled in the same transaction (cancelReservation, as a
+ * savepoint: nights from today on, rooms released, extensions too).
  */
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -8,6 +12,7 @@ import {
   PRESENCE_LABELS,
   type ApecBody,
   type MessageBody,
+  type PointageAnswer,
   type PointagePafCafBody,
   type UpdatePointageBody,
 } from 'shared/contract';
@@ -18,7 +23,30 @@ import { reservations } from '../../../db/schema';
 import { todayOf } from '../../../db/today';
 import { BadRequestError, ConflictError } from '../../../errors';
 import { addDays, frenchDate } from '../../../lib/days';
-import { bumpVersion, lockStay } from '../stay-repository';
+import { cancelReservation } from '../actions/actions-service';
+import { WRITE_MESSAGES } from '../messages';
+import { bumpVersion, lockStay, type Stay } from '../stay-repository';
+
+export const POINTAGE_MESSAGES = {
+  noShowNeedsFirstNight: (first: string) =>
+    `L'annulation de la suite (no-show) demande une absence pointée sur la première nuit du séjour (${frenchDate(first)}).`,
+  noShowMotif: 'Absent dès la première nuit (no-show) : suite du séjour annulée au pointage.',
+  bothBounds: 'Les paramètres start_date et end_date vont ensemble : indiquez les deux ou aucun.',
+  datesAndRange: 'Indiquez soit les nuits (dates), soit une période (start_date, end_date), pas les deux.',
+} as const;
+
+/** 409 when the client read an older version of the stay: nothing is written. */
+function assertVersion(stay: Stay, version: number | undefined): void {
+  if (version !== undefined && version !== stay.version)
+    throw new ConflictError(WRITE_MESSAGES.changedMeanwhile);
+}
+
+async function versionOf(tx: Executor, id: number): Promise<number> {
+  const [row] = await rowsOf<{ version: number }>(tx, sql`select version from reservations where id = ${id}`);
+  return row?.version ?? 0;
+}
+
+const nightsLabel = (count: number) => `${count} nuit${count > 1 ? 's' : ''}`;
 
 /**
  * etat_payment_* of a stay = summary of its non-cancelled nights dated before today (all its nights when none
@@ -42,15 +70,19 @@ export async function refreshPaymentSummary(tx: Executor, id: number, flux: 'paf
   return row?.etat ?? 'a_verifier';
 }
 
-/** PUT /reservations/update_pointage/:id: presence of past nights (yesterday's by default). */
+/**
+ * PUT /reservations/update_pointage/:id: presence of past nights (yesterday's by default), under the version read;
+ * `annuler_suite` with an absence on the first night cancels the rest of the stay (no-show).
+ */
 export async function pointPresence(
   db: Executor,
   actor: Actor,
   id: number,
   body: UpdatePointageBody,
-): Promise<MessageBody> {
+): Promise<PointageAnswer> {
   return db.transaction(async (tx) => {
-    await lockStay(tx, id);
+    const stay = await lockStay(tx, id);
+    assertVersion(stay, body.version);
     const today = await todayOf(tx);
     const dates = [...(body.dates ?? [addDays(today, -1)])].sort();
     const future = dates.find((d) => d > today);
@@ -58,6 +90,9 @@ export async function pointPresence(
       throw new BadRequestError(
         `La nuit du ${frenchDate(future)} n'est pas encore passée : pointage impossible.`,
       );
+    const noShow = body.annuler_suite === true;
+    if (noShow && (body.presence !== 'absent' || !dates.includes(stay.dateDebut)))
+      throw new BadRequestError(POINTAGE_MESSAGES.noShowNeedsFirstNight(stay.dateDebut));
     const list = sql.join(
       dates.map((d) => sql`${d}::date`),
       sql`, `,
@@ -84,12 +119,29 @@ export async function pointPresence(
       after: { dates, presence: body.presence },
       actor,
     });
+    let cancelled = 0;
+    if (noShow) {
+      const [counted] = await rowsOf<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from nuitees where reservation_id = ${id} and not annulee
+              and date_nuit >= ${today}::date`,
+      );
+      await cancelReservation(tx, actor, id, { motif: POINTAGE_MESSAGES.noShowMotif });
+      cancelled = counted?.n ?? 0;
+    }
     const label = PRESENCE_LABELS[body.presence].toLowerCase();
+    const pointed =
+      dates.length === 1
+        ? `Nuit du ${frenchDate(dates[0] ?? today)} pointée : ${label}.`
+        : `${dates.length} nuits pointées : ${label}.`;
     return {
-      message:
-        dates.length === 1
-          ? `Nuit du ${frenchDate(dates[0] ?? today)} pointée : ${label}.`
-          : `${dates.length} nuits pointées : ${label}.`,
+      message: noShow
+        ? `${pointed} Séjour annulé (no-show) : ${nightsLabel(cancelled)} libérée(s).`
+        : pointed,
+      reservation_id: id,
+      version: await versionOf(tx, id),
+      nuitees: dates.length,
+      ...(noShow ? { nuitees_annulees: cancelled } : {}),
     };
   });
 }
@@ -118,30 +170,39 @@ export async function setApec(db: Executor, actor: Actor, id: number, body: Apec
   });
 }
 
-/** PUT /reservations/pointage_paf_caf/:id: the PAF or CAF state of nights (past ones by default) and the summary. */
+/**
+ * PUT /reservations/pointage_paf_caf/:id: the PAF or CAF state of nights (`dates`, or `[start_date, end_date)`, or
+ * those before today) and the stay's summary, under the version read when given.
+ */
 export async function pointPafCaf(
   db: Executor,
   actor: Actor,
   id: number,
   body: PointagePafCafBody,
-): Promise<MessageBody> {
+): Promise<PointageAnswer> {
   return db.transaction(async (tx) => {
     const stay = await lockStay(tx, id);
+    assertVersion(stay, body.version);
     const label = FLUX_PAIEMENT_LABELS[body.type];
     if (!(body.type === 'paf' ? stay.statusPaf : stay.statusCaf))
       throw new ConflictError(`Le flux ${label} ne s'applique pas à la réservation n° ${id}.`);
     if ((body.start_date === undefined) !== (body.end_date === undefined))
-      throw new BadRequestError(
-        'Les paramètres start_date et end_date vont ensemble : indiquez les deux ou aucun.',
-      );
+      throw new BadRequestError(POINTAGE_MESSAGES.bothBounds);
+    if (body.dates !== undefined && body.start_date !== undefined)
+      throw new BadRequestError(POINTAGE_MESSAGES.datesAndRange);
     if (body.start_date !== undefined && body.end_date !== undefined && body.end_date <= body.start_date)
       throw new BadRequestError(
         'La date de fin (end_date) doit être postérieure à la date de début (start_date).',
       );
     const range =
-      body.start_date !== undefined && body.end_date !== undefined
-        ? sql`date_nuit >= ${body.start_date}::date and date_nuit < ${body.end_date}::date`
-        : sql`date_nuit < (now() at time zone 'Europe/Paris')::date`;
+      body.dates !== undefined
+        ? sql`date_nuit in (${sql.join(
+            body.dates.map((d) => sql`${d}::date`),
+            sql`, `,
+          )})`
+        : body.start_date !== undefined && body.end_date !== undefined
+          ? sql`date_nuit >= ${body.start_date}::date and date_nuit < ${body.end_date}::date`
+          : sql`date_nuit < (now() at time zone 'Europe/Paris')::date`;
     const column = sql.raw(`etat_${body.type}`);
     const changed = await rowsOf<{ date_nuit: string }>(
       tx,
@@ -150,6 +211,13 @@ export async function pointPafCaf(
     );
     if (changed.length === 0)
       throw new BadRequestError('Aucune nuitée de la réservation dans cette période : rien à pointer.');
+    if (body.dates !== undefined && changed.length !== body.dates.length) {
+      const found = new Set(changed.map((n) => n.date_nuit));
+      const missing = body.dates.find((d) => !found.has(d)) ?? '';
+      throw new BadRequestError(
+        `La nuit du ${frenchDate(missing)} n'est pas une nuitée (non annulée) de la réservation n° ${id}.`,
+      );
+    }
     const before = body.type === 'paf' ? stay.etatPaymentPaf : stay.etatPaymentCaf;
     const summary = await refreshPaymentSummary(tx, id, body.type);
     await recordAudit(tx, {
@@ -164,6 +232,12 @@ export async function pointPafCaf(
       },
       actor,
     });
-    return { message: `${label} pointée sur ${changed.length} nuit${changed.length > 1 ? 's' : ''}.` };
+    return {
+      message: `${label} pointée sur ${nightsLabel(changed.length)}.`,
+      reservation_id: id,
+      version: await versionOf(tx, id),
+      nuitees: changed.length,
+      etat_payment: summary as PointageAnswer['etat_payment'] & string,
+    };
   });
 }

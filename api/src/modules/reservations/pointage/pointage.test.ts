@@ -18,10 +18,15 @@ beforeAll(async () => {
 });
 afterAll(() => w.app.close());
 
+const versionOf = async (id: number) => (await stayOf(w, id))?.version ?? 0;
+
 describe('PUT /reservations/update_pointage/:id', () => {
   it("marks yesterday's night by default, or the given past nights; 400 for future or foreign dates", async () => {
     const stay = await runningStay(w);
-    const response = await call(w, 'PUT', `/reservations/update_pointage/${stay}`, { presence: 'present' });
+    const response = await call(w, 'PUT', `/reservations/update_pointage/${stay}`, {
+      presence: 'present',
+      version: await versionOf(stay),
+    });
     expect(response.statusCode, response.body).toBe(200);
     let nights = await nightsOf(w, stay);
     expect(nights.map((n) => n.presence)).toEqual([
@@ -34,6 +39,7 @@ describe('PUT /reservations/update_pointage/:id', () => {
     const two = await call(w, 'PUT', `/reservations/update_pointage/${stay}`, {
       presence: 'absent',
       dates: [day(-3), day(-2), day(0)],
+      version: response.json<{ version: number }>().version,
     });
     expect(two.statusCode, two.body).toBe(200);
     nights = await nightsOf(w, stay);
@@ -41,19 +47,27 @@ describe('PUT /reservations/update_pointage/:id', () => {
     const future = await call(w, 'PUT', `/reservations/update_pointage/${stay}`, {
       presence: 'present',
       dates: [day(1)],
+      version: await versionOf(stay),
     });
     expect(future.statusCode).toBe(400);
     expect(future.json().message).toMatch(/pas encore passée/);
     const foreign = await call(w, 'PUT', `/reservations/update_pointage/${stay}`, {
       presence: 'present',
       dates: [day(-10)],
+      version: await versionOf(stay),
     });
     expect(foreign.statusCode).toBe(400);
     expect(
-      (await call(w, 'PUT', `/reservations/update_pointage/${stay}`, { presence: 'peut-être' })).statusCode,
+      (
+        await call(w, 'PUT', `/reservations/update_pointage/${stay}`, {
+          presence: 'peut-être',
+          version: await versionOf(stay),
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
-      (await call(w, 'PUT', '/reservations/update_pointage/999999', { presence: 'present' })).statusCode,
+      (await call(w, 'PUT', '/reservations/update_pointage/999999', { presence: 'present', version: 1 }))
+        .statusCode,
     ).toBe(404);
     expect(await auditActions(w, 'reservation', stay)).toEqual(['creation', 'pointage', 'pointage']);
   });

@@ -1,0 +1,12 @@
+/**
+ * Issue 11's rooming lists at the spec's paths under /api, one plugin per capability (as reservations/). Every
+ * signed-in user; see docs/api.md « Rooming et pointage ».
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import listsRoutes from './lists/lists-routes';
+
+const roomingRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(listsRoutes);
+};
+
+export default roomingRoutes;

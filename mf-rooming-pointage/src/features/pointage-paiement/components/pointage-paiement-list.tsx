@@ -26,6 +26,7 @@ import {
 } from 'shared/contract';
 import { usePointageFailure } from '../../../lib/api/conflict';
 import { usePointageNuitees } from '../../../lib/api/get-pointage-nuitees';
+import { ExportButtons } from '../../../lib/components/export-buttons';
 import { useRowKeyboard } from '../../../lib/use-row-keyboard';
 import { usePointPafCafs, type PafCafInput } from '../api/point-paf-caf';
 
@@ -237,6 +238,13 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           </Button>
         </Space>
       </Flex>
+      <ExportButtons
+        keys={
+          flux === 'paf' ? ['pdfPointagePaf', 'excelPointagePaf'] : ['pdfPointageCaf', 'excelPointageCaf']
+        }
+        body={{ ...body, page: undefined, pageSize: undefined }}
+        name={`pointage-${flux}`}
+      />
       <Flex wrap gap={16} role="status" aria-live="polite" aria-label="Totaux">
         <Typography.Text>
           Sélection : {selectedStays.length} séjour{selectedStays.length > 1 ? 's' : ''} entier

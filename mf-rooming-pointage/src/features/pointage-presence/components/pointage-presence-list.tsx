@@ -13,6 +13,7 @@ import {
 import { DateInput } from 'shared/ui';
 import { usePointageFailure } from '../../../lib/api/conflict';
 import { usePointageNuitees } from '../../../lib/api/get-pointage-nuitees';
+import { ExportButtons } from '../../../lib/components/export-buttons';
 import { useRowKeyboard } from '../../../lib/use-row-keyboard';
 import { useUpdatePointages } from '../api/update-pointage';
 import { NoShowDialog } from './no-show-dialog';
@@ -228,6 +229,11 @@ export function PointagePresenceList() {
           Tout présent{selected.length > 0 ? ` (${selected.length})` : ''}
         </Button>
       </Flex>
+      <ExportButtons
+        keys={['pdfPointagePres', 'excelPointagePres']}
+        body={{ ...body, page: undefined, pageSize: undefined }}
+        name="pointage-presence"
+      />
       <Typography.Text role="status" aria-live="polite">
         {stays.data?.total ?? 0} séjour{(stays.data?.total ?? 0) > 1 ? 's' : ''} · cette page :{' '}
         {counts.present} présent{counts.present > 1 ? 's' : ''}, {counts.absent} absent

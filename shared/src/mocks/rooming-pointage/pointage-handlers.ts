@@ -134,8 +134,7 @@ export const pointageHandlers: RequestHandler[] = [
     if (!row) return fail(404, M.notFound);
     if (body.version !== undefined && row.version !== body.version) return fail(409, M.stale);
     const label = FLUX_PAIEMENT_LABELS[body.type];
-    if (!(body.type === 'paf' ? row.status_paf : row.status_caf))
-      return fail(409, `Le flux ${label} ne s'applique pas à la réservation n° ${row.id}.`);
+    if (!(body.type === 'paf' ? row.status_paf : row.status_caf)) return fail(409, M.streamNotApplied(label));
     const inRange = (date: string) =>
       body.dates
         ? body.dates.includes(date)
@@ -151,7 +150,8 @@ export const pointageHandlers: RequestHandler[] = [
     syncRow(row);
     return answer(
       row,
-      `${label} pointée sur ${nights.length} nuit${nights.length > 1 ? 's' : ''}.`,
+      // The reservation mocks' wording (their stay card's tests read it).
+      M.pointed(label, body.etat),
       nights.length,
       {
         etat_payment: body.type === 'paf' ? row.etat_payment_paf : row.etat_payment_caf,

@@ -26,6 +26,9 @@ DATED_API_TESTS=(
   src/modules/demandes/externe/externe.test.ts
   src/modules/communications/communications.test.ts
   src/modules/rooming/lists/lists.test.ts
+  src/modules/rooming/send/send.test.ts
+  src/modules/reservations/rooming-exports/rooming-exports.test.ts
+  src/modules/reservations/rooming-exports/rooming-export-limit.test.ts
 )
 
 # "instant in UTC|process time zone": the zones differ so that neither UTC nor local-time code passes by luck.

@@ -13,6 +13,7 @@ import listRoutes from './list/list-routes';
 import paxRoutes from './pax/pax-routes';
 import pointageRoutes from './pointage/pointage-routes';
 import prolongationRoutes from './prolongation/prolongation-routes';
+import roomingExportRoutes from './rooming-exports/rooming-export-routes';
 
 const reservationsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(listRoutes);
@@ -31,6 +32,7 @@ const reservationsRoutes: FastifyPluginAsync = async (app) => {
     await writes.register(pointageRoutes);
   });
   await app.register(exportRoutes);
+  await app.register(roomingExportRoutes);
 };
 
 export default reservationsRoutes;

@@ -4,9 +4,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import listsRoutes from './lists/lists-routes';
+import sendRoutes from './send/send-routes';
 
 const roomingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(listsRoutes);
+  await app.register(sendRoutes);
 };
 
 export default roomingRoutes;

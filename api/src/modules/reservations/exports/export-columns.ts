@@ -39,12 +39,13 @@ export interface ExportRow extends ReservationItem {
 /** text: string; date: 'YYYY-MM-DD'; integer: number; money: decimal string with two decimals ('84.50'). */
 export type ColumnKind = 'text' | 'date' | 'integer' | 'money';
 
-export interface ExportColumn {
+/** A column over rows of type R (the reservation exports' ExportRow unless said: rooming rows reuse the renderers). */
+export interface ExportColumn<R = ExportRow> {
   header: string;
   /** Relative width: PDF columns share the page width in proportion; Excel uses it as characters. */
   width: number;
   kind: ColumnKind;
-  value: (row: ExportRow) => string | number;
+  value: (row: R) => string | number;
 }
 
 type Value = ExportColumn['value'];

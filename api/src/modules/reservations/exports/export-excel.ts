@@ -22,7 +22,7 @@ const excelDate = (day: string) => new Date(`${day}T00:00:00Z`);
 type Cell = string | number | Date;
 
 /** The cell of a column for a row, typed once per column (not switched on per cell). */
-function cellOf(column: ExportColumn): (row: ExportRow) => Cell {
+function cellOf<R>(column: ExportColumn<R>): (row: R) => Cell {
   const value = column.value;
   switch (column.kind) {
     case 'text':
@@ -37,15 +37,21 @@ function cellOf(column: ExportColumn): (row: ExportRow) => Cell {
   }
 }
 
-export interface ExcelExport {
+export interface ExcelExport<R = ExportRow> {
   /** Adds and commits a batch of rows. */
-  addRows(rows: ExportRow[]): void;
+  addRows(rows: R[]): void;
+  /** Rows after the table (a totals block): texts made spreadsheet-safe, numbers as numbers, in bold. */
+  addFooter(rows: (string | number)[][]): void;
   /** Writes the end of the sheet and of the archive; resolves once everything is written to the output. */
   finish(): Promise<void>;
 }
 
 /** Starts a one-sheet workbook on `output` (the response stream). */
-export function startExcelExport(output: Writable, sheetName: string, columns: ExportColumn[]): ExcelExport {
+export function startExcelExport<R = ExportRow>(
+  output: Writable,
+  sheetName: string,
+  columns: ExportColumn<R>[],
+): ExcelExport<R> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
@@ -77,12 +83,21 @@ export function startExcelExport(output: Writable, sheetName: string, columns: E
     const numFmt = NUMBER_FORMATS[column.kind];
     return numFmt === undefined ? {} : { numFmt };
   });
-  const cells = columns.map(cellOf);
+  const cells = columns.map((column) => cellOf(column));
   return {
     addRows(rows) {
       for (const row of rows) {
         const added = sheet.addRow(cells.map((cell) => cell(row)));
         for (let index = 0; index < styles.length; index++) added.getCell(index + 1).style = styles[index]!;
+        added.commit();
+      }
+    },
+    addFooter(rows) {
+      for (const values of rows) {
+        const added = sheet.addRow(
+          values.map((value) => (typeof value === 'string' ? spreadsheetSafe(value) : value)),
+        );
+        added.font = { bold: true };
         added.commit();
       }
     },

@@ -25,10 +25,14 @@ export const PDF_TOTAL_SLOTS = 5;
 const PADDING = 2;
 
 /** Pages of an export of `rows` rows (at least one page, « Aucune réservation » when empty). */
-export function pdfPageCount(rows: number, withTotals: boolean): number {
+export function pdfPageCount(
+  rows: number,
+  withTotals: boolean,
+  totalSlots: number = PDF_TOTAL_SLOTS,
+): number {
   const pages = Math.max(1, Math.ceil(rows / PDF_ROWS_PER_PAGE));
   const onLastPage = rows - (pages - 1) * PDF_ROWS_PER_PAGE;
-  return withTotals && onLastPage + PDF_TOTAL_SLOTS > PDF_ROWS_PER_PAGE ? pages + 1 : pages;
+  return withTotals && onLastPage + totalSlots > PDF_ROWS_PER_PAGE ? pages + 1 : pages;
 }
 
 /** '1234567.50' → '1 234 567,50' (French grouping; the value is only reformatted, never computed). */
@@ -40,7 +44,7 @@ export function frenchMoney(value: string): string {
   return `${negative ? '-' : ''}${grouped},${fraction.padEnd(2, '0')}`;
 }
 
-function display(column: ExportColumn, row: ExportRow): string {
+function display<R>(column: ExportColumn<R>, row: R): string {
   const value = column.value(row);
   switch (column.kind) {
     case 'date':
@@ -52,29 +56,33 @@ function display(column: ExportColumn, row: ExportRow): string {
   }
 }
 
-export interface PdfExportOptions {
+export interface PdfExportOptions<R = ExportRow> {
   title: string;
   /** The filters in French. */
   summary: string;
   /** « 21/11/2026 à 18:05 » */
   generatedAt: string;
-  columns: ExportColumn[];
+  columns: ExportColumn<R>[];
   totalRows: number;
   withTotals: boolean;
   fontSize: number;
+  /** Row slots of the totals block when it is given as lines (default PDF_TOTAL_SLOTS). */
+  totalSlots?: number;
+  /** Bottom-left of every page (default « EBAS3 — Réservations »). */
+  footer?: string;
 }
 
-export interface PdfExport {
-  addRows(rows: ExportRow[]): void;
-  /** Writes the totals (all_data), ends the document and resolves once the output has it all. */
-  finish(totals?: ExportTotals): Promise<void>;
+export interface PdfExport<R = ExportRow> {
+  addRows(rows: R[]): void;
+  /** Writes the totals (all_data's, or the given lines), ends the document and resolves once the output has it all. */
+  finish(totals?: ExportTotals | string[]): Promise<void>;
   /** Bytes produced and not yet taken by the output (for backpressure). */
   buffered(): number;
   /** Stops producing (client gone). */
   abort(): void;
 }
 
-export function startPdfExport(output: Writable, options: PdfExportOptions): PdfExport {
+export function startPdfExport<R = ExportRow>(output: Writable, options: PdfExportOptions<R>): PdfExport<R> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -92,7 +100,8 @@ export function startPdfExport(output: Writable, options: PdfExportOptions): Pdf
   // Awaited by finish(); until then an output error (client gone, failure) must not be an unhandled rejection.
   done.catch(() => undefined);
 
-  const totalPages = pdfPageCount(options.totalRows, options.withTotals);
+  const totalSlots = options.totalSlots ?? PDF_TOTAL_SLOTS;
+  const totalPages = pdfPageCount(options.totalRows, options.withTotals, totalSlots);
   const weights = options.columns.reduce((sum, column) => sum + column.width, 0);
   const widths = options.columns.map((column) => (column.width / weights) * TABLE_WIDTH);
   const lefts = widths.map((_, index) => MARGIN + widths.slice(0, index).reduce((a, b) => a + b, 0));
@@ -167,13 +176,15 @@ export function startPdfExport(output: Writable, options: PdfExportOptions): Pdf
     doc.text(footer, PAGE.width - MARGIN - doc.widthOfString(footer), PAGE.height - MARGIN - 8, {
       lineBreak: false,
     });
-    doc.text('EBAS3 — Réservations', MARGIN, PAGE.height - MARGIN - 8, { lineBreak: false });
+    doc.text(options.footer ?? 'EBAS3 — Réservations', MARGIN, PAGE.height - MARGIN - 8, {
+      lineBreak: false,
+    });
     doc.font('Helvetica').fontSize(options.fontSize);
   };
 
   const slotTop = () => ROWS_TOP + slot * ROW_HEIGHT;
 
-  const addRow = (row: ExportRow) => {
+  const addRow = (row: R) => {
     if (page === 0 || slot >= PDF_ROWS_PER_PAGE) newPage();
     const y = slotTop();
     if (slot % 2 === 1) doc.rect(MARGIN, y, TABLE_WIDTH, ROW_HEIGHT).fill('#f3f5f7').fillColor('black');
@@ -183,22 +194,24 @@ export function startPdfExport(output: Writable, options: PdfExportOptions): Pdf
     slot += 1;
   };
 
-  const writeTotals = (totals: ExportTotals) => {
-    if (page === 0 || slot + PDF_TOTAL_SLOTS > PDF_ROWS_PER_PAGE) newPage();
+  const writeTotals = (totals: ExportTotals | string[]) => {
+    if (page === 0 || slot + totalSlots > PDF_ROWS_PER_PAGE) newPage();
     const y = slotTop() + 4;
     doc
       .moveTo(MARGIN, y - 2)
       .lineTo(MARGIN + TABLE_WIDTH, y - 2)
       .stroke();
-    const lines = [
-      `Totaux : ${totals.reservations} réservations, ${totals.nuits} nuits, ${totals.nuitees} nuitées facturées`,
-      `Repas : ${totals.petit_dejeuner} petits-déjeuners, ${totals.dejeuner} déjeuners, ${totals.diner} dîners`,
-      `Vente : ${frenchMoney(totals.vente_ht)} € HT, TVA ${frenchMoney(totals.tva)} €, ${frenchMoney(totals.vente_ttc)} € TTC`,
-      `PAF : ${frenchMoney(totals.montant_paf)} € — CAF : ${frenchMoney(totals.montant_caf)} €`,
-    ];
+    const lines = Array.isArray(totals)
+      ? totals
+      : [
+          `Totaux : ${totals.reservations} réservations, ${totals.nuits} nuits, ${totals.nuitees} nuitées facturées`,
+          `Repas : ${totals.petit_dejeuner} petits-déjeuners, ${totals.dejeuner} déjeuners, ${totals.diner} dîners`,
+          `Vente : ${frenchMoney(totals.vente_ht)} € HT, TVA ${frenchMoney(totals.tva)} €, ${frenchMoney(totals.vente_ttc)} € TTC`,
+          `PAF : ${frenchMoney(totals.montant_paf)} € — CAF : ${frenchMoney(totals.montant_caf)} €`,
+        ];
     doc.font('Helvetica-Bold').fontSize(8);
     lines.forEach((line, index) => doc.text(line, MARGIN, y + 2 + index * ROW_HEIGHT, { lineBreak: false }));
-    slot += PDF_TOTAL_SLOTS;
+    slot += totalSlots;
   };
 
   return {

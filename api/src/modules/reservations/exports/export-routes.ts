@@ -33,9 +33,9 @@ const MAX_BUFFERED = 1024 * 1024;
  * one chunk of rendering, not for a whole batch. */
 const RENDER_CHUNK = 100;
 
-async function renderInChunks(
-  rows: ExportRow[],
-  render: (rows: ExportRow[]) => void,
+export async function renderInChunks<R = ExportRow>(
+  rows: R[],
+  render: (rows: R[]) => void,
   stopped: () => boolean,
 ): Promise<void> {
   for (let start = 0; start < rows.length && !stopped(); start += RENDER_CHUNK) {
@@ -45,7 +45,7 @@ async function renderInChunks(
 }
 
 /** Resolves once fewer than MAX_BUFFERED bytes wait, or the client is gone. */
-async function waitForRoom(buffered: () => number, stopped: () => boolean): Promise<void> {
+export async function waitForRoom(buffered: () => number, stopped: () => boolean): Promise<void> {
   while (!stopped() && buffered() > MAX_BUFFERED) await delay(5);
 }
 

@@ -1,0 +1,423 @@
+/**
+ * Issue 11's twelve exports (spec §7, exact names, ROOMING_EXPORTS): the rooming lists (body = RoomingExportBody,
+ * period required) and the pointage lists (body = PointageExportBody), as PDF or Excel, through the reservation
+ * exports' machinery: counted first (400 beyond MAX_EXPORT_ROWS), one of the user's export slots, streamed while
+ * keyset batches are read, backpressure, a client gone stops the reading, formula injection neutralised by the
+ * Excel writer. Every PDF page repeats the filters in French; the totals block ends the file (the rooming's are the
+ * API's own SQL totals). File: `<name>-YYYY-MM-DD.<ext>` (Paris day) in Content-Disposition.
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ErrorBody,
+  FLUX_PAIEMENT_LABELS,
+  MAX_EXPORT_ROWS,
+  PointageExportBody,
+  ROOMING_EXPORTS,
+  RoomingExportBody,
+  type EtatPaiement,
+  type FluxPaiement,
+  type ReservationItem,
+  type RoomingClientTotaux,
+  type RoomingEtabTotaux,
+  type RoomingExportKey,
+  type RoomingRow,
+} from 'shared/contract';
+import type { Executor } from '../../../db/client';
+import { BadRequestError } from '../../../errors';
+import { frenchDate } from '../../../lib/days';
+import {
+  countRooming,
+  roomingBatch,
+  roomingTotaux,
+  type RoomingKind,
+} from '../../rooming/lists/lists-service';
+import type { ExportColumn } from '../exports/export-columns';
+import { startExcelExport } from '../exports/export-excel';
+import { EXPORT_CONTENT_TYPES, filtersSummary, parisDateTime, parisDay } from '../exports/export-format';
+import { frenchMoney, startPdfExport } from '../exports/export-pdf';
+import { renderInChunks, waitForRoom } from '../exports/export-routes';
+import { EXPORT_MESSAGES } from '../exports/export-rows';
+import { assertFilterPeriod } from '../filters';
+import {
+  countPointage,
+  nightsByStay,
+  pointageStays,
+  pointageWindow,
+} from '../pointage/pointage-list-service';
+import {
+  POINTAGE_PRESENCE_COLUMNS,
+  pointagePaiementColumns,
+  ROOMING_CLIENT_COLUMNS,
+  ROOMING_ETAB_COLUMNS,
+  ROOMING_PENS_COLUMNS,
+  type PointageRow,
+} from './rooming-export-columns';
+
+/** Rows read per batch (keyset). */
+const BATCH = 1_000;
+
+type Pointage = Omit<PointageExportBody, 'page' | 'pageSize'>;
+
+type Source =
+  | { body: 'rooming'; list: RoomingKind; title: string; file: string }
+  | { body: 'pointage'; flux?: FluxPaiement; title: string; file: string };
+
+const SOURCES: Record<RoomingExportKey, Source> = {
+  pdfRoomingEtab: {
+    body: 'rooming',
+    list: 'etab',
+    title: 'Rooming établissement',
+    file: 'rooming-etablissement',
+  },
+  excelRoomingEtab: {
+    body: 'rooming',
+    list: 'etab',
+    title: 'Rooming établissement',
+    file: 'rooming-etablissement',
+  },
+  pdfRoomingClient: { body: 'rooming', list: 'client', title: 'Rooming client', file: 'rooming-client' },
+  excelRoomingClient: { body: 'rooming', list: 'client', title: 'Rooming client', file: 'rooming-client' },
+  pdfRoomingPens: {
+    body: 'rooming',
+    list: 'pens',
+    title: 'Rooming pensionnaires',
+    file: 'rooming-pensionnaires',
+  },
+  excelRoomingPens: {
+    body: 'rooming',
+    list: 'pens',
+    title: 'Rooming pensionnaires',
+    file: 'rooming-pensionnaires',
+  },
+  pdfPointagePres: { body: 'pointage', title: 'Pointage présence', file: 'pointage-presence' },
+  excelPointagePres: { body: 'pointage', title: 'Pointage présence', file: 'pointage-presence' },
+  pdfPointagePaf: { body: 'pointage', flux: 'paf', title: 'Pointage PAF', file: 'pointage-paf' },
+  excelPointagePaf: { body: 'pointage', flux: 'paf', title: 'Pointage PAF', file: 'pointage-paf' },
+  pdfPointageCaf: { body: 'pointage', flux: 'caf', title: 'Pointage CAF', file: 'pointage-caf' },
+  excelPointageCaf: { body: 'pointage', flux: 'caf', title: 'Pointage CAF', file: 'pointage-caf' },
+};
+
+/** rooming-etablissement-2026-11-24.pdf (Paris day). */
+export function roomingExportFileName(key: RoomingExportKey, at: Date = new Date()): string {
+  return `${SOURCES[key].file}-${parisDay(at)}.${ROOMING_EXPORTS[key].extension}`;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
+const euros = (value: string) => `${frenchMoney(value)} €`;
+
+/** The totals block of a rooming export: [label, value] pairs (the screen's summary cards). */
+export function roomingTotalsLines(
+  list: RoomingKind,
+  totals: RoomingEtabTotaux | RoomingClientTotaux | { total: number },
+): [string, string][] {
+  const lines: [string, string][] = [['Réservations', String(totals.total)]];
+  if (!('total_nuitees' in totals)) return lines;
+  lines.push(
+    ['Nuitées', String(totals.total_nuitees)],
+    ['Pensionnaires', String(totals.total_pensionnaires)],
+    [list === 'etab' ? 'Achat HT' : 'Vente HT', euros(totals.total_prix_ht)],
+    ['TVA', euros(totals.tva)],
+    ['TTC', euros(totals.ttc)],
+  );
+  if ('total_prix_htr' in totals)
+    lines.push(
+      ['HT réel (présents)', euros(totals.total_prix_htr)],
+      ['TTC réel', euros(totals.total_prix_ttcr)],
+    );
+  if ('total_paf_p' in totals) {
+    const t = totals;
+    lines.push(
+      [
+        'PAF',
+        `payé ${t.total_paf_p} (${euros(t.total_montant_paf_p)}), non payé ${t.total_paf_n} (${euros(t.total_montant_paf_n)}), à vérifier ${t.total_paf_v} (${euros(t.total_montant_paf_v)})`,
+      ],
+      [
+        'CAF',
+        `payé ${t.total_caf_p} (${euros(t.total_montant_caf_p)}), non payé ${t.total_caf_n} (${euros(t.total_montant_caf_n)}), à vérifier ${t.total_caf_v} (${euros(t.total_montant_caf_v)})`,
+      ],
+      ['Repas', `${t.total_petit_dej} petits-déjeuners, ${t.total_dej} déjeuners, ${t.total_dinner} dîners`],
+      ['TTC réel (présents)', euros(t.total_prix_ttcr)],
+    );
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Pointage rows: a stay and its nights of the window, summed exactly (cents as BigInt)
+// ---------------------------------------------------------------------------------------------------------
+
+const ETATS: EtatPaiement[] = ['paye', 'non_paye', 'a_verifier'];
+const toCents = (value: string) => BigInt(value.replace('.', ''));
+const fromCents = (cents: bigint) => {
+  const negative = cents < 0n;
+  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+};
+
+async function pointageBatch(
+  db: Executor,
+  filters: Pointage,
+  window: { start_date: string; end_date: string },
+  flux: FluxPaiement | undefined,
+  after: ReservationItem | undefined,
+): Promise<PointageRow[]> {
+  const stays = await pointageStays(db, filters, { limit: BATCH, ...(after === undefined ? {} : { after }) });
+  const nights = await nightsByStay(
+    db,
+    stays.map((s) => s.id),
+    window,
+  );
+  return stays.map((stay) => {
+    const list = nights.get(stay.id) ?? [];
+    const cents = { paye: 0n, non_paye: 0n, a_verifier: 0n };
+    const counts = { paye: 0, non_paye: 0, a_verifier: 0 };
+    if (flux !== undefined)
+      for (const night of list) {
+        const etat = flux === 'paf' ? night.etat_paf : night.etat_caf;
+        counts[etat] += 1;
+        cents[etat] += toCents(flux === 'paf' ? night.montant_paf : night.montant_caf);
+      }
+    return {
+      ...stay,
+      nuits: list.length,
+      presents: list.filter((n) => n.presence === 'present').length,
+      absents: list.filter((n) => n.presence === 'absent').length,
+      non_pointes: list.filter((n) => n.presence === 'non_pointe').length,
+      flux: Object.fromEntries(
+        ETATS.map((etat) => [etat, { nuits: counts[etat], montant: fromCents(cents[etat]) }]),
+      ) as PointageRow['flux'],
+    };
+  });
+}
+
+class PointageTotals {
+  stays = 0;
+  nuits = 0;
+  presents = 0;
+  absents = 0;
+  nonPointes = 0;
+  counts = { paye: 0, non_paye: 0, a_verifier: 0 };
+  cents = { paye: 0n, non_paye: 0n, a_verifier: 0n };
+
+  add(rows: PointageRow[]): void {
+    for (const row of rows) {
+      this.stays += 1;
+      this.nuits += row.nuits;
+      this.presents += row.presents;
+      this.absents += row.absents;
+      this.nonPointes += row.non_pointes;
+      for (const etat of ETATS) {
+        this.counts[etat] += row.flux[etat].nuits;
+        this.cents[etat] += toCents(row.flux[etat].montant);
+      }
+    }
+  }
+
+  lines(flux: FluxPaiement | undefined): [string, string][] {
+    const lines: [string, string][] = [
+      ['Réservations', String(this.stays)],
+      ['Nuits de la période', String(this.nuits)],
+    ];
+    if (flux === undefined)
+      return [
+        ...lines,
+        ['Présent', String(this.presents)],
+        ['Absent', String(this.absents)],
+        ['Non pointé', String(this.nonPointes)],
+      ];
+    return [
+      ...lines,
+      ['Payé', `${plural(this.counts.paye, 'nuit')}, ${euros(fromCents(this.cents.paye))}`],
+      ['Non payé', `${plural(this.counts.non_paye, 'nuit')}, ${euros(fromCents(this.cents.non_paye))}`],
+      ['À vérifier', `${plural(this.counts.a_verifier, 'nuit')}, ${euros(fromCents(this.cents.a_verifier))}`],
+    ];
+  }
+}
+
+function pointageSummary(filters: Pointage, window: { start_date: string; end_date: string }): string {
+  const { date_arrivee: arrival, ...rest } = filters;
+  const parts = [filtersSummary(rest)];
+  if (arrival !== undefined) parts.push(`Arrivées du ${frenchDate(arrival)}`);
+  parts.push(`Nuits du ${frenchDate(window.start_date)} au ${frenchDate(window.end_date)} exclu`);
+  return parts.join(' ; ');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writers
+// ---------------------------------------------------------------------------------------------------------
+
+interface Target<R> {
+  addRows(rows: R[]): void;
+  buffered(): number;
+}
+
+interface Plan<R> {
+  title: string;
+  summary: string;
+  total: number;
+  columns: ExportColumn<R>[];
+  /** Batches in order; `after` = the last row of the previous one. */
+  batch(after: R | undefined): Promise<R[]>;
+  /** The totals block, once every row is read. */
+  totals(): Promise<[string, string][]> | [string, string][];
+  onBatch?(rows: R[]): void;
+}
+
+async function stream<R>(plan: Plan<R>, target: Target<R>, output: PassThrough): Promise<boolean> {
+  const stopped = () => output.destroyed;
+  let after: R | undefined;
+  for (;;) {
+    await waitForRoom(target.buffered, stopped);
+    if (stopped()) return false;
+    const rows = await plan.batch(after);
+    plan.onBatch?.(rows);
+    await renderInChunks(rows, target.addRows, stopped);
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1];
+  }
+  return !stopped();
+}
+
+async function writeFile<R>(key: RoomingExportKey, plan: Plan<R>, output: PassThrough): Promise<void> {
+  if (ROOMING_EXPORTS[key].extension === 'pdf') {
+    const totalsPreview = await plan.totals();
+    const pdf = startPdfExport<R>(output, {
+      title: plan.title,
+      summary: plan.summary,
+      generatedAt: parisDateTime(),
+      columns: plan.columns,
+      totalRows: plan.total,
+      withTotals: true,
+      fontSize: 7,
+      totalSlots: totalsPreview.length + 1,
+      footer: `EBAS3 — ${plan.title}`,
+    });
+    if (!(await stream(plan, pdf, output))) return pdf.abort();
+    const lines = await plan.totals();
+    await pdf.finish(lines.map(([label, value]) => `${label} : ${value}`));
+    return;
+  }
+  const excel = startExcelExport<R>(output, plan.title, plan.columns);
+  const buffered = () => output.writableLength + output.readableLength;
+  if (!(await stream(plan, { addRows: excel.addRows, buffered }, output))) return;
+  excel.addFooter([[], ['Filtres', plan.summary], ...(await plan.totals())]);
+  await excel.finish();
+}
+
+function roomingPlan(
+  db: Executor,
+  source: Extract<Source, { body: 'rooming' }>,
+  filters: RoomingExportBody,
+  total: number,
+): Plan<RoomingRow> {
+  const { list } = source;
+  let totals: [string, string][] | undefined;
+  return {
+    title: source.title,
+    summary: filtersSummary(filters),
+    total,
+    columns:
+      list === 'etab'
+        ? ROOMING_ETAB_COLUMNS
+        : list === 'client'
+          ? ROOMING_CLIENT_COLUMNS
+          : ROOMING_PENS_COLUMNS,
+    batch: (after) =>
+      roomingBatch(db, list, filters, { limit: BATCH, ...(after === undefined ? {} : { after }) }),
+    async totals() {
+      totals ??= roomingTotalsLines(
+        list,
+        list === 'pens' ? { total } : await roomingTotaux(db, list, filters),
+      );
+      return totals;
+    },
+  };
+}
+
+function pointagePlan(
+  source: Extract<Source, { body: 'pointage' }>,
+  db: Executor,
+  filters: Pointage,
+  window: { start_date: string; end_date: string },
+  total: number,
+): Plan<PointageRow> {
+  const accumulated = new PointageTotals();
+  const label = source.flux === undefined ? undefined : FLUX_PAIEMENT_LABELS[source.flux];
+  return {
+    title: source.title,
+    summary: pointageSummary(filters, window),
+    total,
+    columns: label === undefined ? POINTAGE_PRESENCE_COLUMNS : pointagePaiementColumns(label),
+    batch: (after) => pointageBatch(db, filters, window, source.flux, after),
+    onBatch: (rows) => accumulated.add(rows),
+    // Before the rows (PDF page count): as many lines as at the end.
+    totals: () => accumulated.lines(source.flux),
+  };
+}
+
+/** Checks and counts, then writes the file into `output` in the background; throws 400 before anything is sent. */
+export async function startRoomingExport(
+  db: Executor,
+  key: RoomingExportKey,
+  body: RoomingExportBody | PointageExportBody,
+  output: PassThrough,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const source = SOURCES[key];
+  let run: () => Promise<void>;
+  if (source.body === 'rooming') {
+    const filters = body as RoomingExportBody;
+    const total = await countRooming(db, source.list, filters);
+    if (total > MAX_EXPORT_ROWS) throw new BadRequestError(EXPORT_MESSAGES.tooMany(total));
+    run = () => writeFile(key, roomingPlan(db, source, filters, total), output);
+  } else {
+    const { page: _page, pageSize: _size, ...filters } = body as PointageExportBody;
+    assertFilterPeriod(filters);
+    const total = await countPointage(db, filters);
+    if (total > MAX_EXPORT_ROWS) throw new BadRequestError(EXPORT_MESSAGES.tooMany(total));
+    const window = await pointageWindow(db, filters);
+    run = () => writeFile(key, pointagePlan(source, db, filters, window, total), output);
+  }
+  void run().catch((error: unknown) => {
+    if (output.destroyed) return;
+    log.error({ err: error }, `export ${key} interrompu`);
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+}
+
+const roomingExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  for (const key of Object.keys(ROOMING_EXPORTS) as RoomingExportKey[]) {
+    const exported = ROOMING_EXPORTS[key];
+    app.post(
+      exported.path,
+      {
+        schema: {
+          body: exported.body === 'rooming' ? RoomingExportBody : PointageExportBody,
+          response: { 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        // 429 beyond the caps (plugins/export-slots.ts); held until the file is sent or abandoned.
+        const release = app.exportSlots.acquire(request.user.id);
+        const output = new PassThrough();
+        output.on('close', release);
+        output.on('error', () => undefined);
+        try {
+          await startRoomingExport(app.db, key, request.body, output, request.log);
+        } catch (error) {
+          output.destroy();
+          throw error;
+        }
+        reply
+          .header('content-type', EXPORT_CONTENT_TYPES[exported.extension])
+          .header('content-disposition', `attachment; filename="${roomingExportFileName(key)}"`)
+          .header('cache-control', 'no-store');
+        return reply.send(output as never);
+      },
+    );
+  }
+};
+
+export default roomingExportRoutes;

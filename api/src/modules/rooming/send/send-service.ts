@@ -1,0 +1,109 @@
+/**
+ * POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois: the hotel's rooming list of a calendar month (the
+ * generate_Pdf_RoomingEtab file for that hotel and month, every client) e-mailed through the product's transport
+ * (app.mail): the message and its PDF are written to the outbox (`courriels`, audited) before the attempt, the
+ * outcome recorded after it. A refused or unreachable server answers 502 and the message stays there, sent again
+ * by POST /courriels/:id/renvoyer; with no SMTP_URL it stays in the local outbox (« non transmis »).
+ */
+import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Courriel, SendRoomingAnswer, SendRoomingBody, SendRoomingParams } from 'shared/contract';
+import type { Actor } from '../../../db/audit';
+import type { Executor } from '../../../db/client';
+import { rowsOf } from '../../../db/raw';
+import { AppError, BadRequestError, NotFoundError } from '../../../errors';
+import type { Mailer } from '../../../plugins/mail';
+import { courrielSelect } from '../../communications/courriel-select';
+import { startRoomingExport } from '../../reservations/rooming-exports/rooming-export-routes';
+
+export const SEND_ROOMING_MESSAGES = {
+  hotelNotFound: 'Établissement introuvable.',
+  noRecipient:
+    "Cet établissement n'a pas d'adresse e-mail : renseignez-la sur sa fiche ou indiquez les destinataires.",
+  failed: (reason: string) =>
+    `${reason} Le courriel est conservé : vous pouvez le renvoyer depuis la boîte d'envoi.`,
+} as const;
+
+const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The nights of the month `YYYY-MM`: [first day, first day of the next month). */
+export function monthPeriod(mois: string): { start_date: string; end_date: string; label: string } {
+  const [year = 0, month = 0] = mois.split('-').map(Number);
+  const start = new Date(Date.UTC(year, month - 1, 1));
+  const end = new Date(Date.UTC(year, month, 1));
+  return {
+    start_date: start.toISOString().slice(0, 10),
+    end_date: end.toISOString().slice(0, 10),
+    label: MONTH.format(start),
+  };
+}
+
+/** The whole file an export writes, in memory (a month of one hotel: a few hundred rows). */
+async function pdfOf(
+  db: Executor,
+  filters: Parameters<typeof startRoomingExport>[2],
+  log: FastifyBaseLogger,
+) {
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    output.once('end', resolve);
+    output.once('error', reject);
+  });
+  await startRoomingExport(db, 'pdfRoomingEtab', filters, output, log);
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+export async function sendRooming(
+  db: Executor,
+  mail: Mailer,
+  actor: Actor,
+  params: SendRoomingParams,
+  body: SendRoomingBody,
+  log: FastifyBaseLogger,
+): Promise<SendRoomingAnswer> {
+  const [hotel] = await rowsOf<{ id: number; nom: string; ville: string; email: string | null }>(
+    db,
+    sql`select id, nom, ville, email from etablissements where id = ${params.etablissement_id}`,
+  );
+  if (hotel === undefined) throw new NotFoundError(SEND_ROOMING_MESSAGES.hotelNotFound);
+  const to = body.destinataires ?? (hotel.email ? [hotel.email] : []);
+  if (to.length === 0) throw new BadRequestError(SEND_ROOMING_MESSAGES.noRecipient);
+  const period = monthPeriod(params.mois);
+  const pdf = await pdfOf(
+    db,
+    { start_date: period.start_date, end_date: period.end_date, etablissement_id: hotel.id },
+    log,
+  );
+  const subject = `Rooming list ${hotel.nom} (${hotel.ville}) — ${period.label}`;
+  const id = await db.transaction((tx) =>
+    mail.queue(tx, actor, {
+      to,
+      subject,
+      text:
+        `Bonjour,\n\nVeuillez trouver ci-joint la rooming list de ${hotel.nom} pour ${period.label} ` +
+        `(nuitées du mois, tous clients).\n\nCordialement,\nLa centrale d'hébergement`,
+      attachments: [
+        { filename: `rooming-${hotel.id}-${params.mois}.pdf`, content: pdf, contentType: 'application/pdf' },
+      ],
+    }),
+  );
+  const { outcome } = await mail.deliver(id, actor);
+  if (outcome.statut === 'echec')
+    throw new AppError(502, SEND_ROOMING_MESSAGES.failed(outcome.erreur ?? "Échec de l'envoi."));
+  const [data] = await rowsOf<Courriel>(
+    db,
+    sql`select ${courrielSelect} from courriels co where co.id = ${id}`,
+  );
+  if (data === undefined) throw new NotFoundError(`Courriel n° ${id} introuvable.`);
+  return {
+    message:
+      outcome.statut === 'envoye'
+        ? `Rooming list de ${period.label} envoyée à ${to.join(', ')}.`
+        : `Rooming list conservée dans la boîte d'envoi locale : ${outcome.erreur ?? ''}.`,
+    data,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois against a real SMTP server started here
+ * (smtp-server), as the communications tests do: the message and its PDF received, a refusal kept (502) and sent
+ * again, the local outbox without SMTP_URL.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import type { CourrielListAnswer, SendRoomingAnswer } from 'shared/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../../test/helper';
+import {
+  book,
+  buildWorld,
+  call,
+  day,
+  residents,
+  today,
+  type World,
+} from '../../../../test/fixtures/reservations-write';
+import { pdfTexts } from '../../../../test/pdf-text';
+import { frenchMoney } from '../../reservations/exports/export-pdf';
+import { monthPeriod } from './send-service';
+
+const received: ParsedMail[] = [];
+let refuse = false;
+let smtp: SMTPServer;
+let w: World;
+let offline: World;
+let stay = 0;
+const mois = today.slice(0, 7);
+const path = (hotel: number, month = mois) => `/reservations/send_Pdf_Rooming/${hotel}/${month}`;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refuse) callback(new Error('Boîte pleine'));
+      else callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  w = await buildWorld(await buildTestApp({ mail: { smtpUrl: `smtp://127.0.0.1:${port}` } }));
+  offline = await buildWorld(await buildTestApp());
+  for (const world of [w, offline]) {
+    await world.app.db.execute(
+      sql`update etablissements set email = 'reception@hotel.example' where id = ${world.hotel.id}`,
+    );
+    const [id = 0] = await residents(world, 1);
+    stay =
+      (await book(world, [id], { start_date: day(-1), end_date: day(1), confirmer: true }))
+        .reservation_ids[0] ?? 0;
+  }
+});
+afterAll(async () => {
+  await w.app.close();
+  await offline.app.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {
+  it('e-mails the hotel its rooming list PDF of the month, kept in the outbox', async () => {
+    const response = await call(w, 'POST', path(w.hotel.id));
+    expect(response.statusCode, response.body).toBe(201);
+    const answer = response.json<SendRoomingAnswer>();
+    expect(answer.data).toMatchObject({ statut: 'envoye', destinataires: ['reception@hotel.example'] });
+    expect(answer.data.pieces_jointes).toHaveLength(1);
+    const mail = received.at(-1);
+    expect(mail?.subject).toContain(monthPeriod(mois).label);
+    const attachment = mail?.attachments[0];
+    expect(attachment?.contentType).toBe('application/pdf');
+    const texts = pdfTexts(attachment?.content ?? Buffer.alloc(0));
+    expect(texts).toContain('Rooming établissement');
+    const filters = { ...monthPeriod(mois), etablissement_id: w.hotel.id };
+    const { label: _label, ...query } = filters;
+    const api = (
+      await call(w, 'GET', `/reservationsRoomingEtab?filters=${encodeURIComponent(JSON.stringify(query))}`)
+    ).json<{ ttc: string; reservations: { id: number }[] }>();
+    expect(api.reservations.map((r) => r.id)).toContain(stay);
+    expect(texts).toContain(String(stay));
+    expect(texts).toContain(`TTC : ${frenchMoney(api.ttc)} €`);
+    const other = await call(w, 'POST', path(w.hotel.id), { destinataires: ['compta@hotel.example'] });
+    expect(other.json<SendRoomingAnswer>().data.destinataires).toEqual(['compta@hotel.example']);
+  });
+
+  it('a refusal is kept with its reason (502) and sent again from the outbox', async () => {
+    refuse = true;
+    const refused = await call(w, 'POST', path(w.hotel.id));
+    refuse = false;
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toMatch(/conservé/);
+    const outbox = (await call(w, 'GET', '/courriels?statut=echec')).json<CourrielListAnswer>();
+    const kept = outbox.data.find((c) => c.objet.startsWith('Rooming list'));
+    expect(kept?.derniere_erreur).toBeTruthy();
+    const count = received.length;
+    const again = await call(w, 'POST', `/courriels/${kept?.id}/renvoyer`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(received).toHaveLength(count + 1);
+    expect(received.at(-1)?.attachments[0]?.contentType).toBe('application/pdf');
+  });
+
+  it('without SMTP_URL the message stays in the local outbox', async () => {
+    const response = await call(offline, 'POST', path(offline.hotel.id));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<SendRoomingAnswer>().data.statut).toBe('non_transmis');
+  });
+
+  it('404 unknown hotel, 400 bad month or no address, 401 without a token', async () => {
+    expect((await call(w, 'POST', path(999_999))).statusCode).toBe(404);
+    const month = await call(w, 'POST', path(w.hotel.id, '2026-13'));
+    expect(month.statusCode).toBe(400);
+    expect(month.json().message).toMatch(/mois/);
+    await w.app.db.execute(sql`update etablissements set email = null where id = ${w.hotel.id}`);
+    const none = await call(w, 'POST', path(w.hotel.id));
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toMatch(/adresse e-mail/);
+    const unknown = await call(w, 'POST', path(w.hotel.id), { cc: ['x@example.fr'] });
+    expect(unknown.statusCode).toBe(400);
+    expect((await call(w, 'POST', path(w.hotel.id), undefined, null)).statusCode).toBe(401);
+  });
+});

@@ -13,11 +13,11 @@ import {
   type ReservationItem,
 } from '../../contract';
 import { API_DATE_FORMAT, formatDate } from '../../format/dates';
-import { api, fail, json, requireSession, validBody } from '../common/http';
-import { RESERVATIONS_MESSAGES as M } from '../messages';
+import { api, claimsOf, fail, json, requireSession, validBody } from '../common/http';
+import { HISTORY_LABELS, RESERVATIONS_MESSAGES as M } from '../messages';
 import { extrasOf, syncRow, today } from '../reservations/detail-fixtures';
 import { matchesFilters } from '../reservations/list-handlers';
-import { mockReservations } from '../reservations/store';
+import { mockReservations, recordedHistory } from '../reservations/store';
 
 /**
  * The pointage calls in memory, over the reservation mocks' stays and nights (so the stay card agrees): the list
@@ -43,6 +43,34 @@ function withNights(row: ReservationItem, from: string, to: string): PointageRes
       pointable: night.date_nuit <= today(),
     }));
   return { ...row, nuitees };
+}
+
+/** A write on the stay: its version moves on, its summary follows its nights, its history says who did what. */
+function audit(
+  row: ReservationItem,
+  request: Request,
+  libelle: string,
+  changements: { champ: string; avant: unknown; apres: unknown }[],
+) {
+  const claims = claimsOf(request);
+  const now = new Date().toISOString();
+  row.version += 1;
+  extrasOf(row).updated_at = now;
+  syncRow(row);
+  recordedHistory.push({
+    id: 1_000_000 + recordedHistory.length + 1,
+    date: now,
+    entite: 'reservation',
+    entite_id: String(row.id),
+    action: libelle.toLowerCase(),
+    libelle,
+    acteur: {
+      type: 'user',
+      id: Number(claims?.sub) || null,
+      nom: String(claims?.name ?? claims?.email ?? ''),
+    },
+    changements,
+  });
 }
 
 const answer = (
@@ -112,8 +140,10 @@ export const pointageHandlers: RequestHandler[] = [
         }
       if (annulees > 0) row.date_fin = [today(), addDays(row.date_debut, 1)].sort().at(-1)!;
     }
-    row.version += 1;
-    syncRow(row);
+    audit(row, request, HISTORY_LABELS.pointage('présence'), [
+      { champ: 'presence', avant: null, apres: body.presence },
+      ...(annulees > 0 ? [{ champ: 'date_fin', avant: null, apres: row.date_fin }] : []),
+    ]);
     const label = PRESENCE_LABELS[body.presence].toLowerCase();
     const message =
       (dates.length === 1
@@ -146,8 +176,9 @@ export const pointageHandlers: RequestHandler[] = [
     if (nights.length === 0)
       return fail(400, 'Aucune nuitée de la réservation dans cette période : rien à pointer.');
     for (const night of nights) night[body.type === 'paf' ? 'etat_paf' : 'etat_caf'] = body.etat;
-    row.version += 1;
-    syncRow(row);
+    audit(row, request, HISTORY_LABELS.pointage(label), [
+      { champ: `etat_${body.type}`, avant: null, apres: body.etat },
+    ]);
     return answer(
       row,
       // The reservation mocks' wording (their stay card's tests read it).

@@ -22,6 +22,16 @@ import { mockReservations } from '../reservations/store';
  */
 
 type Side = 'achat' | 'vente';
+
+/** The file names the API gives (Content-Disposition), by the last word of the export's path. */
+const EXPORT_FILES: Record<string, string> = {
+  RoomingEtab: 'rooming-etablissement',
+  RoomingClient: 'rooming-client',
+  RoomingPens: 'rooming-pensionnaires',
+  PointagePres: 'pointage-presence',
+  PointagePaf: 'pointage-paf',
+  PointageCaf: 'pointage-caf',
+};
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const money = (value: number) => (value / 100).toFixed(2);
 
@@ -245,13 +255,7 @@ export const roomingHandlers: RequestHandler[] = [
       const denied = requireSession(request);
       if (denied) return denied;
       await request.json().catch(() => null);
-      // `generate_Pdf_RoomingEtab` → `rooming-etab-YYYY-MM-DD.pdf`
-      const prefix = file.path
-        .split('_')
-        .at(-1)!
-        .replace(/([a-z])([A-Z])/g, '$1-$2')
-        .toLowerCase();
-      const name = exportFileName(prefix, file.extension);
+      const name = exportFileName(EXPORT_FILES[file.path.split('_').at(-1)!] ?? 'export', file.extension);
       return new HttpResponse(new Blob([file.extension === 'pdf' ? '%PDF-1.4 mock' : 'PK mock']), {
         headers: {
           'Content-Type':

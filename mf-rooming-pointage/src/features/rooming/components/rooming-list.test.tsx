@@ -59,7 +59,7 @@ describe('RoomingList', () => {
     await user.click(
       within(screen.getByRole('group', { name: 'Exports' })).getByRole('button', { name: /PDF/ }),
     );
-    await waitFor(() => expect(saved).toEqual([`rooming-etab-${dayjs().format('YYYY-MM-DD')}.pdf`]));
+    await waitFor(() => expect(saved).toEqual([`rooming-etablissement-${dayjs().format('YYYY-MM-DD')}.pdf`]));
     expect(await requestsTo('/api/reservations/generate_Pdf_RoomingEtab', 'POST')[0]!.body).toEqual({
       start_date: START,
       end_date: END,

@@ -15,7 +15,7 @@ import { RoomingTotals } from './rooming-totals';
 import { SendRoomingButton } from './send-rooming-button';
 
 const EXPORTS: Record<RoomingKind, { keys: RoomingExportKey[]; name: string }> = {
-  etab: { keys: ['pdfRoomingEtab', 'excelRoomingEtab'], name: 'rooming-etab' },
+  etab: { keys: ['pdfRoomingEtab', 'excelRoomingEtab'], name: 'rooming-etablissement' },
   client: { keys: ['pdfRoomingClient', 'excelRoomingClient'], name: 'rooming-client' },
   pens: { keys: ['pdfRoomingPens', 'excelRoomingPens'], name: 'rooming-pensionnaires' },
 };

@@ -32,6 +32,7 @@ after(async () => {
 const nameOf = (stay: { pensionnaire_nom: string; pensionnaire_prenom: string }) =>
   `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
 const shown = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
+const french = (value: number) => new Intl.NumberFormat('fr-FR').format(value).replace(/\s/g, ' ');
 const rooming = (filters: RoomingFilters, page = 1, pageSize = 100) =>
   api.call<RoomingEtabAnswer>(
     'GET',
@@ -126,8 +127,8 @@ describe('rooming et pointage', () => {
     await totals.waitFor({ timeout: 30_000 });
     const card = (label: string) =>
       totals.locator('.ant-statistic', { hasText: label }).first().locator('.ant-statistic-content');
-    assert.equal(shown(await card('Nuitées').textContent()), String(expected.total_nuitees));
-    assert.equal(shown(await card('Réservations').textContent()), String(expected.total));
+    assert.equal(shown(await card('Nuitées').textContent()), french(expected.total_nuitees));
+    assert.equal(shown(await card('Réservations').textContent()), french(expected.total));
 
     const exports = page.getByRole('group', { name: 'Exports' });
     for (const [label, extension] of [

@@ -9,6 +9,7 @@ interface Figure {
 }
 
 const money = (value: string) => formatMoney(value);
+const count = new Intl.NumberFormat('fr-FR');
 
 function etabFigures(t: RoomingEtabTotaux): Figure[] {
   return [
@@ -68,7 +69,10 @@ export function RoomingTotals<K extends RoomingKind>({
       {figures.map((figure) => (
         <Col key={figure.label} xs={12} md={8} xl={6}>
           <Card size="small">
-            <Statistic title={figure.label} value={figure.value} />
+            <Statistic
+              title={figure.label}
+              value={typeof figure.value === 'number' ? count.format(figure.value) : figure.value}
+            />
           </Card>
         </Col>
       ))}

@@ -4,5 +4,8 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     setupFiles: ['shared/testing/setup-tests'],
+    // The pointage tests click through antd tables (a page of stays with their nights) on a shared 2-core
+    // machine: a ceiling for a slow run, not a measure of speed.
+    testTimeout: 30_000,
   },
 });

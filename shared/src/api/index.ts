@@ -7,3 +7,4 @@ export * from './notifier';
 export * from './query-client';
 export * from './query-keys';
 export * from './response-handling';
+export * from './download-file';

@@ -4,6 +4,7 @@ import { demandesHandlers } from './demandes';
 import { MOCK_API } from './common/mock-api';
 import { referentielHandlers } from './referentiel';
 import { reservationsHandlers } from './reservations';
+import { roomingPointageHandlers } from './rooming-pointage';
 import { statsHandlers } from './stats';
 
 export { MOCK_API };
@@ -16,6 +17,8 @@ export { MOCK_API };
 export const handlers: RequestHandler[] = [
   ...authHandlers,
   ...referentielHandlers,
+  // Before the reservations' own: their PUT pointage_paf_caf predates the version and the nights picked.
+  ...roomingPointageHandlers,
   ...reservationsHandlers,
   ...statsHandlers,
   ...demandesHandlers,

@@ -49,6 +49,19 @@ describe('DashboardHome', () => {
     mockServer.events.removeAllListeners();
   });
 
+  it('opens each reservation list with the filter its badge counts', () => {
+    renderWithProviders(<DashboardHome />, { url: '/dashboard' });
+    const href = (counter: string) =>
+      document.querySelector(`a[data-counter="${counter}"]`)?.getAttribute('href');
+    expect(href('totalProlonger')).toBe(
+      '/dashboard/reservations-a-prolonger?jours=a_prolonger&etat=prolongable',
+    );
+    expect(href('totalPresence')).toBe('/dashboard/pointage-presence?jours=commence_h');
+    expect(href('totalPaf')).toBe('/dashboard/pointage-paf?status_paf=true&etat_payment_paf=a_verifier');
+    expect(href('totalCaf')).toBe('/dashboard/pointage-caf?status_caf=true&etat_payment_caf=a_verifier');
+    expect(href('total_demande_a_traiter')).toBe('/dashboard/Demande-Hebergement?action=traitement');
+  });
+
   it('logs « Erreur lors de la récupération des totaux » on failure and keeps « — »', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockServer.use(

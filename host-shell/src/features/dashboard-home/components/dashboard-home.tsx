@@ -1,13 +1,23 @@
 import { Col, Row, Statistic } from 'antd';
 import { Link } from 'react-router-dom';
-import { ACTION_PARAM, DASHBOARD_BADGES, dashboardUrl } from 'shared';
+import { ACTION_PARAM, DASHBOARD_BADGES, DASHBOARD_RESERVATION_FILTERS, dashboardUrl } from 'shared';
 import { Heading, Panel } from '../../../lib/plain-ui';
 import { useDashboardCounters } from '../api/count-reservations';
 
-const badgeUrl = (badge: (typeof DASHBOARD_BADGES)[number]) =>
-  'action' in badge
-    ? `${dashboardUrl(badge.routeId)}?${ACTION_PARAM}=${badge.action}`
-    : dashboardUrl(badge.routeId);
+/**
+ * The list a badge opens, with the filter its counter counts: a reservation counter's POST /reservationsNumber
+ * body becomes the list's URL filters (`?jours=a_prolonger&etat=prolongable`), so the badge and the list it opens
+ * show the same set; a request counter carries its action.
+ */
+export function badgeUrl(badge: (typeof DASHBOARD_BADGES)[number]): string {
+  if ('action' in badge) return `${dashboardUrl(badge.routeId)}?${ACTION_PARAM}=${badge.action}`;
+  const filters: Record<string, string | boolean> =
+    badge.counter in DASHBOARD_RESERVATION_FILTERS
+      ? DASHBOARD_RESERVATION_FILTERS[badge.counter as keyof typeof DASHBOARD_RESERVATION_FILTERS]
+      : {};
+  const query = new URLSearchParams(Object.entries(filters).map(([key, value]) => [key, String(value)]));
+  return query.size > 0 ? `${dashboardUrl(badge.routeId)}?${query}` : dashboardUrl(badge.routeId);
+}
 
 /** Dashboard home: one shortcut badge per kind of work to handle (spec §1). */
 export default function DashboardHome() {

@@ -1,39 +1,24 @@
-import { apiClient, exportFileName } from 'shared';
+import { downloadFile, exportFileName } from 'shared';
 import { RESERVATION_EXPORTS, type ReservationExportBody, type ReservationExportKey } from 'shared/contract';
 
-/**
- * POSTs the list's filters to an export (spec §7) and returns the file. `onProgress` gets 0–100 when the size is
- * known, null otherwise. A failure rejects with the server's French message (the client reads the JSON inside the
- * error blob).
- */
-export async function fetchReservationExport(
-  key: ReservationExportKey,
-  body: ReservationExportBody,
-  onProgress?: (percent: number | null) => void,
-): Promise<Blob> {
-  const { data } = await apiClient.post<Blob>(RESERVATION_EXPORTS[key].path, body, {
-    responseType: 'blob',
-    onDownloadProgress: (event) =>
-      onProgress?.(event.total ? Math.min(100, Math.round((event.loaded / event.total) * 100)) : null),
-  });
-  return data;
-}
-
-/** `reservations-YYYY-MM-DD.<ext>`, today's date. */
+/** `reservations-YYYY-MM-DD.<ext>`, today's date: the name kept when the server names no file. */
 export function reservationExportName(key: ReservationExportKey, now: Date = new Date()): string {
   return exportFileName('reservations', RESERVATION_EXPORTS[key].extension, now);
 }
 
-/** Saves a file under `fileName` through an object URL and a temporary link. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+/**
+ * POSTs the list's filters to an export (spec §7) and saves the file under the server's name. `onProgress` gets
+ * 0–100 when the size is known, null otherwise. A failure rejects with the server's French message.
+ */
+export function downloadReservationExport(
+  key: ReservationExportKey,
+  body: ReservationExportBody,
+  onProgress?: (percent: number | null) => void,
+): Promise<string> {
+  return downloadFile(RESERVATION_EXPORTS[key].path, {
+    method: 'POST',
+    body,
+    fallbackName: reservationExportName(key),
+    onProgress,
+  });
 }

@@ -48,6 +48,26 @@ describe('ReservationExportButtons', () => {
     );
   });
 
+  it('saves the file under the name the server gives in Content-Disposition', async () => {
+    mockServer.use(
+      http.post(
+        '/api/reservations/generate_Pdf_Resa',
+        () =>
+          new HttpResponse(new Blob(['%PDF']), {
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': 'attachment; filename="reservations-2026-11-24.pdf"',
+            },
+          }),
+      ),
+    );
+    const { user } = renderPage(<ReservationExportButtons filters={{}} keys={['pdfResa']} />, {
+      url: '/dashboard/reservations',
+    });
+    await user.click(screen.getByRole('button', { name: /PDF \(liste\)/ }));
+    await waitFor(() => expect(saved).toEqual(['reservations-2026-11-24.pdf']));
+  });
+
   it('decodes the French message of an error blob and shows it', async () => {
     mockServer.use(
       http.post('/api/reservations/generate_Pdf_Resa', () =>

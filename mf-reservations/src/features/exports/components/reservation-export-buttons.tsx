@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Progress } from 'antd';
 import { useState } from 'react';
 import { RESERVATION_EXPORTS, type ReservationExportBody, type ReservationExportKey } from 'shared/contract';
-import { fetchReservationExport, reservationExportName, saveFile } from '../api/download-export';
+import { downloadReservationExport } from '../api/download-export';
 
 export interface ReservationExportButtonsProps {
   /** The list's current filters (and sort): the export holds every matching row. */
@@ -13,7 +13,7 @@ export interface ReservationExportButtonsProps {
 
 const ALL_KEYS = Object.keys(RESERVATION_EXPORTS) as ReservationExportKey[];
 
-/** One button per export: downloads `reservations-YYYY-MM-DD.<ext>`; disabled while one runs. */
+/** One button per export: saves the server's file (`reservations-YYYY-MM-DD.<ext>`); disabled while one runs. */
 export function ReservationExportButtons({ filters, keys = ALL_KEYS }: ReservationExportButtonsProps) {
   const [running, setRunning] = useState<ReservationExportKey | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -24,8 +24,7 @@ export function ReservationExportButtons({ filters, keys = ALL_KEYS }: Reservati
     setProgress(null);
     setError(null);
     try {
-      const blob = await fetchReservationExport(key, filters, setProgress);
-      saveFile(blob, reservationExportName(key));
+      await downloadReservationExport(key, filters, setProgress);
     } catch (failure) {
       setError(
         `L'export « ${RESERVATION_EXPORTS[key].label} » a échoué : ${

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { STATS_TABLEAUX, type StatsQuery, type StatsTableau, type StatsVue } from 'shared/contract';
-import { getStatsExcel, saveFile, statsExcelName } from '../api/download-stats-excel';
+import { downloadStatsExcel } from '../api/download-stats-excel';
 import type { ChartSerie } from './stats-chart';
 import { StatsTable } from './stats-table';
 
@@ -34,7 +34,7 @@ export function StatsSection({ vue, tableau: key, query, rows, rowKey, chart }: 
     setRunning(true);
     setError(null);
     try {
-      saveFile(await getStatsExcel(vue, key, query), statsExcelName(vue, key));
+      await downloadStatsExcel(vue, key, query);
     } catch (failure) {
       setError(`L'export a échoué : ${failure instanceof Error ? failure.message : String(failure)}`);
     } finally {

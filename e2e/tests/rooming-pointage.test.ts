@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import ExcelJS from 'exceljs';
+import type { Browser } from 'playwright-core';
+import {
+  RESERVATIONS_PATHS,
+  ROOMING_PATHS,
+  type PointageListAnswer,
+  type ReservationDetailAnswer,
+  type RoomingEtabAnswer,
+  type RoomingFilters,
+} from 'shared/contract';
+import { launchBrowser, login, openPage } from '../support/browser';
+import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
+import { ApiSession, parisDay } from '../support/world';
+
+let product: Product;
+let browser: Browser;
+let api: ApiSession;
+
+before(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  api = await ApiSession.login(product.baseUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
+});
+
+after(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const nameOf = (stay: { pensionnaire_nom: string; pensionnaire_prenom: string }) =>
+  `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
+const shown = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
+const french = (value: number) => new Intl.NumberFormat('fr-FR').format(value).replace(/\s/g, ' ');
+const rooming = (filters: RoomingFilters, page = 1, pageSize = 100) =>
+  api.call<RoomingEtabAnswer>(
+    'GET',
+    `${ROOMING_PATHS.etab}?${new URLSearchParams({ page: String(page), pageSize: String(pageSize), filters: JSON.stringify(filters) })}`,
+  );
+
+describe('rooming et pointage', () => {
+  test("yesterday's arrivals: one present, one absent (the no-show cancels the rest); PAF nights payé", async () => {
+    const arrivals = await api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
+      page: 1,
+      pageSize: 100,
+      jours: 'commence_h',
+    });
+    assert.ok(
+      arrivals.total >= 2,
+      "the demo data has at least two arrivals of yesterday (dashboard's Présence badge)",
+    );
+    const [present, absent] = [
+      arrivals.reservations[0]!,
+      arrivals.reservations.find((stay, index) => index > 0 && stay.date_fin > parisDay(1))!,
+    ];
+    assert.ok(absent, 'an arrival of yesterday staying after tomorrow');
+
+    const { page, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    // The dashboard's badge opens the screen with the filter it counts.
+    await page.locator('a[data-counter="totalPresence"]').click();
+    await page.waitForURL('**/dashboard/pointage-presence?jours=commence_h');
+    await page.getByRole('button', { name: `Présent : ${nameOf(present)}` }).click();
+    const presentRow = page.locator(`tr[data-row-key="${present.id}"]`);
+    await presentRow.locator('.ant-tag', { hasText: 'Présent' }).waitFor({ timeout: 30_000 });
+
+    await page.getByRole('button', { name: `Absent : ${nameOf(absent)}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Arrivée non présentée' });
+    await dialog.waitFor();
+    assert.equal(await dialog.getByRole('checkbox').isChecked(), true);
+    await dialog.getByRole('button', { name: "Confirmer l'absence" }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    const after = await api.call<ReservationDetailAnswer>('GET', `${RESERVATIONS_PATHS.one}/${absent.id}`);
+    assert.equal(after.data.nuitees.find((night) => night.date_nuit === parisDay(-1))?.presence, 'absent');
+    assert.ok(
+      after.data.nuitees.filter((night) => night.date_nuit >= parisDay(0)).every((night) => night.annulee),
+      'the nights from today on are cancelled',
+    );
+
+    // PAF: the badge's list; a whole stay marked payé leaves it.
+    await page.goto('/dashboard');
+    await page.locator('a[data-counter="totalPaf"]').click();
+    await page.waitForURL('**/dashboard/pointage-paf?status_paf=true&etat_payment_paf=a_verifier');
+    const toVerify = await api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
+      page: 1,
+      pageSize: 50,
+      status_paf: true,
+      etat_payment_paf: 'a_verifier',
+    });
+    const stay = toVerify.reservations.find((row) =>
+      row.nuitees.some((night) => night.date_nuit < parisDay(0) && night.etat_paf === 'a_verifier'),
+    );
+    assert.ok(stay, 'a PAF stay with past nights to verify in the demo data');
+    await page.getByRole('button', { name: `PAF payée : ${nameOf(stay)}` }).click();
+    await page.locator(`tr[data-row-key="${stay.id}"]`).waitFor({ state: 'detached', timeout: 30_000 });
+    const paid = await api.call<ReservationDetailAnswer>('GET', `${RESERVATIONS_PATHS.one}/${stay.id}`);
+    assert.ok(
+      paid.data.nuitees
+        .filter((night) => !night.annulee && night.date_nuit < parisDay(0))
+        .every((night) => night.etat_paf === 'paye'),
+    );
+    assert.deepEqual(errors, []);
+  });
+
+  test('rooming-etab of a hotel for a month: totals equal the rows, PDF and Excel downloaded, list sent', async () => {
+    const month = parisDay(0).slice(0, 7);
+    const start = `${month}-01`;
+    const [year, m] = month.split('-').map(Number) as [number, number];
+    const end = `${m === 12 ? year + 1 : year}-${String((m % 12) + 1).padStart(2, '0')}-01`;
+    const all = await rooming({ start_date: start, end_date: end }, 1, 1);
+    assert.ok(all.total > 0, 'the demo data has nights this month');
+    const hotelId = all.reservations[0]!.etablissement_id;
+    const filters = { start_date: start, end_date: end, etablissement_id: hotelId };
+    const expected = await rooming(filters);
+    let rowsNights = 0;
+    for (let p = 1; (p - 1) * 100 < expected.total; p += 1)
+      rowsNights += (await rooming(filters, p)).reservations.reduce((sum, row) => sum + row.nuitees, 0);
+    assert.equal(rowsNights, expected.total_nuitees, 'the totals are the sum of the rows');
+
+    const { page, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    await page.goto(
+      `/dashboard/rooming-etab?start_date=${start}&end_date=${end}&etablissement_id=${hotelId}`,
+    );
+    const totals = page.getByRole('region', { name: 'Totaux de la période' });
+    await totals.waitFor({ timeout: 30_000 });
+    const card = (label: string) =>
+      totals.locator('.ant-statistic', { hasText: label }).first().locator('.ant-statistic-content');
+    assert.equal(shown(await card('Nuitées').textContent()), french(expected.total_nuitees));
+    assert.equal(shown(await card('Réservations').textContent()), french(expected.total));
+
+    const exports = page.getByRole('group', { name: 'Exports' });
+    for (const [label, extension] of [
+      ['PDF', 'pdf'],
+      ['Excel', 'xlsx'],
+    ] as const) {
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        exports.getByRole('button', { name: label }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), `rooming-etablissement-${parisDay(0)}.${extension}`);
+      if (extension === 'xlsx') {
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.readFile((await download.path())!);
+        assert.ok(workbook.worksheets[0]!.rowCount > expected.reservations.length);
+      }
+    }
+
+    await page.getByRole('button', { name: /Envoyer à l'établissement/ }).click();
+    await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
+    await page.getByText(/^Rooming de \d{2}\/\d{4} : /).waitFor({ timeout: 60_000 });
+    assert.deepEqual(errors, []);
+  });
+});

@@ -1,0 +1,338 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Flex,
+  Segmented,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { API_DATE_FORMAT, formatDate, formatMoney, formatPeriod } from 'shared';
+import {
+  ETAT_PAIEMENT_LABELS,
+  FLUX_PAIEMENT_LABELS,
+  type EtatPaiement,
+  type FluxPaiement,
+  type PointageListBody,
+  type PointageNuitee,
+  type PointageReservation,
+} from 'shared/contract';
+import { usePointageFailure } from '../../../lib/api/conflict';
+import { usePointageNuitees } from '../../../lib/api/get-pointage-nuitees';
+import { ExportButtons } from '../../../lib/components/export-buttons';
+import { useRowKeyboard } from '../../../lib/use-row-keyboard';
+import { usePointPafCafs, type PafCafInput } from '../api/point-paf-caf';
+
+export const PAGE_SIZE = 50;
+const ETAT_COLORS: Record<EtatPaiement, string> = { a_verifier: 'orange', paye: 'green', non_paye: 'red' };
+/** The list's state filter in the URL; `tous` lists every stay of the stream. */
+const FILTRES = ['a_verifier', 'paye', 'non_paye', 'tous'] as const;
+type Filtre = (typeof FILTRES)[number];
+const FILTRE_LABELS: Record<Filtre, string> = { ...ETAT_PAIEMENT_LABELS, tous: 'Tous' };
+
+const nameOf = (stay: PointageReservation) =>
+  `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const euros = (value: number) => formatMoney(value / 100);
+
+/** The stays of the stream: by default those with nights à vérifier (the dashboard's PAF / CAF badge filters). */
+export function paiementListBody(flux: FluxPaiement, filtre: Filtre, page: number): PointageListBody {
+  const etat = filtre === 'tous' ? {} : { [`etat_payment_${flux}`]: filtre };
+  return { page, pageSize: PAGE_SIZE, [`status_${flux}`]: true, ...etat } as PointageListBody;
+}
+
+/** The nights a check touches: those listed (the last 31 days) dated today or before. */
+function checkedNights(stay: PointageReservation): PointageNuitee[] {
+  const today = dayjs().format(API_DATE_FORMAT);
+  return stay.nuitees.filter((night) => night.date_nuit <= today);
+}
+
+export interface PointagePaiementListProps {
+  flux: FluxPaiement;
+}
+
+/**
+ * Pointage PAF / CAF: the stays of the stream, their past nights with amount and state; whole stays (row check
+ * boxes) and single nights (in the row's details) are marked payé / non payé in bulk, with the running totals of
+ * the selection and of the page. Keyboard: ↑/↓ between rows, Espace selects, Entrée opens the nights, P payé,
+ * N non payé for the focused stay.
+ */
+export function PointagePaiementList({ flux }: PointagePaiementListProps) {
+  const label = FLUX_PAIEMENT_LABELS[flux];
+  const etatKey = `etat_payment_${flux}` as const;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get(etatKey) as Filtre | null;
+  const filtre: Filtre = asked && FILTRES.includes(asked) ? asked : 'a_verifier';
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const body = useMemo(() => paiementListBody(flux, filtre, page), [flux, filtre, page]);
+  const stays = usePointageNuitees(body);
+  const rows = useMemo(() => stays.data?.reservations ?? [], [stays.data]);
+  const [selectedStays, setSelectedStays] = useState<number[]>([]);
+  const [selectedNights, setSelectedNights] = useState<Record<number, string[]>>({});
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const { failure, report, clear } = usePointageFailure();
+  const write = usePointPafCafs({ onError: report });
+  const amountOf = (night: PointageNuitee) => cents(flux === 'paf' ? night.montant_paf : night.montant_caf);
+  const etatOf = (night: PointageNuitee) => (flux === 'paf' ? night.etat_paf : night.etat_caf);
+
+  const resetSelection = () => {
+    setSelectedStays([]);
+    setSelectedNights({});
+  };
+  const setParams = (changes: Record<string, string | undefined>) => {
+    resetSelection();
+    setSearchParams((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined) next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+  };
+
+  const run = (inputs: PafCafInput[]) => {
+    if (write.isPending || inputs.length === 0) return;
+    clear();
+    write.mutate(inputs, { onSuccess: resetSelection });
+  };
+  // A whole stay: its nights before today (the API's default); picked nights: their dates.
+  const markStays = (ids: readonly number[], etat: EtatPaiement) =>
+    rows
+      .filter((stay) => ids.includes(stay.id))
+      .map((stay): PafCafInput => ({ id: stay.id, body: { type: flux, etat, version: stay.version } }));
+  const markNights = (etat: EtatPaiement) =>
+    rows
+      .filter((stay) => !selectedStays.includes(stay.id) && (selectedNights[stay.id]?.length ?? 0) > 0)
+      .map((stay): PafCafInput => ({
+        id: stay.id,
+        body: { type: flux, etat, dates: [...(selectedNights[stay.id] ?? [])].sort(), version: stay.version },
+      }));
+  const markSelection = (etat: EtatPaiement) => run([...markStays(selectedStays, etat), ...markNights(etat)]);
+
+  // Running totals: the selection (whole stays' past nights plus the nights picked) and the page per state.
+  let selectionNights = 0;
+  let selectionAmount = 0;
+  const pageTotals: Record<EtatPaiement, number> = { a_verifier: 0, paye: 0, non_paye: 0 };
+  for (const row of rows) {
+    const nights = checkedNights(row);
+    const picked = selectedStays.includes(row.id)
+      ? nights
+      : nights.filter((night) => selectedNights[row.id]?.includes(night.date_nuit));
+    selectionNights += picked.length;
+    for (const night of picked) selectionAmount += amountOf(night);
+    for (const night of nights) pageTotals[etatOf(night)] += amountOf(night);
+  }
+  const hasSelection = selectionNights > 0 || selectedStays.length > 0;
+
+  const tableRef = useRef<HTMLDivElement>(null);
+  const keyboard = useRowKeyboard({
+    tableRef,
+    version: stays.dataUpdatedAt,
+    actions: {
+      p: (id) => run(markStays([id], 'paye')),
+      n: (id) => run(markStays([id], 'non_paye')),
+      ' ': (id) =>
+        setSelectedStays((keys) => (keys.includes(id) ? keys.filter((key) => key !== id) : [...keys, id])),
+      Enter: (id) =>
+        setExpanded((keys) => (keys.includes(id) ? keys.filter((key) => key !== id) : [...keys, id])),
+    },
+  });
+
+  const columns: TableColumnsType<PointageReservation> = [
+    {
+      key: 'pensionnaire',
+      title: 'Pensionnaire',
+      render: (_, stay) => (
+        <>
+          <Typography.Text strong>{nameOf(stay)}</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">Dossier {stay.numero_dossier}</Typography.Text>
+        </>
+      ),
+    },
+    { key: 'client', title: 'Client', dataIndex: 'client_nom' },
+    { key: 'etablissement', title: 'Établissement', dataIndex: 'etablissement_nom' },
+    { key: 'sejour', title: 'Séjour', render: (_, stay) => formatPeriod(stay.date_debut, stay.date_fin) },
+    {
+      key: 'etat',
+      title: `État ${label}`,
+      render: (_, stay) => (
+        <Tag color={ETAT_COLORS[stay[etatKey]]}>{ETAT_PAIEMENT_LABELS[stay[etatKey]]}</Tag>
+      ),
+    },
+    {
+      key: 'a_verifier',
+      title: 'À vérifier',
+      align: 'right',
+      render: (_, stay) => {
+        const nights = checkedNights(stay).filter((night) => etatOf(night) === 'a_verifier');
+        const amount = nights.reduce((sum, night) => sum + amountOf(night), 0);
+        return `${nights.length} nuit${nights.length > 1 ? 's' : ''} · ${euros(amount)}`;
+      },
+    },
+    {
+      key: 'actions',
+      title: 'Séjour entier',
+      render: (_, stay) => (
+        <Space size={4}>
+          <Button
+            size="small"
+            icon={<CheckOutlined />}
+            disabled={write.isPending}
+            aria-label={`${label} payée : ${nameOf(stay)}`}
+            onClick={() => run(markStays([stay.id], 'paye'))}
+          >
+            Payé
+          </Button>
+          <Button
+            size="small"
+            danger
+            icon={<CloseOutlined />}
+            disabled={write.isPending}
+            aria-label={`${label} non payée : ${nameOf(stay)}`}
+            onClick={() => run(markStays([stay.id], 'non_paye'))}
+          >
+            Non payé
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex wrap gap={12} align="center" justify="space-between">
+        <Segmented<Filtre>
+          aria-label={`État ${label}`}
+          value={filtre}
+          options={FILTRES.map((value) => ({ value, label: FILTRE_LABELS[value] }))}
+          onChange={(value) =>
+            setParams({ [etatKey]: value === 'a_verifier' ? undefined : value, page: undefined })
+          }
+        />
+        <Space wrap>
+          <Button
+            type="primary"
+            icon={<CheckOutlined />}
+            disabled={!hasSelection || write.isPending}
+            loading={write.isPending}
+            onClick={() => markSelection('paye')}
+          >
+            Marquer payé
+          </Button>
+          <Button
+            danger
+            icon={<CloseOutlined />}
+            disabled={!hasSelection || write.isPending}
+            onClick={() => markSelection('non_paye')}
+          >
+            Marquer non payé
+          </Button>
+        </Space>
+      </Flex>
+      <ExportButtons
+        keys={
+          flux === 'paf' ? ['pdfPointagePaf', 'excelPointagePaf'] : ['pdfPointageCaf', 'excelPointageCaf']
+        }
+        body={{ ...body, page: undefined, pageSize: undefined }}
+        name={`pointage-${flux}`}
+      />
+      <Flex wrap gap={16} role="status" aria-live="polite" aria-label="Totaux">
+        <Typography.Text>
+          Sélection : {selectedStays.length} séjour{selectedStays.length > 1 ? 's' : ''} entier
+          {selectedStays.length > 1 ? 's' : ''}, {selectionNights} nuit{selectionNights > 1 ? 's' : ''} —{' '}
+          <strong>{euros(selectionAmount)}</strong>
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          Cette page : à vérifier {euros(pageTotals.a_verifier)} · payé {euros(pageTotals.paye)} · non payé{' '}
+          {euros(pageTotals.non_paye)}
+        </Typography.Text>
+      </Flex>
+      {failure && (
+        <Alert
+          type={failure.conflict ? 'warning' : 'error'}
+          showIcon
+          closable
+          onClose={clear}
+          title={failure.message}
+          description={failure.conflict ? 'La liste a été rechargée : vérifiez puis recommencez.' : undefined}
+        />
+      )}
+      <div ref={tableRef}>
+        <Table<PointageReservation>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          loading={stays.isPending}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: `Aucun séjour ${label} dans cet état` }}
+          rowSelection={{
+            selectedRowKeys: selectedStays,
+            onChange: (keys) => setSelectedStays(keys.map(Number)),
+          }}
+          onRow={(stay) => keyboard.rowProps(stay.id)}
+          expandable={{
+            expandedRowKeys: expanded,
+            onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)),
+            expandedRowRender: (stay) => {
+              const nights = checkedNights(stay);
+              if (nights.length === 0)
+                return <Typography.Text type="secondary">Aucune nuit passée à vérifier.</Typography.Text>;
+              const whole = selectedStays.includes(stay.id);
+              const picked = selectedNights[stay.id] ?? [];
+              return (
+                <ul
+                  aria-label={`Nuits de ${nameOf(stay)}`}
+                  style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                >
+                  {nights.map((night) => (
+                    <li key={night.id} style={{ padding: '2px 0' }}>
+                      <Flex gap={8} align="center" wrap>
+                        <Checkbox
+                          checked={whole || picked.includes(night.date_nuit)}
+                          disabled={whole || write.isPending}
+                          onChange={(event) =>
+                            setSelectedNights((all) => ({
+                              ...all,
+                              [stay.id]: event.target.checked
+                                ? [...picked, night.date_nuit]
+                                : picked.filter((date) => date !== night.date_nuit),
+                            }))
+                          }
+                        >
+                          Nuit du {formatDate(night.date_nuit)}
+                        </Checkbox>
+                        <span style={{ minWidth: 80, textAlign: 'right' }}>{euros(amountOf(night))}</span>
+                        <Tag color={ETAT_COLORS[etatOf(night)]}>{ETAT_PAIEMENT_LABELS[etatOf(night)]}</Tag>
+                      </Flex>
+                    </li>
+                  ))}
+                </ul>
+              );
+            },
+          }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: stays.data?.total ?? 0,
+            showSizeChanger: false,
+            onChange: (next) => setParams({ page: next > 1 ? String(next) : undefined }),
+          }}
+        />
+      </div>
+      <Typography.Text type="secondary">
+        Clavier : ↑/↓ pour changer de ligne, Espace pour sélectionner, Entrée pour les nuits, P payé, N non
+        payé.
+      </Typography.Text>
+    </Flex>
+  );
+}

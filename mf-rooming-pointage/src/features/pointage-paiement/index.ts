@@ -1,0 +1,1 @@
+export { PointagePaiementList } from './components/pointage-paiement-list';

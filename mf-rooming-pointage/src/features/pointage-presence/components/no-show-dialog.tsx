@@ -1,0 +1,58 @@
+import { Checkbox, Modal, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { formatDate } from 'shared';
+import type { PointageReservation } from 'shared/contract';
+
+export interface NoShowDialogProps {
+  stay: PointageReservation;
+  /** The first night, marked absent. */
+  night: string;
+  saving: boolean;
+  onConfirm: (cancelRest: boolean) => void;
+  onCancel: () => void;
+}
+
+/**
+ * An arrival that never came (absent on the first night): confirm the absence and offer to cancel the remaining
+ * nights (from today on: the API cancels them in the same transaction and releases the allotment). A stay that
+ * ends today or before has none: only the absence is recorded.
+ */
+export function NoShowDialog({ stay, night, saving, onConfirm, onCancel }: NoShowDialogProps) {
+  const today = dayjs();
+  const hasRest = today.isBefore(dayjs(stay.date_fin), 'day');
+  const [cancelRest, setCancelRest] = useState(hasRest);
+  const who = `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
+  return (
+    <Modal
+      open
+      title="Arrivée non présentée"
+      okText="Confirmer l'absence"
+      cancelText="Annuler"
+      okButtonProps={{ danger: true, loading: saving }}
+      cancelButtonProps={{ disabled: saving }}
+      onOk={() => onConfirm(hasRest && cancelRest)}
+      onCancel={onCancel}
+      maskClosable={!saving}
+    >
+      <Typography.Paragraph>
+        {who} ne s'est pas présenté(e) le {formatDate(night)}, première nuit du séjour à{' '}
+        {stay.etablissement_nom} (départ prévu le {formatDate(stay.date_fin)}).
+      </Typography.Paragraph>
+      {hasRest ? (
+        <Checkbox
+          checked={cancelRest}
+          disabled={saving}
+          onChange={(event) => setCancelRest(event.target.checked)}
+        >
+          Annuler les nuits restantes (du {today.format('DD/MM/YYYY')} au départ prévu le{' '}
+          {formatDate(stay.date_fin)}) et libérer la chambre
+        </Checkbox>
+      ) : (
+        <Typography.Paragraph type="secondary">
+          Le séjour ne compte plus de nuit à venir : seule l'absence est enregistrée.
+        </Typography.Paragraph>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { PointagePresenceList } from './components/pointage-presence-list';

@@ -1,0 +1,81 @@
+import { Card, Col, Row, Statistic } from 'antd';
+import { formatMoney } from 'shared';
+import type { RoomingClientTotaux, RoomingEtabTotaux } from 'shared/contract';
+import type { RoomingAnswers, RoomingKind } from '../api/get-rooming';
+
+interface Figure {
+  label: string;
+  value: string | number;
+}
+
+const money = (value: string) => formatMoney(value);
+const count = new Intl.NumberFormat('fr-FR');
+
+function etabFigures(t: RoomingEtabTotaux): Figure[] {
+  return [
+    { label: 'Réservations', value: t.total },
+    { label: 'Nuitées', value: t.total_nuitees },
+    { label: 'Pensionnaires', value: t.total_pensionnaires },
+    { label: 'Total HT (achat)', value: money(t.total_prix_ht) },
+    { label: 'TVA', value: money(t.tva) },
+    { label: 'Total TTC', value: money(t.ttc) },
+    { label: 'HT réel (nuits présentes)', value: money(t.total_prix_htr) },
+    { label: 'TTC réel', value: money(t.total_prix_ttcr) },
+  ];
+}
+
+function clientFigures(t: RoomingClientTotaux): Figure[] {
+  const stream = (label: string, count: number, amount: string) => ({
+    label,
+    value: `${count} · ${money(amount)}`,
+  });
+  return [
+    { label: 'Réservations', value: t.total },
+    { label: 'Nuitées', value: t.total_nuitees },
+    { label: 'Pensionnaires', value: t.total_pensionnaires },
+    { label: 'Total HT (vente)', value: money(t.total_prix_ht) },
+    { label: 'TVA', value: money(t.tva) },
+    { label: 'Total TTC', value: money(t.ttc) },
+    { label: 'TTC réel (nuits présentes)', value: money(t.total_prix_ttcr) },
+    {
+      label: 'Repas (petit-déj. / déj. / dîner)',
+      value: `${t.total_petit_dej} / ${t.total_dej} / ${t.total_dinner}`,
+    },
+    stream('PAF payée', t.total_paf_p, t.total_montant_paf_p),
+    stream('PAF non payée', t.total_paf_n, t.total_montant_paf_n),
+    stream('PAF à vérifier', t.total_paf_v, t.total_montant_paf_v),
+    stream('CAF payée', t.total_caf_p, t.total_montant_caf_p),
+    stream('CAF non payée', t.total_caf_n, t.total_montant_caf_n),
+    stream('CAF à vérifier', t.total_caf_v, t.total_montant_caf_v),
+  ];
+}
+
+/** The totals of the period (spec §3) as summary cards above the table; they cover every row, not only the page. */
+export function RoomingTotals<K extends RoomingKind>({
+  kind,
+  answer,
+}: {
+  kind: K;
+  answer: RoomingAnswers[K];
+}) {
+  const figures =
+    kind === 'etab'
+      ? etabFigures(answer as RoomingEtabTotaux)
+      : kind === 'client'
+        ? clientFigures(answer as RoomingClientTotaux)
+        : [{ label: 'Réservations', value: answer.total }];
+  return (
+    <Row gutter={[12, 12]} role="region" aria-label="Totaux de la période">
+      {figures.map((figure) => (
+        <Col key={figure.label} xs={12} md={8} xl={6}>
+          <Card size="small">
+            <Statistic
+              title={figure.label}
+              value={typeof figure.value === 'number' ? count.format(figure.value) : figure.value}
+            />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

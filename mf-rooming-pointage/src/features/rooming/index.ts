@@ -1,0 +1,1 @@
+export { RoomingList } from './components/rooming-list';

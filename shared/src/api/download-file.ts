@@ -1,0 +1,122 @@
+import { useCallback, useState } from 'react';
+import { apiClient, type RequestOptions } from './api-client';
+
+export interface DownloadFileOptions {
+  /** GET for a read-only file (statistics), POST for an export that takes the screen's filters as its body. */
+  method: 'GET' | 'POST';
+  /** The POST body (the screen's filters). */
+  body?: unknown;
+  /** The query string of a GET. */
+  params?: RequestOptions['params'];
+  /** The name used when the server sends no usable Content-Disposition (e.g. `reservations-YYYY-MM-DD.pdf`). */
+  fallbackName: string;
+  /** 0–100 while the file arrives when the server sent its size, null when it did not. */
+  onProgress?: (percent: number | null) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * The file name of a Content-Disposition header (RFC 6266: `filename*=UTF-8''…` preferred over `filename="…"`),
+ * reduced to a bare name — a server never chooses the folder. Null when there is none.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      name = null;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+    name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim() ?? null;
+  }
+  // Path separators and control characters out: the browser saves in its download folder, under this name only.
+  const bare = name
+    ?.split(/[\\/]/)
+    .pop()
+    // eslint-disable-next-line no-control-regex
+    ?.replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+  return bare && bare !== '.' && bare !== '..' ? bare : null;
+}
+
+/** Saves a file under `fileName` through an object URL and a temporary link. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/**
+ * Downloads a file through the one HTTP client (bearer token, spec §8 error handling; an error blob's French
+ * message becomes the rejection's message) and saves it under the name the server gives in Content-Disposition,
+ * `fallbackName` otherwise. Resolves with the name saved.
+ */
+export async function downloadFile(path: string, options: DownloadFileOptions): Promise<string> {
+  const { method, body, params, fallbackName, onProgress, signal } = options;
+  const requestOptions: RequestOptions = {
+    params,
+    signal,
+    responseType: 'blob',
+    onDownloadProgress: ({ loaded, total }) =>
+      onProgress?.(total ? Math.min(100, Math.round((loaded / total) * 100)) : null),
+  };
+  const response =
+    method === 'GET'
+      ? await apiClient.get<Blob>(path, requestOptions)
+      : await apiClient.post<Blob>(path, body ?? {}, requestOptions);
+  const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
+  saveFile(response.data, fileName);
+  return fileName;
+}
+
+export interface FileDownloadState<K extends string> {
+  /** The download under way, null when none. */
+  running: K | null;
+  /** Its progress (0–100), null while the size is unknown. */
+  progress: number | null;
+  /** The French message of the last failure. */
+  error: string | null;
+  clearError: () => void;
+  /** Starts `key`'s download; resolves once saved or failed (never rejects). */
+  start: (
+    key: K,
+    path: string,
+    options: Omit<DownloadFileOptions, 'onProgress'>,
+    label: string,
+  ) => Promise<void>;
+}
+
+/** The state of a row of export buttons: one download at a time, its progress, its failure. */
+export function useFileDownload<K extends string>(): FileDownloadState<K> {
+  const [running, setRunning] = useState<K | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const start = useCallback<FileDownloadState<K>['start']>(async (key, path, options, label) => {
+    setRunning(key);
+    setProgress(null);
+    setError(null);
+    try {
+      await downloadFile(path, { ...options, onProgress: setProgress });
+    } catch (failure) {
+      setError(
+        `L'export « ${label} » a échoué : ${failure instanceof Error ? failure.message : String(failure)}`,
+      );
+    } finally {
+      setRunning(null);
+    }
+  }, []);
+  const clearError = useCallback(() => setError(null), []);
+  return { running, progress, error, clearError, start };
+}

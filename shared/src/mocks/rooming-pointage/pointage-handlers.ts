@@ -1,0 +1,192 @@
+import dayjs from 'dayjs';
+import { http, type RequestHandler } from 'msw';
+import {
+  FLUX_PAIEMENT_LABELS,
+  PointageListBody,
+  PointagePafCafBody,
+  PRESENCE_LABELS,
+  RESERVATIONS_PATHS,
+  ROOMING_PATHS,
+  UpdatePointageBody,
+  type PointageAnswer,
+  type PointageReservation,
+  type ReservationItem,
+} from '../../contract';
+import { API_DATE_FORMAT, formatDate } from '../../format/dates';
+import { api, claimsOf, fail, json, requireSession, validBody } from '../common/http';
+import { HISTORY_LABELS, RESERVATIONS_MESSAGES as M } from '../messages';
+import { extrasOf, syncRow, today } from '../reservations/detail-fixtures';
+import { matchesFilters } from '../reservations/list-handlers';
+import { mockReservations, recordedHistory } from '../reservations/store';
+
+/**
+ * The pointage calls in memory, over the reservation mocks' stays and nights (so the stay card agrees): the list
+ * with nights (POST /reservations/pointage_nuitees), attendance with the no-show (update_pointage) and the PAF/CAF
+ * check (pointage_paf_caf), both under the stay's `version` (409 when it changed), as docs/api.md describes them.
+ */
+
+const addDays = (date: string, days: number) => dayjs(date).add(days, 'day').format(API_DATE_FORMAT);
+const stayOf = (id: string | readonly string[] | undefined) =>
+  mockReservations.find((row) => row.id === Number(id));
+
+function withNights(row: ReservationItem, from: string, to: string): PointageReservation {
+  const nuitees = extrasOf(row)
+    .nuitees.filter((night) => !night.annulee && night.date_nuit >= from && night.date_nuit < to)
+    .map((night) => ({
+      id: night.id,
+      date_nuit: night.date_nuit,
+      presence: night.presence,
+      etat_paf: night.etat_paf,
+      etat_caf: night.etat_caf,
+      montant_paf: night.montant_paf,
+      montant_caf: night.montant_caf,
+      pointable: night.date_nuit <= today(),
+    }));
+  return { ...row, nuitees };
+}
+
+/** A write on the stay: its version moves on, its summary follows its nights, its history says who did what. */
+function audit(
+  row: ReservationItem,
+  request: Request,
+  libelle: string,
+  changements: { champ: string; avant: unknown; apres: unknown }[],
+) {
+  const claims = claimsOf(request);
+  const now = new Date().toISOString();
+  row.version += 1;
+  extrasOf(row).updated_at = now;
+  syncRow(row);
+  recordedHistory.push({
+    id: 1_000_000 + recordedHistory.length + 1,
+    date: now,
+    entite: 'reservation',
+    entite_id: String(row.id),
+    action: libelle.toLowerCase(),
+    libelle,
+    acteur: {
+      type: 'user',
+      id: Number(claims?.sub) || null,
+      nom: String(claims?.name ?? claims?.email ?? ''),
+    },
+    changements,
+  });
+}
+
+const answer = (
+  row: ReservationItem,
+  message: string,
+  nuitees: number,
+  extra: Partial<PointageAnswer> = {},
+) =>
+  json(200, { message, reservation_id: row.id, version: row.version, nuitees, ...extra } as PointageAnswer);
+
+export const pointageHandlers: RequestHandler[] = [
+  http.post(api(ROOMING_PATHS.pointageNuitees), async ({ request }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const body = await validBody<PointageListBody>(request, PointageListBody);
+    if (body instanceof Response) return body;
+    const { page, pageSize, date_arrivee, ...filters } = body;
+    const from = body.start_date && body.end_date ? body.start_date : addDays(today(), -30);
+    const to = body.start_date && body.end_date ? body.end_date : addDays(today(), 1);
+    const rows = mockReservations
+      .filter((row) => matchesFilters(row, filters))
+      .filter((row) => !date_arrivee || (row.date_debut === date_arrivee && row.statut !== 'annulee'))
+      .sort(
+        (a, b) =>
+          a.pensionnaire_nom.localeCompare(b.pensionnaire_nom, 'fr') ||
+          a.pensionnaire_prenom.localeCompare(b.pensionnaire_prenom, 'fr') ||
+          a.id - b.id,
+      );
+    return json(200, {
+      reservations: rows
+        .slice((page - 1) * pageSize, page * pageSize)
+        .map((row) => withNights(row, from, to)),
+      total: rows.length,
+      start_date: from,
+      end_date: to,
+    });
+  }),
+
+  http.put(api(`${RESERVATIONS_PATHS.updatePointage}/:id`), async ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const body = await validBody<UpdatePointageBody>(request, UpdatePointageBody);
+    if (body instanceof Response) return body;
+    const row = stayOf(params.id);
+    if (!row) return fail(404, M.notFound);
+    if (row.version !== body.version) return fail(409, M.stale);
+    const dates = [...(body.dates ?? [addDays(today(), -1)])].sort();
+    const future = dates.find((date) => date > today());
+    if (future)
+      return fail(400, `La nuit du ${formatDate(future)} n'est pas encore passée : pointage impossible.`);
+    const nights = extrasOf(row).nuitees.filter((night) => !night.annulee && dates.includes(night.date_nuit));
+    const missing = dates.find((date) => !nights.some((night) => night.date_nuit === date));
+    if (missing)
+      return fail(
+        400,
+        `La nuit du ${formatDate(missing)} n'est pas une nuitée (non annulée) de la réservation n° ${row.id}.`,
+      );
+    if (body.annuler_suite && (body.presence !== 'absent' || !dates.includes(row.date_debut)))
+      return fail(400, "L'annulation de la suite ne vaut que pour une absence la première nuit (no-show).");
+    for (const night of nights) night.presence = body.presence;
+    let annulees = 0;
+    if (body.annuler_suite) {
+      for (const night of extrasOf(row).nuitees)
+        if (!night.annulee && night.date_nuit >= today() && night.date_nuit > row.date_debut) {
+          night.annulee = true;
+          annulees += 1;
+        }
+      if (annulees > 0) row.date_fin = [today(), addDays(row.date_debut, 1)].sort().at(-1)!;
+    }
+    audit(row, request, HISTORY_LABELS.pointage('présence'), [
+      { champ: 'presence', avant: null, apres: body.presence },
+      ...(annulees > 0 ? [{ champ: 'date_fin', avant: null, apres: row.date_fin }] : []),
+    ]);
+    const label = PRESENCE_LABELS[body.presence].toLowerCase();
+    const message =
+      (dates.length === 1
+        ? `Nuit du ${formatDate(dates[0])} pointée : ${label}.`
+        : `${dates.length} nuits pointées : ${label}.`) +
+      (annulees > 0
+        ? ` ${annulees} nuit${annulees > 1 ? 's' : ''} suivante${annulees > 1 ? 's' : ''} annulée${annulees > 1 ? 's' : ''}.`
+        : '');
+    return answer(row, message, nights.length, body.annuler_suite ? { nuitees_annulees: annulees } : {});
+  }),
+
+  http.put(api(`${RESERVATIONS_PATHS.pointagePafCaf}/:id`), async ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const body = await validBody<PointagePafCafBody>(request, PointagePafCafBody);
+    if (body instanceof Response) return body;
+    const row = stayOf(params.id);
+    if (!row) return fail(404, M.notFound);
+    if (body.version !== undefined && row.version !== body.version) return fail(409, M.stale);
+    const label = FLUX_PAIEMENT_LABELS[body.type];
+    if (!(body.type === 'paf' ? row.status_paf : row.status_caf)) return fail(409, M.streamNotApplied(label));
+    const inRange = (date: string) =>
+      body.dates
+        ? body.dates.includes(date)
+        : body.start_date && body.end_date
+          ? date >= body.start_date && date < body.end_date
+          : // The API's default is the nights before today; the reservation mocks' summary counts today's too.
+            date <= today();
+    const nights = extrasOf(row).nuitees.filter((night) => !night.annulee && inRange(night.date_nuit));
+    if (nights.length === 0)
+      return fail(400, 'Aucune nuitée de la réservation dans cette période : rien à pointer.');
+    for (const night of nights) night[body.type === 'paf' ? 'etat_paf' : 'etat_caf'] = body.etat;
+    audit(row, request, HISTORY_LABELS.pointage(label), [
+      { champ: `etat_${body.type}`, avant: null, apres: body.etat },
+    ]);
+    return answer(
+      row,
+      // The reservation mocks' wording (their stay card's tests read it).
+      M.pointed(label, body.etat),
+      nights.length,
+      {
+        etat_payment: body.type === 'paf' ? row.etat_payment_paf : row.etat_payment_caf,
+      },
+    );
+  }),
+];

@@ -33,6 +33,7 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     PATHS.create,
     {
       onRequest: app.requireRole('admin'),
+      config: { access: 'admin' },
       schema: {
         body: NotificationCreateBody,
         response: { 201: NotificationCreated, 403: ErrorBody, ...errors },

@@ -260,9 +260,9 @@ export default fp<RealtimePluginOptions>(
       const current = listener;
       listener = undefined;
       await current?.stop().catch(() => undefined);
-      // Closes the sockets (clients reconnect to another node) and the adapter, not the HTTP server: it is Fastify's
-      // (io.close() would close it under Fastify's feet).
-      io.disconnectSockets(true);
+      // Closes the transports, not the sockets: clients see « transport close » and reconnect (to this node restarted
+      // or another one), whereas a server-side disconnect would stop their reconnection. Not io.close(): it would
+      // close Fastify's HTTP server under its feet.
       io.engine.close();
       await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
     });

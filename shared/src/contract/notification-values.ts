@@ -51,7 +51,6 @@ export interface ChangementEvent {
 /** French texts the API answers (repeated by the mocks). */
 export const NOTIFICATION_MESSAGES = {
   created: 'Notification envoyée.',
-  read: 'Notification marquée comme lue.',
   allRead: 'Toutes les notifications sont marquées comme lues.',
   notFound: 'Notification introuvable.',
   noRecipient: 'Indiquez au moins un destinataire (userIds ou roles).',

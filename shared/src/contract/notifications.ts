@@ -72,8 +72,15 @@ export const NotificationCreated = Type.Object(
 );
 export type NotificationCreated = Static<typeof NotificationCreated>;
 
+/** PUT /notifications/:id/read: no message (a click on the bell must not raise a success toast, spec §8). */
 export const NotificationReadAnswer = Type.Object(
-  { message: Type.String(), unread: Type.Integer({ minimum: 0 }) },
+  { unread: Type.Integer({ minimum: 0 }) },
   { additionalProperties: false },
 );
 export type NotificationReadAnswer = Static<typeof NotificationReadAnswer>;
+
+export const NotificationsReadAnswer = Type.Object(
+  { message: Type.String(), unread: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+export type NotificationsReadAnswer = Static<typeof NotificationsReadAnswer>;

@@ -169,7 +169,7 @@ describe('REST /notifications', () => {
 
     const once = await read(n1, a.token);
     expect(once.statusCode).toBe(200);
-    expect(once.json()).toEqual({ message: 'Notification marquée comme lue.', unread: 1 });
+    expect(once.json()).toEqual({ unread: 1 });
     // Twice is harmless: the count does not move.
     expect((await read(n1, a.token)).json()).toMatchObject({ unread: 1 });
 

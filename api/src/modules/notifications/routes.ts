@@ -12,6 +12,7 @@ import {
   NotificationCreated,
   NotificationIdParams,
   NotificationReadAnswer,
+  NotificationsReadAnswer,
   NotificationsPage,
   NotificationsQuery,
 } from 'shared/contract';
@@ -64,15 +65,12 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NotificationReadAnswer, 404: ErrorBody, ...errors },
       },
     },
-    async (request) => ({
-      message: NOTIFICATION_MESSAGES.read,
-      unread: await service.markRead(request.user.id, request.params.id),
-    }),
+    async (request) => ({ unread: await service.markRead(request.user.id, request.params.id) }),
   );
 
   app.post(
     PATHS.markAllRead,
-    { schema: { response: { 200: NotificationReadAnswer, ...errors } } },
+    { schema: { response: { 200: NotificationsReadAnswer, ...errors } } },
     async (request) => {
       await service.markAllRead(request.user.id);
       return { message: NOTIFICATION_MESSAGES.allRead, unread: 0 };

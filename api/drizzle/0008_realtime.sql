@@ -13,3 +13,11 @@ END $$;
 CREATE TRIGGER "changement_audite" AFTER INSERT ON "audit_log" FOR EACH ROW
   WHEN (NEW.entity IN ('demande_hebergement', 'reservation', 'user'))
   EXECUTE FUNCTION "changement_audite"();
+--> statement-breakpoint
+-- Several API nodes (DATABASE_URL): @socket.io/postgres-adapter relays the live feed between nodes by NOTIFY, and
+-- keeps here the payloads too large for a NOTIFY (over 8000 bytes), deleted after 30 s.
+CREATE TABLE IF NOT EXISTS "socket_io_attachments" (
+	"id" bigserial UNIQUE,
+	"created_at" timestamptz DEFAULT now(),
+	"payload" bytea
+);

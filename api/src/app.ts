@@ -75,7 +75,7 @@ export interface BuildAppOptions {
   /** Outgoing e-mail (SMTP_URL, MAIL_FROM); without smtpUrl, messages stay in the local outbox. */
   mail?: { smtpUrl?: string | undefined; from?: string | undefined } | undefined;
   /** The live feed (socket.io on the same server): re-check period of connected users. */
-  realtime?: Pick<RealtimePluginOptions, 'recheckMs'> | undefined;
+  realtime?: Pick<RealtimePluginOptions, 'recheckMs' | 'adapterUrl'> | undefined;
 }
 
 /**
@@ -150,7 +150,11 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   await app.register(exportSlotsPlugin, { limits: options.exportLimits });
   await app.register(mailPlugin, options.mail ?? {});
   await app.register(demandeArrivals);
-  await app.register(realtimePlugin, { corsOrigins: options.corsOrigins, ...options.realtime });
+  await app.register(realtimePlugin, {
+    corsOrigins: options.corsOrigins,
+    adapterUrl: options.database.kind === 'postgres' ? options.database.url : undefined,
+    ...options.realtime,
+  });
   await app.register(notificationsPlugin);
   await app.register(notificationProducers);
   if (options.statusTask) await app.register(statusTaskPlugin);

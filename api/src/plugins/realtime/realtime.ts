@@ -11,6 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IncomingMessage } from 'node:http';
 import { inArray } from 'drizzle-orm';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import {
   REALTIME_EVENTS,
@@ -77,6 +79,12 @@ export interface RealtimePluginOptions {
   corsOrigins?: readonly string[] | undefined;
   /** Periodic re-check of the connected users (ms). Default 60 000. */
   recheckMs?: number | undefined;
+  /**
+   * The PostgreSQL of DATABASE_URL: the nodes sharing it share the live feed through @socket.io/postgres-adapter
+   * (LISTEN/NOTIFY, docs/deployment.md « Plusieurs nœuds »). Absent (the embedded database: one process), the
+   * in-memory adapter.
+   */
+  adapterUrl?: string | undefined;
 }
 
 /** socket.io's `connect_error` carries `message` (French) and `data.status`. */
@@ -124,6 +132,16 @@ export default fp<RealtimePluginOptions>(
         allowRequest: (request, callback) => callback(null, sameOrigin(request, options.corsOrigins ?? [])),
       },
     );
+    let adapterPool: pg.Pool | undefined;
+    if (options.adapterUrl !== undefined) {
+      adapterPool = new pg.Pool({ connectionString: options.adapterUrl, max: 4 });
+      adapterPool.on('error', (error) => app.log.warn({ err: error }, 'temps réel : connexion de l’adaptateur perdue'));
+      io.adapter(
+        createAdapter(adapterPool, {
+          errorHandler: (error) => app.log.warn({ err: error }, 'temps réel : adaptateur PostgreSQL'),
+        }),
+      );
+    }
     const timers = new Map<string, NodeJS.Timeout>();
     const handlers: Array<(changement: ChangementAudite) => void | Promise<void>> = [];
 
@@ -265,6 +283,7 @@ export default fp<RealtimePluginOptions>(
       // close Fastify's HTTP server under its feet.
       io.engine.close();
       await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+      await adapterPool?.end().catch(() => undefined);
     });
   },
   { name: 'realtime', dependencies: ['db', 'auth'] },

@@ -4,7 +4,6 @@ import { REALTIME_EVENTS, type ChangementEvent } from '../contract/notification-
 import {
   followEntity,
   publishRealtimeEvent,
-  REALTIME_SOCKET_OPTIONS,
   setRealtimeConnection,
   subscribeRealtime,
   useFollowEntity,
@@ -14,19 +13,6 @@ import {
 afterEach(() => setRealtimeConnection(null));
 
 describe('the live feed seen from a remote (through shared)', () => {
-  it("holds spec §9's socket constants", () => {
-    expect(REALTIME_SOCKET_OPTIONS).toEqual({
-      transports: ['websocket'],
-      withCredentials: true,
-      timeout: 20_000,
-      reconnection: true,
-      reconnectionAttempts: Infinity,
-      reconnectionDelay: 1_000,
-      reconnectionDelayMax: 5_000,
-      randomizationFactor: 0.5,
-    });
-  });
-
   it('hands each published event to its subscribers until they unsubscribe', () => {
     const handler = vi.fn();
     const unsubscribe = subscribeRealtime('tache', handler);

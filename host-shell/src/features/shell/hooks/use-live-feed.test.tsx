@@ -12,7 +12,6 @@ import {
   reservationKeys,
   resetNotifications,
   setRealtimeStatus,
-  socketErrorMessage,
 } from 'shared';
 import { mockToken, pushMockNotification, resetNotificationMocks } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
@@ -20,6 +19,7 @@ import { createTestQueryClient } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DashboardLayout from '../components/dashboard-layout';
 import { connectRealtime, type RealtimeCallbacks } from '../realtime/connect-realtime';
+import { REALTIME_SOCKET_OPTIONS, socketErrorMessage } from '../realtime/socket-options';
 import { LIVE_FEED_DELAY_MS } from './use-live-feed';
 
 // No socket in component tests: the connection is replaced, its events published as the real one does.
@@ -187,6 +187,19 @@ describe('the live feed of the shell', { timeout: 20_000 }, () => {
 });
 
 describe('socket states and errors', { timeout: 20_000 }, () => {
+  it("holds spec §9's socket constants", () => {
+    expect(REALTIME_SOCKET_OPTIONS).toEqual({
+      transports: ['websocket'],
+      withCredentials: true,
+      timeout: 20_000,
+      reconnection: true,
+      reconnectionAttempts: Infinity,
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 5_000,
+      randomizationFactor: 0.5,
+    });
+  });
+
   it("maps the spec's socket errors to French", () => {
     expect(socketErrorMessage(new Error('operation has timed out'))).toBe(
       'Le délai de connexion au service temps réel est dépassé.',

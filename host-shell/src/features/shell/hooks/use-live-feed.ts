@@ -15,7 +15,6 @@ import {
   type NotificationEvent,
 } from 'shared';
 import { notificationsQueryOptions } from '../api/get-notifications';
-import { connectRealtime } from '../realtime/connect-realtime';
 
 /**
  * The socket opens this long after the shell is shown, when the browser is idle: the dashboard's first load does
@@ -116,6 +115,8 @@ export function useLiveFeed() {
         }
         if (closed) return;
         try {
+          // Its own chunk with socket.io-client: nothing of the socket is on the first load.
+          const { connectRealtime } = await import('../realtime/connect-realtime');
           const close = await connectRealtime({ onReconnect: () => void resync() });
           if (closed) close();
           else stop = close;

@@ -3,11 +3,10 @@ import {
   publishRealtimeEvent,
   readToken,
   REALTIME_PATH,
-  REALTIME_SOCKET_OPTIONS,
   setRealtimeConnection,
   setRealtimeStatus,
-  socketErrorMessage,
 } from 'shared';
+import { REALTIME_SOCKET_OPTIONS, socketErrorMessage } from './socket-options';
 
 export interface RealtimeCallbacks {
   /** Every connection after the first: ask for what was missed meanwhile. */

@@ -119,8 +119,12 @@ describe('two API nodes on one PostgreSQL', () => {
       const produce = async (node: FastifyInstance, count: number) => {
         for (let i = 0; i < count; i += 1)
           sent.push(
-            (await node.notifications.notify({ to: { userIds: [user.id] }, message: `Suite ${sent.length + 1}` }))
-              .notifications[0]!.id,
+            (
+              await node.notifications.notify({
+                to: { userIds: [user.id] },
+                message: `Suite ${sent.length + 1}`,
+              })
+            ).notifications[0]!.id,
           );
       };
       await produce(nodeA, 20);

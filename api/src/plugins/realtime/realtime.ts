@@ -135,7 +135,9 @@ export default fp<RealtimePluginOptions>(
     let adapterPool: pg.Pool | undefined;
     if (options.adapterUrl !== undefined) {
       adapterPool = new pg.Pool({ connectionString: options.adapterUrl, max: 4 });
-      adapterPool.on('error', (error) => app.log.warn({ err: error }, 'temps réel : connexion de l’adaptateur perdue'));
+      adapterPool.on('error', (error) =>
+        app.log.warn({ err: error }, 'temps réel : connexion de l’adaptateur perdue'),
+      );
       io.adapter(
         createAdapter(adapterPool, {
           errorHandler: (error) => app.log.warn({ err: error }, 'temps réel : adaptateur PostgreSQL'),

@@ -12,6 +12,9 @@ import demandeArrivals from './modules/demandes/arrivals';
 import externeRoutes from './modules/demandes/externe/routes';
 import demandesRoutes from './modules/demandes/routes';
 import healthRoutes from './modules/health/routes';
+import notificationProducers from './modules/notifications/producers';
+import notificationsPlugin from './modules/notifications/notifications-plugin';
+import notificationsRoutes from './modules/notifications/routes';
 import referentielRoutes from './modules/referentiel/routes';
 import repasRoutes from './modules/repas/routes';
 import reservationsRoutes from './modules/reservations/routes';
@@ -27,6 +30,7 @@ import inputGuards, { registerDayFormats } from './plugins/input-guards';
 import mailPlugin from './plugins/mail';
 import openapiPlugin, { markAccess } from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
+import realtimePlugin, { type RealtimePluginOptions } from './plugins/realtime/realtime';
 import securityHeaders, { runtimeRegistryOrigins } from './plugins/security-headers';
 import { capConnections, serverLimitOptions } from './server-limits';
 
@@ -71,6 +75,8 @@ export interface BuildAppOptions {
   statusTask?: boolean | undefined;
   /** Outgoing e-mail (SMTP_URL, MAIL_FROM); without smtpUrl, messages stay in the local outbox. */
   mail?: { smtpUrl?: string | undefined; from?: string | undefined } | undefined;
+  /** The live feed (socket.io on the same server): re-check period of connected users. */
+  realtime?: Pick<RealtimePluginOptions, 'recheckMs' | 'adapterUrl'> | undefined;
 }
 
 /**
@@ -145,6 +151,13 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   await app.register(exportSlotsPlugin, { limits: options.exportLimits });
   await app.register(mailPlugin, options.mail ?? {});
   await app.register(demandeArrivals);
+  await app.register(realtimePlugin, {
+    corsOrigins: options.corsOrigins,
+    adapterUrl: options.database.kind === 'postgres' ? options.database.url : undefined,
+    ...options.realtime,
+  });
+  await app.register(notificationsPlugin);
+  await app.register(notificationProducers);
   if (options.statusTask) await app.register(statusTaskPlugin);
 
   const demoSeed = options.demoMode ? await seedDemoUsers(app.db, app.passwordHasher) : null;
@@ -173,6 +186,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(communicationsRoutes);
         await secured.register(courrielsRoutes);
         await secured.register(roomingRoutes);
+        await secured.register(notificationsRoutes);
       });
     },
     { prefix: '/api' },

@@ -7,6 +7,7 @@ export * from './config/runtime-config';
 export * from './contract/auth-values';
 export * from './contract/reservation-values';
 export * from './contract/demande-values';
+export * from './contract/notification-values';
 export * from './format';
 export * from './i18n/validate-messages';
 export * from './notifications';

@@ -37,6 +37,11 @@ export function configureApiClient(options: { baseURL: string; onUnauthorized?: 
   if (options.onUnauthorized) onUnauthorized = options.onUnauthorized;
 }
 
+/** The origin the API is served from (the live feed's socket connects there: same origin and port). */
+export function apiOrigin(): string {
+  return new URL(settings.baseURL, window.location.href).origin;
+}
+
 /** True for a call its caller cancelled (a query nobody waits for any more): never an error to show. */
 export function isCancelled(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';

@@ -76,3 +76,6 @@ export const demandeKeys = {
   communicationsOfResident: (id: number | string) =>
     ['demandes', 'communications', 'pensionnaire', id] as const,
 };
+
+/** The bell's feed (GET /notifications): pages and the resync, all below `['notifications']`. */
+export const notificationKeys = resourceKeys('notifications');

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'msw';
 import { authHandlers } from './common/auth-handlers';
 import { demandesHandlers } from './demandes';
 import { MOCK_API } from './common/mock-api';
+import { notificationsHandlers } from './notifications';
 import { referentielHandlers } from './referentiel';
 import { reservationsHandlers } from './reservations';
 import { roomingPointageHandlers } from './rooming-pointage';
@@ -22,4 +23,5 @@ export const handlers: RequestHandler[] = [
   ...reservationsHandlers,
   ...statsHandlers,
   ...demandesHandlers,
+  ...notificationsHandlers,
 ];

@@ -7,9 +7,11 @@ export { referentielHandlers, resetReferentielMocks } from './referentiel';
 export * from './reservations';
 export * from './stats';
 export * from './demandes';
+export * from './notifications';
 
 import { resetReferentielMocks } from './referentiel';
 import { resetDemandeMocks } from './demandes';
+import { resetNotificationMocks } from './notifications';
 import { resetReservationMocks } from './reservations';
 
 /** Every mock store back to its seed data: each page test starts from the same world. */
@@ -17,4 +19,5 @@ export function resetMocks(): void {
   resetReferentielMocks();
   resetReservationMocks();
   resetDemandeMocks();
+  resetNotificationMocks();
 }

@@ -1,1 +1,2 @@
 export * from './notification-store';
+export * from './realtime';

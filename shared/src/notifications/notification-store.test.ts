@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  addNotificationPage,
   addNotifications,
   DEFAULT_NOTIFICATION_TITLE,
+  lastNotificationId,
   markAllNotificationsRead,
   markNotificationRead,
   notificationStore,
@@ -102,5 +104,32 @@ describe('notification store', () => {
     markAllNotificationsRead();
     expect(state().unreadCount).toBe(0);
     expect(state().items.every((n) => n.isRead)).toBe(true);
+  });
+});
+
+describe('server pages and the resync point', () => {
+  beforeEach(resetNotifications);
+
+  it("appends a page after the live items and takes the server's unread count", () => {
+    addNotifications([{ id: 50, message: 'En direct' }]);
+    addNotificationPage({
+      data: [
+        { id: 49, message: 'Page 1 a', lien: '/dashboard/demande-hebergement/9' },
+        { id: 48, message: 'Page 1 b', isRead: true },
+      ],
+      page: 1,
+      hasMore: true,
+      unread: 12,
+    });
+    expect(state().items.map((n) => n.id)).toEqual(['50', '49', '48']);
+    expect(state().items[1]?.lien).toBe('/dashboard/demande-hebergement/9');
+    expect(state()).toMatchObject({ page: 1, hasMore: true, unreadCount: 12 });
+    expect(lastNotificationId()).toBe(50);
+  });
+
+  it('has no resync point while empty or with client-only items', () => {
+    expect(lastNotificationId()).toBe(0);
+    addNotifications([{ message: 'Sans identifiant', timestamp: '2024-01-01T10:00:00Z' }]);
+    expect(lastNotificationId()).toBe(0);
   });
 });

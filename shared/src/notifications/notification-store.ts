@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import { DEFAULT_NOTIFICATION_TITLE } from '../contract/notification-values';
 
 export interface AppNotification {
   id: string;
@@ -7,9 +8,11 @@ export interface AppNotification {
   /** Arrival or creation time (ISO string). */
   timestamp: string;
   isRead: boolean;
+  /** Where a click leads (a dashboard path), when the server gave one. */
+  lien?: string;
 }
 
-export const DEFAULT_NOTIFICATION_TITLE = 'Nouvelle notification';
+export { DEFAULT_NOTIFICATION_TITLE };
 
 export interface NotificationState {
   items: AppNotification[];
@@ -30,11 +33,12 @@ export const notificationStore = createStore<NotificationState>(() => ({
   page: 0,
 }));
 
-type Incoming = Omit<Partial<AppNotification>, 'id'> & {
+type Incoming = Omit<Partial<AppNotification>, 'id' | 'lien'> & {
   message: string;
   id?: string | number;
   read?: boolean;
   time?: string;
+  lien?: string | null;
 };
 
 function normalise(incoming: Incoming): AppNotification {
@@ -45,6 +49,7 @@ function normalise(incoming: Incoming): AppNotification {
     message: incoming.message,
     timestamp,
     isRead: incoming.isRead ?? incoming.read ?? false,
+    ...(incoming.lien ? { lien: incoming.lien } : {}),
   };
 }
 
@@ -87,4 +92,32 @@ export function markAllNotificationsRead(): void {
 
 export function resetNotifications(): void {
   notificationStore.setState({ items: [], unreadCount: 0, hasMore: false, page: 0 });
+}
+
+/**
+ * One server page (GET /notifications?page): its items go after those already listed, and the server's unread
+ * count replaces the local one (it counts the pages not loaded yet).
+ */
+export function addNotificationPage(page: {
+  data: Incoming[];
+  page: number;
+  hasMore: boolean;
+  unread: number;
+}): void {
+  addNotifications(page.data, 'end');
+  notificationStore.setState({
+    page: page.page,
+    hasMore: page.hasMore,
+    unreadCount: Math.max(0, page.unread),
+  });
+}
+
+/** The highest server id listed: the resync asks for what came after it. 0 when none. */
+export function lastNotificationId(): number {
+  let last = 0;
+  for (const item of notificationStore.getState().items) {
+    const id = Number(item.id);
+    if (Number.isSafeInteger(id) && id > last) last = id;
+  }
+  return last;
 }

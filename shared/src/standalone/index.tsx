@@ -59,6 +59,9 @@ function StandaloneLayout({ remote, title, pages }: { remote: RemoteName; title:
 export async function startStandalone(options: { remote: RemoteName; title: string; pages: PageMap }) {
   const { startBrowserMocks } = await import('../mocks/browser');
   await startBrowserMocks();
+  // No host, no socket: the mocks simulate the live feed (docs/frontend.md « Notifications en direct »).
+  const { startMockRealtimeFeed } = await import('../mocks/notifications/feed');
+  startMockRealtimeFeed();
   if (!readToken()) storeToken(mockToken());
   checkStoredSession();
   const container = document.getElementById('root');

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { saveDashboardContent, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH, useAuth } from 'shared';
 import { Text } from '../../../lib/plain-ui';
+import { useLiveFeed } from '../hooks/use-live-feed';
 import { useSessionCheck } from '../hooks/use-session-check';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -13,10 +14,12 @@ export default function DashboardLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const { pathname } = useLocation();
   useSessionCheck();
+  const liveToasts = useLiveFeed();
   // Spec §3's dashboard content name: a login after an expired session reopens this screen.
   useEffect(() => saveDashboardContent(pathname), [pathname]);
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      {liveToasts}
       <Layout.Sider
         collapsible
         collapsed={collapsed}

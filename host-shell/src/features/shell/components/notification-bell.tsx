@@ -1,33 +1,58 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, Empty, Grid } from 'antd';
-import type { UIEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, type UIEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
-import {
-  dashboardUrl,
-  formatNotificationTime,
-  markAllNotificationsRead,
-  markNotificationRead,
-  notificationStore,
-} from 'shared';
+import { addNotificationPage, dashboardUrl, formatNotificationTime, notificationStore } from 'shared';
 import { Text } from '../../../lib/plain-ui';
+import { NOTIFICATIONS_PAGE_SIZE, notificationsQueryOptions } from '../api/get-notifications';
+import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-notification-read';
 
 /** Distance from the bottom (px) at which the next page loads (spec §9). */
 export const SCROLL_THRESHOLD = 100;
 
+/** The next page of the feed, once at a time; its errors are only logged (spec §8). */
+function useLoadMoreNotifications() {
+  const queryClient = useQueryClient();
+  const loading = useRef(false);
+  return () => {
+    if (loading.current) return;
+    loading.current = true;
+    const next = notificationStore.getState().page + 1;
+    queryClient
+      .fetchQuery(notificationsQueryOptions({ page: next }))
+      .then((answer) =>
+        addNotificationPage({
+          data: answer.data,
+          page: next,
+          hasMore: next * NOTIFICATIONS_PAGE_SIZE < answer.total,
+          unread: answer.unread,
+        }),
+      )
+      .catch((error: unknown) => console.error(error))
+      .finally(() => {
+        loading.current = false;
+      });
+  };
+}
+
 /**
- * Bell, unread badge and the Notifications panel (spec §2). The list rules are real; the live feed and the
- * server pages that fill the list arrive with the notifications issue.
+ * Bell, unread badge and the Notifications panel (spec §2): the live feed's items on top, older pages loaded 100 px
+ * before the bottom; a click marks read and goes to the notification's link (the requests screen by default).
  */
 export function NotificationBell({ onLoadMore }: { onLoadMore?: () => void }) {
   const navigate = useNavigate();
   const compact = !Grid.useBreakpoint().md;
   const { items, unreadCount, hasMore } = useStore(notificationStore);
+  const loadMore = useLoadMoreNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+  const more = onLoadMore ?? loadMore;
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
-    if (hasMore && onLoadMore && el.scrollHeight - el.scrollTop - el.clientHeight <= SCROLL_THRESHOLD)
-      onLoadMore();
+    if (hasMore && el.scrollHeight - el.scrollTop - el.clientHeight <= SCROLL_THRESHOLD) more();
   };
 
   const panel = (
@@ -53,7 +78,7 @@ export function NotificationBell({ onLoadMore }: { onLoadMore?: () => void }) {
         }}
       >
         <Text strong>Notifications</Text>
-        <Button size="small" type="link" disabled={unreadCount === 0} onClick={markAllNotificationsRead}>
+        <Button size="small" type="link" disabled={unreadCount === 0} onClick={() => markAllRead.mutate()}>
           Tout marquer comme lu
         </Button>
       </div>
@@ -63,8 +88,8 @@ export function NotificationBell({ onLoadMore }: { onLoadMore?: () => void }) {
             key={item.id}
             type="button"
             onClick={() => {
-              markNotificationRead(item.id);
-              void navigate(dashboardUrl('demandes-hebergement'));
+              if (!item.isRead) markRead.mutate(item.id);
+              void navigate(item.lien ?? dashboardUrl('demandes-hebergement'));
             }}
             style={{
               display: 'block',

@@ -13,6 +13,7 @@ import {
   useAuth,
 } from 'shared';
 import { Text } from '../../../lib/plain-ui';
+import { ConnectionState } from './connection-state';
 import { NotificationBell } from './notification-bell';
 
 const addModeUrl = (routeId: string) => `${dashboardUrl(routeId)}?${ADD_MODE_PARAM}=${ADD_MODE_VALUE}`;
@@ -102,6 +103,7 @@ export function TopBar() {
         </Button>
       </div>
       <Space data-testid="top-bar-session" size={compact ? 4 : 12} wrap={false} style={{ flex: 'none' }}>
+        <ConnectionState />
         <NotificationBell />
         {!compact && (
           <Text strong ellipsis style={{ maxWidth: 160 }}>

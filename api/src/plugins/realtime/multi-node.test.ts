@@ -1,0 +1,146 @@
+/**
+ * Issue 12 §4: two API nodes on one PostgreSQL share the live feed (@socket.io/postgres-adapter). A notification
+ * produced on node A reaches a user connected to node B; when B dies, its users reconnect (through a round-robin
+ * entry point, as behind a reverse proxy) to A and, resyncing from their last id, miss nothing.
+ */
+import { createServer, connect as tcpConnect, type Server as TcpServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { REALTIME_EVENTS, type NotificationEvent, type NotificationsPage } from 'shared/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestDatabase, FAST_SCRYPT, userToken, type TestDatabase } from '../../../test/helper';
+import { connect, listenLocal, nextEvent, socketFor } from '../../../test/socket-client';
+import { buildApp } from '../../app';
+
+let database: TestDatabase;
+let nodeA: FastifyInstance;
+let nodeB: FastifyInstance;
+let urlA: string;
+let urlB: string;
+
+const jwtSecret = 'secret-partage-par-les-noeuds-0123456789';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const options = { database: database.options, passwordHashing: FAST_SCRYPT, jwtSecret };
+  nodeA = await buildApp(options);
+  nodeB = await buildApp(options);
+  urlA = await listenLocal(nodeA);
+  urlB = await listenLocal(nodeB);
+});
+afterAll(async () => {
+  await nodeA?.close();
+  await nodeB?.close();
+  await database?.drop();
+});
+
+/** A proxy-less round robin in front of the nodes: each new TCP connection goes to the next live one. */
+function roundRobin(targets: () => string[]): Promise<{ url: string; server: TcpServer; picks: string[] }> {
+  const picks: string[] = [];
+  let next = 0;
+  const server = createServer((client) => {
+    const live = targets();
+    const target = new URL(live[next++ % live.length]!);
+    picks.push(target.port);
+    const upstream = tcpConnect(Number(target.port), target.hostname);
+    client.pipe(upstream).pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end);
+    upstream.on('error', end);
+    client.on('close', end);
+    upstream.on('close', end);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${address.port}`, server, picks });
+    });
+  });
+}
+
+describe('two API nodes on one PostgreSQL', () => {
+  it('any node answers any request (stateless JWT)', async () => {
+    const { token } = await userToken(nodeA, 'agent');
+    const onB = await fetch(`${urlB}/api/notifications`, { headers: bearer(token) });
+    expect(onB.status).toBe(200);
+  });
+
+  it('a notification produced on node A reaches a user connected to node B, and only them', async () => {
+    const target = await userToken(nodeA, 'agent');
+    const other = await userToken(nodeA, 'agent');
+    const onB = await connect(socketFor(urlB, target.token));
+    const otherOnB = await connect(socketFor(urlB, other.token));
+    const otherGot: NotificationEvent[] = [];
+    otherOnB.on(REALTIME_EVENTS.notification, (event: NotificationEvent) => otherGot.push(event));
+    const received = nextEvent<NotificationEvent>(onB, REALTIME_EVENTS.notification);
+    const sent = await nodeA.notifications.notify({ to: { userIds: [target.user.id] }, message: 'Depuis A' });
+    expect(await received).toMatchObject({ id: sent.notifications[0]!.id, message: 'Depuis A' });
+    // A role broadcast from B reaches the agent on A as well.
+    const onA = await connect(socketFor(urlA, target.token));
+    const roleOnA = nextEvent<NotificationEvent>(onA, REALTIME_EVENTS.notification);
+    const roleOnB = nextEvent<NotificationEvent>(otherOnB, REALTIME_EVENTS.notification);
+    await nodeB.notifications.notify({ to: { roles: ['agent'] }, message: 'Depuis B aux agents' });
+    expect((await roleOnA).message).toBe('Depuis B aux agents');
+    await roleOnB;
+    // The other agent got the broadcast, never the notification meant for the first one.
+    expect(otherGot.map((n) => n.message)).toEqual(['Depuis B aux agents']);
+    for (const socket of [onB, otherOnB, onA]) socket.disconnect();
+  });
+
+  it('killing node B: its users reconnect to A through the round robin and miss nothing', async () => {
+    let bAlive = true;
+    const entry = await roundRobin(() => (bAlive ? [urlB, urlA] : [urlA]));
+    try {
+      const { user, token } = await userToken(nodeA, 'agent');
+      const socket = socketFor(entry.url, token, { reconnection: true });
+      const received = new Set<number>();
+      let lastId = 0;
+      const take = (id: number) => {
+        received.add(id);
+        lastId = Math.max(lastId, id);
+      };
+      socket.on(REALTIME_EVENTS.notification, (event: NotificationEvent) => take(event.id));
+      let connections = 0;
+      socket.on('connect', () => {
+        connections += 1;
+        if (connections === 1) return;
+        const since = lastId;
+        void fetch(`${entry.url}/api/notifications?since=${since}&pageSize=100`, { headers: bearer(token) })
+          .then((response) => response.json() as Promise<NotificationsPage>)
+          .then((page) => page.data.forEach((item) => take(item.id)));
+      });
+      await connect(socket);
+      // The first connection went to B.
+      expect(entry.picks[0]).toBe(new URL(urlB).port);
+
+      const sent: number[] = [];
+      const produce = async (node: FastifyInstance, count: number) => {
+        for (let i = 0; i < count; i += 1)
+          sent.push(
+            (
+              await node.notifications.notify({
+                to: { userIds: [user.id] },
+                message: `Suite ${sent.length + 1}`,
+              })
+            ).notifications[0]!.id,
+          );
+      };
+      await produce(nodeA, 20);
+      bAlive = false;
+      await nodeB.close();
+      await produce(nodeA, 20);
+
+      const deadline = Date.now() + 15_000;
+      while (received.size < sent.length && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      socket.disconnect();
+      expect(connections).toBeGreaterThanOrEqual(2);
+      expect(entry.picks.at(-1)).toBe(new URL(urlA).port);
+      expect([...received].sort((x, y) => x - y)).toEqual([...sent].sort((x, y) => x - y));
+    } finally {
+      entry.server.close();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { notification } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  addNotificationPage,
+  addNotifications,
+  demandeKeys,
+  lastNotificationId,
+  notificationStore,
+  REALTIME_EVENTS,
+  reservationKeys,
+  resetNotifications,
+  subscribeRealtime,
+  type NotificationEvent,
+} from 'shared';
+import { notificationsQueryOptions } from '../api/get-notifications';
+
+/**
+ * The socket opens this long after the shell is shown, when the browser is idle: the dashboard's first load does
+ * not carry socket.io-client (docs/performance.md). Nothing is missed meanwhile: the first page is read then.
+ */
+export const LIVE_FEED_DELAY_MS = 2_500;
+
+/** Spec §9: the live toast, top right, 350 px wide, 5 s. */
+export const LIVE_TOAST = { placement: 'topRight', width: 350, duration: 5 } as const;
+
+const alreadyListed = (event: NotificationEvent) =>
+  notificationStore
+    .getState()
+    .items.some((item) => item.id === String(event.id) || item.message === event.message);
+
+function afterFirstPaint(run: () => void): () => void {
+  let idle: number | undefined;
+  const timer = window.setTimeout(() => {
+    if ('requestIdleCallback' in window) idle = window.requestIdleCallback(run, { timeout: 2_000 });
+    else run();
+  }, LIVE_FEED_DELAY_MS);
+  return () => {
+    window.clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}
+
+/**
+ * The bell's live feed, for the protected shell's lifetime: the first page, then the one socket; on each
+ * 'notification' a toast, the dashboard totals and badges refreshed, the item on top of the feed; after a
+ * reconnection, what was missed since the last id seen (no toast for those: no duplicates). Returns the toasts'
+ * holder to render.
+ */
+export function useLiveFeed() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [toasts, holder] = notification.useNotification({ stack: { threshold: 3 } });
+  // Refs: the socket lives as long as the shell, not as long as one location or one render.
+  const navigateRef = useRef(navigate);
+  const toastsRef = useRef(toasts);
+  useEffect(() => {
+    navigateRef.current = navigate;
+    toastsRef.current = toasts;
+  });
+
+  useEffect(() => {
+    let closed = false;
+    let stop: (() => void) | undefined;
+
+    const refreshTotals = () => {
+      void queryClient.invalidateQueries({ queryKey: demandeKeys.counts() });
+      void queryClient.invalidateQueries({ queryKey: reservationKeys.counts() });
+    };
+
+    const resync = async () => {
+      try {
+        const missed = await queryClient.fetchQuery(
+          notificationsQueryOptions({ since: lastNotificationId() }),
+        );
+        if (closed) return;
+        addNotifications(missed.data);
+        notificationStore.setState({ unreadCount: missed.unread });
+        if (missed.total > 0) refreshTotals();
+      } catch (error) {
+        // Spec §8: notification loading errors are only logged.
+        console.error(error);
+      }
+    };
+
+    const unsubscribe = subscribeRealtime<NotificationEvent>(REALTIME_EVENTS.notification, (event) => {
+      if (alreadyListed(event)) return;
+      addNotifications([event]);
+      refreshTotals();
+      toastsRef.current.open({
+        key: `notification-${event.id}`,
+        message: event.title,
+        description: event.message,
+        placement: LIVE_TOAST.placement,
+        duration: LIVE_TOAST.duration,
+        style: { width: LIVE_TOAST.width },
+        onClick: event.lien ? () => void navigateRef.current(event.lien!) : undefined,
+      });
+    });
+
+    const cancelStart = afterFirstPaint(() => {
+      void (async () => {
+        try {
+          const first = await queryClient.fetchQuery(notificationsQueryOptions({ page: 1 }));
+          if (closed) return;
+          addNotificationPage({
+            data: first.data,
+            page: 1,
+            hasMore: first.data.length < first.total,
+            unread: first.unread,
+          });
+        } catch (error) {
+          console.error(error);
+        }
+        if (closed) return;
+        try {
+          // Its own chunk with socket.io-client: nothing of the socket is on the first load.
+          const { connectRealtime } = await import('../realtime/connect-realtime');
+          const close = await connectRealtime({ onReconnect: () => void resync() });
+          if (closed) close();
+          else stop = close;
+        } catch (error) {
+          console.error(error);
+        }
+      })();
+    });
+
+    return () => {
+      closed = true;
+      cancelStart();
+      unsubscribe();
+      stop?.();
+      resetNotifications();
+    };
+  }, [queryClient]);
+
+  return holder;
+}

@@ -1,0 +1,60 @@
+import {
+  apiOrigin,
+  publishRealtimeEvent,
+  readToken,
+  REALTIME_PATH,
+  setRealtimeConnection,
+  setRealtimeStatus,
+} from 'shared';
+import { REALTIME_SOCKET_OPTIONS, socketErrorMessage } from './socket-options';
+
+export interface RealtimeCallbacks {
+  /** Every connection after the first: ask for what was missed meanwhile. */
+  onReconnect(): void;
+}
+
+/**
+ * Opens the product's one socket (spec §7 « Realtime », §9's constants) on the API's origin. socket.io-client is
+ * imported here, dynamically: it is never on the login → dashboard path (docs/performance.md, first-load budget).
+ * Returns the function that closes it.
+ */
+export async function connectRealtime(callbacks: RealtimeCallbacks): Promise<() => void> {
+  const { io } = await import('socket.io-client');
+  setRealtimeStatus({ state: 'opening', error: null });
+  const socket = io(apiOrigin(), {
+    ...REALTIME_SOCKET_OPTIONS,
+    transports: [...REALTIME_SOCKET_OPTIONS.transports],
+    path: REALTIME_PATH,
+    // Read at each attempt: the token of the current session, not the one at the first connection.
+    auth: (send) => send({ token: readToken() ?? '' }),
+  });
+  let connectedOnce = false;
+
+  socket.on('connect', () => {
+    setRealtimeStatus({ state: 'open', error: null });
+    setRealtimeConnection({ emit: (event, payload) => void socket.emit(event, payload) });
+    if (connectedOnce) callbacks.onReconnect();
+    connectedOnce = true;
+  });
+  socket.on('connect_error', (error) => {
+    // Spec §8: loading errors are only logged; the state shows in the top bar.
+    console.error('Temps réel :', socketErrorMessage(error));
+    setRealtimeStatus({ state: socket.active ? 'opening' : 'closed', error: socketErrorMessage(error) });
+    // A refused handshake (token expired, revoked) is not retried by socket.io: the next HTTP call's 401 logs out.
+  });
+  socket.on('disconnect', (reason) => {
+    setRealtimeConnection(null);
+    setRealtimeStatus({ state: socket.active ? 'opening' : 'closed', error: socketErrorMessage(reason) });
+  });
+  socket.io.on('reconnect_attempt', () => setRealtimeStatus({ state: 'opening' }));
+  // Every server event ('notification', 'changement', a task's progress…) goes to the subscribers in `shared`.
+  socket.onAny((event: string, payload: unknown) => publishRealtimeEvent(event, payload));
+
+  return () => {
+    setRealtimeConnection(null);
+    socket.removeAllListeners();
+    socket.io.removeAllListeners();
+    socket.disconnect();
+    setRealtimeStatus({ state: 'closed', error: null });
+  };
+}

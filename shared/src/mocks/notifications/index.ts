@@ -1,0 +1,3 @@
+export { notificationsHandlers } from './handlers';
+export { startMockRealtimeFeed } from './feed';
+export { mockNotifications, pushMockNotification, resetNotificationMocks } from './store';

@@ -114,6 +114,7 @@ export const demandesHandlers: RequestHandler[] = [
         (body.type === undefined || d.type === body.type) &&
         (body.client_id === undefined || d.client_id === body.client_id) &&
         (body.pensionnaire_id === undefined || d.pensionnaires.some((p) => p.id === body.pensionnaire_id)) &&
+        (body.foyer_id === undefined || d.pensionnaires.some((p) => p.foyer_id === body.foyer_id)) &&
         (body.urgente === undefined || d.urgente === body.urgente) &&
         (body.origine === undefined || d.origine === body.origine) &&
         (body.start_date === undefined || d.date_fin > body.start_date) &&

@@ -104,6 +104,8 @@ export function planDemoDemandes(
   };
   const contact = new Map(clients.map((client) => [client.id, client]));
   const yesterday = addDays(today, -1);
+  let closedCount = 0;
+  let openExtensions = 0;
 
   const add = (
     placement: DemoPlacement,
@@ -182,7 +184,8 @@ export function planDemoDemandes(
       dateFin: addDays(createdDay, random.int(20, 45)),
       createdAt,
     });
-    if (random.chance(0.8)) {
+    // Every fifth one withdrawn by the client, the others refused: both states on any day the data is built.
+    if (++closedCount % 5 !== 0) {
       demande.motifRefus = random.pick(REFUSALS);
       close(demande, 'refusee', 'refus', hours(createdAt, random.int(2, 20)));
     } else close(demande, 'annulee', 'retrait', hours(createdAt, random.int(2, 20)));
@@ -242,23 +245,22 @@ export function planDemoDemandes(
     }
     const last = placement.segments[placement.segments.length - 1] ?? first;
     if (placement.cancelled) {
-      if (random.chance(0.8)) {
-        // demo-history.ts: cancelled on min(arrival − 3, yesterday) at 09:30, at least 4 hours after booking.
-        const cancelledDay = [addDays(first.from, -3), yesterday].sort()[0] ?? yesterday;
-        const when = later(new Date(`${cancelledDay}T09:30:00Z`), hours(booked, 4));
-        const demande = add(
-          placement,
-          {
-            type: 'annulation',
-            statut: 'a_traiter',
-            dateDebut: first.from,
-            dateFin: last.to,
-            createdAt: later(hours(when, -random.int(2, 20)), hours(booked, 1)),
-          },
-          first.stayIds,
-        );
-        close(demande, 'traitee', 'annulation', when, { date_annulation: first.from });
-      }
+      // Every cancelled placement answers a cancellation request, treated when its stays were cancelled.
+      // demo-history.ts: cancelled on min(arrival − 3, yesterday) at 09:30, at least 4 hours after booking.
+      const cancelledDay = [addDays(first.from, -3), yesterday].sort()[0] ?? yesterday;
+      const when = later(new Date(`${cancelledDay}T09:30:00Z`), hours(booked, 4));
+      const demande = add(
+        placement,
+        {
+          type: 'annulation',
+          statut: 'a_traiter',
+          dateDebut: first.from,
+          dateFin: last.to,
+          createdAt: later(hours(when, -random.int(2, 20)), hours(booked, 1)),
+        },
+        first.stayIds,
+      );
+      close(demande, 'traitee', 'annulation', when, { date_annulation: first.from });
       continue;
     }
     const openCreated = () => at(addDays(today, -random.int(1, 6)), random.int(0, 600));
@@ -276,7 +278,7 @@ export function planDemoDemandes(
         },
         last.stayIds,
       );
-      if (random.chance(0.12)) {
+      if (openExtensions++ % 6 === 0) {
         demande.motifRefus = 'Le client ne prend plus en charge ce ménage au-delà de la date prévue';
         close(demande, 'refusee', 'refus', hours(demande.createdAt, 2));
       }

@@ -306,6 +306,7 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
   const stayRows: (typeof reservations.$inferInsert & { id: number })[] = [];
   const fileNumbers = new Map<number, number>();
   const placements: (DemoPlacement & { household: number })[] = [];
+  let futurePlacements = 0;
   const today = options.today;
   const currentYear = Number(today.slice(0, 4));
 
@@ -366,7 +367,10 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
         .filter(([from]) => from < windowEnd)
         .map(([from, to]) => [from, to < windowEnd ? to : windowEnd] as const);
       end = bounds[bounds.length - 1]?.[1] ?? end;
-      const cancelled = start > today && random.chance(0.05);
+      // Drawn, and one placement ahead in twelve at least, so that cancellations exist whatever the day.
+      const ahead = start > today;
+      const cancelled = ahead && (random.chance(0.05) || futurePlacements % 12 === 0);
+      if (ahead) futurePlacements++;
       const parentId = parentRows.length + 1;
       parentRows.push({
         id: parentId,

@@ -66,6 +66,26 @@ describe('DemandesPage', () => {
     expect(await screen.findByText(`${expected} demande${expected > 1 ? 's' : ''}`)).toBeTruthy();
   });
 
+  it('opens the outbox (?boite=envoi) and sends a failed e-mail again with « Renvoyer »', async () => {
+    const { user, requests } = renderPage(<DemandesPage />, { url: `${URL_LIST}?boite=envoi` });
+    const title = await screen.findByText("Boîte d'envoi des courriels");
+    const drawer = title.closest<HTMLElement>('.ant-drawer-section')!;
+    const failed = (await within(drawer).findAllByText('Échec')).length;
+    expect(failed).toBeGreaterThan(0);
+    expect(within(drawer).getAllByText(/serveur SMTP injoignable/).length).toBe(failed);
+    const [resend] = within(drawer).getAllByRole('button', { name: /Renvoyer/ });
+    await user.click(resend!);
+    await waitFor(() =>
+      expect(
+        requests.filter(
+          (r) => r.method === 'POST' && /^\/api\/courriels\/\d+\/renvoyer$/.test(r.url.pathname),
+        ),
+      ).toHaveLength(1),
+    );
+    await waitFor(() => expect(within(drawer).getAllByText('Échec')).toHaveLength(failed - 1));
+    expect(within(drawer).getAllByText('Non transmis').length).toBeGreaterThan(0);
+  });
+
   it('syncs the selected requests and shows a report per request', async () => {
     const { user } = renderPage(<DemandesPage />, { url: `${URL_LIST}?action=traitement` });
     await screen.findByText(`${open('nouvelle')} demandes`);

@@ -16,6 +16,8 @@ import {
   SyncBody,
   TraitementBody,
   type Communication,
+  type Courriel,
+  type CourrielStatut,
   type DemandeDetail,
   type DemandeStatut,
 } from '../../contract';
@@ -101,7 +103,62 @@ function sendCommunication(communication: Communication, destinataires?: string[
   };
 }
 
+const COURRIEL_STATUT_OF = {
+  envoyee: 'envoye',
+  non_transmise: 'non_transmis',
+  echec: 'echec',
+} as const satisfies Partial<Record<Communication['statut'], CourrielStatut>>;
+
+/** The outbox of the mocks: one e-mail per communication sent at least once (its id is the communication's). */
+function mockCourriels(): Courriel[] {
+  return allCommunications()
+    .filter(
+      (c): c is Communication & { statut: keyof typeof COURRIEL_STATUT_OF } => c.statut in COURRIEL_STATUT_OF,
+    )
+    .map((c) => ({
+      id: c.id,
+      statut: COURRIEL_STATUT_OF[c.statut],
+      transport: c.statut === 'non_transmise' ? 'boite_locale' : 'smtp',
+      expediteur: 'EBAS3 — Centrale d’hébergement <ne-pas-repondre@ebas3.local>',
+      destinataires: c.destinataires,
+      objet: c.objet,
+      tentatives: c.tentatives,
+      derniere_erreur: c.derniere_erreur,
+      envoye_at: c.envoye_at,
+      communication_id: c.id,
+      pieces_jointes: c.document_nom ? [{ index: 0, nom: c.document_nom, taille: MOCK_PDF.length }] : [],
+      created_at: c.created_at,
+    }))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+}
+
 export const demandesHandlers: RequestHandler[] = [
+  http.get(api(COMMUNICATION_PATHS.courriels), ({ request }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const url = new URL(request.url);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const size = Number(url.searchParams.get('pageSize') ?? 20);
+    const statut = url.searchParams.get('statut');
+    const rows = mockCourriels().filter((c) => statut === null || c.statut === statut);
+    return json(200, { data: rows.slice((page - 1) * size, page * size), total: rows.length });
+  }),
+
+  http.post(api(`${COMMUNICATION_PATHS.courriels}/:id/renvoyer`), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const communication = allCommunications().find((c) => c.id === idOf(params));
+    if (!communication || !(communication.statut in COURRIEL_STATUT_OF))
+      return fail(404, `Courriel n° ${idOf(params)} introuvable.`);
+    if (communication.statut === 'envoyee') return fail(409, 'Ce courriel a déjà été envoyé.');
+    sendCommunication(communication);
+    const courriel = mockCourriels().find((c) => c.id === communication.id)!;
+    return json(200, {
+      message: "Courriel conservé dans la boîte d'envoi locale (démonstration).",
+      data: courriel,
+    });
+  }),
+
   http.post(api(PATHS.list), async ({ request }) => {
     const body = await (requireSession(request) ?? validBody<DemandeListBody>(request, DemandeListBody));
     if (body instanceof Response) return body;

@@ -13,9 +13,13 @@ import { createMailer } from '../plugins/mail';
 import type { DemoDemandes } from './demo-demandes';
 
 const BATCH = 2_000;
-/** Requests closed within these days before today get their documents (all of them in the normal preset's window
- * would be thousands of PDFs in the large one: older requests simply show none). */
+/**
+ * The requests closed within these days before today get their documents, the latest MAX_DOCUMENTS of them (every
+ * request of the large preset would be thousands of PDFs, each generated and sent as the app does: minutes of
+ * generation). Older requests simply show none.
+ */
 const DOCUMENT_DAYS = 21;
+const MAX_DOCUMENTS = 200;
 /** An address nothing listens on: the demo's one failed sending, with the transport's real reason. */
 const UNREACHABLE_SMTP = 'smtp://127.0.0.1:1';
 
@@ -70,7 +74,9 @@ export async function insertDemoCommunications(db: Database, today: string): Pro
   const closed = await rowsOf<{ id: number; type: DemandeType; statut: string }>(
     db,
     sql`select id, type, statut from demandes_hebergement
-        where statut in ('traitee', 'refusee') and updated_at >= (${today}::date - ${DOCUMENT_DAYS}::int)::timestamp
+        where id in (select id from demandes_hebergement where statut in ('traitee', 'refusee')
+          and updated_at >= (${today}::date - ${DOCUMENT_DAYS}::int)::timestamp
+          order by updated_at desc, id desc limit ${MAX_DOCUMENTS})
         order by id`,
   );
   const prepared: { id: number; type: CommunicationType }[] = [];

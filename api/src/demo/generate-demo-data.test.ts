@@ -220,7 +220,7 @@ describe('generateDemoData', () => {
       sql`insert into types_chambre (libelle, capacite) values ('Suite', 3) returning id`,
     );
     expect(next.id).toBe(7);
-  }, 180_000);
+  }, 300_000);
 
   it("computes today's date in Europe/Paris", () => {
     expect(parisToday(new Date('2026-11-21T23:30:00Z'))).toBe('2026-11-22');

@@ -1,5 +1,5 @@
 import { MailOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { ADD_MODE_PARAM, ADD_MODE_VALUE } from 'shared';
 import { PageFrame } from 'shared/ui';
@@ -31,17 +31,18 @@ export function DemandesPage() {
     <PageFrame
       routeId="demandes-hebergement"
       extra={
-        <Space wrap>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          Nouvelle demande
+        </Button>
+      }
+    >
+      <DemandesList
+        toolbarExtra={
           <Button icon={<MailOutlined />} onClick={() => toggle(OUTBOX_PARAM, OUTBOX_VALUE, true)}>
             Boîte d'envoi
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            Nouvelle demande
-          </Button>
-        </Space>
-      }
-    >
-      <DemandesList />
+        }
+      />
       <AjoutDemandeDrawer open={adding} onClose={() => setAdding(false)} />
       <BoiteEnvoiDrawer open={outbox} onClose={() => toggle(OUTBOX_PARAM, OUTBOX_VALUE, false)} />
     </PageFrame>

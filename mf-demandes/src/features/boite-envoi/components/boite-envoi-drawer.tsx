@@ -37,7 +37,14 @@ export function BoiteEnvoiDrawer({ open, onClose }: { open: boolean; onClose: ()
   );
   const resend = useResendCourriel();
   return (
-    <Drawer open={open} onClose={onClose} title="Boîte d'envoi des courriels" size="large" destroyOnHidden>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title="Boîte d'envoi des courriels"
+      // Wide enough for the table at 1366 px, the whole screen on a phone.
+      size="min(1080px, 100vw)"
+      destroyOnHidden
+    >
       <Select<CourrielStatut>
         aria-label="État du courriel"
         allowClear
@@ -69,7 +76,7 @@ export function BoiteEnvoiDrawer({ open, onClose }: { open: boolean; onClose: ()
             onChange: setPage,
           }}
           columns={[
-            { title: 'Créé le', width: 150, render: (_, row) => formatDateTime(row.created_at) },
+            { title: 'Créé le', width: 110, render: (_, row) => formatDateTime(row.created_at) },
             { title: 'Destinataires', render: (_, row) => row.destinataires.join(', ') },
             {
               title: 'Objet',
@@ -102,7 +109,7 @@ export function BoiteEnvoiDrawer({ open, onClose }: { open: boolean; onClose: ()
             },
             {
               title: 'Action',
-              width: 120,
+              width: 130,
               render: (_, row) =>
                 canResend(row) ? (
                   <Button

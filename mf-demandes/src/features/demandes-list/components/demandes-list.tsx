@@ -1,6 +1,6 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { Button, Modal, Table, Tag } from 'antd';
-import { useMemo, useState, type Key } from 'react';
+import { Button, Modal, Space, Table, Tag } from 'antd';
+import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DEMANDE_ACTIONS, dashboardUrl, formatDate, isApiDate } from 'shared';
 import { ResourceTable, useUrlFilters, type ResourceColumn } from 'shared/ui';
@@ -123,7 +123,7 @@ function SyncReport({ resultats, onClose }: { resultats: SyncResultat[] | null; 
 }
 
 /** Demande-Hebergement: filters and column searches in the URL, bulk selection → sync with a per-row report. */
-export function DemandesList() {
+export function DemandesList({ toolbarExtra }: { toolbarExtra?: ReactNode }) {
   const navigate = useNavigate();
   const state = useUrlFilters(DEMANDE_FILTER_PARAMS, { multiple: ['statut'] });
   const filters = useMemo(() => filtersOf(state.values), [state.values]);
@@ -145,21 +145,24 @@ export function DemandesList() {
         rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
         onOpen={(row) => void navigate(dashboardUrl('demande-hebergement', { id: row.id }))}
         toolbar={
-          <Button
-            icon={<SyncOutlined />}
-            disabled={selected.length === 0}
-            loading={sync.isPending}
-            onClick={() =>
-              sync.mutate(selected.map(Number), {
-                onSuccess: (answer) => {
-                  setReport(answer.resultats);
-                  setSelected([]);
-                },
-              })
-            }
-          >
-            Synchroniser ({selected.length})
-          </Button>
+          <Space wrap>
+            <Button
+              icon={<SyncOutlined />}
+              disabled={selected.length === 0}
+              loading={sync.isPending}
+              onClick={() =>
+                sync.mutate(selected.map(Number), {
+                  onSuccess: (answer) => {
+                    setReport(answer.resultats);
+                    setSelected([]);
+                  },
+                })
+              }
+            >
+              Synchroniser ({selected.length})
+            </Button>
+            {toolbarExtra}
+          </Space>
         }
       />
       <SyncReport resultats={report} onClose={() => setReport(null)} />

@@ -20,6 +20,7 @@ import {
   type CourrielStatut,
   type DemandeDetail,
   type DemandeStatut,
+  type SyncResultat,
 } from '../../contract';
 import { api, fail, json, readJson, requireSession, validBody } from '../common/http';
 import { mockDay } from '../reservations/list-fixtures';
@@ -132,6 +133,39 @@ function mockCourriels(): Courriel[] {
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 }
 
+/**
+ * POST /demande_hebergement/sync for one request, as the API's sync-service answers (closed → nothing to do; an open
+ * extension or cancellation whose stays were already changed from the reservation screens → treated; a treated new
+ * stay whose stays were all cancelled since → to check). Which open requests had their stays changed is decided by
+ * their number (one in three), so that the mocks show every kind of answer.
+ */
+function syncOne(d: DemandeDetail): SyncResultat {
+  const id = d.id;
+  if (d.statut === 'refusee' || d.statut === 'annulee')
+    return { demande_id: id, ok: true, changements: [], message: 'Demande close : rien à synchroniser.' };
+  if (isOpen(d.statut) && d.type !== 'nouvelle' && id % 3 === 0) {
+    const changements = [
+      ...(d.type === 'prolongation' ? [`Prolongation n° ${9000 + id} liée à la demande.`] : []),
+      'État : traitée (les réservations sont à jour).',
+    ];
+    Object.assign(d, withActions({ ...d, statut: 'traitee' }));
+    return {
+      demande_id: id,
+      ok: true,
+      changements,
+      message: `${changements.length} modification${changements.length > 1 ? 's' : ''}.`,
+    };
+  }
+  if (d.statut === 'traitee' && d.type === 'nouvelle' && id % 2 === 0)
+    return {
+      demande_id: id,
+      ok: false,
+      changements: [],
+      message: 'Toutes les réservations de la demande ont été annulées depuis son traitement : à vérifier.',
+    };
+  return { demande_id: id, ok: true, changements: [], message: 'Déjà à jour.' };
+}
+
 export const demandesHandlers: RequestHandler[] = [
   http.get(api(COMMUNICATION_PATHS.courriels), ({ request }) => {
     const denied = requireSession(request);
@@ -220,10 +254,15 @@ export const demandesHandlers: RequestHandler[] = [
     const resultats = body.demande_ids.map((id) => {
       const d = find(id);
       if (!d) return { demande_id: id, ok: false, changements: [], message: `Demande n° ${id} introuvable.` };
-      return { demande_id: id, ok: true, changements: [], message: 'Déjà alignée sur ses réservations.' };
+      return syncOne(d);
     });
-    const ok = resultats.filter((r) => r.ok).length;
-    return json(200, { message: `${ok} demande(s) synchronisée(s) sur ${resultats.length}.`, resultats });
+    const changed = resultats.filter((r) => r.ok && r.changements.length > 0).length;
+    const failed = resultats.filter((r) => !r.ok).length;
+    const n = resultats.length;
+    return json(200, {
+      message: `${n} demande${n > 1 ? 's' : ''} synchronisée${n > 1 ? 's' : ''} : ${changed} mise${changed > 1 ? 's' : ''} à jour, ${failed} à vérifier.`,
+      resultats,
+    });
   }),
 
   http.post(api(PATHS.one), async ({ request }) => {

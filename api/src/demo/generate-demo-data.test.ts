@@ -127,6 +127,81 @@ describe('generateDemoData', () => {
     );
     expect(parents.n).toBe(0);
 
+    // Requests of every kind in every state around today, the treated ones linked to the stays they produced.
+    expect(result.demandes).toBeGreaterThan(200);
+    const requestKinds = (await db.execute(
+      sql`select type || '/' || statut as k from demandes_hebergement group by 1 order by 1`,
+    )) as unknown as { rows: { k: string }[] };
+    expect(requestKinds.rows.map((row) => row.k)).toEqual(
+      expect.arrayContaining([
+        'nouvelle/a_traiter',
+        'nouvelle/traitee',
+        'nouvelle/refusee',
+        'nouvelle/annulee',
+        'prolongation/a_traiter',
+        'prolongation/traitee',
+        'prolongation/refusee',
+        'annulation/a_traiter',
+        'annulation/traitee',
+      ]),
+    );
+    const links = await one(
+      db,
+      sql`select
+        count(*) filter (where d.type = 'nouvelle' and d.statut = 'traitee' and not exists (select 1 from reservations r
+          where r.demande_id = d.id) )::int as unbooked,
+        count(*) filter (where d.type = 'nouvelle' and d.statut = 'traitee' and not exists (select 1
+          from reservations_meres m where m.demande_id = d.id))::int as no_parent,
+        count(*) filter (where d.type <> 'nouvelle' and (d.reservation_cible_id is null or not exists (select 1
+          from demande_reservations_cibles c where c.demande_id = d.id)))::int as untargeted,
+        count(*) filter (where d.type = 'prolongation' and d.statut = 'traitee' and not exists (select 1
+          from reservations r where r.demande_id = d.id and r.type_resa = 'prolongation'))::int as unextended,
+        count(*) filter (where not exists (select 1 from demande_pensionnaires p where p.demande_id = d.id))::int
+          as nobody,
+        count(*) filter (where d.statut in ('a_traiter', 'en_cours') and d.type = 'nouvelle'
+          and d.date_debut <= ${TODAY}::date)::int as stale_open,
+        count(*) filter (where d.created_at > d.updated_at or not exists (select 1 from audit_log a
+          where a.entity = 'demande_hebergement' and a.entity_id = d.id::text and a.action = 'creation'
+          and a.at = d.created_at))::int as untraced
+        from demandes_hebergement d`,
+    );
+    expect(links).toEqual({
+      unbooked: 0,
+      no_parent: 0,
+      untargeted: 0,
+      unextended: 0,
+      nobody: 0,
+      stale_open: 0,
+      untraced: 0,
+    });
+    // Their documents: real PDFs as the communications module stores them, some sent through the local outbox,
+    // one failed with its reason; none of it after today.
+    expect(result.communications).toBeGreaterThan(20);
+    const documents = await one(
+      db,
+      sql`select count(*)::int as n,
+        count(*) filter (where substring(document from 1 for 5) <> '%PDF-'::bytea)::int as not_pdf,
+        count(*) filter (where statut = 'non_transmise')::int as outbox,
+        count(*) filter (where statut = 'preparee')::int as prepared,
+        count(*) filter (where statut = 'echec' and derniere_erreur like 'Échec de l''envoi%')::int as failed,
+        (select count(*) from courriels where statut = 'non_transmis')::int as kept,
+        (select count(*) from courriels co where co.created_at < co.updated_at - interval '1 hour')::int as skewed
+        from communications`,
+    );
+    expect(documents).toMatchObject({ n: result.communications, not_pdf: 0, failed: 1, skewed: 0 });
+    expect(documents.outbox).toBeGreaterThan(0);
+    expect(documents.prepared).toBeGreaterThan(0);
+    expect(documents.kept).toBe(documents.outbox);
+    const dated = await one(
+      db,
+      sql`select count(*)::int as n from (
+        select created_at as at from demandes_hebergement union all select updated_at from demandes_hebergement
+        union all select created_at from communications union all select updated_at from communications
+        union all select created_at from courriels union all select updated_at from courriels) t
+        where at > (${TODAY}::date + 1)::timestamp at time zone 'Europe/Paris'`,
+    );
+    expect(dated.n).toBe(0);
+
     // Same options, another database: the very same data.
     const again = await freshDatabase();
     const second = await generateDemoData(again, options);
@@ -145,7 +220,7 @@ describe('generateDemoData', () => {
       sql`insert into types_chambre (libelle, capacite) values ('Suite', 3) returning id`,
     );
     expect(next.id).toBe(7);
-  }, 180_000);
+  }, 300_000);
 
   it("computes today's date in Europe/Paris", () => {
     expect(parisToday(new Date('2026-11-21T23:30:00Z'))).toBe('2026-11-22');

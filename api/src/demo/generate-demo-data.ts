@@ -2,6 +2,8 @@ import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { recordAudit, SYSTEM_ACTOR } from '../db/audit';
 import { insertDemoHistory } from './demo-history';
+import { insertDemoCommunications, insertDemoDemandeTrail } from './demo-communications';
+import { planDemoDemandes, type DemoPlacement } from './demo-demandes';
 import type { Database } from '../db/client';
 import {
   clients,
@@ -9,6 +11,9 @@ import {
   contratEtablissementTarifs,
   contratsClients,
   contratsEtablissement,
+  demandePensionnaires,
+  demandeReservationsCibles,
+  demandesHebergement,
   etablissements,
   foyers,
   groupesClients,
@@ -59,6 +64,9 @@ export interface DemoDataResult {
   nights: number;
   /** Audit entries written so that the stays have a history (demo-history.ts). */
   history: number;
+  /** Accommodation requests (demo-demandes.ts) and the documents generated about them (demo-communications.ts). */
+  demandes: number;
+  communications: number;
   skipped: boolean;
 }
 
@@ -114,7 +122,17 @@ async function insertAll<T extends PgTable>(
 export async function generateDemoData(db: Database, options: DemoDataOptions): Promise<DemoDataResult> {
   const [existing] = await db.select({ total: count() }).from(etablissements);
   if ((existing?.total ?? 0) > 0) {
-    return { hotels: 0, clients: 0, residents: 0, reservations: 0, nights: 0, history: 0, skipped: true };
+    return {
+      hotels: 0,
+      clients: 0,
+      residents: 0,
+      reservations: 0,
+      nights: 0,
+      history: 0,
+      demandes: 0,
+      communications: 0,
+      skipped: true,
+    };
   }
   const random = new Random(options.seed);
   const windowStart = addMonths(options.today, -options.monthsBefore);
@@ -287,6 +305,8 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
   const parentRows: (typeof reservationsMeres.$inferInsert & { id: number })[] = [];
   const stayRows: (typeof reservations.$inferInsert & { id: number })[] = [];
   const fileNumbers = new Map<number, number>();
+  const placements: (DemoPlacement & { household: number })[] = [];
+  let futurePlacements = 0;
   const today = options.today;
   const currentYear = Number(today.slice(0, 4));
 
@@ -347,7 +367,10 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
         .filter(([from]) => from < windowEnd)
         .map(([from, to]) => [from, to < windowEnd ? to : windowEnd] as const);
       end = bounds[bounds.length - 1]?.[1] ?? end;
-      const cancelled = start > today && random.chance(0.05);
+      // Drawn, and one placement ahead in twelve at least, so that cancellations exist whatever the day.
+      const ahead = start > today;
+      const cancelled = ahead && (random.chance(0.05) || futurePlacements % 12 === 0);
+      if (ahead) futurePlacements++;
       const parentId = parentRows.length + 1;
       parentRows.push({
         id: parentId,
@@ -364,6 +387,20 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
         diner: random.chance(0.5),
       };
       const room = String(random.int(1, 3) * 100 + random.int(1, 40));
+      const segmentStays = bounds.map(([from, to]) => ({ from, to, stayIds: [] as number[] }));
+      placements.push({
+        household: h,
+        clientId: client.id,
+        foyerId,
+        memberIds: members.map((member) => member.id),
+        hotelId,
+        typeId,
+        meals,
+        parentId,
+        cancelled,
+        segments: segmentStays,
+        nextStart: null,
+      });
       for (const member of members) {
         let previous: number | null = null;
         for (const [index, [from, to]] of bounds.entries()) {
@@ -386,6 +423,7 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
                   : ('a_verifier' as const)
               : ('a_verifier' as const);
           const id = stayRows.length + 1;
+          segmentStays[index]?.stayIds.push(id);
           stayRows.push({
             id,
             idReservationMere: parentId,
@@ -417,8 +455,33 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
       start = addDays(end, random.int(15, 150));
     }
   }
+  // The requests behind the stays and those waiting for staff (a random stream of their own: the stays above stay
+  // the same whatever is drawn here).
+  placements.forEach((placement, index) => {
+    const next = placements[index + 1];
+    if (next?.household === placement.household) placement.nextStart = next.segments[0]?.from ?? null;
+  });
+  const towns = new Map(hotelRows.map((hotel) => [hotel.id, hotel.ville]));
+  const requests = planDemoDemandes(
+    new Random(options.seed + 1),
+    placements,
+    clientRows.map((client) => ({
+      id: client.id,
+      contactNom: client.contactNom ?? null,
+      email: client.email ?? null,
+      telephone: client.telephone ?? null,
+    })),
+    (hotelId) => towns.get(hotelId) ?? '',
+    today,
+    windowEnd,
+  );
+  for (const parent of parentRows) parent.demandeId = requests.parentRequest.get(parent.id) ?? null;
+  for (const stay of stayRows) stay.demandeId = requests.stayRequest.get(stay.id) ?? null;
+
   await insertAll(db, foyers, householdRows);
   await insertAll(db, pensionnaires, residentRows);
+  await insertAll(db, demandesHebergement, requests.demandes);
+  await insertAll(db, demandePensionnaires, requests.residents);
   await insertAll(db, reservationsMeres, parentRows);
 
   // Stays and their nights, chunk by chunk, each chunk in one transaction so the deferred checks run per chunk.
@@ -442,6 +505,9 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
   }
 
   const history = await insertDemoHistory(db, today);
+  await insertAll(db, demandeReservationsCibles, requests.targets);
+  await insertDemoDemandeTrail(db, requests);
+  const communications = await insertDemoCommunications(db, today);
 
   await db.execute(sql`insert into occupations_allotement (tarif_id, date_nuit, chambres_occupees)
     select tarif_id, date_nuit, sum(rooms)::int from (
@@ -468,6 +534,7 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
     'pensionnaires',
     'reservations_meres',
     'reservations',
+    'demandes_hebergement',
   ]) {
     await db.execute(
       sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.identifier(table)}), 1))`,
@@ -481,6 +548,8 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
     reservations: stayRows.length,
     nights,
     history,
+    demandes: requests.demandes.length,
+    communications,
     skipped: false,
   };
   // Generated "as of" `today`: stamped now, or at the last instant of `today` in Paris when `today` is in the past

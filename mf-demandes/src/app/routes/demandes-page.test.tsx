@@ -27,6 +27,65 @@ describe('DemandesPage', () => {
     });
   });
 
+  it('reads client, period and resident filters from the URL and sends them in the body', async () => {
+    const client = mockDemandes[0]!.client_id;
+    const { requestsTo } = renderPage(<DemandesPage />, {
+      url: `${URL_LIST}?client_id=${client}&start_date=2026-01-01&end_date=2030-01-01&recherche=Leroy&foyer_id=x`,
+    });
+    const expected = mockDemandes.filter((d) => d.client_id === client).length;
+    expect(await screen.findByText(`${expected} demandes`)).toBeTruthy();
+    expect(await requestsTo('/api/demandes_hebergement', 'POST')[0]!.body).toEqual({
+      page: 1,
+      pageSize: 20,
+      client_id: client,
+      start_date: '2026-01-01',
+      end_date: '2030-01-01',
+      recherche: 'Leroy',
+    });
+    expect(
+      (screen.getByRole('searchbox', { name: 'Pensionnaire ou référent' }) as HTMLInputElement).value,
+    ).toBe('Leroy');
+  });
+
+  it('searches a resident or referent from the filter bar (in the URL, back to the body)', async () => {
+    const resident = mockDemandes[0]!.pensionnaires[0]!;
+    const { user, requestsTo } = renderPage(<DemandesPage />, { url: URL_LIST });
+    await screen.findByText(`${mockDemandes.length} demandes`);
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Pensionnaire ou référent' }),
+      `${resident.nom}{Enter}`,
+    );
+    await waitFor(async () =>
+      expect(await requestsTo('/api/demandes_hebergement', 'POST').at(-1)!.body).toMatchObject({
+        recherche: resident.nom,
+      }),
+    );
+    const expected = mockDemandes.filter((d) =>
+      d.pensionnaires.some((p) => `${p.prenom} ${p.nom} ${p.numero_dossier}`.includes(resident.nom)),
+    ).length;
+    expect(await screen.findByText(`${expected} demande${expected > 1 ? 's' : ''}`)).toBeTruthy();
+  });
+
+  it('opens the outbox (?boite=envoi) and sends a failed e-mail again with « Renvoyer »', async () => {
+    const { user, requests } = renderPage(<DemandesPage />, { url: `${URL_LIST}?boite=envoi` });
+    const title = await screen.findByText("Boîte d'envoi des courriels");
+    const drawer = title.closest<HTMLElement>('.ant-drawer-section')!;
+    const failed = (await within(drawer).findAllByText('Échec')).length;
+    expect(failed).toBeGreaterThan(0);
+    expect(within(drawer).getAllByText(/serveur SMTP injoignable/).length).toBe(failed);
+    const [resend] = within(drawer).getAllByRole('button', { name: /Renvoyer/ });
+    await user.click(resend!);
+    await waitFor(() =>
+      expect(
+        requests.filter(
+          (r) => r.method === 'POST' && /^\/api\/courriels\/\d+\/renvoyer$/.test(r.url.pathname),
+        ),
+      ).toHaveLength(1),
+    );
+    await waitFor(() => expect(within(drawer).getAllByText('Échec')).toHaveLength(failed - 1));
+    expect(within(drawer).getAllByText('Non transmis').length).toBeGreaterThan(0);
+  });
+
   it('syncs the selected requests and shows a report per request', async () => {
     const { user } = renderPage(<DemandesPage />, { url: `${URL_LIST}?action=traitement` });
     await screen.findByText(`${open('nouvelle')} demandes`);

@@ -80,6 +80,51 @@ describe('ClientDetailsPage', () => {
     expect(screen.queryByRole('button', { name: /Ajouter|Modifier|Archiver/ })).toBeNull();
   });
 
+  it('lets an administrator issue a client API key, shown once with a copy button, and revoke one after a confirmation', async () => {
+    const { user, requestsTo } = renderPage(<ClientDetailsPage />, {
+      url: '/dashboard/client-details/1',
+      path: PATH,
+    });
+    const keys = () => within(screen.getByText("Clés d'API du client").closest('.ant-card') as HTMLElement);
+    expect(await waitFor(() => keys().getByText('Logiciel SI-SIAO'))).toBeTruthy();
+    expect(keys().getByText(/Révoquée le/)).toBeTruthy();
+
+    await user.click(keys().getByRole('button', { name: /Nouvelle clé/ }));
+    const dialog = within(await findDialog("Nouvelle clé d'API"));
+    await user.click(dialog.getByRole('button', { name: 'Créer la clé' }));
+    expect(await dialog.findByText('Le champ Libellé est obligatoire')).toBeTruthy();
+    await user.type(dialog.getByLabelText('Libellé'), 'Connecteur test');
+    await user.click(dialog.getByRole('button', { name: 'Créer la clé' }));
+    expect(await dialog.findByText(/ne sera plus jamais affichée/)).toBeTruthy();
+    const answer = (await requestsTo('/api/clients/1/cles-api', 'POST')[0]!.body) as { libelle: string };
+    expect(answer).toEqual({ libelle: 'Connecteur test' });
+    expect(dialog.getByText(/^eb3_/)).toBeTruthy();
+    expect(dialog.getByRole('button', { name: /Copier|copy/i })).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: "J'ai copié la clé" }));
+    expect(await waitFor(() => keys().getByText('Connecteur test'))).toBeTruthy();
+
+    const [revoke] = keys().getAllByRole('button', { name: 'Révoquer' });
+    await user.click(revoke!);
+    expect(requestsTo('/api/clients/1/cles-api/1/revocation', 'PUT')).toHaveLength(0);
+    const popover = (await screen.findByText('Révoquer la clé « Logiciel SI-SIAO » ?')).closest(
+      '.ant-popover',
+    ) as HTMLElement;
+    await user.click(within(popover).getByRole('button', { name: 'Révoquer' }));
+    await waitFor(() => expect(requestsTo('/api/clients/1/cles-api/1/revocation', 'PUT')).toHaveLength(1));
+    await waitFor(() => expect(keys().getAllByText(/Révoquée le/)).toHaveLength(2));
+  });
+
+  it('shows the API keys to administrators only', async () => {
+    const { requestsTo } = renderPage(<ClientDetailsPage />, {
+      url: '/dashboard/client-details/1',
+      path: PATH,
+      role: 'agent',
+    });
+    expect(await within(await waitFor(residentsCard)).findByText('Dupont')).toBeTruthy();
+    expect(screen.queryByText("Clés d'API du client")).toBeNull();
+    expect(requestsTo('/api/clients/1/cles-api')).toHaveLength(0);
+  });
+
   it('offers no « Ajouter un pensionnaire » nor « Modifier » on an archived client', async () => {
     renderPage(<ClientDetailsPage />, { url: '/dashboard/client-details/8', path: PATH });
     expect(await screen.findByText('Archivé le 31/03/2025')).toBeTruthy();

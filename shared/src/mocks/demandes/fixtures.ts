@@ -49,10 +49,14 @@ function communicationsOf(
     type_document: kind,
     objet: `Demande n° ${id} — ${kind === 'bon_hebergement' ? "bon d'hébergement" : kind}`,
     destinataires: [email],
-    statut: index === 0 ? 'envoyee' : 'preparee',
+    // One request in four had its first document fail (the outbox shows it with « Renvoyer »).
+    statut: index === 0 ? (id % 4 === 0 ? 'echec' : 'envoyee') : 'preparee',
     tentatives: index === 0 ? 1 : 0,
-    derniere_erreur: null,
-    envoye_at: index === 0 ? `${mockDay(-1)}T09:30:00.000Z` : null,
+    derniere_erreur:
+      index === 0 && id % 4 === 0
+        ? "Échec de l'envoi : serveur SMTP injoignable (connect ECONNREFUSED 10.0.0.25:25)."
+        : null,
+    envoye_at: index === 0 && id % 4 !== 0 ? `${mockDay(-1)}T09:30:00.000Z` : null,
     document_nom: `demande-${id}-${kind}.pdf`,
     created_at: `${mockDay(-1)}T09:00:00.000Z`,
     created_by: 'Agent Démo',

@@ -78,6 +78,31 @@ describe('request mocks', () => {
     expect(answer.resultats.map((r) => r.ok)).toEqual([true, false]);
   });
 
+  it('sync answers as the API does: closed, re-aligned (state moved), to check, or already up to date', async () => {
+    const open = (type: string) =>
+      mockDemandes.find((d) => d.type === type && d.statut === 'a_traiter' && d.id % 3 === 0)!;
+    const extension = open('prolongation');
+    const closed = mockDemandes.find((d) => d.statut === 'refusee')!;
+    const broken = mockDemandes.find(
+      (d) => d.type === 'nouvelle' && d.statut === 'traitee' && d.id % 2 === 0,
+    )!;
+    const fresh = mockDemandes.find((d) => d.type === 'nouvelle' && d.statut === 'a_traiter')!;
+    const answer = (
+      await call('POST', '/demande_hebergement/sync', {
+        demande_ids: [extension.id, closed.id, broken.id, fresh.id],
+      })
+    ).body as SyncAnswer;
+    expect(answer.resultats.map((r) => [r.ok, r.message])).toEqual([
+      [true, '2 modifications.'],
+      [true, 'Demande close : rien à synchroniser.'],
+      [false, 'Toutes les réservations de la demande ont été annulées depuis son traitement : à vérifier.'],
+      [true, 'Déjà à jour.'],
+    ]);
+    expect(answer.resultats[0]!.changements).toContain('État : traitée (les réservations sont à jour).');
+    expect(mockDemandes.find((d) => d.id === extension.id)!.statut).toBe('traitee');
+    expect(answer.message).toBe('4 demandes synchronisées : 1 mise à jour, 1 à vérifier.');
+  });
+
   it('answer the PDF of a communication for /view-pdf', async () => {
     const communication = mockDemandes.flatMap((d) => d.communications)[0]!;
     const pdf = await call('GET', `/demande/communication/${communication.id}`);

@@ -16,8 +16,11 @@ import {
   SyncBody,
   TraitementBody,
   type Communication,
+  type Courriel,
+  type CourrielStatut,
   type DemandeDetail,
   type DemandeStatut,
+  type SyncResultat,
 } from '../../contract';
 import { api, fail, json, readJson, requireSession, validBody } from '../common/http';
 import { mockDay } from '../reservations/list-fixtures';
@@ -101,7 +104,95 @@ function sendCommunication(communication: Communication, destinataires?: string[
   };
 }
 
+const COURRIEL_STATUT_OF = {
+  envoyee: 'envoye',
+  non_transmise: 'non_transmis',
+  echec: 'echec',
+} as const satisfies Partial<Record<Communication['statut'], CourrielStatut>>;
+
+/** The outbox of the mocks: one e-mail per communication sent at least once (its id is the communication's). */
+function mockCourriels(): Courriel[] {
+  return allCommunications()
+    .filter(
+      (c): c is Communication & { statut: keyof typeof COURRIEL_STATUT_OF } => c.statut in COURRIEL_STATUT_OF,
+    )
+    .map((c) => ({
+      id: c.id,
+      statut: COURRIEL_STATUT_OF[c.statut],
+      transport: c.statut === 'non_transmise' ? 'boite_locale' : 'smtp',
+      expediteur: 'EBAS3 — Centrale d’hébergement <ne-pas-repondre@ebas3.local>',
+      destinataires: c.destinataires,
+      objet: c.objet,
+      tentatives: c.tentatives,
+      derniere_erreur: c.derniere_erreur,
+      envoye_at: c.envoye_at,
+      communication_id: c.id,
+      pieces_jointes: c.document_nom ? [{ index: 0, nom: c.document_nom, taille: MOCK_PDF.length }] : [],
+      created_at: c.created_at,
+    }))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+}
+
+/**
+ * POST /demande_hebergement/sync for one request, as the API's sync-service answers (closed → nothing to do; an open
+ * extension or cancellation whose stays were already changed from the reservation screens → treated; a treated new
+ * stay whose stays were all cancelled since → to check). Which open requests had their stays changed is decided by
+ * their number (one in three), so that the mocks show every kind of answer.
+ */
+function syncOne(d: DemandeDetail): SyncResultat {
+  const id = d.id;
+  if (d.statut === 'refusee' || d.statut === 'annulee')
+    return { demande_id: id, ok: true, changements: [], message: 'Demande close : rien à synchroniser.' };
+  if (isOpen(d.statut) && d.type !== 'nouvelle' && id % 3 === 0) {
+    const changements = [
+      ...(d.type === 'prolongation' ? [`Prolongation n° ${9000 + id} liée à la demande.`] : []),
+      'État : traitée (les réservations sont à jour).',
+    ];
+    Object.assign(d, withActions({ ...d, statut: 'traitee' }));
+    return {
+      demande_id: id,
+      ok: true,
+      changements,
+      message: `${changements.length} modification${changements.length > 1 ? 's' : ''}.`,
+    };
+  }
+  if (d.statut === 'traitee' && d.type === 'nouvelle' && id % 2 === 0)
+    return {
+      demande_id: id,
+      ok: false,
+      changements: [],
+      message: 'Toutes les réservations de la demande ont été annulées depuis son traitement : à vérifier.',
+    };
+  return { demande_id: id, ok: true, changements: [], message: 'Déjà à jour.' };
+}
+
 export const demandesHandlers: RequestHandler[] = [
+  http.get(api(COMMUNICATION_PATHS.courriels), ({ request }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const url = new URL(request.url);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const size = Number(url.searchParams.get('pageSize') ?? 20);
+    const statut = url.searchParams.get('statut');
+    const rows = mockCourriels().filter((c) => statut === null || c.statut === statut);
+    return json(200, { data: rows.slice((page - 1) * size, page * size), total: rows.length });
+  }),
+
+  http.post(api(`${COMMUNICATION_PATHS.courriels}/:id/renvoyer`), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const communication = allCommunications().find((c) => c.id === idOf(params));
+    if (!communication || !(communication.statut in COURRIEL_STATUT_OF))
+      return fail(404, `Courriel n° ${idOf(params)} introuvable.`);
+    if (communication.statut === 'envoyee') return fail(409, 'Ce courriel a déjà été envoyé.');
+    sendCommunication(communication);
+    const courriel = mockCourriels().find((c) => c.id === communication.id)!;
+    return json(200, {
+      message: "Courriel conservé dans la boîte d'envoi locale (démonstration).",
+      data: courriel,
+    });
+  }),
+
   http.post(api(PATHS.list), async ({ request }) => {
     const body = await (requireSession(request) ?? validBody<DemandeListBody>(request, DemandeListBody));
     if (body instanceof Response) return body;
@@ -114,6 +205,7 @@ export const demandesHandlers: RequestHandler[] = [
         (body.type === undefined || d.type === body.type) &&
         (body.client_id === undefined || d.client_id === body.client_id) &&
         (body.pensionnaire_id === undefined || d.pensionnaires.some((p) => p.id === body.pensionnaire_id)) &&
+        (body.foyer_id === undefined || d.pensionnaires.some((p) => p.foyer_id === body.foyer_id)) &&
         (body.urgente === undefined || d.urgente === body.urgente) &&
         (body.origine === undefined || d.origine === body.origine) &&
         (body.start_date === undefined || d.date_fin > body.start_date) &&
@@ -162,10 +254,15 @@ export const demandesHandlers: RequestHandler[] = [
     const resultats = body.demande_ids.map((id) => {
       const d = find(id);
       if (!d) return { demande_id: id, ok: false, changements: [], message: `Demande n° ${id} introuvable.` };
-      return { demande_id: id, ok: true, changements: [], message: 'Déjà alignée sur ses réservations.' };
+      return syncOne(d);
     });
-    const ok = resultats.filter((r) => r.ok).length;
-    return json(200, { message: `${ok} demande(s) synchronisée(s) sur ${resultats.length}.`, resultats });
+    const changed = resultats.filter((r) => r.ok && r.changements.length > 0).length;
+    const failed = resultats.filter((r) => !r.ok).length;
+    const n = resultats.length;
+    return json(200, {
+      message: `${n} demande${n > 1 ? 's' : ''} synchronisée${n > 1 ? 's' : ''} : ${changed} mise${changed > 1 ? 's' : ''} à jour, ${failed} à vérifier.`,
+      resultats,
+    });
   }),
 
   http.post(api(PATHS.one), async ({ request }) => {

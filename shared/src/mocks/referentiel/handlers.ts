@@ -23,6 +23,7 @@ import {
   type CurrentUser,
 } from '../../contract';
 import { api, claimsOf, fail, json, readJson, validationMessage } from '../common/http';
+import { clesApiHandlers, resetClesApiMocks } from './cles-api';
 import { listHandler, listPage, parseListQuery } from '../common/list-handlers';
 import { COMMON_MESSAGES, CONTRATS_MESSAGES, REFERENTIEL_MESSAGES as R, USERS_MESSAGES } from '../messages';
 import {
@@ -96,6 +97,7 @@ export function resetReferentielMocks(): void {
     ...cloneContrats(seedContratsEtablissement),
   );
   contrats.client.splice(0, contrats.client.length, ...cloneContrats(seedContratsClients));
+  resetClesApiMocks();
 }
 
 /** 401 without a readable token; 403 for a write (or any `adminOnly` call) by a non-administrator. */
@@ -603,4 +605,5 @@ export const referentielHandlers: RequestHandler[] = [
   ...resources.flatMap(resourceHandlers),
   ...contratsHandlers,
   ...usersHandlers,
+  ...clesApiHandlers,
 ];

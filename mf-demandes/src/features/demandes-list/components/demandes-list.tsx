@@ -1,24 +1,21 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { Button, Flex, Modal, Select, Table, Tag } from 'antd';
-import { useMemo, useState, type Key } from 'react';
+import { Button, Modal, Space, Table, Tag } from 'antd';
+import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ACTION_PARAM, DEMANDE_ACTIONS, dashboardUrl, formatDate } from 'shared';
+import { DEMANDE_ACTIONS, dashboardUrl, formatDate, isApiDate } from 'shared';
 import { ResourceTable, useUrlFilters, type ResourceColumn } from 'shared/ui';
 import {
   DEMANDE_STATUTS,
-  DEMANDE_STATUT_LABELS,
   DEMANDE_TYPES,
   type DemandeFilters,
   type DemandeItem,
   type DemandeStatut,
-  type DemandeType,
   type SyncResultat,
 } from 'shared/contract';
 import { countLabel, StatutTag, typeLabel } from '../../../lib/demande-labels';
+import { DEMANDE_FILTER_PARAMS, DemandeFiltersBar, type DemandeFilterParam } from './demande-filters-bar';
 import { demandesListSource } from '../api/get-demandes';
 import { useSyncDemandes } from '../api/sync-demandes';
-
-const FILTERS = [ACTION_PARAM, 'statut', 'type', 'urgente'] as const;
 
 export const demandeColumns: ResourceColumn<DemandeItem>[] = [
   { key: 'id', title: 'N°', sortable: true, width: 80 },
@@ -67,19 +64,29 @@ export const demandeColumns: ResourceColumn<DemandeItem>[] = [
 const SEARCHABLE = demandeColumns.filter((c) => c.searchable).map((c) => c.key);
 
 /** The URL's filters as the list body reads them. */
-export function filtersOf(
-  values: Partial<Record<(typeof FILTERS)[number], string | string[]>>,
-): DemandeFilters {
+export function filtersOf(values: Partial<Record<DemandeFilterParam, string | string[]>>): DemandeFilters {
   const action = DEMANDE_ACTIONS.find((a) => a.key === values.action)?.key;
   const statuts = [values.statut ?? []]
     .flat()
     .filter((s): s is DemandeStatut => (DEMANDE_STATUTS as readonly string[]).includes(s));
   const type = DEMANDE_TYPES.find((t) => t === values.type);
+  const id = (value: string | string[] | undefined) =>
+    typeof value === 'string' && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
+  const clientId = id(values.client_id);
+  const pensionnaireId = id(values.pensionnaire_id);
+  const foyerId = id(values.foyer_id);
+  const recherche = typeof values.recherche === 'string' ? values.recherche.trim().slice(0, 100) : '';
   return {
     ...(action && { action }),
     ...(statuts.length > 0 && { statut: statuts }),
     ...(type && { type }),
     ...(values.urgente === 'true' && { urgente: true }),
+    ...(clientId !== undefined && { client_id: clientId }),
+    ...(pensionnaireId !== undefined && { pensionnaire_id: pensionnaireId }),
+    ...(foyerId !== undefined && { foyer_id: foyerId }),
+    ...(isApiDate(values.start_date) && { start_date: values.start_date }),
+    ...(isApiDate(values.end_date) && { end_date: values.end_date }),
+    ...(recherche !== '' && { recherche }),
   };
 }
 
@@ -116,9 +123,9 @@ function SyncReport({ resultats, onClose }: { resultats: SyncResultat[] | null; 
 }
 
 /** Demande-Hebergement: filters and column searches in the URL, bulk selection → sync with a per-row report. */
-export function DemandesList() {
+export function DemandesList({ toolbarExtra }: { toolbarExtra?: ReactNode }) {
   const navigate = useNavigate();
-  const state = useUrlFilters(FILTERS, { multiple: ['statut'] });
+  const state = useUrlFilters(DEMANDE_FILTER_PARAMS, { multiple: ['statut'] });
   const filters = useMemo(() => filtersOf(state.values), [state.values]);
   const source = useMemo(() => demandesListSource(filters), [filters]);
   const [selected, setSelected] = useState<Key[]>([]);
@@ -127,45 +134,7 @@ export function DemandesList() {
 
   return (
     <>
-      <Flex wrap gap={8} style={{ marginBottom: 12 }}>
-        <Select
-          aria-label="Action"
-          allowClear
-          placeholder="Action"
-          style={{ minWidth: 240 }}
-          value={filters.action}
-          options={DEMANDE_ACTIONS.map((a) => ({ value: a.key, label: a.label }))}
-          onChange={(value?: string) => state.setFilter(ACTION_PARAM, value)}
-        />
-        <Select
-          aria-label="Type"
-          allowClear
-          placeholder="Type"
-          style={{ minWidth: 180 }}
-          value={filters.type}
-          options={DEMANDE_TYPES.map((t) => ({ value: t, label: typeLabel(t as DemandeType) }))}
-          onChange={(value?: string) => state.setFilter('type', value)}
-        />
-        <Select
-          aria-label="État"
-          mode="multiple"
-          allowClear
-          placeholder="État"
-          style={{ minWidth: 220 }}
-          value={[filters.statut ?? []].flat()}
-          options={DEMANDE_STATUTS.map((s) => ({ value: s, label: DEMANDE_STATUT_LABELS[s] }))}
-          onChange={(value: string[]) => state.setFilter('statut', value)}
-        />
-        <Select
-          aria-label="Urgence"
-          allowClear
-          placeholder="Urgence"
-          style={{ minWidth: 140 }}
-          value={filters.urgente ? 'true' : undefined}
-          options={[{ value: 'true', label: 'Urgentes' }]}
-          onChange={(value?: string) => state.setFilter('urgente', value)}
-        />
-      </Flex>
+      <DemandeFiltersBar state={state} filters={filters} onReset={() => state.clearFilters(SEARCHABLE)} />
       <ResourceTable<DemandeItem>
         {...source}
         columns={demandeColumns}
@@ -176,21 +145,24 @@ export function DemandesList() {
         rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
         onOpen={(row) => void navigate(dashboardUrl('demande-hebergement', { id: row.id }))}
         toolbar={
-          <Button
-            icon={<SyncOutlined />}
-            disabled={selected.length === 0}
-            loading={sync.isPending}
-            onClick={() =>
-              sync.mutate(selected.map(Number), {
-                onSuccess: (answer) => {
-                  setReport(answer.resultats);
-                  setSelected([]);
-                },
-              })
-            }
-          >
-            Synchroniser ({selected.length})
-          </Button>
+          <Space wrap>
+            <Button
+              icon={<SyncOutlined />}
+              disabled={selected.length === 0}
+              loading={sync.isPending}
+              onClick={() =>
+                sync.mutate(selected.map(Number), {
+                  onSuccess: (answer) => {
+                    setReport(answer.resultats);
+                    setSelected([]);
+                  },
+                })
+              }
+            >
+              Synchroniser ({selected.length})
+            </Button>
+            {toolbarExtra}
+          </Space>
         }
       />
       <SyncReport resultats={report} onClose={() => setReport(null)} />

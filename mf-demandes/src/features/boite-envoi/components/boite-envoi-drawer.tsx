@@ -1,0 +1,130 @@
+import { RedoOutlined } from '@ant-design/icons';
+import { Alert, Button, Drawer, Select, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from 'shared';
+import { COURRIEL_STATUTS, type Courriel, type CourrielStatut } from 'shared/contract';
+import { useCourriels } from '../api/get-courriels';
+import { useResendCourriel } from '../api/resend-courriel';
+
+export const COURRIEL_STATUT_LABELS: Record<CourrielStatut, string> = {
+  en_attente: 'En attente',
+  envoye: 'Envoyé',
+  non_transmis: 'Non transmis',
+  echec: 'Échec',
+};
+const COLORS: Record<CourrielStatut, string> = {
+  en_attente: 'blue',
+  envoye: 'green',
+  non_transmis: 'gold',
+  echec: 'red',
+};
+const PAGE_SIZE = 20;
+
+/** Failed, kept (no SMTP server) or stuck messages can be sent again; a sent one cannot (409). */
+const canResend = (courriel: Courriel) => courriel.statut !== 'envoye';
+
+/**
+ * « Boîte d'envoi »: every e-mail the product sent or kept (GET /courriels), newest first, with its state, attempts
+ * and the reason of a failure; « Renvoyer » on the ones not sent. Without an SMTP server, this is where the messages
+ * are (docs/api.md « Courriels »).
+ */
+export function BoiteEnvoiDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const [statut, setStatut] = useState<CourrielStatut | undefined>();
+  const courriels = useCourriels(
+    { page, pageSize: PAGE_SIZE, ...(statut === undefined ? {} : { statut }) },
+    open,
+  );
+  const resend = useResendCourriel();
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title="Boîte d'envoi des courriels"
+      // Wide enough for the table at 1366 px, the whole screen on a phone.
+      size="min(1080px, 100vw)"
+      destroyOnHidden
+    >
+      <Select<CourrielStatut>
+        aria-label="État du courriel"
+        allowClear
+        placeholder="Tous les états"
+        style={{ width: 200, marginBottom: 12 }}
+        value={statut ?? null}
+        options={COURRIEL_STATUTS.map((s) => ({ value: s, label: COURRIEL_STATUT_LABELS[s] }))}
+        onChange={(value) => {
+          setStatut(value ?? undefined);
+          setPage(1);
+        }}
+      />
+      {courriels.isError ? (
+        <Alert type="error" showIcon message="La boîte d'envoi n'a pas pu être chargée." />
+      ) : (
+        <Table<Courriel>
+          size="small"
+          rowKey="id"
+          scroll={{ x: 760 }}
+          loading={courriels.isFetching}
+          dataSource={courriels.data?.data ?? []}
+          locale={{ emptyText: 'Aucun courriel' }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: courriels.data?.total ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => `${total} courriel${total > 1 ? 's' : ''}`,
+            onChange: setPage,
+          }}
+          columns={[
+            { title: 'Créé le', width: 110, render: (_, row) => formatDateTime(row.created_at) },
+            { title: 'Destinataires', render: (_, row) => row.destinataires.join(', ') },
+            {
+              title: 'Objet',
+              render: (_, row) => (
+                <>
+                  {row.objet}
+                  {row.pieces_jointes.length > 0 && (
+                    <Typography.Text type="secondary">
+                      {' '}
+                      — {row.pieces_jointes.map((p) => p.nom).join(', ')}
+                    </Typography.Text>
+                  )}
+                </>
+              ),
+            },
+            {
+              title: 'État',
+              width: 220,
+              render: (_, row) => (
+                <>
+                  <Tag color={COLORS[row.statut]}>{COURRIEL_STATUT_LABELS[row.statut]}</Tag>
+                  {row.tentatives > 1 && <span>{row.tentatives} tentatives</span>}
+                  {row.derniere_erreur && (
+                    <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                      {row.derniere_erreur}
+                    </Typography.Paragraph>
+                  )}
+                </>
+              ),
+            },
+            {
+              title: 'Action',
+              width: 130,
+              render: (_, row) =>
+                canResend(row) ? (
+                  <Button
+                    size="small"
+                    icon={<RedoOutlined />}
+                    loading={resend.isPending && resend.variables === row.id}
+                    onClick={() => resend.mutate(row.id)}
+                  >
+                    Renvoyer
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,1 @@
+export { BoiteEnvoiDrawer } from './components/boite-envoi-drawer';

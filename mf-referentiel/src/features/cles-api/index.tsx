@@ -1,0 +1,1 @@
+export { ClientClesApi } from './components/client-cles-api';

@@ -17,6 +17,8 @@ import repasRoutes from './modules/repas/routes';
 import reservationsRoutes from './modules/reservations/routes';
 import { statusTaskPlugin } from './modules/reservations/status-task/status-task';
 import statsRoutes from './modules/stats/routes';
+import tasksRoutes from './modules/tasks/routes';
+import { tasksPlugin, type TasksPluginOptions } from './modules/tasks/tasks-plugin';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -66,8 +68,12 @@ export interface BuildAppOptions {
   signupRateLimit?: RateLimitSetting | undefined;
   /** Exports running at once, per user and overall (429 beyond); DEFAULT_EXPORT_LIMITS otherwise. */
   exportLimits?: ExportLimits | undefined;
-  /** Run the reservations' status task at start and hourly. Default false (tests); server.ts turns it on. */
-  statusTask?: boolean | undefined;
+  /**
+   * The task runner (modules/tasks): `run` takes queued tasks in the background, `schedules` queues the scheduled
+   * jobs (the hourly status update, the morning digest). Both off by default (tests drain by hand); server.ts turns
+   * them on.
+   */
+  tasks?: TasksPluginOptions | undefined;
   /** Outgoing e-mail (SMTP_URL, MAIL_FROM); without smtpUrl, messages stay in the local outbox. */
   mail?: { smtpUrl?: string | undefined; from?: string | undefined } | undefined;
 }
@@ -143,8 +149,9 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   await app.register(rateLimitPlugin);
   await app.register(exportSlotsPlugin, { limits: options.exportLimits });
   await app.register(mailPlugin, options.mail ?? {});
+  await app.register(tasksPlugin, options.tasks ?? {});
   await app.register(demandeArrivals);
-  if (options.statusTask) await app.register(statusTaskPlugin);
+  await app.register(statusTaskPlugin);
 
   const demoSeed = options.demoMode ? await seedDemoUsers(app.db, app.passwordHasher) : null;
   app.decorate('demoSeed', demoSeed);
@@ -171,6 +178,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(demandesRoutes);
         await secured.register(communicationsRoutes);
         await secured.register(courrielsRoutes);
+        await secured.register(tasksRoutes);
       });
     },
     { prefix: '/api' },

@@ -9,3 +9,4 @@ export * from './contrats';
 export * from './reservations';
 export * from './stats';
 export * from './demandes';
+export * from './tasks';

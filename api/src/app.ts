@@ -12,6 +12,9 @@ import demandeArrivals from './modules/demandes/arrivals';
 import externeRoutes from './modules/demandes/externe/routes';
 import demandesRoutes from './modules/demandes/routes';
 import healthRoutes from './modules/health/routes';
+import notificationProducers from './modules/notifications/producers';
+import notificationsPlugin from './modules/notifications/notifications-plugin';
+import notificationsRoutes from './modules/notifications/routes';
 import referentielRoutes from './modules/referentiel/routes';
 import repasRoutes from './modules/repas/routes';
 import reservationsRoutes from './modules/reservations/routes';
@@ -28,6 +31,7 @@ import inputGuards, { registerDayFormats } from './plugins/input-guards';
 import mailPlugin from './plugins/mail';
 import openapiPlugin, { markAccess } from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
+import realtimePlugin, { type RealtimePluginOptions } from './plugins/realtime/realtime';
 import securityHeaders, { runtimeRegistryOrigins } from './plugins/security-headers';
 import { capConnections, serverLimitOptions } from './server-limits';
 
@@ -76,6 +80,8 @@ export interface BuildAppOptions {
   tasks?: TasksPluginOptions | undefined;
   /** Outgoing e-mail (SMTP_URL, MAIL_FROM); without smtpUrl, messages stay in the local outbox. */
   mail?: { smtpUrl?: string | undefined; from?: string | undefined } | undefined;
+  /** The live feed (socket.io on the same server): re-check period of connected users. */
+  realtime?: Pick<RealtimePluginOptions, 'recheckMs'> | undefined;
 }
 
 /**
@@ -151,6 +157,9 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   await app.register(mailPlugin, options.mail ?? {});
   await app.register(tasksPlugin, options.tasks ?? {});
   await app.register(demandeArrivals);
+  await app.register(realtimePlugin, { corsOrigins: options.corsOrigins, ...options.realtime });
+  await app.register(notificationsPlugin);
+  await app.register(notificationProducers);
   await app.register(statusTaskPlugin);
 
   const demoSeed = options.demoMode ? await seedDemoUsers(app.db, app.passwordHasher) : null;
@@ -179,6 +188,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(communicationsRoutes);
         await secured.register(courrielsRoutes);
         await secured.register(tasksRoutes);
+        await secured.register(notificationsRoutes);
       });
     },
     { prefix: '/api' },

@@ -33,9 +33,10 @@ export interface DatabaseHandle {
   /**
    * Calls `onNotify` for every NOTIFY on `channel` (delivered after the notifying transaction commits); `onLost`
    * if the listening connection drops. `sync()` returns once every notification committed before it was called
-   * has been delivered (a round trip on the listening connection). Used by the statistics' answer cache.
+   * has been delivered (a round trip on the listening connection). Used by the statistics' answer cache and the
+   * live feed (`changements`, whose payload is JSON).
    */
-  listen(channel: string, onNotify: () => void, onLost: () => void): Promise<Listener>;
+  listen(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -67,7 +68,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
         // Its own connection, outside the pool: LISTEN holds it for the life of the process.
         const client = new pg.Client({ connectionString: url });
         client.on('notification', (message) => {
-          if (message.channel === channel) onNotify();
+          if (message.channel === channel) onNotify(message.payload ?? '');
         });
         client.on('error', onLost);
         client.on('end', onLost);

@@ -33,7 +33,20 @@ declare module 'fastify' {
     requireRole: (...roles: Role[]) => (request: FastifyRequest) => Promise<void>;
     passwordHasher: PasswordHasher;
     signToken: (payload: TokenPayload) => string;
+    /**
+     * The checks of `authenticate` on a bare token (the socket handshake): signature, expiry, an existing active
+     * user, the token version. Throws UnauthorizedError with the French reason.
+     */
+    verifyAccessToken: (token: string) => Promise<VerifiedToken>;
   }
+}
+
+export interface VerifiedToken {
+  user: CurrentUser;
+  /** Expiry of the token, seconds since the epoch. */
+  exp: number;
+  /** The token version it was signed with. */
+  ver: number;
 }
 
 export interface AuthPluginOptions {
@@ -74,6 +87,17 @@ export default fp<AuthPluginOptions>(
     });
     app.decorate('signToken', (payload: TokenPayload) => app.jwt.sign(payload));
 
+    const checkClaims = async (claims: TokenClaims): Promise<VerifiedToken> => {
+      const id = typeof claims.sub === 'string' && /^\d{1,10}$/.test(claims.sub) ? Number(claims.sub) : NaN;
+      if (!Number.isSafeInteger(id) || id > 2_147_483_647)
+        throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
+      const user = await findUserById(app.db, id);
+      if (user === undefined || !user.active) throw new UnauthorizedError(AUTH_ERRORS.inactiveUser);
+      // Logout, a new password, role or activation raised the version since this token was signed.
+      if (claims.ver !== user.tokenVersion) throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
+      return { user: toCurrentUser(user), exp: Number(claims.exp), ver: user.tokenVersion };
+    };
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (!request.headers.authorization) throw new UnauthorizedError(AUTH_ERRORS.missingToken);
       let claims: TokenClaims;
@@ -82,14 +106,18 @@ export default fp<AuthPluginOptions>(
       } catch (error) {
         throw new UnauthorizedError(AUTH_ERRORS.invalidToken, { cause: error });
       }
-      const id = typeof claims.sub === 'string' && /^\d{1,10}$/.test(claims.sub) ? Number(claims.sub) : NaN;
-      if (!Number.isSafeInteger(id) || id > 2_147_483_647)
-        throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
-      const user = await findUserById(app.db, id);
-      if (user === undefined || !user.active) throw new UnauthorizedError(AUTH_ERRORS.inactiveUser);
-      // Logout, a new password, role or activation raised the version since this token was signed.
-      if (claims.ver !== user.tokenVersion) throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
-      request.user = toCurrentUser(user);
+      request.user = (await checkClaims(claims)).user;
+    });
+
+    app.decorate('verifyAccessToken', async (token: string) => {
+      if (token === '') throw new UnauthorizedError(AUTH_ERRORS.missingToken);
+      let claims: TokenClaims;
+      try {
+        claims = app.jwt.verify<TokenClaims>(token);
+      } catch (error) {
+        throw new UnauthorizedError(AUTH_ERRORS.invalidToken, { cause: error });
+      }
+      return checkClaims(claims);
     });
 
     app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {

@@ -10,3 +10,4 @@ export * from './reservations';
 export * from './stats';
 export * from './demandes';
 export * from './tasks';
+export * from './notifications';

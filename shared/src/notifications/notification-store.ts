@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import { DEFAULT_NOTIFICATION_TITLE } from '../contract/notification-values';
 
 export interface AppNotification {
   id: string;
@@ -9,7 +10,7 @@ export interface AppNotification {
   isRead: boolean;
 }
 
-export const DEFAULT_NOTIFICATION_TITLE = 'Nouvelle notification';
+export { DEFAULT_NOTIFICATION_TITLE };
 
 export interface NotificationState {
   items: AppNotification[];

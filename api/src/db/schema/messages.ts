@@ -147,6 +147,8 @@ export const notifications = pgTable(
   (t) => [
     fk('notifications', [t.userId], [users.id], { onDelete: 'cascade' }),
     index('notifications_user_idx').on(t.userId, t.isRead, t.createdAt.desc()),
+    // The feed's pages (newest first) and the resync « since the last id seen » (issue 12).
+    index('notifications_user_id_idx').on(t.userId, t.id.desc()),
   ],
 );
 

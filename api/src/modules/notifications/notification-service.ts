@@ -1,0 +1,187 @@
+/**
+ * Notifications (issue 12, docs/api.md « Notifications »): one row per recipient, written first, then emitted to the
+ * recipient's socket room ('notification' { id, title, message, timestamp, lien }). Any module produces them through
+ * `app.notifications.notify`; the REST calls read and mark them.
+ */
+import { and, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_NOTIFICATION_TITLE,
+  NOTIFICATION_MESSAGES,
+  REALTIME_EVENTS,
+  type NotificationEvent,
+  type NotificationItem,
+  type NotificationsPage,
+  type NotificationsQuery,
+  type Role,
+} from 'shared/contract';
+import type { Database } from '../../db/client';
+import { recordAudit, type Actor } from '../../db/audit';
+import { notifications, users, type NotificationRow } from '../../db/schema';
+import { BadRequestError, NotFoundError } from '../../errors';
+import type { Realtime } from '../../plugins/realtime/realtime';
+
+export interface NotifyInput {
+  /** Recipients: these users and every user of these roles (active accounts only, each once). */
+  to: { userIds?: readonly number[] | undefined; roles?: readonly Role[] | undefined };
+  /** Left out of the recipients (e.g. the colleague who made the change). */
+  exceptUserId?: number | null | undefined;
+  /** Default 'Nouvelle notification' (spec §3). */
+  title?: string | undefined;
+  message: string;
+  /** Front-end path a click leads to, e.g. '/dashboard/demande-hebergement/12'. */
+  lien?: string | null | undefined;
+  /** Set for an administrator's broadcast: an audit row records it. System producers leave it out. */
+  actor?: Actor | undefined;
+}
+
+export interface NotifyResult {
+  /** The rows written, one per recipient. */
+  notifications: Array<{ id: number; userId: number }>;
+}
+
+const parisTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** Spec §9: notification time 'YYYY-MM-DD HH:mm:ss' (Paris). */
+export const notificationTime = (date: Date) => parisTime.format(date);
+
+function toItem(row: NotificationRow): NotificationItem {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    timestamp: row.createdAt.toISOString(),
+    time: notificationTime(row.createdAt),
+    lien: row.lien,
+    isRead: row.isRead,
+  };
+}
+
+const toEvent = (row: NotificationRow): NotificationEvent => ({
+  id: row.id,
+  title: row.title,
+  message: row.message,
+  timestamp: row.createdAt.toISOString(),
+  lien: row.lien,
+});
+
+export function createNotificationService(db: Database, realtime: Pick<Realtime, 'emitToUser'>) {
+  const unreadOf = async (userId: number) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+    return row?.n ?? 0;
+  };
+
+  return {
+    async notify(input: NotifyInput): Promise<NotifyResult> {
+      const userIds = input.to.userIds ?? [];
+      const roles = input.to.roles ?? [];
+      const targets: SQL[] = [];
+      if (userIds.length > 0) targets.push(inArray(users.id, [...userIds]));
+      if (roles.length > 0) targets.push(inArray(users.role, [...roles]));
+      if (targets.length === 0) return { notifications: [] };
+      const title = input.title ?? DEFAULT_NOTIFICATION_TITLE;
+      const rows = await db.transaction(async (tx) => {
+        const recipients = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.active, true),
+              or(...targets),
+              input.exceptUserId === undefined || input.exceptUserId === null
+                ? undefined
+                : sql`${users.id} <> ${input.exceptUserId}`,
+            ),
+          );
+        if (recipients.length === 0) return [];
+        const written = await tx
+          .insert(notifications)
+          .values(
+            recipients.map((recipient) => ({
+              userId: recipient.id,
+              title,
+              message: input.message,
+              lien: input.lien ?? null,
+            })),
+          )
+          .returning();
+        if (input.actor !== undefined)
+          await recordAudit(tx, {
+            entity: 'notification',
+            entityId: written[0]!.id,
+            action: 'diffusion',
+            after: {
+              title,
+              message: input.message,
+              lien: input.lien ?? null,
+              userIds: [...userIds],
+              roles: [...roles],
+              destinataires: written.length,
+            },
+            actor: input.actor,
+          });
+        return written;
+      });
+      // Committed: now the live feed. A user offline gets it by the resync (GET /notifications?since).
+      for (const row of rows) realtime.emitToUser(row.userId, REALTIME_EVENTS.notification, toEvent(row));
+      return { notifications: rows.map((row) => ({ id: row.id, userId: row.userId })) };
+    },
+
+    async list(userId: number, query: NotificationsQuery): Promise<NotificationsPage> {
+      const mine = eq(notifications.userId, userId);
+      const where = query.since === undefined ? mine : and(mine, gt(notifications.id, query.since));
+      const [data, [total], unread] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(notifications).where(where),
+        unreadOf(userId),
+      ]);
+      return { data: data.map(toItem), total: total?.n ?? 0, unread };
+    },
+
+    /** Someone else's notification is « not found » (never « forbidden »: ids are not disclosed). */
+    async markRead(userId: number, id: number): Promise<number> {
+      const updated = await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning({ id: notifications.id });
+      if (updated.length === 0) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
+      return unreadOf(userId);
+    },
+
+    async markAllRead(userId: number): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+    },
+
+    /** POST /notifications: at least one recipient named, at least one active. */
+    assertRecipients(input: {
+      userIds?: readonly number[] | undefined;
+      roles?: readonly Role[] | undefined;
+    }) {
+      if ((input.userIds?.length ?? 0) === 0 && (input.roles?.length ?? 0) === 0)
+        throw new BadRequestError(NOTIFICATION_MESSAGES.noRecipient);
+    },
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -1,0 +1,271 @@
+/**
+ * The live feed's transport (issue 12, docs/api.md « Temps réel »): socket.io on the API's own HTTP server, path
+ * /socket.io, websocket transport only, the same origin policy as the HTTP API. The handshake carries the JWT in
+ * `auth.token`; the auth plugin's checks decide (signature, expiry, active user, token version). A socket is closed
+ * when its token expires and when its user account changes (deactivated, logged out, new role or password): the
+ * audit trigger of migration 0008 tells every node at once, and a periodic re-check is the safety net.
+ *
+ * Rooms: `user:<id>` and `role:<role>`; `suivi:<entite>:<id>` for a request or stay a client has open.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { IncomingMessage } from 'node:http';
+import { inArray } from 'drizzle-orm';
+import { Server, type Socket } from 'socket.io';
+import {
+  REALTIME_EVENTS,
+  REALTIME_PATH,
+  SUIVI_ENTITES,
+  type CurrentUser,
+  type Role,
+  type SuiviEntite,
+} from 'shared/contract';
+import type { Listener } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { AUTH_ERRORS } from '../auth';
+
+export const CHANGEMENTS_CHANNEL = 'changements';
+
+/** Rooms of the live feed. */
+export const rooms = {
+  user: (userId: number) => `user:${userId}`,
+  role: (role: Role) => `role:${role}`,
+  suivi: (entite: SuiviEntite, id: number) => `suivi:${entite}:${id}`,
+};
+
+/** An audited change (migration 0008's NOTIFY on `changements`). */
+export interface ChangementAudite {
+  entite: string;
+  id: string;
+  action: string;
+  /** The user who made it; null for the system. */
+  par: number | null;
+}
+
+export interface SocketData {
+  user: CurrentUser;
+  ver: number;
+  suivis: Set<string>;
+}
+
+export interface Realtime {
+  /** The socket.io server (tests, the multi-node adapter). */
+  io: Server;
+  /** A non-persisted event to every socket of a user, on every node (e.g. a task's progress). */
+  emitToUser(userId: number, event: string, payload: unknown): void;
+  /** A non-persisted event to every signed-in user of a role. */
+  emitToRole(role: Role, event: string, payload: unknown): void;
+  /** The users who have this request or stay open on this node's sockets. */
+  localFollowers(entite: SuiviEntite, id: number): Set<number>;
+  /** A non-persisted event to the sockets following a request or stay on this node. */
+  emitToLocalFollowers(entite: SuiviEntite, id: number, event: string, payload: unknown): void;
+  /** Called with every audited change of a request, stay or user account (every node gets each once). */
+  onChangement(handler: (changement: ChangementAudite) => void | Promise<void>): void;
+  /** Re-checks every socket of this node (or of some users) against the database; closes the revoked ones. */
+  revalidate(userIds?: readonly number[]): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export interface RealtimePluginOptions {
+  /** CORS_ORIGINS: other origins allowed to open a socket (the HTTP API's list). */
+  corsOrigins?: readonly string[] | undefined;
+  /** Periodic re-check of the connected users (ms). Default 60 000. */
+  recheckMs?: number | undefined;
+}
+
+/** socket.io's `connect_error` carries `message` (French) and `data.status`. */
+class HandshakeError extends Error {
+  constructor(
+    message: string,
+    readonly data: { status: number },
+  ) {
+    super(message);
+  }
+}
+
+/** Longest setTimeout Node accepts. */
+const MAX_TIMER_MS = 2_147_483_647;
+const MAX_SUIVIS_PER_SOCKET = 50;
+
+function sameOrigin(request: IncomingMessage, allowed: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  // Browsers always send Origin on a websocket; other clients (scripts, the tests) are judged by their token alone.
+  if (origin === undefined) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function parseSuivi(payload: unknown): { entite: SuiviEntite; id: number } | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { entite, id } = payload as { entite?: unknown; id?: unknown };
+  if (!SUIVI_ENTITES.includes(entite as SuiviEntite)) return undefined;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined;
+  return { entite: entite as SuiviEntite, id };
+}
+
+export default fp<RealtimePluginOptions>(
+  async (app: FastifyInstance, options) => {
+    const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
+      app.server,
+      {
+        path: REALTIME_PATH,
+        transports: ['websocket'],
+        serveClient: false,
+        allowRequest: (request, callback) => callback(null, sameOrigin(request, options.corsOrigins ?? [])),
+      },
+    );
+    const timers = new Map<string, NodeJS.Timeout>();
+    const handlers: Array<(changement: ChangementAudite) => void | Promise<void>> = [];
+
+    io.use((socket, next) => {
+      const auth = socket.handshake.auth as { token?: unknown } | undefined;
+      const token = typeof auth?.token === 'string' ? auth.token : '';
+      app.verifyAccessToken(token).then(
+        (verified) => {
+          const remaining = verified.exp * 1000 - Date.now();
+          if (remaining <= 0) return next(new HandshakeError(AUTH_ERRORS.invalidToken, { status: 401 }));
+          socket.data = { user: verified.user, ver: verified.ver, suivis: new Set() };
+          timers.set(
+            socket.id,
+            setTimeout(() => socket.disconnect(true), Math.min(remaining, MAX_TIMER_MS)),
+          );
+          next();
+        },
+        (error: unknown) => {
+          if (error instanceof AppError)
+            next(new HandshakeError(error.message, { status: error.statusCode }));
+          else {
+            app.log.error({ err: error }, 'socket handshake failed');
+            next(new HandshakeError('Le service est momentanément indisponible.', { status: 503 }));
+          }
+        },
+      );
+    });
+
+    io.on('connection', (socket: Socket) => {
+      const data = socket.data as SocketData;
+      void socket.join([rooms.user(data.user.id), rooms.role(data.user.role)]);
+      socket.on(REALTIME_EVENTS.suivre, (payload: unknown) => {
+        const suivi = parseSuivi(payload);
+        if (suivi === undefined || data.suivis.size >= MAX_SUIVIS_PER_SOCKET) return;
+        const room = rooms.suivi(suivi.entite, suivi.id);
+        data.suivis.add(room);
+        void socket.join(room);
+      });
+      socket.on(REALTIME_EVENTS.ne_plus_suivre, (payload: unknown) => {
+        const suivi = parseSuivi(payload);
+        if (suivi === undefined) return;
+        const room = rooms.suivi(suivi.entite, suivi.id);
+        data.suivis.delete(room);
+        void socket.leave(room);
+      });
+      socket.on('disconnect', () => {
+        clearTimeout(timers.get(socket.id));
+        timers.delete(socket.id);
+      });
+    });
+
+    const localSockets = () => [...io.of('/').sockets.values()];
+
+    const revalidate = async (userIds?: readonly number[]) => {
+      const sockets = localSockets().filter(
+        (socket) => userIds === undefined || userIds.includes((socket.data as SocketData).user.id),
+      );
+      if (sockets.length === 0) return;
+      const ids = [...new Set(sockets.map((socket) => (socket.data as SocketData).user.id))];
+      const rows = await app.db
+        .select({ id: users.id, active: users.active, tokenVersion: users.tokenVersion, role: users.role })
+        .from(users)
+        .where(inArray(users.id, ids));
+      const current = new Map(rows.map((row) => [row.id, row]));
+      for (const socket of sockets) {
+        const data = socket.data as SocketData;
+        const row = current.get(data.user.id);
+        if (row === undefined || !row.active || row.tokenVersion !== data.ver || row.role !== data.user.role)
+          socket.disconnect(true);
+      }
+    };
+
+    const localFollowers = (entite: SuiviEntite, id: number) => {
+      const followers = new Set<number>();
+      const room = io.of('/').adapter.rooms.get(rooms.suivi(entite, id));
+      for (const socketId of room ?? []) {
+        const socket = io.of('/').sockets.get(socketId);
+        if (socket) followers.add((socket.data as SocketData).user.id);
+      }
+      return followers;
+    };
+
+    let listener: Listener | undefined;
+    const onChangementPayload = (payload: string) => {
+      let changement: ChangementAudite;
+      try {
+        changement = JSON.parse(payload) as ChangementAudite;
+      } catch {
+        return;
+      }
+      if (changement.entite === 'user') {
+        const userId = Number(changement.id);
+        revalidate([userId]).catch((error: unknown) =>
+          app.log.error({ err: error }, 'socket re-check failed'),
+        );
+        return;
+      }
+      for (const handler of handlers)
+        Promise.resolve()
+          .then(() => handler(changement))
+          .catch((error: unknown) => app.log.error({ err: error }, 'changement handler failed'));
+    };
+    try {
+      listener = await app.dbListen(CHANGEMENTS_CHANNEL, onChangementPayload, () => {
+        listener = undefined;
+        app.log.warn(
+          'temps réel : connexion LISTEN perdue, suivis et révocations par re-vérification seulement',
+        );
+      });
+    } catch (error) {
+      app.log.warn({ err: error }, 'temps réel : LISTEN indisponible');
+    }
+
+    const recheck = setInterval(() => {
+      revalidate().catch((error: unknown) => app.log.error({ err: error }, 'socket re-check failed'));
+    }, options.recheckMs ?? 60_000);
+    recheck.unref();
+
+    app.decorate('realtime', {
+      io: io as unknown as Server,
+      emitToUser: (userId, event, payload) => void io.to(rooms.user(userId)).emit(event as never, payload),
+      emitToRole: (role, event, payload) => void io.to(rooms.role(role)).emit(event as never, payload),
+      localFollowers,
+      emitToLocalFollowers: (entite, id, event, payload) =>
+        void io.local.to(rooms.suivi(entite, id)).emit(event as never, payload),
+      onChangement: (handler) => void handlers.push(handler),
+      revalidate,
+    } satisfies Realtime);
+
+    app.addHook('preClose', async () => {
+      clearInterval(recheck);
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      const current = listener;
+      listener = undefined;
+      await current?.stop().catch(() => undefined);
+      // Closes the sockets (clients reconnect to another node) and the adapter, not the HTTP server: it is Fastify's
+      // (io.close() would close it under Fastify's feet).
+      io.disconnectSockets(true);
+      io.engine.close();
+      await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+    });
+  },
+  { name: 'realtime', dependencies: ['db', 'auth'] },
+);

@@ -20,7 +20,10 @@ import repasRoutes from './modules/repas/routes';
 import reservationsRoutes from './modules/reservations/routes';
 import { statusTaskPlugin } from './modules/reservations/status-task/status-task';
 import statsRoutes from './modules/stats/routes';
+import { exportTaskPlugin } from './modules/reservations/exports/export-task';
+import { digestPlugin } from './modules/tasks/jobs/digest-prolongations';
 import tasksRoutes from './modules/tasks/routes';
+import { taskEventsPlugin } from './modules/tasks/task-events';
 import { tasksPlugin, type TasksPluginOptions } from './modules/tasks/tasks-plugin';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
@@ -78,6 +81,8 @@ export interface BuildAppOptions {
    * them on.
    */
   tasks?: TasksPluginOptions | undefined;
+  /** Reservation exports of more rows than this become tasks (202); EXPORT_TASK_THRESHOLD (5,000) by default. */
+  exportTaskThreshold?: number | undefined;
   /** Outgoing e-mail (SMTP_URL, MAIL_FROM); without smtpUrl, messages stay in the local outbox. */
   mail?: { smtpUrl?: string | undefined; from?: string | undefined } | undefined;
   /** The live feed (socket.io on the same server): re-check period of connected users. */
@@ -161,6 +166,9 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   await app.register(notificationsPlugin);
   await app.register(notificationProducers);
   await app.register(statusTaskPlugin);
+  await app.register(exportTaskPlugin, { threshold: options.exportTaskThreshold });
+  await app.register(taskEventsPlugin);
+  await app.register(digestPlugin);
 
   const demoSeed = options.demoMode ? await seedDemoUsers(app.db, app.passwordHasher) : null;
   app.decorate('demoSeed', demoSeed);

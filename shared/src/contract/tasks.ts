@@ -87,3 +87,9 @@ export type TaskQueuedAnswer = Static<typeof TaskQueuedAnswer>;
 /** A task is visible, relaunchable: failed and not relaunched yet. */
 export const canRetryTask = (task: Pick<Task, 'statut' | 'relancee_par'>): boolean =>
   task.statut === 'echec' && task.relancee_par === null;
+
+/**
+ * Reservation exports of more rows than this are prepared as a task: the POST answers 202 { message, task_id } and
+ * the file is downloaded later from « Tâches » (docs/api.md « Tâches »). Below, the file is streamed as before.
+ */
+export const EXPORT_TASK_THRESHOLD = 5_000;

@@ -41,8 +41,22 @@ export interface TaskContext {
 
 export interface TaskDefinition {
   run(context: TaskContext): Promise<TaskOutcome>;
-  /** Called once the outcome is saved (the live engineer's notifications); its failure is only logged. */
-  onFinished?(task: FinishedTask): Promise<void>;
+}
+
+/** What the screens are told while a task moves (task-events.ts: the socket and the notifications). */
+export interface TaskChange {
+  id: number;
+  type: string;
+  createdBy: number | null;
+  statut: 'en_cours' | 'terminee' | 'echec';
+  progression: number;
+}
+
+export interface TaskListener {
+  /** Claimed, progressed, finished or failed; not persisted, may be missed (the screen re-reads the list). */
+  changed(change: TaskChange): void;
+  /** Once the outcome is saved; its failure is only logged. */
+  finished(task: FinishedTask): Promise<void>;
 }
 
 export interface FinishedTask {
@@ -88,6 +102,7 @@ export class TaskRunner {
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
   #pumping: Promise<void> | undefined;
+  #listener: TaskListener | undefined;
 
   constructor(db: Database, log: FastifyBaseLogger, options: Partial<TaskRunnerOptions> = {}) {
     this.#db = db;
@@ -98,6 +113,11 @@ export class TaskRunner {
   define(type: TaskType | (string & {}), definition: TaskDefinition): void {
     if (this.#definitions.has(type)) throw new Error(`Task type ${type} defined twice.`);
     this.#definitions.set(type, definition);
+  }
+
+  /** The one listener of the task events (task-events.ts). */
+  listen(listener: TaskListener): void {
+    this.#listener = listener;
   }
 
   has(type: string): boolean {
@@ -232,6 +252,7 @@ export class TaskRunner {
     const definition = this.#definitions.get(task.type);
     const log = this.#log.child({ task: task.id, type: task.type });
     let percent = 0;
+    this.#changed(task, 'en_cours', 0);
     const beat = setInterval(() => {
       this.#db
         .execute(sql`update tasks set heartbeat_at = now() where id = ${task.id} and statut = 'en_cours'`)
@@ -254,6 +275,7 @@ export class TaskRunner {
             sql`update tasks set progression = ${next}, heartbeat_at = now(), updated_at = now()
                 where id = ${task.id} and statut = 'en_cours'`,
           );
+          this.#changed(task, 'en_cours', next);
         },
       });
       await this.#finish(task, outcome);
@@ -268,7 +290,7 @@ export class TaskRunner {
         log.error({ err: dbError }, 'tâches : échec non enregistré');
         return undefined;
       });
-      if (failed !== undefined) await this.#notify({ ...task, statut: 'echec', message }, definition);
+      if (failed !== undefined) await this.#notify({ ...task, statut: 'echec', message });
     } finally {
       clearInterval(beat);
     }
@@ -296,26 +318,35 @@ export class TaskRunner {
         );
       return row !== undefined;
     });
-    if (done)
-      await this.#notify(
-        { ...task, statut: 'terminee', message: outcome.message },
-        this.#definitions.get(task.type),
-      );
+    if (done) await this.#notify({ ...task, statut: 'terminee', message: outcome.message });
   }
 
-  async #notify(
-    task: {
-      id: number;
-      type: string;
-      created_by: number | null;
-      statut: 'terminee' | 'echec';
-      message: string;
-    },
-    definition = this.#definitions.get(task.type),
-  ): Promise<void> {
-    if (definition?.onFinished === undefined) return;
+  #changed(task: ClaimedRow, statut: TaskChange['statut'], progression: number): void {
     try {
-      await definition.onFinished({
+      this.#listener?.changed({
+        id: task.id,
+        type: task.type,
+        createdBy: task.created_by,
+        statut,
+        progression,
+      });
+    } catch (error) {
+      this.#log.warn({ err: error, task: task.id }, 'tâches : événement non émis');
+    }
+  }
+
+  async #notify(task: {
+    id: number;
+    type: string;
+    created_by: number | null;
+    statut: 'terminee' | 'echec';
+    message: string;
+  }): Promise<void> {
+    if (this.#listener === undefined) return;
+    const row = { id: task.id, type: task.type, parametres: {}, created_by: task.created_by };
+    this.#changed(row, task.statut, task.statut === 'terminee' ? 100 : 0);
+    try {
+      await this.#listener.finished({
         id: task.id,
         type: task.type,
         createdBy: task.created_by,

@@ -76,3 +76,6 @@ export const demandeKeys = {
   communicationsOfResident: (id: number | string) =>
     ['demandes', 'communications', 'pensionnaire', id] as const,
 };
+
+/** Background tasks (GET /tasks): read by the host's « Tâches », created by exports anywhere. */
+export const taskKeys = resourceKeys('tasks');

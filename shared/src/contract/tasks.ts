@@ -47,7 +47,7 @@ export const Task = object({
   type: Type.String(),
   /** French name of the type. */
   libelle: Type.String(),
-  statut: Type.Union(TASK_STATUTS.map((s) => Type.Literal(s))),
+  statut: Type.Enum(TASK_STATUTS),
   /** 0–100. */
   progression: Type.Integer({ minimum: 0, maximum: 100 }),
   /** Who asked for it; null for a scheduled task (the server's own). */
@@ -84,7 +84,7 @@ export const TaskIdParams = object({ id: Id });
 export const TaskQueuedAnswer = object({ message: Type.String(), task_id: Type.Integer() });
 export type TaskQueuedAnswer = Static<typeof TaskQueuedAnswer>;
 
-/** A task is visible, relaunchable: failed and not relaunched yet. */
+/** « Relancer » applies: the task failed and was not relaunched yet. */
 export const canRetryTask = (task: Pick<Task, 'statut' | 'relancee_par'>): boolean =>
   task.statut === 'echec' && task.relancee_par === null;
 

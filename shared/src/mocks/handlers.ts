@@ -5,6 +5,7 @@ import { MOCK_API } from './common/mock-api';
 import { referentielHandlers } from './referentiel';
 import { reservationsHandlers } from './reservations';
 import { statsHandlers } from './stats';
+import { tasksHandlers } from './tasks';
 
 export { MOCK_API };
 
@@ -19,4 +20,5 @@ export const handlers: RequestHandler[] = [
   ...reservationsHandlers,
   ...statsHandlers,
   ...demandesHandlers,
+  ...tasksHandlers,
 ];

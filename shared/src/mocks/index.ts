@@ -7,14 +7,17 @@ export { referentielHandlers, resetReferentielMocks } from './referentiel';
 export * from './reservations';
 export * from './stats';
 export * from './demandes';
+export * from './tasks';
 
 import { resetReferentielMocks } from './referentiel';
 import { resetDemandeMocks } from './demandes';
 import { resetReservationMocks } from './reservations';
+import { resetTaskMocks } from './tasks';
 
 /** Every mock store back to its seed data: each page test starts from the same world. */
 export function resetMocks(): void {
   resetReferentielMocks();
   resetReservationMocks();
   resetDemandeMocks();
+  resetTaskMocks();
 }

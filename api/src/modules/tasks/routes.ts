@@ -84,7 +84,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/tasks/:id/fichier',
+    TASK_PATHS.fichier(':id'),
     // No 200 schema: the answer is the file.
     { schema: { params: TaskIdParams, response: errors } },
     async (request, reply) => {
@@ -103,7 +103,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/tasks/:id/retry',
+    TASK_PATHS.retry(':id'),
     { schema: { params: TaskIdParams, response: { 202: TaskQueuedAnswer, ...errors } } },
     async (request, reply) => {
       const task = await visible(request.params.id, request.user);

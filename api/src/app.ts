@@ -21,6 +21,11 @@ import reservationsRoutes from './modules/reservations/routes';
 import roomingRoutes from './modules/rooming/routes';
 import { statusTaskPlugin } from './modules/reservations/status-task/status-task';
 import statsRoutes from './modules/stats/routes';
+import { exportTaskPlugin } from './modules/reservations/exports/export-task';
+import { digestPlugin } from './modules/tasks/jobs/digest-prolongations';
+import tasksRoutes from './modules/tasks/routes';
+import { taskEventsPlugin } from './modules/tasks/task-events';
+import { tasksPlugin, type TasksPluginOptions } from './modules/tasks/tasks-plugin';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -71,8 +76,14 @@ export interface BuildAppOptions {
   signupRateLimit?: RateLimitSetting | undefined;
   /** Exports running at once, per user and overall (429 beyond); DEFAULT_EXPORT_LIMITS otherwise. */
   exportLimits?: ExportLimits | undefined;
-  /** Run the reservations' status task at start and hourly. Default false (tests); server.ts turns it on. */
-  statusTask?: boolean | undefined;
+  /**
+   * The task runner (modules/tasks): `run` takes queued tasks in the background, `schedules` queues the scheduled
+   * jobs (the hourly status update, the morning digest). Both off by default (tests drain by hand); server.ts turns
+   * them on.
+   */
+  tasks?: TasksPluginOptions | undefined;
+  /** Reservation exports of more rows than this become tasks (202); EXPORT_TASK_THRESHOLD (5,000) by default. */
+  exportTaskThreshold?: number | undefined;
   /** Outgoing e-mail (SMTP_URL, MAIL_FROM); without smtpUrl, messages stay in the local outbox. */
   mail?: { smtpUrl?: string | undefined; from?: string | undefined } | undefined;
   /** The live feed (socket.io on the same server): re-check period of connected users. */
@@ -150,6 +161,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   await app.register(rateLimitPlugin);
   await app.register(exportSlotsPlugin, { limits: options.exportLimits });
   await app.register(mailPlugin, options.mail ?? {});
+  await app.register(tasksPlugin, options.tasks ?? {});
   await app.register(demandeArrivals);
   await app.register(realtimePlugin, {
     corsOrigins: options.corsOrigins,
@@ -158,7 +170,10 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   });
   await app.register(notificationsPlugin);
   await app.register(notificationProducers);
-  if (options.statusTask) await app.register(statusTaskPlugin);
+  await app.register(statusTaskPlugin);
+  await app.register(exportTaskPlugin, { threshold: options.exportTaskThreshold });
+  await app.register(taskEventsPlugin);
+  await app.register(digestPlugin);
 
   const demoSeed = options.demoMode ? await seedDemoUsers(app.db, app.passwordHasher) : null;
   app.decorate('demoSeed', demoSeed);
@@ -186,6 +201,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(communicationsRoutes);
         await secured.register(courrielsRoutes);
         await secured.register(roomingRoutes);
+        await secured.register(tasksRoutes);
         await secured.register(notificationsRoutes);
       });
     },

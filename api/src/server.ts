@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     corsOrigins: config.corsOrigins,
     runtimeConfigFile: config.runtimeConfigFile,
     demoMode,
-    statusTask: true,
+    tasks: { run: true, schedules: true },
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
   });
   // A new database in demo mode gets the demo dataset (hotels, clients, residents, stays around today).

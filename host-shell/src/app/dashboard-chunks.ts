@@ -1,6 +1,7 @@
 // The dashboard's two chunks, loadable from the entry script: this module imports nothing shared (the entry runs
 // before the federation has negotiated the shared singletons), only the chunks themselves, which wait for it.
 import type { ComponentType } from 'react';
+import type { DashboardLayoutProps } from '../features/shell/components/dashboard-layout';
 
 /** The key under which `shared` stores the session token (shared/src/auth/token-storage.ts, checked by a test). */
 export const STORED_TOKEN_KEY = 'token';
@@ -16,7 +17,10 @@ type PageComponent = ComponentType;
  * suspend once more and hold the page behind React's fallback throttle (~300 ms per boundary) although the code
  * is already there.
  */
-export const loadedPages: { layout?: PageComponent; home?: PageComponent } = {};
+export const loadedPages: {
+  layout?: ComponentType<DashboardLayoutProps>;
+  home?: PageComponent;
+} = {};
 
 export const loadDashboardLayout = () =>
   import('../features/shell/components/dashboard-layout').then((module) => {

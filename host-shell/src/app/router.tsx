@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import type { RouteObject } from 'react-router-dom';
 import { ContentSpinner, FullPageSpinner, ROUTES } from 'shared';
 import { NotFound } from '../features/not-found';
+import { TasksEntry } from '../features/tasks/components/tasks-entry';
 import { loadDashboardHome, loadDashboardLayout, loadedPages, preloadDashboard } from './dashboard-chunks';
 import { PublicOnly, RequireSubject, RequireToken } from './route-guards';
 
@@ -12,10 +13,13 @@ const ViewPdfPage = lazy(() => import('../features/view-pdf/components/view-pdf-
  * A page rendered directly when its chunk has already run (preloaded at start-up), through `lazy` otherwise. The
  * choice is made once per mount, so a chunk arriving later never swaps the component under a mounted page.
  */
-function preloadedOrLazy(loaded: () => ComponentType | undefined, Lazy: ComponentType): ComponentType {
-  return function Page() {
+function preloadedOrLazy<P extends object = object>(
+  loaded: () => ComponentType<P> | undefined,
+  Lazy: ComponentType<P>,
+): ComponentType<P> {
+  return function Page(props: P) {
     const [Loaded] = useState(loaded);
-    return Loaded ? <Loaded /> : <Lazy />;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   };
 }
 
@@ -83,7 +87,7 @@ export const routes: RouteObject[] = [
     path: '/dashboard',
     element: page(
       <RequireToken reloadOnInvalid>
-        <DashboardLayout />
+        <DashboardLayout topBarExtra={<TasksEntry />} />
       </RequireToken>,
     ),
     children: dashboardChildren,

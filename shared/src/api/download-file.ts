@@ -1,5 +1,12 @@
 import { useCallback, useState } from 'react';
+import type { TaskQueuedAnswer } from '../contract/tasks';
 import { apiClient, type RequestOptions } from './api-client';
+
+/**
+ * A download's outcome: the file saved, or — for an export over the server's task threshold (202, docs/api.md
+ * « Tâches ») — the task preparing it, fetched later from « Tâches ».
+ */
+export type DownloadResult = { kind: 'file'; fileName: string } | ({ kind: 'task' } & TaskQueuedAnswer);
 
 export interface DownloadFileOptions {
   /** GET for a read-only file (statistics), POST for an export that takes the screen's filters as its body. */
@@ -61,9 +68,9 @@ export function saveFile(blob: Blob, fileName: string): void {
 /**
  * Downloads a file through the one HTTP client (bearer token, spec §8 error handling; an error blob's French
  * message becomes the rejection's message) and saves it under the name the server gives in Content-Disposition,
- * `fallbackName` otherwise. Resolves with the name saved.
+ * `fallbackName` otherwise. Resolves with the name saved, or with the task when the server queued the export.
  */
-export async function downloadFile(path: string, options: DownloadFileOptions): Promise<string> {
+export async function downloadFile(path: string, options: DownloadFileOptions): Promise<DownloadResult> {
   const { method, body, params, fallbackName, onProgress, signal } = options;
   const requestOptions: RequestOptions = {
     params,
@@ -76,9 +83,11 @@ export async function downloadFile(path: string, options: DownloadFileOptions): 
     method === 'GET'
       ? await apiClient.get<Blob>(path, requestOptions)
       : await apiClient.post<Blob>(path, body ?? {}, requestOptions);
+  if (response.status === 202)
+    return { kind: 'task', ...(JSON.parse(await response.data.text()) as TaskQueuedAnswer) };
   const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
   saveFile(response.data, fileName);
-  return fileName;
+  return { kind: 'file', fileName };
 }
 
 export interface FileDownloadState<K extends string> {
@@ -89,6 +98,9 @@ export interface FileDownloadState<K extends string> {
   /** The French message of the last failure. */
   error: string | null;
   clearError: () => void;
+  /** The server's message when the last export became a task (where to fetch the file later). */
+  queued: string | null;
+  clearQueued: () => void;
   /** Starts `key`'s download; resolves once saved or failed (never rejects). */
   start: (
     key: K,
@@ -103,12 +115,15 @@ export function useFileDownload<K extends string>(): FileDownloadState<K> {
   const [running, setRunning] = useState<K | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [queued, setQueued] = useState<string | null>(null);
   const start = useCallback<FileDownloadState<K>['start']>(async (key, path, options, label) => {
     setRunning(key);
     setProgress(null);
     setError(null);
+    setQueued(null);
     try {
-      await downloadFile(path, { ...options, onProgress: setProgress });
+      const result = await downloadFile(path, { ...options, onProgress: setProgress });
+      if (result.kind === 'task') setQueued(result.message);
     } catch (failure) {
       setError(
         `L'export « ${label} » a échoué : ${failure instanceof Error ? failure.message : String(failure)}`,
@@ -118,5 +133,6 @@ export function useFileDownload<K extends string>(): FileDownloadState<K> {
     }
   }, []);
   const clearError = useCallback(() => setError(null), []);
-  return { running, progress, error, clearError, start };
+  const clearQueued = useCallback(() => setQueued(null), []);
+  return { running, progress, error, clearError, queued, clearQueued, start };
 }

@@ -79,3 +79,5 @@ export const demandeKeys = {
 
 /** The bell's feed (GET /notifications): pages and the resync, all below `['notifications']`. */
 export const notificationKeys = resourceKeys('notifications');
+/** Background tasks (GET /tasks): read by the host's « Tâches », created by exports anywhere. */
+export const taskKeys = resourceKeys('tasks');

@@ -10,4 +10,5 @@ export * from './reservations';
 export * from './stats';
 export * from './demandes';
 export * from './rooming';
+export * from './tasks';
 export * from './notifications';

@@ -7,6 +7,7 @@ import { referentielHandlers } from './referentiel';
 import { reservationsHandlers } from './reservations';
 import { roomingPointageHandlers } from './rooming-pointage';
 import { statsHandlers } from './stats';
+import { tasksHandlers } from './tasks';
 
 export { MOCK_API };
 
@@ -24,4 +25,5 @@ export const handlers: RequestHandler[] = [
   ...statsHandlers,
   ...demandesHandlers,
   ...notificationsHandlers,
+  ...tasksHandlers,
 ];

@@ -8,11 +8,13 @@ export * from './reservations';
 export * from './stats';
 export * from './demandes';
 export * from './notifications';
+export * from './tasks';
 
 import { resetReferentielMocks } from './referentiel';
 import { resetDemandeMocks } from './demandes';
 import { resetNotificationMocks } from './notifications';
 import { resetReservationMocks } from './reservations';
+import { resetTaskMocks } from './tasks';
 
 /** Every mock store back to its seed data: each page test starts from the same world. */
 export function resetMocks(): void {
@@ -20,4 +22,5 @@ export function resetMocks(): void {
   resetReservationMocks();
   resetDemandeMocks();
   resetNotificationMocks();
+  resetTaskMocks();
 }

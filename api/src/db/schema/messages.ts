@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
   CANAUX_COMMUNICATION,
@@ -166,9 +167,19 @@ export const tasks = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     ...timestamps(),
+    /** Beaten while it runs (api/src/modules/tasks): a stale one was left by a process that died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** The failed task this one relaunches (« Relancer »), at most once. */
+    relanceDe: integer('relance_de'),
   },
   (t) => [
     fk('tasks', [t.createdBy], [users.id]),
+    fk('tasks', [t.relanceDe], [t.id]),
+    uniqueIndex('tasks_relance_de_unique').on(t.relanceDe),
+    index('tasks_created_by_idx').on(t.createdBy, t.createdAt.desc()),
+    index('tasks_en_attente_idx')
+      .on(t.id)
+      .where(sql`${t.statut} = 'en_attente'`),
     index('tasks_created_idx').on(t.createdAt.desc()),
     index('tasks_statut_idx').on(t.statut),
     enumCheck('tasks', t.statut, TASK_STATUTS),
@@ -177,6 +188,28 @@ export const tasks = pgTable(
     check('tasks_echec_explique', sql`${t.statut} <> 'echec' or ${t.erreur} is not null`),
   ],
 );
+
+/** An export's file, made by its task and downloaded from GET /tasks/:id/fichier. */
+export const taskFichiers = pgTable(
+  'task_fichiers',
+  {
+    taskId: integer('task_id').primaryKey(),
+    nom: text('nom').notNull(),
+    typeContenu: text('type_contenu').notNull(),
+    contenu: bytea('contenu').notNull(),
+  },
+  (t) => [
+    fk('task_fichiers', [t.taskId], [tasks.id], { onDelete: 'cascade' }),
+    notBlankCheck('task_fichiers', t.nom),
+  ],
+);
+
+/** The last period each scheduled job was queued for (api/src/modules/tasks/task-schedules.ts). */
+export const taskPlanifications = pgTable('task_planifications', {
+  nom: text('nom').primaryKey(),
+  dernierCreneau: text('dernier_creneau').notNull(),
+  derniereExecution: timestamp('derniere_execution', { withTimezone: true }).notNull().defaultNow(),
+});
 
 // Row types, for the repositories.
 export type CommunicationRow = typeof communications.$inferSelect;

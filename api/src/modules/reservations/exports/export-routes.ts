@@ -1,7 +1,8 @@
 /**
  * Reservation exports (spec §7 Exports): POST with the list's filter body (page and pageSize ignored), answer = the
  * file, streamed while the rows are read in batches. 400 for invalid filters and beyond MAX_EXPORT_ROWS (counted
- * before anything is sent). A client that goes away stops the reading at the next batch. See docs/api.md.
+ * before anything is sent). A client that goes away stops the reading at the next batch. Beyond app.exportTaskThreshold
+ * rows the export is a task instead (202, export-task.ts). See docs/api.md.
  */
 import { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
@@ -11,8 +12,10 @@ import {
   ErrorBody,
   RESERVATION_EXPORTS,
   ReservationExportBody,
+  TaskQueuedAnswer,
   type ReservationExportKey,
 } from 'shared/contract';
+import { actorOf } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import {
   ALL_DATA_COLUMNS,
@@ -54,6 +57,8 @@ export interface ExportRun {
   body: ReservationExportBody;
   total: number;
   output: PassThrough;
+  /** Told the rows of each batch once rendered (an export task's progress). */
+  onRows?: ((count: number) => void) | undefined;
 }
 
 async function writePdf(key: 'pdfResa' | 'pdfResaAll', run: ExportRun): Promise<void> {
@@ -78,6 +83,7 @@ async function writePdf(key: 'pdfResa' | 'pdfResaAll', run: ExportRun): Promise<
   for await (const batch of batches) {
     await renderInChunks(batch.rows, pdf.addRows, stopped);
     totals?.add(batch);
+    run.onRows?.(batch.rows.length);
   }
   if (stopped()) return pdf.abort();
   await pdf.finish(await totals?.finish(db));
@@ -99,7 +105,10 @@ async function writeExcel(key: 'excelResaAll' | 'excelProlonger', run: ExportRun
     stopped,
     beforeBatch: () => waitForRoom(buffered, stopped),
   });
-  for await (const batch of batches) await renderInChunks(batch.rows, excel.addRows, stopped);
+  for await (const batch of batches) {
+    await renderInChunks(batch.rows, excel.addRows, stopped);
+    run.onRows?.(batch.rows.length);
+  }
   if (stopped()) return;
   await excel.finish();
 }
@@ -129,7 +138,10 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       exported.path,
       // The 200 is a file stream (no schema); the errors are { message } from the one error handler.
       {
-        schema: { body: ReservationExportBody, response: { 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } },
+        schema: {
+          body: ReservationExportBody,
+          response: { 202: TaskQueuedAnswer, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+        },
       },
       async (request, reply) => {
         // 429 beyond the caps (plugins/export-slots.ts); the slot is held until the file is sent or abandoned.
@@ -140,6 +152,20 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         } catch (error) {
           release();
           throw error;
+        }
+        if (total > app.exportTaskThreshold) {
+          // Too long to wait for: prepared as a task, downloaded later from « Tâches » (export-task.ts).
+          release();
+          const id = await app.tasks.enqueue(app.db, 'export_reservations', {
+            parametres: { key, body: request.body },
+            createdBy: request.user.id,
+            actor: actorOf(request),
+          });
+          app.tasks.kick();
+          return reply.status(202).send({
+            message: `L'export porte sur ${total.toLocaleString('fr-FR')} réservations : il est préparé en arrière-plan (tâche n° ${id}). Vous le téléchargerez depuis « Tâches » ; une notification vous préviendra.`,
+            task_id: id,
+          });
         }
         const output = new PassThrough();
         // 'close' follows the last byte sent, a client gone away and a failure alike.

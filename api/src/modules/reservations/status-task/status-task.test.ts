@@ -12,6 +12,7 @@ import {
   type World,
 } from '../../../../test/fixtures/reservations-write';
 import { buildTestApp } from '../../../../test/helper';
+import { tasksPlugin } from '../../tasks/tasks-plugin';
 import { advanceStatuses, statusTaskPlugin } from './status-task';
 
 let w: World;
@@ -42,7 +43,7 @@ describe('advanceStatuses', () => {
 });
 
 describe('statusTaskPlugin', () => {
-  it('runs the task when the app is ready and stops on close', async () => {
+  it('runs the task when the app is ready (scheduled, through the task runner) and stops on close', async () => {
     const running = await runningStay(w, { type_chambre_id: w.simple.id });
     const host = Fastify();
     await host.register(
@@ -54,6 +55,7 @@ describe('statusTaskPlugin', () => {
         { name: 'db' },
       ),
     );
+    await host.register(tasksPlugin, { run: true, schedules: true, runner: { pollMs: 50 } });
     await host.register(statusTaskPlugin);
     await host.ready();
     for (let i = 0; i < 50 && (await stayOf(w, running))?.statut !== 'en_cours'; i += 1)

@@ -1,7 +1,8 @@
 /**
  * Daily statuses of stays (docs/domain.md "Réservation"): confirmee → en_cours once the first night is reached,
- * confirmee | en_cours → terminee once date_fin ≤ today. Idempotent, audited with SYSTEM_ACTOR. The plugin runs it
- * when the app is ready and then every hour (buildApp option `statusTask`, off in tests: they call it).
+ * confirmee | en_cours → terminee once date_fin ≤ today. Idempotent, audited with SYSTEM_ACTOR. It runs as the task
+ * `statuts_reservations` (modules/tasks), queued once an hour across all API processes (the scheduler, on with
+ * buildApp's `tasks.schedules`, so at start when this hour's run is not done yet); tests call it directly.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,8 +11,7 @@ import { recordAudit, SYSTEM_ACTOR } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { TODAY } from '../../../db/today';
-
-export const STATUS_TASK_INTERVAL_MS = 60 * 60 * 1000;
+import { hourly } from '../../tasks/task-schedules';
 
 export interface StatusTaskResult {
   en_cours: number;
@@ -50,26 +50,19 @@ export async function advanceStatuses(db: Executor): Promise<StatusTaskResult> {
   });
 }
 
-/** Runs advanceStatuses at start and every hour; the interval is cleared on close. */
+/** Defines the task `statuts_reservations` and schedules it hourly. */
 export const statusTaskPlugin = fp(
   async (app: FastifyInstance) => {
-    const run = async () => {
-      try {
-        const result = await advanceStatuses(app.db);
-        app.log.info({ result }, 'statuts des réservations mis à jour');
-      } catch (error) {
-        app.log.error({ err: error }, 'mise à jour des statuts des réservations en échec');
-      }
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      void run();
-      timer = setInterval(() => void run(), STATUS_TASK_INTERVAL_MS);
-      timer.unref();
+    app.tasks.define('statuts_reservations', {
+      run: async ({ db }) => {
+        const result = await advanceStatuses(db);
+        return {
+          message: `${result.en_cours} séjour${result.en_cours > 1 ? 's' : ''} en cours, ${result.terminee} terminé${result.terminee > 1 ? 's' : ''}.`,
+          details: { ...result },
+        };
+      },
     });
-    app.addHook('onClose', async () => {
-      if (timer !== undefined) clearInterval(timer);
-    });
+    app.scheduleTask(hourly('statuts-reservations', 'statuts_reservations'));
   },
-  { name: 'reservations-status-task', dependencies: ['db'] },
+  { name: 'reservations-status-task', dependencies: ['db', 'tasks'] },
 );

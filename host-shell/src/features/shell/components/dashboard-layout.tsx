@@ -1,5 +1,5 @@
 import { Layout } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { saveDashboardContent, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH, useAuth } from 'shared';
 import { Text } from '../../../lib/plain-ui';
@@ -8,8 +8,13 @@ import { useSessionCheck } from '../hooks/use-session-check';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
+export interface DashboardLayoutProps {
+  /** What app/ composes into the top bar from other features (« Tâches »). */
+  topBarExtra?: ReactNode;
+}
+
 /** The protected shell: collapsible side menu, top bar, the routed page, footer. */
-export default function DashboardLayout() {
+export default function DashboardLayout({ topBarExtra }: DashboardLayoutProps) {
   const { jwtTokenDecoded } = useAuth();
   const [collapsed, setCollapsed] = useState(false);
   const { pathname } = useLocation();
@@ -52,7 +57,7 @@ export default function DashboardLayout() {
             borderBottom: '1px solid #f0f0f0',
           }}
         >
-          <TopBar />
+          <TopBar extra={topBarExtra} />
         </Layout.Header>
         <Layout.Content style={{ margin: 16 }} id="contenu">
           <Outlet />

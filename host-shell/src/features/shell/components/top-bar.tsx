@@ -1,5 +1,6 @@
 import { DownOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Grid, Space, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   ACTION_PARAM,
@@ -20,9 +21,10 @@ const addModeUrl = (routeId: string) => `${dashboardUrl(routeId)}?${ADD_MODE_PAR
 
 /**
  * Shortcuts, add buttons, bell and logout. The shortcuts wrap rather than hide when the bar is short of room; under
- * 768 px they become a compact horizontally scrollable strip.
+ * 768 px they become a compact horizontally scrollable strip. `extra` (composed in app/: « Tâches ») sits before the
+ * bell.
  */
-export function TopBar() {
+export function TopBar({ extra }: { extra?: ReactNode }) {
   const navigate = useNavigate();
   const { jwtTokenDecoded, logout } = useAuth();
   const screens = Grid.useBreakpoint();
@@ -104,6 +106,7 @@ export function TopBar() {
       </div>
       <Space data-testid="top-bar-session" size={compact ? 4 : 12} wrap={false} style={{ flex: 'none' }}>
         <ConnectionState />
+        {extra}
         <NotificationBell />
         {!compact && (
           <Text strong ellipsis style={{ maxWidth: 160 }}>

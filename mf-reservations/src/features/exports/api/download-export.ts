@@ -1,4 +1,4 @@
-import { downloadFile, exportFileName } from 'shared';
+import { downloadFile, exportFileName, type DownloadResult } from 'shared';
 import { RESERVATION_EXPORTS, type ReservationExportBody, type ReservationExportKey } from 'shared/contract';
 
 /** `reservations-YYYY-MM-DD.<ext>`, today's date: the name kept when the server names no file. */
@@ -7,14 +7,15 @@ export function reservationExportName(key: ReservationExportKey, now: Date = new
 }
 
 /**
- * POSTs the list's filters to an export (spec §7) and saves the file under the server's name. `onProgress` gets
+ * POSTs the list's filters to an export (spec §7) and saves the file under the server's name — or, beyond
+ * EXPORT_TASK_THRESHOLD rows, resolves with the task preparing it (docs/api.md « Tâches »). `onProgress` gets
  * 0–100 when the size is known, null otherwise. A failure rejects with the server's French message.
  */
 export function downloadReservationExport(
   key: ReservationExportKey,
   body: ReservationExportBody,
   onProgress?: (percent: number | null) => void,
-): Promise<string> {
+): Promise<DownloadResult> {
   return downloadFile(RESERVATION_EXPORTS[key].path, {
     method: 'POST',
     body,

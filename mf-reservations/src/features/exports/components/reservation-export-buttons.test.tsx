@@ -86,4 +86,24 @@ describe('ReservationExportButtons', () => {
     ).toBeTruthy();
     expect(saved).toEqual([]);
   });
+
+  it('shows where to fetch a large export prepared as a task (202) and saves nothing', async () => {
+    mockServer.use(
+      http.post('/api/reservations/generate_Pdf_Resa', () =>
+        HttpResponse.json(
+          {
+            message: "L'export porte sur 12 000 réservations : il est préparé en arrière-plan (tâche n° 7).",
+            task_id: 7,
+          },
+          { status: 202 },
+        ),
+      ),
+    );
+    const { user } = renderPage(<ReservationExportButtons filters={{}} keys={['pdfResa']} />, {
+      url: '/dashboard/reservations',
+    });
+    await user.click(screen.getByRole('button', { name: /PDF \(liste\)/ }));
+    expect(await screen.findByText(/préparé en arrière-plan \(tâche n° 7\)/)).toBeTruthy();
+    expect(saved).toEqual([]);
+  });
 });

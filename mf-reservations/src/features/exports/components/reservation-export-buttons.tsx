@@ -13,18 +13,24 @@ export interface ReservationExportButtonsProps {
 
 const ALL_KEYS = Object.keys(RESERVATION_EXPORTS) as ReservationExportKey[];
 
-/** One button per export: saves the server's file (`reservations-YYYY-MM-DD.<ext>`); disabled while one runs. */
+/**
+ * One button per export: saves the server's file (`reservations-YYYY-MM-DD.<ext>`); disabled while one runs. A large export becomes
+ * a task: its message (where to fetch the file) is shown instead.
+ */
 export function ReservationExportButtons({ filters, keys = ALL_KEYS }: ReservationExportButtonsProps) {
   const [running, setRunning] = useState<ReservationExportKey | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [queued, setQueued] = useState<string | null>(null);
 
   const run = async (key: ReservationExportKey) => {
     setRunning(key);
     setProgress(null);
     setError(null);
+    setQueued(null);
     try {
-      await downloadReservationExport(key, filters, setProgress);
+      const result = await downloadReservationExport(key, filters, setProgress);
+      if (result.kind === 'task') setQueued(result.message);
     } catch (failure) {
       setError(
         `L'export « ${RESERVATION_EXPORTS[key].label} » a échoué : ${
@@ -60,6 +66,7 @@ export function ReservationExportButtons({ filters, keys = ALL_KEYS }: Reservati
           </span>
         )}
       </Flex>
+      {queued && <Alert type="info" showIcon closable title={queued} onClose={() => setQueued(null)} />}
       {error && <Alert type="error" showIcon closable title={error} onClose={() => setError(null)} />}
     </Flex>
   );

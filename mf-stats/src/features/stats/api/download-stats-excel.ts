@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { downloadFile } from 'shared';
+import { downloadFile, type DownloadResult } from 'shared';
 import { statsExcelFileName, statsExcelPath, type StatsQuery, type StatsVue } from 'shared/contract';
 
 /** `statistiques-<vue>-<tableau>-YYYY-MM-DD.xlsx`, the browser's day: kept when the server names no file. */
@@ -10,7 +10,11 @@ export const statsExcelName = (vue: StatsVue, tableau: string, now: Date = new D
  * The Excel file of one table of a view (GET /stats/<vue>/excel), with the filters on screen, saved under the
  * name the server gives (Paris day).
  */
-export function downloadStatsExcel(vue: StatsVue, tableau: string, query: StatsQuery): Promise<string> {
+export function downloadStatsExcel(
+  vue: StatsVue,
+  tableau: string,
+  query: StatsQuery,
+): Promise<DownloadResult> {
   return downloadFile(statsExcelPath(vue), {
     method: 'GET',
     params: { ...query, tableau },

@@ -1,0 +1,78 @@
+/**
+ * Large exports as tasks (docs/api.md « Tâches »): beyond `threshold` rows the export route queues the task
+ * `export_reservations` { key, body } and answers 202; the runner writes the same file as the streamed answer into
+ * memory (at most MAX_EXPORT_ROWS rows, a few MB), reporting progress per batch, and keeps it in `task_fichiers`.
+ */
+import { PassThrough } from 'node:stream';
+import fp from 'fastify-plugin';
+import {
+  EXPORT_TASK_THRESHOLD,
+  RESERVATION_EXPORTS,
+  type ReservationExportBody,
+  type ReservationExportKey,
+} from 'shared/contract';
+import { BadRequestError } from '../../../errors';
+import { EXPORT_CONTENT_TYPES, exportFileName } from './export-format';
+import { writeExport } from './export-routes';
+import { countExportRows, splitExportBody } from './export-rows';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Exports of more rows than this become tasks (202); EXPORT_TASK_THRESHOLD unless buildApp says otherwise. */
+    exportTaskThreshold: number;
+  }
+}
+
+export interface ExportTaskParams {
+  key: ReservationExportKey;
+  body: ReservationExportBody;
+}
+
+export const exportTaskPlugin = fp<{ threshold?: number | undefined }>(
+  async (app, options) => {
+    app.decorate('exportTaskThreshold', options.threshold ?? EXPORT_TASK_THRESHOLD);
+    app.tasks.define('export_reservations', {
+      run: async ({ db, parametres, progress, log }) => {
+        const { key, body } = parametres as unknown as ExportTaskParams;
+        const exported = RESERVATION_EXPORTS[key];
+        if (exported === undefined) throw new BadRequestError('Export inconnu.');
+        // Counted again: the stays may have changed since the request was queued.
+        const total = await countExportRows(db, splitExportBody(body).filters);
+        const output = new PassThrough();
+        const chunks: Buffer[] = [];
+        output.on('data', (chunk: Buffer) => chunks.push(chunk));
+        const ended = new Promise<void>((resolve, reject) => {
+          output.on('end', resolve);
+          output.on('error', reject);
+        });
+        let done = 0;
+        await writeExport(
+          key,
+          {
+            db,
+            body,
+            total,
+            output,
+            onRows: (count) => {
+              done += count;
+              // 95 at most: rendering the end of the file and saving it are left.
+              void progress(total === 0 ? 95 : Math.min(95, (done / total) * 95)).catch(() => undefined);
+            },
+          },
+          log,
+        );
+        await ended;
+        return {
+          message: `Export prêt : ${total.toLocaleString('fr-FR')} réservation${total > 1 ? 's' : ''}.`,
+          details: { lignes: total },
+          fichier: {
+            nom: exportFileName(key),
+            typeContenu: EXPORT_CONTENT_TYPES[exported.extension],
+            contenu: Buffer.concat(chunks),
+          },
+        };
+      },
+    });
+  },
+  { name: 'export-task', dependencies: ['db', 'tasks'] },
+);

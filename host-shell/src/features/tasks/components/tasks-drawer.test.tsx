@@ -1,0 +1,126 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { login } from 'shared';
+import { mockTasks, mockToken, resetMocks } from 'shared/mocks';
+import { mockServer } from 'shared/mocks/node';
+import { renderWithProviders } from 'shared/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import TasksDrawer from './tasks-drawer';
+import { TasksEntry } from './tasks-entry';
+
+const rowOf = async (id: number) => {
+  const cell = await screen.findByRole('cell', { name: String(id) });
+  const row = cell.closest('tr');
+  if (!row) throw new Error(`no row for task ${id}`);
+  return within(row);
+};
+
+let saved: string[] = [];
+
+beforeEach(() => {
+  resetMocks();
+  login(mockToken());
+  saved = [];
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:tache'), revokeObjectURL: vi.fn() });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+// antd's table and drawer take seconds to render on the shared 2-core machine: a wider timeout, not a speed test.
+describe('TasksDrawer', { timeout: 20_000 }, () => {
+  it("lists an administrator's tasks with state, progress, result, error and requester, newest first", async () => {
+    renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
+    const running = await rowOf(4);
+    expect(running.getByText('En cours')).toBeTruthy();
+    expect(running.getByRole('progressbar', { name: 'Progression de la tâche n° 4' })).toBeTruthy();
+    expect(
+      (await rowOf(3)).getByText("Tâche interrompue par l'arrêt du serveur : relancez-la."),
+    ).toBeTruthy();
+    expect((await rowOf(2)).getByText('Export prêt : 6 200 réservations.')).toBeTruthy();
+    const system = await rowOf(1);
+    expect(system.getByText('Système')).toBeTruthy();
+    expect(system.getByText('Terminée')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Demandée par' })).toBeTruthy();
+    expect(
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelector('td')?.textContent),
+    ).toEqual(['4', '3', '2', '1']);
+  });
+
+  it('re-reads the list while a task runs, until it is finished', async () => {
+    renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
+    await rowOf(4);
+    // The mock moves a running task on by 20 % a read: 40 → 100 takes three more reads, 2 s apart.
+    await waitFor(() => expect(mockTasks.find((t) => t.id === 4)?.statut).toBe('terminee'), {
+      timeout: 9_000,
+    });
+    await waitFor(
+      async () => expect((await rowOf(4)).getByRole('button', { name: /Télécharger/ })).toBeTruthy(),
+      {
+        timeout: 4_000,
+      },
+    );
+  });
+
+  it('relaunches a failed task with « Relancer »: the copy is queued, the failed one says so', async () => {
+    renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
+    fireEvent.click((await rowOf(3)).getByRole('button', { name: /Relancer/ }));
+    const copy = await rowOf(5);
+    expect(copy.getByText('En attente')).toBeTruthy();
+    const failed = await rowOf(3);
+    expect(failed.getByText('Relancée (tâche n° 5)')).toBeTruthy();
+    expect(failed.queryByRole('button', { name: /Relancer/ })).toBeNull();
+    expect(await screen.findByText(/Tâche relancée \(n° 5\)/)).toBeTruthy();
+  });
+
+  it("downloads an export's file under its name", async () => {
+    renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
+    fireEvent.click((await rowOf(2)).getByRole('button', { name: /Télécharger/ }));
+    await waitFor(() => expect(saved).toEqual(['reservations-2026-03-02.xlsx']));
+  });
+
+  it('shows an agent their own tasks only: none here, the empty state, no requester column', async () => {
+    login(mockToken({ sub: '2', role: 'agent', name: 'Agent Test' }));
+    renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
+    expect(await screen.findByText('Aucune tâche pour le moment.')).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Demandée par' })).toBeNull();
+  });
+
+  it('shows the French error of a failed load and retries', async () => {
+    let calls = 0;
+    mockServer.use(
+      http.get('/api/tasks', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ message: 'Service indisponible.' }, { status: 503 })
+          : HttpResponse.json({ data: [], total: 0 });
+      }),
+    );
+    renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
+    expect(await screen.findByText("Les tâches n'ont pas pu être chargées.")).toBeTruthy();
+    // In the panel (and in the client's error toast, spec §8).
+    const alert = screen.getByText("Les tâches n'ont pas pu être chargées.").closest('.ant-alert');
+    expect(alert?.textContent).toContain('Service indisponible.');
+    fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByText('Aucune tâche pour le moment.')).toBeTruthy();
+  });
+});
+
+describe('TasksEntry', { timeout: 20_000 }, () => {
+  it('opens the drawer from the top bar button', async () => {
+    renderWithProviders(<TasksEntry />, { url: '/dashboard' });
+    expect(screen.queryByText('Tâches', { selector: '.ant-drawer-title' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tâches' }));
+    expect(await screen.findByText('Tâches', { selector: '.ant-drawer-title' })).toBeTruthy();
+    expect(await rowOf(4)).toBeTruthy();
+  });
+
+  it('opens on arrival from a task notification link (?taches=1)', async () => {
+    renderWithProviders(<TasksEntry />, { url: '/dashboard?taches=1' });
+    expect(await screen.findByText('Tâches', { selector: '.ant-drawer-title' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,83 @@
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { canRetryTask, TASK_PATHS } from '../../contract';
+import { api, claimsOf, fail, json, requireSession } from '../common/http';
+import { mockTasks } from './store';
+
+/**
+ * The task mocks (GET /tasks, POST /tasks/:id/retry, GET /tasks/:id/fichier) with the API's rules: an agent sees
+ * their own tasks, an administrator all; « Relancer » only a failed task, once. A running task moves on by 20 % at
+ * each read, so the standalone screen shows progress.
+ */
+const visible = (request: Request) => {
+  const claims = claimsOf(request);
+  return mockTasks.filter((t) => claims?.role === 'admin' || t.demandeur?.id === Number(claims?.sub));
+};
+const notFound = (id: number) => fail(404, `Tâche n° ${id} introuvable.`);
+
+export const tasksHandlers: RequestHandler[] = [
+  http.get(api(TASK_PATHS.list), ({ request }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    for (const task of mockTasks)
+      if (task.statut === 'en_cours') {
+        task.progression = Math.min(100, task.progression + 20);
+        if (task.progression === 100) {
+          task.statut = 'terminee';
+          task.finished_at = new Date().toISOString();
+          task.resultat = {
+            message: 'Export prêt.',
+            lien: TASK_PATHS.fichier(task.id),
+            fichier: 'reservations.pdf',
+          };
+        }
+      }
+    const query = new URL(request.url).searchParams;
+    const page = Number(query.get('page') ?? 1);
+    const pageSize = Number(query.get('pageSize') ?? 20);
+    const rows = visible(request);
+    return json(200, { data: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length });
+  }),
+  http.post(api(TASK_PATHS.retry(':id')), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const id = Number(params.id);
+    const task = visible(request).find((t) => t.id === id);
+    if (!task) return notFound(id);
+    if (task.relancee_par !== null)
+      return fail(409, `Cette tâche a déjà été relancée (tâche n° ${task.relancee_par}).`);
+    if (!canRetryTask(task)) return fail(409, 'Seule une tâche en échec peut être relancée.');
+    const next = Math.max(...mockTasks.map((t) => t.id)) + 1;
+    task.relancee_par = next;
+    mockTasks.unshift({
+      ...task,
+      id: next,
+      statut: 'en_attente',
+      progression: 0,
+      erreur: null,
+      resultat: null,
+      relance_de: id,
+      relancee_par: null,
+      created_at: new Date().toISOString(),
+      started_at: null,
+      finished_at: null,
+    });
+    return json(202, {
+      message: `Tâche relancée (n° ${next}) : suivez sa progression dans « Tâches ».`,
+      task_id: next,
+    });
+  }),
+  http.get(api(TASK_PATHS.fichier(':id')), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const id = Number(params.id);
+    const task = visible(request).find((t) => t.id === id);
+    if (!task) return notFound(id);
+    if (!task.resultat?.lien) return fail(404, "Cette tâche n'a pas de fichier à télécharger.");
+    return new HttpResponse(new Blob(['fichier']), {
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        'Content-Disposition': `attachment; filename="${task.resultat.fichier}"`,
+      },
+    });
+  }),
+];

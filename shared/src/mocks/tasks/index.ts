@@ -1,0 +1,2 @@
+export { tasksHandlers } from './handlers';
+export { freshTasks, mockTasks, resetTaskMocks } from './store';

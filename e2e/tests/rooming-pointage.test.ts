@@ -61,11 +61,14 @@ describe('rooming et pointage', () => {
     // The dashboard's badge opens the screen with the filter it counts.
     await page.locator('a[data-counter="totalPresence"]').click();
     await page.waitForURL('**/dashboard/pointage-presence?jours=commence_h');
-    await page.getByRole('button', { name: `Présent : ${nameOf(present)}` }).click();
     const presentRow = page.locator(`tr[data-row-key="${present.id}"]`);
+    await presentRow.getByRole('button', { name: `Présent : ${nameOf(present)}` }).click();
     await presentRow.locator('.ant-tag', { hasText: 'Présent' }).waitFor({ timeout: 30_000 });
 
-    await page.getByRole('button', { name: `Absent : ${nameOf(absent)}` }).click();
+    await page
+      .locator(`tr[data-row-key="${absent.id}"]`)
+      .getByRole('button', { name: `Absent : ${nameOf(absent)}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Arrivée non présentée' });
     await dialog.waitFor();
     assert.equal(await dialog.getByRole('checkbox').isChecked(), true);
@@ -92,7 +95,10 @@ describe('rooming et pointage', () => {
       row.nuitees.some((night) => night.date_nuit < parisDay(0) && night.etat_paf === 'a_verifier'),
     );
     assert.ok(stay, 'a PAF stay with past nights to verify in the demo data');
-    await page.getByRole('button', { name: `PAF payée : ${nameOf(stay)}` }).click();
+    await page
+      .locator(`tr[data-row-key="${stay.id}"]`)
+      .getByRole('button', { name: `PAF payée : ${nameOf(stay)}` })
+      .click();
     await page.locator(`tr[data-row-key="${stay.id}"]`).waitFor({ state: 'detached', timeout: 30_000 });
     const paid = await api.call<ReservationDetailAnswer>('GET', `${RESERVATIONS_PATHS.one}/${stay.id}`);
     assert.ok(
@@ -149,7 +155,9 @@ describe('rooming et pointage', () => {
 
     await page.getByRole('button', { name: /Envoyer à l'établissement/ }).click();
     await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
-    await page.getByText(/^Rooming de \d{2}\/\d{4} : /).waitFor({ timeout: 60_000 });
+    const outcome = page.getByText(/^Rooming de \d{2}\/\d{4} : |^L'envoi a échoué/);
+    await outcome.waitFor({ timeout: 60_000 });
+    assert.match(shown(await outcome.textContent()), /^Rooming de \d{2}\/\d{4} : /);
     assert.deepEqual(errors, []);
   });
 });

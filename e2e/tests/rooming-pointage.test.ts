@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import {
+  REFERENTIEL_PATHS,
   RESERVATIONS_PATHS,
   ROOMING_PATHS,
   type PointageListAnswer,
@@ -114,9 +115,21 @@ describe('rooming et pointage', () => {
     const start = `${month}-01`;
     const [year, m] = month.split('-').map(Number) as [number, number];
     const end = `${m === 12 ? year + 1 : year}-${String((m % 12) + 1).padStart(2, '0')}-01`;
-    const all = await rooming({ start_date: start, end_date: end }, 1, 1);
+    const all = await rooming({ start_date: start, end_date: end });
     assert.ok(all.total > 0, 'the demo data has nights this month');
-    const hotelId = all.reservations[0]!.etablissement_id;
+    // A hotel with nights this month and an e-mail address (the rooming list is sent to it).
+    let hotelId = 0;
+    for (const id of new Set(all.reservations.map((row) => row.etablissement_id))) {
+      const hotel = await api.call<{ email: string | null }>(
+        'GET',
+        `${REFERENTIEL_PATHS.etablissements}/${id}`,
+      );
+      if (hotel.email) {
+        hotelId = id;
+        break;
+      }
+    }
+    assert.ok(hotelId > 0, 'a hotel of this month has an e-mail address in the demo data');
     const filters = { start_date: start, end_date: end, etablissement_id: hotelId };
     const expected = await rooming(filters);
     let rowsNights = 0;

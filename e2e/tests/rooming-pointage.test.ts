@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import {
+  REFERENTIEL_PATHS,
   RESERVATIONS_PATHS,
   ROOMING_PATHS,
   type PointageListAnswer,
@@ -61,11 +62,14 @@ describe('rooming et pointage', () => {
     // The dashboard's badge opens the screen with the filter it counts.
     await page.locator('a[data-counter="totalPresence"]').click();
     await page.waitForURL('**/dashboard/pointage-presence?jours=commence_h');
-    await page.getByRole('button', { name: `Présent : ${nameOf(present)}` }).click();
     const presentRow = page.locator(`tr[data-row-key="${present.id}"]`);
+    await presentRow.getByRole('button', { name: `Présent : ${nameOf(present)}` }).click();
     await presentRow.locator('.ant-tag', { hasText: 'Présent' }).waitFor({ timeout: 30_000 });
 
-    await page.getByRole('button', { name: `Absent : ${nameOf(absent)}` }).click();
+    await page
+      .locator(`tr[data-row-key="${absent.id}"]`)
+      .getByRole('button', { name: `Absent : ${nameOf(absent)}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Arrivée non présentée' });
     await dialog.waitFor();
     assert.equal(await dialog.getByRole('checkbox').isChecked(), true);
@@ -92,7 +96,10 @@ describe('rooming et pointage', () => {
       row.nuitees.some((night) => night.date_nuit < parisDay(0) && night.etat_paf === 'a_verifier'),
     );
     assert.ok(stay, 'a PAF stay with past nights to verify in the demo data');
-    await page.getByRole('button', { name: `PAF payée : ${nameOf(stay)}` }).click();
+    await page
+      .locator(`tr[data-row-key="${stay.id}"]`)
+      .getByRole('button', { name: `PAF payée : ${nameOf(stay)}` })
+      .click();
     await page.locator(`tr[data-row-key="${stay.id}"]`).waitFor({ state: 'detached', timeout: 30_000 });
     const paid = await api.call<ReservationDetailAnswer>('GET', `${RESERVATIONS_PATHS.one}/${stay.id}`);
     assert.ok(
@@ -108,9 +115,21 @@ describe('rooming et pointage', () => {
     const start = `${month}-01`;
     const [year, m] = month.split('-').map(Number) as [number, number];
     const end = `${m === 12 ? year + 1 : year}-${String((m % 12) + 1).padStart(2, '0')}-01`;
-    const all = await rooming({ start_date: start, end_date: end }, 1, 1);
+    const all = await rooming({ start_date: start, end_date: end });
     assert.ok(all.total > 0, 'the demo data has nights this month');
-    const hotelId = all.reservations[0]!.etablissement_id;
+    // A hotel with nights this month and an e-mail address (the rooming list is sent to it).
+    let hotelId = 0;
+    for (const id of new Set(all.reservations.map((row) => row.etablissement_id))) {
+      const hotel = await api.call<{ email: string | null }>(
+        'GET',
+        `${REFERENTIEL_PATHS.etablissements}/${id}`,
+      );
+      if (hotel.email) {
+        hotelId = id;
+        break;
+      }
+    }
+    assert.ok(hotelId > 0, 'a hotel of this month has an e-mail address in the demo data');
     const filters = { start_date: start, end_date: end, etablissement_id: hotelId };
     const expected = await rooming(filters);
     let rowsNights = 0;
@@ -149,7 +168,9 @@ describe('rooming et pointage', () => {
 
     await page.getByRole('button', { name: /Envoyer à l'établissement/ }).click();
     await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
-    await page.getByText(/^Rooming de \d{2}\/\d{4} : /).waitFor({ timeout: 60_000 });
+    const outcome = page.getByText(/^Rooming de \d{2}\/\d{4} : |^L'envoi a échoué/);
+    await outcome.waitFor({ timeout: 60_000 });
+    assert.match(shown(await outcome.textContent()), /^Rooming de \d{2}\/\d{4} : /);
     assert.deepEqual(errors, []);
   });
 });

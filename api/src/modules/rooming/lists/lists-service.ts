@@ -65,11 +65,33 @@ function keysetCondition(kind: RoomingKind, after: RoomingRow): SQL {
   return sql`(${sql.join(columns, sql`, `)}) > (${sql.join([...values, sql`${after.id}::int`], sql`, `)})`;
 }
 
-/** The CTEs `s` (stays of the filters) and `agg` (one row per stay: its nights of the period summed). */
-function roomingCtes(kind: RoomingKind, filters: RoomingFilters): SQL {
+/**
+ * The CTEs `s` (stays of the filters) and `agg` (one row per stay: its nights of the period summed). With `batch`,
+ * a CTE `b` first picks the batch's stays (those with a night in the period, in the list's order, after the keyset)
+ * and `agg` sums only their nights: an export's batches then never re-aggregate the whole period.
+ */
+function roomingCtes(kind: RoomingKind, filters: RoomingFilters, batch?: RoomingPage): SQL {
   const line = LINE_HT[sideOf(kind)];
-  const nights = whereClause(roomingNightConditions(filters), [sql`n.reservation_id in (select id from s)`]);
-  return sql`s as materialized (select r.id from reservations r ${whereClause(roomingStayConditions(filters))}),
+  const source = batch === undefined ? sql`s` : sql`b`;
+  const nights = whereClause(roomingNightConditions(filters), [
+    sql`n.reservation_id in (select id from ${source})`,
+  ]);
+  const stays = sql`s as materialized (select r.id from reservations r ${whereClause(roomingStayConditions(filters))})`;
+  const picked =
+    batch === undefined
+      ? sql``
+      : sql`, b as materialized (select r.id from s join reservations r on r.id = s.id ${batchJoins}
+          ${whereClause(
+            [
+              sql`exists (select 1 from nuitees n where n.reservation_id = r.id and ${sql.join(
+                roomingNightConditions(filters),
+                sql` and `,
+              )})`,
+            ],
+            batch.after === undefined ? [] : [keysetCondition(kind, batch.after)],
+          )}
+          order by ${orderBy(kind)} limit ${batch.limit})`;
+  return sql`${stays}${picked},
     agg as materialized (
       select n.reservation_id as id, count(*)::int as nuitees,
         count(*) filter (where n.presence = 'present')::int as nuitees_presentes,
@@ -82,6 +104,11 @@ function roomingCtes(kind: RoomingKind, filters: RoomingFilters): SQL {
         min(n.date_nuit)::text as debut_periode, (max(n.date_nuit) + 1)::text as fin_periode
       from nuitees n ${nights} group by n.reservation_id)`;
 }
+
+/** The joins the list's order needs, after `reservations r`. */
+const batchJoins = sql`join pensionnaires p on p.id = r.pensionnaire_id
+  join clients c on c.id = r.client_id
+  join etablissements e on e.id = r.etablissement_id`;
 
 const rowSelect = sql`r.id, r.id_reservation_mere, r.type_resa, r.statut, r.pensionnaire_id,
   p.nom as pensionnaire_nom, p.prenom as pensionnaire_prenom, p.numero_dossier, r.client_id, c.nom as client_nom,
@@ -255,7 +282,11 @@ export function roomingBatch(
   filters: RoomingFilters,
   page: RoomingPage,
 ): Promise<RoomingRow[]> {
-  return rowsOf<RoomingRow>(db, sql`with ${roomingCtes(kind, filters)} ${rowsQuery(kind, page)}`);
+  // The batch is already chosen (`b`): the rows are all of agg, in order.
+  return rowsOf<RoomingRow>(
+    db,
+    sql`with ${roomingCtes(kind, filters, page)} ${rowsQuery(kind, { limit: page.limit })}`,
+  );
 }
 
 /** The totals alone (exports print them; the send reuses them). */

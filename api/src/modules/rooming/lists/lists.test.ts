@@ -13,6 +13,7 @@ import {
 } from '../../../../test/fixtures/reservations-write';
 import { oneOf } from '../../../db/raw';
 import { addDays } from '../../../lib/days';
+import { roomingBatch } from './lists-service';
 
 let w: World;
 /** Stays of the world: [id, resident]. */
@@ -311,6 +312,26 @@ describe('GET /reservationsRooming{Etab,Client,Pens}', () => {
       const client = await all<RoomingClientAnswer>('/reservationsRoomingClient', filters, 200);
       expect(etab.rows.map((r) => r.id).sort()).toEqual(client.rows.map((r) => r.id).sort());
       expect(etab.answer.total_nuitees).toBe(client.answer.total_nuitees);
+    }
+  });
+
+  it('export batches (keyset, 2 rows at a time) give the rows of the list, in its order, for the three lists', async () => {
+    const filters = { start_date: day(-7), end_date: day(20) };
+    for (const [kind, path] of [
+      ['etab', '/reservationsRoomingEtab'],
+      ['client', '/reservationsRoomingClient'],
+      ['pens', '/reservationsRoomingPens'],
+    ] as const) {
+      const { rows } = await all<RoomingEtabAnswer>(path, filters, 200);
+      const batched: RoomingRow[] = [];
+      for (let after: RoomingRow | undefined; ;) {
+        const batch = await roomingBatch(w.app.db, kind, filters, { limit: 2, ...(after ? { after } : {}) });
+        batched.push(...batch);
+        if (batch.length < 2) break;
+        after = batch.at(-1);
+      }
+      expect(rows.length).toBeGreaterThan(4);
+      expect(batched).toEqual(rows);
     }
   });
 });

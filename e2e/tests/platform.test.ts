@@ -220,6 +220,9 @@ describe('shell and remotes', () => {
     const last = toolbar.getByRole('button').last();
     await last.waitFor();
     assert.match((await last.textContent()) ?? '', /^Demande$/);
+    // Measured once the parts the shell adds after the first screen are there (« Tâches », the socket's dot).
+    await page.getByRole('button', { name: 'Tâches' }).waitFor();
+    await page.getByTestId('realtime-state').waitFor();
     const first = await toolbar.getByRole('button').first().boundingBox();
     const lastBox = await last.boundingBox();
     const bell = await page.getByTestId('top-bar-session').boundingBox();

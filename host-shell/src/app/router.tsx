@@ -2,9 +2,14 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import type { RouteObject } from 'react-router-dom';
 import { ContentSpinner, FullPageSpinner, ROUTES } from 'shared';
 import { NotFound } from '../features/not-found';
-import { TasksEntry } from '../features/tasks/components/tasks-entry';
+import { deferred } from '../lib/deferred';
 import { loadDashboardHome, loadDashboardLayout, loadedPages, preloadDashboard } from './dashboard-chunks';
 import { PublicOnly, RequireSubject, RequireToken } from './route-guards';
+
+// « Tâches » is not needed in the first seconds: fetched once the dashboard is shown (lib/deferred.tsx).
+const TasksEntry = deferred<object>(() =>
+  import('../features/tasks/components/tasks-entry').then((module) => ({ default: module.TasksEntry })),
+);
 
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const SignupPage = lazy(() => import('../features/auth/components/signup-page'));

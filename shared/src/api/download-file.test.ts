@@ -57,16 +57,30 @@ describe('downloadFile', () => {
       }),
     );
     const progress: (number | null)[] = [];
-    const name = await downloadFile('/export', {
+    const result = await downloadFile('/export', {
       method: 'POST',
       body: { start_date: '2026-11-01' },
       fallbackName: 'fallback.pdf',
       onProgress: (percent) => progress.push(percent),
     });
-    expect(name).toBe('rooming-etab-2026-11-24.pdf');
+    expect(result).toEqual({ kind: 'file', fileName: 'rooming-etab-2026-11-24.pdf' });
     expect(saved).toEqual(['rooming-etab-2026-11-24.pdf']);
     expect(body).toEqual({ start_date: '2026-11-01' });
     expect(progress.at(-1)).toBe(100);
+  });
+
+  it('answers the queued task, saving nothing, when the server runs a large export as a task (202)', async () => {
+    mockServer.use(
+      http.post('/api/export', () =>
+        HttpResponse.json(
+          { message: "L'export est préparé en tâche de fond.", task_id: 12 },
+          { status: 202 },
+        ),
+      ),
+    );
+    const result = await downloadFile('/export', { method: 'POST', fallbackName: 'a.pdf' });
+    expect(result).toEqual({ kind: 'task', message: "L'export est préparé en tâche de fond.", task_id: 12 });
+    expect(saved).toEqual([]);
   });
 
   it('GETs with the params and falls back to the given name without Content-Disposition', async () => {

@@ -7,4 +7,3 @@ export * from './notifier';
 export * from './query-client';
 export * from './query-keys';
 export * from './response-handling';
-export * from './download-file';

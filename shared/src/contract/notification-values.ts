@@ -47,11 +47,3 @@ export interface ChangementEvent {
   id: number;
   par: number | null;
 }
-
-/** French texts the API answers (repeated by the mocks). */
-export const NOTIFICATION_MESSAGES = {
-  created: 'Notification envoyée.',
-  allRead: 'Toutes les notifications sont marquées comme lues.',
-  notFound: 'Notification introuvable.',
-  noRecipient: 'Indiquez au moins un destinataire (userIds ou roles).',
-} as const;

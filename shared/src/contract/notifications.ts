@@ -84,3 +84,11 @@ export const NotificationsReadAnswer = Type.Object(
   { additionalProperties: false },
 );
 export type NotificationsReadAnswer = Static<typeof NotificationsReadAnswer>;
+
+/** French texts the API answers (repeated by the mocks); with the schemas, out of the shell's first load. */
+export const NOTIFICATION_MESSAGES = {
+  created: 'Notification envoyée.',
+  allRead: 'Toutes les notifications sont marquées comme lues.',
+  notFound: 'Notification introuvable.',
+  noRecipient: 'Indiquez au moins un destinataire (userIds ou roles).',
+} as const;

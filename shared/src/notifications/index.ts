@@ -1,2 +1,1 @@
 export * from './notification-store';
-export * from './realtime';

@@ -5,3 +5,8 @@ export * from './page-frame';
 export * from './record/record-gate';
 export * from './resource';
 export * from './scaffold-pages';
+// Export downloads: only the remotes' screens save files, so the helper stays out of the first load (`shared`).
+export * from '../api/download-file';
+// The live feed's connection and subscriptions: the host opens the socket after the first screen, remotes
+// subscribe from their screens — neither needs it in the first load (`shared`).
+export * from '../notifications/realtime';

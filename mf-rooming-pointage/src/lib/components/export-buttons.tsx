@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Progress } from 'antd';
-import { exportFileName, useFileDownload } from 'shared';
+import { exportFileName } from 'shared';
+import { useFileDownload } from 'shared/ui';
 import { ROOMING_EXPORTS, type RoomingExportKey } from 'shared/contract';
 
 export interface ExportButtonsProps {

@@ -3,10 +3,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { saveDashboardContent, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH, useAuth } from 'shared';
 import { Text } from '../../../lib/plain-ui';
-import { useLiveFeed } from '../hooks/use-live-feed';
+import { deferred } from '../../../lib/deferred';
 import { useSessionCheck } from '../hooks/use-session-check';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+
+// Out of the first load: fetched once the dashboard is shown (lib/deferred.tsx).
+const LiveFeed = deferred(() => import('./live-feed'));
 
 export interface DashboardLayoutProps {
   /** What app/ composes into the top bar from other features (« Tâches »). */
@@ -19,12 +22,11 @@ export default function DashboardLayout({ topBarExtra }: DashboardLayoutProps) {
   const [collapsed, setCollapsed] = useState(false);
   const { pathname } = useLocation();
   useSessionCheck();
-  const liveToasts = useLiveFeed();
   // Spec §3's dashboard content name: a login after an expired session reopens this screen.
   useEffect(() => saveDashboardContent(pathname), [pathname]);
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      {liveToasts}
+      <LiveFeed />
       <Layout.Sider
         collapsible
         collapsed={collapsed}

@@ -1,129 +1,34 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Dropdown, Empty, Grid } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, type UIEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Badge, Button, Dropdown } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useStore } from 'zustand';
-import { addNotificationPage, dashboardUrl, formatNotificationTime, notificationStore } from 'shared';
-import { Text } from '../../../lib/plain-ui';
-import { NOTIFICATIONS_PAGE_SIZE, notificationsQueryOptions } from '../api/get-notifications';
-import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-notification-read';
+import { notificationStore } from 'shared';
 
-/** Distance from the bottom (px) at which the next page loads (spec §9). */
-export const SCROLL_THRESHOLD = 100;
+// The panel, its list and its calls load on the bell's first opening: they are not in the first load.
+const NotificationPanel = lazy(() => import('./notification-panel'));
 
-/** The next page of the feed, once at a time; its errors are only logged (spec §8). */
-function useLoadMoreNotifications() {
-  const queryClient = useQueryClient();
-  const loading = useRef(false);
-  return () => {
-    if (loading.current) return;
-    loading.current = true;
-    const next = notificationStore.getState().page + 1;
-    queryClient
-      .fetchQuery(notificationsQueryOptions({ page: next }))
-      .then((answer) =>
-        addNotificationPage({
-          data: answer.data,
-          page: next,
-          hasMore: next * NOTIFICATIONS_PAGE_SIZE < answer.total,
-          unread: answer.unread,
-        }),
-      )
-      .catch((error: unknown) => console.error(error))
-      .finally(() => {
-        loading.current = false;
-      });
-  };
-}
+/** Spec §9: the panel's size, kept while its code loads. */
+const PANEL_PLACEHOLDER = {
+  width: 360,
+  maxWidth: 'calc(100vw - 16px)',
+  height: 400,
+  background: '#fff',
+  borderRadius: 8,
+};
 
-/**
- * Bell, unread badge and the Notifications panel (spec §2): the live feed's items on top, older pages loaded 100 px
- * before the bottom; a click marks read and goes to the notification's link (the requests screen by default).
- */
+/** Bell and unread badge (spec §2); the Notifications panel opens on click (notification-panel.tsx). */
 export function NotificationBell({ onLoadMore }: { onLoadMore?: () => void }) {
-  const navigate = useNavigate();
-  const compact = !Grid.useBreakpoint().md;
-  const { items, unreadCount, hasMore } = useStore(notificationStore);
-  const loadMore = useLoadMoreNotifications();
-  const markRead = useMarkNotificationRead();
-  const markAllRead = useMarkAllNotificationsRead();
-  const more = onLoadMore ?? loadMore;
-
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const el = event.currentTarget;
-    if (hasMore && el.scrollHeight - el.scrollTop - el.clientHeight <= SCROLL_THRESHOLD) more();
-  };
-
-  const panel = (
-    <div
-      role="dialog"
-      aria-label="Notifications"
-      style={{
-        width: compact ? 'calc(100vw - 16px)' : 360,
-        height: 400,
-        display: 'flex',
-        flexDirection: 'column',
-        background: '#fff',
-        borderRadius: 8,
-        boxShadow: '0 6px 16px rgba(0,0,0,0.12)',
-      }}
-    >
-      <div
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          padding: '8px 12px',
-        }}
-      >
-        <Text strong>Notifications</Text>
-        <Button size="small" type="link" disabled={unreadCount === 0} onClick={() => markAllRead.mutate()}>
-          Tout marquer comme lu
-        </Button>
-      </div>
-      <div style={{ flex: 1, overflowY: 'auto' }} onScroll={onScroll} data-testid="notification-list">
-        {items.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            onClick={() => {
-              if (!item.isRead) markRead.mutate(item.id);
-              void navigate(item.lien ?? dashboardUrl('demandes-hebergement'));
-            }}
-            style={{
-              display: 'block',
-              width: '100%',
-              textAlign: 'left',
-              border: 0,
-              borderBottom: '1px solid #f0f0f0',
-              padding: '8px 12px',
-              cursor: 'pointer',
-              background: item.isRead ? '#fff' : '#e8f0fb',
-            }}
-          >
-            <Text strong={!item.isRead}>{item.message}</Text>
-            <br />
-            <Text secondary style={{ fontSize: 12 }}>
-              {formatNotificationTime(item.timestamp)}
-            </Text>
-          </button>
-        ))}
-        {items.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No notifications" />
-        ) : (
-          !hasMore && (
-            <Text block secondary style={{ textAlign: 'center', margin: 8 }}>
-              No more notifications
-            </Text>
-          )
-        )}
-      </div>
-    </div>
-  );
-
+  const { unreadCount } = useStore(notificationStore);
   return (
-    <Dropdown trigger={['click']} popupRender={() => panel} placement="bottomRight">
+    <Dropdown
+      trigger={['click']}
+      popupRender={() => (
+        <Suspense fallback={<div style={PANEL_PLACEHOLDER} aria-busy="true" />}>
+          <NotificationPanel onLoadMore={onLoadMore} />
+        </Suspense>
+      )}
+      placement="bottomRight"
+    >
       <Button
         shape="circle"
         aria-label={`Notifications (${unreadCount} non lue${unreadCount > 1 ? 's' : ''})`}

@@ -14,8 +14,13 @@ import {
   useAuth,
 } from 'shared';
 import { Text } from '../../../lib/plain-ui';
-import { ConnectionState } from './connection-state';
+import { deferred } from '../../../lib/deferred';
 import { NotificationBell } from './notification-bell';
+
+// The socket's dot is meaningless before the socket opens: it comes with the deferred live feed.
+const ConnectionState = deferred<object>(() =>
+  import('./connection-state').then((module) => ({ default: module.ConnectionState })),
+);
 
 const addModeUrl = (routeId: string) => `${dashboardUrl(routeId)}?${ADD_MODE_PARAM}=${ADD_MODE_VALUE}`;
 
@@ -55,7 +60,7 @@ export function TopBar({ extra }: { extra?: ReactNode }) {
         style={{
           display: 'flex',
           flexWrap: compact ? 'nowrap' : 'wrap',
-          gap: compact ? 4 : 8,
+          gap: screens.xxl ? 8 : 4,
           flex: 1,
           minWidth: 0,
           overflowX: compact ? 'auto' : 'visible',
@@ -104,7 +109,12 @@ export function TopBar({ extra }: { extra?: ReactNode }) {
           Demande
         </Button>
       </div>
-      <Space data-testid="top-bar-session" size={compact ? 4 : 12} wrap={false} style={{ flex: 'none' }}>
+      <Space
+        data-testid="top-bar-session"
+        size={screens.xxl ? 12 : compact ? 4 : 8}
+        wrap={false}
+        style={{ flex: 'none' }}
+      >
         <ConnectionState />
         {extra}
         <NotificationBell />

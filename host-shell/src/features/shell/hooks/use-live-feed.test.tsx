@@ -6,13 +6,11 @@ import {
   demandeKeys,
   login,
   notificationStore,
-  publishRealtimeEvent,
   REALTIME_EVENTS,
-  realtimeStore,
   reservationKeys,
   resetNotifications,
-  setRealtimeStatus,
 } from 'shared';
+import { publishRealtimeEvent, realtimeStore, setRealtimeStatus } from 'shared/ui';
 import { mockToken, pushMockNotification, resetNotificationMocks } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
 import { createTestQueryClient } from 'shared/testing';

@@ -11,16 +11,17 @@ import {
   REALTIME_EVENTS,
   reservationKeys,
   resetNotifications,
-  subscribeRealtime,
   type NotificationEvent,
 } from 'shared';
+import { subscribeRealtime } from 'shared/ui';
+import { DEFERRED_DELAY_MS, whenIdleAfter } from '../../../lib/deferred';
 import { notificationsQueryOptions } from '../api/get-notifications';
 
 /**
- * The socket opens this long after the shell is shown, when the browser is idle: the dashboard's first load does
- * not carry socket.io-client (docs/performance.md). Nothing is missed meanwhile: the first page is read then.
+ * The socket opens this long after the hook first runs, when the browser is idle (the dashboard layout already
+ * defers the whole feed, see live-feed.tsx: it passes 0). Nothing is missed meanwhile: the first page is read then.
  */
-export const LIVE_FEED_DELAY_MS = 2_500;
+export const LIVE_FEED_DELAY_MS = DEFERRED_DELAY_MS;
 
 /** Spec §9: the live toast, top right, 350 px wide, 5 s. */
 export const LIVE_TOAST = { placement: 'topRight', width: 350, duration: 5 } as const;
@@ -30,25 +31,13 @@ const alreadyListed = (event: NotificationEvent) =>
     .getState()
     .items.some((item) => item.id === String(event.id) || item.message === event.message);
 
-function afterFirstPaint(run: () => void): () => void {
-  let idle: number | undefined;
-  const timer = window.setTimeout(() => {
-    if ('requestIdleCallback' in window) idle = window.requestIdleCallback(run, { timeout: 2_000 });
-    else run();
-  }, LIVE_FEED_DELAY_MS);
-  return () => {
-    window.clearTimeout(timer);
-    if (idle !== undefined) window.cancelIdleCallback(idle);
-  };
-}
-
 /**
  * The bell's live feed, for the protected shell's lifetime: the first page, then the one socket; on each
  * 'notification' a toast, the dashboard totals and badges refreshed, the item on top of the feed; after a
  * reconnection, what was missed since the last id seen (no toast for those: no duplicates). Returns the toasts'
  * holder to render.
  */
-export function useLiveFeed() {
+export function useLiveFeed(startDelayMs: number = LIVE_FEED_DELAY_MS) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [toasts, holder] = notification.useNotification({ stack: { threshold: 3 } });
@@ -99,7 +88,7 @@ export function useLiveFeed() {
       });
     });
 
-    const cancelStart = afterFirstPaint(() => {
+    const cancelStart = whenIdleAfter(startDelayMs, () => {
       void (async () => {
         try {
           const first = await queryClient.fetchQuery(notificationsQueryOptions({ page: 1 }));
@@ -133,7 +122,7 @@ export function useLiveFeed() {
       stop?.();
       resetNotifications();
     };
-  }, [queryClient]);
+  }, [queryClient, startDelayMs]);
 
   return holder;
 }

@@ -1,11 +1,5 @@
-import {
-  apiOrigin,
-  publishRealtimeEvent,
-  readToken,
-  REALTIME_PATH,
-  setRealtimeConnection,
-  setRealtimeStatus,
-} from 'shared';
+import { apiOrigin, readToken, REALTIME_PATH } from 'shared';
+import { publishRealtimeEvent, setRealtimeConnection, setRealtimeStatus } from 'shared/ui';
 import { REALTIME_SOCKET_OPTIONS, socketErrorMessage } from './socket-options';
 
 export interface RealtimeCallbacks {

@@ -1,6 +1,16 @@
 import { DownloadOutlined, RedoOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Grid, Progress, Space, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Grid,
+  Progress,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useState } from 'react';
 import { formatDateTime, useAuth } from 'shared';
 import { canRetryTask, TASK_STATUT_LABELS, type Task, type TaskStatut } from 'shared/contract';
@@ -36,7 +46,7 @@ export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
   const retry = useRetryTask();
   const download = useDownloadTaskFile();
 
-  const columns: ColumnsType<Task> = [
+  const columns: TableColumnsType<Task> = [
     { title: 'N°', dataIndex: 'id', width: 64 },
     { title: 'Tâche', dataIndex: 'libelle' },
     ...(isAdmin

@@ -11,7 +11,8 @@ const TasksDrawer = lazy(() => import('./tasks-drawer'));
 
 /** The top bar's « Tâches » button and the drawer it opens (its open state lives in the URL). */
 export function TasksEntry() {
-  const compact = !Grid.useBreakpoint().md;
+  // Labelled from 1600 px only: at 1366 px with the menu open the top bar holds its shortcuts on one line.
+  const labelled = Boolean(Grid.useBreakpoint().xxl);
   const [params, setParams] = useSearchParams();
   const open = params.get(TASKS_PARAM) === '1';
   const setOpen = (value: boolean) =>
@@ -28,12 +29,12 @@ export function TasksEntry() {
     <>
       <Tooltip title="Tâches en arrière-plan">
         <Button
-          size={compact ? 'small' : 'middle'}
+          size={labelled ? 'middle' : 'small'}
           icon={<UnorderedListOutlined />}
           aria-label="Tâches"
           onClick={() => setOpen(true)}
         >
-          {compact ? null : 'Tâches'}
+          {labelled ? 'Tâches' : null}
         </Button>
       </Tooltip>
       {open && (

@@ -1,4 +1,5 @@
-import { downloadFile, exportFileName, type DownloadResult } from 'shared';
+import { exportFileName } from 'shared';
+import { downloadFile, type DownloadResult } from 'shared/ui';
 import { RESERVATION_EXPORTS, type ReservationExportBody, type ReservationExportKey } from 'shared/contract';
 
 /** `reservations-YYYY-MM-DD.<ext>`, today's date: the name kept when the server names no file. */

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { downloadFile, type DownloadResult } from 'shared';
+import { downloadFile, type DownloadResult } from 'shared/ui';
 import { statsExcelFileName, statsExcelPath, type StatsQuery, type StatsVue } from 'shared/contract';
 
 /** `statistiques-<vue>-<tableau>-YYYY-MM-DD.xlsx`, the browser's day: kept when the server names no file. */

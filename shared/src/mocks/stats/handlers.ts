@@ -1,4 +1,5 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
+import { parisToday } from '../../contract/days';
 import {
   STATS_MAX_MOIS,
   STATS_PATHS,
@@ -55,7 +56,8 @@ function excel(vue: StatsVue): RequestHandler {
     url.searchParams.delete('tableau');
     const query = readQuery(new Request(url));
     if (query instanceof Response) return query;
-    const day = new Date().toISOString().slice(0, 10);
+    // The API names the file with the Paris day (api/src/modules/stats), not the UTC one.
+    const day = parisToday();
     return new HttpResponse(EMPTY_ZIP, {
       headers: {
         'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

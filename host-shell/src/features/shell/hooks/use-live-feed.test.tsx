@@ -81,6 +81,7 @@ function renderShell() {
 }
 
 const bell = () => screen.getByRole('button', { name: /^Notifications \(/ });
+const findRealtimeState = () => screen.findByTestId('realtime-state', {}, { timeout: 10_000 });
 
 async function started() {
   await screen.findByRole('heading', { name: 'Accueil' });
@@ -100,7 +101,8 @@ describe('the live feed of the shell', { timeout: 20_000 }, () => {
     // The mocks' feed: 45 notifications, 5 unread.
     expect(bell().getAttribute('aria-label')).toBe('Notifications (5 non lues)');
     expect(notificationStore.getState()).toMatchObject({ page: 1, hasMore: true });
-    expect(screen.getByTestId('realtime-state').dataset.state).toBe('open');
+    // The dot is deferred like the feed (lib/deferred.tsx): its own chunk, imported once the delay is over.
+    expect((await findRealtimeState()).dataset.state).toBe('open');
   });
 
   it("a 'notification' shows a toast top right 350 px wide, goes on top of the feed, raises the badge and refreshes the totals", async () => {
@@ -225,7 +227,7 @@ describe('socket states and errors', { timeout: 20_000 }, () => {
     });
     renderShell();
     await started();
-    const state = screen.getByTestId('realtime-state');
+    const state = await findRealtimeState();
     expect(state.dataset.state).toBe('opening');
     expect(state.getAttribute('aria-label')).toBe(
       'Temps réel : connexion en cours… — Le service temps réel est injoignable.',

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
+import { parisToday } from 'shared/contract';
 import { mockStatsPax } from 'shared/mocks';
 import { renderPage } from 'shared/testing/render-page';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,7 +52,8 @@ describe('StatsPerPax', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Exporter « Durée des séjours » en Excel' }));
     await waitFor(() =>
-      expect(saved).toEqual([`statistiques-pax-durees-${dayjs().format('YYYY-MM-DD')}.xlsx`]),
+      // The server's name: the Paris day (the browser's own day may differ around midnight).
+      expect(saved).toEqual([`statistiques-pax-durees-${parisToday()}.xlsx`]),
     );
     expect(Object.fromEntries(requestsTo('/api/stats/pax/excel')[0]!.url.searchParams)).toEqual({
       debut: '2026-01',

@@ -68,3 +68,21 @@ export const nuiteesParMois = pgTable(
     index('nuitees_par_mois_sejour_idx').on(t.sejourId),
   ],
 );
+
+/**
+ * One row per stay in the statistics' sense — a chain of extensions, keyed by its initial stay — summed over all its
+ * months of `nuitees_par_mois` (issue 13: the stay-length classes, arrivals and departures read a chain whole, also
+ * outside the asked period; reading this table instead of summing the chain's months again halves that part).
+ * Never written by the application: the triggers of migration 0011 recompute the chains a statement on
+ * `nuitees_par_mois` touched, in that statement, so it always equals the sums of its months.
+ */
+export const sejoursResume = pgTable('sejours_resume', {
+  /** The initial stay of the chain (`nuitees_par_mois.sejour_id`). */
+  sejourId: integer('sejour_id').primaryKey(),
+  /** The chain's client and hotel (an extension keeps them; the smallest ids if that ever changed). */
+  clientId: integer('client_id').notNull(),
+  etablissementId: integer('etablissement_id').notNull(),
+  premiereNuit: day('premiere_nuit').notNull(),
+  derniereNuit: day('derniere_nuit').notNull(),
+  nuitees: count('nuitees'),
+});

@@ -44,9 +44,10 @@ export async function statsMois(db: Executor, query: StatsQuery): Promise<StatsM
         select s.sejour_id, s.mois, s.pensionnaire_id, s.reservation_id, s.nuitees
         from nuitees_par_mois s where ${where}
       ),
+      -- Every stay (chain of extensions) with a night in the period, over all its nights (sejours_resume).
       sejours as (
-        select t.sejour_id, min(t.premiere_nuit) as premiere, max(t.derniere_nuit) as derniere
-        from nuitees_par_mois t where t.sejour_id in (select sejour_id from s) group by t.sejour_id
+        select j.sejour_id, j.premiere_nuit as premiere, j.derniere_nuit as derniere
+        from sejours_resume j where j.sejour_id in (select sejour_id from s)
       ),
       activite as (
         select s.mois, count(distinct s.pensionnaire_id)::int as pax,

@@ -54,13 +54,12 @@ export async function statsPax(db: Executor, query: StatsQuery): Promise<StatsPa
           s.nuitees
         from nuitees_par_mois s where ${where}
       ),
-      -- Every stay (chain of extensions) with a night in the period, over all its nights.
+      -- Every stay (chain of extensions) with a night in the period, over all its nights (sejours_resume).
       sejours as (
-        select t.sejour_id, min(t.client_id) as client_id, min(t.etablissement_id) as etablissement_id,
-          min(t.premiere_nuit) as premiere, max(t.derniere_nuit) as derniere, sum(t.nuitees)::int as nuits
-        from nuitees_par_mois t
-        where t.sejour_id in (select sejour_id from s)
-        group by t.sejour_id
+        select j.sejour_id, j.client_id, j.etablissement_id, j.premiere_nuit as premiere, j.derniere_nuit as derniere,
+          j.nuitees as nuits
+        from sejours_resume j
+        where j.sejour_id in (select sejour_id from s)
       ),
       mouvements as (
         select client_id, etablissement_id,
@@ -68,14 +67,26 @@ export async function statsPax(db: Executor, query: StatsQuery): Promise<StatsPa
           count(*) filter (where derniere >= ${from}::date and derniere < ${to}::date)::int as departs
         from sejours group by grouping sets ((client_id), (etablissement_id), ())
       ),
-      activite as (
-        select grouping(s.client_id, s.etablissement_id, s.type_chambre_id) as g,
-          s.client_id, s.etablissement_id, s.type_chambre_id,
-          count(distinct s.pensionnaire_id)::int as pax, count(distinct s.reservation_id)::int as reservations,
-          coalesce(sum(s.nuitees), 0)::int as nuitees
-        from s group by grouping sets ((s.client_id), (s.etablissement_id), (s.type_chambre_id), ())
+      -- Distinct counts over the fewest rows: a stay has one resident, client, hotel and room type, so the nights are
+      -- first summed per stay (its reservations count), then per resident and (client, hotel, room type): the
+      -- grouping sets then count distinct residents over those rows, not over every month of every stay.
+      par_resa as (
+        select reservation_id, client_id, etablissement_id, type_chambre_id, pensionnaire_id, sum(nuitees) as nuitees
+        from s group by reservation_id, client_id, etablissement_id, type_chambre_id, pensionnaire_id
       ),
-      loges as (select pensionnaire_id, sum(nuitees)::int as nuits from s group by pensionnaire_id),
+      par_pensionnaire as materialized (
+        select client_id, etablissement_id, type_chambre_id, pensionnaire_id, count(*) as reservations,
+          sum(nuitees) as nuitees
+        from par_resa group by client_id, etablissement_id, type_chambre_id, pensionnaire_id
+      ),
+      activite as (
+        select grouping(p.client_id, p.etablissement_id, p.type_chambre_id) as g,
+          p.client_id, p.etablissement_id, p.type_chambre_id,
+          count(distinct p.pensionnaire_id)::int as pax, sum(p.reservations)::int as reservations,
+          coalesce(sum(p.nuitees), 0)::int as nuitees
+        from par_pensionnaire p group by grouping sets ((p.client_id), (p.etablissement_id), (p.type_chambre_id), ())
+      ),
+      loges as (select pensionnaire_id, sum(nuitees)::int as nuits from par_pensionnaire group by pensionnaire_id),
       foyers as (
         select coalesce(p.foyer_id, -p.id) as foyer, count(*)::int as pax, sum(l.nuits)::int as nuits
         from loges l join pensionnaires p on p.id = l.pensionnaire_id group by 1

@@ -139,7 +139,7 @@ describe('GET /stats/… access and period', () => {
 });
 
 describe('the statistics equal the recount of the nights', () => {
-  it('the summary table equals its definition over the nights, also after writes, cancellations and deletions', async () => {
+  it('the summary tables (months, chains) equal their definitions over the nights, also after writes, cancellations and deletions', async () => {
     const differences = async (db: Parameters<typeof rowsOf>[0] = app.db) =>
       (
         await rowsOf<{ n: number }>(
@@ -150,10 +150,31 @@ describe('the statistics equal the recount of the nights', () => {
             (select * from nuitees_par_mois_calcul except all select * from nuitees_par_mois)) d`,
         )
       )[0]?.n;
+    // The chains' summary (sejours_resume) equals the sums of its chain's months.
+    const chainDifferences = async (db: Parameters<typeof rowsOf>[0] = app.db) =>
+      (
+        await rowsOf<{ n: number }>(
+          db,
+          sql`with calcul as (
+            select sejour_id, min(client_id) as client_id, min(etablissement_id) as etablissement_id,
+              min(premiere_nuit) as premiere_nuit, max(derniere_nuit) as derniere_nuit, sum(nuitees)::int as nuitees
+            from nuitees_par_mois group by sejour_id),
+          resume as (select sejour_id, client_id, etablissement_id, premiere_nuit, derniere_nuit, nuitees
+            from sejours_resume)
+          select count(*)::int as n from (
+            (select * from resume except all select * from calcul)
+            union all
+            (select * from calcul except all select * from resume)) d`,
+        )
+      )[0]?.n;
     expect(
       (await rowsOf<{ n: number }>(app.db, sql`select count(*)::int as n from nuitees_par_mois`))[0]?.n,
     ).toBeGreaterThan(100);
     expect(await differences()).toBe(0);
+    expect(await chainDifferences()).toBe(0);
+    expect(
+      (await rowsOf<{ n: number }>(app.db, sql`select count(*)::int as n from sejours_resume`))[0]?.n,
+    ).toBeGreaterThan(50);
     await app.db
       .transaction(async (tx) => {
         await tx.execute(sql`update nuitees set annulee = true where id % 17 = 0`);
@@ -163,12 +184,14 @@ describe('the statistics equal the recount of the nights', () => {
         await tx.execute(sql`update reservations set status_paf = not status_paf where id % 7 = 0`);
         await tx.execute(sql`delete from nuitees where id % 23 = 0`);
         expect(await differences(tx)).toBe(0);
+        expect(await chainDifferences(tx)).toBe(0);
         tx.rollback();
       })
       .catch((error: unknown) => {
         if (!(error instanceof Error) || !error.message.toLowerCase().includes('rollback')) throw error;
       });
     expect(await differences()).toBe(0);
+    expect(await chainDifferences()).toBe(0);
   });
 
   it('on random filters, /stats/pax equals POST /reservations/pax and a recount over the nights', async () => {

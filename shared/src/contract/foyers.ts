@@ -117,3 +117,23 @@ export type FoyerUpdateBody = Static<typeof FoyerUpdateBody>;
 
 export const FoyerWritten = object({ message: Type.String(), data: FoyerItem });
 export type FoyerWritten = Static<typeof FoyerWritten>;
+
+/** The API's French messages about households (the mocks answer the same). */
+export const FOYER_MESSAGES = {
+  notFound: 'Foyer introuvable.',
+  clientUnknown: "Le client indiqué n'existe pas ou est archivé.",
+  archived: (nom: string) => `Le foyer « ${nom} » est archivé : il ne peut plus être modifié.`,
+  pensionnaireNotFound: 'Pensionnaire introuvable.',
+  otherClient:
+    'Ce pensionnaire appartient à un autre client que le foyer : un foyer ne mélange pas les clients.',
+  pensionnaireArchived: (nom: string) => `${nom} est archivé : restaurez-le avant de l'ajouter à un foyer.`,
+  alreadyMember: (nom: string, foyer: string) => `${nom} fait déjà partie du foyer « ${foyer} ».`,
+  notMember: (nom: string, foyer: string) => `${nom} ne fait pas partie du foyer « ${foyer} ».`,
+  sort: (key: string) => `Le tri sur « ${key} » n'est pas disponible.`,
+  created: (nom: string) => `Le foyer « ${nom} » a été créé.`,
+  updated: (nom: string) => `Le foyer « ${nom} » a été modifié.`,
+  /** `from`: the household the resident leaves, if any. */
+  added: (nom: string, foyer: string, from: string | null) =>
+    `${nom} a été ajouté au foyer « ${foyer} »${from === null ? '' : ` (il quitte le foyer « ${from} »)`}.`,
+  removed: (nom: string, foyer: string) => `${nom} a été retiré du foyer « ${foyer} ».`,
+} as const;

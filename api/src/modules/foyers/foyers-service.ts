@@ -7,6 +7,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   FOYER_MEMBRES_APERCU,
+  FOYER_MESSAGES,
   FOYER_SORTS,
   RESERVATION_STATUT_LABELS,
   type DemandeItem,
@@ -29,18 +30,6 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { escapeLike } from '../../lib/list-query';
 import { demandeItemSelect } from '../demandes/liste/list-query';
 import { isoTimestamp } from '../reservations/reservation-items';
-
-export const FOYER_MESSAGES = {
-  notFound: 'Foyer introuvable.',
-  clientUnknown: "Le client indiqué n'existe pas ou est archivé.",
-  archived: (nom: string) => `Le foyer « ${nom} » est archivé : il ne peut plus être modifié.`,
-  pensionnaireNotFound: 'Pensionnaire introuvable.',
-  otherClient: "Ce pensionnaire appartient à un autre client que le foyer : un foyer ne mélange pas les clients.",
-  pensionnaireArchived: (nom: string) => `${nom} est archivé : restaurez-le avant de l'ajouter à un foyer.`,
-  alreadyMember: (nom: string, foyer: string) => `${nom} fait déjà partie du foyer « ${foyer} ».`,
-  notMember: (nom: string, foyer: string) => `${nom} ne fait pas partie du foyer « ${foyer} ».`,
-  sort: (key: string) => `Le tri sur « ${key} » n'est pas disponible.`,
-} as const;
 
 const like = (text: string) => `%${escapeLike(text.trim())}%`;
 
@@ -200,7 +189,7 @@ export function createFoyer(db: Database, actor: Actor, body: FoyerCreateBody): 
       .returning();
     if (row === undefined) throw new Error('insert returned no row');
     await auditFoyer(tx, actor, 'create', null, row);
-    return { message: `Le foyer « ${row.nom} » a été créé.`, data: await readFoyerItem(tx, row.id) };
+    return { message: FOYER_MESSAGES.created(row.nom), data: await readFoyerItem(tx, row.id) };
   });
 }
 
@@ -222,7 +211,7 @@ export function updateFoyer(
       .returning();
     if (row === undefined) throw new NotFoundError(FOYER_MESSAGES.notFound);
     await auditFoyer(tx, actor, 'update', before, row);
-    return { message: `Le foyer « ${row.nom} » a été modifié.`, data: await readFoyerItem(tx, id) };
+    return { message: FOYER_MESSAGES.updated(row.nom), data: await readFoyerItem(tx, id) };
   });
 }
 
@@ -259,17 +248,13 @@ export function addMembre(
       throw new ConflictError(FOYER_MESSAGES.pensionnaireArchived(fullName(pensionnaire)));
     if (pensionnaire.foyerId === id)
       throw new ConflictError(FOYER_MESSAGES.alreadyMember(fullName(pensionnaire), foyer.nom));
-    let from = '';
-    if (pensionnaire.foyerId !== null) {
-      const [previous] = await tx
-        .select({ nom: foyers.nom })
-        .from(foyers)
-        .where(eq(foyers.id, pensionnaire.foyerId));
-      from = previous === undefined ? '' : ` (il quitte le foyer « ${previous.nom} »)`;
-    }
+    const [previous] =
+      pensionnaire.foyerId === null
+        ? []
+        : await tx.select({ nom: foyers.nom }).from(foyers).where(eq(foyers.id, pensionnaire.foyerId));
     await setFoyerOf(tx, actor, pensionnaire, id);
     return {
-      message: `${fullName(pensionnaire)} a été ajouté au foyer « ${foyer.nom} »${from}.`,
+      message: FOYER_MESSAGES.added(fullName(pensionnaire), foyer.nom, previous?.nom ?? null),
       data: await readFoyerItem(tx, id),
     };
   });
@@ -288,7 +273,7 @@ export function removeMembre(
       throw new NotFoundError(FOYER_MESSAGES.notMember(fullName(pensionnaire), foyer.nom));
     await setFoyerOf(tx, actor, pensionnaire, null);
     return {
-      message: `${fullName(pensionnaire)} a été retiré du foyer « ${foyer.nom} ».`,
+      message: FOYER_MESSAGES.removed(fullName(pensionnaire), foyer.nom),
       data: await readFoyerItem(tx, id),
     };
   });

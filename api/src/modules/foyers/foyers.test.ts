@@ -177,7 +177,7 @@ describe('GET /foyers', () => {
     expect(bySize.data[0]?.id).toBe(kone);
     const bad = await api('GET', '/foyers?sort=notes', agent);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Le tri sur « notes » n\'est pas disponible.' });
+    expect(bad.json()).toEqual({ message: "Le tri sur « notes » n'est pas disponible." });
   });
 
   it('answers 400 for an unknown parameter or a bad page, 401 without a token', async () => {
@@ -299,10 +299,12 @@ describe('PUT / DELETE /foyers/:id/membres/:pensionnaireId', () => {
 
     const notMember = await api('DELETE', `/foyers/${kone}/membres/${moussa}`, agent);
     expect(notMember.statusCode).toBe(404);
-    expect(notMember.json()).toEqual({ message: 'Moussa Traoré ne fait pas partie du foyer « Famille Koné ».' });
+    expect(notMember.json()).toEqual({
+      message: 'Moussa Traoré ne fait pas partie du foyer « Famille Koné ».',
+    });
   });
 
-  it("moves a member of another household and says where from", async () => {
+  it('moves a member of another household and says where from', async () => {
     const other = await insertFoyer(world.clientId, 'Famille Traoré');
     const moved = await api('PUT', `/foyers/${other}/membres/${ibrahim}`, agent);
     expect(moved.statusCode, moved.body).toBe(200);
@@ -319,8 +321,9 @@ describe('PUT / DELETE /foyers/:id/membres/:pensionnaireId', () => {
     expect(cross.json<{ message: string }>().message).toContain('un autre client');
     expect(await foyerOf(otherClientResident)).toBeNull();
 
-    const archived = (await insertResident(app, world.clientId, { nom: 'Ancien', prenom: 'Ali', archived: true }))
-      .id;
+    const archived = (
+      await insertResident(app, world.clientId, { nom: 'Ancien', prenom: 'Ali', archived: true })
+    ).id;
     const refused = await api('PUT', `/foyers/${kone}/membres/${archived}`, agent);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toContain('archivé');

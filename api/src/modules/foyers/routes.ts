@@ -45,7 +45,8 @@ const foyersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     PATHS.list,
     { schema: { body: FoyerCreateBody, response: { 201: FoyerWritten, ...errors } } },
-    async (request, reply) => reply.status(201).send(await createFoyer(app.db, actorOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createFoyer(app.db, actorOf(request), request.body)),
   );
 
   app.put(
@@ -57,8 +58,7 @@ const foyersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     membre,
     { schema: { params: FoyerMembreParams, response: { 200: FoyerWritten, ...errors } } },
-    async (request) =>
-      addMembre(app.db, actorOf(request), request.params.id, request.params.pensionnaireId),
+    async (request) => addMembre(app.db, actorOf(request), request.params.id, request.params.pensionnaireId),
   );
 
   app.delete(

@@ -75,11 +75,9 @@ export function FoyerMembres({ foyer }: { foyer: FoyerDetail }) {
   const writable = foyer.archivedAt === null;
 
   return (
-    <Card
-      title="Membres"
-      size="small"
-      extra={
-        writable && (
+    <Card title="Membres" size="small">
+      {writable && (
+        <div style={{ marginBottom: 12 }}>
           <AddMembre
             foyer={foyer}
             busy={add.isPending}
@@ -88,9 +86,8 @@ export function FoyerMembres({ foyer }: { foyer: FoyerDetail }) {
               add.mutate({ foyerId: foyer.id, pensionnaireId });
             }}
           />
-        )
-      }
-    >
+        </div>
+      )}
       {failure && (
         // A 409 is only logged by the client (spec §8): the card says it.
         <Alert type="error" showIcon title={errorMessage(failure)} style={{ marginBottom: 12 }} />

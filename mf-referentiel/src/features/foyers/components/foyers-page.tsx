@@ -62,7 +62,7 @@ export function FoyersPage() {
         path={path}
         columns={columns}
         toolbar={
-          <Flex wrap gap={8}>
+          <Flex wrap gap={8} style={{ width: '100%' }}>
             <Input.Search
               aria-label="Rechercher un foyer ou un membre"
               placeholder="Foyer ou membre (nom, prénom)"
@@ -71,7 +71,7 @@ export function FoyersPage() {
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
               onSearch={(value) => filters.setFilter('recherche', value.trim())}
-              style={{ width: 280, maxWidth: '100%' }}
+              style={{ flex: '1 1 220px', maxWidth: 320 }}
             />
             <Select
               aria-label="Client"
@@ -84,7 +84,7 @@ export function FoyersPage() {
               onChange={(value: number | undefined) =>
                 filters.setFilter('clientId', value === undefined ? undefined : String(value))
               }
-              style={{ width: 260, maxWidth: '100%' }}
+              style={{ flex: '1 1 220px', maxWidth: 300 }}
             />
           </Flex>
         }

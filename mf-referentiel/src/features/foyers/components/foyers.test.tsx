@@ -109,7 +109,7 @@ describe('FoyerDetailsPage', () => {
     expect(screen.getByRole('link', { name: 'Conseil départemental du Val-de-Marne' })).toBeTruthy();
   });
 
-  it('adds a resident of the same client, and removes a member after a confirmation', async () => {
+  it('adds a resident of the same client to the household', async () => {
     const { user, requestsTo } = renderPage(<FoyerDetailsPage />, card(2));
     await screen.findByText('Famille Nguyen');
     await user.click(screen.getByRole('button', { name: /Ajouter un membre/ }));
@@ -118,7 +118,11 @@ describe('FoyerDetailsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Ajouter' }));
     expect(await cardOf('Membres').findByRole('link', { name: 'Lucas Martin' })).toBeTruthy();
     expect(requestsTo('/api/foyers/2/membres/4', 'PUT')).toHaveLength(1);
+  });
 
+  it('removes a member after a confirmation', async () => {
+    const { user, requestsTo } = renderPage(<FoyerDetailsPage />, card(2));
+    await screen.findByText('Famille Nguyen');
     const lambert = cardOf('Membres')
       .getByRole('link', { name: 'Alex Lambert' })
       .closest('tr') as HTMLElement;

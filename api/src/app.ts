@@ -11,6 +11,7 @@ import courrielsRoutes from './modules/courriels/routes';
 import demandeArrivals from './modules/demandes/arrivals';
 import externeRoutes from './modules/demandes/externe/routes';
 import demandesRoutes from './modules/demandes/routes';
+import foyersRoutes from './modules/foyers/routes';
 import healthRoutes from './modules/health/routes';
 import notificationProducers from './modules/notifications/producers';
 import notificationsPlugin from './modules/notifications/notifications-plugin';
@@ -203,6 +204,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(roomingRoutes);
         await secured.register(tasksRoutes);
         await secured.register(notificationsRoutes);
+        await secured.register(foyersRoutes);
       });
     },
     { prefix: '/api' },

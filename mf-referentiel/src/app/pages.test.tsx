@@ -15,6 +15,8 @@ const FIRST_CONTENT: Record<string, string> = {
   'client-details': '21-29 avenue du Général-de-Gaulle',
   pensionnaires: 'Benali',
   pensionnaire: 'VDM-2024-0153',
+  foyers: 'Famille Diallo',
+  foyer: 'Couple hébergé ensemble depuis février 2024.',
   utilisateurs: 'Lefebvre',
   'contract-etablissement': 'CE-2025-PARC',
   'contract-etablissement-details': 'Tarif négocié avec la direction régionale.',

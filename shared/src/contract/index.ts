@@ -12,3 +12,4 @@ export * from './demandes';
 export * from './rooming';
 export * from './tasks';
 export * from './notifications';
+export * from './foyers';

@@ -62,6 +62,7 @@ export const MENU: readonly MenuGroup[] = [
       { routeId: 'client', label: 'Clients' },
       { routeId: 'contrat-client', label: 'Contrats clients' },
       { routeId: 'pensionnaires', label: 'Pensionnaires' },
+      { routeId: 'foyers', label: 'Foyers' },
       { routeId: 'repas', label: 'Repas' },
     ],
   },

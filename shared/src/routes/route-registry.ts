@@ -52,6 +52,9 @@ export const ROUTES: readonly RouteDef[] = [
   route('groupe-client', 'groupe-client', 'mf_referentiel', 'Groupes clients'),
   route('pensionnaires', 'pensionnaires', 'mf_referentiel', 'Pensionnaires'),
   route('pensionnaire', 'pensionnaires/:id', 'mf_referentiel', 'Fiche pensionnaire'),
+  // Issue 10 §4 (not in spec §2): households, since requests and bookings are made per household.
+  route('foyers', 'foyers', 'mf_referentiel', 'Foyers'),
+  route('foyer', 'foyers/:id', 'mf_referentiel', 'Fiche foyer'),
   route('repas', 'repas', 'mf_referentiel', 'Repas'),
   route('utilisateurs', 'utilisateurs', 'mf_referentiel', 'Utilisateurs'),
   route('etablissement', 'etablissement', 'mf_referentiel', 'Établissements', true),

@@ -44,6 +44,9 @@ const SPEC_EXTRA_ROUTES = [
   'contrat-client/:id',
 ];
 
+/** Routes an issue adds beyond spec §2, each with its reason in docs/frontend.md: issue 10 §4's households. */
+const ISSUE_ROUTES = ['foyers', 'foyers/:id'];
+
 const byPath = (path: string) => ROUTES.find((r) => r.path === path);
 
 describe('route registry', () => {
@@ -61,8 +64,15 @@ describe('route registry', () => {
     expect(byPath(path)?.extra).toBe(true);
   });
 
-  it('registers nothing beyond the spec routes', () => {
-    expect(ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_CHILD_ROUTES, ...SPEC_EXTRA_ROUTES].sort());
+  it.each(ISSUE_ROUTES)('registers the issue route %s, not extra', (path) => {
+    expect(byPath(path)?.remote).toBe('mf_referentiel');
+    expect(byPath(path)?.extra).toBe(false);
+  });
+
+  it('registers nothing beyond the spec routes and the documented issue routes', () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual(
+      [...SPEC_CHILD_ROUTES, ...SPEC_EXTRA_ROUTES, ...ISSUE_ROUTES].sort(),
+    );
   });
 
   it('gives every route a title and assigns each remote at least one route', () => {
@@ -137,6 +147,8 @@ describe('side menu', () => {
         '/dashboard/client',
         '/dashboard/contrat-client',
         '/dashboard/pensionnaires',
+        // Issue 10 §4: the households, beside the residents.
+        '/dashboard/foyers',
         '/dashboard/repas',
       ],
       Statistiques: ['/dashboard/StatsPerPax', '/dashboard/StatsPerMonth', '/dashboard/StatsPerCa'],

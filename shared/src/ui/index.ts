@@ -3,6 +3,7 @@
 // dashboard do not download the Table, Select, DatePicker and Modal code they never render.
 export * from './page-frame';
 export * from './record/record-gate';
+export * from './reservation-statut-tag';
 export * from './resource';
 export * from './scaffold-pages';
 // Export downloads: only the remotes' screens save files, so the helper stays out of the first load (`shared`).

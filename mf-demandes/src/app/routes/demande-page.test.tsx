@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { mockDemandes, resetMocks } from 'shared/mocks';
+import { mockServer } from 'shared/mocks/node';
 import { renderPage } from 'shared/testing/render-page';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DemandePage } from './demande-page';
@@ -33,6 +35,36 @@ describe('DemandePage', () => {
     renderPage(<DemandePage />, { url: `/dashboard/demande-hebergement/${demande.id}`, path: PATH });
     const [voir] = await screen.findAllByRole('link', { name: 'Voir' });
     expect(voir!.getAttribute('href')).toBe(`/view-pdf?id=${demande.communications[0]!.id}`);
+  });
+});
+
+describe('DemandePage linked stays', () => {
+  it('shows a linked stay’s status as the French tag, not the raw value', async () => {
+    const demande = structuredClone(mockDemandes[0]!);
+    demande.reservations = [
+      {
+        id: 901,
+        role: 'produite',
+        id_reservation_mere: 901,
+        type_resa: 'initiale',
+        statut: 'terminee',
+        pensionnaire_id: 1,
+        pensionnaire_nom: 'Dupont',
+        pensionnaire_prenom: 'Marie',
+        etablissement_id: 1,
+        etablissement_nom: 'Hôtel du Parc',
+        type_chambre_libelle: 'Double',
+        chambre: null,
+        date_debut: '2025-06-02',
+        date_fin: '2025-06-30',
+        prolongee_par_id: null,
+      },
+    ];
+    mockServer.use(http.get('*/api/demande_hebergement/:id', () => HttpResponse.json({ data: demande })));
+    renderPage(<DemandePage />, { url: `/dashboard/demande-hebergement/${demande.id}`, path: PATH });
+    const row = (await screen.findByRole('link', { name: 'n° 901' }, { timeout: 15_000 })).closest('tr')!;
+    expect(within(row).getByText('Terminée')).toBeTruthy();
+    expect(within(row).queryByText('terminee')).toBeNull();
   });
 });
 

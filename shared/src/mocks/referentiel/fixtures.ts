@@ -290,6 +290,7 @@ const resident = (
 
 export const seedPensionnaires: Pensionnaire[] = [
   resident(1, '2024-02-01', {
+    foyerId: 1,
     clientId: 1,
     nom: 'Dupont',
     prenom: 'Marie',
@@ -299,6 +300,7 @@ export const seedPensionnaires: Pensionnaire[] = [
     telephone: '06 12 45 78 90',
   }),
   resident(2, '2024-02-09', {
+    foyerId: 1,
     clientId: 1,
     nom: 'Benali',
     prenom: 'Karim',
@@ -307,6 +309,7 @@ export const seedPensionnaires: Pensionnaire[] = [
     numeroDossier: 'VDM-2024-0188',
   }),
   resident(3, '2024-02-20', {
+    foyerId: 2,
     clientId: 2,
     nom: 'Nguyen',
     prenom: 'Thi Lan',
@@ -324,6 +327,7 @@ export const seedPensionnaires: Pensionnaire[] = [
     numeroDossier: 'RS-24-022',
   }),
   resident(5, '2024-03-15', {
+    foyerId: 3,
     clientId: 3,
     nom: 'Diallo',
     prenom: 'Aminata',
@@ -366,6 +370,7 @@ export const seedPensionnaires: Pensionnaire[] = [
     numeroDossier: 'FTT-118',
   }),
   resident(10, '2025-01-06', {
+    foyerId: 2,
     clientId: 2,
     nom: 'Lambert',
     prenom: 'Alex',
@@ -377,6 +382,7 @@ export const seedPensionnaires: Pensionnaire[] = [
     11,
     '2024-03-20',
     {
+      foyerId: 3,
       clientId: 3,
       nom: 'Girard',
       prenom: 'Paul',

@@ -24,6 +24,7 @@ import {
 } from '../../contract';
 import { api, claimsOf, fail, json, readJson, validationMessage } from '../common/http';
 import { clesApiHandlers, resetClesApiMocks } from './cles-api';
+import { foyersHandlers, resetFoyersMocks } from './foyers';
 import { listHandler, listPage, parseListQuery } from '../common/list-handlers';
 import { COMMON_MESSAGES, CONTRATS_MESSAGES, REFERENTIEL_MESSAGES as R, USERS_MESSAGES } from '../messages';
 import {
@@ -98,6 +99,7 @@ export function resetReferentielMocks(): void {
   );
   contrats.client.splice(0, contrats.client.length, ...cloneContrats(seedContratsClients));
   resetClesApiMocks();
+  resetFoyersMocks();
 }
 
 /** 401 without a readable token; 403 for a write (or any `adminOnly` call) by a non-administrator. */
@@ -606,4 +608,5 @@ export const referentielHandlers: RequestHandler[] = [
   ...contratsHandlers,
   ...usersHandlers,
   ...clesApiHandlers,
+  ...foyersHandlers(rows.pensionnaires, rows.clients),
 ];

@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { dashboardUrl, formatDate, formatDateTime } from 'shared';
+import { ReservationStatutTag } from 'shared/ui';
 import {
   COMMUNICATION_STATUT_LABELS,
   COMMUNICATION_TYPE_LABELS,
@@ -167,7 +168,10 @@ const stayColumns = [
     title: 'Période',
     render: (_: unknown, r: DemandeReservation) => `${formatDate(r.date_debut)} → ${formatDate(r.date_fin)}`,
   },
-  { title: 'Statut', dataIndex: 'statut' },
+  {
+    title: 'Statut',
+    render: (_: unknown, r: DemandeReservation) => <ReservationStatutTag statut={r.statut} />,
+  },
 ];
 
 function Previous({ id }: { id: number }) {

@@ -1,10 +1,10 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { dashboardUrl, formatDate } from 'shared';
 import { PageFrame, RecordGate } from 'shared/ui';
-import { REFERENTIEL_PATHS } from 'shared/contract';
+import { REFERENTIEL_PATHS, type Pensionnaire } from 'shared/contract';
 import { SEXE_LABELS } from '../../../lib/labels';
 import { ArchivedTag, orNone, UpcomingSection } from '../../../lib/record-details';
 import { ReferenceName } from '../../../lib/reference-name';
@@ -14,8 +14,13 @@ import { usePensionnaire } from '../api/get-pensionnaire';
 import { PensionnaireDemandes } from './pensionnaire-demandes';
 import { PensionnaireFormModal } from './pensionnaire-form-modal';
 
+export interface PensionnaireDetailsPageProps {
+  /** The « Foyer » entry of the card (composed by the page from the households feature). */
+  foyer?: (pensionnaire: Pensionnaire) => ReactNode;
+}
+
 /** A resident's card: their accommodation requests and communications, and the place where their stays will be listed. */
-export function PensionnaireDetailsPage() {
+export function PensionnaireDetailsPage({ foyer }: PensionnaireDetailsPageProps = {}) {
   const state = usePensionnaire();
   const clients = useReferenceLookup(REFERENTIEL_PATHS.clients);
   const canWrite = useCanWrite();
@@ -71,6 +76,7 @@ export function PensionnaireDetailsPage() {
                   children: orNone(formatDate(pensionnaire.dateNaissance)),
                 },
                 { key: 'sexe', label: 'Sexe', children: SEXE_LABELS[pensionnaire.sexe] },
+                ...(foyer ? [{ key: 'foyer', label: 'Foyer', children: foyer(pensionnaire) }] : []),
                 { key: 'telephone', label: 'Téléphone', children: orNone(pensionnaire.telephone) },
                 { key: 'email', label: 'E-mail', children: orNone(pensionnaire.email) },
                 { key: 'notes', label: 'Notes', children: orNone(pensionnaire.notes), span: 'filled' },

@@ -1,0 +1,1 @@
+export { FoyerLink } from './components/foyer-link';

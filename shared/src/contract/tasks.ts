@@ -93,3 +93,13 @@ export const canRetryTask = (task: Pick<Task, 'statut' | 'relancee_par'>): boole
  * the file is downloaded later from « Tâches » (docs/api.md « Tâches »). Below, the file is streamed as before.
  */
 export const EXPORT_TASK_THRESHOLD = 5_000;
+
+/** The socket event of every move of a task (taken, progress, finished, failed), to its requester and the admins. */
+export const TASK_EVENT = 'tache';
+
+/** The `tache` event's payload (not persisted: the screen re-reads GET /tasks on it). */
+export interface TaskEvent {
+  id: number;
+  statut: TaskStatut;
+  progression: number;
+}

@@ -60,7 +60,7 @@ describe('TasksDrawer', { timeout: 20_000 }, () => {
 
   // The former « re-reads every 2 s until finished » test: its assertion (the running task ends with its file to
   // download) now holds with the socket's `tache` events driving the re-reads instead of a poll.
-  it("follows a running task over the socket: progress patched without a request, the end re-read with its file", async () => {
+  it('follows a running task over the socket: progress patched without a request, the end re-read with its file', async () => {
     setRealtimeStatus({ state: 'open' });
     let reads = 0;
     mockServer.events.on('request:start', ({ request }) => {

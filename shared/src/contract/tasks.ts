@@ -103,3 +103,10 @@ export interface TaskEvent {
   statut: TaskStatut;
   progression: number;
 }
+
+/**
+ * A POST /demande_hebergement/sync of more requests than this runs as a task: 202 { message, task_id }, progress over
+ * the socket, a notification at the end, the per-request report kept with the task (docs/api.md « Tâches »). At or
+ * below it the sync answers at once with its report, as before.
+ */
+export const SYNC_TASK_THRESHOLD = 50;

@@ -74,8 +74,11 @@ describe('POST /demande_hebergement/sync over the threshold', () => {
       expect(message).toContain(`tâche n° ${id}`);
       // Queued only: nothing synced before the runner takes it.
       expect(
-        await rowsOf(w.app.db, sql`select 1 from audit_log where entity = 'demande_hebergement'
-          and entity_id = ${String(changed)} and action = 'synchronisation'`),
+        await rowsOf(
+          w.app.db,
+          sql`select 1 from audit_log where entity = 'demande_hebergement'
+          and entity_id = ${String(changed)} and action = 'synchronisation'`,
+        ),
       ).toHaveLength(0);
 
       const started = nextEvent<{ id: number; statut: string }>(socket, TASK_EVENT);

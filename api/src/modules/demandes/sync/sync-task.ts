@@ -39,7 +39,8 @@ export const syncTaskPlugin = fp<{ threshold?: number | undefined }>(
     app.tasks.define('synchronisation_demandes', {
       run: async ({ db, parametres, createdBy, progress }) => {
         const { demande_ids: ids } = parametres as unknown as SyncTaskParams;
-        if (!Array.isArray(ids) || ids.length === 0) throw new BadRequestError('Aucune demande à synchroniser.');
+        if (!Array.isArray(ids) || ids.length === 0)
+          throw new BadRequestError('Aucune demande à synchroniser.');
         const actor = createdBy === null ? SYSTEM_ACTOR : { kind: 'user' as const, userId: createdBy };
         const answer = await createSyncService(db).sync(actor, ids, (done, total) => {
           void progress((done / total) * 100).catch(() => undefined);

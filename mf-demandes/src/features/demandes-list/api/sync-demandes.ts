@@ -7,7 +7,9 @@ import { useDemandeWrite } from '../../../lib/demande-writes';
  * SYNC_TASK_THRESHOLD requests, 202 { message, task_id }: a task (its message is the client's success toast).
  */
 export async function syncDemandes(demandeIds: number[]): Promise<SyncAnswer | TaskQueuedAnswer> {
-  const { data } = await apiClient.post<SyncAnswer | TaskQueuedAnswer>(DEMANDES_PATHS.sync, { demande_ids: demandeIds });
+  const { data } = await apiClient.post<SyncAnswer | TaskQueuedAnswer>(DEMANDES_PATHS.sync, {
+    demande_ids: demandeIds,
+  });
   return data;
 }
 

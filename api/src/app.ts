@@ -23,6 +23,7 @@ import roomingRoutes from './modules/rooming/routes';
 import { statusTaskPlugin } from './modules/reservations/status-task/status-task';
 import statsRoutes from './modules/stats/routes';
 import { exportTaskPlugin } from './modules/reservations/exports/export-task';
+import { syncTaskPlugin } from './modules/demandes/sync/sync-task';
 import { digestPlugin } from './modules/tasks/jobs/digest-prolongations';
 import tasksRoutes from './modules/tasks/routes';
 import { taskEventsPlugin } from './modules/tasks/task-events';
@@ -85,6 +86,8 @@ export interface BuildAppOptions {
   tasks?: TasksPluginOptions | undefined;
   /** Reservation exports of more rows than this become tasks (202); EXPORT_TASK_THRESHOLD (5,000) by default. */
   exportTaskThreshold?: number | undefined;
+  /** Request syncs of more requests than this become tasks (202); SYNC_TASK_THRESHOLD (50) by default. */
+  syncTaskThreshold?: number | undefined;
   /** Outgoing e-mail (SMTP_URL, MAIL_FROM); without smtpUrl, messages stay in the local outbox. */
   mail?: { smtpUrl?: string | undefined; from?: string | undefined } | undefined;
   /** The live feed (socket.io on the same server): re-check period of connected users. */
@@ -173,6 +176,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   await app.register(notificationProducers);
   await app.register(statusTaskPlugin);
   await app.register(exportTaskPlugin, { threshold: options.exportTaskThreshold });
+  await app.register(syncTaskPlugin, { threshold: options.syncTaskThreshold });
   await app.register(taskEventsPlugin);
   await app.register(digestPlugin);
 

@@ -14,8 +14,15 @@ export const cliArgs = (): string[] => process.argv.slice(2).filter((arg) => arg
 /** A random port in 20000–29999 for the API. */
 export const randomPort = (): number => 20_000 + Math.floor(Math.random() * 10_000);
 
-/** Starts `src/server.ts` in demo mode on 127.0.0.1:`port` and waits (up to 2 minutes) for /api/health. */
-export async function startApi(dataDir: string, port: number): Promise<ChildProcess> {
+/**
+ * Starts `src/server.ts` in demo mode on 127.0.0.1:`port` and waits (up to 2 minutes) for /api/health. `env`: extra
+ * settings (e.g. MAX_CONNECTIONS_PER_ADDRESS for many sockets from one address).
+ */
+export async function startApi(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API,
     env: {
@@ -25,6 +32,7 @@ export async function startApi(dataDir: string, port: number): Promise<ChildProc
       HOST: '127.0.0.1',
       DEMO_MODE: '1',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -65,6 +65,10 @@ export interface Product {
   baseUrl: string;
   remotes: Record<RemoteName, RemoteServer>;
   stop: () => Promise<void>;
+  /** Stops the API process (its socket server and embedded database with it); the remotes' servers stay up. */
+  stopApi: () => Promise<void>;
+  /** Starts the API again on the same port, data and secret (the sessions stay valid); resolves once healthy. */
+  startApi: () => Promise<void>;
 }
 
 /**
@@ -104,32 +108,44 @@ export async function startProduct(): Promise<Product> {
 
   const port = await freePort();
   let output = '';
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: join(ROOT, 'api'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(workDir, 'data'),
-      WEB_ROOT: ROOT,
-      RUNTIME_CONFIG_FILE: registry,
-      DEMO_MODE: '1',
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  api.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  api.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const spawnApi = () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: join(ROOT, 'api'),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(workDir, 'data'),
+        WEB_ROOT: ROOT,
+        RUNTIME_CONFIG_FILE: registry,
+        DEMO_MODE: '1',
+        JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    return child;
+  };
+  let api = spawnApi();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    await Promise.all(Object.values(remotes).map((r) => r.stop().catch(() => undefined)));
+  const stopApi = async () => {
     if (api.exitCode === null && api.signalCode === null) {
       const exited = new Promise((r) => api.once('exit', r));
       api.kill('SIGTERM');
       await exited;
     }
+  };
+  const stop = async () => {
+    await Promise.all(Object.values(remotes).map((r) => r.stop().catch(() => undefined)));
+    await stopApi();
     rmSync(workDir, { recursive: true, force: true });
+  };
+  const startApi = async () => {
+    await stopApi();
+    api = spawnApi();
+    await waitForHealth(`${baseUrl}/api/health`, api, () => output);
   };
   try {
     await waitForHealth(`${baseUrl}/api/health`, api, () => output);
@@ -138,5 +154,5 @@ export async function startProduct(): Promise<Product> {
     await stop();
     throw error;
   }
-  return { baseUrl, remotes, stop };
+  return { baseUrl, remotes, stop, stopApi, startApi };
 }

@@ -93,3 +93,20 @@ export const canRetryTask = (task: Pick<Task, 'statut' | 'relancee_par'>): boole
  * the file is downloaded later from « Tâches » (docs/api.md « Tâches »). Below, the file is streamed as before.
  */
 export const EXPORT_TASK_THRESHOLD = 5_000;
+
+/** The socket event of every move of a task (taken, progress, finished, failed), to its requester and the admins. */
+export const TASK_EVENT = 'tache';
+
+/** The `tache` event's payload (not persisted: the screen re-reads GET /tasks on it). */
+export interface TaskEvent {
+  id: number;
+  statut: TaskStatut;
+  progression: number;
+}
+
+/**
+ * A POST /demande_hebergement/sync of more requests than this runs as a task: 202 { message, task_id }, progress over
+ * the socket, a notification at the end, the per-request report kept with the task (docs/api.md « Tâches »). At or
+ * below it the sync answers at once with its report, as before.
+ */
+export const SYNC_TASK_THRESHOLD = 50;

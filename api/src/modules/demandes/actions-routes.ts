@@ -16,6 +16,7 @@ import {
   RefusBody,
   SyncAnswer,
   SyncBody,
+  TaskQueuedAnswer,
   TraitementAnswer,
   TraitementBody,
 } from 'shared/contract';
@@ -102,8 +103,22 @@ const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     PATHS.sync,
-    { schema: { body: SyncBody, response: { 200: SyncAnswer, ...errors } } },
-    async (request) => sync.sync(actorOf(request), request.body.demande_ids),
+    { schema: { body: SyncBody, response: { 200: SyncAnswer, 202: TaskQueuedAnswer, ...errors } } },
+    async (request, reply) => {
+      const ids = request.body.demande_ids;
+      if (ids.length <= app.syncTaskThreshold) return sync.sync(actorOf(request), ids);
+      // Too long to wait for: synced by a task (sync/sync-task.ts), its report kept with it, a notification at the end.
+      const id = await app.tasks.enqueue(app.db, 'synchronisation_demandes', {
+        parametres: { demande_ids: ids },
+        createdBy: request.user.id,
+        actor: actorOf(request),
+      });
+      app.tasks.kick();
+      return reply.status(202).send({
+        message: `La synchronisation porte sur ${ids.length} demandes : elle se fait en arrière-plan (tâche n° ${id}). Suivez-la dans « Tâches » ; une notification vous préviendra.`,
+        task_id: id,
+      });
+    },
   );
 };
 

@@ -32,6 +32,13 @@ export interface NotifyInput {
   lien?: string | null | undefined;
   /** Set for an administrator's broadcast: an audit row records it. System producers leave it out. */
   actor?: Actor | undefined;
+  /**
+   * Leaves out the recipients who got a notification of this title and link in the last `ms` milliseconds. Several
+   * API nodes may produce the same notification for one user (« … modifiée »: each node notifies the followers
+   * connected to it, and a user may have tabs on two nodes): an advisory lock on the title and link makes the
+   * nodes write one after the other, so the second sees the first's rows and writes none.
+   */
+  unlessNotifiedWithinMs?: number | undefined;
 }
 
 export interface NotifyResult {
@@ -91,7 +98,13 @@ export function createNotificationService(db: Database, realtime: Pick<Realtime,
       if (roles.length > 0) targets.push(inArray(users.role, [...roles]));
       if (targets.length === 0) return { notifications: [] };
       const title = input.title ?? DEFAULT_NOTIFICATION_TITLE;
+      const lien = input.lien ?? null;
+      const within = input.unlessNotifiedWithinMs;
       const rows = await db.transaction(async (tx) => {
+        if (within !== undefined)
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtext(${`ebas3:notify:${title}:${lien ?? ''}`}))`,
+          );
         const recipients = await tx
           .select({ id: users.id })
           .from(users)
@@ -102,6 +115,11 @@ export function createNotificationService(db: Database, realtime: Pick<Realtime,
               input.exceptUserId === undefined || input.exceptUserId === null
                 ? undefined
                 : sql`${users.id} <> ${input.exceptUserId}`,
+              within === undefined
+                ? undefined
+                : sql`not exists (select 1 from notifications n where n.user_id = ${users.id}
+                        and n.title = ${title} and n.lien is not distinct from ${lien}
+                        and n.created_at > clock_timestamp() - make_interval(secs => ${within / 1_000}))`,
             ),
           );
         if (recipients.length === 0) return [];

@@ -29,6 +29,12 @@ export const lienDe = (entite: SuiviEntite, id: number) =>
 /** Changes of one request or stay within this window become one notification per follower. */
 export const SUIVI_COALESCE_MS = 300;
 
+/**
+ * One « … modifiée » per user within this window, whichever node produced it (notification-service.ts
+ * `unlessNotifiedWithinMs`): the nodes' bursts of one change end within a coalescing window of each other.
+ */
+export const SUIVI_DEDUPE_MS = 2_000;
+
 async function arrivee(app: FastifyInstance, demande: DemandeArrivee): Promise<void> {
   const [client] = await app.db
     .select({ nom: clients.nom })
@@ -65,6 +71,8 @@ async function suivis(
     title: entite === 'demande' ? 'Demande modifiée' : 'Réservation modifiée',
     message: `${entite === 'demande' ? 'La demande' : 'La réservation'} n° ${id} que vous consultez a été modifiée par ${qui}.`,
     lien: lienDe(entite, id),
+    // Each node notifies the followers connected to it: a user with tabs on two nodes is told once.
+    unlessNotifiedWithinMs: SUIVI_DEDUPE_MS,
   });
 }
 

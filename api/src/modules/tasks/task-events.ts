@@ -5,9 +5,9 @@
  * persisted through the live feed (`app.notifications.notify`), whose link opens « Tâches ».
  */
 import fp from 'fastify-plugin';
-import { TASK_TYPE_LABELS, type TaskType } from 'shared/contract';
+import { TASK_EVENT, TASK_TYPE_LABELS, type TaskType } from 'shared/contract';
 
-export const TASK_EVENT = 'tache';
+export { TASK_EVENT };
 
 /** Front-end path of the notifications: the dashboard with the « Tâches » drawer open. */
 export const TASKS_LINK = '/dashboard?taches=1';

@@ -5,11 +5,20 @@
  */
 import { createServer, connect as tcpConnect, type Server as TcpServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { REALTIME_EVENTS, type NotificationEvent, type NotificationsPage } from 'shared/contract';
+import { sql } from 'drizzle-orm';
+import {
+  REALTIME_EVENTS,
+  type ChangementEvent,
+  type NotificationEvent,
+  type NotificationsPage,
+} from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestDatabase, FAST_SCRYPT, userToken, type TestDatabase } from '../../../test/helper';
 import { connect, listenLocal, nextEvent, socketFor } from '../../../test/socket-client';
 import { buildApp } from '../../app';
+import { recordAudit } from '../../db/audit';
+import { rowsOf } from '../../db/raw';
+import { SUIVI_COALESCE_MS } from '../../modules/notifications/producers';
 
 let database: TestDatabase;
 let nodeA: FastifyInstance;
@@ -87,6 +96,38 @@ describe('two API nodes on one PostgreSQL', () => {
     // The other agent got the broadcast, never the notification meant for the first one.
     expect(otherGot.map((n) => n.message)).toEqual(['Depuis B aux agents']);
     for (const socket of [onB, otherOnB, onA]) socket.disconnect();
+  });
+
+  it("a user following a request from tabs on both nodes is told once of a colleague's change", async () => {
+    const follower = await userToken(nodeA, 'agent');
+    const author = await userToken(nodeA, 'agent');
+    const id = 900_000 + Math.floor(Math.random() * 1_000);
+    const tabs = [
+      await connect(socketFor(urlA, follower.token)),
+      await connect(socketFor(urlB, follower.token)),
+    ];
+    for (const tab of tabs) tab.emit(REALTIME_EVENTS.suivre, { entite: 'demande', id });
+    const told: NotificationEvent[] = [];
+    tabs[0]!.on(REALTIME_EVENTS.notification, (event: NotificationEvent) => told.push(event));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const reloaded = tabs.map((tab) => nextEvent<ChangementEvent>(tab, REALTIME_EVENTS.changement));
+    // An audited change by a colleague: both nodes hear it (NOTIFY changements) and each has a follower's tab.
+    await recordAudit(nodeA.db, {
+      entity: 'demande_hebergement',
+      entityId: id,
+      action: 'modification',
+      actor: { kind: 'user', userId: author.user.id },
+    });
+    for (const tab of reloaded) expect(await tab).toEqual({ entite: 'demande', id, par: author.user.id });
+    await new Promise((resolve) => setTimeout(resolve, SUIVI_COALESCE_MS + 1_000));
+    const rows = await rowsOf<{ n: number }>(
+      nodeA.db,
+      sql`select count(*)::int as n from notifications where user_id = ${follower.user.id}
+          and lien = ${`/dashboard/demande-hebergement/${id}`}`,
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+    expect(told.map((event) => event.title)).toEqual(['Demande modifiée']);
+    for (const tab of tabs) tab.disconnect();
   });
 
   it('killing node B: its users reconnect to A through the round robin and miss nothing', async () => {

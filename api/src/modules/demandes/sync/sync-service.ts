@@ -122,7 +122,12 @@ async function syncOne(tx: Executor, actor: Actor, id: number): Promise<SyncResu
 
 export function createSyncService(db: Database) {
   return {
-    async sync(actor: Actor, ids: number[]): Promise<SyncAnswer> {
+    /** `onProgress(done, total)` after each request (the sync task reports it). */
+    async sync(
+      actor: Actor,
+      ids: number[],
+      onProgress?: (done: number, total: number) => void,
+    ): Promise<SyncAnswer> {
       const resultats: SyncResultat[] = [];
       for (const id of ids) {
         try {
@@ -131,6 +136,7 @@ export function createSyncService(db: Database) {
           if (!(error instanceof AppError)) throw error;
           resultats.push({ demande_id: id, ok: false, changements: [], message: error.message });
         }
+        onProgress?.(resultats.length, ids.length);
       }
       const changed = resultats.filter((r) => r.changements.length > 0).length;
       const failed = resultats.filter((r) => !r.ok).length;

@@ -1,10 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { login } from 'shared';
 import { mockTasks, mockToken, resetMocks } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
+import { TASK_EVENT } from 'shared/contract';
+import { publishRealtimeEvent, setRealtimeStatus } from 'shared/ui';
 import { renderWithProviders } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tasksQueryOptions, TASKS_FALLBACK_POLL_MS } from '../api/get-tasks';
 import TasksDrawer from './tasks-drawer';
 import { TasksEntry } from './tasks-entry';
 
@@ -26,7 +29,11 @@ beforeEach(() => {
     saved.push(this.download);
   });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  mockServer.events.removeAllListeners();
+  setRealtimeStatus({ state: 'closed', error: null });
+});
 
 // antd's table and drawer take seconds to render on the shared 2-core machine: a wider timeout, not a speed test.
 describe('TasksDrawer', { timeout: 20_000 }, () => {
@@ -51,19 +58,53 @@ describe('TasksDrawer', { timeout: 20_000 }, () => {
     ).toEqual(['4', '3', '2', '1']);
   });
 
-  it('re-reads the list while a task runs, until it is finished', async () => {
-    renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
-    await rowOf(4);
-    // The mock moves a running task on by 20 % a read: 40 → 100 takes three more reads, 2 s apart.
-    await waitFor(() => expect(mockTasks.find((t) => t.id === 4)?.statut).toBe('terminee'), {
-      timeout: 9_000,
+  // The former « re-reads every 2 s until finished » test: its assertion (the running task ends with its file to
+  // download) now holds with the socket's `tache` events driving the re-reads instead of a poll.
+  it('follows a running task over the socket: progress patched without a request, the end re-read with its file', async () => {
+    setRealtimeStatus({ state: 'open' });
+    let reads = 0;
+    mockServer.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/tasks') reads += 1;
     });
+    renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
+    const bar = () => screen.getByRole('progressbar', { name: 'Progression de la tâche n° 4' });
+    await rowOf(4);
+    await waitFor(() => expect(bar().getAttribute('aria-valuenow')).toBe('60'));
+    const readsBefore = reads;
+    act(() => publishRealtimeEvent(TASK_EVENT, { id: 4, statut: 'en_cours', progression: 85 }));
+    await waitFor(() => expect(bar().getAttribute('aria-valuenow')).toBe('85'));
+    expect(reads).toBe(readsBefore);
+    // The server finishes it; its event makes the list re-read, which brings the file.
+    const task = mockTasks.find((t) => t.id === 4);
+    Object.assign(task ?? {}, {
+      statut: 'terminee',
+      progression: 100,
+      resultat: { message: 'Export prêt.', lien: '/tasks/4/fichier', fichier: 'reservations.pdf' },
+    });
+    act(() => publishRealtimeEvent(TASK_EVENT, { id: 4, statut: 'terminee', progression: 100 }));
     await waitFor(
       async () => expect((await rowOf(4)).getByRole('button', { name: /Télécharger/ })).toBeTruthy(),
-      {
-        timeout: 4_000,
-      },
+      { timeout: 4_000 },
     );
+    expect(reads).toBe(readsBefore + 1);
+  });
+
+  it('re-reads on a task it does not list yet (a new one) and once the socket is back', async () => {
+    setRealtimeStatus({ state: 'closed' });
+    renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
+    await rowOf(4);
+    // Back online: the events missed meanwhile are lost, so the list is read again (the mock moves 60 → 80).
+    act(() => setRealtimeStatus({ state: 'open' }));
+    await waitFor(() =>
+      expect(
+        screen
+          .getByRole('progressbar', { name: 'Progression de la tâche n° 4' })
+          .getAttribute('aria-valuenow'),
+      ).toBe('80'),
+    );
+    mockTasks.unshift({ ...structuredClone(mockTasks[0]!), id: 9, statut: 'en_attente', progression: 0 });
+    act(() => publishRealtimeEvent(TASK_EVENT, { id: 9, statut: 'en_cours', progression: 0 }));
+    expect(await rowOf(9)).toBeTruthy();
   });
 
   it('relaunches a failed task with « Relancer »: the copy is queued, the failed one says so', async () => {
@@ -122,5 +163,20 @@ describe('TasksEntry', { timeout: 20_000 }, () => {
   it('opens on arrival from a task notification link (?taches=1)', async () => {
     renderWithProviders(<TasksEntry />, { url: '/dashboard?taches=1' });
     expect(await screen.findByText('Tâches', { selector: '.ant-drawer-title' })).toBeTruthy();
+  });
+});
+
+describe('tasksQueryOptions', () => {
+  const interval = (live: boolean, statuts: string[]) => {
+    const options = tasksQueryOptions({ page: 1, pageSize: 10 }, live);
+    const refetch = options.refetchInterval as (query: unknown) => number | false;
+    return refetch({ state: { data: { data: statuts.map((statut) => ({ statut })) } } });
+  };
+
+  it('polls slowly only while the socket is down and a task is queued or running', () => {
+    expect(interval(false, ['terminee', 'en_cours'])).toBe(TASKS_FALLBACK_POLL_MS);
+    expect(interval(false, ['en_attente'])).toBe(TASKS_FALLBACK_POLL_MS);
+    expect(interval(true, ['en_cours'])).toBe(false);
+    expect(interval(false, ['terminee', 'echec'])).toBe(false);
   });
 });

@@ -35,7 +35,8 @@ export interface TasksDrawerProps {
 /**
  * « Tâches » (issue 12 §3, docs/frontend.md « Tâches »): one's background tasks — an administrator's: everyone's —
  * newest first, with their state, progress, result (the file of an export) or French error, and « Relancer » on a
- * failed one. Re-read every 2 s while one is queued or running.
+ * failed one. Kept current by the socket's `tache` events; re-read every 15 s only while the socket is down and a
+ * task is queued or running.
  */
 export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
   const { jwtTokenDecoded } = useAuth();

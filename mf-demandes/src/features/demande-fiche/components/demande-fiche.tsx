@@ -13,10 +13,11 @@ import {
   Tag,
   Timeline,
 } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardUrl, formatDate, formatDateTime } from 'shared';
-import { ReservationStatutTag } from 'shared/ui';
+import { dashboardUrl, demandeKeys, formatDate, formatDateTime } from 'shared';
+import { ReservationStatutTag, useFollowEntity } from 'shared/ui';
 import {
   COMMUNICATION_STATUT_LABELS,
   COMMUNICATION_TYPE_LABELS,
@@ -200,6 +201,13 @@ function Previous({ id }: { id: number }) {
 /** demande-hebergement/{id}: everything about the request and the actions its kind and state allow. */
 export function DemandeFiche({ id }: { id: number }) {
   const query = useDemande(id);
+  const queryClient = useQueryClient();
+  // A colleague (or the system) changed it while it is open: reload it (the host's toast « Demande modifiée » tells why).
+  useFollowEntity(
+    'demande',
+    id,
+    () => void queryClient.invalidateQueries({ queryKey: demandeKeys.detail(id) }),
+  );
   if (query.isPending) return <Skeleton active />;
   if (query.isError)
     return <Result status="warning" title="Demande indisponible" subTitle={query.error.message} />;

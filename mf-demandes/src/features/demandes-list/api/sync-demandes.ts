@@ -1,10 +1,15 @@
 import { apiClient } from 'shared';
-import { DEMANDES_PATHS, type SyncAnswer } from 'shared/contract';
+import { DEMANDES_PATHS, type SyncAnswer, type TaskQueuedAnswer } from 'shared/contract';
 import { useDemandeWrite } from '../../../lib/demande-writes';
 
-/** POST /demande_hebergement/sync: re-aligns each request with its stays, a result per request. */
-export async function syncDemandes(demandeIds: number[]): Promise<SyncAnswer> {
-  const { data } = await apiClient.post<SyncAnswer>(DEMANDES_PATHS.sync, { demande_ids: demandeIds });
+/**
+ * POST /demande_hebergement/sync: re-aligns each request with its stays, a result per request — or, beyond
+ * SYNC_TASK_THRESHOLD requests, 202 { message, task_id }: a task (its message is the client's success toast).
+ */
+export async function syncDemandes(demandeIds: number[]): Promise<SyncAnswer | TaskQueuedAnswer> {
+  const { data } = await apiClient.post<SyncAnswer | TaskQueuedAnswer>(DEMANDES_PATHS.sync, {
+    demande_ids: demandeIds,
+  });
   return data;
 }
 

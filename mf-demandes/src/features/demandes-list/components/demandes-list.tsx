@@ -153,7 +153,8 @@ export function DemandesList({ toolbarExtra }: { toolbarExtra?: ReactNode }) {
               onClick={() =>
                 sync.mutate(selected.map(Number), {
                   onSuccess: (answer) => {
-                    setReport(answer.resultats);
+                    // A large sync is a task (202): its report is in « Tâches », not here.
+                    setReport('resultats' in answer ? answer.resultats : null);
                     setSelected([]);
                   },
                 })

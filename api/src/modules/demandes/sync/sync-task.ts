@@ -1,0 +1,56 @@
+/**
+ * Large syncs as tasks (docs/api.md « Tâches »): beyond `threshold` requests, POST /demande_hebergement/sync queues
+ * the task `synchronisation_demandes` { demande_ids } for its caller and answers 202; the runner syncs them exactly as
+ * the synchronous answer does (one transaction per request, as its requester), reports progress per request, and keeps
+ * the per-request report in the task's result (`resultat.details.resultats`). Its end is the « Tâche terminée »
+ * notification (task-events.ts), whose message names the requests left to check.
+ */
+import fp from 'fastify-plugin';
+import { SYNC_TASK_THRESHOLD, type SyncResultat } from 'shared/contract';
+import { SYSTEM_ACTOR } from '../../../db/audit';
+import { BadRequestError } from '../../../errors';
+import { createSyncService } from './sync-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Syncs of more requests than this become tasks (202); SYNC_TASK_THRESHOLD unless buildApp says otherwise. */
+    syncTaskThreshold: number;
+  }
+}
+
+export interface SyncTaskParams {
+  demande_ids: number[];
+}
+
+/** How many requests to check the task's summary names (the full report stays in the task's result). */
+const NAMED_TO_CHECK = 10;
+
+export function syncTaskSummary(message: string, resultats: SyncResultat[]): string {
+  const toCheck = resultats.filter((r) => !r.ok).map((r) => `n° ${r.demande_id}`);
+  if (toCheck.length === 0) return message;
+  const named = toCheck.slice(0, NAMED_TO_CHECK).join(', ');
+  const more = toCheck.length > NAMED_TO_CHECK ? ` et ${toCheck.length - NAMED_TO_CHECK} autres` : '';
+  return `${message} À vérifier : ${named}${more}.`;
+}
+
+export const syncTaskPlugin = fp<{ threshold?: number | undefined }>(
+  async (app, options) => {
+    app.decorate('syncTaskThreshold', options.threshold ?? SYNC_TASK_THRESHOLD);
+    app.tasks.define('synchronisation_demandes', {
+      run: async ({ db, parametres, createdBy, progress }) => {
+        const { demande_ids: ids } = parametres as unknown as SyncTaskParams;
+        if (!Array.isArray(ids) || ids.length === 0)
+          throw new BadRequestError('Aucune demande à synchroniser.');
+        const actor = createdBy === null ? SYSTEM_ACTOR : { kind: 'user' as const, userId: createdBy };
+        const answer = await createSyncService(db).sync(actor, ids, (done, total) => {
+          void progress((done / total) * 100).catch(() => undefined);
+        });
+        return {
+          message: syncTaskSummary(answer.message, answer.resultats),
+          details: { resultats: answer.resultats },
+        };
+      },
+    });
+  },
+  { name: 'sync-task', dependencies: ['db', 'tasks'] },
+);

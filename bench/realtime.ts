@@ -1,0 +1,280 @@
+// The live feed under load (issue 12 §5; docs/performance.md « Temps réel »), on one API node (embedded PostgreSQL)
+// then on two nodes sharing one PostgreSQL (the postgres adapter, api/scripts/two-nodes.ts):
+// 1. `--sockets` sockets (socket.io-client, websocket only, the demo agent's JWT from the API), spread over the
+//    nodes; `--broadcasts` administrator broadcasts (POST /notifications to the agents) one after the other: delay
+//    from the POST's start to each socket's 'notification' (target p99 ≤ 50 ms);
+// 2. POST /api/reservations (page of 50, 1 connection, `--requests` requests) idle, then again while notifications
+//    are produced at `--rate` a second (POST /notifications to the agent, alternately on each node), each persisted
+//    and delivered to the agent's sockets (target: list p99 within 1.5× idle).
+// Usage: pnpm --filter ./bench realtime [-- --sockets 500 --broadcasts 10 --rate 200 --requests 300 --nodes 1,2]
+// The sockets all come from 127.0.0.1: the nodes run with MAX_CONNECTIONS_PER_ADDRESS=0 (as behind a proxy).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { io, type Socket } from 'socket.io-client';
+import { REALTIME_PATH, type NotificationEvent } from 'shared/contract';
+import { demoLogin, startTwoNodes } from 'api/scripts/two-nodes';
+import { cliArgs, randomPort, startApi } from './lib/api-process';
+import { loader, printTable } from './lib/load';
+
+const { values } = parseArgs({
+  args: cliArgs(),
+  options: {
+    sockets: { type: 'string', default: '500' },
+    broadcasts: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '200' },
+    requests: { type: 'string', default: '300' },
+    nodes: { type: 'string', default: '1,2' },
+    /** Sockets kept for the sustained rate (each notification goes to every socket of the agent). */
+    'rate-sockets': { type: 'string', default: '10' },
+  },
+});
+const SOCKETS = Number(values.sockets);
+const BROADCASTS = Number(values.broadcasts);
+const RATE = Number(values.rate);
+const REQUESTS = Number(values.requests);
+const RATE_SOCKETS = Number(values['rate-sockets']);
+const MANY_SOCKETS = { MAX_CONNECTIONS_PER_ADDRESS: '0' };
+/** Notification calls open at once at most. */
+const IN_FLIGHT = 32;
+
+const load1 = () => loadavg()[0]!.toFixed(2);
+const quantile = (sorted: number[], q: number) =>
+  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const ms = (value: number) => value.toFixed(1);
+const sleep = (delay: number) => new Promise((r) => setTimeout(r, delay));
+
+async function openSockets(urls: string[], token: string, count: number): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  for (let start = 0; start < count; start += 25) {
+    const batch = Array.from({ length: Math.min(25, count - start) }, (_, index) => {
+      const socket = io(urls[(start + index) % urls.length]!, {
+        path: REALTIME_PATH,
+        transports: ['websocket'],
+        auth: { token },
+        reconnection: false,
+        timeout: 20_000,
+      });
+      sockets.push(socket);
+      return new Promise<void>((done, fail) => {
+        socket.once('connect', () => done());
+        socket.once('connect_error', fail);
+      });
+    });
+    await Promise.all(batch);
+  }
+  return sockets;
+}
+
+interface Scenario {
+  label: string;
+  broadcast: { p50: number; p99: number; max: number; samples: number; missing: number };
+  idle: { p50: number; p99: number };
+  loaded: { p50: number; p99: number };
+  produced: number;
+  seconds: number;
+  delivered: number;
+  delivery: { p50: number; p99: number };
+  loads: string[];
+}
+
+async function scenario(label: string, urls: string[]): Promise<Scenario> {
+  const loads = [load1()];
+  const agent = await demoLogin(urls[0]!, 'agent');
+  const admin = await demoLogin(urls[urls.length - 1]!, 'admin');
+  const post = (url: string, body: object) =>
+    fetch(`${url}/api/notifications`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  // 1. One broadcast to the agents, `BROADCASTS` times, with SOCKETS sockets listening.
+  const sockets = await openSockets(urls, agent.token, SOCKETS);
+  const delays: number[] = [];
+  let missing = 0;
+  for (let round = 0; round < BROADCASTS; round += 1) {
+    const message = `Diffusion de mesure ${round + 1}`;
+    let received = 0;
+    let sent = Number.POSITIVE_INFINITY;
+    const arrived: Promise<void>[] = sockets.map(
+      (socket) =>
+        new Promise<void>((done) => {
+          const timer = setTimeout(() => {
+            socket.off('notification', on);
+            done();
+          }, 10_000);
+          const on = (event: NotificationEvent) => {
+            if (event.message !== message) return;
+            delays.push(performance.now() - sent);
+            received += 1;
+            clearTimeout(timer);
+            socket.off('notification', on);
+            done();
+          };
+          socket.on('notification', on);
+        }),
+    );
+    sent = performance.now();
+    const response = await post(urls[round % urls.length]!, { roles: ['agent'], title: 'Mesure', message });
+    if (response.status !== 201) throw new Error(`POST /notifications : ${response.status}`);
+    await Promise.all(arrived);
+    missing += sockets.length - received;
+    await sleep(300);
+  }
+  delays.sort((a, b) => a - b);
+  loads.push(load1());
+  for (const socket of sockets.slice(RATE_SOCKETS)) socket.disconnect();
+  const listeners = sockets.slice(0, RATE_SOCKETS);
+
+  // 2. The list idle, then while notifications are produced at RATE a second.
+  const list = loader({ connections: 1, requests: REQUESTS });
+  const listUrl = `${urls[0]}/api/reservations`;
+  const auth = { authorization: `Bearer ${agent.token}` };
+  const idle = await list('idle', listUrl, auth, { pageSize: 50 });
+  loads.push(load1());
+
+  const sentAt = new Map<string, number>();
+  const deliveries = new Map<string, number>();
+  const deliveryDelays: number[] = [];
+  for (const socket of listeners)
+    socket.on('notification', (event: NotificationEvent) => {
+      const start = sentAt.get(event.message);
+      if (start === undefined) return;
+      const count = (deliveries.get(event.message) ?? 0) + 1;
+      deliveries.set(event.message, count);
+      deliveryDelays.push(performance.now() - start);
+    });
+  let produced = 0;
+  let failed = 0;
+  let firstFailure = '';
+  let producing = true;
+  let inFlight = 0;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  const producer = (async () => {
+    // Paced on the clock: notification n leaves at started + n / RATE s, whatever the previous ones' latency.
+    while (producing) {
+      const due = started + (produced * 1_000) / RATE;
+      // Always yields (a late producer must not starve the sockets and the list's loader of the event loop); at
+      // most IN_FLIGHT calls open: a server slower than RATE shows as a lower achieved rate, not as refused sockets.
+      await sleep(Math.max(0, due - performance.now()));
+      while (inFlight >= IN_FLIGHT) await sleep(1);
+      const message = `Flux ${produced}`;
+      const url = urls[produced % urls.length]!;
+      produced += 1;
+      sentAt.set(message, performance.now());
+      inFlight += 1;
+      pending.push(
+        post(url, { userIds: [agent.id], title: 'Flux', message })
+          .then(
+            async (response) => {
+              if (response.status === 201) return;
+              failed += 1;
+              firstFailure ||= `${response.status} ${await response.text()}`;
+            },
+            (error: unknown) => {
+              failed += 1;
+              firstFailure ||= `${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`;
+            },
+          )
+          .finally(() => void (inFlight -= 1)),
+      );
+    }
+  })();
+  const loaded = await list('sous flux', listUrl, auth, { pageSize: 50 });
+  producing = false;
+  await producer;
+  const seconds = (performance.now() - started) / 1_000;
+  await Promise.all(pending);
+  await sleep(2_000);
+  loads.push(load1());
+  for (const socket of listeners) socket.disconnect();
+  if (failed > 0) throw new Error(`${failed} POST /notifications en échec, dont : ${firstFailure}`);
+  const delivered = [...deliveries.values()].filter((count) => count === listeners.length).length;
+  deliveryDelays.sort((a, b) => a - b);
+  return {
+    label,
+    broadcast: {
+      p50: quantile(delays, 0.5),
+      p99: quantile(delays, 0.99),
+      max: delays[delays.length - 1] ?? Number.NaN,
+      samples: delays.length,
+      missing,
+    },
+    idle: { p50: idle.p50, p99: idle.p99 },
+    loaded: { p50: loaded.p50, p99: loaded.p99 },
+    produced,
+    seconds,
+    delivered,
+    delivery: { p50: quantile(deliveryDelays, 0.5), p99: quantile(deliveryDelays, 0.99) },
+    loads,
+  };
+}
+
+const results: Scenario[] = [];
+const modes = values.nodes.split(',').map(Number);
+if (modes.includes(1)) {
+  const workDir = mkdtempSync(join(tmpdir(), 'ebas3-bench-rt-'));
+  const port = randomPort();
+  const api = await startApi(join(workDir, 'data'), port, MANY_SOCKETS);
+  try {
+    results.push(await scenario('1 nœud (PostgreSQL embarqué)', [`http://127.0.0.1:${port}`]));
+  } finally {
+    const exited = new Promise((r) => api.once('exit', r));
+    api.kill('SIGTERM');
+    await exited;
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+if (modes.includes(2)) {
+  const nodes = await startTwoNodes({ env: MANY_SOCKETS });
+  try {
+    results.push(await scenario('2 nœuds, une base (adaptateur postgres)', nodes.urls));
+  } finally {
+    await nodes.stop();
+  }
+}
+
+console.info(
+  `\n${SOCKETS} sockets, ${BROADCASTS} diffusions (délai = du début du POST /notifications à la réception sur chaque socket, mesuré dans le processus des sockets)\n`,
+);
+printTable(
+  ['Scénario', 'réceptions', 'manquées', 'p50 (ms)', 'p99 (ms)', 'max (ms)', 'charge (1 min)'],
+  results.map((r) => [
+    r.label,
+    r.broadcast.samples,
+    r.broadcast.missing,
+    ms(r.broadcast.p50),
+    ms(r.broadcast.p99),
+    ms(r.broadcast.max),
+    `${r.loads[0]} → ${r.loads[1]}`,
+  ]),
+);
+console.info(
+  `\nPOST /api/reservations (pageSize 50, ${REQUESTS} requêtes, 1 connexion) au repos puis sous ${RATE} notifications/s (chacune écrite puis remise à ${RATE_SOCKETS} sockets)\n`,
+);
+printTable(
+  [
+    'Scénario',
+    'liste p99 repos (ms)',
+    'liste p99 sous flux (ms)',
+    'rapport',
+    'notifications (débit)',
+    'remises à tous',
+    'remise p50 / p99 (ms)',
+    'charge (1 min)',
+  ],
+  results.map((r) => [
+    r.label,
+    r.idle.p99,
+    r.loaded.p99,
+    (r.loaded.p99 / Math.max(1, r.idle.p99)).toFixed(2),
+    `${r.produced} (${(r.produced / r.seconds).toFixed(0)}/s)`,
+    `${r.delivered}/${r.produced}`,
+    `${ms(r.delivery.p50)} / ${ms(r.delivery.p99)}`,
+    `${r.loads[2]} → ${r.loads[3]}`,
+  ]),
+);
+process.exit(0);

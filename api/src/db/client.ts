@@ -6,6 +6,7 @@ import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { makePrivateDir } from './private-dir';
+import { coalescedRoundTrips } from './round-trips';
 import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -77,7 +78,8 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
         await client.query(`listen ${pg.escapeIdentifier(channel)}`);
         return {
           // The server sends the notifications pending for this session before the answer of any command on it.
-          sync: async () => void (await client.query('select 1')),
+          // Concurrent callers share one round trip (never two queries at once on this client).
+          sync: coalescedRoundTrips(async () => void (await client.query('select 1'))),
           stop: async () => {
             listeners.delete(client);
             client.removeAllListeners('end');

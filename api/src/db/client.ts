@@ -38,6 +38,17 @@ export interface DatabaseHandle {
    * live feed (`changements`, whose payload is JSON).
    */
   listen(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<Listener>;
+  /**
+   * A connection of its own, outside the pool, for session state that must live as long as the process and die
+   * with it (advisory locks: the export slots shared by the API nodes). Its queries run one at a time; `onLost` if
+   * the connection drops (the server then releases the session's locks).
+   */
+  session(onLost: () => void): Promise<Session>;
+  close(): Promise<void>;
+}
+
+export interface Session {
+  query<T extends Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -81,6 +92,27 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
           // Concurrent callers share one round trip (never two queries at once on this client).
           sync: coalescedRoundTrips(async () => void (await client.query('select 1'))),
           stop: async () => {
+            listeners.delete(client);
+            client.removeAllListeners('end');
+            await client.end();
+          },
+        };
+      },
+      async session(onLost) {
+        const client = new pg.Client({ connectionString: url });
+        client.on('error', onLost);
+        client.on('end', onLost);
+        await client.connect();
+        listeners.add(client);
+        // One query at a time on the connection (node-postgres refuses overlapping ones from pg@9).
+        let queue: Promise<unknown> = Promise.resolve();
+        return {
+          query: <T extends Record<string, unknown>>(text: string, values?: unknown[]) => {
+            const result = queue.then(async () => (await client.query<T>(text, values)).rows);
+            queue = result.catch(() => undefined);
+            return result;
+          },
+          close: async () => {
             listeners.delete(client);
             client.removeAllListeners('end');
             await client.end();

@@ -91,7 +91,7 @@ describe('the listening connection', () => {
     const outstanding = new WeakMap<object, number>();
     let maxOutstanding = 0;
     const original = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args) {
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
       const now = (outstanding.get(this) ?? 0) + 1;
       outstanding.set(this, now);
       maxOutstanding = Math.max(maxOutstanding, now);
@@ -100,7 +100,7 @@ describe('the listening connection', () => {
       if (result instanceof Promise) result.then(done, done);
       else done();
       return result;
-    } as typeof original);
+    } as unknown as typeof original);
     try {
       const received: string[] = [];
       const listener = await handle.listen('essai_sync', (payload) => received.push(payload), () => undefined);

@@ -145,7 +145,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request, reply) => {
         // 429 beyond the caps (plugins/export-slots.ts); the slot is held until the file is sent or abandoned.
-        const release = app.exportSlots.acquire(request.user.id);
+        const release = await app.exportSlots.reserve(request.user.id);
         let total: number;
         try {
           total = await countExportRows(app.db, splitExportBody(request.body).filters);

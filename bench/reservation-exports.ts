@@ -107,13 +107,19 @@ try {
       const response = await fetch(`${base}/tasks?page=1&pageSize=200`, { headers });
       if (!response.ok) throw new Error(`GET /tasks : ${response.status}`);
       const { data } = (await response.json()) as {
-        data: { id: number; statut: string; erreur: string | null; resultat: { lien: string | null } | null }[];
+        data: {
+          id: number;
+          statut: string;
+          erreur: string | null;
+          resultat: { lien: string | null } | null;
+        }[];
       };
       const task = data.find((t) => t.id === id);
       if (task === undefined) throw new Error(`tâche ${id} introuvable dans GET /tasks`);
       if (task.statut === 'echec') throw new Error(`tâche ${id} en échec : ${task.erreur}`);
       if (task.statut === 'terminee') {
-        if (task.resultat?.lien == null) throw new Error(`tâche ${id} terminée sans fichier`);
+        if (task.resultat === null || task.resultat.lien === null)
+          throw new Error(`tâche ${id} terminée sans fichier`);
         const file = await fetch(`${base}${task.resultat.lien}`, { headers });
         if (!file.ok) throw new Error(`${task.resultat.lien} : ${file.status}`);
         return file.arrayBuffer();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helper';
 import { type DatabaseHandle, openDatabase } from './client';
 import { coalescedRoundTrips } from './round-trips';
@@ -90,20 +90,26 @@ describe('the listening connection', () => {
     // Counts the queries outstanding per client, as node-postgres would (its « already executing » warning).
     const outstanding = new WeakMap<object, number>();
     let maxOutstanding = 0;
-    const original = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const original = prototype.query;
+    function counted(this: pg.Client, ...args: unknown[]): unknown {
       const now = (outstanding.get(this) ?? 0) + 1;
       outstanding.set(this, now);
       maxOutstanding = Math.max(maxOutstanding, now);
-      const done = () => outstanding.set(this, (outstanding.get(this) ?? 1) - 1);
-      const result = (original as (...a: unknown[]) => unknown).apply(this, args);
+      const done = () => void outstanding.set(this, (outstanding.get(this) ?? 1) - 1);
+      const result = original.apply(this, args);
       if (result instanceof Promise) result.then(done, done);
       else done();
       return result;
-    } as unknown as typeof original);
+    }
+    prototype.query = counted;
     try {
       const received: string[] = [];
-      const listener = await handle.listen('essai_sync', (payload) => received.push(payload), () => undefined);
+      const listener = await handle.listen(
+        'essai_sync',
+        (payload) => received.push(payload),
+        () => undefined,
+      );
       try {
         maxOutstanding = 0;
         for (let round = 0; round < 5; round += 1) {
@@ -117,7 +123,7 @@ describe('the listening connection', () => {
         await listener.stop();
       }
     } finally {
-      spy.mockRestore();
+      prototype.query = original;
     }
   });
 });

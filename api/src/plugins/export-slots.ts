@@ -129,7 +129,12 @@ export class SharedExportSlots extends ExportSlots {
   }
 
   /** Tries the locks `(lockClass(i), key)` for i < count not held here; the first taken, or undefined. */
-  async #tryOne(session: Session, lockClass: (i: number) => number, key: (i: number) => number, count: number) {
+  async #tryOne(
+    session: Session,
+    lockClass: (i: number) => number,
+    key: (i: number) => number,
+    count: number,
+  ) {
     for (let i = 0; i < count; i += 1) {
       const id = `${lockClass(i)}:${key(i)}`;
       if (this.#held.has(id)) continue;
@@ -190,7 +195,8 @@ export class SharedExportSlots extends ExportSlots {
         (i) => i,
         this.#total,
       );
-      if (slot === undefined) throw new TooManyRequestsError(EXPORT_MESSAGES.total, EXPORT_RETRY_AFTER_SECONDS);
+      if (slot === undefined)
+        throw new TooManyRequestsError(EXPORT_MESSAGES.total, EXPORT_RETRY_AFTER_SECONDS);
       taken.push(slot);
     } catch (error) {
       unlock();

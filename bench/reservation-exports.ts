@@ -147,6 +147,19 @@ try {
 
   const loadList = (label: string) => load(label, `${base}/reservations`, auth, { page: 1, pageSize: 50 });
 
+  // Export tasks left waiting in a reused data directory (an earlier run, before the queued tasks counted against
+  // the caps, queued 1,100 of them) would be rendered by the runner throughout this run: refuse to measure over them.
+  const pending = await fetch(`${base}/tasks?page=1&pageSize=200`, {
+    headers: { authorization: `Bearer ${await agentToken(base, 'admin')}` },
+  });
+  const waiting = ((await pending.json()) as { data: { statut: string }[] }).data.filter(
+    (task) => task.statut === 'en_attente' || task.statut === 'en_cours',
+  ).length;
+  if (waiting > 0)
+    throw new Error(
+      `${waiting} tâche(s) en attente ou en cours dans ${values.reuse} : elles tourneraient pendant les mesures. Laissez-les finir, ou prenez une copie du dossier sans elles.`,
+    );
+
   const excelSet = await periodFor(Number(values.excelRows), '2026-01-01');
   const pdfSet = await periodFor(Number(values.pdfRows), '2026-01-01');
   console.info(`Excel : ${JSON.stringify(excelSet.body)} → ${excelSet.rows} lignes`);

@@ -274,8 +274,9 @@ process.exit(failuresFound.length > 0 ? 1 : 0);
 
 // ---------------------------------------------------------------------------------------------------------
 
-const headerOf = (request: InjectOptions, name: string) =>
-  (request.headers as Record<string, string> | undefined)?.[name];
+function headerOf(request: InjectOptions, name: string): string | undefined {
+  return (request.headers as Record<string, string> | undefined)?.[name];
+}
 
 function withKey(request: InjectOptions, key: string | undefined): InjectOptions {
   if (key === undefined || headerOf(request, API_KEY_HEADER) !== KEY) return request;

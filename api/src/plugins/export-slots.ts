@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import type { Session } from '../db/client';
+import { sql } from 'drizzle-orm';
+import type { Executor, Session } from '../db/client';
+import { rowsOf } from '../db/raw';
 import { TooManyRequestsError } from '../errors';
 
 /**
@@ -32,6 +34,8 @@ export const EXPORT_RETRY_AFTER_SECONDS = 5;
 export const EXPORT_MESSAGES = {
   perUser: (running: number) =>
     `Vous avez déjà ${running} exports en cours : attendez qu'ils se terminent avant d'en lancer un autre.`,
+  queued: (queued: number) =>
+    `Vous avez déjà ${queued} exports en préparation (menu « Tâches ») : attendez qu'ils se terminent avant d'en lancer un autre.`,
   total: 'Le serveur prépare déjà plusieurs exports : réessayez dans quelques secondes.',
 } as const;
 
@@ -148,6 +152,24 @@ export class SharedExportSlots extends ExportSlots {
       }
     }
     return undefined;
+  }
+
+  /**
+   * A large export is a task (202): its request slot is given back once the task is queued, so the slot alone
+   * would let one user queue exports without end (a looping client queued 1,100 on 2026-11-24; the runner then
+   * rendered them for an hour behind everyone's lists). The user's export tasks waiting or running count against
+   * the same per-user cap: 429 beyond it. Called with the request's slot held, so a user's concurrent requests
+   * overshoot by at most perUser − 1.
+   */
+  async assertTaskRoom(db: Executor, userId: number, taskType: string): Promise<void> {
+    const [row] = await rowsOf<{ queued: number }>(
+      db,
+      sql`select count(*)::int as queued from tasks
+          where created_by = ${userId} and type = ${taskType} and statut in ('en_attente', 'en_cours')`,
+    );
+    const queued = Number(row?.queued ?? 0);
+    if (queued >= this.#perUser)
+      throw new TooManyRequestsError(EXPORT_MESSAGES.queued(queued), EXPORT_RETRY_AFTER_SECONDS);
   }
 
   /** Resolves once the slots given back so far are free for the other nodes too (the unlocks have run). */

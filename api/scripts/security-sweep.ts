@@ -19,13 +19,17 @@ import { users } from '../src/db/schema';
 import { tokenPayload } from '../src/modules/auth/service';
 import { DEMO_PRESETS, generateDemoData, parisToday } from '../src/demo/generate-demo-data';
 import { DEMO_ACCOUNTS } from '../src/demo/seed-demo-users';
+import { API_KEY_HEADER } from 'shared/contract';
 import {
+  apiKeyCases,
   apiRoutes,
   BAD_CREDENTIALS,
   badCredentialHeaders,
   claimsOf,
   hostileCases,
+  issueApiKey,
   meets,
+  provisionClientKeys,
   type PathValues,
   type SecurityCase,
 } from '../test/security-cases';
@@ -43,6 +47,8 @@ const REVOKING_OPERATIONS = new Set(['POST /api/auth/logout']);
 const EXAMPLES = Number(args.examples);
 /** The authorization header value that each batch's fresh token replaces at send time. */
 const TOKEN = 'Bearer <jeton du lot>';
+/** The X-Api-Key value that each client route's batch replaces with a key issued for it. */
+const KEY = '<clé du lot>';
 /** Strings the fuzzer slips into any field (declared before the top-level run below uses them). */
 const NASTY = [
   '',
@@ -87,7 +93,13 @@ try {
     admin: await tokenVersionOf(app, accounts.admin),
     agent: await tokenVersionOf(app, accounts.agent),
   });
-  const values = await pathValues(app, { authorization: `Bearer ${await freshToken('admin')}` }, today);
+  const adminHeaders = { authorization: `Bearer ${await freshToken('admin')}` };
+  const values = await pathValues(app, adminHeaders, today);
+  // The client routes (X-Api-Key): keys of two demo clients (one revoked) and a request of the first.
+  const clientIds = await twoClients(app, adminHeaders);
+  const keys = await provisionClientKeys(app, await freshToken('admin'), clientIds, today);
+  values.reference = keys.reference;
+  const freshKey = async () => issueApiKey(app, await freshToken('admin'), clientIds[0]);
   console.info(`Paramètres de chemin : ${JSON.stringify(values)}`);
 
   // 1. Every case on every route, in batches: a batch is sent with one token (`TOKEN` replaced at send time).
@@ -107,6 +119,8 @@ try {
       });
     }
   }
+  // Client routes: every bad key → 401, another client's key on a request of the first → 404.
+  credentials.push(...apiKeyCases(routes, values, keys, await freshToken('admin')));
   batches.push({ label: 'jetons', role: 'agent', cases: credentials });
   batches.push({
     label: 'rôles',
@@ -134,7 +148,15 @@ try {
     batches.push({
       label: `${route.method} ${route.url}`,
       role: 'admin',
-      cases: hostileCases(route, routeValues, route.access === 'public' ? {} : { authorization: TOKEN }),
+      cases: hostileCases(
+        route,
+        routeValues,
+        route.access === 'public'
+          ? {}
+          : route.access === 'client'
+            ? { [API_KEY_HEADER]: KEY }
+            : { authorization: TOKEN },
+      ),
     });
   }
 
@@ -147,9 +169,13 @@ try {
   const caseStarted = performance.now();
   for (const batch of batches) {
     const token = `Bearer ${await freshToken(batch.role)}`;
+    // A key issued afresh for each client route's batch (a hostile case may not revoke it, but none is shared).
+    const batchKey = batch.cases.some((item) => headerOf(item.request, API_KEY_HEADER) === KEY)
+      ? await freshKey()
+      : undefined;
     for (const item of batch.cases) {
       const before = await tokenVersions();
-      const response = await app.inject(withToken(item.request, token));
+      const response = await app.inject(withKey(withToken(item.request, token), batchKey));
       const after = await tokenVersions();
       for (const role of ['admin', 'agent'] as const) {
         if (after[role] !== before[role])
@@ -228,7 +254,7 @@ try {
     );
     if (run.status !== 0) failuresFound.push(`schemathesis : code de sortie ${run.status}`);
   } else {
-    const result = await fuzz(address, () => freshToken('admin'), EXAMPLES, Number(args.seed));
+    const result = await fuzz(address, () => freshToken('admin'), freshKey, EXAMPLES, Number(args.seed));
     failuresFound.push(...result);
   }
 } finally {
@@ -247,6 +273,26 @@ console.info(
 process.exit(failuresFound.length > 0 ? 1 : 0);
 
 // ---------------------------------------------------------------------------------------------------------
+
+function headerOf(request: InjectOptions, name: string): string | undefined {
+  return (request.headers as Record<string, string> | undefined)?.[name];
+}
+
+function withKey(request: InjectOptions, key: string | undefined): InjectOptions {
+  if (key === undefined || headerOf(request, API_KEY_HEADER) !== KEY) return request;
+  return { ...request, headers: { ...(request.headers as Record<string, string>), [API_KEY_HEADER]: key } };
+}
+
+/** Two demo clients (the first two of the list): the API keys' organisations A and B. */
+async function twoClients(
+  instance: FastifyInstance,
+  headers: Record<string, string>,
+): Promise<[number, number]> {
+  const response = await instance.inject({ method: 'GET', url: '/api/clients', headers });
+  const [a, b] = response.json<{ data: { id: number }[] }>().data;
+  if (a === undefined || b === undefined) throw new Error('two demo clients needed');
+  return [a.id, b.id];
+}
 
 function withToken(request: InjectOptions, token: string): InjectOptions {
   const headers = request.headers as Record<string, string> | undefined;
@@ -386,6 +432,7 @@ function installSchemathesis(): string | undefined {
 
 type Schema = Record<string, unknown>;
 interface Operation {
+  'x-acces'?: string;
   parameters?: { in: string; name: string; required?: boolean; schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
@@ -468,6 +515,7 @@ function draw(schema: Schema | undefined, rng: Random, depth = 0): unknown {
 async function fuzz(
   address: string,
   freshToken: () => Promise<string>,
+  freshKey: () => Promise<string>,
   examples: number,
   seed: number,
 ): Promise<string[]> {
@@ -499,6 +547,8 @@ async function fuzz(
       if (REVOKING_OPERATIONS.has(`${method.toUpperCase()} ${path}`)) continue;
       // A fresh token per operation: a drawn id may be the administrator's own (a password reset revokes it).
       const token = await freshToken();
+      // The client routes take a key, not a token (`x-acces: client`): one issued for the operation.
+      const key = operation['x-acces'] === 'client' ? await freshKey() : undefined;
       for (let example = 0; example < examples; example += 1) {
         const query = new URLSearchParams();
         let url = path;
@@ -517,7 +567,7 @@ async function fuzz(
         const response = await fetch(target, {
           method: method.toUpperCase(),
           headers: {
-            authorization: `Bearer ${token}`,
+            ...(key === undefined ? { authorization: `Bearer ${token}` } : { [API_KEY_HEADER]: key }),
             ...(body !== undefined && { 'content-type': 'application/json' }),
           },
           body,

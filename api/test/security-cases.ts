@@ -3,6 +3,7 @@
 // scripts/security-sweep.ts (every case on every route). No vitest import here: the sweep runs outside vitest.
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { API_KEY_HEADER } from 'shared/contract';
 import type { RouteEntry } from '../src/plugins/openapi';
 
 type Schema = Record<string, unknown>;
@@ -14,7 +15,7 @@ export interface SecurityCase {
   kind: string;
   request: InjectOptions;
   /** `4xx`: the request breaks the schema or a rule; `not5xx`: it may be accepted, but never a 5xx. */
-  expect: 401 | 403 | '4xx' | 'not5xx';
+  expect: 401 | 403 | 404 | '4xx' | 'not5xx';
 }
 
 /** The /api routes of the running app, in registration order. */
@@ -70,6 +71,159 @@ export function badCredentialHeaders(
     'utilisateur inconnu': bearer(signJwt({ ...claims, sub: '2147480000' }, secret)),
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Client API keys (routes of access `client`: the client organisations' intake, X-Api-Key, no user token).
+
+export const BAD_API_KEYS = [
+  'sans clé',
+  'clé vide',
+  'clé illisible',
+  'clé inconnue',
+  'clé énorme',
+  'clé révoquée',
+  'jeton administrateur sans clé',
+] as const;
+export type BadApiKey = (typeof BAD_API_KEYS)[number];
+
+/** The headers of each bad-key variant: a revoked key of a real client, an administrator's valid token. */
+export function badApiKeyHeaders(
+  revokedKey: string,
+  adminToken: string,
+): Record<BadApiKey, Record<string, string>> {
+  const key = (value: string) => ({ [API_KEY_HEADER]: value });
+  return {
+    'sans clé': {},
+    'clé vide': key(''),
+    'clé illisible': key('pas-une-cle'),
+    // Well formed (the prefix and 256 bits in base64url), issued to nobody.
+    'clé inconnue': key(`ebas3_${'A'.repeat(43)}`),
+    // Longer than any key, within the header size limit (16 kB answers 431 before the route over real HTTP).
+    'clé énorme': key(`ebas3_${'x'.repeat(4_000)}`),
+    'clé révoquée': key(revokedKey),
+    'jeton administrateur sans clé': { authorization: `Bearer ${adminToken}` },
+  };
+}
+
+export interface ClientKeys {
+  /** A valid key of client A, and the external reference of a request it submitted. */
+  key: string;
+  reference: string;
+  /** A valid key of client B (another organisation). */
+  otherKey: string;
+  /** A key of client A, revoked. */
+  revokedKey: string;
+}
+
+/** Issues a key through the administrators' route (the way an organisation gets one); the key itself. */
+export async function issueApiKey(
+  app: FastifyInstance,
+  adminToken: string,
+  clientId: number,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/clients/${clientId}/cles-api`,
+    headers: { authorization: `Bearer ${adminToken}` },
+    payload: { libelle: 'Suite de sécurité' },
+  });
+  if (response.statusCode !== 201) throw new Error(`cles-api: ${response.statusCode} ${response.body}`);
+  return response.json<{ cle: string }>().cle;
+}
+
+/**
+ * Keys of two clients (one revoked) and a request of client A, submitted with its key: the client routes are then
+ * swept past the key check, and another client's key is tried on A's reference. `today` is the Paris day.
+ */
+export async function provisionClientKeys(
+  app: FastifyInstance,
+  adminToken: string,
+  clientIds: [number, number],
+  today: string,
+): Promise<ClientKeys> {
+  const [a, b] = clientIds;
+  const key = await issueApiKey(app, adminToken, a);
+  const otherKey = await issueApiKey(app, adminToken, b);
+  const revokedKey = await issueApiKey(app, adminToken, a);
+  const admin = { authorization: `Bearer ${adminToken}` };
+  const list = await app.inject({ method: 'GET', url: `/api/clients/${a}/cles-api`, headers: admin });
+  const revokedId = list
+    .json<{ cles: { id: number; prefixe: string }[] }>()
+    .cles.find((cle) => revokedKey.startsWith(cle.prefixe))?.id;
+  const revoke = await app.inject({
+    method: 'PUT',
+    url: `/api/clients/${a}/cles-api/${revokedId}/revocation`,
+    headers: admin,
+  });
+  if (revoke.statusCode !== 200) throw new Error(`revocation: ${revoke.statusCode} ${revoke.body}`);
+  const day = (offset: number) => {
+    const date = new Date(`${today}T12:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + offset);
+    return date.toISOString().slice(0, 10);
+  };
+  const reference = `SECU-${Date.now().toString(36)}`;
+  const submitted = await app.inject({
+    method: 'POST',
+    url: '/api/demande_hebergement/externe',
+    headers: { [API_KEY_HEADER]: key },
+    payload: {
+      reference_externe: reference,
+      type: 'nouvelle',
+      date_debut: day(10),
+      date_fin: day(14),
+      referent_email: 'securite@exemple.fr',
+      pensionnaires: [{ numero_dossier: `${reference}-1`, nom: 'Koné', prenom: 'Issa', sexe: 'M' }],
+    },
+  });
+  if (submitted.statusCode !== 201) throw new Error(`intake: ${submitted.statusCode} ${submitted.body}`);
+  return { key, reference, otherKey, revokedKey };
+}
+
+/**
+ * The key cases of every client route: each bad key → 401; another client's valid key on a route naming client
+ * A's request (`:reference`) → 404, never the request (an organisation neither reads nor withdraws another's).
+ */
+export function apiKeyCases(routes: RouteEntry[], values: PathValues, keys: ClientKeys, adminToken: string) {
+  const variants = badApiKeyHeaders(keys.revokedKey, adminToken);
+  const cases: SecurityCase[] = [];
+  for (const route of routes.filter((entry) => entry.access === 'client')) {
+    const request = (headers: Record<string, string>): InjectOptions => ({
+      method: route.method as InjectOptions['method'],
+      url: fillUrl(route.url, values),
+      headers,
+    });
+    for (const variant of BAD_API_KEYS) {
+      cases.push({
+        name: `${route.method} ${route.url} · ${variant}`,
+        family: 'jeton',
+        kind: variant,
+        request: request(variants[variant]),
+        expect: 401,
+      });
+    }
+    if (route.url.includes(':reference')) {
+      cases.push({
+        name: `${route.method} ${route.url} · clé d'un autre client`,
+        family: 'jeton',
+        kind: "clé d'un autre client",
+        request: request({ [API_KEY_HEADER]: keys.otherKey }),
+        expect: 404,
+      });
+    }
+  }
+  return cases;
+}
+
+/** The credentials a route's hostile cases are sent with: none, a client's key, or a user's token. */
+export const credentialsFor = (
+  route: RouteEntry,
+  credentials: { key: string; token: string },
+): Record<string, string> =>
+  route.access === 'public'
+    ? {}
+    : route.access === 'client'
+      ? { [API_KEY_HEADER]: credentials.key }
+      : { authorization: `Bearer ${credentials.token}` };
 
 // ---------------------------------------------------------------------------------------------------------
 // Requests: path parameters filled with plausible values (a 404 is fine, a 5xx never), bodies and queries built
@@ -348,20 +502,29 @@ export function hostileCases(
 }
 
 /**
- * A deterministic sample of a route's hostile cases for the default run: every whole-body case, and per field a
- * rotating handful of values (all fields see all kinds across routes and runs of the full sweep).
+ * A deterministic sample of a route's hostile cases for the default run: per field (path parameter, query
+ * parameter, body field) `perField` values, and `wholePerRoute` of the whole-body / whole-query cases, both rotating
+ * with the route's index and the field's, so that every field of every route is hit and every kind of value is
+ * sent somewhere (the suite checks both); the full sweep sends them all.
  */
-export function sampleCases(cases: SecurityCase[], routeIndex: number, perField = 3): SecurityCase[] {
+export function sampleCases(
+  cases: SecurityCase[],
+  routeIndex: number,
+  perField = 1,
+  wholePerRoute = 3,
+): SecurityCase[] {
   const byField = new Map<string, SecurityCase[]>();
   for (const item of cases) {
     const field = item.name.split(' · ')[1] ?? '';
     byField.set(field, [...(byField.get(field) ?? []), item]);
   }
-  return [...byField.entries()].flatMap(([field, items]) => {
-    if (field === 'body' || field === 'query') return items;
+  return [...byField.entries()].flatMap(([field, items], fieldIndex) => {
+    const whole = field === 'body' || field === 'query';
+    const count = Math.min(whole ? wholePerRoute : perField, items.length);
+    const start = whole ? routeIndex * wholePerRoute : routeIndex + fieldIndex;
     return Array.from(
-      { length: Math.min(perField, items.length) },
-      (_, offset) => items[(routeIndex + offset * 4) % items.length] as SecurityCase,
+      { length: count },
+      (_, offset) => items[(start + offset) % items.length] as SecurityCase,
     );
   });
 }

@@ -1,17 +1,23 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/plugins/openapi';
+import { API_KEY_HEADER } from 'shared/contract';
+import { todayOf } from '../src/db/today';
 import { bearer, buildTestApp, createUser, userToken } from './helper';
 import {
+  apiKeyCases,
   apiRoutes,
   BAD_CREDENTIALS,
   badCredentialHeaders,
   claimsOf,
+  credentialsFor,
   fillUrl,
   hostileCases,
   meets,
   sampleCases,
+  provisionClientKeys,
   signJwt,
+  type ClientKeys,
   type PathValues,
   type SecurityCase,
 } from './security-cases';
@@ -38,16 +44,20 @@ let app: FastifyInstance;
 let routes: RouteEntry[];
 const tokens = { admin: '', agent: '' };
 let values: PathValues;
+let keys: ClientKeys;
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 const protectedRoutes = () => routes.filter((route) => route.access !== 'public');
 
-/** Sends each case and returns the ones whose status broke their expectation, as readable lines. */
-async function failures(cases: SecurityCase[]): Promise<string[]> {
+/**
+ * Sends each case and returns the ones whose status broke their expectation, as readable lines. A case in
+ * `pastAuth` carries valid credentials: a 401 there means the case measured the key or token check, not the input.
+ */
+async function failures(cases: SecurityCase[], pastAuth = new Set<SecurityCase>()): Promise<string[]> {
   const failed: string[] = [];
   for (const item of cases) {
     const response = await app.inject(item.request);
-    if (!meets(item.expect, response.statusCode)) {
+    if (!meets(item.expect, response.statusCode) || (pastAuth.has(item) && response.statusCode === 401)) {
       failed.push(
         `${item.name}: ${response.statusCode} (attendu ${item.expect}) ${response.body.slice(0, 160)}`,
       );
@@ -62,7 +72,21 @@ beforeAll(async () => {
   tokens.agent = (await userToken(app, 'agent')).token;
   // Writes on /users/:id land on a user nobody else here uses (a role or activation change must not touch the agent).
   const target = await createUser(app);
-  values = { id: String(target.id) };
+  // Two client organisations with API keys (one revoked), and a request of the first: the client routes are swept
+  // past their key check, and the second organisation's key is tried on the first one's request.
+  const clientIds: number[] = [];
+  for (const nom of ['Organisation A', 'Organisation B']) {
+    const client = await app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: bearer(tokens.admin),
+      payload: { nom, type: 'association', adresse: '1 rue A', codePostal: '75001', ville: 'Paris' },
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    clientIds.push(client.json<{ data: { id: number } }>().data.id);
+  }
+  keys = await provisionClientKeys(app, tokens.admin, [clientIds[0]!, clientIds[1]!], await todayOf(app.db));
+  values = { id: String(target.id), reference: keys.reference };
   await app.ready();
   routes = apiRoutes(app);
 });
@@ -191,14 +215,47 @@ describe('client routes (X-Api-Key): a user token is no key', () => {
     }));
     expect(await failures(cases)).toEqual([]);
   });
+
+  it('a valid key of the right client is accepted (the variants below differ by the key only)', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/demande_hebergement/externe/${keys.reference}`,
+      headers: { [API_KEY_HEADER]: keys.key },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it("every client route × {no key, empty, garbage, unknown, huge, revoked, a user token} → 401; another client's key on a request → 404", async () => {
+    const cases = apiKeyCases(routes, values, keys, tokens.admin);
+    expect(cases.filter((item) => item.expect === 401).length).toBeGreaterThanOrEqual(3 * 7);
+    expect(cases.some((item) => item.expect === 404)).toBe(true);
+    expect(await failures(cases)).toEqual([]);
+  });
 });
 
 describe('hostile inputs on every route with a schema: 4xx, never 5xx (a sample per route)', () => {
+  /** Every hostile case, per route; client routes get a valid key, the others the administrator's token. */
+  let all: SecurityCase[][] | undefined;
+  const everyCase = () =>
+    (all ??= routes.map((route) =>
+      hostileCases(route, values, credentialsFor(route, { key: keys.key, token: tokens.admin })),
+    ));
+
+  it('the sample hits every route and field with a schema, and sends every kind of hostile value', () => {
+    const all = everyCase();
+    const sample = all.flatMap((cases, index) => sampleCases(cases, index));
+    const fieldOf = (item: SecurityCase) => item.name.split(' · ').slice(0, 2).join(' · ');
+    expect(new Set(sample.map(fieldOf))).toEqual(new Set(all.flat().map(fieldOf)));
+    expect(new Set(sample.map((item) => item.kind))).toEqual(new Set(all.flat().map((item) => item.kind)));
+  });
+
   it('path parameters, query strings and bodies', async () => {
-    const cases = routes.flatMap((route, index) =>
-      sampleCases(hostileCases(route, values, route.access === 'public' ? {} : bearer(tokens.admin)), index),
-    );
+    const perRoute = everyCase().map((routeCases, index) => sampleCases(routeCases, index));
+    const cases = perRoute.flat();
     expect(cases.length).toBeGreaterThan(500);
-    expect(await failures(cases)).toEqual([]);
+    // The client routes' cases carry a valid key: they must reach validation, never stop at the key check.
+    const withKey = new Set(perRoute.filter((_, index) => routes[index]?.access === 'client').flat());
+    expect(withKey.size).toBeGreaterThan(10);
+    expect(await failures(cases, withKey)).toEqual([]);
   });
 });

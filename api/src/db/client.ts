@@ -6,6 +6,7 @@ import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { makePrivateDir } from './private-dir';
+import { coalescedRoundTrips } from './round-trips';
 import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -37,6 +38,17 @@ export interface DatabaseHandle {
    * live feed (`changements`, whose payload is JSON).
    */
   listen(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<Listener>;
+  /**
+   * A connection of its own, outside the pool, for session state that must live as long as the process and die
+   * with it (advisory locks: the export slots shared by the API nodes). Its queries run one at a time; `onLost` if
+   * the connection drops (the server then releases the session's locks).
+   */
+  session(onLost: () => void): Promise<Session>;
+  close(): Promise<void>;
+}
+
+export interface Session {
+  query<T extends Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -77,8 +89,30 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
         await client.query(`listen ${pg.escapeIdentifier(channel)}`);
         return {
           // The server sends the notifications pending for this session before the answer of any command on it.
-          sync: async () => void (await client.query('select 1')),
+          // Concurrent callers share one round trip (never two queries at once on this client).
+          sync: coalescedRoundTrips(async () => void (await client.query('select 1'))),
           stop: async () => {
+            listeners.delete(client);
+            client.removeAllListeners('end');
+            await client.end();
+          },
+        };
+      },
+      async session(onLost) {
+        const client = new pg.Client({ connectionString: url });
+        client.on('error', onLost);
+        client.on('end', onLost);
+        await client.connect();
+        listeners.add(client);
+        // One query at a time on the connection (node-postgres refuses overlapping ones from pg@9).
+        let queue: Promise<unknown> = Promise.resolve();
+        return {
+          query: <T extends Record<string, unknown>>(text: string, values?: unknown[]) => {
+            const result = queue.then(async () => (await client.query<T>(text, values)).rows);
+            queue = result.catch(() => undefined);
+            return result;
+          },
+          close: async () => {
             listeners.delete(client);
             client.removeAllListeners('end');
             await client.end();

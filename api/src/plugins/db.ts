@@ -8,6 +8,8 @@ declare module 'fastify' {
     dbInfo: Pick<DatabaseHandle, 'label' | 'dataDir'>;
     /** LISTEN on a channel of the database (the statistics' answer cache). */
     dbListen: DatabaseHandle['listen'];
+    /** A connection of its own for session state (the export slots' advisory locks). */
+    dbSession: DatabaseHandle['session'];
   }
 }
 
@@ -22,6 +24,7 @@ export default fp<DbPluginOptions>(
     app.decorate('db', handle.db);
     app.decorate('dbInfo', { label: handle.label, dataDir: handle.dataDir });
     app.decorate('dbListen', handle.listen.bind(handle));
+    app.decorate('dbSession', handle.session.bind(handle));
     app.addHook('onClose', () => handle.close());
   },
   { name: 'db' },

@@ -66,7 +66,7 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { tableau: key, ...query } = request.query as StatsQuery & { tableau: string };
         const tableau = (STATS_TABLEAUX[vue] as Record<string, StatsTableau>)[key]!;
         // One of the user's export slots (429 beyond, plugins/export-slots.ts) until the file is sent.
-        const release = app.exportSlots.acquire(request.user.id);
+        const release = await app.exportSlots.reserve(request.user.id);
         let file: Awaited<ReturnType<typeof statsExcel>>;
         try {
           const rows = (await answer<Record<string, unknown>>(vue, query))[tableau.source] as object[];

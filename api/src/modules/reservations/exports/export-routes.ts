@@ -145,7 +145,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request, reply) => {
         // 429 beyond the caps (plugins/export-slots.ts); the slot is held until the file is sent or abandoned.
-        const release = app.exportSlots.acquire(request.user.id);
+        const release = await app.exportSlots.reserve(request.user.id);
         let total: number;
         try {
           total = await countExportRows(app.db, splitExportBody(request.body).filters);
@@ -154,13 +154,19 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw error;
         }
         if (total > app.exportTaskThreshold) {
-          // Too long to wait for: prepared as a task, downloaded later from « Tâches » (export-task.ts).
-          release();
-          const id = await app.tasks.enqueue(app.db, 'export_reservations', {
-            parametres: { key, body: request.body },
-            createdBy: request.user.id,
-            actor: actorOf(request),
-          });
+          // Too long to wait for: prepared as a task, downloaded later from « Tâches » (export-task.ts). Queued
+          // tasks count against the user's cap (429 beyond, plugins/export-slots.ts).
+          let id: number;
+          try {
+            await app.exportSlots.assertTaskRoom(app.db, request.user.id, 'export_reservations');
+            id = await app.tasks.enqueue(app.db, 'export_reservations', {
+              parametres: { key, body: request.body },
+              createdBy: request.user.id,
+              actor: actorOf(request),
+            });
+          } finally {
+            release();
+          }
           app.tasks.kick();
           return reply.status(202).send({
             message: `L'export porte sur ${total.toLocaleString('fr-FR')} réservations : il est préparé en arrière-plan (tâche n° ${id}). Vous le téléchargerez depuis « Tâches » ; une notification vous préviendra.`,

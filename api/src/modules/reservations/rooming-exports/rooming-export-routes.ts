@@ -400,7 +400,7 @@ const roomingExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request, reply) => {
         // 429 beyond the caps (plugins/export-slots.ts); held until the file is sent or abandoned.
-        const release = app.exportSlots.acquire(request.user.id);
+        const release = await app.exportSlots.reserve(request.user.id);
         const output = new PassThrough();
         output.on('close', release);
         output.on('error', () => undefined);

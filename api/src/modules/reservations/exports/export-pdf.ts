@@ -148,31 +148,31 @@ export function startPdfExport<R = ExportRow>(output: Writable, options: PdfExpo
   let slot = 0;
 
   const internals = () => doc as unknown as PdfkitState;
-  // Widths and glyph runs of texts in the current font (kerning makes pdfkit's layout costly; rows repeat texts).
-  let measured = new Map<string, number>();
-  let runs = new Map<string, string>();
-  let cachedFont = '';
-  const sameFont = () => {
+  // Widths and glyph runs of texts, per font and size (kerning makes pdfkit's layout costly; rows repeat texts).
+  // One cache per font: the pages switch fonts (headers, footer, rows), a single cache would start over each time.
+  const caches = new Map<string, { widths: Map<string, number>; runs: Map<string, string> }>();
+  const cache = () => {
     const state = internals();
     const font = `${state._fontSize}|${state._font.name}`;
-    if (font !== cachedFont || measured.size > 20_000 || runs.size > 20_000) {
-      measured = new Map();
-      runs = new Map();
-      cachedFont = font;
+    let found = caches.get(font);
+    if (found === undefined || found.widths.size + found.runs.size > 40_000) {
+      found = { widths: new Map(), runs: new Map() };
+      caches.set(font, found);
     }
+    return found;
   };
   const measure = (value: string): number => {
-    sameFont();
-    let width = measured.get(value);
+    const { widths } = cache();
+    let width = widths.get(value);
     if (width === undefined) {
       width = doc.widthOfString(value);
-      measured.set(value, width);
+      widths.set(value, width);
     }
     return width;
   };
   /** `[<glyphs> kerning …] TJ` of a text, as pdfkit's _fragment writes it for a standard font. */
   const shown = (font: PdfkitFont, value: string): string => {
-    sameFont();
+    const { runs } = cache();
     let run = runs.get(value);
     if (run === undefined) {
       run = glyphRun(font, value);

@@ -17,7 +17,7 @@ import type {
   RoomingRow,
 } from 'shared/contract';
 import type { Executor } from '../../../db/client';
-import { oneOf, rowsOf } from '../../../db/raw';
+import { oneOf } from '../../../db/raw';
 import { whereClause } from '../../reservations/filters';
 import { assertRoomingPeriod, roomingNightConditions, roomingStayConditions } from '../rooming-filters';
 

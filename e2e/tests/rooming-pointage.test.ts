@@ -11,7 +11,7 @@ import {
   type RoomingEtabAnswer,
   type RoomingFilters,
 } from 'shared/contract';
-import { launchBrowser, login, openPage } from '../support/browser';
+import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
 import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
 import { ApiSession, parisDay } from '../support/world';
 
@@ -172,5 +172,29 @@ describe('rooming et pointage', () => {
     await outcome.waitFor({ timeout: 60_000 });
     assert.match(shown(await outcome.textContent()), /^Rooming de \d{2}\/\d{4} : /);
     assert.deepEqual(errors, []);
+  });
+  test('at 375 px the PAF and CAF state switches show « Tous » whole, inside the screen', async () => {
+    const { page, context, errors } = await openPage(browser, product.baseUrl, { width: 375, height: 740 });
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    for (const flux of ['paf', 'caf']) {
+      await navigateInApp(page, `/dashboard/pointage-${flux}`);
+      const states = page.getByRole('radiogroup', { name: `État ${flux.toUpperCase()}` });
+      await states.waitFor({ timeout: 30_000 });
+      const all = states.locator('.ant-segmented-item', { hasText: 'Tous' });
+      const box = await all.boundingBox();
+      assert.ok(
+        box && box.x >= 0 && box.x + box.width <= 375,
+        `« Tous » inside the screen (${JSON.stringify(box)})`,
+      );
+      const cut = await all.evaluate((item) => {
+        const scroller = item.closest('.ant-segmented')?.parentElement;
+        return scroller ? scroller.scrollWidth - scroller.clientWidth : 0;
+      });
+      assert.ok(cut <= 1, `the states need no scrolling (${cut} px hidden)`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 375, `the page does not scroll sideways (${width} px)`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 });

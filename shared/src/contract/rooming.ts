@@ -283,7 +283,8 @@ export type UpdatePointageBody = Static<typeof UpdatePointageBody>;
 
 /**
  * PUT /reservations/pointage_paf_caf/:id: payment state of one stream. Nights: `dates` if given, else
- * `[start_date, end_date)` if given, else those dated before today. `version` as for the attendance.
+ * `[start_date, end_date)` if given, else those dated before today. `version` as for the attendance (required: the
+ * stay's card and the pointage screens both send the version they read).
  */
 export const PointagePafCafBody = object({
   type: Type.Enum(FLUX_PAIEMENT),
@@ -291,8 +292,7 @@ export const PointagePafCafBody = object({
   start_date: Type.Optional(Day),
   end_date: Type.Optional(Day),
   dates: Type.Optional(Type.Array(Day, { minItems: 1, maxItems: 366, uniqueItems: true })),
-  /** Optional here only because the stay's card (mf-reservations) predates it; the pointage screens send it. */
-  version: Type.Optional(Type.Integer({ minimum: 1 })),
+  version: Type.Integer({ minimum: 1 }),
 });
 export type PointagePafCafBody = Static<typeof PointagePafCafBody>;
 

@@ -19,7 +19,7 @@ export { MOCK_API };
 export const handlers: RequestHandler[] = [
   ...authHandlers,
   ...referentielHandlers,
-  // Before the reservations' own: their PUT pointage_paf_caf predates the version and the nights picked.
+  // Before the reservations' own: their PUT pointage_paf_caf predates the nights picked.
   ...roomingPointageHandlers,
   ...reservationsHandlers,
   ...statsHandlers,

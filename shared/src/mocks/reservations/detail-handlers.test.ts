@@ -167,12 +167,31 @@ describe('reservation detail mocks: writes', () => {
     expect(stay.totaux.nuitees).toBe(31);
   });
 
-  it('set the PAF state of the nights up to today; 409 when the stream does not apply', async () => {
-    const answer = await call('PUT', '/reservations/pointage_paf_caf/2', { type: 'paf', etat: 'paye' });
+  it('set the PAF state of the nights up to today under the version read; 409 when the stream does not apply or the version is stale', async () => {
+    const { version } = await detail(2);
+    const answer = await call('PUT', '/reservations/pointage_paf_caf/2', {
+      type: 'paf',
+      etat: 'paye',
+      version,
+    });
     expect(answer.body.message).toBe('PAF : Payé.');
     expect((await detail(2)).etat_payment_paf).toBe('paye');
     expect(
-      (await call('PUT', '/reservations/pointage_paf_caf/2', { type: 'caf', etat: 'paye' })).status,
+      (await call('PUT', '/reservations/pointage_paf_caf/2', { type: 'paf', etat: 'non_paye', version }))
+        .status,
+    ).toBe(409);
+    expect((await detail(2)).etat_payment_paf).toBe('paye');
+    expect(
+      (await call('PUT', '/reservations/pointage_paf_caf/2', { type: 'paf', etat: 'paye' })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('PUT', '/reservations/pointage_paf_caf/2', {
+          type: 'caf',
+          etat: 'paye',
+          version: (await detail(2)).version,
+        })
+      ).status,
     ).toBe(409);
   });
 

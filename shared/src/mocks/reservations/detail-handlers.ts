@@ -209,6 +209,7 @@ const writeHandlers: RequestHandler[] = [
       if (body instanceof Response) return body;
       const row = stayOf(id);
       if (!row) return notFound();
+      if (row.version !== body.version) return fail(409, M.stale);
       const name = FLUX_PAIEMENT_LABELS[body.type];
       if (!(body.type === 'paf' ? row.status_paf : row.status_caf))
         return fail(409, M.streamNotApplied(name));

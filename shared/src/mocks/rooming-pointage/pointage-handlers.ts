@@ -162,7 +162,7 @@ export const pointageHandlers: RequestHandler[] = [
     if (body instanceof Response) return body;
     const row = stayOf(params.id);
     if (!row) return fail(404, M.notFound);
-    if (body.version !== undefined && row.version !== body.version) return fail(409, M.stale);
+    if (row.version !== body.version) return fail(409, M.stale);
     const label = FLUX_PAIEMENT_LABELS[body.type];
     if (!(body.type === 'paf' ? row.status_paf : row.status_caf)) return fail(409, M.streamNotApplied(label));
     const inRange = (date: string) =>

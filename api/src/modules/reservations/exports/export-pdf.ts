@@ -56,6 +56,45 @@ function display<R>(column: ExportColumn<R>, row: R): string {
   }
 }
 
+const isRight = (column: ExportColumn<never>) => column.kind === 'integer' || column.kind === 'money';
+
+/** pdfkit's number formatting in content streams (PDFObject.number). */
+const pdfNumber = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/** What the table needs of pdfkit's internals (pdfkit 0.17: a standard font and the current page). */
+interface PdfkitFont {
+  id: string;
+  name: string;
+  ascender: number;
+  encode(text: string): [string[], { xAdvance: number; advanceWidth: number }[]];
+  ref(): unknown;
+}
+interface PdfkitState {
+  _font: PdfkitFont;
+  _fontSize: number;
+  page: { height: number; fonts: Record<string, unknown> };
+}
+
+/** The TJ operator of a text: glyph codes split where kerning moves the next glyph (pdfkit's _fragment). */
+function glyphRun(font: PdfkitFont, text: string): string {
+  const [encoded, positions] = font.encode(text);
+  const commands: string[] = [];
+  let last = 0;
+  const segment = (end: number) => {
+    const position = positions[end - 1];
+    if (last < end && position !== undefined)
+      commands.push(
+        `<${encoded.slice(last, end).join('')}> ${pdfNumber(-(position.xAdvance - position.advanceWidth))}`,
+      );
+    last = end;
+  };
+  positions.forEach((position, index) => {
+    if (position.xAdvance - position.advanceWidth !== 0) segment(index + 1);
+  });
+  segment(positions.length);
+  return `[${commands.join(' ')}] TJ`;
+}
+
 export interface PdfExportOptions<R = ExportRow> {
   title: string;
   /** The filters in French. */
@@ -108,25 +147,42 @@ export function startPdfExport<R = ExportRow>(output: Writable, options: PdfExpo
   let page = 0;
   let slot = 0;
 
-  /** The text cut to `width` points with « … » (current font and size). */
-  // Widths of texts in the current font and size (kerning makes pdfkit's measure costly; rows repeat texts).
-  let measured = new Map<string, number>();
-  let measuredFont = '';
-  const measure = (value: string): number => {
-    const state = doc as unknown as { _fontSize: number; _font: { name: string } };
+  const internals = () => doc as unknown as PdfkitState;
+  // Widths and glyph runs of texts, per font and size (kerning makes pdfkit's layout costly; rows repeat texts).
+  // One cache per font: the pages switch fonts (headers, footer, rows), a single cache would start over each time.
+  const caches = new Map<string, { widths: Map<string, number>; runs: Map<string, string> }>();
+  const cache = () => {
+    const state = internals();
     const font = `${state._fontSize}|${state._font.name}`;
-    if (font !== measuredFont || measured.size > 20_000) {
-      measured = new Map();
-      measuredFont = font;
+    let found = caches.get(font);
+    if (found === undefined || found.widths.size + found.runs.size > 40_000) {
+      found = { widths: new Map(), runs: new Map() };
+      caches.set(font, found);
     }
-    let width = measured.get(value);
+    return found;
+  };
+  const measure = (value: string): number => {
+    const { widths } = cache();
+    let width = widths.get(value);
     if (width === undefined) {
       width = doc.widthOfString(value);
-      measured.set(value, width);
+      widths.set(value, width);
     }
     return width;
   };
+  /** `[<glyphs> kerning …] TJ` of a text, as pdfkit's _fragment writes it for a standard font. */
+  const shown = (font: PdfkitFont, value: string): string => {
+    const { runs } = cache();
+    let run = runs.get(value);
+    if (run === undefined) {
+      run = glyphRun(font, value);
+      runs.set(value, run);
+    }
+    return run;
+  };
+  const rights = options.columns.map(isRight);
 
+  /** The text cut to `width` points with « … » (current font and size). */
   const fit = (value: string, width: number): string => {
     if (measure(value) <= width) return value;
     let low = 0;
@@ -139,12 +195,31 @@ export function startPdfExport<R = ExportRow>(output: Writable, options: PdfExpo
     return `${value.slice(0, low).trimEnd()}…`;
   };
 
-  const cell = (value: string, index: number, y: number, right: boolean) => {
+  /** The text operators of a cell (empty for an empty text, as pdfkit writes nothing then). */
+  const cell = (value: string, index: number, y: number, right: boolean): string => {
     const width = (widths[index] ?? 0) - 2 * PADDING;
     const left = lefts[index] ?? MARGIN;
-    const fitted = fit(value, width);
+    // pdfkit drops line breaks from a one-line text: the same here, before measuring.
+    const fitted = fit(value.replace(/\n/g, ''), width);
+    if (fitted.length === 0) return '';
     const x = right ? left + PADDING + width - measure(fitted) : left + PADDING;
-    doc.text(fitted, x, y, { lineBreak: false });
+    const state = internals();
+    const baseline = state.page.height - y - (state._font.ascender / 1000) * state._fontSize;
+    return `1 0 0 1 ${pdfNumber(x)} ${pdfNumber(baseline)} Tm\n${shown(state._font, fitted)}`;
+  };
+
+  /**
+   * A line of cells in the current font: ONE text object (pdfkit's text() writes eight operators per cell and
+   * lays the string out again each time), the same positions and glyph runs as text(x, y, { lineBreak: false }).
+   */
+  const cells = (texts: { value: string; index: number; right: boolean }[], y: number) => {
+    const state = internals();
+    state.page.fonts[state._font.id] ??= state._font.ref();
+    const shows = texts.map(({ value, index, right }) => cell(value, index, y, right)).filter(Boolean);
+    if (shows.length === 0) return;
+    doc.addContent(
+      `q\n1 0 0 -1 0 ${pdfNumber(state.page.height)} cm\nBT\n/${state._font.id} ${pdfNumber(state._fontSize)} Tf\n${shows.join('\n')}\nET\nQ`,
+    );
   };
 
   const newPage = () => {
@@ -168,8 +243,9 @@ export function startPdfExport<R = ExportRow>(output: Writable, options: PdfExpo
     doc.text(`Généré le ${options.generatedAt} — ${count}`, MARGIN, MARGIN + 44, { lineBreak: false });
     doc.rect(MARGIN, TABLE_TOP, TABLE_WIDTH, HEADER_HEIGHT).fill('#dde3ea');
     doc.fillColor('black').font('Helvetica-Bold').fontSize(options.fontSize);
-    options.columns.forEach((column, index) =>
-      cell(column.header, index, TABLE_TOP + 5, column.kind === 'integer' || column.kind === 'money'),
+    cells(
+      options.columns.map((column, index) => ({ value: column.header, index, right: isRight(column) })),
+      TABLE_TOP + 5,
     );
     doc.font('Helvetica').fontSize(8);
     const footer = `Page ${page} / ${totalPages}`;
@@ -188,8 +264,9 @@ export function startPdfExport<R = ExportRow>(output: Writable, options: PdfExpo
     if (page === 0 || slot >= PDF_ROWS_PER_PAGE) newPage();
     const y = slotTop();
     if (slot % 2 === 1) doc.rect(MARGIN, y, TABLE_WIDTH, ROW_HEIGHT).fill('#f3f5f7').fillColor('black');
-    options.columns.forEach((column, index) =>
-      cell(display(column, row), index, y + 3, column.kind === 'integer' || column.kind === 'money'),
+    cells(
+      options.columns.map((column, index) => ({ value: display(column, row), index, right: rights[index]! })),
+      y + 3,
     );
     slot += 1;
   };

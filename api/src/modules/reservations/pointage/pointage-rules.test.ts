@@ -83,6 +83,7 @@ describe('pointage: the version read', () => {
       dates: [day(-1)],
       start_date: day(-2),
       end_date: day(0),
+      version: await versionOf(stay),
     });
     expect(both.statusCode).toBe(400);
     expect(await auditActions(w, 'reservation', stay)).toEqual(['creation', 'pointage_caf']);

@@ -36,9 +36,8 @@ export const POINTAGE_MESSAGES = {
 } as const;
 
 /** 409 when the client read an older version of the stay: nothing is written. */
-function assertVersion(stay: Stay, version: number | undefined): void {
-  if (version !== undefined && version !== stay.version)
-    throw new ConflictError(WRITE_MESSAGES.changedMeanwhile);
+function assertVersion(stay: Stay, version: number): void {
+  if (version !== stay.version) throw new ConflictError(WRITE_MESSAGES.changedMeanwhile);
 }
 
 async function versionOf(tx: Executor, id: number): Promise<number> {
@@ -172,7 +171,7 @@ export async function setApec(db: Executor, actor: Actor, id: number, body: Apec
 
 /**
  * PUT /reservations/pointage_paf_caf/:id: the PAF or CAF state of nights (`dates`, or `[start_date, end_date)`, or
- * those before today) and the stay's summary, under the version read when given.
+ * those before today) and the stay's summary, under the version read.
  */
 export async function pointPafCaf(
   db: Executor,

@@ -87,12 +87,17 @@ describe('PUT /reservations/apec/:id', () => {
 describe('PUT /reservations/pointage_paf_caf/:id', () => {
   it('sets the state of past nights and the summary; 409 when the stream does not apply', async () => {
     const stay = await runningStay(w, { status_paf: true });
-    const caf = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, { type: 'caf', etat: 'paye' });
+    const caf = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
+      type: 'caf',
+      etat: 'paye',
+      version: await versionOf(stay),
+    });
     expect(caf.statusCode).toBe(409);
     expect(caf.json().message).toBe(`Le flux CAF ne s'applique pas à la réservation n° ${stay}.`);
     const paid = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
       type: 'paf',
       etat: 'paye',
+      version: await versionOf(stay),
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect((await nightsOf(w, stay)).map((n) => n.etat_paf)).toEqual([
@@ -108,6 +113,7 @@ describe('PUT /reservations/pointage_paf_caf/:id', () => {
       etat: 'non_paye',
       start_date: day(-3),
       end_date: day(-2),
+      version: await versionOf(stay),
     });
     expect(unpaid.statusCode).toBe(200);
     expect((await stayOf(w, stay))?.etat_payment_paf).toBe('non_paye');
@@ -116,8 +122,37 @@ describe('PUT /reservations/pointage_paf_caf/:id', () => {
       etat: 'paye',
       start_date: day(-2),
       end_date: day(-3),
+      version: await versionOf(stay),
     });
     expect(reversed.statusCode).toBe(400);
     expect(await auditActions(w, 'reservation', stay)).toEqual(['creation', 'pointage_paf', 'pointage_paf']);
+  });
+
+  it('requires the version read: 400 in French without it, 409 in French on a stale one, nothing written', async () => {
+    const stay = await runningStay(w, { status_paf: true });
+    const version = await versionOf(stay);
+    const missing = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
+      type: 'paf',
+      etat: 'paye',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/version est obligatoire/);
+    const paid = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
+      type: 'paf',
+      etat: 'paye',
+      dates: [day(-1)],
+      version,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().version).toBe(version + 1);
+    const stale = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
+      type: 'paf',
+      etat: 'non_paye',
+      version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/modifiée entre-temps/);
+    expect((await nightsOf(w, stay)).filter((n) => n.etat_paf === 'non_paye')).toHaveLength(0);
+    expect(await auditActions(w, 'reservation', stay)).toEqual(['creation', 'pointage_paf']);
   });
 });

@@ -9,6 +9,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   ErrorBody,
   FLUX_PAIEMENT_LABELS,
@@ -18,18 +19,18 @@ import {
   RoomingExportBody,
   type EtatPaiement,
   type FluxPaiement,
-  type ReservationItem,
   type RoomingClientTotaux,
   type RoomingEtabTotaux,
   type RoomingExportKey,
   type RoomingRow,
 } from 'shared/contract';
 import type { Executor } from '../../../db/client';
+import { readInBatches } from '../../../db/cursor';
 import { BadRequestError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
 import {
   countRooming,
-  roomingBatch,
+  roomingRowsQuery,
   roomingTotaux,
   type RoomingKind,
 } from '../../rooming/lists/lists-service';
@@ -39,13 +40,9 @@ import { EXPORT_CONTENT_TYPES, filtersSummary, parisDateTime, parisDay } from '.
 import { frenchMoney, startPdfExport } from '../exports/export-pdf';
 import { renderInChunks, waitForRoom } from '../exports/export-routes';
 import { EXPORT_MESSAGES } from '../exports/export-rows';
-import { assertFilterPeriod } from '../filters';
-import {
-  countPointage,
-  nightsByStay,
-  pointageStays,
-  pointageWindow,
-} from '../pointage/pointage-list-service';
+import { assertFilterPeriod, whereClause } from '../filters';
+import { reservationItemJoins, reservationItemSelect } from '../reservation-items';
+import { countPointage, pointageConditions, pointageWindow } from '../pointage/pointage-list-service';
 import {
   POINTAGE_PRESENCE_COLUMNS,
   pointagePaiementColumns,
@@ -145,7 +142,7 @@ export function roomingTotalsLines(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Pointage rows: a stay and its nights of the window, summed exactly (cents as BigInt)
+// Pointage rows: a stay and its nights of the window, counted and summed in SQL (numeric, exact)
 // ---------------------------------------------------------------------------------------------------------
 
 const ETATS: EtatPaiement[] = ['paye', 'non_paye', 'a_verifier'];
@@ -156,40 +153,56 @@ const fromCents = (cents: bigint) => {
   return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 };
 
-async function pointageBatch(
-  db: Executor,
+/** A row of pointageRowsQuery: the stream's columns flat. */
+type PointageSqlRow = Omit<PointageRow, 'flux'> & { [K in `${EtatPaiement}_nuits`]: number } & {
+  [K in `${EtatPaiement}_montant`]: string;
+};
+
+/**
+ * Every stay of a pointage export in the list's order (resident, then id) with its nights of the window counted
+ * by presence and, for a PAF or CAF export, by the stream's state with their amounts: one statement.
+ */
+function pointageRowsQuery(
   filters: Pointage,
   window: { start_date: string; end_date: string },
   flux: FluxPaiement | undefined,
-  after: ReservationItem | undefined,
-): Promise<PointageRow[]> {
-  const stays = await pointageStays(db, filters, { limit: BATCH, ...(after === undefined ? {} : { after }) });
-  const nights = await nightsByStay(
-    db,
-    stays.map((s) => s.id),
-    window,
-  );
-  return stays.map((stay) => {
-    const list = nights.get(stay.id) ?? [];
-    const cents = { paye: 0n, non_paye: 0n, a_verifier: 0n };
-    const counts = { paye: 0, non_paye: 0, a_verifier: 0 };
-    if (flux !== undefined)
-      for (const night of list) {
-        const etat = flux === 'paf' ? night.etat_paf : night.etat_caf;
-        counts[etat] += 1;
-        cents[etat] += toCents(flux === 'paf' ? night.montant_paf : night.montant_caf);
-      }
-    return {
-      ...stay,
-      nuits: list.length,
-      presents: list.filter((n) => n.presence === 'present').length,
-      absents: list.filter((n) => n.presence === 'absent').length,
-      non_pointes: list.filter((n) => n.presence === 'non_pointe').length,
-      flux: Object.fromEntries(
-        ETATS.map((etat) => [etat, { nuits: counts[etat], montant: fromCents(cents[etat]) }]),
-      ) as PointageRow['flux'],
-    };
+): SQL {
+  const byState = ETATS.map((etat) => {
+    if (flux === undefined) return sql.raw(`0 as ${etat}_nuits, '0.00' as ${etat}_montant`);
+    const condition = sql.raw(`n.etat_${flux} = '${etat}'`);
+    const amount = sql.raw(`n.montant_${flux}`);
+    return sql`count(*) filter (where ${condition})::int as ${sql.raw(`${etat}_nuits`)},
+      coalesce(sum(${amount}) filter (where ${condition}), 0)::numeric(14, 2)::text as ${sql.raw(`${etat}_montant`)}`;
   });
+  return sql`select ${reservationItemSelect}, g.* from reservations r ${reservationItemJoins}
+    cross join lateral (
+      select count(*)::int as nuits, count(*) filter (where n.presence = 'present')::int as presents,
+        count(*) filter (where n.presence = 'absent')::int as absents,
+        count(*) filter (where n.presence = 'non_pointe')::int as non_pointes, ${sql.join(byState, sql`, `)}
+      from nuitees n where n.reservation_id = r.id and not n.annulee
+        and n.date_nuit >= ${window.start_date}::date and n.date_nuit < ${window.end_date}::date) g
+    ${whereClause(pointageConditions(filters))}
+    order by p.nom, p.prenom, r.id`;
+}
+
+function pointageRow(row: PointageSqlRow): PointageRow {
+  const {
+    paye_nuits,
+    paye_montant,
+    non_paye_nuits,
+    non_paye_montant,
+    a_verifier_nuits,
+    a_verifier_montant,
+    ...stay
+  } = row;
+  return {
+    ...stay,
+    flux: {
+      paye: { nuits: paye_nuits, montant: paye_montant },
+      non_paye: { nuits: non_paye_nuits, montant: non_paye_montant },
+      a_verifier: { nuits: a_verifier_nuits, montant: a_verifier_montant },
+    },
+  };
 }
 
 class PointageTotals {
@@ -258,29 +271,40 @@ interface Plan<R> {
   summary: string;
   total: number;
   columns: ExportColumn<R>[];
-  /** Batches in order; `after` = the last row of the previous one. */
-  batch(after: R | undefined): Promise<R[]>;
+  /** Every row, in order: one statement read through a cursor. */
+  rows: SQL;
+  /** A row of `rows` as the columns read it (default: as is). */
+  row?(raw: never): R;
   /** The totals block, once every row is read. */
   totals(): Promise<[string, string][]> | [string, string][];
   onBatch?(rows: R[]): void;
 }
 
-async function stream<R>(plan: Plan<R>, target: Target<R>, output: PassThrough): Promise<boolean> {
+/** Renders the rows batch after batch; the next batch is fetched once the output has room. False if stopped. */
+async function stream<R>(
+  db: Executor,
+  plan: Plan<R>,
+  target: Target<R>,
+  output: PassThrough,
+): Promise<boolean> {
   const stopped = () => output.destroyed;
-  let after: R | undefined;
-  for (;;) {
-    await waitForRoom(target.buffered, stopped);
-    if (stopped()) return false;
-    const rows = await plan.batch(after);
+  const toRow = plan.row;
+  await readInBatches<never>(db, plan.rows, BATCH, async (raw) => {
+    const rows: R[] = toRow === undefined ? raw : raw.map((r) => toRow(r));
     plan.onBatch?.(rows);
     await renderInChunks(rows, target.addRows, stopped);
-    if (rows.length < BATCH) break;
-    after = rows[rows.length - 1];
-  }
+    await waitForRoom(target.buffered, stopped);
+    return !stopped();
+  });
   return !stopped();
 }
 
-async function writeFile<R>(key: RoomingExportKey, plan: Plan<R>, output: PassThrough): Promise<void> {
+async function writeFile<R>(
+  db: Executor,
+  key: RoomingExportKey,
+  plan: Plan<R>,
+  output: PassThrough,
+): Promise<void> {
   if (ROOMING_EXPORTS[key].extension === 'pdf') {
     const totalsPreview = await plan.totals();
     const pdf = startPdfExport<R>(output, {
@@ -294,14 +318,14 @@ async function writeFile<R>(key: RoomingExportKey, plan: Plan<R>, output: PassTh
       totalSlots: totalsPreview.length + 1,
       footer: `EBAS3 — ${plan.title}`,
     });
-    if (!(await stream(plan, pdf, output))) return pdf.abort();
+    if (!(await stream(db, plan, pdf, output))) return pdf.abort();
     const lines = await plan.totals();
     await pdf.finish(lines.map(([label, value]) => `${label} : ${value}`));
     return;
   }
   const excel = startExcelExport<R>(output, plan.title, plan.columns);
   const buffered = () => output.writableLength + output.readableLength;
-  if (!(await stream(plan, { addRows: excel.addRows, buffered }, output))) return;
+  if (!(await stream(db, plan, { addRows: excel.addRows, buffered }, output))) return;
   excel.addFooter([[], ['Filtres', plan.summary], ...(await plan.totals())]);
   await excel.finish();
 }
@@ -324,8 +348,7 @@ function roomingPlan(
         : list === 'client'
           ? ROOMING_CLIENT_COLUMNS
           : ROOMING_PENS_COLUMNS,
-    batch: (after) =>
-      roomingBatch(db, list, filters, { limit: BATCH, ...(after === undefined ? {} : { after }) }),
+    rows: roomingRowsQuery(list, filters),
     async totals() {
       totals ??= roomingTotalsLines(
         list,
@@ -338,7 +361,6 @@ function roomingPlan(
 
 function pointagePlan(
   source: Extract<Source, { body: 'pointage' }>,
-  db: Executor,
   filters: Pointage,
   window: { start_date: string; end_date: string },
   total: number,
@@ -350,7 +372,8 @@ function pointagePlan(
     summary: pointageSummary(filters, window),
     total,
     columns: label === undefined ? POINTAGE_PRESENCE_COLUMNS : pointagePaiementColumns(label),
-    batch: (after) => pointageBatch(db, filters, window, source.flux, after),
+    rows: pointageRowsQuery(filters, window, source.flux),
+    row: (raw: PointageSqlRow) => pointageRow(raw),
     onBatch: (rows) => accumulated.add(rows),
     // Before the rows (PDF page count): as many lines as at the end.
     totals: () => accumulated.lines(source.flux),
@@ -371,14 +394,14 @@ export async function startRoomingExport(
     const filters = body as RoomingExportBody;
     const total = await countRooming(db, source.list, filters);
     if (total > MAX_EXPORT_ROWS) throw new BadRequestError(EXPORT_MESSAGES.tooMany(total));
-    run = () => writeFile(key, roomingPlan(db, source, filters, total), output);
+    run = () => writeFile(db, key, roomingPlan(db, source, filters, total), output);
   } else {
     const { page: _page, pageSize: _size, ...filters } = body as PointageExportBody;
     assertFilterPeriod(filters);
     const total = await countPointage(db, filters);
     if (total > MAX_EXPORT_ROWS) throw new BadRequestError(EXPORT_MESSAGES.tooMany(total));
     const window = await pointageWindow(db, filters);
-    run = () => writeFile(key, pointagePlan(source, db, filters, window, total), output);
+    run = () => writeFile(db, key, pointagePlan(source, filters, window, total), output);
   }
   void run().catch((error: unknown) => {
     if (output.destroyed) return;

@@ -2,8 +2,9 @@
  * The three rooming lists (spec §7): one row per stay with its non-cancelled nights of the period, and the totals of
  * spec §3 over the same nights, in SQL numeric (docs/domain.md « Computations »). Amounts are on the screen's side:
  * purchase for rooming-etab (what the hotel is paid), sale for rooming-client and rooming-pensionnaires (what the
- * client is invoiced). HT, VAT and TTC come from totaux.ts (VAT per rate on the document), so the rooming agrees
- * with the stays' totals and with /stats/ca. The page, the count and the totals are one statement.
+ * client is invoiced). HT, VAT and TTC follow totaux.ts's rule (VAT per rate on the document), so the rooming
+ * agrees with the stays' totals and with /stats/ca. The page, the count and the totals are one statement; an export
+ * reads its rows as one statement through a cursor.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type {
@@ -16,9 +17,8 @@ import type {
   RoomingRow,
 } from 'shared/contract';
 import type { Executor } from '../../../db/client';
-import { oneOf, rowsOf } from '../../../db/raw';
+import { oneOf } from '../../../db/raw';
 import { whereClause } from '../../reservations/filters';
-import { totauxQuery } from '../../reservations/totaux';
 import { assertRoomingPeriod, roomingNightConditions, roomingStayConditions } from '../rooming-filters';
 
 export type RoomingKind = 'etab' | 'client' | 'pens';
@@ -35,63 +35,23 @@ export const sideOf = (kind: RoomingKind): 'achat' | 'vente' => (kind === 'etab'
 const money = (expression: SQL) => sql`coalesce(${expression}, 0)::numeric(14, 2)::text`;
 
 /** Sort of each list (then r.id): hotel and room for the hotel, client then resident, resident. */
-const ORDERS: Record<RoomingKind, { columns: SQL[]; fields: (keyof RoomingRow)[] }> = {
-  etab: {
-    columns: [sql`e.nom`, sql`e.id`, sql`coalesce(r.chambre, '')`, sql`p.nom`, sql`p.prenom`],
-    fields: ['etablissement_nom', 'etablissement_id', 'chambre', 'pensionnaire_nom', 'pensionnaire_prenom'],
-  },
-  client: {
-    columns: [sql`c.nom`, sql`c.id`, sql`p.nom`, sql`p.prenom`],
-    fields: ['client_nom', 'client_id', 'pensionnaire_nom', 'pensionnaire_prenom'],
-  },
-  pens: {
-    columns: [sql`p.nom`, sql`p.prenom`],
-    fields: ['pensionnaire_nom', 'pensionnaire_prenom'],
-  },
+const ORDERS: Record<RoomingKind, SQL[]> = {
+  etab: [sql`e.nom`, sql`e.id`, sql`coalesce(r.chambre, '')`, sql`p.nom`, sql`p.prenom`],
+  client: [sql`c.nom`, sql`c.id`, sql`p.nom`, sql`p.prenom`],
+  pens: [sql`p.nom`, sql`p.prenom`],
 };
 
 const orderBy = (kind: RoomingKind) =>
   sql.join(
-    [...ORDERS[kind].columns, sql`r.id`].map((column) => sql`${column} asc`),
+    [...ORDERS[kind], sql`r.id`].map((column) => sql`${column} asc`),
     sql`, `,
   );
 
-/** Keyset: rows after `after` in the list's order (exports read in batches). */
-function keysetCondition(kind: RoomingKind, after: RoomingRow): SQL {
-  const values = ORDERS[kind].fields.map(
-    (field) => sql`${field === 'chambre' ? (after.chambre ?? '') : after[field]}`,
-  );
-  const columns = [...ORDERS[kind].columns, sql`r.id`];
-  return sql`(${sql.join(columns, sql`, `)}) > (${sql.join([...values, sql`${after.id}::int`], sql`, `)})`;
-}
-
-/**
- * The CTEs `s` (stays of the filters) and `agg` (one row per stay: its nights of the period summed). With `batch`,
- * a CTE `b` first picks the batch's stays (those with a night in the period, in the list's order, after the keyset)
- * and `agg` sums only their nights: an export's batches then never re-aggregate the whole period.
- */
-function roomingCtes(kind: RoomingKind, filters: RoomingFilters, batch?: RoomingPage): SQL {
+/** The CTEs `s` (stays of the filters) and `agg` (one row per stay: its nights of the period summed). */
+function roomingCtes(kind: RoomingKind, filters: RoomingFilters): SQL {
   const line = LINE_HT[sideOf(kind)];
-  const source = batch === undefined ? sql`s` : sql`b`;
-  const nights = whereClause(roomingNightConditions(filters), [
-    sql`n.reservation_id in (select id from ${source})`,
-  ]);
-  const stays = sql`s as materialized (select r.id from reservations r ${whereClause(roomingStayConditions(filters))})`;
-  const picked =
-    batch === undefined
-      ? sql``
-      : sql`, b as materialized (select r.id from s join reservations r on r.id = s.id ${batchJoins}
-          ${whereClause(
-            [
-              sql`exists (select 1 from nuitees n where n.reservation_id = r.id and ${sql.join(
-                roomingNightConditions(filters),
-                sql` and `,
-              )})`,
-            ],
-            batch.after === undefined ? [] : [keysetCondition(kind, batch.after)],
-          )}
-          order by ${orderBy(kind)} limit ${batch.limit})`;
-  return sql`${stays}${picked},
+  const nights = whereClause(roomingNightConditions(filters), [sql`n.reservation_id in (select id from s)`]);
+  return sql`s as materialized (select r.id from reservations r ${whereClause(roomingStayConditions(filters))}),
     agg as materialized (
       select n.reservation_id as id, count(*)::int as nuitees,
         count(*) filter (where n.presence = 'present')::int as nuitees_presentes,
@@ -104,11 +64,6 @@ function roomingCtes(kind: RoomingKind, filters: RoomingFilters, batch?: Rooming
         min(n.date_nuit)::text as debut_periode, (max(n.date_nuit) + 1)::text as fin_periode
       from nuitees n ${nights} group by n.reservation_id)`;
 }
-
-/** The joins the list's order needs, after `reservations r`. */
-const batchJoins = sql`join pensionnaires p on p.id = r.pensionnaire_id
-  join clients c on c.id = r.client_id
-  join etablissements e on e.id = r.etablissement_id`;
 
 const rowSelect = sql`r.id, r.id_reservation_mere, r.type_resa, r.statut, r.pensionnaire_id,
   p.nom as pensionnaire_nom, p.prenom as pensionnaire_prenom, p.numero_dossier, r.client_id, c.nom as client_nom,
@@ -127,55 +82,108 @@ const rowJoins = sql`join reservations r on r.id = agg.id
 export interface RoomingPage {
   limit: number;
   offset?: number;
-  after?: RoomingRow;
 }
 
-function rowsQuery(kind: RoomingKind, page: RoomingPage): SQL {
-  const keyset = page.after === undefined ? [] : [keysetCondition(kind, page.after)];
-  return sql`select ${rowSelect} from agg ${rowJoins} ${whereClause(keyset)}
-    order by ${orderBy(kind)} limit ${page.limit} offset ${page.offset ?? 0}`;
+/** The rows of `agg` in the list's order: a page, or all of them. */
+function rowsQuery(kind: RoomingKind, page?: RoomingPage): SQL {
+  const slice = page === undefined ? sql`` : sql` limit ${page.limit} offset ${page.offset ?? 0}`;
+  return sql`select ${rowSelect} from agg ${rowJoins} order by ${orderBy(kind)}${slice}`;
 }
 
-/** The nights of the totals: those of the listed stays, in the period (alias n, as totaux.ts expects). */
-const totalNights = (filters: RoomingFilters) =>
-  sql.join([...roomingNightConditions(filters), sql`n.reservation_id in (select id from agg)`], sql` and `);
+/** The two bases of a night on one side: its price (at taux_tva_nuitee) and its meals (at taux_tva_repas). */
+const BASES: Record<'achat' | 'vente', { night: SQL; meals: SQL }> = {
+  achat: {
+    night: sql`n.prix_achat_ht`,
+    meals: sql`n.petit_dejeuner * n.prix_achat_petit_dejeuner_ht + n.dejeuner * n.prix_achat_dejeuner_ht
+      + n.diner * n.prix_achat_diner_ht`,
+  },
+  vente: {
+    night: sql`n.prix_vente_ht`,
+    meals: sql`n.petit_dejeuner * n.prix_petit_dejeuner_ht + n.dejeuner * n.prix_dejeuner_ht
+      + n.diner * n.prix_diner_ht`,
+  },
+};
 
-/** Totals over the nights of `agg` (which must be in scope), one json object. */
-function totalsSelect(kind: RoomingKind, filters: RoomingFilters): SQL {
-  const nights = totalNights(filters);
-  const side = sideOf(kind);
-  const planned = totauxQuery(sql`0`, nights);
-  const real = totauxQuery(sql`0`, sql`${nights} and n.presence = 'present'`);
-  const stream = (flux: 'paf' | 'caf', etat: string, what: 'count' | 'sum') => {
-    const status = sql.raw(`r.status_${flux}`);
-    const state = sql.raw(`n.etat_${flux}`);
-    return what === 'count'
-      ? sql`count(*) filter (where ${status} and ${state} = ${etat})::int`
-      : money(sql`sum(${sql.raw(`n.montant_${flux}`)}) filter (where ${status} and ${state} = ${etat})`);
-  };
-  const ht = sql.raw(`${side}_ht`);
-  const tva = sql.raw(`${side}_tva`);
-  const ttc = sql.raw(`${side}_ttc`);
-  return sql`json_build_object(
-    'total', (select count(*)::int from agg),
-    'total_pensionnaires', (select count(distinct r.pensionnaire_id)::int from agg join reservations r on r.id = agg.id),
-    'planned', (select json_build_object('nuitees', t.nuitees, 'ht', t.${ht}, 'tva', t.${tva}, 'ttc', t.${ttc},
-        'petit_dejeuner', t.petit_dejeuner, 'dejeuner', t.dejeuner, 'diner', t.diner) from (${planned}) t),
-    'real', (select json_build_object('ht', t.${ht}, 'ttc', t.${ttc}) from (${real}) t),
-    'streams', (select json_build_object(
-        'total_paf_p', ${stream('paf', 'paye', 'count')}, 'total_montant_paf_p', ${stream('paf', 'paye', 'sum')},
-        'total_paf_n', ${stream('paf', 'non_paye', 'count')}, 'total_montant_paf_n', ${stream('paf', 'non_paye', 'sum')},
-        'total_paf_v', ${stream('paf', 'a_verifier', 'count')}, 'total_montant_paf_v', ${stream('paf', 'a_verifier', 'sum')},
-        'total_caf_p', ${stream('caf', 'paye', 'count')}, 'total_montant_caf_p', ${stream('caf', 'paye', 'sum')},
-        'total_caf_n', ${stream('caf', 'non_paye', 'count')}, 'total_montant_caf_n', ${stream('caf', 'non_paye', 'sum')},
-        'total_caf_v', ${stream('caf', 'a_verifier', 'count')}, 'total_montant_caf_v', ${stream('caf', 'a_verifier', 'sum')})
-      from nuitees n join reservations r on r.id = n.reservation_id where ${nights}))`;
+const STREAM_STATES = [
+  ['p', 'paye'],
+  ['n', 'non_paye'],
+  ['v', 'a_verifier'],
+] as const;
+
+/**
+ * Totals over the period's nights of the listed stays, one json object. `stays` is a relation of the listed stays'
+ * ids (`agg` for a page, whose rows are computed anyway). One pass over the nights, grouped by the pair of VAT
+ * rates and presence (a handful of groups): HT, VAT and TTC follow totaux.ts's rule (bases summed per rate over
+ * the document — nights at taux_tva_nuitee, meals at taux_tva_repas — VAT rounded per rate), planned over every
+ * night and real over the present ones, without totaux.ts's four rows per night for both sides.
+ */
+function totalsSelect(kind: RoomingKind, filters: RoomingFilters, stays: SQL): SQL {
+  const base = BASES[sideOf(kind)];
+  const streams = kind === 'client';
+  const streamColumns = streams
+    ? (['paf', 'caf'] as const).flatMap((flux) =>
+        STREAM_STATES.map(([letter, etat]) => {
+          const where = sql.raw(`r.status_${flux} and n.etat_${flux} = '${etat}'`);
+          return sql`, count(*) filter (where ${where}) as ${sql.raw(`${flux}_${letter}`)},
+            sum(${sql.raw(`n.montant_${flux}`)}) filter (where ${where}) as ${sql.raw(`montant_${flux}_${letter}`)}`;
+        }),
+      )
+    : [];
+  const streamObject = streams
+    ? sql`json_build_object(${sql.join(
+        (['paf', 'caf'] as const).flatMap((flux) =>
+          STREAM_STATES.map(([letter]) =>
+            sql.raw(`'total_${flux}_${letter}', coalesce(sum(g.${flux}_${letter}), 0)::int,
+                'total_montant_${flux}_${letter}', ${moneyText(`sum(g.montant_${flux}_${letter})`)}`),
+          ),
+        ),
+        sql`, `,
+      )})`
+    : sql`null`;
+  const nights = sql.join(
+    [...roomingNightConditions(filters), sql`n.reservation_id in (select id from ${stays})`],
+    sql` and `,
+  );
+  return sql`(with g as materialized (
+      select n.taux_tva_nuitee as rate_night, n.taux_tva_repas as rate_meals, n.presence = 'present' as present,
+        count(*) as nuitees, sum(${base.night}) as night_base, sum(${base.meals}) as meals_base,
+        sum(n.petit_dejeuner) as petit_dejeuner, sum(n.dejeuner) as dejeuner, sum(n.diner) as diner
+        ${sql.join(streamColumns, sql``)}
+      from nuitees n ${streams ? sql`join reservations r on r.id = n.reservation_id` : sql``} where ${nights}
+      group by 1, 2, 3),
+    per_rate as (
+      select rate, sum(base) as base, sum(base) filter (where present) as real_base from (
+        select rate_night as rate, night_base as base, present from g
+        union all select rate_meals, meals_base, present from g) b
+      group by rate),
+    vat as (
+      select coalesce(sum(round(base * rate / 100, 2)), 0) as planned,
+        coalesce(sum(round(real_base * rate / 100, 2)), 0) as real from per_rate),
+    ht as (
+      select coalesce(sum(night_base + meals_base), 0) as planned,
+        coalesce(sum(night_base + meals_base) filter (where present), 0) as real from g)
+    select json_build_object(
+      'total', (select count(*)::int from ${stays}),
+      'total_pensionnaires',
+        (select count(distinct r.pensionnaire_id)::int from ${stays} t join reservations r on r.id = t.id),
+      'planned', json_build_object('nuitees', coalesce(sum(g.nuitees), 0)::int,
+        'ht', (select ${sql.raw(moneyText('planned'))} from ht), 'tva', (select ${sql.raw(moneyText('planned'))} from vat),
+        'ttc', (select ${sql.raw(moneyText('ht.planned + vat.planned'))} from ht, vat),
+        'petit_dejeuner', coalesce(sum(g.petit_dejeuner), 0)::int, 'dejeuner', coalesce(sum(g.dejeuner), 0)::int,
+        'diner', coalesce(sum(g.diner), 0)::int),
+      'real', json_build_object('ht', (select ${sql.raw(moneyText('real'))} from ht),
+        'ttc', (select ${sql.raw(moneyText('ht.real + vat.real'))} from ht, vat)),
+      'streams', ${streamObject}) from g)`;
+}
+
+/** A money expression as text with two decimals (0.00 when null). */
+function moneyText(expression: string): string {
+  return `coalesce(${expression}, 0)::numeric(14, 2)::text`;
 }
 
 interface TotalsJson {
   total: number;
   total_pensionnaires: number;
-  /** Absent (null) when the period has no night: totaux.ts answers no group then. */
   planned: {
     nuitees: number;
     ht: string;
@@ -184,8 +192,9 @@ interface TotalsJson {
     petit_dejeuner: number;
     dejeuner: number;
     diner: number;
-  } | null;
-  real: { ht: string; ttc: string } | null;
+  };
+  real: { ht: string; ttc: string };
+  /** rooming-client only. */
   streams: Omit<
     RoomingClientTotaux,
     | 'total'
@@ -198,35 +207,36 @@ interface TotalsJson {
     | 'total_dej'
     | 'total_dinner'
     | 'total_prix_ttcr'
-  >;
+  > | null;
 }
 
 function etabTotaux(t: TotalsJson): RoomingEtabTotaux {
   return {
     total: t.total,
-    total_nuitees: t.planned?.nuitees ?? 0,
+    total_nuitees: t.planned.nuitees,
     total_pensionnaires: t.total_pensionnaires,
-    total_prix_ht: t.planned?.ht ?? '0.00',
-    tva: t.planned?.tva ?? '0.00',
-    ttc: t.planned?.ttc ?? '0.00',
-    total_prix_htr: t.real?.ht ?? '0.00',
-    total_prix_ttcr: t.real?.ttc ?? '0.00',
+    total_prix_ht: t.planned.ht,
+    tva: t.planned.tva,
+    ttc: t.planned.ttc,
+    total_prix_htr: t.real.ht,
+    total_prix_ttcr: t.real.ttc,
   };
 }
 
 function clientTotaux(t: TotalsJson): RoomingClientTotaux {
+  if (t.streams === null) throw new Error('rooming: the client totals need the streams');
   return {
     total: t.total,
-    total_nuitees: t.planned?.nuitees ?? 0,
+    total_nuitees: t.planned.nuitees,
     total_pensionnaires: t.total_pensionnaires,
-    total_prix_ht: t.planned?.ht ?? '0.00',
-    tva: t.planned?.tva ?? '0.00',
-    ttc: t.planned?.ttc ?? '0.00',
+    total_prix_ht: t.planned.ht,
+    tva: t.planned.tva,
+    ttc: t.planned.ttc,
     ...t.streams,
-    total_petit_dej: t.planned?.petit_dejeuner ?? 0,
-    total_dej: t.planned?.dejeuner ?? 0,
-    total_dinner: t.planned?.diner ?? 0,
-    total_prix_ttcr: t.real?.ttc ?? '0.00',
+    total_petit_dej: t.planned.petit_dejeuner,
+    total_dej: t.planned.dejeuner,
+    total_dinner: t.planned.diner,
+    total_prix_ttcr: t.real.ttc,
   };
 }
 
@@ -236,7 +246,7 @@ async function roomingPage(db: Executor, kind: RoomingKind, filters: RoomingFilt
   const totals =
     kind === 'pens'
       ? sql`json_build_object('total', (select count(*)::int from agg))`
-      : totalsSelect(kind, filters);
+      : totalsSelect(kind, filters, sql`agg`);
   const row = await oneOf<{ items: RoomingRow[]; totals: TotalsJson }>(
     db,
     sql`with ${roomingCtes(kind, filters)}
@@ -275,18 +285,23 @@ export async function roomingPens(
   return { reservations: items, total: totals.total };
 }
 
-/** A keyset batch of rows (exports), in the list's order. */
-export function roomingBatch(
-  db: Executor,
-  kind: RoomingKind,
-  filters: RoomingFilters,
-  page: RoomingPage,
-): Promise<RoomingRow[]> {
-  // The batch is already chosen (`b`): the rows are all of agg, in order.
-  return rowsOf<RoomingRow>(
-    db,
-    sql`with ${roomingCtes(kind, filters, page)} ${rowsQuery(kind, { limit: page.limit })}`,
-  );
+/**
+ * Every row of the filters in the list's order, as one statement: the exports read it through a cursor
+ * (db/cursor.ts), so the period's nights are aggregated and sorted once, not once per batch.
+ */
+export function roomingRowsQuery(kind: RoomingKind, filters: RoomingFilters): SQL {
+  assertRoomingPeriod(filters);
+  return sql`with ${roomingCtes(kind, filters)} ${rowsQuery(kind)}`;
+}
+
+/**
+ * The CTEs `s` (stays of the filters) and `listed` (those with a night in the period: the ids of `agg`, without
+ * summing their nights), for the count and the totals of an export.
+ */
+function listedStays(filters: RoomingFilters): SQL {
+  return sql`s as materialized (select r.id from reservations r ${whereClause(roomingStayConditions(filters))}),
+    listed as materialized (select distinct n.reservation_id as id from nuitees n
+      ${whereClause(roomingNightConditions(filters), [sql`n.reservation_id in (select id from s)`])})`;
 }
 
 /** The totals alone (exports print them; the send reuses them). */
@@ -298,7 +313,7 @@ export async function roomingTotaux(
   assertRoomingPeriod(filters);
   const row = await oneOf<{ totals: TotalsJson }>(
     db,
-    sql`with ${roomingCtes(kind, filters)} select ${totalsSelect(kind, filters)} as totals`,
+    sql`with ${listedStays(filters)} select ${totalsSelect(kind, filters, sql`listed`)} as totals`,
   );
   if (row === undefined) throw new Error('rooming: no row');
   return kind === 'etab' ? etabTotaux(row.totals) : clientTotaux(row.totals);
@@ -313,7 +328,7 @@ export async function countRooming(
   assertRoomingPeriod(filters);
   const row = await oneOf<{ total: number }>(
     db,
-    sql`with ${roomingCtes(kind, filters)} select count(*)::int as total from agg`,
+    sql`with ${listedStays(filters)} select count(*)::int as total from listed`,
   );
   return row?.total ?? 0;
 }

@@ -13,7 +13,10 @@ import {
 } from '../../../../test/fixtures/reservations-write';
 import { oneOf } from '../../../db/raw';
 import { addDays } from '../../../lib/days';
-import { roomingBatch } from './lists-service';
+import { readInBatches } from '../../../db/cursor';
+import { totauxOf } from '../../reservations/totaux';
+import { roomingNightConditions, roomingStayConditions } from '../rooming-filters';
+import { roomingRowsQuery } from './lists-service';
 
 let w: World;
 /** Stays of the world: [id, resident]. */
@@ -315,7 +318,43 @@ describe('GET /reservationsRooming{Etab,Client,Pens}', () => {
     }
   });
 
-  it('export batches (keyset, 2 rows at a time) give the rows of the list, in its order, for the three lists', async () => {
+  it("HT, VAT and TTC, planned and real, are totaux.ts's over the same nights (VAT rounded per rate on the document)", async () => {
+    const where = (filters: { start_date: string; end_date: string }) =>
+      sql.join(
+        [
+          ...roomingNightConditions(filters),
+          sql`n.reservation_id in (select r.id from reservations r where ${sql.join(roomingStayConditions(filters), sql` and `)})`,
+        ],
+        sql` and `,
+      );
+    for (const filters of [
+      { start_date: day(-7), end_date: day(20) },
+      { start_date: day(-3), end_date: day(2), client_id: w.client.id },
+      { start_date: day(-1), end_date: day(40), etablissement_id: w.hotel.id },
+    ]) {
+      const planned = await totauxOf(w.app.db, where(filters));
+      const real = await totauxOf(w.app.db, sql`${where(filters)} and n.presence = 'present'`);
+      const etab = (await all<RoomingEtabAnswer>('/reservationsRoomingEtab', filters, 200)).answer;
+      expect([etab.total_prix_ht, etab.tva, etab.ttc, etab.total_prix_htr, etab.total_prix_ttcr]).toEqual([
+        planned.achat.ht,
+        planned.achat.tva,
+        planned.achat.ttc,
+        real.achat.ht,
+        real.achat.ttc,
+      ]);
+      const client = (await all<RoomingClientAnswer>('/reservationsRoomingClient', filters, 200)).answer;
+      expect([client.total_prix_ht, client.tva, client.ttc, client.total_prix_ttcr]).toEqual([
+        planned.vente.ht,
+        planned.vente.tva,
+        planned.vente.ttc,
+        real.vente.ttc,
+      ]);
+      expect(client.total_nuitees).toBe(planned.nuitees);
+      expect(Number(planned.vente.tva)).toBeGreaterThan(0);
+    }
+  });
+
+  it("the exports' statement, read through a cursor 2 rows at a time, gives the rows of the list, in its order, for the three lists", async () => {
     const filters = { start_date: day(-7), end_date: day(20) };
     for (const [kind, path] of [
       ['etab', '/reservationsRoomingEtab'],
@@ -324,12 +363,13 @@ describe('GET /reservationsRooming{Etab,Client,Pens}', () => {
     ] as const) {
       const { rows } = await all<RoomingEtabAnswer>(path, filters, 200);
       const batched: RoomingRow[] = [];
-      for (let after: RoomingRow | undefined; ;) {
-        const batch = await roomingBatch(w.app.db, kind, filters, { limit: 2, ...(after ? { after } : {}) });
+      const sizes: number[] = [];
+      await readInBatches<RoomingRow>(w.app.db, roomingRowsQuery(kind, filters), 2, async (batch) => {
         batched.push(...batch);
-        if (batch.length < 2) break;
-        after = batch.at(-1);
-      }
+        sizes.push(batch.length);
+        return true;
+      });
+      expect(sizes.slice(0, -1).every((size) => size === 2)).toBe(true);
       expect(rows.length).toBeGreaterThan(4);
       expect(batched).toEqual(rows);
     }

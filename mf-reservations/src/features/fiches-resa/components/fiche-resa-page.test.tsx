@@ -142,8 +142,30 @@ describe('FicheResaPage', () => {
     expect(await requestsTo('/api/reservations/pointage_paf_caf/2', 'PUT')[0]!.body).toEqual({
       type: 'paf',
       etat: 'paye',
+      version: 1,
     });
     expect(await within(card('Historique')).findByText('Pointage PAF')).toBeTruthy();
+  });
+
+  it('sends the version it read with the PAF state: changed meanwhile, the 409 shows beside the select with « Recharger la fiche »', async () => {
+    const { user, requestsTo } = open(2);
+    await screen.findByText('Réservation N° 2');
+    // Someone else changes the stay after the card was read.
+    await fetch(`${window.location.origin}/api/reservations/apec/2`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${mockToken()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ apec: true }),
+    });
+    await user.click(screen.getByLabelText('État de paiement PAF'));
+    await user.click(await screen.findByTitle('Payé'));
+    expect(await screen.findByText(/modifiée entre-temps/)).toBeTruthy();
+    expect(await requestsTo('/api/reservations/pointage_paf_caf/2', 'PUT')[0]!.body).toMatchObject({
+      version: 1,
+    });
+    const detailReads = requestsTo('/api/reservations/2').length;
+    await user.click(screen.getByRole('button', { name: 'Recharger la fiche' }));
+    await waitFor(() => expect(requestsTo('/api/reservations/2').length).toBeGreaterThan(detailReads));
+    expect(screen.queryByText(/modifiée entre-temps/)).toBeNull();
   });
 
   it('records an early departure from today on: a past day is refused in the dialog, tomorrow is sent', async () => {

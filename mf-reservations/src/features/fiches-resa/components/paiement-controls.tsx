@@ -1,5 +1,6 @@
-import { Select, Space, Switch, Typography } from 'antd';
-import { errorMessage } from 'shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Select, Space, Switch, Typography } from 'antd';
+import { errorMessage, isConflict, reservationKeys } from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
   ETATS_PAIEMENT,
@@ -24,9 +25,13 @@ export interface PaiementControlProps {
   flux: FluxPaiement;
 }
 
-/** Whether PAF/CAF applies, and its payment state (select when the stay may be pointed). */
+/**
+ * Whether PAF/CAF applies, and its payment state (select when the stay may be pointed). The check carries the
+ * stay's version as read: changed meanwhile → 409, said here with « Recharger la fiche ».
+ */
 export function PaiementControl({ reservation, flux }: PaiementControlProps) {
   const write = useSetPaymentState();
+  const queryClient = useQueryClient();
   const pending = write.isPending;
   const applies = flux === 'paf' ? reservation.status_paf : reservation.status_caf;
   const etat = flux === 'paf' ? reservation.etat_payment_paf : reservation.etat_payment_caf;
@@ -41,12 +46,28 @@ export function PaiementControl({ reservation, flux }: PaiementControlProps) {
           disabled={pending}
           style={{ minWidth: 150 }}
           options={ETATS_PAIEMENT.map((value) => ({ value, label: ETAT_PAIEMENT_LABELS[value] }))}
-          onChange={(next) => write.mutate({ id: reservation.id, body: { type: flux, etat: next } })}
+          onChange={(next) =>
+            write.mutate({
+              id: reservation.id,
+              body: { type: flux, etat: next, version: reservation.version },
+            })
+          }
         />
       ) : (
         <span>{ETAT_PAIEMENT_LABELS[etat]}</span>
       )}
       <InlineError error={write.error} />
+      {write.error && isConflict(write.error) ? (
+        <Button
+          size="small"
+          onClick={() => {
+            write.reset();
+            void queryClient.invalidateQueries({ queryKey: reservationKeys.detail(reservation.id) });
+          }}
+        >
+          Recharger la fiche
+        </Button>
+      ) : null}
     </Space>
   );
 }

@@ -4,6 +4,7 @@ import {
   Button,
   Checkbox,
   Flex,
+  Grid,
   Segmented,
   Space,
   Table,
@@ -73,6 +74,9 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const body = useMemo(() => paiementListBody(flux, filtre, page), [flux, filtre, page]);
   const stays = usePointageNuitees(body);
+  // Phones (< 576 px): the four states one under the other. Side by side they need about 290 px (240 in the small
+  // size), more than a 375 px screen leaves inside the page and the card: « Tous » was cut.
+  const { xs: narrow = false } = Grid.useBreakpoint();
   const rows = useMemo(() => stays.data?.reservations ?? [], [stays.data]);
   const [selectedStays, setSelectedStays] = useState<number[]>([]);
   const [selectedNights, setSelectedNights] = useState<Record<number, string[]>>({});
@@ -210,14 +214,18 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
   return (
     <Flex vertical gap={12}>
       <Flex wrap gap={12} align="center" justify="space-between">
-        <Segmented<Filtre>
-          aria-label={`État ${label}`}
-          value={filtre}
-          options={FILTRES.map((value) => ({ value, label: FILTRE_LABELS[value] }))}
-          onChange={(value) =>
-            setParams({ [etatKey]: value === 'a_verifier' ? undefined : value, page: undefined })
-          }
-        />
+        {/* Never wider than the page: on a screen narrower still, the states scroll instead of being cut. */}
+        <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Segmented<Filtre>
+            aria-label={`État ${label}`}
+            vertical={narrow}
+            value={filtre}
+            options={FILTRES.map((value) => ({ value, label: FILTRE_LABELS[value] }))}
+            onChange={(value) =>
+              setParams({ [etatKey]: value === 'a_verifier' ? undefined : value, page: undefined })
+            }
+          />
+        </div>
         <Space wrap>
           <Button
             type="primary"

@@ -1,3 +1,9 @@
+import {
+  AUTH_PATHS,
+  DASHBOARD_RESERVATION_FILTERS,
+  DEMANDES_PATHS,
+  RESERVATIONS_PATHS,
+} from 'shared/contract';
 import { defineHostConfig } from 'shared/rsbuild';
 import { DASHBOARD_HOME_PATH, STORED_TOKEN_KEY } from './src/app/dashboard-chunks';
 
@@ -14,5 +20,20 @@ export default defineHostConfig({
       },
     ],
     tokenKey: STORED_TOKEN_KEY,
+    // Sent by the session script before the start-up has run, adopted by the API client's first identical call
+    // (shared/src/api/early-requests.ts): the session check everywhere, the home's counters on the home — each
+    // exactly as its feature calls it (get-current-user.ts, count-reservations.ts, count-demandes.ts).
+    earlyRequests: {
+      calls: [
+        { method: 'GET', path: AUTH_PATHS.me },
+        ...Object.values(DASHBOARD_RESERVATION_FILTERS).map((filters) => ({
+          method: 'POST' as const,
+          path: RESERVATIONS_PATHS.count,
+          body: filters,
+          pathPattern: DASHBOARD_HOME_PATH,
+        })),
+        { method: 'GET', path: DEMANDES_PATHS.count, pathPattern: DASHBOARD_HOME_PATH },
+      ],
+    },
   },
 });

@@ -40,8 +40,14 @@ export async function freePort(): Promise<number> {
   throw new Error('Aucun port libre trouvé entre 20000 et 32000');
 }
 
+/**
+ * How long the API may take to start (demo data generated into a fresh database: ~50 s on 2 cores at load 16).
+ * E2E_API_START_TIMEOUT_MS raises it on a machine loaded by others' suites.
+ */
+const API_START_TIMEOUT_MS = Number(process.env.E2E_API_START_TIMEOUT_MS) || 60_000;
+
 async function waitForHealth(url: string, api: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + API_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (api.exitCode !== null) throw new Error(`L'API s'est arrêtée au démarrage :\n${output()}`);
     try {

@@ -160,9 +160,32 @@ describe('first load', () => {
     const dashboard = await fresh.newPage();
     const dashboardTransfers = recordTransfers(dashboard);
     const unusedOnDashboard = unusedPreloads(dashboard);
+    const apiCalls: string[] = [];
+    dashboard.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${pathname}`);
+    });
     await dashboard.goto('/dashboard');
     await dashboard.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
     await dashboard.waitForLoadState('networkidle');
+    // Early data (shared/src/api/early-requests.ts): the session script sent the session check and the counters,
+    // the client adopted each answer: each of these calls once, none asked again.
+    const earlyPaths = /^(GET \/api\/auth\/me|GET \/api\/demandesNumber|POST \/api\/reservationsNumber)$/;
+    assert.deepEqual(
+      apiCalls.filter((call) => earlyPaths.test(call)).sort(),
+      [
+        'GET /api/auth/me',
+        'GET /api/demandesNumber',
+        ...Array<string>(4).fill('POST /api/reservationsNumber'),
+      ],
+      'API calls of a cold /dashboard with a session',
+    );
+    // The script's list of early responses (EARLY_REQUESTS_GLOBAL) exists and was emptied: each one taken by its
+    // call. Without the early data the list would not exist and each call would have been the client's own.
+    const earlyLeft = await dashboard.evaluate(
+      () => (window as unknown as Record<string, unknown[] | undefined>).__ebas3EarlyRequests?.length,
+    );
+    assert.equal(earlyLeft, 0, 'early responses not adopted');
     await dashboard.waitForTimeout(PRELOAD_WARNING_DELAY_MS);
     const used = new Set((await dashboardTransfers.take()).map((t) => t.url));
     assert.deepEqual(

@@ -65,11 +65,8 @@ dated_api_tests() {
 # (mockDay, the detail fixtures: « à prolonger », fiches, requests, dashboard counters). Long interaction suites
 # whose dates only come from those mocks (the booking wizard, the contract forms, the router) are left to the unit
 # stage: docs/testing.md lists what is in and out. First, shared's check that faketime reached the workers.
-# Left out: shared's src/mocks/reservations/booking-handlers.test.ts — the booking mocks' world is a fixed calendar
-# (contracts 2026–2028, a stay booked for 29/03–02/04/2027), so from spring 2027 its « already lodged » cases no
-# longer hold; it runs at the real date in the unit stage until its fixtures are rebased on today.
 DATED_FRONT_TESTS=(
-  'shared|src/format/faked-clock.test.ts src/format/format.test.ts src/contract/days.test.ts src/auth/decode-token.test.ts src/auth/auth-store.test.ts src/notifications/notification-store.test.ts src/mocks/demandes/handlers.test.ts src/mocks/reservations/detail-handlers.test.ts src/mocks/reservations/list-handlers.test.ts'
+  'shared|src/format/faked-clock.test.ts src/format/format.test.ts src/contract/days.test.ts src/auth/decode-token.test.ts src/auth/auth-store.test.ts src/notifications/notification-store.test.ts src/mocks/demandes/handlers.test.ts src/mocks/reservations/detail-handlers.test.ts src/mocks/reservations/list-handlers.test.ts src/mocks/reservations/booking-handlers.test.ts'
   'host-shell|src/features/dashboard-home'
   'mf-reservations|src/app/routes/reservations-a-prolonger-page.test.tsx src/features/ajout-reservation/model src/features/exports src/features/fiches-resa src/lib'
   'mf-demandes|src/app/routes/demandes-page.test.tsx src/features/ajout-demande'

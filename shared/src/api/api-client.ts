@@ -1,5 +1,6 @@
 import { logout } from '../auth/auth-store';
 import { readToken } from '../auth/token-storage';
+import { adoptEarlyResponse } from './early-requests';
 import { notifier } from './notifier';
 import { handleFailure, handleSuccess } from './response-handling';
 
@@ -108,14 +109,14 @@ async function request<T>(
       },
     });
 
+  const url = urlOf(path, options.params);
+  const text = body === undefined ? null : JSON.stringify(body);
   let response: Response;
   try {
-    response = await fetch(urlOf(path, options.params), {
-      method,
-      headers,
-      body: body === undefined ? null : JSON.stringify(body),
-      signal,
-    });
+    // The session preload script may have sent this very call already (early-requests.ts).
+    const early = options.params ? null : await adoptEarlyResponse({ method, path, body: text, token, url });
+    signal.throwIfAborted();
+    response = early ?? (await fetch(url, { method, headers, body: text, signal }));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     // Unreachable server, or no answer within TIMEOUT_MS.

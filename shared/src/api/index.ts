@@ -1,5 +1,6 @@
 export * from './api-client';
 export * from './api-error';
+export * from './early-requests';
 export * from './archive-record';
 export * from './get-list';
 export * from './get-lookup';

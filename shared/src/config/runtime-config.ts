@@ -1,4 +1,5 @@
 import { REMOTES, type RemoteName } from '../federation';
+import { adoptEarlyResponse } from '../api/early-requests';
 
 /**
  * The runtime registry served beside index.html (`/runtime-config.json`). Moving or upgrading a remote is an
@@ -61,9 +62,19 @@ export function parseRuntimeConfig(data: unknown): RuntimeConfig {
   return data as unknown as RuntimeConfig;
 }
 
-/** Fetches the registry (preloaded by index.html, so the request is already under way when this runs). */
+/**
+ * Fetches the registry (preloaded by index.html, so the request is already under way when this runs; with a stored
+ * session the session preload script has sent it, and its response is adopted: early-requests.ts).
+ */
 export async function fetchRuntimeConfig(url = RUNTIME_CONFIG_PATH): Promise<RuntimeConfig> {
-  const response = await fetch(url);
+  const early = await adoptEarlyResponse({
+    method: 'GET',
+    path: url,
+    body: null,
+    token: null,
+    url: new URL(url, window.location.href).href,
+  });
+  const response = early ?? (await fetch(url));
   if (!response.ok)
     throw new RuntimeConfigError(`Configuration d'exécution introuvable (${response.status})`);
   return parseRuntimeConfig(await response.json());

@@ -13,7 +13,7 @@ import {
 } from '.';
 import { pluginStartupPreload, type StartupPreloadOptions } from './startup-preload';
 
-export { pluginCompileHints } from './startup-preload';
+export { pluginCompileHints, type EarlyRequestsOptions } from './startup-preload';
 
 /** Where the API runs in development; the dev servers proxy `/api` and `/socket.io` to it. */
 const DEV_API = process.env.EBAS3_DEV_API ?? 'http://localhost:8080';

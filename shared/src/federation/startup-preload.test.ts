@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_REQUESTS_GLOBAL, type EarlyRequest } from '../api/early-requests';
 import { closureFiles, sessionPreloadScript, type ImportSite, type StartupGraph } from './startup-preload';
 
 const BOOTSTRAP: ImportSite = { request: './bootstrap', from: 'src/index.ts' };
@@ -76,6 +77,105 @@ describe('sessionPreloadScript', () => {
   });
 
   it('is plain ES5 without any import (it runs before the entry script)', () => {
+    expect(script).not.toMatch(/\b(import|export|const|let)\b|=>/);
+  });
+});
+
+describe('sessionPreloadScript: early calls', () => {
+  const script = sessionPreloadScript('token', [{ urls: ['/static/js/async/layout.js'] }], {
+    calls: [
+      { method: 'GET', path: '/auth/me' },
+      {
+        method: 'POST',
+        path: '/reservationsNumber',
+        body: { jours: 'commence_h' },
+        pathPattern: /^\/dashboard\/?$/,
+      },
+    ],
+  });
+  const global = window as unknown as Record<string, EarlyRequest[] | undefined>;
+  const origin = window.location.origin;
+
+  /** Runs the script on `path` with fetch stubbed: the registry names `apiBaseUrl`, every call answers 200. */
+  async function run(path: string, apiBaseUrl = '/api/') {
+    const fetchStub = vi.fn((input: string) =>
+      Promise.resolve(
+        input === '/runtime-config.json'
+          ? Response.json({ apiBaseUrl, remotes: {} })
+          : Response.json({ answered: input }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    window.history.replaceState(null, '', path);
+    new Function(script)();
+    // Each early call leaves once the registry has answered.
+    await Promise.all((global[EARLY_REQUESTS_GLOBAL] ?? []).map((entry) => entry.response));
+    return fetchStub;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete global[EARLY_REQUESTS_GLOBAL];
+    window.localStorage.clear();
+    document.head.innerHTML = '';
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('sends nothing without a stored token', async () => {
+    const fetchStub = await run('/dashboard');
+    expect(fetchStub).not.toHaveBeenCalled();
+    expect(global[EARLY_REQUESTS_GLOBAL]).toBeUndefined();
+  });
+
+  it('with a token, fetches the registry then each call at its API base, as the client sends it', async () => {
+    window.localStorage.setItem('token', 'jwt');
+    const fetchStub = await run('/dashboard');
+    expect(fetchStub.mock.calls).toEqual([
+      ['/runtime-config.json'],
+      [
+        `${origin}/api/auth/me`,
+        { method: 'GET', headers: { Accept: 'application/json', Authorization: 'Bearer jwt' }, body: null },
+      ],
+      [
+        `${origin}/api/reservationsNumber`,
+        {
+          method: 'POST',
+          headers: {
+            Accept: 'application/json',
+            Authorization: 'Bearer jwt',
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ jours: 'commence_h' }),
+        },
+      ],
+    ]);
+    expect(
+      global[EARLY_REQUESTS_GLOBAL]!.map(({ method, path, body, token }) => ({ method, path, body, token })),
+    ).toEqual([
+      { method: 'GET', path: '/runtime-config.json', body: null, token: null },
+      { method: 'GET', path: '/auth/me', body: null, token: 'jwt' },
+      { method: 'POST', path: '/reservationsNumber', body: '{"jours":"commence_h"}', token: 'jwt' },
+    ]);
+  });
+
+  it('sends the home’s calls on the home only', async () => {
+    window.localStorage.setItem('token', 'jwt');
+    const fetchStub = await run('/dashboard/reservations');
+    expect(fetchStub.mock.calls.map(([input]) => input)).toEqual([
+      '/runtime-config.json',
+      `${origin}/api/auth/me`,
+    ]);
+  });
+
+  it('leaves the registry’s response unread for the start-up', async () => {
+    window.localStorage.setItem('token', 'jwt');
+    await run('/dashboard');
+    const registry = await global[EARLY_REQUESTS_GLOBAL]![0]!.response;
+    expect(registry.bodyUsed).toBe(false);
+    expect(await registry.json()).toMatchObject({ apiBaseUrl: '/api/' });
+  });
+
+  it('is plain ES5 without any import, early calls included', () => {
     expect(script).not.toMatch(/\b(import|export|const|let)\b|=>/);
   });
 });

@@ -9,6 +9,8 @@
 // Chunk names are hashed, hence a plugin reading the compilation's chunk graph once the hashes are final.
 import { createHash } from 'node:crypto';
 import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
+import { EARLY_REQUESTS_GLOBAL } from '../api/early-requests';
+import { RUNTIME_CONFIG_PATH } from '../config/runtime-config';
 
 /** One lazily imported module of the host's code: the `import()` request and the file that makes it. */
 export interface ImportSite {
@@ -25,6 +27,25 @@ export interface StartupPreloadOptions {
   withSession: (ImportSite & { pathPattern?: RegExp })[];
   /** The localStorage key of the session token. */
   tokenKey: string;
+  /** The calls the session script sends itself with a stored token, for the API client to adopt. */
+  earlyRequests?: EarlyRequestsOptions;
+}
+
+/**
+ * Early data (shared/src/api/early-requests.ts): with a stored token, the session script fetches the runtime
+ * registry (RUNTIME_CONFIG_PATH, which index.html preloads) and, at the API base URL it names, these calls — each sent as the API client would send it (method, path,
+ * JSON body, bearer token), so that the client's first identical call adopts the response.
+ */
+export interface EarlyRequestsOptions {
+  calls: {
+    method: 'GET' | 'POST';
+    /** Under the API's base URL, as the client is called (`/auth/me`). */
+    path: string;
+    /** Sent as JSON, exactly as the client serialises it. */
+    body?: unknown;
+    /** Sent only on the pages whose path matches (all pages when absent). */
+    pathPattern?: RegExp;
+  }[];
 }
 
 /** The part of the chunk graph the closure needs: chunk groups by origin, their chunks, what each consumes. */
@@ -67,23 +88,57 @@ export function preloadLinks(urls: string[]): string {
   return urls.map((url) => `<link rel="preload" as="script" href="${url}">`).join('');
 }
 
+const onPath = (pathPattern: RegExp | undefined, code: string) =>
+  pathPattern ? `if(${pathPattern.toString()}.test(location.pathname))${code}` : code;
+
 /**
- * The session preload script: with a stored token, adds a preload link per file of the groups whose path pattern
- * matches the page. Kept in ES5 without any import: it runs before everything else, in every browser.
+ * The early calls' part of the session script: the registry fetched (its response kept whole for the start-up, a
+ * clone read here), then each call at the API base URL it names, every response pushed into
+ * `window[EARLY_REQUESTS_GLOBAL]` with what identifies it. A failure anywhere leaves the client to ask itself.
  */
-export function sessionPreloadScript(tokenKey: string, groups: { urls: string[]; pathPattern?: RegExp }[]) {
-  const calls = groups
-    .filter((group) => group.urls.length > 0)
-    .map(({ urls, pathPattern }) => {
-      const call = `add(${JSON.stringify(urls)});`;
-      return pathPattern ? `if(${pathPattern.toString()}.test(location.pathname))${call}` : call;
+function earlyRequestsCode(early: EarlyRequestsOptions): string {
+  const registry = JSON.stringify(RUNTIME_CONFIG_PATH);
+  const sends = early.calls
+    .map(({ method, path, body, pathPattern }) => {
+      const text = body === undefined ? 'null' : JSON.stringify(JSON.stringify(body));
+      return onPath(pathPattern, `send(${JSON.stringify(method)},${JSON.stringify(path)},${text});`);
     })
     .join('');
   return (
-    `(function(){try{if(!localStorage.getItem(${JSON.stringify(tokenKey)}))return}catch(e){return}` +
+    `try{var list=window[${JSON.stringify(EARLY_REQUESTS_GLOBAL)}]=[],sentAt=performance.now();` +
+    'var push=function(method,path,body,owner,response){response["catch"](function(){});' +
+    'list.push({method:method,path:path,body:body,token:owner,sentAt:sentAt,response:response})};' +
+    `var registry=fetch(${registry});push("GET",${registry},null,null,registry);` +
+    'var base=registry.then(function(r){if(!r.ok)throw new Error(String(r.status));return r.clone().json()})' +
+    '.then(function(c){return String(c.apiBaseUrl).replace(/\\/$/,"")});' +
+    'var send=function(method,path,body){var headers={Accept:"application/json",Authorization:"Bearer "+token};' +
+    'if(body!==null)headers["Content-Type"]="application/json";' +
+    'push(method,path,body,token,base.then(function(b){' +
+    'return fetch(new URL(b+path,location.href).href,{method:method,headers:headers,body:body})}))};' +
+    `${sends}}catch(e){}`
+  );
+}
+
+/**
+ * The session preload script: with a stored token, adds a preload link per file of the groups whose path pattern
+ * matches the page, and sends the early calls. Kept in ES5 without any import: it runs before everything else, in
+ * every browser.
+ */
+export function sessionPreloadScript(
+  tokenKey: string,
+  groups: { urls: string[]; pathPattern?: RegExp }[],
+  early?: EarlyRequestsOptions,
+) {
+  const calls = groups
+    .filter((group) => group.urls.length > 0)
+    .map(({ urls, pathPattern }) => onPath(pathPattern, `add(${JSON.stringify(urls)});`))
+    .join('');
+  return (
+    `(function(){var token;try{token=localStorage.getItem(${JSON.stringify(tokenKey)});if(!token)return}` +
+    'catch(e){return}' +
     'function add(urls){for(var i=0;i<urls.length;i++){var link=document.createElement("link");' +
     'link.rel="preload";link.as="script";link.href=urls[i];document.head.appendChild(link)}}' +
-    `${calls}})();\n`
+    `${calls}${early ? earlyRequestsCode(early) : ''}})();\n`
   );
 }
 
@@ -202,7 +257,7 @@ export function pluginStartupPreload(options: StartupPreloadOptions): RsbuildPlu
           return { urls: files.map(url), pathPattern };
         });
         addCompileHint(compilation, sources, [...entryFiles(compilation), ...seen]);
-        const script = sessionPreloadScript(options.tokenKey, groups);
+        const script = sessionPreloadScript(options.tokenKey, groups, options.earlyRequests);
         const hash = createHash('sha256').update(script).digest('hex').slice(0, 10);
         const scriptFile = `static/js/session-preload.${hash}.js`;
         compilation.emitAsset(scriptFile, new sources.RawSource(script));

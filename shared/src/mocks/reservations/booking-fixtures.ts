@@ -1,5 +1,6 @@
 import type { ContratClientDetail, ContratEtablissementDetail } from '../../contract';
 import { seedContratsClients, seedContratsEtablissement } from '../referentiel/fixtures';
+import { mockDay } from './list-fixtures';
 
 /**
  * Data of the booking mocks (booking-handlers.ts). The contracts of the reference-data mocks (all dated 2024–2025)
@@ -10,7 +11,25 @@ import { seedContratsClients, seedContratsEtablissement } from '../referentiel/f
  * - client 2 (Relais Solidaire): CC-2026-RELAIS-ACTIF, par personne, PAF 2,50 € and CAF 1,00 €;
  * - client 4 (CH Nord-Marseille): CC-2025-CHN;
  * - client 7 (Toit pour Tous): no contract at all (« Aucun contrat client actif… »).
+ *
+ * The calendar is relative to today (as the list mocks' `mockDay`), so that every case holds on any day: the
+ * contracts started on fixed past days (their references carry that year) and run until about a year from now, and
+ * the stay the tests book (`BOOKING_STAY`) lies after every seed stay of list-fixtures.ts (those end by day +24).
  */
+
+/**
+ * The stay the booking tests and the standalone demo use, 40 days from now: 4 nights across the Hôtel du Parc's
+ * single-room price change (3 nights at 49,00 €, then 51,50 €); family rooms are no longer priced by then.
+ */
+export const BOOKING_STAY = {
+  start_date: mockDay(40),
+  /** First night at the new single-room price. */
+  price_change: mockDay(43),
+  end_date: mockDay(44),
+} as const;
+
+/** Last day a family room of the Hôtel du Parc is priced: before BOOKING_STAY. */
+const FAMILY_ROOMS_UNTIL = mockDay(30);
 
 const stamp = { createdAt: '2025-11-15T09:30:00.000Z', updatedAt: '2025-11-15T09:30:00.000Z' };
 const meals = (petitDejeuner: string, dejeuner: string, diner: string) => ({
@@ -53,21 +72,21 @@ export const bookingContratsEtablissement: ContratEtablissementDetail[] = [
     etablissementId: 1,
     etablissementNom: 'Hôtel du Parc',
     dateDebut: '2026-01-01',
-    dateFin: '2028-01-01',
+    dateFin: mockDay(400),
     statut: 'actif',
     modeTarification: 'par_chambre',
     tauxTvaNuitee: '10.00',
     tauxTvaRepas: '10.00',
     delaiAlerteJours: 2,
-    notes: 'Renouvellement du contrat 2025, hausse au 1er avril 2027.',
+    notes: 'Renouvellement du contrat 2025, hausse de la chambre simple en cours de contrat.',
     ...stamp,
     lignes: [
       // A price change inside a stay gives two sub-periods.
-      purchaseLine(101, 1, '2026-01-01', '2027-04-01', '49.00', 10),
-      purchaseLine(102, 1, '2027-04-01', '2028-01-01', '51.50', 10),
-      purchaseLine(103, 2, '2026-01-01', '2028-01-01', '64.00', null),
-      // Family rooms are priced until the end of 2026 only: later stays are not covered.
-      purchaseLine(104, 3, '2026-01-01', '2027-01-01', '88.00', 2),
+      purchaseLine(101, 1, '2026-01-01', BOOKING_STAY.price_change, '49.00', 10),
+      purchaseLine(102, 1, BOOKING_STAY.price_change, mockDay(400), '51.50', 10),
+      purchaseLine(103, 2, '2026-01-01', mockDay(400), '64.00', null),
+      // Family rooms are priced for the coming month only: later stays are not covered.
+      purchaseLine(104, 3, '2026-01-01', FAMILY_ROOMS_UNTIL, '88.00', 2),
     ],
   },
   {
@@ -76,7 +95,7 @@ export const bookingContratsEtablissement: ContratEtablissementDetail[] = [
     etablissementId: 5,
     etablissementNom: 'Hôtel Saint-Charles',
     dateDebut: '2025-06-01',
-    dateFin: '2027-12-01',
+    dateFin: mockDay(370),
     statut: 'actif',
     modeTarification: 'par_personne',
     tauxTvaNuitee: '10.00',
@@ -85,8 +104,8 @@ export const bookingContratsEtablissement: ContratEtablissementDetail[] = [
     notes: null,
     ...stamp,
     lignes: [
-      purchaseLine(105, 2, '2025-06-01', '2027-12-01', '31.00', 4, meals('5.00', '9.50', '9.50')),
-      purchaseLine(106, 4, '2025-06-01', '2027-12-01', '33.00', 2, meals('5.00', '9.50', '9.50')),
+      purchaseLine(105, 2, '2025-06-01', mockDay(370), '31.00', 4, meals('5.00', '9.50', '9.50')),
+      purchaseLine(106, 4, '2025-06-01', mockDay(370), '33.00', 2, meals('5.00', '9.50', '9.50')),
     ],
   },
   {
@@ -95,7 +114,7 @@ export const bookingContratsEtablissement: ContratEtablissementDetail[] = [
     etablissementId: 3,
     etablissementNom: "Hôtel de la Gare de l'Est",
     dateDebut: '2026-09-01',
-    dateFin: '2027-09-01',
+    dateFin: mockDay(300),
     statut: 'actif',
     modeTarification: 'par_chambre',
     tauxTvaNuitee: '10.00',
@@ -103,7 +122,7 @@ export const bookingContratsEtablissement: ContratEtablissementDetail[] = [
     delaiAlerteJours: 2,
     notes: 'Travaux terminés, contrat réactivé.',
     ...stamp,
-    lignes: [purchaseLine(107, 1, '2026-09-01', '2027-09-01', '72.00', 3, meals('8.00', '0.00', '0.00'))],
+    lignes: [purchaseLine(107, 1, '2026-09-01', mockDay(300), '72.00', 3, meals('8.00', '0.00', '0.00'))],
   },
 ];
 
@@ -134,7 +153,7 @@ export const bookingContratsClients: ContratClientDetail[] = [
     clientId: 1,
     clientNom: 'Conseil départemental du Val-de-Marne',
     dateDebut: '2026-01-01',
-    dateFin: '2028-01-01',
+    dateFin: mockDay(400),
     statut: 'actif',
     modeTarification: 'par_chambre',
     tauxTvaNuitee: '10.00',
@@ -145,9 +164,9 @@ export const bookingContratsClients: ContratClientDetail[] = [
     notes: null,
     ...stamp,
     lignes: [
-      saleLine(101, 1, '2026-01-01', '2028-01-01', '59.00'),
-      saleLine(102, 2, '2026-01-01', '2028-01-01', '74.00'),
-      saleLine(103, 3, '2026-01-01', '2028-01-01', '99.00'),
+      saleLine(101, 1, '2026-01-01', mockDay(400), '59.00'),
+      saleLine(102, 2, '2026-01-01', mockDay(400), '74.00'),
+      saleLine(103, 3, '2026-01-01', mockDay(400), '99.00'),
     ],
   },
   {
@@ -156,7 +175,7 @@ export const bookingContratsClients: ContratClientDetail[] = [
     clientId: 2,
     clientNom: 'Association Le Relais Solidaire',
     dateDebut: '2026-03-01',
-    dateFin: '2027-12-01',
+    dateFin: mockDay(370),
     statut: 'actif',
     modeTarification: 'par_personne',
     tauxTvaNuitee: '10.00',
@@ -166,7 +185,7 @@ export const bookingContratsClients: ContratClientDetail[] = [
     montantCafJour: '1.00',
     notes: null,
     ...stamp,
-    lignes: [saleLine(104, 2, '2026-03-01', '2027-12-01', '38.00')],
+    lignes: [saleLine(104, 2, '2026-03-01', mockDay(370), '38.00')],
   },
   {
     id: 4,
@@ -174,7 +193,7 @@ export const bookingContratsClients: ContratClientDetail[] = [
     clientId: 4,
     clientNom: 'Centre hospitalier Nord-Marseille',
     dateDebut: '2025-06-01',
-    dateFin: '2027-06-01',
+    dateFin: mockDay(200),
     statut: 'actif',
     modeTarification: 'par_chambre',
     tauxTvaNuitee: '10.00',
@@ -184,7 +203,7 @@ export const bookingContratsClients: ContratClientDetail[] = [
     montantCafJour: '0.00',
     notes: null,
     ...stamp,
-    lignes: [saleLine(105, 4, '2025-06-01', '2027-06-01', '45.00')],
+    lignes: [saleLine(105, 4, '2025-06-01', mockDay(200), '45.00')],
   },
 ];
 

@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { PENSIONNAIRES_SEARCH_ERROR } from '../../contract';
 import { mockToken } from '../common/users';
 import { resetMocks } from '../index';
+import { BOOKING_STAY } from './booking-fixtures';
+import { mockDay } from './list-fixtures';
 
 const TOKEN = mockToken();
 
@@ -28,7 +30,8 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown, token:
   return { status: response.status, body: (await response.json()) as Answer };
 }
 
-const STAY = { start_date: '2027-03-29', end_date: '2027-04-02' };
+/** 4 nights, 40 days from now, across the Hôtel du Parc's price change (booking-fixtures.ts). */
+const STAY = { start_date: BOOKING_STAY.start_date, end_date: BOOKING_STAY.end_date };
 const ADD = {
   client_id: 1,
   contrat_client_id: 5,
@@ -62,8 +65,8 @@ describe('booking mocks: client contracts', () => {
     expect(extra).toMatchObject({ status: 400, body: { message: "Le champ « x » n'est pas autorisé." } });
     const reversed = await call('POST', '/contrat_client/available', {
       client_id: 1,
-      start_date: '2027-04-02',
-      end_date: '2027-03-29',
+      start_date: STAY.end_date,
+      end_date: STAY.start_date,
     });
     expect(reversed.status).toBe(400);
     expect((await call('POST', '/contrat_client/available', { client_id: 99, ...STAY })).status).toBe(404);
@@ -90,7 +93,7 @@ describe('booking mocks: hotels and room types', () => {
     expect(lyon.body.contrats_etablissements).toMatchObject([
       {
         contrat: { id: 6, reference: 'CE-2026-PARC', mode_tarification: 'par_chambre' },
-        // Familiale is priced until the end of 2026 only.
+        // Familiale is no longer priced by then.
         type_chambres: [
           { id: 1, libelle: 'Simple', capacite: 1, chambres_libres: 7 },
           { id: 2, libelle: 'Double', capacite: 2, chambres_libres: null },
@@ -104,7 +107,7 @@ describe('booking mocks: hotels and room types', () => {
   it('cuts the tariff lines to the period, one entry per price', async () => {
     const { status, body } = await call(
       'GET',
-      '/contrat_etablissement/type_chambres/6/1?start_date=2027-03-29&end_date=2027-04-02',
+      `/contrat_etablissement/type_chambres/6/1?start_date=${STAY.start_date}&end_date=${STAY.end_date}`,
     );
     expect(status).toBe(200);
     const [simple, , familiale] = body.type_chambres_data;
@@ -112,8 +115,18 @@ describe('booking mocks: hotels and room types', () => {
       libelle: 'Simple',
       couvre_periode: true,
       tarifs: [
-        { date_debut: '2027-03-29', date_fin: '2027-04-01', nombre_nuits: 3, prix_nuitee_ht: '49.00' },
-        { date_debut: '2027-04-01', date_fin: '2027-04-02', nombre_nuits: 1, prix_nuitee_ht: '51.50' },
+        {
+          date_debut: STAY.start_date,
+          date_fin: BOOKING_STAY.price_change,
+          nombre_nuits: 3,
+          prix_nuitee_ht: '49.00',
+        },
+        {
+          date_debut: BOOKING_STAY.price_change,
+          date_fin: STAY.end_date,
+          nombre_nuits: 1,
+          prix_nuitee_ht: '51.50',
+        },
       ],
     });
     expect(familiale).toMatchObject({ libelle: 'Familiale', couvre_periode: false, tarifs: [] });
@@ -127,7 +140,7 @@ describe('booking mocks: hotels and room types', () => {
 
 describe('booking mocks: residents', () => {
   it('searches every word, flags residents already lodged', async () => {
-    const { body } = await call('GET', '/contrat_client/pensionnaires/search/1/5?end_date=2027-04-02');
+    const { body } = await call('GET', `/contrat_client/pensionnaires/search/1/5?end_date=${STAY.end_date}`);
     expect(body.pensionnaires).toMatchObject([
       { id: 2, nom: 'Benali', deja_heberge: true },
       { id: 1, nom: 'Dupont', numero_dossier: 'VDM-2024-0153', deja_heberge: false },
@@ -201,8 +214,8 @@ describe('booking mocks: POST /reservations/add', () => {
   it('keeps the booking: the lists, the full reservation and each stay card show it', async () => {
     const booked = await call('POST', '/reservations/add', {
       ...ADD,
-      start_date: '2027-06-01',
-      end_date: '2027-06-04',
+      start_date: mockDay(100),
+      end_date: mockDay(103),
       chambre: '12',
       diner: true,
     });
@@ -219,8 +232,8 @@ describe('booking mocks: POST /reservations/add', () => {
         {
           id,
           statut: 'en_attente',
-          date_debut: '2027-06-01',
-          date_fin: '2027-06-04',
+          date_debut: mockDay(100),
+          date_fin: mockDay(103),
           nombre_nuits: 3,
           chambre: '12',
         },
@@ -230,7 +243,7 @@ describe('booking mocks: POST /reservations/add', () => {
     expect(parent.status).toBe(200);
     const card = await call('GET', `/reservations/${id}`);
     expect(card.status).toBe(200);
-    expect(JSON.stringify(card.body)).toContain('"date_nuit":"2027-06-03"');
+    expect(JSON.stringify(card.body)).toContain(`"date_nuit":"${mockDay(102)}"`);
     resetMocks();
     expect((await call('GET', `/reservations/${id}`)).status).toBe(404);
   });

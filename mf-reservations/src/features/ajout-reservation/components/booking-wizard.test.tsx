@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { MOCK_API } from 'shared/mocks';
+import { formatDate } from 'shared';
+import { BOOKING_STAY, MOCK_API, mockDay } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
 import { describe, expect, it, vi } from 'vitest';
 import { renderBooking } from '../testing/render-booking';
@@ -9,6 +10,9 @@ import { AjoutReservationDrawer, AjoutReservationPage } from '../index';
 
 const text = (value: string | null | undefined) => (value ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Suivant' }));
+/** The mocks' booking calendar is relative to today (booking-fixtures.ts): typed and shown as DD/MM/YYYY. */
+const ARRIVAL = formatDate(BOOKING_STAY.start_date);
+const DEPARTURE = formatDate(BOOKING_STAY.end_date);
 
 async function chooseClientAndDates(
   user: UserEvent,
@@ -32,15 +36,9 @@ async function chooseClientAndDates(
   }
 }
 
-/** Client 1, 29/03 → 02/04/2027 (4 nights, across the 1 April price change), CC-2026-CD94, Marie Dupont. */
+/** Client 1, BOOKING_STAY (4 nights, across a price change), CC-2026-CD94, Marie Dupont. */
 async function throughResidents(user: UserEvent) {
-  await chooseClientAndDates(
-    user,
-    'val',
-    'Conseil départemental du Val-de-Marne',
-    '29/03/2027',
-    '02/04/2027',
-  );
+  await chooseClientAndDates(user, 'val', 'Conseil départemental du Val-de-Marne', ARRIVAL, DEPARTURE);
   expect(text(screen.getByTestId('ajout-resa-nuits').textContent)).toBe('Durée du séjour : 4 nuits');
   await next(user);
   await user.click(await screen.findByRole('radio', { name: /CC-2026-CD94/ }));
@@ -48,7 +46,7 @@ async function throughResidents(user: UserEvent) {
   const dupont = await screen.findByRole('checkbox', { name: /Dupont Marie/ });
   // Karim Benali is lodged until after the arrival: flagged, not selectable.
   expect(screen.getByRole('checkbox', { name: /Benali Karim/ })).toHaveProperty('disabled', true);
-  expect(screen.getByText(/Déjà hébergé\(e\) d’ici au 02\/04\/2027/)).toBeTruthy();
+  expect(screen.getByText(`Déjà hébergé(e) d’ici au ${DEPARTURE}`, { exact: false })).toBeTruthy();
   await user.click(dupont);
   expect(screen.getByText('Pensionnaires sélectionnés : 1 / 50')).toBeTruthy();
   await next(user);
@@ -59,7 +57,7 @@ async function throughRoomType(user: UserEvent) {
   await user.click(await screen.findByRole('radio', { name: /Hôtel du Parc/ }));
   await next(user);
   const simple = await screen.findByRole('radio', { name: /Simple/ });
-  // Family rooms are priced until the end of 2026 only.
+  // Family rooms are no longer priced by then.
   expect(screen.getByRole('radio', { name: /Familiale/ })).toHaveProperty('disabled', true);
   expect(
     screen.getByText('Le contrat ne tarife pas ce type de chambre sur toutes les nuits du séjour.'),
@@ -83,7 +81,7 @@ describe('AjoutReservationPage', () => {
     await next(user);
 
     expect(await screen.findByText('Étape 7 sur 7 : Récapitulatif')).toBeTruthy();
-    expect(screen.getByText('Du 29/03/2027 au 02/04/2027 — 4 nuits')).toBeTruthy();
+    expect(screen.getByText(`Du ${ARRIVAL} au ${DEPARTURE} — 4 nuits`)).toBeTruthy();
     expect(screen.getByText('Petit-déjeuner, Dîner')).toBeTruthy();
     // 1 room: 3 × 49.00 + 1 × 51.50 = 198.50; meals (6.50 + 11.00) × 4 nights × 1 resident = 70.00.
     expect(text(screen.getByTestId('ajout-resa-total').textContent)).toBe('268,50 €');
@@ -100,8 +98,8 @@ describe('AjoutReservationPage', () => {
       contrat_etablissement_id: 6,
       type_chambre_id: 1,
       pensionnaire_ids: [1],
-      start_date: '2027-03-29',
-      end_date: '2027-04-02',
+      start_date: BOOKING_STAY.start_date,
+      end_date: BOOKING_STAY.end_date,
       chambre: '12',
       petit_dejeuner: true,
       dejeuner: false,
@@ -116,13 +114,19 @@ describe('AjoutReservationPage', () => {
 
   it('explains that no active client contract covers the dates', async () => {
     const { user, requestsTo } = renderBooking(<AjoutReservationPage />);
-    await chooseClientAndDates(user, 'toit', 'Fondation Toit pour Tous', '10/05/2027', '12/05/2027');
+    await chooseClientAndDates(
+      user,
+      'toit',
+      'Fondation Toit pour Tous',
+      formatDate(mockDay(80)),
+      formatDate(mockDay(82)),
+    );
     await next(user);
     expect(await screen.findByText('Aucun contrat client actif ne couvre ces dates')).toBeTruthy();
     expect(await requestsTo('/api/contrat_client/available', 'POST')[0]!.body).toEqual({
       client_id: 7,
-      start_date: '2027-05-10',
-      end_date: '2027-05-12',
+      start_date: mockDay(80),
+      end_date: mockDay(82),
     });
     await next(user);
     expect(screen.getByText('Choisissez un contrat client.')).toBeTruthy();
@@ -138,12 +142,14 @@ describe('AjoutReservationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Précédent' }));
     const depart = screen.getByLabelText<HTMLInputElement>('Date de départ');
     await user.clear(depart);
-    await user.type(depart, '20/03/2027{Enter}');
-    await waitFor(() => expect(depart.value).toBe('20/03/2027'));
+    const before = formatDate(mockDay(31));
+    await user.type(depart, `${before}{Enter}`);
+    await waitFor(() => expect(depart.value).toBe(before));
     expect(screen.getByText('La date de départ doit être postérieure à la date d’arrivée.')).toBeTruthy();
     await user.clear(depart);
-    await user.type(depart, '03/04/2027{Enter}');
-    await waitFor(() => expect(depart.value).toBe('03/04/2027'));
+    const later = formatDate(mockDay(45));
+    await user.type(depart, `${later}{Enter}`);
+    await waitFor(() => expect(depart.value).toBe(later));
     await next(user);
     expect(await screen.findByRole('radio', { name: /CC-2026-CD94/, checked: false })).toBeTruthy();
   });
@@ -155,13 +161,7 @@ describe('AjoutReservationPage', () => {
       ),
     );
     const { user } = renderBooking(<AjoutReservationPage />);
-    await chooseClientAndDates(
-      user,
-      'val',
-      'Conseil départemental du Val-de-Marne',
-      '29/03/2027',
-      '02/04/2027',
-    );
+    await chooseClientAndDates(user, 'val', 'Conseil départemental du Val-de-Marne', ARRIVAL, DEPARTURE);
     await next(user);
     await user.click(await screen.findByRole('radio', { name: /CC-2026-CD94/ }));
     await next(user);

@@ -81,3 +81,21 @@ export const demandeKeys = {
 export const notificationKeys = resourceKeys('notifications');
 /** Background tasks (GET /tasks): read by the host's « Tâches », created by exports anywhere. */
 export const taskKeys = resourceKeys('tasks');
+
+/** The client's active contracts covering a stay (POST /contrat_client/available): booking and « Traiter ». */
+export const contratClientDisponibleKeys = {
+  all: [...contratClientKeys.all, 'disponibles'] as const,
+  period: (body: object) => [...contratClientKeys.all, 'disponibles', body] as const,
+};
+
+/**
+ * What the hotels' purchase contracts still offer over a period: the hotels with free rooms, and a contract's room
+ * types with their prices and free rooms. Every stay written takes or frees rooms (a booking, a treated request).
+ */
+export const disponibiliteKeys = {
+  all: [...contratEtablissementKeys.all, 'disponibilites'] as const,
+  etablissements: (body: object) =>
+    [...contratEtablissementKeys.all, 'disponibilites', 'etablissements', body] as const,
+  typesChambre: (criteria: object) =>
+    [...contratEtablissementKeys.all, 'disponibilites', 'types-chambre', criteria] as const,
+};

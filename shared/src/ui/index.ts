@@ -11,3 +11,5 @@ export * from '../api/download-file';
 // The live feed's connection and subscriptions: the host opens the socket after the first screen, remotes
 // subscribe from their screens — neither needs it in the first load (`shared`).
 export * from '../notifications/realtime';
+// The booking estimate (purchase prices of a contract's room types): the booking screen and the « Traiter » assistant.
+export * from './booking/estimate';

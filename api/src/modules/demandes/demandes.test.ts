@@ -21,6 +21,7 @@ import {
   buildWorld,
   call,
   day,
+  occupied,
   residents,
   stayOf,
   type World,
@@ -268,6 +269,42 @@ describe('POST /demande_hebergement/reservations/:id (treatment)', () => {
     const again = await call(w, 'POST', `/demande_hebergement/reservations/${demande.id}`, treatBody(ids));
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toMatch(/« traitée » : traitement impossible/);
+  });
+
+  it('books several rooms of several types in one treatment: room numbers kept, allotment counted per room', async () => {
+    const { demande, ids } = await nouvelle(3, { date_debut: day(20), date_fin: day(23) });
+    const [a = 0, b = 0, c = 0] = ids;
+    const response = await call(
+      w,
+      'POST',
+      `/demande_hebergement/reservations/${demande.id}`,
+      treatBody(ids, {
+        chambres: [
+          { type_chambre_id: w.double.id, pensionnaire_ids: [a, b], chambre: '201' },
+          { type_chambre_id: w.simple.id, pensionnaire_ids: [c] },
+        ],
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const answer = response.json<TraitementAnswer>();
+    expect(answer.reservation_ids).toHaveLength(3);
+    const stays = await rowsOf<{ pensionnaire_id: number; type_chambre_id: number; chambre: string | null }>(
+      w.app.db,
+      sql`select pensionnaire_id, type_chambre_id, chambre from reservations
+          where demande_id = ${demande.id} and id_reservation_mere = ${answer.id_reservation_mere}
+          order by pensionnaire_id`,
+    );
+    expect(stays).toEqual(
+      [
+        { pensionnaire_id: a, type_chambre_id: w.double.id, chambre: '201' },
+        { pensionnaire_id: b, type_chambre_id: w.double.id, chambre: '201' },
+        { pensionnaire_id: c, type_chambre_id: w.simple.id, chambre: null },
+      ].sort((x, y) => x.pensionnaire_id - y.pensionnaire_id),
+    );
+    // The two residents of room 201 share one Double; the Simple is its contract's only room.
+    expect(await occupied(w, w.ce.doubleH1, day(20))).toBe(1);
+    expect(await occupied(w, w.ce.simple, day(22))).toBe(1);
+    expect((await detail(demande.id)).statut).toBe('traitee');
   });
 
   it('refuses a resident the request does not name (400), and books nothing', async () => {

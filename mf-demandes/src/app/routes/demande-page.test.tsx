@@ -81,7 +81,7 @@ describe('DemandePage « Traiter »', () => {
     await screen.findByText(`Traitement de la demande n° ${demande.id}`);
     // The modal's opening animation leaves `pointer-events: none` on it for a moment: events without that check.
     const pick = async (name: string) => {
-      fireEvent.mouseDown(screen.getByRole('combobox', { name }));
+      fireEvent.mouseDown(await screen.findByRole('combobox', { name }));
       const option = await waitFor(() => {
         const dropdowns = document.querySelectorAll('.ant-select-dropdown');
         const found = dropdowns[dropdowns.length - 1]?.querySelector('.ant-select-item-option');

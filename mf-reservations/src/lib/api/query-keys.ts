@@ -1,4 +1,4 @@
-import { contratClientKeys, contratEtablissementKeys, pensionnaireKeys } from 'shared';
+import { pensionnaireKeys } from 'shared';
 
 /**
  * Keys of what only this app reads. Each sits under the shared resource whose writes change it, so mf-referentiel's
@@ -11,20 +11,5 @@ export const pensionnaireSearchKeys = {
   search: (criteria: object) => [...pensionnaireKeys.all, 'search', criteria] as const,
 };
 
-/** The client's active contracts covering a stay (POST /contrat_client/available). */
-export const contratClientDisponibleKeys = {
-  all: [...contratClientKeys.all, 'disponibles'] as const,
-  period: (body: object) => [...contratClientKeys.all, 'disponibles', body] as const,
-};
-
-/**
- * What the hotels' purchase contracts still offer over a period: the hotels with free rooms, and a contract's room
- * types with their prices and free rooms. Every stay written takes or frees rooms.
- */
-export const disponibiliteKeys = {
-  all: [...contratEtablissementKeys.all, 'disponibilites'] as const,
-  etablissements: (body: object) =>
-    [...contratEtablissementKeys.all, 'disponibilites', 'etablissements', body] as const,
-  typesChambre: (criteria: object) =>
-    [...contratEtablissementKeys.all, 'disponibilites', 'types-chambre', criteria] as const,
-};
+// The availabilities live in `shared`: mf-demandes' « Traiter » assistant reads and refreshes them too.
+export { contratClientDisponibleKeys, disponibiliteKeys } from 'shared';

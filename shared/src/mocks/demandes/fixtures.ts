@@ -10,10 +10,11 @@ import {
 } from '../../contract';
 import { seedPensionnaires } from '../referentiel/fixtures';
 import { mockDay } from '../reservations/list-fixtures';
+import { staysOf } from './stays';
 
 /**
  * Request seeds of the mocks: 36 requests, every kind × state, from three clients, dated around today, with their
- * residents, wishes and communications. Seeds only: the store copies them (`freshDemandes()`).
+ * residents, wishes, communications and linked stays (stays.ts). Seeds only: the store copies them (`freshDemandes()`).
  */
 
 /** The first three clients of the referentiel mocks (their contracts let the « Traiter » assistant book). */
@@ -139,7 +140,14 @@ export function freshDemandes(): DemandeDetail[] {
       }
     });
   });
-  return rows.map(withActions);
+  // The last two of the four requests à traiter of each kind (one resident, then two) had a targeted stay cancelled.
+  return rows.map((row, index) => {
+    const k =
+      row.statut === 'a_traiter'
+        ? index - rows.findIndex((r) => r.type === row.type && r.statut === 'a_traiter')
+        : 0;
+    return withActions({ ...row, ...staysOf(row, k >= 2) });
+  });
 }
 
 /** The actions the request's kind and state allow (as the API computes them). */

@@ -2,11 +2,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DEMANDE_STATUTS,
   DEMANDE_TYPES,
+  type CiblesAnswer,
   type DemandeCountAnswer,
+  type DemandeDetailAnswer,
   type DemandeListAnswer,
+  type ResasPerDemandeAnswer,
+  type TraitementAnswer,
   type SyncAnswer,
 } from '../../contract';
 import { mockToken } from '../common/users';
+import { mockDay } from '../reservations/list-fixtures';
 import { freshDemandes } from './fixtures';
 import { mockDemandes, resetDemandeMocks } from './store';
 
@@ -109,5 +114,134 @@ describe('request mocks', () => {
     expect(pdf.type).toContain('application/pdf');
     expect(String(pdf.body).startsWith('%PDF-')).toBe(true);
     expect((await call('GET', '/demande/communication/1')).status).toBe(404);
+  });
+});
+
+describe('stays linked to the requests', () => {
+  const open = (type: string, residents: number | null, cancelledSince: boolean) =>
+    mockDemandes.find(
+      (d) =>
+        d.type === type &&
+        d.statut === 'a_traiter' &&
+        (residents === null || d.pensionnaires.length === residents) &&
+        (d.cibles[0]?.statut === 'annulee') === cancelledSince,
+    )!;
+  const card = async (id: number) =>
+    ((await call('GET', `/demande_hebergement/${id}`)).body as DemandeDetailAnswer).data;
+
+  it('seed the targeted stays of extensions and cancellations, the stays of treated requests', () => {
+    const rows = freshDemandes();
+    for (const d of rows.filter((row) => row.type !== 'nouvelle'))
+      expect(d.cibles.map((c) => c.pensionnaire_id)).toEqual(d.pensionnaires.map((p) => p.id));
+    const extended = rows.find((d) => d.type === 'prolongation' && d.statut === 'traitee')!;
+    expect(extended.reservations.map((r) => [r.type_resa, r.date_debut, r.date_fin])).toEqual(
+      extended.cibles.map((c) => ['prolongation', c.date_fin, extended.date_fin]),
+    );
+    expect(extended.cibles.every((c) => c.prolongee_par_id !== null)).toBe(true);
+    const treated = rows.find((d) => d.type === 'nouvelle' && d.statut === 'traitee')!;
+    expect(treated.reservations).toHaveLength(treated.pensionnaires.length);
+  });
+
+  it('extend every targeted stay to the requested date (« Prolongée »), then answer 409', async () => {
+    const d = open('prolongation', null, false);
+    const n = d.pensionnaires.length;
+    const answer = await call('POST', `/demande_hebergement/reservations_prolongation/${d.id}`, {});
+    expect(answer.status).toBe(200);
+    const body = answer.body as CiblesAnswer;
+    expect(body.statut).toBe('traitee');
+    expect(body.message).toBe(
+      `Demande n° ${d.id} : ${n} réservation${n > 1 ? 's' : ''} prolongée${n > 1 ? 's' : ''}.`,
+    );
+    expect(body.resultats.every((r) => r.ok && r.prolongation_id !== null)).toBe(true);
+    const after = await card(d.id);
+    expect(after.statut).toBe('traitee');
+    expect(after.reservations.map((r) => [r.role, r.date_fin])).toEqual(
+      d.pensionnaires.map(() => ['produite', d.date_fin]),
+    );
+    expect(after.communications.map((c) => c.type_document)).toEqual(['bon_hebergement', 'prolongation']);
+    const resas = (await call('POST', `/resas_per_demande/${d.id}`)).body as ResasPerDemandeAnswer;
+    expect(resas.reservations).toHaveLength(2 * n);
+    const again = await call('POST', `/demande_hebergement/reservations_prolongation/${d.id}`, {});
+    expect(again.status).toBe(409);
+    expect((again.body as { message: string }).message).toMatch(/« prolongée » : prolongation impossible/);
+  });
+
+  it('extend in part when a targeted stay was cancelled since (en cours), or not at all (409, nothing changed)', async () => {
+    const partial = open('prolongation', 2, true);
+    const answer = (await call('POST', `/demande_hebergement/reservations_prolongation/${partial.id}`, {}))
+      .body as CiblesAnswer;
+    expect(answer.statut).toBe('en_cours');
+    expect(answer.resultats.map((r) => r.ok)).toEqual([false, true]);
+    expect(answer.message).toBe(`Demande n° ${partial.id} : 1 réservation prolongée, 1 en échec.`);
+
+    const none = open('prolongation', 1, true);
+    const refused = await call('POST', `/demande_hebergement/reservations_prolongation/${none.id}`, {});
+    expect(refused.status).toBe(409);
+    expect((refused.body as { message: string }).message).toBe(
+      'Aucune réservation prolongée : 0 réservation prolongée, 1 en échec.',
+    );
+    const after = await card(none.id);
+    expect(after.statut).toBe('a_traiter');
+    expect(after.reservations).toEqual([]);
+    expect(
+      (await call('POST', `/demande_hebergement/reservations_prolongation/${none.id}`, { inconnu: 1 }))
+        .status,
+    ).toBe(400);
+  });
+
+  it('cancel the targeted stays from the requested date (« Annulation confirmée »), then answer 409', async () => {
+    const d = open('annulation', 2, false);
+    const answer = await call('PUT', `/demande_hebergement/annulations/${d.id}`);
+    expect(answer.status).toBe(200);
+    const body = answer.body as CiblesAnswer;
+    expect(body.statut).toBe('traitee');
+    // The stays started 5 days ago: they end on the cancellation date.
+    expect(body.resultats.map((r) => r.message)).toEqual(
+      d.cibles.map(
+        (c) => `Réservation n° ${c.id} écourtée : départ le ${mockDay(2).split('-').reverse().join('/')}.`,
+      ),
+    );
+    const after = await card(d.id);
+    expect(after.cibles.map((c) => c.date_fin)).toEqual([mockDay(2), mockDay(2)]);
+    expect(after.communications[0]!.type_document).toBe('annulation');
+    const again = await call('PUT', `/demande_hebergement/annulations/${d.id}`);
+    expect(again.status).toBe(409);
+    expect((again.body as { message: string }).message).toMatch(
+      /« annulation confirmée » : confirmation d'annulation impossible/,
+    );
+    const wrongKind = await call(
+      'PUT',
+      `/demande_hebergement/annulations/${open('prolongation', null, false).id}`,
+    );
+    expect(wrongKind.status).toBe(409);
+  });
+
+  it('treat a new stay: one linked stay per resident, in the rooms chosen', async () => {
+    const d = mockDemandes.find((row) => row.type === 'nouvelle' && row.statut === 'a_traiter')!;
+    const [first] = d.pensionnaires;
+    const body = {
+      contrat_client_id: 1,
+      etablissement_id: 1,
+      contrat_etablissement_id: 6,
+      chambres: [{ type_chambre_id: 2, pensionnaire_ids: [first!.id], chambre: '12' }],
+    };
+    expect(
+      (
+        await call('POST', `/demande_hebergement/reservations/${d.id}`, {
+          ...body,
+          chambres: [{ type_chambre_id: 2, pensionnaire_ids: [999_999] }],
+        })
+      ).status,
+    ).toBe(400);
+    const answer = await call('POST', `/demande_hebergement/reservations/${d.id}`, body);
+    expect(answer.status).toBe(201);
+    const after = await card(d.id);
+    expect(after.reservations.map((r) => r.id)).toEqual((answer.body as TraitementAnswer).reservation_ids);
+    expect(after.reservations[0]).toMatchObject({
+      role: 'produite',
+      etablissement_nom: 'Hôtel du Parc',
+      type_chambre_libelle: 'Double',
+      chambre: '12',
+    });
   });
 });

@@ -20,11 +20,13 @@ import {
   type CourrielStatut,
   type DemandeDetail,
   type DemandeStatut,
+  type ResultatCible,
   type SyncResultat,
 } from '../../contract';
 import { api, fail, json, readJson, requireSession, validBody } from '../common/http';
 import { mockDay } from '../reservations/list-fixtures';
 import { itemOf, MOCK_PDF, withActions } from './fixtures';
+import { bookStays, cancelCibles, extendCibles, summary } from './stays';
 import { mockDemandes } from './store';
 
 /**
@@ -87,6 +89,44 @@ function prepare(d: DemandeDetail, type: Communication['type_document'], destina
   };
   d.communications.unshift(communication);
   return communication;
+}
+
+/** An optional JSON body (none, or `{}`), checked against its schema. */
+async function optionalBody<T>(request: Request, schema: Parameters<typeof validBody>[1]) {
+  const denied = requireSession(request);
+  if (denied) return denied;
+  const raw = (await readJson(request)) ?? {};
+  return validBody<T>(new Request(request.url, { method: 'POST', body: JSON.stringify(raw) }), schema);
+}
+
+const frenchDay = (day: string) => day.split('-').reverse().join('/');
+
+/**
+ * The end of an extension or a cancellation, as the API's: none done → 409 with the reasons (nothing changed);
+ * all → `traitee`, some → `en_cours`; the request's documents prepared.
+ */
+function settle(
+  d: DemandeDetail,
+  resultats: ResultatCible[],
+  participe: string,
+  libelle: string,
+  documents: () => Communication[],
+) {
+  const ok = resultats.filter((r) => r.ok).length;
+  if (ok === 0)
+    return json(409, {
+      message: `Aucune réservation ${participe} : ${summary(resultats, participe)}`,
+      resultats,
+    });
+  const statut: DemandeStatut = ok === resultats.length ? 'traitee' : 'en_cours';
+  move(d, statut, libelle, { nombre_reservations: d.cibles.length + d.reservations.length });
+  const communications = documents();
+  return json(200, {
+    message: `Demande n° ${d.id} : ${summary(resultats, participe)}`,
+    statut,
+    resultats,
+    communication_ids: communications.map((c) => c.id),
+  });
 }
 
 const allCommunications = () => mockDemandes.flatMap((d) => d.communications);
@@ -335,59 +375,51 @@ export const demandesHandlers: RequestHandler[] = [
     if (!d) return notFound(idOf(params));
     if (d.type !== 'nouvelle') return wrongKind(d, 'traitement');
     if (!isOpen(d.statut)) return conflict(d, 'traitement');
-    const ids = body.chambres.flatMap((c) => c.pensionnaire_ids).map(() => (nextId += 1));
-    move(d, 'traitee', 'Traitement', { nombre_reservations: ids.length });
+    const named = new Set(d.pensionnaires.map((p) => p.id));
+    const placed = body.chambres.flatMap((c) => c.pensionnaire_ids);
+    const stranger = placed.find((id) => !named.has(id));
+    if (stranger !== undefined)
+      return fail(400, `Le pensionnaire n° ${stranger} n'est pas nommé dans la demande.`);
+    const twice = placed.find((id, index) => placed.indexOf(id) !== index);
+    if (twice !== undefined) return fail(400, `Le pensionnaire n° ${twice} est placé dans deux chambres.`);
+    const stays = bookStays(d, body, () => (nextId += 1));
+    d.reservations.push(...stays);
+    move(d, 'traitee', 'Traitement', { nombre_reservations: stays.length });
     const communications = [prepare(d, 'confirmation'), prepare(d, 'bon_hebergement')];
     return json(201, {
-      message: `Demande n° ${d.id} traitée : ${ids.length} réservation(s) créée(s).`,
-      id_reservation_mere: (nextId += 1),
-      reservation_ids: ids,
+      message: `Demande n° ${d.id} traitée : ${stays.length} réservation(s) créée(s).`,
+      id_reservation_mere: stays[0]!.id_reservation_mere,
+      reservation_ids: stays.map((r) => r.id),
       communication_ids: communications.map((c) => c.id),
     });
   }),
 
-  ...(
-    [
-      [PATHS.prolongation, 'post', 'prolongation', 'prolongation', ProlongationDemandeBody, 'Prolongation'],
-      [
-        PATHS.annulations,
-        'put',
-        'annulation',
-        "confirmation d'annulation",
-        AnnulationDemandeBody,
-        'Annulation',
-      ],
-    ] as const
-  ).map(([path, method, type, action, schema, libelle]) =>
-    http[method](api(`${path}/:id`), async ({ request, params }) => {
-      const denied = requireSession(request);
-      if (denied) return denied;
-      const raw = (await readJson(request)) ?? {};
-      const invalid = await validBody(
-        new Request(request.url, { method: 'POST', body: JSON.stringify(raw) }),
-        schema,
-      );
-      if (invalid instanceof Response) return invalid;
-      const d = find(idOf(params));
-      if (!d) return notFound(idOf(params));
-      if (d.type !== type) return wrongKind(d, action);
-      if (!isOpen(d.statut)) return conflict(d, action);
-      move(d, 'traitee', libelle);
-      const resultats = d.pensionnaires.map((p, index) => ({
-        reservation_id: d.id * 100 + index,
-        ok: true,
-        prolongation_id: type === 'prolongation' ? d.id * 100 + 50 + index : null,
-        message: `${p.prenom} ${p.nom} : ${type === 'prolongation' ? 'prolongée' : 'annulée'}.`,
-      }));
-      const communication = prepare(d, type);
-      return json(200, {
-        message: `Demande n° ${d.id} : ${resultats.length} réservation(s) ${type === 'prolongation' ? 'prolongée(s)' : 'annulée(s)'}.`,
-        statut: 'traitee',
-        resultats,
-        communication_ids: [communication.id],
-      });
-    }),
-  ),
+  http.post(api(`${PATHS.prolongation}/:id`), async ({ request, params }) => {
+    const body = await optionalBody<ProlongationDemandeBody>(request, ProlongationDemandeBody);
+    if (body instanceof Response) return body;
+    const d = find(idOf(params));
+    if (!d) return notFound(idOf(params));
+    if (d.type !== 'prolongation') return wrongKind(d, 'prolongation');
+    if (!isOpen(d.statut)) return conflict(d, 'prolongation');
+    const endDate = body.end_date ?? d.date_fin;
+    if (endDate <= d.date_debut)
+      return fail(400, `La nouvelle date de départ doit être postérieure au ${frenchDay(d.date_debut)}.`);
+    const { resultats, created } = extendCibles(d, endDate, body.reservation_ids);
+    return settle(d, resultats, 'prolongée', 'Prolongation', () =>
+      created.length > 0 ? [prepare(d, 'prolongation'), prepare(d, 'bon_hebergement')] : [],
+    );
+  }),
+
+  http.put(api(`${PATHS.annulations}/:id`), async ({ request, params }) => {
+    const body = await optionalBody<AnnulationDemandeBody>(request, AnnulationDemandeBody);
+    if (body instanceof Response) return body;
+    const d = find(idOf(params));
+    if (!d) return notFound(idOf(params));
+    if (d.type !== 'annulation') return wrongKind(d, "confirmation d'annulation");
+    if (!isOpen(d.statut)) return conflict(d, "confirmation d'annulation");
+    const { resultats } = cancelCibles(d, body.date_annulation ?? d.date_fin, body.reservation_ids);
+    return settle(d, resultats, 'annulée', 'Annulation', () => [prepare(d, 'annulation')]);
+  }),
 
   http.post(api(`${PATHS.resas}/:id`), ({ request, params }) => {
     const denied = requireSession(request);

@@ -50,4 +50,4 @@ export async function treatDemande({ id, body }: { id: number; body: TraitementB
   const { data } = await apiClient.post<TraitementAnswer>(`${DEMANDES_PATHS.reservations}/${id}`, body);
   return data;
 }
-export const useTreatDemande = () => useDemandeWrite(treatDemande, { stays: true });
+export const useTreatDemande = () => useDemandeWrite(treatDemande, { stays: true, occupancy: true });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, keysOfPath } from 'shared';
+import { apiClient, contratClientDisponibleKeys, disponibiliteKeys } from 'shared';
 import {
   CONTRATS_SPEC_PATHS,
   type ContratClientAvailableBody,
@@ -24,7 +24,7 @@ export async function getContratsClient(body: ContratClientAvailableBody, signal
 
 export const contratsClientQueryOptions = (body: ContratClientAvailableBody) =>
   queryOptions<ContratClientResume[]>({
-    queryKey: [...keysOfPath(CONTRATS_SPEC_PATHS.contratClientAvailable).all, 'available', body],
+    queryKey: contratClientDisponibleKeys.period(body),
     queryFn: ({ signal }) => getContratsClient(body, signal),
   });
 
@@ -43,7 +43,7 @@ export async function getDisponibilites(body: ContratEtablissementAvailableBody,
 
 export const disponibilitesQueryOptions = (body: ContratEtablissementAvailableBody) =>
   queryOptions<DisponibiliteEtablissement[]>({
-    queryKey: [...keysOfPath(CONTRATS_SPEC_PATHS.contratEtablissementAvailable).all, 'available', body],
+    queryKey: disponibiliteKeys.etablissements(body),
     queryFn: ({ signal }) => getDisponibilites(body, signal),
   });
 

@@ -16,15 +16,17 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardUrl, demandeKeys, formatDate, formatDateTime } from 'shared';
+import { ApiError, dashboardUrl, demandeKeys, errorMessage, formatDate, formatDateTime } from 'shared';
 import { ReservationStatutTag, useFollowEntity } from 'shared/ui';
 import {
   COMMUNICATION_STATUT_LABELS,
   COMMUNICATION_TYPE_LABELS,
+  type CiblesAnswer,
   type Communication,
   type DemandeDetail,
   type DemandeItem,
   type DemandeReservation,
+  type ResultatCible,
 } from 'shared/contract';
 import { StatutTag, typeLabel } from '../../../lib/demande-labels';
 import {
@@ -68,9 +70,44 @@ function RefuseButton({ id }: { id: number }) {
   );
 }
 
-function Actions({ demande }: { demande: DemandeDetail }) {
-  const extend = useExtendDemande();
-  const cancel = useCancelDemande();
+/**
+ * What an extension or a cancellation did to each targeted stay: its answer, or its 409 (no stay changed, the reasons
+ * in the body) — which the HTTP client only logs (spec §8), so the card says it.
+ */
+function CiblesReport({ answer, error }: { answer: CiblesAnswer | undefined; error: Error | null }) {
+  if (answer === undefined && error === null) return null;
+  const refused =
+    error instanceof ApiError ? (error.data as { resultats?: ResultatCible[] } | null)?.resultats : undefined;
+  const resultats = answer?.resultats ?? refused ?? [];
+  return (
+    <Alert
+      type={error ? 'error' : resultats.some((r) => !r.ok) ? 'warning' : 'success'}
+      showIcon
+      title={answer ? answer.message : errorMessage(error)}
+      description={
+        resultats.length > 0 && (
+          <ul style={{ margin: 0, paddingLeft: 20 }}>
+            {resultats.map((r) => (
+              <li key={r.reservation_id}>
+                Réservation n° {r.reservation_id} : {r.message}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    />
+  );
+}
+
+function Actions({
+  demande,
+  extend,
+  cancel,
+}: {
+  demande: DemandeDetail;
+  extend: ReturnType<typeof useExtendDemande>;
+  cancel: ReturnType<typeof useCancelDemande>;
+}) {
   const sync = useSyncDemande();
   const [treating, setTreating] = useState(false);
   const { actions } = demande;
@@ -208,6 +245,8 @@ export function DemandeFiche({ id }: { id: number }) {
     id,
     () => void queryClient.invalidateQueries({ queryKey: demandeKeys.detail(id) }),
   );
+  const extend = useExtendDemande();
+  const cancel = useCancelDemande();
   if (query.isPending) return <Skeleton active />;
   if (query.isError)
     return <Result status="warning" title="Demande indisponible" subTitle={query.error.message} />;
@@ -231,8 +270,9 @@ export function DemandeFiche({ id }: { id: number }) {
           <StatutTag type={d.type} statut={d.statut} />
           {d.urgente && <Tag color="red">Urgente</Tag>}
         </Flex>
-        <Actions demande={d} />
+        <Actions demande={d} extend={extend} cancel={cancel} />
       </Flex>
+      <CiblesReport answer={extend.data ?? cancel.data} error={extend.error ?? cancel.error} />
       {d.motif_refus && <Alert type="error" showIcon title={`Motif du refus : ${d.motif_refus}`} />}
       <Card title="Demande" size="small">
         <Descriptions size="small" column={{ xs: 1, md: 2 }}>

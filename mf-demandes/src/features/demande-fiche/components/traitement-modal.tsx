@@ -1,14 +1,47 @@
-import { Alert, Button, Checkbox, Flex, Form, Modal, Select, Spin } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Select, Spin, Table } from 'antd';
 import { useState } from 'react';
-import { formatDate } from 'shared';
+import { errorMessage, formatDate, formatMoney } from 'shared';
 import type { DemandeDetail } from 'shared/contract';
+import { chambresLibres } from 'shared/ui';
 import { useTreatDemande } from '../api/demande-actions';
 import { useContratsClient, useDisponibilites } from '../api/get-disponibilites';
+import { useTypesChambre } from '../api/get-types-chambre';
+import {
+  addChambre,
+  assign,
+  estimatePlan,
+  groupesOf,
+  initialPlan,
+  planErrors,
+  removeChambre,
+  residentsOf,
+  updateChambre,
+  type LignePrix,
+  type Plan,
+} from '../model/traitement-plan';
+
+const MEALS = { petit_dejeuner: 'Petit-déjeuner', dejeuner: 'Déjeuner', diner: 'Dîner' } as const;
+
+const prixColumns = [
+  { title: 'Chambres', render: (_: unknown, l: LignePrix) => `${l.chambres} × ${l.libelle}` },
+  { title: 'Pensionnaires', dataIndex: 'residents' },
+  {
+    title: 'Période',
+    render: (_: unknown, l: LignePrix) =>
+      `${formatDate(l.date_debut)} → ${formatDate(l.date_fin)} (${l.nombre_nuits} nuit${l.nombre_nuits > 1 ? 's' : ''})`,
+  },
+  { title: 'Prix par nuit HT', render: (_: unknown, l: LignePrix) => formatMoney(l.par_nuit_ht) },
+  { title: 'Total HT', render: (_: unknown, l: LignePrix) => formatMoney(l.total_ht) },
+];
 
 /**
- * « Traiter »: the booking assistant, prefilled from the request (period, city, room type, meals): the client's
- * contracts for the dates, the hotels with a contract for them, their room types with the rooms left; every resident
- * of the request takes the chosen room type. Books through POST /demande_hebergement/reservations/:id.
+ * « Traiter »: the booking assistant, prefilled from the request (period, city, hotel, room type, meals). The client's
+ * contracts for the dates; the hotels with a contract for them and their rooms left; the contract's room types with
+ * their purchase prices (the booking screen's calls). The agent splits the residents across rooms of one or several
+ * types; the rooms needed are checked against the allotment left, and the price per night and the total (purchase HT,
+ * an estimate: the API prices each night when it books) are shown before « Réserver ». Books through
+ * POST /demande_hebergement/reservations/:id; its refusals (409: already treated, no room left…) are said here, since
+ * the HTTP client only logs a 409 (spec §8).
  */
 export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; onClose: () => void }) {
   const period = { start_date: demande.date_debut, end_date: demande.date_fin };
@@ -18,9 +51,11 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
     ...(demande.souhaits.ville ? { ville: demande.souhaits.ville } : {}),
   });
   const treat = useTreatDemande();
+  const residentIds = demande.pensionnaires.map((p) => p.id);
+  const wishedType = demande.souhaits.type_chambre?.id;
   const [contratClient, setContratClient] = useState<number>();
   const [hotelIndex, setHotelIndex] = useState<number>();
-  const [typeChambre, setTypeChambre] = useState<number | undefined>(demande.souhaits.type_chambre?.id);
+  const [plan, setPlan] = useState<Plan>(() => initialPlan(residentIds, wishedType));
   const [meals, setMeals] = useState({
     petit_dejeuner: demande.souhaits.petit_dejeuner,
     dejeuner: demande.souhaits.dejeuner,
@@ -28,10 +63,25 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
   });
   const [confirmer, setConfirmer] = useState(false);
   const contratId = contratClient ?? contrats.data?.[0]?.id;
-  const hotel = hotelIndex === undefined ? undefined : hotels.data?.[hotelIndex];
-  const types = hotel?.type_chambres ?? [];
-  const type = types.find((t) => t.id === typeChambre);
-  const ready = contratId !== undefined && hotel !== undefined && type !== undefined;
+  const wishedHotel = (hotels.data ?? []).findIndex(
+    (h) => h.etablissement.id === demande.souhaits.etablissement?.id,
+  );
+  const hotel = hotels.data?.[hotelIndex ?? wishedHotel];
+  const typesQuery = useTypesChambre(
+    hotel
+      ? {
+          contratId: hotel.contrat.id,
+          etablissementId: hotel.etablissement.id,
+          startDate: demande.date_debut,
+          endDate: demande.date_fin,
+        }
+      : null,
+  );
+  const types = typesQuery.data ?? [];
+  const errors = hotel && typesQuery.data ? planErrors(plan, types) : [];
+  const estimate = hotel ? estimatePlan(plan, types, hotel.contrat.mode_tarification, meals) : null;
+  const ready =
+    contratId !== undefined && hotel !== undefined && typesQuery.data !== undefined && errors.length === 0;
 
   const submit = () => {
     if (!ready) return;
@@ -42,7 +92,11 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
           contrat_client_id: contratId,
           etablissement_id: hotel.etablissement.id,
           contrat_etablissement_id: hotel.contrat.id,
-          chambres: [{ type_chambre_id: type.id, pensionnaire_ids: demande.pensionnaires.map((p) => p.id) }],
+          chambres: plan.chambres.map((c) => ({
+            type_chambre_id: c.typeChambreId!,
+            pensionnaire_ids: residentsOf(plan, c.key),
+            ...(c.numero.trim() ? { chambre: c.numero.trim() } : {}),
+          })),
           ...meals,
           confirmer,
         },
@@ -51,10 +105,20 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
     );
   };
 
+  const typeOptions = types.map((t) => {
+    const free = chambresLibres(t);
+    return {
+      value: t.id,
+      label: `${t.libelle} (${t.capacite} pers.) — ${free === null ? 'sans limite' : `${free} chambre${free > 1 ? 's' : ''} libre${free > 1 ? 's' : ''}`}`,
+    };
+  });
+  const roomOptions = plan.chambres.map((c, index) => ({ value: c.key, label: `Chambre ${index + 1}` }));
+  const rooms = groupesOf(plan, types).reduce((sum, g) => sum + g.chambres, 0);
+
   return (
     <Modal
       open
-      width={720}
+      width={880}
       title={`Traitement de la demande n° ${demande.id}`}
       onCancel={onClose}
       footer={[
@@ -76,48 +140,124 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
         <Alert type="warning" showIcon title="Aucun contrat client actif ne couvre ces dates." />
       )}
       <Form layout="vertical">
-        <Form.Item label="Contrat client">
-          <Select
-            aria-label="Contrat client"
-            value={contratId}
-            onChange={setContratClient}
-            options={(contrats.data ?? []).map((c) => ({ value: c.id, label: c.reference }))}
-          />
-        </Form.Item>
-        <Form.Item label="Établissement">
-          <Select
-            aria-label="Établissement"
-            value={hotelIndex}
-            onChange={(index: number) => {
-              setHotelIndex(index);
-              setTypeChambre(undefined);
-            }}
-            options={(hotels.data ?? []).map((h, index) => ({
-              value: index,
-              label: `${h.etablissement.nom} (${h.etablissement.ville}) — contrat ${h.contrat.reference}`,
-            }))}
-            notFoundContent="Aucun établissement sous contrat pour ces dates"
-          />
-        </Form.Item>
-        <Form.Item label="Type de chambre">
-          <Select
-            aria-label="Type de chambre"
-            value={type?.id}
-            onChange={setTypeChambre}
-            options={types.map((t) => ({
-              value: t.id,
-              label: `${t.libelle} (${t.capacite} pers.) — ${t.chambres_libres === null ? 'sans limite' : `${t.chambres_libres} chambre(s) libre(s)`}`,
-            }))}
-          />
-        </Form.Item>
-        <Flex wrap gap={16}>
-          {(['petit_dejeuner', 'dejeuner', 'diner'] as const).map((meal) => (
+        <Flex gap={16} wrap>
+          <Form.Item label="Contrat client" style={{ flex: 1, minWidth: 240 }}>
+            <Select
+              aria-label="Contrat client"
+              value={contratId}
+              onChange={setContratClient}
+              options={(contrats.data ?? []).map((c) => ({ value: c.id, label: c.reference }))}
+            />
+          </Form.Item>
+          <Form.Item label="Établissement" style={{ flex: 2, minWidth: 320 }}>
+            <Select
+              aria-label="Établissement"
+              value={hotel ? (hotelIndex ?? wishedHotel) : undefined}
+              onChange={(index: number) => {
+                setHotelIndex(index);
+                const offered = hotels.data?.[index]?.type_chambres.some((t) => t.id === wishedType);
+                setPlan((p) => ({
+                  ...p,
+                  chambres: p.chambres.map((c) => ({
+                    ...c,
+                    typeChambreId: offered ? wishedType : undefined,
+                  })),
+                }));
+              }}
+              options={(hotels.data ?? []).map((h, index) => ({
+                value: index,
+                label: `${h.etablissement.nom} (${h.etablissement.ville}) — contrat ${h.contrat.reference}`,
+              }))}
+              notFoundContent="Aucun établissement sous contrat pour ces dates"
+            />
+          </Form.Item>
+        </Flex>
+        {hotel && typesQuery.isPending && <Spin />}
+        {typesQuery.isError && <Alert type="error" showIcon title={errorMessage(typesQuery.error)} />}
+        {hotel && typesQuery.data && (
+          <Card
+            size="small"
+            title={`Chambres (${rooms} chambre${rooms > 1 ? 's' : ''} par nuit)`}
+            extra={
+              <Button size="small" onClick={() => setPlan(addChambre)}>
+                Ajouter une chambre
+              </Button>
+            }
+          >
+            {plan.chambres.map((chambre, index) => {
+              const n = index + 1;
+              return (
+                <Flex key={chambre.key} gap={8} align="center" wrap style={{ marginBottom: 8 }}>
+                  <strong>Chambre {n}</strong>
+                  <Select
+                    aria-label={n === 1 ? 'Type de chambre' : `Type de chambre ${n}`}
+                    style={{ minWidth: 320 }}
+                    placeholder="Type de chambre"
+                    value={chambre.typeChambreId}
+                    onChange={(typeChambreId: number) =>
+                      setPlan((p) => updateChambre(p, chambre.key, { typeChambreId }))
+                    }
+                    options={typeOptions}
+                  />
+                  <Input
+                    aria-label={`Numéro de la chambre ${n}`}
+                    placeholder="N° (facultatif)"
+                    style={{ width: 140 }}
+                    maxLength={20}
+                    value={chambre.numero}
+                    onChange={(e) =>
+                      setPlan((p) => updateChambre(p, chambre.key, { numero: e.target.value }))
+                    }
+                  />
+                  <span>
+                    {residentsOf(plan, chambre.key).length} pensionnaire
+                    {residentsOf(plan, chambre.key).length > 1 ? 's' : ''}
+                  </span>
+                  {plan.chambres.length > 1 && (
+                    <Button size="small" danger onClick={() => setPlan((p) => removeChambre(p, chambre.key))}>
+                      Retirer
+                    </Button>
+                  )}
+                </Flex>
+              );
+            })}
+            {plan.chambres.length > 1 && (
+              <Table
+                size="small"
+                rowKey="id"
+                pagination={false}
+                dataSource={demande.pensionnaires}
+                columns={[
+                  { title: 'Pensionnaire', render: (_, p) => `${p.prenom} ${p.nom}` },
+                  {
+                    title: 'Chambre',
+                    render: (_, p) => (
+                      <Select
+                        aria-label={`Chambre de ${p.prenom} ${p.nom}`}
+                        style={{ minWidth: 140 }}
+                        value={plan.affectation[p.id]}
+                        onChange={(key: number) => setPlan((current) => assign(current, p.id, key))}
+                        options={roomOptions}
+                      />
+                    ),
+                  },
+                ]}
+              />
+            )}
+            <p style={{ margin: '8px 0 0' }}>
+              Sans numéro, les pensionnaires d&apos;un même type partagent les chambres jusqu&apos;à leur
+              capacité.
+            </p>
+          </Card>
+        )}
+        <Flex wrap gap={16} style={{ marginTop: 12 }}>
+          {(Object.keys(MEALS) as (keyof typeof MEALS)[]).map((meal) => (
             <Checkbox
               key={meal}
               checked={meals[meal]}
               onChange={(e) => setMeals((m) => ({ ...m, [meal]: e.target.checked }))}
             >
-              {{ petit_dejeuner: 'Petit-déjeuner', dejeuner: 'Déjeuner', diner: 'Dîner' }[meal]}
+              {MEALS[meal]}
             </Checkbox>
           ))}
           <Checkbox checked={confirmer} onChange={(e) => setConfirmer(e.target.checked)}>
@@ -125,6 +265,38 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
           </Checkbox>
         </Flex>
       </Form>
+      {errors.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
+          title="À compléter avant de réserver"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      {estimate && estimate.lignes.length > 0 && (
+        <Card size="small" title="Prix d'achat (estimation HT)" style={{ marginTop: 12 }}>
+          <Table
+            size="small"
+            rowKey="key"
+            pagination={false}
+            dataSource={estimate.lignes}
+            columns={prixColumns}
+          />
+          <p style={{ margin: '8px 0 0', textAlign: 'right' }}>
+            <strong>Total HT : {formatMoney(estimate.total_ht)}</strong>
+          </p>
+        </Card>
+      )}
+      {treat.isError && (
+        <Alert type="error" showIcon style={{ marginTop: 12 }} title={errorMessage(treat.error)} />
+      )}
     </Modal>
   );
 }

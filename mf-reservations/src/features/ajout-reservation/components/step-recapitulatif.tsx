@@ -1,8 +1,8 @@
 import { Alert, Button, Descriptions, Space, Table, Typography } from 'antd';
 import { formatDate, formatMoney } from 'shared';
 import { RESERVATION_STATUT_LABELS } from 'shared/contract';
+import { chambresNecessaires, estimatePurchase } from 'shared/ui';
 import { nombreNuits, STEP, type BookingDraft } from '../model/booking-draft';
-import { chambresNecessaires, estimatePurchase } from '../model/estimate';
 import { nuits } from '../../../lib/reservation-labels';
 import { MODE_TARIFICATION_LABELS } from '../model/labels';
 import { nomComplet } from './step-pensionnaires';

@@ -3,7 +3,7 @@ import { errorMessage, formatDate, formatMoney } from 'shared';
 import { nuits } from '../../../lib/reservation-labels';
 import { useTypesChambre } from '../api/get-types-chambre';
 import { typeChambreRefus, type BookingDraft, type DraftAction } from '../model/booking-draft';
-import { chambresLibres, chambresNecessaires } from '../model/estimate';
+import { chambresLibres, chambresNecessaires } from 'shared/ui';
 
 interface StepProps {
   draft: BookingDraft;

@@ -7,7 +7,7 @@ import {
   type ReservationAddBody,
   type TypeChambreData,
 } from 'shared/contract';
-import { chambresLibres, chambresNecessaires } from './estimate';
+import { chambresLibres, chambresNecessaires } from 'shared/ui';
 
 /** Everything chosen so far in the booking wizard. Dates are `YYYY-MM-DD`; `end_date` is the departure day. */
 export interface BookingDraft {

@@ -3,7 +3,8 @@ import type { ModeTarification, TypeChambreData } from 'shared/contract';
 /**
  * Estimated purchase total HT of a booking, from the room type's tariff sub-periods
  * (GET /contrat_etablissement/type_chambres). Money stays in integer cents: decimal strings in, decimal strings out,
- * never a float. An estimate only: the API prices each night from the contracts when it books.
+ * never a float. An estimate only: the API prices each night from the contracts when it books. Shared by
+ * mf-reservations' booking screen and mf-demandes' « Traiter » assistant (a remote never imports another).
  */
 
 /** '84.5' → 8450 cents. Throws on anything else than a positive decimal with up to 2 decimals. */

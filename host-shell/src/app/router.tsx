@@ -4,6 +4,7 @@ import { ContentSpinner, FullPageSpinner, ROUTES } from 'shared';
 import { NotFound } from '../features/not-found';
 import { deferred } from '../lib/deferred';
 import { loadDashboardHome, loadDashboardLayout, loadedPages, preloadDashboard } from './dashboard-chunks';
+import { PageErrorBoundary } from './page-error-boundary';
 import { PublicOnly, RequireSubject, RequireToken } from './route-guards';
 
 // « Tâches » is not needed in the first seconds: fetched once the dashboard is shown (lib/deferred.tsx).
@@ -40,23 +41,31 @@ const RemotePage = lazy(() =>
   import('../features/remotes/components/remote-page').then((module) => ({ default: module.RemotePage })),
 );
 
-const page = (element: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
+const page = (element: ReactNode) => (
+  <PageErrorBoundary>
+    <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>
+  </PageErrorBoundary>
+);
 
 /** Dashboard children, read from the one route-ownership table in `shared`. */
 const dashboardChildren: RouteObject[] = [
   {
     index: true,
     element: (
-      <Suspense fallback={<ContentSpinner />}>
-        <DashboardHome />
-      </Suspense>
+      <PageErrorBoundary>
+        <Suspense fallback={<ContentSpinner />}>
+          <DashboardHome />
+        </Suspense>
+      </PageErrorBoundary>
     ),
   },
   ...ROUTES.map((route) => {
     const element = (
-      <Suspense fallback={<ContentSpinner label="Chargement du module…" />}>
-        <RemotePage key={route.id} route={route} />
-      </Suspense>
+      <PageErrorBoundary>
+        <Suspense fallback={<ContentSpinner label="Chargement du module…" />}>
+          <RemotePage key={route.id} route={route} />
+        </Suspense>
+      </PageErrorBoundary>
     );
     return { path: route.path, element: route.extra ? <RequireSubject>{element}</RequireSubject> : element };
   }),

@@ -13,3 +13,4 @@ export * from '../api/download-file';
 export * from '../notifications/realtime';
 // The booking estimate (purchase prices of a contract's room types): the booking screen and the « Traiter » assistant.
 export * from './booking/estimate';
+export * from './booking/get-types-chambre';

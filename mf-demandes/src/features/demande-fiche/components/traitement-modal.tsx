@@ -2,10 +2,9 @@ import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Select, Spin, 
 import { useState } from 'react';
 import { errorMessage, formatDate, formatMoney } from 'shared';
 import type { DemandeDetail } from 'shared/contract';
-import { chambresLibres } from 'shared/ui';
+import { chambresLibres, useTypesChambre } from 'shared/ui';
 import { useTreatDemande } from '../api/demande-actions';
 import { useContratsClient, useDisponibilites } from '../api/get-disponibilites';
-import { useTypesChambre } from '../api/get-types-chambre';
 import {
   addChambre,
   assign,

@@ -1,9 +1,8 @@
 import { Alert, Button, Empty, Radio, Space, Spin, Typography } from 'antd';
 import { errorMessage, formatDate, formatMoney } from 'shared';
 import { nuits } from '../../../lib/reservation-labels';
-import { useTypesChambre } from '../api/get-types-chambre';
 import { typeChambreRefus, type BookingDraft, type DraftAction } from '../model/booking-draft';
-import { chambresLibres, chambresNecessaires } from 'shared/ui';
+import { chambresLibres, chambresNecessaires, useTypesChambre } from 'shared/ui';
 
 interface StepProps {
   draft: BookingDraft;

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type QueryConfig } from 'shared';
 import { CONTRATS_SPEC_PATHS, type TypeChambreData, type TypeChambresAnswer } from 'shared/contract';
-import { disponibiliteKeys } from '../../../lib/api/query-keys';
+import { apiClient } from '../../api/api-client';
+import type { QueryConfig } from '../../api/query-client';
+import { disponibiliteKeys } from '../../api/query-keys';
 
 export interface TypesChambreCriteria {
   contratId: number;
@@ -10,7 +11,11 @@ export interface TypesChambreCriteria {
   endDate: string;
 }
 
-/** GET /contrat_etablissement/type_chambres/:contrat/:etablissement: room types, prices cut to the stay, free rooms. */
+/**
+ * GET /contrat_etablissement/type_chambres/:contrat/:etablissement: the hotel contract's room types with their
+ * purchase prices cut to the stay (per sub-period, meals included) and the rooms left. Read by mf-reservations'
+ * booking screen and mf-demandes' « Traiter » assistant (a remote never imports another).
+ */
 export async function getTypesChambre(
   { contratId, etablissementId, startDate, endDate }: TypesChambreCriteria,
   signal?: AbortSignal,

@@ -149,6 +149,15 @@ describe('POST /communication/send/:id through a real SMTP server', () => {
       destinataires: ['pas-une-adresse'],
     });
     expect(bad.statusCode).toBe(400);
+    // The body may be left out, but a JSON null is refused, not read as {}.
+    const nullBody = await w.app.inject({
+      method: 'POST',
+      url: `/api/communication/send/${answer.communication_ids[0] ?? 0}`,
+      headers: { authorization: `Bearer ${w.agent}`, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(nullBody.statusCode, nullBody.body).toBe(400);
+    expect(nullBody.json<{ message: string }>().message).toMatch(/[a-zé]/);
   });
 });
 

@@ -25,7 +25,7 @@ const communicationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The body of « send again » may be left out.
   app.addHook('preValidation', async (request) => {
-    if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+    if (request.method === 'POST' && request.body === undefined) request.body = {};
   });
 
   app.post(

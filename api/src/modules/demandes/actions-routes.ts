@@ -40,7 +40,7 @@ const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Bodies that may be left out (extension, cancellation: the request's own date and targets): read as {}.
   app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) request.body = {};
+    if (request.body === undefined) request.body = {};
   });
 
   app.put(

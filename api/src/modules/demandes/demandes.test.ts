@@ -261,6 +261,14 @@ describe('POST /demande_hebergement/reservations/:id (treatment)', () => {
 
     const resas = await call(w, 'POST', `/resas_per_demande/${demande.id}`);
     expect(resas.statusCode, resas.body).toBe(200);
+    // Left out, the body reads as {}; a JSON null is not an empty body: refused like any other wrong body.
+    const nullBody = await w.app.inject({
+      method: 'POST',
+      url: `/api/resas_per_demande/${demande.id}`,
+      headers: { authorization: `Bearer ${w.agent}`, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(nullBody.statusCode, nullBody.body).toBe(400);
     expect(resas.json<ResasPerDemandeAnswer>().reservations.map((r) => r.role)).toEqual([
       'produite',
       'produite',

@@ -26,7 +26,7 @@ const reservationsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(async (writes) => {
     // Bodies that may be left out (confirmation, annulation, adding a resident): read as {}.
     writes.addHook('preValidation', async (request) => {
-      if (request.body === undefined || request.body === null) request.body = {};
+      if (request.body === undefined) request.body = {};
     });
     await writes.register(bookingRoutes);
     await writes.register(actionsRoutes);

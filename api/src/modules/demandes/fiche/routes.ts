@@ -36,7 +36,7 @@ const ficheRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ResasPerDemandeAnswer, ...errors },
       },
       preValidation: async (request) => {
-        if (request.body === undefined || request.body === null) request.body = {};
+        if (request.body === undefined) request.body = {};
       },
     },
     async (request) => {

@@ -13,7 +13,7 @@ import { sendRooming } from './send-service';
 const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The body may be left out: the hotel's own address.
   app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) request.body = {};
+    if (request.body === undefined) request.body = {};
   });
 
   app.post(

@@ -175,6 +175,13 @@ export const pensionnaires = pgTable(
     index('pensionnaires_foyer_idx').on(t.foyerId),
     // Reservation pages sorted by resident (reservations.ts).
     index('pensionnaires_nom_prenom_id_idx').on(t.nom, t.prenom, t.id),
+    // Substring searches on a resident (« nom prénom nom », the file number) in the request and stay lists: trigram
+    // indexes (pg_trgm); the expression is the one the searches write.
+    index('pensionnaires_nom_complet_trgm_idx').using(
+      'gin',
+      sql`(${t.nom} || ' ' || ${t.prenom} || ' ' || ${t.nom}) gin_trgm_ops`,
+    ),
+    index('pensionnaires_numero_dossier_trgm_idx').using('gin', t.numeroDossier.op('gin_trgm_ops')),
     notBlankCheck('pensionnaires', t.nom),
     enumCheck('pensionnaires', t.sexe, SEXES),
     check('pensionnaires_date_naissance_min', sql`${t.dateNaissance} >= '1900-01-01'`),

@@ -113,6 +113,9 @@ export const demandesHebergement = pgTable(
     index('demandes_hebergement_foyer_idx').on(t.foyerId),
     // Default order of the list (created_at desc, id desc) and of the queues (open ones, oldest first).
     index('demandes_hebergement_created_idx').on(t.createdAt, t.id),
+    // The list's « recherche » (a substring of the referent's name or e-mail): trigram indexes (pg_trgm).
+    index('demandes_hebergement_referent_nom_trgm_idx').using('gin', t.referentNom.op('gin_trgm_ops')),
+    index('demandes_hebergement_referent_email_trgm_idx').using('gin', t.referentEmail.op('gin_trgm_ops')),
     enumCheck('demandes_hebergement', t.type, DEMANDE_TYPES),
     enumCheck('demandes_hebergement', t.statut, DEMANDE_STATUTS),
     enumCheck('demandes_hebergement', t.origine, DEMANDE_ORIGINES),

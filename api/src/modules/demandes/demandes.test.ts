@@ -197,6 +197,31 @@ describe('POST /demandes_hebergement and GET /demandesNumber', () => {
       recherche: name.toLowerCase(),
     });
     expect(found.json<DemandeListAnswer>().demandes.map((d) => d.id)).toEqual([demande.id]);
+    const tag = Date.now().toString(36);
+    const [other = 0] = await residents(w, 1);
+    await w.app.db.execute(
+      sql`update pensionnaires set numero_dossier = ${`DOS-${tag}-Q`} where id = ${other}`,
+    );
+    const byFile = await create({
+      type: 'nouvelle',
+      pensionnaire_ids: [other],
+      date_debut: day(3),
+      date_fin: day(4),
+    });
+    await w.app.db.execute(sql`update demandes_hebergement set referent_nom = ${`Référente Qz${tag}`},
+      referent_email = ${`r.${tag}@exemple.fr`} where id = ${demande.id}`);
+    // From three characters the search reads trigram indexes, below it scans: both give the same requests.
+    const search = async (recherche: string) =>
+      (await call(w, 'POST', '/demandes_hebergement', { page: 1, pageSize: 50, recherche }))
+        .json<DemandeListAnswer>()
+        .demandes.map((d) => d.id)
+        .sort((a, b) => a - b);
+    expect(await search(`qZ${tag}`.toUpperCase())).toEqual([demande.id]);
+    expect(await search(`r.${tag}@`)).toEqual([demande.id]);
+    expect(await search(`${tag}-q`)).toEqual([byFile.id]);
+    expect(await search(`${tag}`)).toEqual([demande.id, byFile.id].sort((a, b) => a - b));
+    expect(await search('qz')).toEqual(await search('QZ'));
+    expect(await search('qz')).toContain(demande.id);
     const bad = await call(w, 'POST', '/demandes_hebergement', { page: 1, pageSize: 10, inconnu: true });
     expect(bad.statusCode).toBe(400);
     expect((await call(w, 'GET', '/demandesNumber', undefined, null)).statusCode).toBe(401);

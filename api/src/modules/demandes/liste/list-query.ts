@@ -30,11 +30,34 @@ const list = (values: readonly string[]) =>
   );
 const OPEN = list(DEMANDE_STATUTS_OUVERTS);
 
-/** A resident of the request matches `where` (alias ps). */
-const residentMatches = (where: SQL) => sql`exists (select 1 from demande_pensionnaires dp
-  join pensionnaires ps on ps.id = dp.pensionnaire_id where dp.demande_id = d.id and ${where})`;
+/** The requests one of whose residents matches `where` (alias ps): a set computed once, not a probe per request. */
+const requestsOfResidents = (where: SQL) => sql`select dp.demande_id from demande_pensionnaires dp
+  where dp.pensionnaire_id in (select ps.id from pensionnaires ps where ${where})`;
+const residentName = sql`(ps.nom || ' ' || ps.prenom || ' ' || ps.nom)`;
+/** The shortest text a trigram index can look up. */
+const TRIGRAM = 3;
 
-export function demandeConditions(f: DemandeFilters): SQL[] {
+/**
+ * The requests a « recherche » matches (the referent's name or e-mail, a resident's name or file number). From three
+ * characters, a union of id sets, each read through its trigram index (migration 0012), instead of an OR evaluated on
+ * every request; a shorter text has no trigram to look up, and one scan is then cheaper (docs/performance.md
+ * « Accommodation requests »).
+ */
+function searchSet(recherche: string): SQL {
+  const needle = like(recherche);
+  const ofResidents = requestsOfResidents(
+    sql`${residentName} ilike ${needle} or ps.numero_dossier ilike ${needle}`,
+  );
+  return recherche.trim().length >= TRIGRAM
+    ? sql`select r.id from demandes_hebergement r where r.referent_nom ilike ${needle}
+        union select r.id from demandes_hebergement r where r.referent_email ilike ${needle}
+        union ${ofResidents}`
+    : sql`select r.id from demandes_hebergement r where r.referent_nom ilike ${needle}
+        or r.referent_email ilike ${needle} or r.id in (${ofResidents})`;
+}
+
+/** The list's conditions on `d`; a « recherche » reads the statement's `with recherche` (listDemandes). */
+function demandeConditions(f: DemandeFilters): SQL[] {
   const conditions: SQL[] = [];
   if (f.action !== undefined)
     conditions.push(sql`d.type = ${DEMANDE_ACTION_FILTERS[f.action].type} and d.statut in (${OPEN})`);
@@ -53,15 +76,11 @@ export function demandeConditions(f: DemandeFilters): SQL[] {
   // Overlap of the requested period with [start_date, end_date).
   if (f.start_date !== undefined) conditions.push(sql`d.date_fin > ${f.start_date}::date`);
   if (f.end_date !== undefined) conditions.push(sql`d.date_debut < ${f.end_date}::date`);
-  if (f.recherche?.trim()) {
-    const needle = like(f.recherche);
-    conditions.push(sql`(d.referent_nom ilike ${needle} or d.referent_email ilike ${needle}
-      or ${residentMatches(sql`((ps.nom || ' ' || ps.prenom || ' ' || ps.nom) ilike ${needle}
-        or ps.numero_dossier ilike ${needle})`)})`);
-  }
+  // The set itself is the statement's `with recherche` (searchSet), computed once for the total and the page.
+  if (f.recherche?.trim()) conditions.push(sql`d.id in (select id from recherche)`);
   if (f.pensionnaire?.trim())
     conditions.push(
-      residentMatches(sql`(ps.nom || ' ' || ps.prenom || ' ' || ps.nom) ilike ${like(f.pensionnaire)}`),
+      sql`d.id in (${requestsOfResidents(sql`${residentName} ilike ${like(f.pensionnaire)}`)})`,
     );
   if (f.client?.trim())
     conditions.push(sql`d.client_id in (select cs.id from clients cs where cs.nom ilike ${like(f.client)})`);
@@ -139,9 +158,12 @@ export async function listDemandes(
   assertFilterPeriod(filters);
   const where = whereClause(demandeConditions(filters));
   const order = orderBy(body);
+  const search = filters.recherche?.trim()
+    ? sql`with recherche as materialized (${searchSet(filters.recherche)})`
+    : sql``;
   const [row] = await rowsOf<{ total: number; items: DemandeItem[] }>(
     db,
-    sql`select (select count(*)::int from demandes_hebergement d ${where}) as total,
+    sql`${search} select (select count(*)::int from demandes_hebergement d ${where}) as total,
       (select coalesce(json_agg(to_jsonb(i) - 'n' order by i.n), '[]'::json) from (
         select ${demandeItemSelect}, ids.n
         from unnest((select array_agg(p.id) from (

@@ -1,8 +1,8 @@
 import { Flex, Typography } from 'antd';
 import { formatDate } from 'shared';
-import { type ResourceColumn } from 'shared/ui';
+import { ReservationStatutTag, type ResourceColumn } from 'shared/ui';
 import type { ReservationItem } from 'shared/contract';
-import { EtatPaiementTag, StatutTag, TypeResaTag } from './reservation-labels';
+import { EtatPaiementTag, TypeResaTag } from './reservation-labels';
 
 /** Columns of a list of stays (spec §7); `key` is the API's sort / search name where it has one. */
 export const reservationColumns: ResourceColumn<ReservationItem>[] = [
@@ -39,7 +39,12 @@ export const reservationColumns: ResourceColumn<ReservationItem>[] = [
   { key: 'date_debut', title: 'Arrivée', sortable: true, render: (row) => formatDate(row.date_debut) },
   { key: 'date_fin', title: 'Départ', sortable: true, render: (row) => formatDate(row.date_fin) },
   { key: 'nombre_nuits', title: 'Nuits', align: 'right', width: 70 },
-  { key: 'statut', title: 'Statut', sortable: true, render: (row) => <StatutTag statut={row.statut} /> },
+  {
+    key: 'statut',
+    title: 'Statut',
+    sortable: true,
+    render: (row) => <ReservationStatutTag statut={row.statut} />,
+  },
   { key: 'type_resa', title: 'Type', render: (row) => <TypeResaTag type={row.type_resa} /> },
   {
     key: 'paiements',

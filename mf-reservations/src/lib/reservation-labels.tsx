@@ -7,30 +7,14 @@ import {
   TYPE_RESA_LABELS,
   type EtatPaiement,
   type FluxPaiement,
-  type ReservationStatut,
   type TypeResa,
 } from 'shared/contract';
-
-/** Colour of each stay status, the same on every reservation screen. */
-export const STATUT_COLORS: Record<ReservationStatut, string> = {
-  en_attente: 'gold',
-  confirmee: 'blue',
-  en_cours: 'green',
-  terminee: 'default',
-  annulee: 'red',
-};
 
 const ETAT_PAIEMENT_COLORS: Record<EtatPaiement, string> = {
   a_verifier: 'orange',
   paye: 'green',
   non_paye: 'red',
 };
-
-/** The status of a stay, in French, coloured; with `count`, « Confirmée : 3 » (a full reservation's stays). */
-export function StatutTag({ statut, count }: { statut: ReservationStatut; count?: number }) {
-  const label = RESERVATION_STATUT_LABELS[statut] ?? statut;
-  return <Tag color={STATUT_COLORS[statut]}>{count === undefined ? label : `${label} : ${count}`}</Tag>;
-}
 
 /** « Initiale » / « Prolongation ». */
 export function TypeResaTag({ type }: { type: TypeResa }) {

@@ -2,7 +2,8 @@ import { Table, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { dashboardUrl, formatDate, saveSelection } from 'shared';
 import type { ReservationItem } from 'shared/contract';
-import { nuits, StatutTag, TypeResaTag } from '../../../lib/reservation-labels';
+import { ReservationStatutTag } from 'shared/ui';
+import { nuits, TypeResaTag } from '../../../lib/reservation-labels';
 
 const open = (row: ReservationItem) => saveSelection('resa', row);
 
@@ -33,7 +34,7 @@ const columns: TableColumnsType<ReservationItem> = [
   { key: 'depart', title: 'Départ', render: (_, row) => formatDate(row.date_fin) },
   { key: 'nuits', title: 'Nuits', render: (_, row) => nuits(row.nombre_nuits) },
   { key: 'type', title: 'Type', render: (_, row) => <TypeResaTag type={row.type_resa} /> },
-  { key: 'statut', title: 'Statut', render: (_, row) => <StatutTag statut={row.statut} /> },
+  { key: 'statut', title: 'Statut', render: (_, row) => <ReservationStatutTag statut={row.statut} /> },
 ];
 
 /** The stays of the full reservation; a row (or its N°, by keyboard) opens fiche-resa. */

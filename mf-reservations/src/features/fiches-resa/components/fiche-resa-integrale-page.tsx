@@ -10,9 +10,8 @@ import {
   saveSelection,
   useAuth,
 } from 'shared';
-import { PageFrame, RecordGate } from 'shared/ui';
+import { PageFrame, RecordGate, ReservationStatutTag } from 'shared/ui';
 import { RESERVATION_STATUTS, type ReservationIntegraleDetail } from 'shared/contract';
-import { StatutTag } from '../../../lib/reservation-labels';
 import { useRecap } from '../api/get-recap';
 import { useReservationIntegrale } from '../api/get-reservation-integrale';
 import { TotauxDescriptions } from './totaux-descriptions';
@@ -63,7 +62,7 @@ function Header({ integrale: p, extra }: { integrale: ReservationIntegraleDetail
           children: (
             <Space wrap size={4}>
               {RESERVATION_STATUTS.filter((statut) => p.statuts[statut]).map((statut) => (
-                <StatutTag key={statut} statut={statut} count={p.statuts[statut]} />
+                <ReservationStatutTag key={statut} statut={statut} count={p.statuts[statut]} />
               ))}
             </Space>
           ),

@@ -3,7 +3,8 @@ import { Alert, Table, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { dashboardUrl, formatMoney, formatPeriod } from 'shared';
 import type { RecapPensionnaire } from 'shared/contract';
-import { nuits, StatutTag } from '../../../lib/reservation-labels';
+import { ReservationStatutTag } from 'shared/ui';
+import { nuits } from '../../../lib/reservation-labels';
 
 const columns: TableColumnsType<RecapPensionnaire> = [
   {
@@ -28,7 +29,7 @@ const columns: TableColumnsType<RecapPensionnaire> = [
         </span>
       )),
   },
-  { key: 'statut', title: 'Statut', render: (_, row) => <StatutTag statut={row.statut} /> },
+  { key: 'statut', title: 'Statut', render: (_, row) => <ReservationStatutTag statut={row.statut} /> },
   { key: 'nuitees', title: 'Nuitées', render: (_, row) => nuits(row.totaux.nuitees) },
   { key: 'vente', title: 'Vente TTC', align: 'right', render: (_, row) => formatMoney(row.totaux.vente.ttc) },
   { key: 'marge', title: 'Marge HT', align: 'right', render: (_, row) => formatMoney(row.totaux.marge_ht) },

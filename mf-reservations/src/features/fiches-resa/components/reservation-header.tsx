@@ -2,7 +2,8 @@ import { Descriptions, Space, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { dashboardUrl, formatDate, formatDateTime, formatPeriod, hasSubject, useAuth } from 'shared';
 import type { ReservationDetail } from 'shared/contract';
-import { nuits, StatutTag, TypeResaTag } from '../../../lib/reservation-labels';
+import { ReservationStatutTag } from 'shared/ui';
+import { nuits, TypeResaTag } from '../../../lib/reservation-labels';
 import { ApecSwitch, PaiementControl } from './paiement-controls';
 
 function repas(reservation: ReservationDetail): string {
@@ -31,7 +32,7 @@ function Chaine({ reservation }: { reservation: ReservationDetail }) {
               {link.id === reservation.prolongation_de_id && ' (réservation prolongée)'}
               {link.id === reservation.prolongee_par_id && ' (prolongation)'}
             </Link>{' '}
-            · {formatPeriod(link.date_debut, link.date_fin)} <StatutTag statut={link.statut} />
+            · {formatPeriod(link.date_debut, link.date_fin)} <ReservationStatutTag statut={link.statut} />
           </span>
         ),
       )}
@@ -54,7 +55,7 @@ export function ReservationHeader({ reservation: r, extra }: ReservationHeaderPr
       title={
         <Space wrap>
           <span>Réservation N° {r.id}</span>
-          <StatutTag statut={r.statut} />
+          <ReservationStatutTag statut={r.statut} />
           <TypeResaTag type={r.type_resa} />
         </Space>
       }

@@ -1,8 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { formatPeriod } from 'shared';
-import type { ResourceColumn } from 'shared/ui';
+import { ReservationStatutTag, type ResourceColumn } from 'shared/ui';
 import { RESERVATION_STATUTS, type ReservationIntegraleItem } from 'shared/contract';
-import { StatutTag } from '../../../lib/reservation-labels';
 
 /** Columns of the full reservations list; `key` is the API's sort / search name where it has one. */
 export const integraleColumns: ResourceColumn<ReservationIntegraleItem>[] = [
@@ -50,7 +49,7 @@ export const integraleColumns: ResourceColumn<ReservationIntegraleItem>[] = [
     render: (row) => (
       <Flex wrap gap={4}>
         {RESERVATION_STATUTS.filter((statut) => row.statuts[statut]).map((statut) => (
-          <StatutTag key={statut} statut={statut} count={row.statuts[statut]} />
+          <ReservationStatutTag key={statut} statut={statut} count={row.statuts[statut]} />
         ))}
       </Flex>
     ),

@@ -1,6 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import {
-  Alert,
   Button,
   Checkbox,
   Flex,
@@ -26,6 +25,7 @@ import {
   type PointageReservation,
 } from 'shared/contract';
 import { usePointageFailure } from '../../../lib/api/conflict';
+import { PointageFailureAlert } from '../../../lib/components/pointage-failure-alert';
 import { usePointageNuitees } from '../../../lib/api/get-pointage-nuitees';
 import { ExportButtons } from '../../../lib/components/export-buttons';
 import { useRowKeyboard } from '../../../lib/use-row-keyboard';
@@ -264,16 +264,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           {euros(pageTotals.non_paye)}
         </Typography.Text>
       </Flex>
-      {failure && (
-        <Alert
-          type={failure.conflict ? 'warning' : 'error'}
-          showIcon
-          closable
-          onClose={clear}
-          title={failure.message}
-          description={failure.conflict ? 'La liste a été rechargée : vérifiez puis recommencez.' : undefined}
-        />
-      )}
+      <PointageFailureAlert failure={failure} onClose={clear} />
       <div ref={tableRef}>
         <Table<PointageReservation>
           rowKey="id"

@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import {
 } from 'shared/contract';
 import { DateInput } from 'shared/ui';
 import { usePointageFailure } from '../../../lib/api/conflict';
+import { PointageFailureAlert } from '../../../lib/components/pointage-failure-alert';
 import { usePointageNuitees } from '../../../lib/api/get-pointage-nuitees';
 import { ExportButtons } from '../../../lib/components/export-buttons';
 import { useRowKeyboard } from '../../../lib/use-row-keyboard';
@@ -239,16 +240,7 @@ export function PointagePresenceList() {
         {counts.present} présent{counts.present > 1 ? 's' : ''}, {counts.absent} absent
         {counts.absent > 1 ? 's' : ''}, {counts.non_pointe} non pointé{counts.non_pointe > 1 ? 's' : ''}
       </Typography.Text>
-      {failure && (
-        <Alert
-          type={failure.conflict ? 'warning' : 'error'}
-          showIcon
-          closable
-          onClose={clear}
-          title={failure.message}
-          description={failure.conflict ? 'La liste a été rechargée : vérifiez puis recommencez.' : undefined}
-        />
-      )}
+      <PointageFailureAlert failure={failure} onClose={clear} />
       <div ref={tableRef}>
         <Table<PointageReservation>
           rowKey="id"

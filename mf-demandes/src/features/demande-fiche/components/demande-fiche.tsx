@@ -5,6 +5,7 @@ import {
   Descriptions,
   Flex,
   Form,
+  Grid,
   Input,
   Modal,
   Result,
@@ -247,6 +248,7 @@ export function DemandeFiche({ id }: { id: number }) {
   );
   const extend = useExtendDemande();
   const cancel = useCancelDemande();
+  const { md: wide = true } = Grid.useBreakpoint();
   if (query.isPending) return <Skeleton active />;
   if (query.isError)
     return <Result status="warning" title="Demande indisponible" subTitle={query.error.message} />;
@@ -275,7 +277,8 @@ export function DemandeFiche({ id }: { id: number }) {
       <CiblesReport answer={extend.data ?? cancel.data} error={extend.error ?? cancel.error} />
       {d.motif_refus && <Alert type="error" showIcon title={`Motif du refus : ${d.motif_refus}`} />}
       <Card title="Demande" size="small">
-        <Descriptions size="small" column={{ xs: 1, md: 2 }}>
+        {/* On a phone the labels go above their values: beside them, a period broke in the middle of a date. */}
+        <Descriptions size="small" column={{ xs: 1, md: 2 }} layout={wide ? 'horizontal' : 'vertical'}>
           <Descriptions.Item label="Client">{d.client_nom}</Descriptions.Item>
           <Descriptions.Item label="Référent">
             {[d.referent_nom, d.referent_email, d.referent_telephone].filter(Boolean).join(' · ')}

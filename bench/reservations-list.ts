@@ -36,7 +36,8 @@ const profileDir = values['cpu-prof'];
 const api = await startApi(
   dataDir,
   port,
-  profileDir === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` },
+  {},
+  profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
 );
 const rows: (Row & { total?: number; apiCpu?: string; dbCpu?: string })[] = [];
 try {

@@ -119,6 +119,30 @@ export function orderBySql(page: ReservationPage): SQL {
   );
 }
 
+/**
+ * The rows of the page, in no particular order (the caller orders them, e.g. by `itemOrderBy`): the page's ids
+ * joined to their names, without the window function of `numberedItemsQuery`.
+ */
+export function pageItemsQuery(filters: ReservationFilters, page: ReservationPage): SQL {
+  return sql`select ${reservationItemSelect}
+    from (${pageIdsQuery(filters, page)}) ids
+    join reservations r on r.id = ids.id
+    ${reservationItemJoins}`;
+}
+
+/**
+ * `order by` over ReservationItem rows aliased `alias`: the item fields holding the sort's values, then id. The
+ * same order as `orderBySql`: the names are the same columns (same collation), the dates are ISO text (fixed
+ * width, so text order is date order).
+ */
+export function itemOrderBy(page: ReservationPage, alias: string): SQL {
+  const { key, order } = orderOf(page);
+  return sql.join(
+    [...SORTS[key].fields, 'id'].map((field) => sql.raw(`${alias}.${field} ${order}`)),
+    sql`, `,
+  );
+}
+
 /** The rows of the page, with their position `n` (numbered over the 50 rows only). */
 export function numberedItemsQuery(filters: ReservationFilters, page: ReservationPage): SQL {
   return sql`select ${reservationItemSelect}, row_number() over (order by ${orderBySql(page)}) as n

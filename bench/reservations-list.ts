@@ -1,11 +1,15 @@
 // Loads POST /api/reservations (page of 50) with realistic filter bodies on the "large" demo data (≈100,000
 // stays, 1.9 M nights), beside a bare node:http baseline measured in the same run. Target: p99 ≤ 25 ms at one
-// connection. Prints a markdown table (docs/performance.md, "Reservations list").
+// connection. Prints a markdown table (docs/performance.md, "Reservations list") with, per body, the CPU time per
+// request of the API process and of the PostgreSQL processes it started (/proc: load-robust, unlike latency).
 // Usage: pnpm --filter bench exec tsx reservations-list.ts --reuse /tmp/ebas3-large [--requests 300]
-//        [--connections 1]   (without --reuse, the large data set is generated first: about 5 minutes)
+//        [--connections 1] [--cpu-prof DIR]   (without --reuse, the large data set is generated first: about
+//        5 minutes; --cpu-prof writes the API's V8 CPU profile into DIR when it stops)
 import { parseArgs } from 'node:util';
+import { once } from 'node:events';
 import { agentToken, cliArgs, largeData, randomPort, startApi } from './lib/api-process';
 import { startBaseline } from './lib/baseline';
+import { cpuTree } from './lib/cpu';
 import { addDays, parisToday } from './lib/dates';
 import { loader, printTable, type Row } from './lib/load';
 
@@ -15,6 +19,7 @@ const { values } = parseArgs({
     reuse: { type: 'string' },
     requests: { type: 'string', default: '300' },
     connections: { type: 'string', default: '1' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const REQUESTS = Number(values.requests);
@@ -27,8 +32,14 @@ const { dataDir, generation, cleanup } = await largeData(values.reuse);
 const baseline = await startBaseline({ reservations: [{ id: 1, statut: 'confirmee' }], total: 1 });
 
 const port = randomPort();
-const api = await startApi(dataDir, port);
-const rows: (Row & { total?: number })[] = [];
+const profileDir = values['cpu-prof'];
+const api = await startApi(
+  dataDir,
+  port,
+  {},
+  profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+);
+const rows: (Row & { total?: number; apiCpu?: string; dbCpu?: string })[] = [];
 try {
   const base = `http://127.0.0.1:${port}/api`;
   const auth = { authorization: `Bearer ${await agentToken(base)}` };
@@ -64,10 +75,21 @@ try {
   rows.push(await load('node:http nu (référence)', baseline.url));
   for (const [label, body] of bodies) {
     const { total } = await post({ ...body, pageSize: 50 });
-    rows.push({ ...(await load(label, list, auth, { ...body, pageSize: 50 })), total });
+    const before = cpuTree(api.pid as number);
+    const row = await load(label, list, auth, { ...body, pageSize: 50 });
+    const after = cpuTree(api.pid as number);
+    const perRequest = (ms: number) => (ms / REQUESTS).toFixed(2);
+    rows.push({
+      ...row,
+      total,
+      apiCpu: perRequest(after.self - before.self),
+      dbCpu: perRequest(after.descendants - before.descendants),
+    });
   }
 } finally {
+  const exited = once(api, 'exit');
   api.kill('SIGTERM');
+  if (profileDir !== undefined) await exited;
   baseline.close();
   cleanup();
 }
@@ -77,6 +99,24 @@ console.info(
   `\nPOST /api/reservations, pageSize 50 : ${REQUESTS} requêtes par ligne, ${CONNECTIONS} connexion(s), 127.0.0.1\n`,
 );
 printTable(
-  ['Corps', 'lignes (total)', 'p50 (ms)', 'p99 (ms)', 'req/s', 'erreurs'],
-  rows.map((row) => [row.label, row.total ?? '—', row.p50, row.p99, row.rps, row.errors]),
+  [
+    'Corps',
+    'lignes (total)',
+    'p50 (ms)',
+    'p99 (ms)',
+    'req/s',
+    'erreurs',
+    'CPU API (ms/req)',
+    'CPU PostgreSQL (ms/req)',
+  ],
+  rows.map((row) => [
+    row.label,
+    row.total ?? '—',
+    row.p50,
+    row.p99,
+    row.rps,
+    row.errors,
+    row.apiCpu ?? '—',
+    row.dbCpu ?? '—',
+  ]),
 );

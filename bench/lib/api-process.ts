@@ -16,14 +16,16 @@ export const randomPort = (): number => 20_000 + Math.floor(Math.random() * 10_0
 
 /**
  * Starts `src/server.ts` in demo mode on 127.0.0.1:`port` and waits (up to 2 minutes) for /api/health. `env`: extra
- * settings (e.g. MAX_CONNECTIONS_PER_ADDRESS for many sockets from one address).
+ * settings (e.g. MAX_CONNECTIONS_PER_ADDRESS for many sockets from one address); `nodeArgs`: extra options of node
+ * (e.g. --cpu-prof, which NODE_OPTIONS refuses).
  */
 export async function startApi(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<ChildProcess> {
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const api = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
     cwd: API,
     env: {
       ...process.env,

@@ -12,7 +12,7 @@ import {
   type ScryptParams,
 } from '../modules/auth/password';
 import type { TokenPayload } from '../modules/auth/service';
-import { findUserById, toCurrentUser } from '../modules/users/repository';
+import { prepareUserById, toCurrentUser } from '../modules/users/repository';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -87,11 +87,12 @@ export default fp<AuthPluginOptions>(
     });
     app.decorate('signToken', (payload: TokenPayload) => app.jwt.sign(payload));
 
+    const userById = prepareUserById(app.db);
     const checkClaims = async (claims: TokenClaims): Promise<VerifiedToken> => {
       const id = typeof claims.sub === 'string' && /^\d{1,10}$/.test(claims.sub) ? Number(claims.sub) : NaN;
       if (!Number.isSafeInteger(id) || id > 2_147_483_647)
         throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
-      const user = await findUserById(app.db, id);
+      const user = await userById(id);
       if (user === undefined || !user.active) throw new UnauthorizedError(AUTH_ERRORS.inactiveUser);
       // Logout, a new password, role or activation raised the version since this token was signed.
       if (claims.ver !== user.tokenVersion) throw new UnauthorizedError(AUTH_ERRORS.invalidToken);

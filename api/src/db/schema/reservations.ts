@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   index,
@@ -278,7 +279,8 @@ export const reservations = pgTable(
     uniqueIndex('reservations_prolongee_une_fois')
       .on(t.prolongationDeId)
       .where(sql`${t.statut} <> 'annulee'`),
-    index('reservations_statut_fin_idx').on(t.statut, t.dateFin),
+    // (statut, date_fin) bounds « prolongable »; date_debut makes the status-and-period count index-only.
+    index('reservations_statut_fin_debut_idx').on(t.statut, t.dateFin, t.dateDebut),
     // Default order of the reservation list (date_debut desc, id desc): first pages by a backward index scan.
     index('reservations_debut_id_idx').on(t.dateDebut, t.id),
     // Chains of extensions, cancelled ones included (the partial unique index above skips them).
@@ -450,3 +452,15 @@ export type ReservationRow = typeof reservations.$inferSelect;
 export type NuiteeRow = typeof nuitees.$inferSelect;
 export type NewNuiteeRow = typeof nuitees.$inferInsert;
 export type OccupationAllotementRow = typeof occupationsAllotement.$inferSelect;
+
+/**
+ * The number of stays, maintained (migration 0012, docs/performance.md « Reservations list »): the unfiltered
+ * list's total is `sum(variation)`, never a count of every stay. Never written by the application: statement
+ * triggers on `reservations` add one row per INSERT or DELETE statement (+n / −n; no single counter row that
+ * concurrent bookings would lock until they commit), and `reservations_total_compacte()` (the daily status task)
+ * replaces the rows by their sum.
+ */
+export const reservationsTotal = pgTable('reservations_total', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  variation: integer('variation').notNull(),
+});

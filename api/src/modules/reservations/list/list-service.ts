@@ -9,9 +9,10 @@ import { rowsOf } from '../../../db/raw';
 import { assertFilterPeriod, reservationConditions, whereClause } from '../filters';
 import {
   countQuery,
-  numberedItemsQuery,
+  itemOrderBy,
   orderBySql,
   orderOf,
+  pageItemsQuery,
   reservationItemJoins,
   reservationItemSelect,
   SORTS,
@@ -51,28 +52,31 @@ export function isSelective(filters: ReservationFilters): boolean {
   );
 }
 
-/** The page's rows numbered in order, chosen among the ids of the `m` CTE. */
-function numberedItemsFromMatches(page: ReservationPage): SQL {
+/** The page's rows, chosen among the ids of the `m` CTE (in no particular order: `itemsJson` orders them). */
+function itemsFromMatches(page: ReservationPage): SQL {
   const { key } = orderOf(page);
-  return sql`select ${reservationItemSelect}, row_number() over (order by ${orderBySql(page)}) as n
+  return sql`select ${reservationItemSelect}
     from (select r.id from m join reservations r on r.id = m.id ${SORTS[key].join}
           order by ${orderBySql(page)} limit ${page.limit} offset ${page.offset ?? 0}) ids
     join reservations r on r.id = ids.id
     ${reservationItemJoins}`;
 }
 
-const itemsJson = (
-  numbered: SQL,
-) => sql`(select coalesce(json_agg(to_jsonb(i) - 'n' order by i.n), '[]'::json)
-  from (${numbered}) i)`;
+/**
+ * The page as a json array in the page's order. `json_agg` of the rows themselves, ordered by the item fields that
+ * hold the sort's values: a third cheaper than numbering the rows and converting each through jsonb (1.1 instead
+ * of 1.7 ms of database time for the unfiltered page, docs/performance.md « Reservations list »).
+ */
+const itemsJson = (items: SQL, page: ReservationPage) =>
+  sql`(select coalesce(json_agg(i order by ${itemOrderBy(page, 'i')}), '[]'::json) from (${items}) i)`;
 
 /** The statement of POST /reservations: `total` and `items` (the page as a json array), one row. */
 export function listQuery(filters: ReservationFilters, page: ReservationPage): SQL {
   if (isSelective(filters))
     return sql`with m as materialized (select r.id from reservations r
         ${whereClause(reservationConditions(filters))})
-      select (select count(*)::int from m) as total, ${itemsJson(numberedItemsFromMatches(page))} as items`;
-  return sql`select (${countQuery(filters)}) as total, ${itemsJson(numberedItemsQuery(filters, page))} as items`;
+      select (select count(*)::int from m) as total, ${itemsJson(itemsFromMatches(page), page)} as items`;
+  return sql`select (${countQuery(filters)}) as total, ${itemsJson(pageItemsQuery(filters, page), page)} as items`;
 }
 
 /**
@@ -111,7 +115,7 @@ export async function listReservations(
     const reversed = pageFromTheEnd(page, total);
     const [row] = await rowsOf<{ items: ReservationItem[] }>(
       db,
-      sql`select ${itemsJson(numberedItemsQuery(filters, reversed ?? page))} as items`,
+      sql`select ${itemsJson(pageItemsQuery(filters, reversed ?? page), reversed ?? page)} as items`,
     );
     const items = row?.items ?? [];
     return { reservations: reversed === undefined ? items : items.reverse(), total };

@@ -257,6 +257,27 @@ describe('POST /reservations: paging and sorting', () => {
     expect(byClient[0]).toBe(s.b.clientNom);
   });
 
+  it('orders the page like the SQL page read, for every sort and order (the json is ordered by item fields)', async () => {
+    for (const sort of [
+      'id',
+      'date_debut',
+      'date_fin',
+      'statut',
+      'created_at',
+      'pensionnaire',
+      'client',
+      'etablissement',
+    ] as const)
+      for (const order of ['asc', 'desc'] as const) {
+        const expected = await selectReservationItems(app.db, {}, { sort, order, limit: 100 });
+        const answer = await list({ sort, order, pageSize: 100 });
+        expect(
+          answer.reservations.map((row) => row.id),
+          `${sort} ${order}`,
+        ).toEqual(expected.map((row) => row.id));
+      }
+  });
+
   it('reads batches by keyset (exports): the same rows as one page, for every sort', async () => {
     for (const sort of ['date_debut', 'pensionnaire', 'created_at', 'statut', 'etablissement'] as const)
       for (const order of ['asc', 'desc'] as const) {

@@ -211,13 +211,51 @@ function summarise(label: string, events: TraceEvent[]): string[] {
   return lines;
 }
 
+/**
+ * Installed before the page's scripts: what the page holds when `selector` (the first-painted content) enters the
+ * DOM, i.e. at the commit the first paint shows — the `<style>` elements antd's CSS-in-JS has inserted by then and
+ * their size, the script elements. Counts, not times: the same on a loaded machine as on a quiet one. Source text
+ * (tsx would add `__name()` helpers the page does not have).
+ */
+const firstRenderProbe = (selector: string) => `(() => {
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector(${JSON.stringify(selector)})) return;
+    observer.disconnect();
+    const styles = Array.from(document.querySelectorAll('style'));
+    window.__firstRender = {
+      styles: styles.length,
+      cssBytes: styles.reduce((sum, style) => sum + (style.textContent ?? '').length, 0),
+      scripts: document.querySelectorAll('script').length,
+      // The antd component each style is for: its first class name (.ant-menu…), or the theme's variables.
+      components: Array.from(new Set(styles.map((style) =>
+        (/\\.ant-([a-z]+)/.exec(style.textContent ?? '') ?? [, ':root'])[1]))).sort(),
+    };
+  });
+  observer.observe(document, { subtree: true, childList: true });
+})();`;
+
+interface FirstRender {
+  styles: number;
+  cssBytes: number;
+  scripts: number;
+  components: string[];
+}
+
+/** The probe's line of the summary. */
+const firstRenderLine = (probe: FirstRender | undefined) =>
+  probe
+    ? `Au premier rendu : ${probe.styles} éléments <style> (${(probe.cssBytes / 1000).toFixed(1)} kB de CSS), ${probe.scripts} éléments <script> ; styles de : ${probe.components.join(', ')}`
+    : 'Au premier rendu : (sonde non déclenchée)';
+
 async function traceLoad(
   browser: Browser,
   context: BrowserContext,
   url: string,
   waitFor: (page: Page) => Promise<void>,
   file: string,
+  firstContent: string,
 ): Promise<TraceEvent[][]> {
+  await context.addInitScript(firstRenderProbe(firstContent));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -228,6 +266,8 @@ async function traceLoad(
     else await page.reload({ timeout: 60_000 });
     await waitFor(page);
     await page.waitForTimeout(1_000);
+    const probe = await page.evaluate(() => (window as { __firstRender?: FirstRender }).__firstRender);
+    console.info(`${file}, cache ${cache} — ${firstRenderLine(probe)}`);
     const buffer = await browser.stopTracing();
     writeFileSync(join(OUT, `${file}-${cache}.json`), buffer);
     const parsed = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] } | TraceEvent[];
@@ -271,6 +311,7 @@ try {
       '/dashboard',
       (p) => p.locator('[data-counter]').first().waitFor({ timeout: 60_000 }),
       'dashboard',
+      '[data-counter]',
     );
     await context.close();
     for (const line of [
@@ -292,6 +333,7 @@ try {
         bare.url,
         (p) => p.getByText('RES-20260050').waitFor({ timeout: 60_000 }),
         'bare',
+        '.ant-table-row',
       );
       await bareContext.close();
       for (const line of [

@@ -5,7 +5,7 @@ import { mockDemandes, mockToken, resetMocks } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
 import { renderWithProviders } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import DashboardHome from './dashboard-home';
+import DashboardHome, { badgesPerRow } from './dashboard-home';
 
 const open = (type: string) =>
   mockDemandes.filter((d) => d.type === type && (d.statut === 'a_traiter' || d.statut === 'en_cours')).length;
@@ -75,5 +75,19 @@ describe('DashboardHome', () => {
     );
     expect(counterText('totalProlonger')).toBe('—');
     expect(screen.getByText('Réservations à prolonger aujourd’hui')).toBeTruthy();
+  });
+
+  it("lays the badges out as antd's Col xs=24 sm=12 lg=8 xl=6 did: 1, 2, 3 then 4 a row, 16 px apart", () => {
+    expect(badgesPerRow({})).toBe(1);
+    expect(badgesPerRow({ sm: true })).toBe(2);
+    expect(badgesPerRow({ sm: true, lg: true })).toBe(3);
+    expect(badgesPerRow({ sm: true, lg: true, xl: true })).toBe(4);
+    renderWithProviders(<DashboardHome />, { url: '/dashboard' });
+    const grid = screen.getByTestId('dashboard-badges');
+    expect(grid.style.display).toBe('grid');
+    expect(grid.style.gap).toBe('16px');
+    expect(grid.querySelectorAll(':scope > a[data-counter]')).toHaveLength(7);
+    // No antd Row/Col on the home: their styles would be computed before its first paint.
+    expect(document.querySelector('.ant-row, .ant-col')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Col, Row, Statistic } from 'antd';
+import { Grid, Statistic } from 'antd';
 import { Link } from 'react-router-dom';
 import { ACTION_PARAM, DASHBOARD_BADGES, DASHBOARD_RESERVATION_FILTERS, dashboardUrl } from 'shared';
 import { Heading, Panel } from '../../../lib/plain-ui';
@@ -19,29 +19,44 @@ export function badgeUrl(badge: (typeof DASHBOARD_BADGES)[number]): string {
   return query.size > 0 ? `${dashboardUrl(badge.routeId)}?${query}` : dashboardUrl(badge.routeId);
 }
 
+/**
+ * Badges per row at the screen's width: what antd's `<Col xs={24} sm={12} lg={8} xl={6}>` gave. A CSS grid draws
+ * them instead of antd's Row and Col, whose styles (every span of every breakpoint) antd computes at their first
+ * render, before the home's first paint (docs/performance.md « The home without antd's grid »).
+ */
+export function badgesPerRow(screens: Partial<Record<'sm' | 'lg' | 'xl', boolean>>): number {
+  if (screens.xl) return 4;
+  if (screens.lg) return 3;
+  if (screens.sm) return 2;
+  return 1;
+}
+
 /** Dashboard home: one shortcut badge per kind of work to handle (spec §1). */
 export default function DashboardHome() {
   const counters = useDashboardCounters();
+  const columns = badgesPerRow(Grid.useBreakpoint());
   return (
     <section aria-labelledby="dashboard-title">
       <Heading level={3} id="dashboard-title">
         Tableau de bord
       </Heading>
-      <Row gutter={[16, 16]}>
+      <div
+        data-testid="dashboard-badges"
+        style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 16 }}
+      >
         {DASHBOARD_BADGES.map((badge) => (
-          <Col key={badge.counter} xs={24} sm={12} lg={8} xl={6}>
-            <Link
-              to={badgeUrl(badge)}
-              data-counter={badge.counter}
-              style={{ display: 'block', height: '100%' }}
-            >
-              <Panel hoverable style={{ height: '100%' }}>
-                <Statistic title={badge.label} value={counters[badge.counter] ?? '—'} />
-              </Panel>
-            </Link>
-          </Col>
+          <Link
+            key={badge.counter}
+            to={badgeUrl(badge)}
+            data-counter={badge.counter}
+            style={{ display: 'block', height: '100%' }}
+          >
+            <Panel hoverable style={{ height: '100%' }}>
+              <Statistic title={badge.label} value={counters[badge.counter] ?? '—'} />
+            </Panel>
+          </Link>
         ))}
-      </Row>
+      </div>
     </section>
   );
 }

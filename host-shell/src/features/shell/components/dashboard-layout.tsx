@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { saveDashboardContent, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH, useAuth } from 'shared';
 import { Text } from '../../../lib/plain-ui';
 import { deferred } from '../../../lib/deferred';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { useSessionCheck } from '../hooks/use-session-check';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -16,11 +17,17 @@ export interface DashboardLayoutProps {
   topBarExtra?: ReactNode;
 }
 
-/** The protected shell: collapsible side menu, top bar, the routed page, footer. */
+/**
+ * The protected shell: collapsible side menu, top bar, the routed page, footer. The page is painted first: the menu
+ * and the top bar (their antd components' styles computed at their first render) come in the next frame, in the
+ * room kept for them (the sider's width, the header's height) — docs/performance.md « Menu and top bar after the
+ * page ».
+ */
 export default function DashboardLayout({ topBarExtra }: DashboardLayoutProps) {
   const { jwtTokenDecoded } = useAuth();
   const [collapsed, setCollapsed] = useState(false);
   const { pathname } = useLocation();
+  const pagePainted = useAfterFirstPaint();
   useSessionCheck();
   // Spec §3's dashboard content name: a login after an expired session reopens this screen.
   useEffect(() => saveDashboardContent(pathname), [pathname]);
@@ -44,7 +51,7 @@ export default function DashboardLayout({ topBarExtra }: DashboardLayoutProps) {
             EBAS3
           </Text>
         </Link>
-        <SideMenu claims={jwtTokenDecoded} />
+        {pagePainted && <SideMenu claims={jwtTokenDecoded} />}
       </Layout.Sider>
       <Layout>
         <Layout.Header
@@ -59,7 +66,7 @@ export default function DashboardLayout({ topBarExtra }: DashboardLayoutProps) {
             borderBottom: '1px solid #f0f0f0',
           }}
         >
-          <TopBar extra={topBarExtra} />
+          {pagePainted && <TopBar extra={topBarExtra} />}
         </Layout.Header>
         <Layout.Content style={{ margin: 16 }} id="contenu">
           <Outlet />

@@ -306,6 +306,21 @@ describe('DashboardLayout', () => {
     await act(() => router.navigate('/dashboard/fiche-resa/12'));
     expect(dashboardContentName()).toBe('fiche-resa');
   });
+
+  it('paints the page first: the menu and the top bar come in the frame after it', async () => {
+    renderShell('/dashboard');
+    // The first commit: the page and the shell's frame (logo, header), not the menu nor the top bar.
+    expect(screen.getByRole('heading', { name: 'Accueil' })).toBeTruthy();
+    expect(screen.getByText('EBAS3')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Menu principal' })).toBeNull();
+    expect(screen.queryByTestId('top-bar')).toBeNull();
+    // Then both, whole.
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+    expect(within(nav).getByText('Reservation')).toBeTruthy();
+    expect(
+      within(await screen.findByTestId('top-bar')).getByRole('button', { name: 'Se déconnecter' }),
+    ).toBeTruthy();
+  });
 });
 
 function Where() {

@@ -62,6 +62,7 @@ export function startExcelExport<R = ExportRow>(
   });
   workbook.creator = 'EBAS3';
   workbook.created = createdAt;
+  workbook.modified = createdAt;
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column, index) => {
     const numFmt = NUMBER_FORMATS[column.kind];

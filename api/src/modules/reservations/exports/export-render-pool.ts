@@ -152,6 +152,11 @@ export class ExportRenderPool {
     };
   }
 
+  /** Starts an idle worker (its module loading takes a few hundred ms of CPU, at nice 19). */
+  prewarm(): void {
+    if (this.mode === 'worker' && !this.closed && this.idle.length === 0) this.give(this.take());
+  }
+
   /** The nice value and thread CPU time of one worker (a new one if none is idle). */
   async workerStat(): Promise<{ nice?: number | undefined; cpuMs?: number | undefined }> {
     const worker = this.take();

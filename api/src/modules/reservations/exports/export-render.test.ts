@@ -21,12 +21,18 @@ beforeAll(async () => {
   app = await buildTestApp();
   const world = await insertWorld(app, { client: 'Client Rendu', hotel: 'Hôtel Rendu' });
   for (let index = 0; index < 23; index += 1) {
-    const resident = (await insertResident(app, world.clientId, { nom: `Rendu${index}`, prenom: 'Élise' })).id;
+    const resident = (await insertResident(app, world.clientId, { nom: `Rendu${index}`, prenom: 'Élise' }))
+      .id;
     await insertReservation(app, world, {
       pensionnaireId: resident,
       dateDebut: '2026-05-01',
       dateFin: `2026-05-0${2 + (index % 7)}`,
-      night: { petitDejeuner: index % 2, prixPetitDejeunerHt: '6.50', tauxTvaRepas: '5.50', montantPaf: '3.00' },
+      night: {
+        petitDejeuner: index % 2,
+        prixPetitDejeunerHt: '6.50',
+        tauxTvaRepas: '5.50',
+        montantPaf: '3.00',
+      },
     });
   }
   body = { client_id: world.clientId };
@@ -53,7 +59,12 @@ async function rowsOf(key: ReservationExportKey): Promise<{ batches: ExportRow[]
   return key === 'pdfResaAll' ? { batches, totals: await totals.finish(app.db) } : { batches };
 }
 
-async function render(pool: ExportRenderPool, spec: RenderSpec, batches: ExportRow[][], totals?: ExportTotals) {
+async function render(
+  pool: ExportRenderPool,
+  spec: RenderSpec,
+  batches: ExportRow[][],
+  totals?: ExportTotals,
+) {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -85,21 +96,27 @@ function zipEntries(zip: Buffer): Map<string, Buffer> {
 }
 
 describe('export rendering off the main thread', () => {
-  it.each(['pdfResa', 'pdfResaAll'] as const)('%s: the worker writes the same bytes as the main thread', async (key) => {
-    const { batches, totals } = await rowsOf(key);
-    expect(batches.length).toBe(5);
-    const spec: RenderSpec = {
-      key,
-      summary: 'Client : Client Rendu',
-      generatedAt: '25/11/2026 à 02:10',
-      totalRows: 23,
-      createdAt: '2026-11-25T01:10:00.000Z',
-    };
-    const [onMain, offMain] = [await render(inline, spec, batches, totals), await render(worker, spec, batches, totals)];
-    expect(offMain.length).toBeGreaterThan(1000);
-    expect(offMain.equals(onMain)).toBe(true);
-    expect(pdfTexts(offMain).some((text) => text.includes('Rendu22'))).toBe(true);
-  });
+  it.each(['pdfResa', 'pdfResaAll'] as const)(
+    '%s: the worker writes the same bytes as the main thread',
+    async (key) => {
+      const { batches, totals } = await rowsOf(key);
+      expect(batches.length).toBe(5);
+      const spec: RenderSpec = {
+        key,
+        summary: 'Client : Client Rendu',
+        generatedAt: '25/11/2026 à 02:10',
+        totalRows: 23,
+        createdAt: '2026-11-25T01:10:00.000Z',
+      };
+      const [onMain, offMain] = [
+        await render(inline, spec, batches, totals),
+        await render(worker, spec, batches, totals),
+      ];
+      expect(offMain.length).toBeGreaterThan(1000);
+      expect(offMain.equals(onMain)).toBe(true);
+      expect(pdfTexts(offMain).some((text) => text.includes('Rendu22'))).toBe(true);
+    },
+  );
 
   it.each(['excelResaAll', 'excelProlonger'] as const)(
     '%s: the worker writes the same workbook as the main thread (entry by entry; the archive dates its entries)',
@@ -125,7 +142,8 @@ describe('export rendering off the main thread', () => {
   it.runIf(process.platform === 'linux')(
     'runs at nice 19 in its own thread, the main thread keeping its priority',
     async () => {
-      const niceOf = () => Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]?.split(' ')[16]);
+      const niceOf = () =>
+        Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]?.split(' ')[16]);
       const before = niceOf();
       const stat = await worker.workerStat();
       expect(stat.nice).toBe(19);
@@ -136,15 +154,16 @@ describe('export rendering off the main thread', () => {
 
   it('reports a renderer failure to the caller and frees the worker', async () => {
     const output = new PassThrough();
-    const job = worker.start(
-      { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 1 },
-      output,
-    );
+    const job = worker.start({ key: 'pdfResa', summary: '', generatedAt: '', totalRows: 1 }, output);
     // A row that is not one makes the PDF writer throw in the worker.
     await job.addRows([null as unknown as ExportRow]);
     await expect(job.finish()).rejects.toThrow();
     const { batches } = await rowsOf('pdfResa');
-    const again = await render(worker, { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 }, batches);
+    const again = await render(
+      worker,
+      { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 },
+      batches,
+    );
     expect(pdfTexts(again).some((text) => text.includes('Rendu0'))).toBe(true);
   });
 });

@@ -31,12 +31,18 @@ export interface ExportTaskParams {
   body: ReservationExportBody;
 }
 
-export const exportTaskPlugin = fp<{ threshold?: number | undefined; render?: ExportRenderMode | undefined }>(
+export const exportTaskPlugin = fp<{
+  threshold?: number | undefined;
+  render?: ExportRenderMode | undefined;
+  /** Starts one render worker when the app is ready (server.ts): the first export does not wait for it. */
+  prewarm?: boolean | undefined;
+}>(
   async (app, options) => {
     app.decorate('exportTaskThreshold', options.threshold ?? EXPORT_TASK_THRESHOLD);
     const pool = new ExportRenderPool(options.render ?? 'worker');
     app.decorate('exportRenderPool', pool);
     app.addHook('onClose', () => pool.close());
+    if (options.prewarm) app.addHook('onReady', () => pool.prewarm());
     app.tasks.define('export_reservations', {
       run: async ({ db, parametres, progress, log }) => {
         const { key, body } = parametres as unknown as ExportTaskParams;

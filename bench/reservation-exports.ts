@@ -99,7 +99,11 @@ const api = await startApi(values.reuse, port, { EXPORT_RENDER: values.render })
 const pid = api.pid ?? 0;
 /** CPU used by the API's main thread, its other threads and PostgreSQL while `work` runs. */
 async function cpuSplitOf<T>(work: () => Promise<T>): Promise<{ result: T; cpu: CpuSplit }> {
-  const before = { all: cpuSeconds(pid), main: threadCpuSeconds(pid, pid), pg: postgresCpuSeconds(values.reuse) };
+  const before = {
+    all: cpuSeconds(pid),
+    main: threadCpuSeconds(pid, pid),
+    pg: postgresCpuSeconds(values.reuse),
+  };
   const result = await work();
   const main = threadCpuSeconds(pid, pid) - before.main;
   return {
@@ -315,7 +319,9 @@ try {
     }
   })();
   await new Promise((r) => setTimeout(r, 300));
-  const { result: during, cpu: duringCpu } = await cpuSplitOf(() => loadList('liste pendant les exports Excel'));
+  const { result: during, cpu: duringCpu } = await cpuSplitOf(() =>
+    loadList('liste pendant les exports Excel'),
+  );
   exporting = false;
   await background;
 

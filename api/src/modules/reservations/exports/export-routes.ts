@@ -20,6 +20,7 @@ import { actorOf } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { EXPORT_CONTENT_TYPES, exportFileName, filtersSummary, parisDateTime } from './export-format';
 import type { ExportRenderPool } from './export-render-pool';
+import { openExportReader, type ExportReader } from './export-reader';
 import { countExportRows, exportBatches, splitExportBody, TotalsAccumulator } from './export-rows';
 
 /** Bytes a renderer may have waiting for a slow client before the next batch is read. */
@@ -37,14 +38,18 @@ export interface ExportRun {
   output: PassThrough;
   /** Where the file is written (app.exportRenderPool). */
   renderer: ExportRenderPool;
+  /** The connection the batches are read on (export-reader.ts); `db` when left out. */
+  openReader?: (() => Promise<ExportReader>) | undefined;
   /** Told the rows of each batch once rendered (an export task's progress). */
   onRows?: ((count: number) => void) | undefined;
 }
 
 /** Reads the rows in batches and has `run.renderer` write the file (off the main thread by default). */
 async function writeRows(key: ReservationExportKey, run: ExportRun): Promise<void> {
-  const { db, body, output } = run;
+  const { body, output } = run;
   const allData = key === 'pdfResaAll' || key === 'excelResaAll';
+  const reader = run.openReader === undefined ? undefined : await run.openReader();
+  const db = reader?.db ?? run.db;
   const job = run.renderer.start(
     { key, summary: filtersSummary(body), generatedAt: parisDateTime(), totalRows: run.total },
     output,
@@ -64,12 +69,16 @@ async function writeRows(key: ReservationExportKey, run: ExportRun): Promise<voi
       totals?.add(batch);
       run.onRows?.(batch.rows.length);
     }
+    if (stopped()) return job.abort();
+    const documentTotals = await totals?.finish(db);
+    await reader?.close();
+    await job.finish(documentTotals);
   } catch (error) {
     job.abort();
     throw error;
+  } finally {
+    await reader?.close();
   }
-  if (stopped()) return job.abort();
-  await job.finish(await totals?.finish(db));
 }
 
 /** Writes the file of `key` into run.output; never throws (a failure ends the stream with the error). */
@@ -142,7 +151,14 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .header('cache-control', 'no-store');
         void writeExport(
           key,
-          { db: app.db, body: request.body, total, output, renderer: app.exportRenderPool },
+          {
+            db: app.db,
+            body: request.body,
+            total,
+            output,
+            renderer: app.exportRenderPool,
+            openReader: () => openExportReader(app, request.log),
+          },
           request.log,
         );
         // A stream is piped as is, never serialised: the error schemas above do not apply to it.

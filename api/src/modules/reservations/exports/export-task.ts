@@ -13,6 +13,7 @@ import {
 } from 'shared/contract';
 import { BadRequestError } from '../../../errors';
 import { EXPORT_CONTENT_TYPES, exportFileName } from './export-format';
+import { openExportReader } from './export-reader';
 import { ExportRenderPool, type ExportRenderMode } from './export-render-pool';
 import { writeExport } from './export-routes';
 import { countExportRows, splitExportBody } from './export-rows';
@@ -66,6 +67,7 @@ export const exportTaskPlugin = fp<{
             total,
             output,
             renderer: app.exportRenderPool,
+            openReader: () => openExportReader(app, log),
             onRows: (count) => {
               done += count;
               // 95 at most: rendering the end of the file and saving it are left.

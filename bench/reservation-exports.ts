@@ -3,8 +3,12 @@
 // of 50, autocannon, 1 connection) idle and while exports run, beside a bare node:http baseline in the same run.
 // An export of more than EXPORT_TASK_THRESHOLD rows answers 202 and runs as a task: every export here is followed
 // to its file (GET /tasks every 100 ms until the task is done, then its /tasks/:id/fichier) and timed whole.
+// Load-robust figures beside the latencies: the CPU time of the API's main thread (where the list requests run) and of
+// its other threads (the export render workers, at nice 19), and of PostgreSQL (postmaster and backends), per phase.
+// `--render inline` starts the API with EXPORT_RENDER=inline (rendering on the main thread, as before) to compare.
 // Usage: pnpm --filter ./bench exec tsx reservation-exports.ts [--reuse /tmp/ebas3-large] [--requests 300]
-import { readFileSync } from 'node:fs';
+//   [--render worker|inline]
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { agentToken, cliArgs, randomPort, startApi } from './lib/api-process';
@@ -19,6 +23,7 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '300' },
     excelRows: { type: 'string', default: '10000' },
     pdfRows: { type: 'string', default: '5000' },
+    render: { type: 'string', default: 'worker' },
   },
 });
 const REQUESTS = Number(values.requests);
@@ -38,6 +43,49 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** CPU seconds of one thread of a process (/proc/<pid>/task/<tid>/stat; the main thread's tid is the pid). */
+function threadCpuSeconds(pid: number, tid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds of the embedded PostgreSQL: the postmaster (its own and its reaped children's) plus its live
+ * children (the backends, including those of the API's pool).
+ */
+function postgresCpuSeconds(dataDir: string): number {
+  let postmaster: number;
+  try {
+    postmaster = Number(readFileSync(`${dataDir}/postgres/postmaster.pid`, 'utf8').split('\n')[0]);
+  } catch {
+    return 0;
+  }
+  const statOf = (pid: number | string) =>
+    readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const own = statOf(postmaster);
+  let total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = statOf(entry);
+      if (Number(fields[1]) === postmaster) total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total / 100;
+}
+
+interface CpuSplit {
+  main: number;
+  others: number;
+  postgres: number;
+}
+
 interface ExportTally {
   done: number;
   refused: number;
@@ -46,8 +94,27 @@ interface ExportTally {
 const loadStart = os.loadavg()[0]?.toFixed(1);
 const port = randomPort();
 const base = `http://127.0.0.1:${port}/api`;
-const api = await startApi(values.reuse, port);
+if (values.render !== 'worker' && values.render !== 'inline') throw new Error('--render worker|inline');
+const api = await startApi(values.reuse, port, { EXPORT_RENDER: values.render });
 const pid = api.pid ?? 0;
+/** CPU used by the API's main thread, its other threads and PostgreSQL while `work` runs. */
+async function cpuSplitOf<T>(work: () => Promise<T>): Promise<{ result: T; cpu: CpuSplit }> {
+  const before = {
+    all: cpuSeconds(pid),
+    main: threadCpuSeconds(pid, pid),
+    pg: postgresCpuSeconds(values.reuse),
+  };
+  const result = await work();
+  const main = threadCpuSeconds(pid, pid) - before.main;
+  return {
+    result,
+    cpu: {
+      main,
+      others: cpuSeconds(pid) - before.all - main,
+      postgres: postgresCpuSeconds(values.reuse) - before.pg,
+    },
+  };
+}
 const baseline = await startBaseline({ data: [{ id: 1 }], total: 1 });
 
 try {
@@ -131,9 +198,18 @@ try {
   async function timedExport(
     path: string,
     body: object,
-  ): Promise<{ ms: number; cpu: number; bytes: number; peakMb: number; beforeMb: number; task: boolean }> {
+  ): Promise<{
+    ms: number;
+    cpu: number;
+    mainCpu: number;
+    bytes: number;
+    peakMb: number;
+    beforeMb: number;
+    task: boolean;
+  }> {
     const beforeMb = rssMb(pid);
     const cpuBefore = cpuSeconds(pid);
+    const mainBefore = threadCpuSeconds(pid, pid);
     let peakMb = beforeMb;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), 10);
     const started = performance.now();
@@ -142,7 +218,15 @@ try {
     const ms = performance.now() - started;
     clearInterval(sampler);
     peakMb = Math.max(peakMb, rssMb(pid));
-    return { ms, cpu: cpuSeconds(pid) - cpuBefore, bytes: file.bytes, peakMb, beforeMb, task: file.task };
+    return {
+      ms,
+      cpu: cpuSeconds(pid) - cpuBefore,
+      mainCpu: threadCpuSeconds(pid, pid) - mainBefore,
+      bytes: file.bytes,
+      peakMb,
+      beforeMb,
+      task: file.task,
+    };
   }
 
   const loadList = (label: string) => load(label, `${base}/reservations`, auth, { page: 1, pageSize: 50 });
@@ -191,6 +275,7 @@ try {
       rows,
       (r.ms / 1000).toFixed(2),
       r.cpu.toFixed(2),
+      r.mainCpu.toFixed(2),
       (r.bytes / 1024 / 1024).toFixed(1),
       r.beforeMb.toFixed(0),
       r.peakMb.toFixed(0),
@@ -223,7 +308,7 @@ try {
   }
 
   const bare = await load('node:http nu (référence)', baseline.url);
-  const idle = await loadList('liste seule');
+  const { result: idle, cpu: idleCpu } = await cpuSplitOf(() => loadList('liste seule'));
   // The same list load while Excel exports of ~10,000 rows run back to back.
   let exporting = true;
   let exportsDone = 0;
@@ -234,7 +319,9 @@ try {
     }
   })();
   await new Promise((r) => setTimeout(r, 300));
-  const during = await loadList('liste pendant les exports Excel');
+  const { result: during, cpu: duringCpu } = await cpuSplitOf(() =>
+    loadList('liste pendant les exports Excel'),
+  );
   exporting = false;
   await background;
 
@@ -249,10 +336,10 @@ try {
       exportLoop(path, body, index % 2 === 0 ? json : adminJson, () => crowded, tally),
     );
     await new Promise((r) => setTimeout(r, 1_000));
-    const row = await loadList(label);
+    const { result: row, cpu } = await cpuSplitOf(() => loadList(label));
     crowded = false;
     await Promise.all(crowd);
-    return { row, tally };
+    return { row, tally, cpu };
   }
   const excelCrowd = await crowdPhase(
     '/reservations/generate_Excel_Resa/all_data',
@@ -272,6 +359,7 @@ try {
       'Lignes',
       'Temps (s)',
       'CPU API (s)',
+      'dont fil principal (s)',
       'Taille (MB)',
       'RSS avant (MB)',
       'RSS pic (MB)',
@@ -293,6 +381,19 @@ try {
         row.errors,
       ]),
     ],
+  );
+  console.info(`\nCPU pendant chaque mesure de la liste (s) — rendu des exports : ${values.render} :\n`);
+  printTable(
+    ['Charge', 'fil principal API', 'autres fils API', 'PostgreSQL'],
+    [
+      [idle.label, idleCpu],
+      [during.label, duringCpu],
+      [excelCrowd.row.label, excelCrowd.cpu],
+      [pdfCrowd.row.label, pdfCrowd.cpu],
+    ].map(([label, cpu]) => {
+      const { main, others, postgres } = cpu as CpuSplit;
+      return [label as string, main.toFixed(2), others.toFixed(2), postgres.toFixed(2)];
+    }),
   );
   console.info(
     `\nCharge de la machine (load average 1 min) au début / à la fin : ${loadStart} / ${os.loadavg()[0]?.toFixed(1)}`,

@@ -23,6 +23,7 @@ import roomingRoutes from './modules/rooming/routes';
 import { statusTaskPlugin } from './modules/reservations/status-task/status-task';
 import statsRoutes from './modules/stats/routes';
 import { exportTaskPlugin } from './modules/reservations/exports/export-task';
+import type { ExportRenderMode } from './modules/reservations/exports/export-render-pool';
 import { syncTaskPlugin } from './modules/demandes/sync/sync-task';
 import { digestPlugin } from './modules/tasks/jobs/digest-prolongations';
 import tasksRoutes from './modules/tasks/routes';
@@ -86,6 +87,8 @@ export interface BuildAppOptions {
   tasks?: TasksPluginOptions | undefined;
   /** Reservation exports of more rows than this become tasks (202); EXPORT_TASK_THRESHOLD (5,000) by default. */
   exportTaskThreshold?: number | undefined;
+  /** Where export files are rendered (EXPORT_RENDER): worker threads by default; `prewarm` starts one at once. */
+  exportRender?: { mode?: ExportRenderMode | undefined; prewarm?: boolean | undefined } | undefined;
   /** Request syncs of more requests than this become tasks (202); SYNC_TASK_THRESHOLD (50) by default. */
   syncTaskThreshold?: number | undefined;
   /** Outgoing e-mail (SMTP_URL, MAIL_FROM); without smtpUrl, messages stay in the local outbox. */
@@ -175,7 +178,11 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   await app.register(notificationsPlugin);
   await app.register(notificationProducers);
   await app.register(statusTaskPlugin);
-  await app.register(exportTaskPlugin, { threshold: options.exportTaskThreshold });
+  await app.register(exportTaskPlugin, {
+    threshold: options.exportTaskThreshold,
+    render: options.exportRender?.mode,
+    prewarm: options.exportRender?.prewarm,
+  });
   await app.register(syncTaskPlugin, { threshold: options.syncTaskThreshold });
   await app.register(taskEventsPlugin);
   await app.register(digestPlugin);

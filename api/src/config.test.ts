@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       corsOrigins: [],
+      exportRender: 'worker',
       limits: {
         requestTimeoutMs: 30_000,
         headersTimeoutMs: 10_000,
@@ -134,6 +135,14 @@ describe('loadConfig', () => {
     expect(config.mailFrom).toBe('EBAS3 <centrale@example.fr>');
     expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.fr' })).toThrow(
       /SMTP_URL doit commencer par smtp:\/\//,
+    );
+  });
+
+  it('reads EXPORT_RENDER (worker or inline)', () => {
+    expect(loadConfig({ EXPORT_RENDER: 'inline' }).exportRender).toBe('inline');
+    expect(loadConfig({ EXPORT_RENDER: 'worker' }).exportRender).toBe('worker');
+    expect(() => loadConfig({ EXPORT_RENDER: 'process' })).toThrow(
+      /EXPORT_RENDER doit valoir worker ou inline \(reçu « process »\)/,
     );
   });
 

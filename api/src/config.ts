@@ -40,6 +40,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** MAIL_FROM: the sender of outgoing e-mails; absent, plugins/mail.ts's default. */
   mailFrom: string | undefined;
+  /** EXPORT_RENDER: where export files are rendered, `worker` (default: a low-priority thread) or `inline`. */
+  exportRender: 'worker' | 'inline';
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -154,6 +156,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
+  const exportRender = value('EXPORT_RENDER') ?? 'worker';
+  if (exportRender !== 'worker' && exportRender !== 'inline') {
+    problems.push(`EXPORT_RENDER doit valoir worker ou inline (reçu « ${exportRender} »).`);
+  }
+
   const logLevel = (value('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL doit être l'un de : ${LOG_LEVELS.join(', ')}.`);
@@ -175,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     limits: Object.freeze(limits),
     smtpUrl,
     mailFrom: value('MAIL_FROM'),
+    exportRender: exportRender === 'inline' ? 'inline' : 'worker',
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     demoMode,
     tasks: { run: true, schedules: true },
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+    exportRender: { mode: config.exportRender, prewarm: true },
   });
   // A new database in demo mode gets the demo dataset (hotels, clients, residents, stays around today).
   const demoData = demoMode

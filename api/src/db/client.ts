@@ -44,6 +44,17 @@ export interface DatabaseHandle {
    * the connection drops (the server then releases the session's locks).
    */
   session(onLost: () => void): Promise<Session>;
+  /**
+   * A connection of its own for one long read (an export's batches), outside the pool, with its backend's process
+   * id; the caller closes it, and its backend process ends with it (a priority lowered on it goes too).
+   */
+  connection(): Promise<DedicatedConnection>;
+  close(): Promise<void>;
+}
+
+export interface DedicatedConnection {
+  db: Database;
+  backendPid: number;
   close(): Promise<void>;
 }
 
@@ -118,6 +129,23 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
             await client.end();
           },
         };
+      },
+      async connection() {
+        const client = new pg.Client({ connectionString: url });
+        // A dropped connection fails the read in progress; unhandled, the 'error' event would kill the process.
+        client.on('error', () => undefined);
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+          return {
+            db: drizzleNodePostgres({ client, schema }),
+            backendPid: rows[0]?.pid ?? 0,
+            close: () => client.end(),
+          };
+        } catch (error) {
+          await client.end().catch(() => undefined);
+          throw error;
+        }
       },
       async close() {
         for (const client of listeners) {

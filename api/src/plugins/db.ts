@@ -10,6 +10,8 @@ declare module 'fastify' {
     dbListen: DatabaseHandle['listen'];
     /** A connection of its own for session state (the export slots' advisory locks). */
     dbSession: DatabaseHandle['session'];
+    /** A connection of its own for one long read (the exports' low-priority reads, export-reader.ts). */
+    dbConnection: DatabaseHandle['connection'];
   }
 }
 
@@ -25,6 +27,7 @@ export default fp<DbPluginOptions>(
     app.decorate('dbInfo', { label: handle.label, dataDir: handle.dataDir });
     app.decorate('dbListen', handle.listen.bind(handle));
     app.decorate('dbSession', handle.session.bind(handle));
+    app.decorate('dbConnection', handle.connection.bind(handle));
     app.addHook('onClose', () => handle.close());
   },
   { name: 'db' },

@@ -51,6 +51,7 @@ export function startExcelExport<R = ExportRow>(
   output: Writable,
   sheetName: string,
   columns: ExportColumn<R>[],
+  createdAt = new Date(),
 ): ExcelExport<R> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
@@ -60,7 +61,8 @@ export function startExcelExport<R = ExportRow>(
     zip: { zlib: { level: 1 } },
   });
   workbook.creator = 'EBAS3';
-  workbook.created = new Date();
+  workbook.created = createdAt;
+  workbook.modified = createdAt;
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column, index) => {
     const numFmt = NUMBER_FORMATS[column.kind];

@@ -109,6 +109,8 @@ export interface PdfExportOptions<R = ExportRow> {
   totalSlots?: number;
   /** Bottom-left of every page (default « EBAS3 — Réservations »). */
   footer?: string;
+  /** The document's CreationDate (default now). */
+  createdAt?: Date;
 }
 
 export interface PdfExport<R = ExportRow> {
@@ -127,7 +129,12 @@ export function startPdfExport<R = ExportRow>(output: Writable, options: PdfExpo
     layout: 'landscape',
     margin: MARGIN,
     compress: true,
-    info: { Title: options.title, Author: 'EBAS3', Creator: 'EBAS3' },
+    info: {
+      Title: options.title,
+      Author: 'EBAS3',
+      Creator: 'EBAS3',
+      CreationDate: options.createdAt ?? new Date(),
+    },
     autoFirstPage: false,
   });
   doc.pipe(output);

@@ -325,7 +325,11 @@ describe('reservation exports: client gone', () => {
       const output = new PassThrough();
       output.destroy();
       await expect(
-        writeExport(key, { db: app.db, body: {}, total: 40, output }, app.log),
+        writeExport(
+          key,
+          { db: app.db, body: {}, total: 40, output, renderer: app.exportRenderPool },
+          app.log,
+        ),
       ).resolves.toBeUndefined();
     }
   });

@@ -5,7 +5,8 @@
  * rows the export is a task instead (202, export-task.ts). See docs/api.md.
  */
 import { PassThrough } from 'node:stream';
-import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
+import { setTimeout as delay } from 'node:timers/promises';
+export { renderInChunks } from './export-render';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -17,35 +18,13 @@ import {
 } from 'shared/contract';
 import { actorOf } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
-import {
-  ALL_DATA_COLUMNS,
-  LIST_COLUMNS,
-  PDF_ALL_DATA_COLUMNS,
-  PROLONGER_COLUMNS,
-  type ExportRow,
-} from './export-columns';
-import { startExcelExport } from './export-excel';
 import { EXPORT_CONTENT_TYPES, exportFileName, filtersSummary, parisDateTime } from './export-format';
-import { startPdfExport } from './export-pdf';
+import type { ExportRenderPool } from './export-render-pool';
+import { openExportReader, type ExportReader } from './export-reader';
 import { countExportRows, exportBatches, splitExportBody, TotalsAccumulator } from './export-rows';
 
 /** Bytes a renderer may have waiting for a slow client before the next batch is read. */
 const MAX_BUFFERED = 1024 * 1024;
-
-/** Rows rendered between two turns of the event loop: the API is one thread, so a list request waits at most for
- * one chunk of rendering, not for a whole batch. */
-const RENDER_CHUNK = 100;
-
-export async function renderInChunks<R = ExportRow>(
-  rows: R[],
-  render: (rows: R[]) => void,
-  stopped: () => boolean,
-): Promise<void> {
-  for (let start = 0; start < rows.length && !stopped(); start += RENDER_CHUNK) {
-    await nextTurn();
-    render(rows.slice(start, start + RENDER_CHUNK));
-  }
-}
 
 /** Resolves once fewer than MAX_BUFFERED bytes wait, or the client is gone. */
 export async function waitForRoom(buffered: () => number, stopped: () => boolean): Promise<void> {
@@ -57,60 +36,49 @@ export interface ExportRun {
   body: ReservationExportBody;
   total: number;
   output: PassThrough;
+  /** Where the file is written (app.exportRenderPool). */
+  renderer: ExportRenderPool;
+  /** The connection the batches are read on (export-reader.ts); `db` when left out. */
+  openReader?: (() => Promise<ExportReader>) | undefined;
   /** Told the rows of each batch once rendered (an export task's progress). */
   onRows?: ((count: number) => void) | undefined;
 }
 
-async function writePdf(key: 'pdfResa' | 'pdfResaAll', run: ExportRun): Promise<void> {
-  const { db, body, output } = run;
-  const allData = key === 'pdfResaAll';
-  const pdf = startPdfExport(output, {
-    title: allData ? 'Réservations — données complètes' : 'Liste des réservations',
-    summary: filtersSummary(body),
-    generatedAt: parisDateTime(),
-    columns: allData ? PDF_ALL_DATA_COLUMNS : LIST_COLUMNS,
-    totalRows: run.total,
-    withTotals: allData,
-    fontSize: allData ? 6 : 7,
-  });
-  const stopped = () => output.destroyed;
-  const totals = allData ? new TotalsAccumulator() : undefined;
-  const batches = exportBatches(db, body, {
-    amounts: allData,
-    stopped,
-    beforeBatch: () => waitForRoom(pdf.buffered, stopped),
-  });
-  for await (const batch of batches) {
-    await renderInChunks(batch.rows, pdf.addRows, stopped);
-    totals?.add(batch);
-    run.onRows?.(batch.rows.length);
-  }
-  if (stopped()) return pdf.abort();
-  await pdf.finish(await totals?.finish(db));
-}
-
-async function writeExcel(key: 'excelResaAll' | 'excelProlonger', run: ExportRun): Promise<void> {
-  const { db, body, output } = run;
-  const prolonger = key === 'excelProlonger';
-  const excel = startExcelExport(
+/** Reads the rows in batches and has `run.renderer` write the file (off the main thread by default). */
+async function writeRows(key: ReservationExportKey, run: ExportRun): Promise<void> {
+  const { body, output } = run;
+  const allData = key === 'pdfResaAll' || key === 'excelResaAll';
+  const reader = run.openReader === undefined ? undefined : await run.openReader();
+  const db = reader?.db ?? run.db;
+  const job = run.renderer.start(
+    { key, summary: filtersSummary(body), generatedAt: parisDateTime(), totalRows: run.total },
     output,
-    prolonger ? 'À prolonger' : 'Réservations',
-    prolonger ? PROLONGER_COLUMNS : ALL_DATA_COLUMNS,
   );
   const stopped = () => output.destroyed;
   const buffered = () => output.writableLength + output.readableLength;
+  const totals = key === 'pdfResaAll' ? new TotalsAccumulator() : undefined;
   const batches = exportBatches(db, body, {
-    amounts: !prolonger,
-    limits: prolonger,
+    amounts: allData,
+    limits: key === 'excelProlonger',
     stopped,
     beforeBatch: () => waitForRoom(buffered, stopped),
   });
-  for await (const batch of batches) {
-    await renderInChunks(batch.rows, excel.addRows, stopped);
-    run.onRows?.(batch.rows.length);
+  try {
+    for await (const batch of batches) {
+      await job.addRows(batch.rows);
+      totals?.add(batch);
+      run.onRows?.(batch.rows.length);
+    }
+    if (stopped()) return job.abort();
+    const documentTotals = await totals?.finish(db);
+    await reader?.close();
+    await job.finish(documentTotals);
+  } catch (error) {
+    job.abort();
+    throw error;
+  } finally {
+    await reader?.close();
   }
-  if (stopped()) return;
-  await excel.finish();
 }
 
 /** Writes the file of `key` into run.output; never throws (a failure ends the stream with the error). */
@@ -120,8 +88,7 @@ export async function writeExport(
   log: FastifyBaseLogger,
 ): Promise<void> {
   try {
-    if (key === 'pdfResa' || key === 'pdfResaAll') await writePdf(key, run);
-    else await writeExcel(key, run);
+    await writeRows(key, run);
   } catch (error) {
     if (run.output.destroyed) return;
     log.error({ err: error }, `export ${key} interrompu`);
@@ -182,7 +149,18 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .header('content-type', EXPORT_CONTENT_TYPES[exported.extension])
           .header('content-disposition', `attachment; filename="${exportFileName(key)}"`)
           .header('cache-control', 'no-store');
-        void writeExport(key, { db: app.db, body: request.body, total, output }, request.log);
+        void writeExport(
+          key,
+          {
+            db: app.db,
+            body: request.body,
+            total,
+            output,
+            renderer: app.exportRenderPool,
+            openReader: () => openExportReader(app, request.log),
+          },
+          request.log,
+        );
         // A stream is piped as is, never serialised: the error schemas above do not apply to it.
         return reply.send(output as never);
       },

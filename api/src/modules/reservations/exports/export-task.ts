@@ -13,6 +13,8 @@ import {
 } from 'shared/contract';
 import { BadRequestError } from '../../../errors';
 import { EXPORT_CONTENT_TYPES, exportFileName } from './export-format';
+import { openExportReader } from './export-reader';
+import { ExportRenderPool, type ExportRenderMode } from './export-render-pool';
 import { writeExport } from './export-routes';
 import { countExportRows, splitExportBody } from './export-rows';
 
@@ -20,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Exports of more rows than this become tasks (202); EXPORT_TASK_THRESHOLD unless buildApp says otherwise. */
     exportTaskThreshold: number;
+    /** Where export files are rendered (export-render-pool.ts): worker threads at a low priority by default. */
+    exportRenderPool: ExportRenderPool;
   }
 }
 
@@ -28,9 +32,18 @@ export interface ExportTaskParams {
   body: ReservationExportBody;
 }
 
-export const exportTaskPlugin = fp<{ threshold?: number | undefined }>(
+export const exportTaskPlugin = fp<{
+  threshold?: number | undefined;
+  render?: ExportRenderMode | undefined;
+  /** Starts one render worker when the app is ready (server.ts): the first export does not wait for it. */
+  prewarm?: boolean | undefined;
+}>(
   async (app, options) => {
     app.decorate('exportTaskThreshold', options.threshold ?? EXPORT_TASK_THRESHOLD);
+    const pool = new ExportRenderPool(options.render ?? 'worker');
+    app.decorate('exportRenderPool', pool);
+    app.addHook('onClose', () => pool.close());
+    if (options.prewarm) app.addHook('onReady', () => pool.prewarm());
     app.tasks.define('export_reservations', {
       run: async ({ db, parametres, progress, log }) => {
         const { key, body } = parametres as unknown as ExportTaskParams;
@@ -53,6 +66,8 @@ export const exportTaskPlugin = fp<{ threshold?: number | undefined }>(
             body,
             total,
             output,
+            renderer: app.exportRenderPool,
+            openReader: () => openExportReader(app, log),
             onRows: (count) => {
               done += count;
               // 95 at most: rendering the end of the file and saving it are left.

@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../../test/helper';
+import { rowsOf } from '../../../db/raw';
+import { pdfTexts } from '../../../../test/pdf-text';
+import { openExportReader } from './export-reader';
+import { writeExport } from './export-routes';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const niceOf = (pid: number) =>
+  Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+const backendPid = async (db: Parameters<typeof rowsOf>[0]) =>
+  (await rowsOf<{ pid: number }>(db, sql`select pg_backend_pid() as pid`))[0]?.pid ?? 0;
+
+describe('the connection an export reads on', () => {
+  it('is the pool on an external PostgreSQL (its backends are not processes of this host)', async () => {
+    // buildTestApp connects by URL, as DATABASE_URL does.
+    expect(app.dbInfo.dataDir).toBeUndefined();
+    const reader = await openExportReader(app, app.log);
+    expect(reader.db).toBe(app.db);
+    await reader.close();
+  });
+
+  it.runIf(process.platform === 'linux' && process.env.TEST_DATABASE_URL === undefined)(
+    'on the embedded server: a connection of its own whose backend runs at nice 19, gone once closed',
+    async () => {
+      const embedded = {
+        db: app.db,
+        dbInfo: { ...app.dbInfo, dataDir: '/embedded' },
+        dbConnection: app.dbConnection,
+      };
+      const reader = await openExportReader(embedded, app.log);
+      expect(reader.db).not.toBe(app.db);
+      const pid = await backendPid(reader.db);
+      // The test server runs on this host (test/global-setup.ts): its backend is a process here.
+      expect(existsSync(`/proc/${pid}`)).toBe(true);
+      expect(niceOf(pid)).toBe(19);
+      // The pool's connections keep their priority.
+      expect(niceOf(await backendPid(app.db))).toBe(0);
+      await reader.close();
+      await reader.close();
+      for (let tries = 0; tries < 100 && existsSync(`/proc/${pid}`); tries += 1)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(existsSync(`/proc/${pid}`)).toBe(false);
+    },
+  );
+
+  it('an export read on a connection of its own gives its file and closes the connection', async () => {
+    const embedded = {
+      db: app.db,
+      dbInfo: { ...app.dbInfo, dataDir: '/embedded' },
+      dbConnection: app.dbConnection,
+    };
+    let closed = 0;
+    const output = new PassThrough();
+    const chunks: Buffer[] = [];
+    output.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => output.on('end', resolve));
+    await writeExport(
+      'pdfResa',
+      {
+        db: app.db,
+        body: {},
+        total: 0,
+        output,
+        renderer: app.exportRenderPool,
+        openReader: async () => {
+          const reader = await openExportReader(embedded, app.log);
+          return { db: reader.db, close: () => ((closed += 1), reader.close()) };
+        },
+      },
+      app.log,
+    );
+    await ended;
+    expect(pdfTexts(Buffer.concat(chunks))).toContain('Aucune réservation ne correspond aux filtres.');
+    expect(closed).toBeGreaterThan(0);
+  });
+});

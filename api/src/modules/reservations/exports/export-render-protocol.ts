@@ -1,0 +1,20 @@
+/** Messages between the API and its export render workers (export-render-pool.ts, export-render-worker.ts). */
+import type { ExportRow } from './export-columns';
+import type { RenderSpec } from './export-render';
+import type { ExportTotals } from './export-rows';
+
+export type ToWorker =
+  | { type: 'start'; spec: RenderSpec }
+  | { type: 'rows'; rows: ExportRow[] }
+  | { type: 'finish'; totals?: ExportTotals | undefined }
+  | { type: 'abort' }
+  | { type: 'stat' };
+
+export type ToParent =
+  | { type: 'bytes'; bytes: Uint8Array }
+  /** The last rows message is rendered: the next may come. */
+  | { type: 'rendered' }
+  /** The document is complete; `cpuMs` is the worker thread's CPU time so far (Linux). */
+  | { type: 'finished'; cpuMs?: number | undefined }
+  | { type: 'failed'; message: string }
+  | { type: 'stat'; nice?: number | undefined; cpuMs?: number | undefined };

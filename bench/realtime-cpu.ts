@@ -92,11 +92,10 @@ async function scenario(label: string, urls: string[]): Promise<Result> {
     }
     await Promise.all(pending);
     const seconds = (performance.now() - started) / 1_000;
-    // Every notification delivered to every socket (10 s at most).
-    for (let wait = 0; wait < 200; wait += 1) {
-      if ([...received.keys()].filter((key) => key.startsWith(`${prefix} `)).length >= count) break;
-      await sleep(50);
-    }
+    // Every notification delivered to every socket (10 s at most), before the CPU is read.
+    const complete = () =>
+      [...received.entries()].filter(([key, n]) => key.startsWith(`${prefix} `) && n === SOCKETS).length;
+    for (let wait = 0; wait < 200 && complete() < count; wait += 1) await sleep(50);
     return seconds;
   };
   await produce('Chauffe', Math.min(200, COUNT));

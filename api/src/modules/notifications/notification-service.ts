@@ -19,6 +19,7 @@ import { recordAudit, type Actor } from '../../db/audit';
 import { notifications, users, type NotificationRow } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { Realtime } from '../../plugins/realtime/realtime';
+import { createNotificationWriter, diffusionAudit } from './notification-writer';
 
 export interface NotifyInput {
   /** Recipients: these users and every user of these roles (active accounts only, each once). */
@@ -80,7 +81,14 @@ const toEvent = (row: NotificationRow): NotificationEvent => ({
   lien: row.lien,
 });
 
-export function createNotificationService(db: Database, realtime: Pick<Realtime, 'emitToUser'>) {
+export function createNotificationService(db: Database, realtime: Pick<Realtime, 'emitToUsers'>) {
+  /** Committed: now the live feed, in order. A user offline gets it by the resync (GET /notifications?since). */
+  const emit = (rows: readonly NotificationRow[]) =>
+    realtime.emitToUsers(
+      REALTIME_EVENTS.notification,
+      rows.map((row) => ({ userId: row.userId, payload: toEvent(row) })),
+    );
+
   const unreadOf = async (userId: number) => {
     const [row] = await db
       .select({ n: count() })
@@ -89,70 +97,56 @@ export function createNotificationService(db: Database, realtime: Pick<Realtime,
     return row?.n ?? 0;
   };
 
+  /** The dedupe path (`unlessNotifiedWithinMs`): its own transaction, serialised by an advisory lock. */
+  const notifyOnce = async (input: NotifyInput, within: number): Promise<NotificationRow[]> => {
+    const userIds = input.to.userIds ?? [];
+    const roles = input.to.roles ?? [];
+    const targets: SQL[] = [];
+    if (userIds.length > 0) targets.push(inArray(users.id, [...userIds]));
+    if (roles.length > 0) targets.push(inArray(users.role, [...roles]));
+    const title = input.title ?? DEFAULT_NOTIFICATION_TITLE;
+    const lien = input.lien ?? null;
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ebas3:notify:${title}:${lien ?? ''}`}))`);
+      const recipients = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.active, true),
+            or(...targets),
+            input.exceptUserId === undefined || input.exceptUserId === null
+              ? undefined
+              : sql`${users.id} <> ${input.exceptUserId}`,
+            sql`not exists (select 1 from notifications n where n.user_id = ${users.id}
+                  and n.title = ${title} and n.lien is not distinct from ${lien}
+                  and n.created_at > clock_timestamp() - make_interval(secs => ${within / 1_000}))`,
+          ),
+        );
+      if (recipients.length === 0) return [];
+      const written = await tx
+        .insert(notifications)
+        .values(
+          recipients.map((recipient) => ({ userId: recipient.id, title, message: input.message, lien })),
+        )
+        .returning();
+      if (input.actor !== undefined) await recordAudit(tx, diffusionAudit(input, written));
+      return written;
+    });
+  };
+
+  const writer = createNotificationWriter(db, emit);
+
   return {
     async notify(input: NotifyInput): Promise<NotifyResult> {
-      const userIds = input.to.userIds ?? [];
-      const roles = input.to.roles ?? [];
-      const targets: SQL[] = [];
-      if (userIds.length > 0) targets.push(inArray(users.id, [...userIds]));
-      if (roles.length > 0) targets.push(inArray(users.role, [...roles]));
-      if (targets.length === 0) return { notifications: [] };
-      const title = input.title ?? DEFAULT_NOTIFICATION_TITLE;
-      const lien = input.lien ?? null;
-      const within = input.unlessNotifiedWithinMs;
-      const rows = await db.transaction(async (tx) => {
-        if (within !== undefined)
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(hashtext(${`ebas3:notify:${title}:${lien ?? ''}`}))`,
-          );
-        const recipients = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              eq(users.active, true),
-              or(...targets),
-              input.exceptUserId === undefined || input.exceptUserId === null
-                ? undefined
-                : sql`${users.id} <> ${input.exceptUserId}`,
-              within === undefined
-                ? undefined
-                : sql`not exists (select 1 from notifications n where n.user_id = ${users.id}
-                        and n.title = ${title} and n.lien is not distinct from ${lien}
-                        and n.created_at > clock_timestamp() - make_interval(secs => ${within / 1_000}))`,
-            ),
-          );
-        if (recipients.length === 0) return [];
-        const written = await tx
-          .insert(notifications)
-          .values(
-            recipients.map((recipient) => ({
-              userId: recipient.id,
-              title,
-              message: input.message,
-              lien: input.lien ?? null,
-            })),
-          )
-          .returning();
-        if (input.actor !== undefined)
-          await recordAudit(tx, {
-            entity: 'notification',
-            entityId: written[0]!.id,
-            action: 'diffusion',
-            after: {
-              title,
-              message: input.message,
-              lien: input.lien ?? null,
-              userIds: [...userIds],
-              roles: [...roles],
-              destinataires: written.length,
-            },
-            actor: input.actor,
-          });
-        return written;
-      });
-      // Committed: now the live feed. A user offline gets it by the resync (GET /notifications?since).
-      for (const row of rows) realtime.emitToUser(row.userId, REALTIME_EVENTS.notification, toEvent(row));
+      if ((input.to.userIds?.length ?? 0) === 0 && (input.to.roles?.length ?? 0) === 0)
+        return { notifications: [] };
+      let rows: NotificationRow[];
+      if (input.unlessNotifiedWithinMs === undefined) rows = await writer.write(input);
+      else {
+        rows = await notifyOnce(input, input.unlessNotifiedWithinMs);
+        emit(rows);
+      }
       return { notifications: rows.map((row) => ({ id: row.id, userId: row.userId })) };
     },
 

@@ -98,6 +98,34 @@ describe('two API nodes on one PostgreSQL', () => {
     for (const socket of [onB, otherOnB, onA]) socket.disconnect();
   });
 
+  it('a burst written on node A as one group reaches the users on node B, each their own, in order', async () => {
+    const a = await userToken(nodeA, 'agent');
+    const b = await userToken(nodeA, 'agent');
+    const sockets = [await connect(socketFor(urlB, a.token)), await connect(socketFor(urlB, b.token))];
+    const got: NotificationEvent[][] = [[], []];
+    sockets.forEach((socket, k) =>
+      socket.on(REALTIME_EVENTS.notification, (event: NotificationEvent) => got[k]!.push(event)),
+    );
+    const N = 40;
+    const users = [a.user.id, b.user.id];
+    const results = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        nodeA.notifications.notify({ to: { userIds: [users[i % 2]!] }, message: `Rafale A ${i}` }),
+      ),
+    );
+    const deadline = Date.now() + 5_000;
+    while (got[0]!.length + got[1]!.length < N && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    for (const k of [0, 1]) {
+      const mine = results.filter((_, i) => i % 2 === k).map((result) => result.notifications[0]!.id);
+      expect(got[k]!.map((event) => event.id)).toEqual(mine);
+      expect(got[k]!.map((event) => event.message)).toEqual(
+        Array.from({ length: N / 2 }, (_, j) => `Rafale A ${2 * j + k}`),
+      );
+    }
+    for (const socket of sockets) socket.disconnect();
+  });
+
   it("a user following a request from tabs on both nodes is told once of a colleague's change", async () => {
     const follower = await userToken(nodeA, 'agent');
     const author = await userToken(nodeA, 'agent');

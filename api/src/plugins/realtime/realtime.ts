@@ -56,6 +56,11 @@ export interface Realtime {
   io: Server;
   /** A non-persisted event to every socket of a user, on every node (e.g. a task's progress). */
   emitToUser(userId: number, event: string, payload: unknown): void;
+  /**
+   * One event per user, each with its own payload (a group of notifications just written): emitted at once, in this
+   * order, to this node's sockets, and forwarded to the other nodes in one message (not one per event).
+   */
+  emitToUsers(event: string, items: ReadonlyArray<{ userId: number; payload: unknown }>): void;
   /** A non-persisted event to every signed-in user of a role. */
   emitToRole(role: Role, event: string, payload: unknown): void;
   /** The users who have this request or stay open on this node's sockets. */
@@ -100,6 +105,8 @@ class HandshakeError extends Error {
 /** Longest setTimeout Node accepts. */
 const MAX_TIMER_MS = 2_147_483_647;
 const MAX_SUIVIS_PER_SOCKET = 50;
+/** The server-side message that carries `emitToUsers` to the other nodes. */
+const EMIT_TO_USERS = 'ebas3:emit-to-users';
 
 function sameOrigin(request: IncomingMessage, allowed: readonly string[]): boolean {
   const origin = request.headers.origin;
@@ -262,9 +269,28 @@ export default fp<RealtimePluginOptions>(
     }, options.recheckMs ?? 60_000);
     recheck.unref();
 
+    const emitLocallyToUsers = (
+      event: string,
+      items: ReadonlyArray<{ userId: number; payload: unknown }>,
+    ) => {
+      for (const item of items) io.local.to(rooms.user(item.userId)).emit(event as never, item.payload);
+    };
+    if (options.adapterUrl !== undefined)
+      (io as unknown as Server).on(EMIT_TO_USERS, (event: unknown, items: unknown) => {
+        if (typeof event === 'string' && Array.isArray(items))
+          emitLocallyToUsers(event, items as Array<{ userId: number; payload: unknown }>);
+      });
+
     app.decorate('realtime', {
       io: io as unknown as Server,
       emitToUser: (userId, event, payload) => void io.to(rooms.user(userId)).emit(event as never, payload),
+      emitToUsers: (event, items) => {
+        if (items.length === 0) return;
+        emitLocallyToUsers(event, items);
+        // One NOTIFY for the whole group (the adapter keeps a large one in its attachments table).
+        if (options.adapterUrl !== undefined)
+          (io as unknown as Server).serverSideEmit(EMIT_TO_USERS, event, items);
+      },
       emitToRole: (role, event, payload) => void io.to(rooms.role(role)).emit(event as never, payload),
       localFollowers,
       emitToLocalFollowers: (entite, id, event, payload) =>

@@ -1,0 +1,218 @@
+/**
+ * The grouped writes of `notify` (notification-writer.ts, docs/performance.md « Live feed »): a burst of calls is
+ * written by one statement and still gives every call its own rows, every recipient only its own notifications, in
+ * the order of the calls, each written before it is emitted; one call that cannot be written fails alone.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { REALTIME_EVENTS, type NotificationEvent } from 'shared/contract';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, userToken } from '../../../test/helper';
+import { connect, listenLocal, socketFor } from '../../../test/socket-client';
+import { auditLog, notifications, users } from '../../db/schema';
+
+let app: FastifyInstance;
+let url: string;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  url = await listenLocal(app);
+});
+afterAll(() => app.close());
+
+/** Collects the 'notification' events of a socket whose message starts with `prefix`. */
+function collect(socket: Socket, prefix: string): NotificationEvent[] {
+  const events: NotificationEvent[] = [];
+  socket.on(REALTIME_EVENTS.notification, (event: NotificationEvent) => {
+    if (event.message.startsWith(prefix)) events.push(event);
+  });
+  return events;
+}
+
+async function until(check: () => boolean, ms = 5_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('not within the delay');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('grouped notification writes', () => {
+  it('a burst of N calls: N rows in one commit, N deliveries, in order, each user only their own', async () => {
+    const a = await userToken(app, 'agent');
+    const b = await userToken(app, 'agent');
+    const socketA = await connect(socketFor(url, a.token));
+    const socketB = await connect(socketFor(url, b.token));
+    const liveA = collect(socketA, 'Rafale');
+    const liveB = collect(socketB, 'Rafale');
+    const N = 60;
+    // Made in one turn of the event loop: they all join one group.
+    const results = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        app.notifications.notify({
+          to: { userIds: [i % 2 === 0 ? a.user.id : b.user.id] },
+          message: `Rafale ${i}`,
+        }),
+      ),
+    );
+    results.forEach((result, i) => {
+      expect(result.notifications).toHaveLength(1);
+      expect(result.notifications[0]!.userId).toBe(i % 2 === 0 ? a.user.id : b.user.id);
+    });
+    const ids = results.map((result) => result.notifications[0]!.id);
+    expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+
+    const rows = await app.db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.userId, [a.user.id, b.user.id]));
+    expect(rows).toHaveLength(N);
+    // One statement, one transaction: one now() for the whole burst.
+    expect(new Set(rows.map((row) => row.createdAt.getTime())).size).toBe(1);
+    for (const row of rows) {
+      const i = Number(row.message.split(' ')[1]);
+      expect(row.userId).toBe(i % 2 === 0 ? a.user.id : b.user.id);
+      expect(row.id).toBe(ids[i]);
+    }
+
+    await until(() => liveA.length === N / 2 && liveB.length === N / 2);
+    expect(liveA.map((event) => event.message)).toEqual(
+      Array.from({ length: N / 2 }, (_, k) => `Rafale ${2 * k}`),
+    );
+    expect(liveB.map((event) => event.message)).toEqual(
+      Array.from({ length: N / 2 }, (_, k) => `Rafale ${2 * k + 1}`),
+    );
+    expect(liveA.map((event) => event.id)).toEqual(ids.filter((_, i) => i % 2 === 0));
+    const row0 = rows.find((row) => row.id === ids[0])!;
+    expect(liveA[0]).toEqual({
+      id: ids[0],
+      title: 'Nouvelle notification',
+      message: 'Rafale 0',
+      timestamp: row0.createdAt.toISOString(),
+      lien: null,
+    });
+    // Every event was written before it was emitted.
+    expect(rows.map((row) => row.id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+    socketA.disconnect();
+    socketB.disconnect();
+  });
+
+  it('grouped broadcasts: each resolves its own recipients (roles, except, inactive) and its own audit row', async () => {
+    const admin = await userToken(app, 'admin');
+    const active = await userToken(app, 'agent');
+    const author = await userToken(app, 'agent');
+    const gone = await userToken(app, 'agent');
+    await app.db.update(users).set({ active: false }).where(eq(users.id, gone.user.id));
+    const agents = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'agent'), eq(users.active, true)));
+
+    const [toRole, toUser, toNobody] = await Promise.all([
+      app.notifications.notify({
+        to: { roles: ['agent'] },
+        exceptUserId: author.user.id,
+        title: 'Groupe',
+        message: 'Aux agents sauf l’auteur',
+      }),
+      app.notifications.notify({
+        to: { userIds: [active.user.id, admin.user.id], roles: ['admin'] },
+        title: 'Groupe',
+        message: 'À deux, chacun une fois',
+        lien: '/dashboard',
+        actor: { kind: 'user', userId: admin.user.id },
+      }),
+      app.notifications.notify({ to: { userIds: [gone.user.id] }, message: 'Au compte désactivé' }),
+    ]);
+    expect(toRole!.notifications.map((n) => n.userId).sort((x, y) => x - y)).toEqual(
+      agents
+        .map((agent) => agent.id)
+        .filter((id) => id !== author.user.id)
+        .sort((x, y) => x - y),
+    );
+    const admins = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.active, true)));
+    expect(toUser!.notifications.map((n) => n.userId).sort((x, y) => x - y)).toEqual(
+      [active.user.id, ...admins.map((row) => row.id)].sort((x, y) => x - y),
+    );
+    expect(toNobody!.notifications).toEqual([]);
+
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'diffusion'), eq(auditLog.entityId, String(toUser!.notifications[0]!.id))),
+      );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ entity: 'notification', actorKind: 'user', actorUserId: admin.user.id });
+    expect(audit[0]!.after).toEqual({
+      title: 'Groupe',
+      message: 'À deux, chacun une fois',
+      lien: '/dashboard',
+      userIds: [active.user.id, admin.user.id],
+      roles: ['admin'],
+      destinataires: toUser!.notifications.length,
+    });
+    // System producers leave no audit row.
+    const systemAudit = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(toRole!.notifications[0]!.id)));
+    expect(systemAudit.filter((row) => row.entity === 'notification')).toEqual([]);
+  });
+
+  it('one call that cannot be written fails alone; the others of its group are written', async () => {
+    const a = await userToken(app, 'agent');
+    const outcomes = await Promise.allSettled([
+      app.notifications.notify({ to: { userIds: [a.user.id] }, message: 'Avant' }),
+      // PostgreSQL refuses the NUL character in text: this call's statement fails.
+      app.notifications.notify({ to: { userIds: [a.user.id] }, message: 'Nul \u0000 caractère' }),
+      app.notifications.notify({ to: { userIds: [a.user.id] }, message: 'Après' }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const rows = await app.db.select().from(notifications).where(eq(notifications.userId, a.user.id));
+    expect(rows.map((row) => row.message).sort()).toEqual(['Après', 'Avant']);
+  });
+
+  it('concurrent POST /notifications: each answered with its own count, all written and audited', async () => {
+    const admin = await userToken(app, 'admin');
+    const target = await userToken(app, 'agent');
+    const socket = await connect(socketFor(url, target.token));
+    const live = collect(socket, 'Concurrent');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/notifications',
+          headers: bearer(admin.token),
+          payload: { userIds: [target.user.id], title: 'Concurrent', message: `Concurrent ${i}` },
+        }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.json()).toEqual({ message: 'Notification envoyée.', recipients: 1 });
+    }
+    const rows = await app.db.select().from(notifications).where(eq(notifications.userId, target.user.id));
+    expect(rows).toHaveLength(20);
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'diffusion'),
+          inArray(
+            auditLog.entityId,
+            rows.map((row) => String(row.id)),
+          ),
+        ),
+      );
+    expect(audit).toHaveLength(20);
+    await until(() => live.length === 20);
+    expect(new Set(live.map((event) => event.id))).toEqual(new Set(rows.map((row) => row.id)));
+    socket.disconnect();
+  });
+});

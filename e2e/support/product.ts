@@ -77,11 +77,19 @@ export interface Product {
   startApi: () => Promise<void>;
 }
 
+export interface ProductOptions {
+  /**
+   * Extra environment of the API process (docs/deployment.md), e.g. `{ SMTP_URL }` to send the e-mails to a test
+   * SMTP server instead of keeping them in the local outbox.
+   */
+  env?: Record<string, string>;
+}
+
 /**
  * The production build as deployed: the API serving the host on one origin, each remote on its own static
  * server (its own origin), wired through a runtime registry file. A fresh embedded database in demo mode.
  */
-export async function startProduct(): Promise<Product> {
+export async function startProduct(options: ProductOptions = {}): Promise<Product> {
   for (const dir of ['host-shell', ...Object.values(REMOTE_DIRS)]) {
     if (!existsSync(join(ROOT, dir, 'dist', 'index.html'))) {
       throw new Error(`${dir}/dist manquant : lancez « pnpm build » avant les tests navigateur.`);
@@ -127,6 +135,7 @@ export async function startProduct(): Promise<Product> {
         DEMO_MODE: '1',
         JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
         LOG_LEVEL: 'warn',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

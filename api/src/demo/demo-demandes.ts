@@ -82,9 +82,11 @@ export function stayBookedAt(stayId: number, from: string, extension: boolean, t
 /**
  * The requests behind the demo stays and the ones waiting for staff, drawn from the placements: each placement
  * (mostly) answers a new-stay request, each extension (often) an extension request, each cancellation a cancellation
- * request, all treated when their stays were booked; around today, open requests of every kind (new stays for
- * households without a stay ahead, extensions of running stays, cancellations of stays to come), refused ones with
- * their reason and a few withdrawn by the client. Nothing is dated after the day before `today`.
+ * request, all treated when their stays were booked — a cancelled placement only its cancellation, so that every
+ * treated new-stay or extension request keeps live stays and its documents can be made; around today, open requests
+ * of every kind (new stays for households without a stay ahead, extensions of running stays, cancellations of stays
+ * to come), refused ones with their reason and a few withdrawn by the client. Nothing is dated after the day before
+ * `today`.
  */
 export function planDemoDemandes(
   random: Random,
@@ -200,7 +202,10 @@ export function planDemoDemandes(
     if (first === undefined) continue;
     const firstStay = Math.min(...first.stayIds);
     const booked = stayBookedAt(firstStay, first.from, false, today);
-    if (random.chance(0.85)) {
+    // A cancelled placement answers no new-stay or extension request: a treated request keeps the live stays it
+    // produced, whatever the day (its confirmation and voucher can always be made); only its cancellation is one.
+    const answered = random.chance(0.85);
+    if (answered && !placement.cancelled) {
       const demande = add(placement, {
         type: 'nouvelle',
         statut: 'a_traiter',
@@ -211,7 +216,7 @@ export function planDemoDemandes(
       close(demande, 'traitee', 'traitement', booked, { reservation_ids: first.stayIds });
       plan.parentRequest.set(placement.parentId, demande.id);
       for (const stayId of first.stayIds) plan.stayRequest.set(stayId, demande.id);
-    } else if (random.chance(0.15)) {
+    } else if (!answered && random.chance(0.15)) {
       // Refused before this placement was found by other means.
       closedEarlier(placement, addDays([first.from, yesterday].sort()[0] ?? first.from, -random.int(5, 20)));
     }
@@ -219,7 +224,7 @@ export function planDemoDemandes(
     for (const segment of extensions) {
       const stayId = Math.min(...segment.stayIds);
       const extensionBooked = stayBookedAt(stayId, segment.from, true, today);
-      if (random.chance(0.6)) {
+      if (random.chance(0.6) && !placement.cancelled) {
         const demande = add(
           placement,
           {

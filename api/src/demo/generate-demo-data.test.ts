@@ -156,6 +156,8 @@ describe('generateDemoData', () => {
           from demande_reservations_cibles c where c.demande_id = d.id)))::int as untargeted,
         count(*) filter (where d.type = 'prolongation' and d.statut = 'traitee' and not exists (select 1
           from reservations r where r.demande_id = d.id and r.type_resa = 'prolongation'))::int as unextended,
+        count(*) filter (where d.type in ('nouvelle', 'prolongation') and d.statut = 'traitee' and not exists (
+          select 1 from reservations r where r.demande_id = d.id and r.statut <> 'annulee'))::int as stayless,
         count(*) filter (where not exists (select 1 from demande_pensionnaires p where p.demande_id = d.id))::int
           as nobody,
         count(*) filter (where d.statut in ('a_traiter', 'en_cours') and d.type = 'nouvelle'
@@ -170,6 +172,7 @@ describe('generateDemoData', () => {
       no_parent: 0,
       untargeted: 0,
       unextended: 0,
+      stayless: 0,
       nobody: 0,
       stale_open: 0,
       untraced: 0,

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { SyncResultat } from './demandes';
 import { TASK_STATUTS, type TaskStatut } from './enums';
 import { MAX_PAGE_SIZE } from './list';
 
@@ -17,6 +18,7 @@ export const TASK_PATHS = {
   list: '/tasks',
   retry: (id: number | string) => `/tasks/${id}/retry`,
   fichier: (id: number | string) => `/tasks/${id}/fichier`,
+  rapport: (id: number | string) => `/tasks/${id}/rapport`,
 } as const;
 
 export const TASK_TYPES = [
@@ -52,9 +54,18 @@ export const Task = object({
   progression: Type.Integer({ minimum: 0, maximum: 100 }),
   /** Who asked for it; null for a scheduled task (the server's own). */
   demandeur: Nullable(object({ id: Type.Integer(), nom: Type.String() })),
-  /** Once finished: a French summary and, for an export, the file to download (`lien`: an API path). */
+  /**
+   * Once finished: a French summary and, for an export, the file to download (`lien`: an API path); for a request
+   * sync, its per-request report (`rapport`: the API path of GET /tasks/:id/rapport; the API always sends it, null
+   * when the task has none).
+   */
   resultat: Nullable(
-    object({ message: Type.String(), lien: Nullable(Type.String()), fichier: Nullable(Type.String()) }),
+    object({
+      message: Type.String(),
+      lien: Nullable(Type.String()),
+      fichier: Nullable(Type.String()),
+      rapport: Type.Optional(Nullable(Type.String())),
+    }),
   ),
   /** Why it failed, in French. */
   erreur: Nullable(Type.String()),
@@ -79,6 +90,10 @@ export const TaskListAnswer = object({ data: Type.Array(Task), total: Type.Integ
 export type TaskListAnswer = Static<typeof TaskListAnswer>;
 
 export const TaskIdParams = object({ id: Id });
+
+/** GET /tasks/:id/rapport: the per-request report of a finished request sync, as the synchronous answer gives it. */
+export const TaskRapportAnswer = object({ message: Type.String(), resultats: Type.Array(SyncResultat) });
+export type TaskRapportAnswer = Static<typeof TaskRapportAnswer>;
 
 /** 202 of a write that became a task (a large export, a large sync, « Relancer »). */
 export const TaskQueuedAnswer = object({ message: Type.String(), task_id: Type.Integer() });

@@ -14,6 +14,8 @@ import {
   TaskListAnswer,
   TaskListQuery,
   TaskQueuedAnswer,
+  TaskRapportAnswer,
+  type SyncResultat,
   type Task,
   type TaskType,
 } from 'shared/contract';
@@ -30,6 +32,7 @@ export const TASK_ROUTE_MESSAGES = {
   notFailed: 'Seule une tâche en échec peut être relancée.',
   alreadyRetried: (id: number) => `Cette tâche a déjà été relancée (tâche n° ${id}).`,
   noFile: "Cette tâche n'a pas de fichier à télécharger.",
+  noReport: "Cette tâche n'a pas de rapport.",
   relaunched: (id: number) => `Tâche relancée (n° ${id}) : suivez sa progression dans « Tâches ».`,
 } as const;
 
@@ -44,7 +47,9 @@ const taskSelect = sql`t.id, t.type, case t.type ${labelCases} else t.type end a
   case when t.resultat is null then null else json_build_object(
     'message', coalesce(t.resultat->>'message', ''),
     'lien', case when f.task_id is null then null else '/tasks/' || t.id || '/fichier' end,
-    'fichier', f.nom) end as resultat,
+    'fichier', f.nom,
+    'rapport', case when jsonb_typeof(t.resultat->'details'->'resultats') = 'array'
+      then '/tasks/' || t.id || '/rapport' end) end as resultat,
   t.erreur, t.relance_de, r.id as relancee_par,
   ${isoTimestamp(sql`t.created_at`)} as created_at,
   case when t.started_at is null then null else ${isoTimestamp(sql`t.started_at`)} end as started_at,
@@ -99,6 +104,24 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-disposition', `attachment; filename="${file.nom.replace(/["\\\r\n]/g, '_')}"`)
         .header('cache-control', 'no-store')
         .send(Buffer.from(file.contenu) as never);
+    },
+  );
+
+  // A sync's per-request report (kept in the task's result by the runner): a link from GET /tasks, not inlined there —
+  // a task may cover thousands of requests and the list is read on every socket `tache` event.
+  app.get(
+    TASK_PATHS.rapport(':id'),
+    { schema: { params: TaskIdParams, response: { 200: TaskRapportAnswer, ...errors } } },
+    async (request) => {
+      const task = await visible(request.params.id, request.user);
+      const row = await oneOf<{ resultats: SyncResultat[] | null }>(
+        app.db,
+        sql`select case when jsonb_typeof(resultat->'details'->'resultats') = 'array'
+              then resultat->'details'->'resultats' end as resultats
+            from tasks where id = ${request.params.id}`,
+      );
+      if (!row?.resultats || task.resultat === null) throw new NotFoundError(TASK_ROUTE_MESSAGES.noReport);
+      return { message: task.resultat.message, resultats: row.resultats };
     },
   );
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEMANDE_STATUTS,
   DEMANDE_TYPES,
@@ -9,7 +9,16 @@ import {
   type ResasPerDemandeAnswer,
   type TraitementAnswer,
   type SyncAnswer,
+  SYNC_TASK_THRESHOLD,
+  TASK_EVENT,
+  type TaskEvent,
+  type TaskListAnswer,
+  type TaskQueuedAnswer,
+  type TaskRapportAnswer,
 } from '../../contract';
+import { subscribeRealtime } from '../../notifications/realtime';
+import { mockNotifications, resetNotificationMocks } from '../notifications/store';
+import { mockTasks, resetTaskMocks } from '../tasks/store';
 import { mockToken } from '../common/users';
 import { mockDay } from '../reservations/list-fixtures';
 import { freshDemandes } from './fixtures';
@@ -243,5 +252,85 @@ describe('stays linked to the requests', () => {
       type_chambre_libelle: 'Double',
       chambre: '12',
     });
+  });
+});
+
+describe('a large request sync (mocked as the API runs it)', () => {
+  beforeEach(() => {
+    resetTaskMocks();
+    resetNotificationMocks();
+  });
+
+  it('above SYNC_TASK_THRESHOLD answers 202 and syncs as a task: tache events, report, notification', async () => {
+    const known = mockDemandes.map((d) => d.id);
+    const unknown = Array.from({ length: SYNC_TASK_THRESHOLD + 1 - known.length }, (_, i) => 90_000 + i);
+    const ids = [...known, ...unknown];
+    expect(ids.length).toBe(SYNC_TASK_THRESHOLD + 1);
+    const events: TaskEvent[] = [];
+    const stop = subscribeRealtime<TaskEvent>(TASK_EVENT, (event) => events.push(event));
+    try {
+      const queued = await call('POST', '/demande_hebergement/sync', { demande_ids: ids });
+      expect(queued.status).toBe(202);
+      const { task_id: id, message } = queued.body as TaskQueuedAnswer;
+      expect(message).toBe(
+        `La synchronisation porte sur ${ids.length} demandes : elle se fait en arrière-plan (tâche n° ${id}). Suivez-la dans « Tâches » ; une notification vous préviendra.`,
+      );
+      expect(mockTasks[0]).toMatchObject({
+        id,
+        type: 'synchronisation_demandes',
+        libelle: 'Synchronisation des demandes',
+        statut: 'en_attente',
+        demandeur: { id: 1, nom: 'Camille Martin' },
+      });
+      expect((await call('GET', `/tasks/${id}/rapport`)).status).toBe(404);
+
+      await vi.waitFor(() => expect(events.at(-1)).toEqual({ id, statut: 'terminee', progression: 100 }), {
+        timeout: 15_000,
+        interval: 50,
+      });
+      const running = events.filter((e) => e.statut === 'en_cours');
+      expect(running.length).toBeGreaterThan(1);
+      const progress = events.map((e) => e.progression);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+
+      const tasks = (await call('GET', '/tasks')).body as TaskListAnswer;
+      const task = tasks.data.find((t) => t.id === id);
+      expect(task?.resultat?.rapport).toBe(`/tasks/${id}/rapport`);
+      const rapport = (await call('GET', `/tasks/${id}/rapport`)).body as TaskRapportAnswer;
+      expect(rapport.resultats.map((r) => r.demande_id)).toEqual(ids);
+      expect(rapport.message).toBe(task?.resultat?.message);
+      expect(rapport.message).toContain(`À vérifier : n° `);
+      // Row for row what the synchronous answer reports on the same requests (two calls at or below the threshold).
+      resetDemandeMocks();
+      const direct: SyncAnswer['resultats'] = [];
+      for (const part of [ids.slice(0, SYNC_TASK_THRESHOLD), ids.slice(SYNC_TASK_THRESHOLD)])
+        direct.push(
+          ...((await call('POST', '/demande_hebergement/sync', { demande_ids: part })).body as SyncAnswer)
+            .resultats,
+        );
+      expect(rapport.resultats).toEqual(direct);
+      for (const missing of unknown)
+        expect(rapport.resultats.find((r) => r.demande_id === missing)).toMatchObject({
+          ok: false,
+          message: `Demande n° ${missing} introuvable.`,
+        });
+      const [notification] = mockNotifications.items;
+      expect(notification).toMatchObject({
+        title: 'Tâche terminée',
+        message: `Synchronisation des demandes (tâche n° ${id}) : ${rapport.message}`,
+        lien: '/dashboard?taches=1',
+      });
+    } finally {
+      stop();
+    }
+  });
+
+  it('at the threshold answers at once with the report, no task', async () => {
+    const ids = Array.from({ length: SYNC_TASK_THRESHOLD }, (_, i) => 80_000 + i);
+    const before = mockTasks.length;
+    const answer = await call('POST', '/demande_hebergement/sync', { demande_ids: ids });
+    expect(answer.status).toBe(200);
+    expect((answer.body as SyncAnswer).resultats).toHaveLength(SYNC_TASK_THRESHOLD);
+    expect(mockTasks).toHaveLength(before);
   });
 });

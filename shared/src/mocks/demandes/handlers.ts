@@ -13,6 +13,7 @@ import {
   demandeStatutLabel,
   ProlongationDemandeBody,
   RefusBody,
+  SYNC_TASK_THRESHOLD,
   SyncBody,
   TraitementBody,
   type Communication,
@@ -23,11 +24,12 @@ import {
   type ResultatCible,
   type SyncResultat,
 } from '../../contract';
-import { api, fail, json, readJson, requireSession, validBody } from '../common/http';
+import { api, claimsOf, fail, json, readJson, requireSession, validBody } from '../common/http';
 import { mockDay } from '../reservations/list-fixtures';
 import { itemOf, MOCK_PDF, withActions } from './fixtures';
 import { bookStays, cancelCibles, extendCibles, summary } from './stays';
 import { mockDemandes } from './store';
+import { startMockSyncTask } from './sync-task';
 
 /**
  * The accommodation-request mocks (spec §7 « Accommodation requests », « Communication »), in memory over
@@ -206,6 +208,20 @@ function syncOne(d: DemandeDetail): SyncResultat {
   return { demande_id: id, ok: true, changements: [], message: 'Déjà à jour.' };
 }
 
+/** One request of a sync (unknown ids included), as the API's sync-service reports it. */
+function syncRow(id: number): SyncResultat {
+  const d = find(id);
+  if (!d) return { demande_id: id, ok: false, changements: [], message: `Demande n° ${id} introuvable.` };
+  return syncOne(d);
+}
+
+function syncMessage(resultats: SyncResultat[]): string {
+  const changed = resultats.filter((r) => r.ok && r.changements.length > 0).length;
+  const failed = resultats.filter((r) => !r.ok).length;
+  const n = resultats.length;
+  return `${n} demande${n > 1 ? 's' : ''} synchronisée${n > 1 ? 's' : ''} : ${changed} mise${changed > 1 ? 's' : ''} à jour, ${failed} à vérifier.`;
+}
+
 export const demandesHandlers: RequestHandler[] = [
   http.get(api(COMMUNICATION_PATHS.courriels), ({ request }) => {
     const denied = requireSession(request);
@@ -291,18 +307,23 @@ export const demandesHandlers: RequestHandler[] = [
   http.post(api(PATHS.sync), async ({ request }) => {
     const body = await (requireSession(request) ?? validBody<SyncBody>(request, SyncBody));
     if (body instanceof Response) return body;
-    const resultats = body.demande_ids.map((id) => {
-      const d = find(id);
-      if (!d) return { demande_id: id, ok: false, changements: [], message: `Demande n° ${id} introuvable.` };
-      return syncOne(d);
-    });
-    const changed = resultats.filter((r) => r.ok && r.changements.length > 0).length;
-    const failed = resultats.filter((r) => !r.ok).length;
-    const n = resultats.length;
-    return json(200, {
-      message: `${n} demande${n > 1 ? 's' : ''} synchronisée${n > 1 ? 's' : ''} : ${changed} mise${changed > 1 ? 's' : ''} à jour, ${failed} à vérifier.`,
-      resultats,
-    });
+    const ids = body.demande_ids;
+    if (ids.length > SYNC_TASK_THRESHOLD) {
+      // As the API: too many to wait for, a task for its caller (the report in « Tâches »).
+      const claims = claimsOf(request);
+      const task = startMockSyncTask(
+        ids,
+        { id: Number(claims?.sub), nom: typeof claims?.name === 'string' ? claims.name : '' },
+        syncRow,
+        syncMessage,
+      );
+      return json(202, {
+        message: `La synchronisation porte sur ${ids.length} demandes : elle se fait en arrière-plan (tâche n° ${task.id}). Suivez-la dans « Tâches » ; une notification vous préviendra.`,
+        task_id: task.id,
+      });
+    }
+    const resultats = ids.map(syncRow);
+    return json(200, { message: syncMessage(resultats), resultats });
   }),
 
   http.post(api(PATHS.one), async ({ request }) => {

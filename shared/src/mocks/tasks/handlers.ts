@@ -1,12 +1,13 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { canRetryTask, TASK_PATHS } from '../../contract';
 import { api, claimsOf, fail, json, requireSession } from '../common/http';
-import { mockTasks } from './store';
+import { mockTaskReports, mockTasks } from './store';
 
 /**
- * The task mocks (GET /tasks, POST /tasks/:id/retry, GET /tasks/:id/fichier) with the API's rules: an agent sees
- * their own tasks, an administrator all; « Relancer » only a failed task, once. A running task moves on by 20 % at
- * each read, so the standalone screen shows progress.
+ * The task mocks (GET /tasks, POST /tasks/:id/retry, GET /tasks/:id/fichier, GET /tasks/:id/rapport) with the API's
+ * rules: an agent sees their own tasks, an administrator all; « Relancer » only a failed task, once. A running export
+ * moves on by 20 % at each read, so the standalone screen shows progress; a request sync is run by the demandes mocks
+ * (their own timer and `tache` events, as the API's runner).
  */
 const visible = (request: Request) => {
   const claims = claimsOf(request);
@@ -19,7 +20,7 @@ export const tasksHandlers: RequestHandler[] = [
     const denied = requireSession(request);
     if (denied) return denied;
     for (const task of mockTasks)
-      if (task.statut === 'en_cours') {
+      if (task.statut === 'en_cours' && task.type === 'export_reservations') {
         task.progression = Math.min(100, task.progression + 20);
         if (task.progression === 100) {
           task.statut = 'terminee';
@@ -28,6 +29,7 @@ export const tasksHandlers: RequestHandler[] = [
             message: 'Export prêt.',
             lien: TASK_PATHS.fichier(task.id),
             fichier: 'reservations.pdf',
+            rapport: null,
           };
         }
       }
@@ -79,5 +81,15 @@ export const tasksHandlers: RequestHandler[] = [
         'Content-Disposition': `attachment; filename="${task.resultat.fichier}"`,
       },
     });
+  }),
+  http.get(api(TASK_PATHS.rapport(':id')), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const id = Number(params.id);
+    const task = visible(request).find((t) => t.id === id);
+    if (!task) return notFound(id);
+    const report = mockTaskReports.get(id);
+    if (!report || task.statut !== 'terminee') return fail(404, "Cette tâche n'a pas de rapport.");
+    return json(200, report);
   }),
 ];

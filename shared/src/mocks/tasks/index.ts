@@ -1,2 +1,2 @@
 export { tasksHandlers } from './handlers';
-export { freshTasks, mockTasks, resetTaskMocks } from './store';
+export { freshTasks, mockTaskReports, mockTasks, queueMockTask, resetTaskMocks } from './store';

@@ -1,4 +1,4 @@
-import type { Task } from '../../contract';
+import type { Task, TaskRapportAnswer } from '../../contract';
 
 /** The task mocks' world (host « Tâches »): the admin's (user 1) and an agent's (user 2) tasks, one of each state. */
 export function freshTasks(): Task[] {
@@ -65,6 +65,29 @@ export function freshTasks(): Task[] {
 
 export const mockTasks: Task[] = freshTasks();
 
+/** The per-request reports of the mocked request syncs (GET /tasks/:id/rapport), by task id. */
+export const mockTaskReports = new Map<number, TaskRapportAnswer>();
+
+/** Queues a task as the API's enqueue does (newest first, nothing run yet); returns it. */
+export function queueMockTask(fields: Pick<Task, 'type' | 'libelle' | 'demandeur'>): Task {
+  const task: Task = {
+    ...fields,
+    id: Math.max(0, ...mockTasks.map((t) => t.id)) + 1,
+    statut: 'en_attente',
+    progression: 0,
+    resultat: null,
+    erreur: null,
+    relance_de: null,
+    relancee_par: null,
+    created_at: new Date().toISOString(),
+    started_at: null,
+    finished_at: null,
+  };
+  mockTasks.unshift(task);
+  return task;
+}
+
 export function resetTaskMocks(): void {
   mockTasks.splice(0, mockTasks.length, ...freshTasks());
+  mockTaskReports.clear();
 }

@@ -10,8 +10,9 @@ import type {
   SyncResultat,
   TaskListAnswer,
   TaskQueuedAnswer,
+  TaskRapportAnswer,
 } from 'shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildWorld, call, day, residents, type World } from '../../../../test/fixtures/reservations-write';
 import { buildTestApp, userToken } from '../../../../test/helper';
 import { connect, listenLocal, nextEvent, socketFor } from '../../../../test/socket-client';
@@ -118,9 +119,63 @@ describe('POST /demande_hebergement/sync over the threshold', () => {
             and entity_id = ${String(changed)} and action = 'synchronisation'`,
       );
       expect(audit).toEqual([{ actor_user_id: agent.user.id }]);
+
+      // The report reaches its requester: GET /tasks links it, GET /tasks/:id/rapport gives it row by row.
+      expect(list.json<TaskListAnswer>().data.find((t) => t.id === id)?.resultat).toEqual({
+        message: expect.stringContaining('À vérifier : n° 999999.'),
+        lien: null,
+        fichier: null,
+        rapport: `/tasks/${id}/rapport`,
+      });
+      const rapport = await call(w, 'GET', `/tasks/${id}/rapport`, undefined, agent.token);
+      expect(rapport.statusCode, rapport.body).toBe(200);
+      const answer = rapport.json<TaskRapportAnswer>();
+      expect(answer.resultats).toEqual(report);
+      expect(answer.message).toBe(
+        list.json<TaskListAnswer>().data.find((t) => t.id === id)?.resultat?.message,
+      );
+      // An administrator reads it too; another agent does not see the task at all (404, as GET /tasks hides it).
+      expect((await call(w, 'GET', `/tasks/${id}/rapport`, undefined, w.admin)).statusCode).toBe(200);
+      const other = await userToken(w.app, 'agent');
+      const hidden = await call(w, 'GET', `/tasks/${id}/rapport`, undefined, other.token);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json<{ message: string }>().message).toBe(`Tâche n° ${id} introuvable.`);
     } finally {
       socket.disconnect();
     }
+  });
+
+  it('has no report while queued, nor when the task kept none (404, rapport null in GET /tasks)', async () => {
+    const first = await treatedWithMissingResident();
+    const second = await treatedWithMissingResident();
+    const queued = await call(w, 'POST', '/demande_hebergement/sync', {
+      demande_ids: [first, second, 999_997],
+    });
+    expect(queued.statusCode, queued.body).toBe(202);
+    const { task_id: id } = queued.json<TaskQueuedAnswer>();
+    const early = await call(w, 'GET', `/tasks/${id}/rapport`);
+    expect(early.statusCode).toBe(404);
+    expect(early.json<{ message: string }>().message).toBe("Cette tâche n'a pas de rapport.");
+    // The enqueue may have kicked the runner already: wait for the task's end, whoever runs it.
+    await vi.waitFor(
+      async () => {
+        await w.app.tasks.drain();
+        const [row] = await rowsOf<{ statut: string }>(
+          w.app.db,
+          sql`select statut from tasks where id = ${id}`,
+        );
+        expect(row?.statut).toBe('terminee');
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    // A finished task whose result holds no per-row report (as an export's or the scheduled ones').
+    await w.app.db.execute(sql`update tasks set resultat = resultat - 'details' where id = ${id}`);
+    const list = await call(w, 'GET', '/tasks');
+    const task = list.json<TaskListAnswer>().data.find((t) => t.id === id);
+    expect(task?.statut).toBe('terminee');
+    expect(task?.resultat?.rapport).toBeNull();
+    expect((await call(w, 'GET', `/tasks/${id}/rapport`)).statusCode).toBe(404);
+    expect((await call(w, 'GET', '/tasks/2147483647/rapport')).statusCode).toBe(404);
   });
 
   it('answers at once with the report at or below the threshold', async () => {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { login } from 'shared';
-import { mockTasks, mockToken, resetMocks } from 'shared/mocks';
+import { mockTaskReports, mockTasks, mockToken, queueMockTask, resetMocks } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
 import { TASK_EVENT } from 'shared/contract';
 import { publishRealtimeEvent, setRealtimeStatus } from 'shared/ui';
@@ -122,6 +122,50 @@ describe('TasksDrawer', { timeout: 20_000 }, () => {
     renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
     fireEvent.click((await rowOf(2)).getByRole('button', { name: /Télécharger/ }));
     await waitFor(() => expect(saved).toEqual(['reservations-2026-03-02.xlsx']));
+  });
+
+  it("opens a finished request sync's per-request report with « Voir le rapport »", async () => {
+    const task = queueMockTask({
+      type: 'synchronisation_demandes',
+      libelle: 'Synchronisation des demandes',
+      demandeur: { id: 1, nom: 'Camille Martin' },
+    });
+    const message = '60 demandes synchronisées : 1 mise à jour, 1 à vérifier. À vérifier : n° 999.';
+    Object.assign(task, {
+      statut: 'terminee',
+      progression: 100,
+      resultat: { message, lien: null, fichier: null, rapport: `/tasks/${task.id}/rapport` },
+    });
+    mockTaskReports.set(task.id, {
+      message,
+      resultats: [
+        { demande_id: 12, ok: true, changements: ['État : à traiter → traitée.'], message: 'Mise à jour.' },
+        { demande_id: 999, ok: false, changements: [], message: 'Demande n° 999 introuvable.' },
+        { demande_id: 13, ok: true, changements: [], message: 'Déjà à jour.' },
+      ],
+    });
+    renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
+    const row = await rowOf(task.id);
+    expect(row.getByText(message)).toBeTruthy();
+    expect(row.queryByRole('button', { name: /Télécharger/ })).toBeNull();
+    // An export has its file, not a report.
+    expect((await rowOf(2)).queryByRole('button', { name: /Voir le rapport/ })).toBeNull();
+    fireEvent.click(row.getByRole('button', { name: /Voir le rapport/ }));
+    // By the title's text, not by role: role queries over the drawer's table are slow in jsdom.
+    const title = await screen.findByText(`Rapport de la tâche n° ${task.id}`);
+    const modal = title.closest('.ant-modal');
+    const lines = () =>
+      Array.from(modal?.querySelectorAll('tbody tr.ant-table-row') ?? []).map((tr) =>
+        Array.from(tr.querySelectorAll('td')).map((td) => td.textContent),
+      );
+    await waitFor(() =>
+      expect(lines()).toEqual([
+        ['12', 'Synchronisée', 'État : à traiter → traitée.'],
+        ['999', 'À vérifier', 'Demande n° 999 introuvable.'],
+        ['13', 'Synchronisée', 'Déjà à jour.'],
+      ]),
+    );
+    expect(modal?.textContent).toContain(message);
   });
 
   it('shows an agent their own tasks only: none here, the empty state, no requester column', async () => {

@@ -1,4 +1,4 @@
-import { DownloadOutlined, RedoOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileSearchOutlined, RedoOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -17,6 +17,7 @@ import { canRetryTask, TASK_STATUT_LABELS, type Task, type TaskStatut } from 'sh
 import { useDownloadTaskFile } from '../api/download-task-file';
 import { isActiveTask, useTasks } from '../api/get-tasks';
 import { useRetryTask } from '../api/retry-task';
+import { TaskRapportModal } from './task-rapport-modal';
 
 const PAGE_SIZE = 10;
 
@@ -34,8 +35,8 @@ export interface TasksDrawerProps {
 
 /**
  * « Tâches » (issue 12 §3, docs/frontend.md « Tâches »): one's background tasks — an administrator's: everyone's —
- * newest first, with their state, progress, result (the file of an export) or French error, and « Relancer » on a
- * failed one. Kept current by the socket's `tache` events; re-read every 15 s only while the socket is down and a
+ * newest first, with their state, progress, result (the file of an export, the report of a request sync) or French
+ * error, and « Relancer » on a failed one. Kept current by the socket's `tache` events; re-read every 15 s only while the socket is down and a
  * task is queued or running.
  */
 export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
@@ -46,6 +47,7 @@ export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
   const tasks = useTasks({ page, pageSize: PAGE_SIZE }, { enabled: open });
   const retry = useRetryTask();
   const download = useDownloadTaskFile();
+  const [rapportOf, setRapportOf] = useState<number | null>(null);
 
   const columns: TableColumnsType<Task> = [
     { title: 'N°', dataIndex: 'id', width: 64 },
@@ -96,6 +98,11 @@ export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
               onClick={() => download.mutate(task)}
             >
               Télécharger
+            </Button>
+          )}
+          {task.resultat?.rapport && (
+            <Button size="small" icon={<FileSearchOutlined />} onClick={() => setRapportOf(task.id)}>
+              Voir le rapport
             </Button>
           )}
           {task.erreur && <Typography.Text type="danger">{task.erreur}</Typography.Text>}
@@ -149,6 +156,7 @@ export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
           }}
         />
       )}
+      {rapportOf !== null && <TaskRapportModal taskId={rapportOf} onClose={() => setRapportOf(null)} />}
     </Drawer>
   );
 }

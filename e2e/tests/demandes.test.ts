@@ -1,0 +1,352 @@
+/**
+ * Issue 10 §5, in the browser: an agent treats a new-stay request from the top bar's « Traitement de la demande »
+ * through the « Traiter » assistant, sees the dashboard counter go down, opens the confirmation at /view-pdf and
+ * sends it — received, with its PDF, by a real SMTP server started here (the product runs with SMTP_URL); refuses
+ * another with a reason; confirms a cancellation; treats an extension. Each step checks what the screen says and
+ * what the API holds. The requests, stays and dates are the test's own (relative to today, Europe/Paris).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  COMMUNICATION_PATHS,
+  DEMANDES_PATHS,
+  RESERVATIONS_PATHS,
+  type DemandeCountAnswer,
+  type DemandeCreateAnswer,
+  type DemandeCreateBody,
+  type DemandeDetail,
+  type DemandeDetailAnswer,
+  type ReservationItem,
+  type ReservationListAnswer,
+  type ResasPerDemandeAnswer,
+} from 'shared/contract';
+import { pdfTexts } from '../../api/test/pdf-text';
+import { startSmtpSink, type SmtpSink } from '../../api/test/smtp-sink';
+import { launchBrowser, login, openPage } from '../support/browser';
+import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
+import { searchColumn } from '../support/ui';
+import {
+  ApiSession,
+  bookThroughApi,
+  createBookingWorld,
+  parisDay,
+  type BookingWorld,
+} from '../support/world';
+
+const REFERENTE = 'referente.e2e@example.fr';
+
+let smtp: SmtpSink;
+let product: Product;
+let browser: Browser;
+let api: ApiSession;
+let world: BookingWorld;
+
+before(async () => {
+  smtp = await startSmtpSink();
+  product = await startProduct({ env: { SMTP_URL: smtp.url } });
+  browser = await launchBrowser();
+  api = await ApiSession.login(product.baseUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  world = await createBookingWorld(api, [
+    { nom: 'Essai-Demande', prenom: 'Ana' },
+    { nom: 'Essai-Demande', prenom: 'Léo' },
+    { nom: 'Essai-Refus', prenom: 'Paul' },
+    { nom: 'Essai-Annul', prenom: 'Inès' },
+    { nom: 'Essai-Prolong', prenom: 'Marc' },
+  ]);
+});
+
+after(async () => {
+  await browser?.close();
+  await product?.stop();
+  await smtp?.close();
+});
+
+const resident = (prenom: string) => world.residents.find((r) => r.prenom === prenom)!;
+
+/** A request typed in by staff (the API's own intake), for the world's client. */
+async function createDemande(body: Omit<DemandeCreateBody, 'client_id'>): Promise<number> {
+  const answer = await api.call<DemandeCreateAnswer>('POST', DEMANDES_PATHS.one, {
+    client_id: world.client.id,
+    referent_nom: 'Mme Garnier',
+    referent_email: REFERENTE,
+    ...body,
+  });
+  return answer.data.id;
+}
+
+const demandeOf = async (id: number): Promise<DemandeDetail> =>
+  (await api.call<DemandeDetailAnswer>('GET', `${DEMANDES_PATHS.one}/${id}`)).data;
+
+/** The stays of one full reservation as the reservations list gives them. */
+async function staysOf(filters: Record<string, unknown>): Promise<ReservationItem[]> {
+  const answer = await api.call<ReservationListAnswer>('POST', RESERVATIONS_PATHS.list, {
+    page: 1,
+    pageSize: 100,
+    client_id: world.client.id,
+    ...filters,
+  });
+  return answer.reservations;
+}
+
+/** One resident's stay booked (and confirmed) through the API: its id. */
+async function bookedStay(prenom: string, from: string, to: string): Promise<number> {
+  const parentId = await bookThroughApi(api, world, [resident(prenom).id], from, to);
+  const [stay] = await staysOf({ id_reservation_mere: parentId });
+  assert.ok(stay, `séjour de ${prenom} introuvable`);
+  return stay.id;
+}
+
+/** The dashboard's « Demandes à traiter » figure, once loaded. */
+async function counterShown(page: Page): Promise<number> {
+  const value = page.locator('a[data-counter="total_demande_a_traiter"] .ant-statistic-content-value');
+  await page.waitForFunction(() =>
+    /^\d/.test(
+      document
+        .querySelector('a[data-counter="total_demande_a_traiter"] .ant-statistic-content-value')
+        ?.textContent?.trim() ?? '',
+    ),
+  );
+  return Number((await value.textContent())!.replace(/\D/g, ''));
+}
+
+/** The request's card, loaded. */
+async function openFiche(page: Page, id: number): Promise<void> {
+  await page.goto(`/dashboard/demande-hebergement/${id}`);
+  await page.getByText(`n° ${id}`, { exact: false }).first().waitFor();
+}
+
+/** The request's state tag on its card (the top bar has buttons of the same names). */
+const stateShown = (page: Page, label: string) =>
+  page
+    .locator('.ant-tag')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .first()
+    .waitFor();
+
+describe('demandes', () => {
+  test('an agent treats a request from the top bar, sees the counter go down, opens and sends the confirmation', async () => {
+    const [ana, leo] = [resident('Ana'), resident('Léo')];
+    const arrival = parisDay(3);
+    const departure = parisDay(7);
+    const demandeId = await createDemande({
+      type: 'nouvelle',
+      pensionnaire_ids: [ana.id, leo.id],
+      date_debut: arrival,
+      date_fin: departure,
+      souhaits: {
+        ville: 'Lyon',
+        etablissement_id: world.hotel.id,
+        type_chambre_id: world.roomType.id,
+        petit_dejeuner: true,
+      },
+    });
+
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    const before = await counterShown(page);
+    const counted = await api.call<DemandeCountAnswer>('GET', DEMANDES_PATHS.count);
+    assert.equal(before, counted.total_demande_a_traiter);
+
+    // The top bar's Demandes shortcut, « Traitement de la demande »: the new-stay requests still open.
+    await page.getByRole('button', { name: /^Demandes/ }).hover();
+    await page.getByRole('menuitem', { name: 'Traitement de la demande' }).click();
+    await page.waitForURL(/\/dashboard\/Demande-Hebergement\?action=traitement/);
+    await searchColumn(page, 'Client', world.client.nom);
+    await page.getByRole('cell', { name: /Ana Essai-Demande/ }).click();
+    await page.waitForURL(new RegExp(`/dashboard/demande-hebergement/${demandeId}$`));
+    await stateShown(page, 'À traiter');
+
+    // « Traiter »: the assistant comes prefilled from the wishes (hotel, room type); the agent books.
+    await page.getByRole('button', { name: 'Traiter', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Traitement de la demande n° ${demandeId}` });
+    await dialog.getByText(`contrat ${world.contratEtablissement.reference}`).waitFor();
+    await dialog.getByText(/Total HT :/).waitFor();
+    const reserve = dialog.getByRole('button', { name: 'Réserver' });
+    // Playwright's click waits for the button to be enabled (the plan complete, the room types loaded).
+    await reserve.click();
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await stateShown(page, 'Traitée');
+
+    const treated = await demandeOf(demandeId);
+    assert.equal(treated.statut, 'traitee');
+    assert.deepEqual(
+      treated.reservations
+        .map((r) => [r.pensionnaire_prenom, r.etablissement_nom, r.date_debut, r.date_fin])
+        .sort(),
+      [
+        ['Ana', world.hotel.nom, arrival, departure],
+        ['Léo', world.hotel.nom, arrival, departure],
+      ],
+    );
+    const produced = await api.call<ResasPerDemandeAnswer>(
+      'POST',
+      `${DEMANDES_PATHS.resas}/${demandeId}`,
+      {},
+    );
+    assert.deepEqual(
+      produced.reservations.map((r) => r.id).sort(),
+      treated.reservations.map((r) => r.id).sort(),
+    );
+    // The stays are linked on the card.
+    for (const stay of treated.reservations)
+      await page.getByRole('link', { name: `n° ${stay.id}` }).waitFor();
+
+    // The dashboard counts one request fewer.
+    await page.goto('/dashboard');
+    await page.waitForFunction(
+      (expected) =>
+        document
+          .querySelector('a[data-counter="total_demande_a_traiter"] .ant-statistic-content-value')
+          ?.textContent?.replace(/\D/g, '') === String(expected),
+      before - 1,
+    );
+    assert.equal(
+      (await api.call<DemandeCountAnswer>('GET', DEMANDES_PATHS.count)).total_demande_a_traiter,
+      before - 1,
+    );
+
+    // The confirmation to the client: « Voir » opens it at /view-pdf in a new tab.
+    const confirmation = treated.communications.find((c) => c.type_document === 'confirmation');
+    assert.ok(confirmation, 'confirmation préparée');
+    assert.equal(confirmation.statut, 'preparee');
+    assert.deepEqual(confirmation.destinataires, [REFERENTE]);
+    await openFiche(page, demandeId);
+    const row = page.getByRole('row', { name: /Confirmation au client/ });
+    await row.getByText('Préparée').waitFor();
+    const [viewer] = await Promise.all([
+      context.waitForEvent('page'),
+      row.getByRole('link', { name: 'Voir' }).click(),
+    ]);
+    await viewer.waitForURL(new RegExp(`/view-pdf\\?id=${confirmation.id}$`));
+    const frame = viewer.getByTitle(`Document de la demande ${confirmation.id}`);
+    await frame.waitFor();
+    assert.match((await frame.getAttribute('src')) ?? '', /^blob:/);
+    assert.equal(await viewer.getByText('Document indisponible').count(), 0);
+    await viewer.close();
+    const pdf = await fetch(`${product.baseUrl}/api${COMMUNICATION_PATHS.document}/${confirmation.id}`, {
+      headers: { authorization: `Bearer ${api.token}` },
+    });
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+    const shown = pdfTexts(Buffer.from(await pdf.arrayBuffer())).join('\n');
+    for (const expected of [world.hotel.nom, 'Ana', 'Léo', world.roomType.libelle])
+      assert.ok(shown.includes(expected), `« ${expected} » absent du PDF`);
+
+    // « Envoyer »: sent through the SMTP server, the PDF attached.
+    await row.getByRole('button', { name: 'Envoyer' }).click();
+    await row.getByText('Envoyée', { exact: true }).waitFor();
+    const sent = smtp.received.filter((mail) =>
+      [mail.to ?? []].flat().some((to) => to.value.some((a) => a.address === REFERENTE)),
+    );
+    assert.equal(sent.length, 1);
+    const [attachment] = sent[0]!.attachments;
+    assert.equal(attachment?.contentType, 'application/pdf');
+    const attached = pdfTexts(attachment.content).join('\n');
+    assert.ok(attached.includes(world.hotel.nom) && attached.includes('Ana'), 'PDF joint incomplet');
+    const after = (await demandeOf(demandeId)).communications.find((c) => c.id === confirmation.id)!;
+    assert.equal(after.statut, 'envoyee');
+    assert.equal(after.tentatives, 1);
+    assert.notEqual(after.envoye_at, null);
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('an agent refuses a request with a reason: the letter is prepared', async () => {
+    const demandeId = await createDemande({
+      type: 'nouvelle',
+      pensionnaire_ids: [resident('Paul').id],
+      date_debut: parisDay(10),
+      date_fin: parisDay(12),
+    });
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    await openFiche(page, demandeId);
+    await page.getByRole('button', { name: 'Refuser', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refuser la demande' });
+    const reason = 'Aucune place disponible sur la période';
+    await dialog.getByLabel('Motif du refus').fill(reason);
+    await dialog.getByRole('button', { name: 'Refuser' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(`Motif du refus : ${reason}`).waitFor();
+    await stateShown(page, 'Refusée');
+    await page.getByRole('row', { name: /Lettre de refus/ }).waitFor();
+
+    const refused = await demandeOf(demandeId);
+    assert.equal(refused.statut, 'refusee');
+    assert.equal(refused.motif_refus, reason);
+    assert.deepEqual(refused.reservations, []);
+    assert.deepEqual(
+      refused.communications.map((c) => c.type_document),
+      ['refus'],
+    );
+    assert.equal(refused.actions.traiter, false);
+    assert.equal(await page.getByRole('button', { name: 'Traiter', exact: true }).count(), 0);
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('an agent confirms a cancellation: the targeted stay is cancelled', async () => {
+    const stayId = await bookedStay('Inès', parisDay(4), parisDay(8));
+    const demandeId = await createDemande({
+      type: 'annulation',
+      reservation_ids: [stayId],
+      date_annulation: parisDay(4),
+    });
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    await openFiche(page, demandeId);
+    await stateShown(page, 'À annuler');
+    await page.getByRole('button', { name: "Confirmer l'annulation" }).click();
+    await stateShown(page, 'Annulation confirmée');
+    await page.getByText(`Réservation n° ${stayId}`).waitFor();
+
+    const done = await demandeOf(demandeId);
+    assert.equal(done.statut, 'traitee');
+    assert.deepEqual(
+      done.cibles.map((c) => [c.id, c.statut]),
+      [[stayId, 'annulee']],
+    );
+    const cancelled = await staysOf({ pensionnaire: 'essai-annul', statut: 'annulee' });
+    assert.deepEqual(
+      cancelled.map((s) => s.id),
+      [stayId],
+    );
+    assert.ok(done.communications.some((c) => c.type_document === 'annulation'));
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('an agent treats an extension: the targeted stay is extended to the requested date', async () => {
+    const end = parisDay(2);
+    const requested = parisDay(6);
+    const stayId = await bookedStay('Marc', parisDay(-2), end);
+    const demandeId = await createDemande({
+      type: 'prolongation',
+      reservation_ids: [stayId],
+      date_fin: requested,
+    });
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    await openFiche(page, demandeId);
+    await stateShown(page, 'À prolonger');
+    await page.getByRole('button', { name: 'Prolonger', exact: true }).click();
+    await stateShown(page, 'Prolongée');
+    await page.getByText(`Réservation n° ${stayId}`).waitFor();
+
+    const done = await demandeOf(demandeId);
+    assert.equal(done.statut, 'traitee');
+    const extensions = await staysOf({ type_resa: 'prolongation', pensionnaire: 'essai-prolong' });
+    assert.deepEqual(
+      extensions.map((s) => [s.date_debut, s.date_fin]),
+      [[end, requested]],
+    );
+    assert.ok(done.communications.some((c) => c.type_document === 'prolongation'));
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

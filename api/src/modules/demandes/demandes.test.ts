@@ -222,6 +222,14 @@ describe('POST /demandes_hebergement and GET /demandesNumber', () => {
     expect(await search(`${tag}`)).toEqual([demande.id, byFile.id].sort((a, b) => a - b));
     expect(await search('qz')).toEqual(await search('QZ'));
     expect(await search('qz')).toContain(demande.id);
+    // The other filters and the sort apply to the matches.
+    const filtered = async (body: Record<string, unknown>) =>
+      (
+        await call(w, 'POST', '/demandes_hebergement', { page: 1, pageSize: 50, recherche: tag, ...body })
+      ).json<DemandeListAnswer>();
+    expect((await filtered({ type: 'annulation' })).total).toBe(0);
+    expect((await filtered({ type: 'nouvelle', sort: 'client', order: 'desc' })).total).toBe(2);
+    expect((await filtered({ pensionnaire_id: other })).demandes.map((d) => d.id)).toEqual([byFile.id]);
     const bad = await call(w, 'POST', '/demandes_hebergement', { page: 1, pageSize: 10, inconnu: true });
     expect(bad.statusCode).toBe(400);
     expect((await call(w, 'GET', '/demandesNumber', undefined, null)).statusCode).toBe(401);

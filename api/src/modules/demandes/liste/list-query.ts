@@ -30,9 +30,12 @@ const list = (values: readonly string[]) =>
   );
 const OPEN = list(DEMANDE_STATUTS_OUVERTS);
 
-/** The requests one of whose residents matches `where` (alias ps): a set computed once, not a probe per request. */
+/**
+ * The requests one of whose residents matches `where` (alias ps): a set computed once, not a probe per request. The
+ * residents are an array so that their requests are read through the resident index, not by scanning every link.
+ */
 const requestsOfResidents = (where: SQL) => sql`select dp.demande_id from demande_pensionnaires dp
-  where dp.pensionnaire_id in (select ps.id from pensionnaires ps where ${where})`;
+  where dp.pensionnaire_id = any(array(select ps.id from pensionnaires ps where ${where}))`;
 const residentName = sql`(ps.nom || ' ' || ps.prenom || ' ' || ps.nom)`;
 /** The shortest text a trigram index can look up. */
 const TRIGRAM = 3;

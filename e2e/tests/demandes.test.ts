@@ -99,11 +99,11 @@ async function bookedStay(prenom: string, from: string, to: string): Promise<num
 
 /** The dashboard's « Demandes à traiter » figure, once loaded. */
 async function counterShown(page: Page): Promise<number> {
-  const value = page.locator('a[data-counter="total_demande_a_traiter"] .ant-statistic-content-value');
+  const value = page.locator('a[data-counter="total_demande_a_traiter"] [data-figure-value]');
   await page.waitForFunction(() =>
     /^\d/.test(
       document
-        .querySelector('a[data-counter="total_demande_a_traiter"] .ant-statistic-content-value')
+        .querySelector('a[data-counter="total_demande_a_traiter"] [data-figure-value]')
         ?.textContent?.trim() ?? '',
     ),
   );
@@ -197,7 +197,7 @@ describe('demandes', () => {
     await page.waitForFunction(
       (expected) =>
         document
-          .querySelector('a[data-counter="total_demande_a_traiter"] .ant-statistic-content-value')
+          .querySelector('a[data-counter="total_demande_a_traiter"] [data-figure-value]')
           ?.textContent?.replace(/\D/g, '') === String(expected),
       before - 1,
     );

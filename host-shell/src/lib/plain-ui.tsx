@@ -1,5 +1,5 @@
 // The few display pieces of the shell's first screens (login, dashboard frame, home), drawn with the antd theme's
-// tokens instead of antd's Card and Typography: Card carries Tabs (with its menu and dropdown), Typography its
+// tokens instead of antd's Card, Typography and Statistic: Card carries Tabs (with its menu and dropdown), Typography its
 // copy/edit/ellipsis machinery, together ~20 kB brotli on the first load for a frame and some text
 // (docs/performance.md). The screens of the remotes keep using antd's own.
 import { theme } from 'antd';
@@ -90,6 +90,31 @@ export function Heading({
     >
       {children}
     </Tag>
+  );
+}
+
+const FIGURE_FORMAT = new Intl.NumberFormat('fr-FR');
+
+/**
+ * A titled figure, as antd's Statistic draws it (muted title, the value in the heading-3 size), numbers grouped the
+ * French way. The value carries `data-figure-value`.
+ */
+export function Figure({ title, value }: { title: ReactNode; value: number | string }) {
+  const { token } = theme.useToken();
+  return (
+    <div>
+      <div
+        style={{ marginBottom: token.marginXXS, color: token.colorTextDescription, fontSize: token.fontSize }}
+      >
+        {title}
+      </div>
+      <div
+        data-figure-value
+        style={{ color: token.colorTextHeading, fontSize: token.fontSizeHeading3, lineHeight: 1.35 }}
+      >
+        {typeof value === 'number' ? FIGURE_FORMAT.format(value) : value}
+      </div>
+    </div>
   );
 }
 

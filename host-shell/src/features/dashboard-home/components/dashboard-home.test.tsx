@@ -11,7 +11,7 @@ const open = (type: string) =>
   mockDemandes.filter((d) => d.type === type && (d.statut === 'a_traiter' || d.statut === 'en_cours')).length;
 
 const counterText = (counter: string) =>
-  document.querySelector(`[data-counter="${counter}"] .ant-statistic-content`)?.textContent;
+  document.querySelector(`[data-counter="${counter}"] [data-figure-value]`)?.textContent;
 
 beforeEach(() => {
   resetMocks();
@@ -89,5 +89,12 @@ describe('DashboardHome', () => {
     expect(grid.querySelectorAll(':scope > a[data-counter]')).toHaveLength(7);
     // No antd Row/Col on the home: their styles would be computed before its first paint.
     expect(document.querySelector('.ant-row, .ant-col')).toBeNull();
+  });
+
+  it("draws each figure without antd's Statistic, numbers grouped the French way", async () => {
+    mockServer.use(http.post('*/api/reservationsNumber', () => HttpResponse.json({ total: 12345 })));
+    renderWithProviders(<DashboardHome />, { url: '/dashboard' });
+    await waitFor(() => expect(counterText('totalPresence')?.replace(/\s/g, ' ')).toBe('12 345'));
+    expect(document.querySelector('.ant-statistic')).toBeNull();
   });
 });

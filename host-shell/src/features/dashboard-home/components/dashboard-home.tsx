@@ -1,7 +1,7 @@
-import { Grid, Statistic } from 'antd';
+import { Grid } from 'antd';
 import { Link } from 'react-router-dom';
 import { ACTION_PARAM, DASHBOARD_BADGES, DASHBOARD_RESERVATION_FILTERS, dashboardUrl } from 'shared';
-import { Heading, Panel } from '../../../lib/plain-ui';
+import { Figure, Heading, Panel } from '../../../lib/plain-ui';
 import { useDashboardCounters } from '../api/count-reservations';
 
 /**
@@ -31,7 +31,10 @@ export function badgesPerRow(screens: Partial<Record<'sm' | 'lg' | 'xl', boolean
   return 1;
 }
 
-/** Dashboard home: one shortcut badge per kind of work to handle (spec §1). */
+/**
+ * Dashboard home: one shortcut badge per kind of work to handle (spec §1). The figures are plain markup (Figure), not
+ * antd's Statistic, whose styles antd would compute before the home's first paint (docs/performance.md).
+ */
 export default function DashboardHome() {
   const counters = useDashboardCounters();
   const columns = badgesPerRow(Grid.useBreakpoint());
@@ -52,7 +55,7 @@ export default function DashboardHome() {
             style={{ display: 'block', height: '100%' }}
           >
             <Panel hoverable style={{ height: '100%' }}>
-              <Statistic title={badge.label} value={counters[badge.counter] ?? '—'} />
+              <Figure title={badge.label} value={counters[badge.counter] ?? '—'} />
             </Panel>
           </Link>
         ))}

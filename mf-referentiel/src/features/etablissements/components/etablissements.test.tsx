@@ -160,6 +160,9 @@ describe('EtablissementsPage', () => {
     expect(requestsTo('/api/etablissements/7/archive', 'PUT')).toHaveLength(1);
     expect(shown('Archiver « Hôtel Lafayette » ?')).toBe(true);
 
+    // As a user would, click again once the button has stopped spinning: antd's Button ignores clicks while its
+    // loading state (updated in an effect, a moment after the message shows) is still on.
+    await waitFor(() => expect(openButton('Archiver').classList.contains('ant-btn-loading')).toBe(false));
     await user.click(openButton('Archiver'));
     await waitFor(() => expect(screen.queryByText('Hôtel Lafayette')).toBeNull());
     expect(requestsTo('/api/etablissements/7/archive', 'PUT')).toHaveLength(2);

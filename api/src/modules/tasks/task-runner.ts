@@ -216,6 +216,8 @@ export class TaskRunner {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
+    // A claim in flight (committed, its task not yet among the running ones) counts too: wait for the pump to stop.
+    await this.#pumping;
     if (this.#running.size === 0) return;
     this.#log.info(
       { taches: [...this.#running.keys()], delaiMs: this.#options.stopGraceMs },

@@ -104,6 +104,8 @@ export class TaskRunner {
   readonly #running = new Map<number, Promise<void>>();
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
+  /** Only a started runner takes work on kick(); one that is not (tests, a node that runs no task) is drained. */
+  #started = false;
   #pumping: Promise<void> | undefined;
   #listener: TaskListener | undefined;
 
@@ -161,6 +163,7 @@ export class TaskRunner {
   /** Starts polling (the server; tests call drain()). A queued task of this process is started at once by kick(). */
   start(): void {
     this.#stopped = false;
+    this.#started = true;
     const tick = () => {
       this.kick();
       this.#timer = setTimeout(tick, this.#options.pollMs);
@@ -171,7 +174,7 @@ export class TaskRunner {
 
   /** Looks for work now (after an enqueue committed). No-op once stopped or when not started. */
   kick(): void {
-    if (this.#stopped || this.#pumping !== undefined) return;
+    if (!this.#started || this.#stopped || this.#pumping !== undefined) return;
     this.#pumping = this.#pump()
       .catch((error: unknown) => this.#log.error({ err: error }, 'tâches : lecture de la file en échec'))
       .finally(() => {

@@ -16,12 +16,19 @@ export interface SmtpSink {
   close: () => Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `refuses(address)`: the recipients the server turns down (the sending then fails with the server's reason). */
+export async function startSmtpSink(
+  options: { refuses?: (address: string) => boolean } = {},
+): Promise<SmtpSink> {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuses?.(address.address)) callback(new Error('Destinataire refusé'));
+      else callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {

@@ -3,8 +3,7 @@
  * started here (smtp-server): the message received, its PDF attachment, a refused recipient kept with its reason and
  * sent again; and, with no SMTP_URL, the local outbox (« non transmis : aucun serveur SMTP configuré »).
  */
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import {
   NON_TRANSMIS_SANS_SMTP,
   type CommunicationAnswer,
@@ -14,44 +13,27 @@ import {
   type DemandeCreateAnswer,
   type TraitementAnswer,
 } from 'shared/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { buildWorld, call, day, residents, type World } from '../../../test/fixtures/reservations-write';
 
 const REFUSED = 'refuse@example.fr';
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+let received: ParsedMail[] = [];
+let smtp: SmtpSink;
 let w: World;
 let offline: World;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address === REFUSED) callback(new Error('Destinataire inconnu'));
-      else callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  w = await buildWorld(await buildTestApp({ mail: { smtpUrl: `smtp://127.0.0.1:${port}` } }));
+  smtp = await startSmtpSink({ refuses: (address) => address === REFUSED });
+  received = smtp.received;
+  w = await buildWorld(await buildTestApp({ mail: { smtpUrl: smtp.url } }));
   offline = await buildWorld(await buildTestApp());
 });
 afterAll(async () => {
   await w.app.close();
   await offline.app.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 let stays = 0;

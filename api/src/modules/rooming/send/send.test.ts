@@ -3,13 +3,12 @@
  * (smtp-server), as the communications tests do: the message and its PDF received, a refusal kept (502) and sent
  * again, the local outbox without SMTP_URL.
  */
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import type { CourrielListAnswer, SendRoomingAnswer } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../test/helper';
+import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import {
   book,
   buildWorld,
@@ -23,9 +22,9 @@ import { pdfTexts } from '../../../../test/pdf-text';
 import { frenchMoney } from '../../reservations/exports/export-pdf';
 import { monthPeriod } from './send-service';
 
-const received: ParsedMail[] = [];
+let received: ParsedMail[] = [];
 let refuse = false;
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let w: World;
 let offline: World;
 let stay = 0;
@@ -33,26 +32,9 @@ const mois = today.slice(0, 7);
 const path = (hotel: number, month = mois) => `/reservations/send_Pdf_Rooming/${hotel}/${month}`;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (refuse) callback(new Error('Boîte pleine'));
-      else callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  w = await buildWorld(await buildTestApp({ mail: { smtpUrl: `smtp://127.0.0.1:${port}` } }));
+  smtp = await startSmtpSink({ refuses: () => refuse });
+  received = smtp.received;
+  w = await buildWorld(await buildTestApp({ mail: { smtpUrl: smtp.url } }));
   offline = await buildWorld(await buildTestApp());
   for (const world of [w, offline]) {
     await world.app.db.execute(
@@ -67,7 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await w.app.close();
   await offline.app.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {

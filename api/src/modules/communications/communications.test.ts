@@ -173,6 +173,48 @@ describe('POST /communication/send_communication/:id and GET /communication/pens
     });
     expect(unknown.statusCode).toBe(404);
   });
+  it('explains a confirmation it cannot make (409): no stay booked yet, or every booked stay cancelled since', async () => {
+    const ids = await residents(w, 1);
+    const pending = await call(w, 'POST', '/demande_hebergement', {
+      type: 'nouvelle',
+      client_id: w.client.id,
+      pensionnaire_ids: ids,
+      date_debut: day(40),
+      date_fin: day(41),
+    });
+    expect(pending.statusCode, pending.body).toBe(201);
+    const notYet = await call(
+      w,
+      'POST',
+      `/communication/send_communication/${pending.json<DemandeCreateAnswer>().data.id}`,
+      { type_document: 'confirmation', envoyer: false },
+    );
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json<{ message: string }>().message).toBe(
+      'Aucun séjour n’a encore été réservé pour cette demande : la confirmation ne peut pas être établie.',
+    );
+
+    const { demande, answer } = await treated(w);
+    for (const stay of answer.reservation_ids) {
+      const cancelled = await call(w, 'PUT', `/reservations/annulation/${stay}`, {
+        motif: 'Départ anticipé',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    }
+    for (const [type_document, consequence] of [
+      ['confirmation', 'la confirmation ne peut pas être établie'],
+      ['bon_hebergement', 'le bon d’hébergement ne peut pas être établi'],
+    ]) {
+      const refused = await call(w, 'POST', `/communication/send_communication/${demande.id}`, {
+        type_document,
+        envoyer: false,
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json<{ message: string }>().message).toBe(
+        `Les séjours réservés pour cette demande ont tous été annulés : ${consequence}.`,
+      );
+    }
+  });
 });
 
 describe('without SMTP_URL: the local outbox', () => {

@@ -253,6 +253,11 @@ export function buildDocument(type: CommunicationType, data: DocumentData): Buil
   const { demande: d, today } = data;
   const produced = data.sejours.filter((s) => s.role === 'produite' && s.statut !== 'annulee');
   const targets = data.sejours.filter((s) => s.role === 'cible');
+  /** Why a letter about booked stays cannot be made: none booked yet, or every one booked since cancelled. */
+  const noStayBooked = (consequence: string) =>
+    data.sejours.some((s) => s.role === 'produite')
+      ? `Les séjours réservés pour cette demande ont tous été annulés : ${consequence}.`
+      : `Aucun séjour n’a encore été réservé pour cette demande : ${consequence}.`;
   const clientEmail = d.referent_email ?? d.client_email;
   const base = {
     reference: reference(d),
@@ -275,7 +280,7 @@ export function buildDocument(type: CommunicationType, data: DocumentData): Buil
   switch (type) {
     case 'confirmation': {
       if (d.type !== 'nouvelle' || produced.length === 0)
-        return 'Aucun séjour n’a encore été réservé pour cette demande : la confirmation ne peut pas être établie.';
+        return noStayBooked('la confirmation ne peut pas être établie');
       return toClient('Confirmation de prise en charge', 'confirmation', {
         introduction: `Suite à votre demande du ${frenchDate(d.created_at_day)}, nous vous confirmons l’hébergement des ${produced.length > 1 ? `${produced.length} personnes` : 'personne'} ci-dessous dans l’établissement indiqué.`,
         blocs: [hotelBlock(produced)],
@@ -290,7 +295,9 @@ export function buildDocument(type: CommunicationType, data: DocumentData): Buil
       const stays = d.type === 'nouvelle' ? produced : produced.filter((s) => s.depart_precedent !== null);
       const first = stays[0];
       if (first === undefined)
-        return 'Aucun séjour n’a encore été réservé pour cette demande : le bon d’hébergement ne peut pas être établi.';
+        return d.type === 'prolongation'
+          ? 'Aucun séjour n’a encore été prolongé pour cette demande : le bon d’hébergement ne peut pas être établi.'
+          : noStayBooked('le bon d’hébergement ne peut pas être établi');
       return {
         model: {
           ...base,

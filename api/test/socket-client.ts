@@ -50,6 +50,9 @@ export async function refusal(socket: Socket): Promise<{ message: string; status
   throw new Error('the handshake was accepted');
 }
 
+/** How long to wait for an event that follows a drained task's whole work (within the tests' 60 s limit). */
+export const TASK_WORK_WAIT_MS = 45_000;
+
 /** Resolves with the next `event` on the socket, or rejects after `ms`. */
 export function nextEvent<T>(socket: Socket, event: string, ms = 5_000): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -10,7 +10,7 @@ import {
   today,
 } from '../../../test/fixtures/reservations-read';
 import { bearer, buildTestApp, userToken } from '../../../test/helper';
-import { connect, listenLocal, nextEvent, socketFor } from '../../../test/socket-client';
+import { connect, listenLocal, nextEvent, socketFor, TASK_WORK_WAIT_MS } from '../../../test/socket-client';
 import { rowsOf } from '../../db/raw';
 import { DIGEST_LINK, DIGEST_TITLE, digestMessage } from './jobs/digest-prolongations';
 import { TASK_EVENT, TASK_NOTIFICATION_TITLES, TASKS_LINK } from './task-events';
@@ -55,7 +55,13 @@ describe('exports over the threshold', () => {
       expect(message).toContain(`tâche n° ${id}`);
 
       const started = nextEvent<{ id: number; statut: string }>(socket, TASK_EVENT);
-      const notified = nextEvent<{ title: string; message: string; lien: string }>(socket, 'notification');
+      // The notification follows the task's whole work (an export renders in a nice-19 worker): on a loaded machine
+      // that takes longer than nextEvent's default 5 s, so the wait covers the drain (the test's own limit is 60 s).
+      const notified = nextEvent<{ title: string; message: string; lien: string }>(
+        socket,
+        'notification',
+        TASK_WORK_WAIT_MS,
+      );
       await app.tasks.drain();
       expect(await started).toMatchObject({ id, statut: 'en_cours' });
       expect(await notified).toMatchObject({

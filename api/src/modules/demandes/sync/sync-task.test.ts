@@ -15,7 +15,13 @@ import type {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildWorld, call, day, residents, type World } from '../../../../test/fixtures/reservations-write';
 import { buildTestApp, userToken } from '../../../../test/helper';
-import { connect, listenLocal, nextEvent, socketFor } from '../../../../test/socket-client';
+import {
+  connect,
+  listenLocal,
+  nextEvent,
+  socketFor,
+  TASK_WORK_WAIT_MS,
+} from '../../../../test/socket-client';
 import { rowsOf } from '../../../db/raw';
 import { TASK_EVENT, TASK_NOTIFICATION_TITLES, TASKS_LINK } from '../../tasks/task-events';
 
@@ -83,7 +89,13 @@ describe('POST /demande_hebergement/sync over the threshold', () => {
       ).toHaveLength(0);
 
       const started = nextEvent<{ id: number; statut: string }>(socket, TASK_EVENT);
-      const notified = nextEvent<{ title: string; message: string; lien: string }>(socket, 'notification');
+      // The notification follows the task's whole work (an export renders in a nice-19 worker): on a loaded machine
+      // that takes longer than nextEvent's default 5 s, so the wait covers the drain (the test's own limit is 60 s).
+      const notified = nextEvent<{ title: string; message: string; lien: string }>(
+        socket,
+        'notification',
+        TASK_WORK_WAIT_MS,
+      );
       await w.app.tasks.drain();
       expect(await started).toMatchObject({ id, statut: 'en_cours' });
       expect(await notified).toEqual(

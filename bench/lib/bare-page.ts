@@ -90,7 +90,8 @@ export async function startBareServer(webRoot: string): Promise<BareServer> {
     await exited;
   };
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // As the product's start (e2e/support/product.ts): E2E_API_START_TIMEOUT_MS on a machine loaded by others.
+  const deadline = Date.now() + (Number(process.env.E2E_API_START_TIMEOUT_MS) || 60_000);
   while (Date.now() < deadline) {
     if (api.exitCode !== null)
       throw new Error(`Le serveur de la page de référence s'est arrêté :\n${output}`);

@@ -73,6 +73,21 @@ export function listIdsQuery(filters: ReservationFilters, page: ReservationPage)
 }
 
 /**
+ * The name of the ids statement when its text holds no value of the body, only the page's limit and offset as
+ * parameters: the derived states alone (`etat`, `jours` — the dashboard's lists), whose text depends on those two
+ * values and the sort. Such a statement is prepared once per pooled connection and its generic plan is the custom
+ * one (no value to plan for; the materialised ids are sorted after, whatever the limit). Any other filter brings
+ * values whose plan must follow them (a rare name, a small client): planned for each request, unnamed. At most
+ * 2 × 3 × 8 × 2 names.
+ */
+export function idsStatementName(filters: ReservationFilters, page: ReservationPage): string | undefined {
+  const given = Object.entries(filters).filter(([, value]) => value !== undefined);
+  if (given.length === 0 || given.some(([key]) => key !== 'etat' && key !== 'jours')) return undefined;
+  const { key, order } = orderOf(page);
+  return `ebas3_reservation_ids_${filters.etat ?? ''}_${filters.jours ?? ''}_${key}_${order}`;
+}
+
+/**
  * The page's items as JSON text, in the order of the `ids` array: the contract's `ReservationItem` fields in the
  * contract's order (`reservationItemSelect`), so the text is what the response schema would write for the same rows
  * (tested: list.test.ts). The same statement text for every list: a named statement, parsed and planned once per
@@ -154,7 +169,16 @@ export async function listReservationsPage(
     const ids = row?.ids ?? [];
     return { total, items: await pageItemsJson(db, reversed === undefined ? ids : ids.reverse()) };
   }
-  const [row] = await rowsOf<{ total: number; ids: number[] }>(db, listIdsQuery(filters, page));
+  const statement = listIdsQuery(filters, page);
+  const name = idsStatementName(filters, page);
+  const [row] =
+    name === undefined
+      ? await rowsOf<{ total: number; ids: number[] }>(db, statement)
+      : await db
+          .select({ total: sql<number>`m.total`, ids: sql<number[]>`m.ids` })
+          .from(sql`(${statement}) m`)
+          .prepare(name)
+          .execute();
   return { total: Number(row?.total ?? 0), items: await pageItemsJson(db, row?.ids ?? []) };
 }
 

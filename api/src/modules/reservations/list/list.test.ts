@@ -11,7 +11,7 @@ import { buildTestApp, userToken } from '../../../../test/helper';
 import { rowsOf } from '../../../db/raw';
 import { FILTER_MESSAGES } from '../filters';
 import { selectReservationItems } from '../reservation-items';
-import { listReservations, pageFromTheEnd, splitListBody } from './list-service';
+import { idsStatementName, listReservations, pageFromTheEnd, splitListBody } from './list-service';
 import {
   addDays,
   insertScenario,
@@ -319,6 +319,21 @@ describe('POST /reservations: deep pages read from the end', () => {
           const forward = await listReservations(app.db, body, { deepOffset: Number.POSITIVE_INFINITY });
           expect(fromEnd, `${sort} ${order} page ${page}`).toEqual(forward);
         }
+  });
+
+  it('names the ids statement of the derived states alone (no value of the body in its text), no other', () => {
+    expect(idsStatementName({ etat: 'prolongable' }, { limit: 50 })).toBe(
+      'ebas3_reservation_ids_prolongable__date_debut_desc',
+    );
+    expect(
+      idsStatementName({ jours: 'a_prolonger', etat: 'prolongable' }, { limit: 5, sort: 'client' }),
+    ).toBe('ebas3_reservation_ids_prolongable_a_prolonger_client_asc');
+    expect(idsStatementName({ jours: 'commence_h', pensionnaire: undefined }, { limit: 5 })).toBe(
+      'ebas3_reservation_ids__commence_h_date_debut_desc',
+    );
+    expect(idsStatementName({}, { limit: 50 })).toBeUndefined();
+    expect(idsStatementName({ etat: 'prolongable', client_id: 1 }, { limit: 50 })).toBeUndefined();
+    expect(idsStatementName({ jours: 'a_prolonger', pensionnaire: 'dia' }, { limit: 50 })).toBeUndefined();
   });
 
   it('reads only the pages of the second half from the end', () => {

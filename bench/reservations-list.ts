@@ -1,12 +1,17 @@
 // Loads POST /api/reservations (page of 50) with realistic filter bodies on the "large" demo data (≈100,000
-// stays, 1.9 M nights), beside a bare node:http baseline measured in the same run. Target: p99 ≤ 25 ms at one
-// connection. Prints a markdown table (docs/performance.md, "Reservations list") with, per body, the CPU time per
-// request of the API process and of the PostgreSQL processes it started (/proc: load-robust, unlike latency).
+// stays, 1.9 M nights), beside a bare node:http baseline measured in the same run. Target: p99 ≤ 25 ms at one and
+// at eight connections. Prints a markdown table (docs/performance.md, "Reservations list") with, per body, the CPU
+// time per request of the API process, of the PostgreSQL processes it started (/proc: load-robust, unlike
+// latency) and of this process — autocannon, which shares the cores — and the closed-loop bound on the mean
+// latency those CPU times give (Little's law: `connections` requests in flight over the machine's cores).
 // Usage: pnpm --filter bench exec tsx reservations-list.ts --reuse /tmp/ebas3-large [--requests 300]
-//        [--connections 1] [--cpu-prof DIR]   (without --reuse, the large data set is generated first: about
-//        5 minutes; --cpu-prof writes the API's V8 CPU profile into DIR when it stops)
+//        [--connections 1] [--warmup 0] [--cpu-prof DIR]   (without --reuse, the large data set is generated
+//        first: about 5 minutes; --warmup N sends N requests of each body, not measured, before its measure — the
+//        connections opened and the statements prepared, as in a server that has been running; --cpu-prof writes
+//        the API's V8 CPU profile into DIR when it stops)
 import { parseArgs } from 'node:util';
 import { once } from 'node:events';
+import { availableParallelism, loadavg } from 'node:os';
 import { agentToken, cliArgs, largeData, randomPort, startApi } from './lib/api-process';
 import { startBaseline } from './lib/baseline';
 import { cpuTree } from './lib/cpu';
@@ -19,12 +24,27 @@ const { values } = parseArgs({
     reuse: { type: 'string' },
     requests: { type: 'string', default: '300' },
     connections: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '0' },
     'cpu-prof': { type: 'string' },
   },
 });
 const REQUESTS = Number(values.requests);
 const CONNECTIONS = Number(values.connections);
+const WARMUP = Number(values.warmup);
+const CORES = availableParallelism();
 const load = loader({ connections: CONNECTIONS, requests: REQUESTS });
+const warm = loader({ connections: CONNECTIONS, requests: WARMUP });
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+const loadAtStart = loadAverage();
+
+/** CPU milliseconds used by this process (autocannon's client work, in-process), user + system. */
+const ownCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 const today = parisToday();
 
@@ -39,7 +59,13 @@ const api = await startApi(
   {},
   profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
 );
-const rows: (Row & { total?: number; apiCpu?: string; dbCpu?: string })[] = [];
+const rows: (Row & {
+  total?: number;
+  apiCpu?: string;
+  dbCpu?: string;
+  clientCpu?: string;
+  bound?: string;
+})[] = [];
 try {
   const base = `http://127.0.0.1:${port}/api`;
   const auth = { authorization: `Bearer ${await agentToken(base)}` };
@@ -72,18 +98,32 @@ try {
     ['tri date de fin, page 200', { sort: 'date_fin', page: 200 }],
     ['sans filtre, page 2 000 (dernière)', { page: 2000 }],
   ];
-  rows.push(await load('node:http nu (référence)', baseline.url));
+  const perRequest = (ms: number) => ms / REQUESTS;
+  if (WARMUP > 0) await warm('', baseline.url);
+  const ownBefore = ownCpu();
+  const bare = await load('node:http nu (référence)', baseline.url);
+  // The bare server runs in this process: its row's client CPU is autocannon's and the server's together.
+  rows.push({ ...bare, clientCpu: perRequest(ownCpu() - ownBefore).toFixed(2) });
   for (const [label, body] of bodies) {
     const { total } = await post({ ...body, pageSize: 50 });
+    if (WARMUP > 0) await warm(label, list, auth, { ...body, pageSize: 50 });
     const before = cpuTree(api.pid as number);
+    const clientBefore = ownCpu();
     const row = await load(label, list, auth, { ...body, pageSize: 50 });
+    const client = perRequest(ownCpu() - clientBefore);
     const after = cpuTree(api.pid as number);
-    const perRequest = (ms: number) => (ms / REQUESTS).toFixed(2);
+    const apiCpu = perRequest(after.self - before.self);
+    const dbCpu = perRequest(after.descendants - before.descendants);
+    // Closed loop: CONNECTIONS requests always in flight, each needing apiCpu + dbCpu + client of CPU on CORES
+    // cores: the mean latency is at least the larger of one request's CPU and CONNECTIONS × CPU / CORES.
+    const cpu = apiCpu + dbCpu + client;
     rows.push({
       ...row,
       total,
-      apiCpu: perRequest(after.self - before.self),
-      dbCpu: perRequest(after.descendants - before.descendants),
+      apiCpu: apiCpu.toFixed(2),
+      dbCpu: dbCpu.toFixed(2),
+      clientCpu: client.toFixed(2),
+      bound: Math.max(cpu, (CONNECTIONS * cpu) / CORES).toFixed(1),
     });
   }
 } finally {
@@ -96,7 +136,10 @@ try {
 
 console.info(`Données « large » : ${generation}`);
 console.info(
-  `\nPOST /api/reservations, pageSize 50 : ${REQUESTS} requêtes par ligne, ${CONNECTIONS} connexion(s), 127.0.0.1\n`,
+  `\nPOST /api/reservations, pageSize 50 : ${REQUESTS} requêtes par ligne` +
+    (WARMUP > 0 ? ` (après ${WARMUP} non mesurées)` : '') +
+    `, ${CONNECTIONS} connexion(s), 127.0.0.1, ${CORES} cœurs ; charge moyenne (1, 5, 15 min) au début ` +
+    `${loadAtStart}, à la fin ${loadAverage()}\n`,
 );
 printTable(
   [
@@ -108,6 +151,8 @@ printTable(
     'erreurs',
     'CPU API (ms/req)',
     'CPU PostgreSQL (ms/req)',
+    'CPU autocannon (ms/req)',
+    'borne Little (ms)',
   ],
   rows.map((row) => [
     row.label,
@@ -118,5 +163,7 @@ printTable(
     row.errors,
     row.apiCpu ?? '—',
     row.dbCpu ?? '—',
+    row.clientCpu ?? '—',
+    row.bound ?? '—',
   ]),
 );

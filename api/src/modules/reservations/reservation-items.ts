@@ -92,7 +92,7 @@ export const reservationItemJoins = sql`join pensionnaires p on p.id = r.pension
  * rows and orders them again (same expressions, same aliases). The sort ends with r.id, so pages never repeat
  * or skip rows. No window function here: it would make PostgreSQL sort every matching row instead of a top-N.
  */
-function pageIdsQuery(filters: ReservationFilters, page: ReservationPage): SQL {
+export function pageIdsQuery(filters: ReservationFilters, page: ReservationPage): SQL {
   const { key, order } = orderOf(page);
   const sort = SORTS[key];
   const columns = [...sort.columns, sql`r.id`];
@@ -115,30 +115,6 @@ export function orderBySql(page: ReservationPage): SQL {
   const { key, order } = orderOf(page);
   return sql.join(
     [...SORTS[key].columns, sql`r.id`].map((column) => sql`${column} ${sql.raw(order)}`),
-    sql`, `,
-  );
-}
-
-/**
- * The rows of the page, in no particular order (the caller orders them, e.g. by `itemOrderBy`): the page's ids
- * joined to their names, without the window function of `numberedItemsQuery`.
- */
-export function pageItemsQuery(filters: ReservationFilters, page: ReservationPage): SQL {
-  return sql`select ${reservationItemSelect}
-    from (${pageIdsQuery(filters, page)}) ids
-    join reservations r on r.id = ids.id
-    ${reservationItemJoins}`;
-}
-
-/**
- * `order by` over ReservationItem rows aliased `alias`: the item fields holding the sort's values, then id. The
- * same order as `orderBySql`: the names are the same columns (same collation), the dates are ISO text (fixed
- * width, so text order is date order).
- */
-export function itemOrderBy(page: ReservationPage, alias: string): SQL {
-  const { key, order } = orderOf(page);
-  return sql.join(
-    [...SORTS[key].fields, 'id'].map((field) => sql.raw(`${alias}.${field} ${order}`)),
     sql`, `,
   );
 }

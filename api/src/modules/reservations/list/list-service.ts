@@ -1,6 +1,7 @@
 /**
- * The reservation list: POST /reservations (a page and the total, in one statement: one round trip) and
- * POST /reservationsNumber (the total). Rows and count come from reservation-items.ts.
+ * The reservation list: POST /reservations (the total and the page's ids in one statement, then the page's items
+ * by one prepared statement) and POST /reservationsNumber (the total). Conditions and count come from
+ * reservation-items.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReservationFilters, ReservationItem, ReservationListBody } from 'shared/contract';
@@ -9,10 +10,9 @@ import { rowsOf } from '../../../db/raw';
 import { assertFilterPeriod, reservationConditions, whereClause } from '../filters';
 import {
   countQuery,
-  itemOrderBy,
   orderBySql,
   orderOf,
-  pageItemsQuery,
+  pageIdsQuery,
   reservationItemJoins,
   reservationItemSelect,
   SORTS,
@@ -52,31 +52,73 @@ export function isSelective(filters: ReservationFilters): boolean {
   );
 }
 
-/** The page's rows, chosen among the ids of the `m` CTE (in no particular order: `itemsJson` orders them). */
-function itemsFromMatches(page: ReservationPage): SQL {
+/** The ids of the page among those of the `m` CTE, in the page's order. */
+function idsFromMatches(page: ReservationPage): SQL {
   const { key } = orderOf(page);
-  return sql`select ${reservationItemSelect}
-    from (select r.id from m join reservations r on r.id = m.id ${SORTS[key].join}
-          order by ${orderBySql(page)} limit ${page.limit} offset ${page.offset ?? 0}) ids
-    join reservations r on r.id = ids.id
-    ${reservationItemJoins}`;
+  return sql`select r.id from m join reservations r on r.id = m.id ${SORTS[key].join}
+    order by ${orderBySql(page)} limit ${page.limit} offset ${page.offset ?? 0}`;
 }
 
 /**
- * The page as a json array in the page's order. `json_agg` of the rows themselves, ordered by the item fields that
- * hold the sort's values: a third cheaper than numbering the rows and converting each through jsonb (1.1 instead
- * of 1.7 ms of database time for the unfiltered page, docs/performance.md « Reservations list »).
+ * The first statement of POST /reservations: `total` and the page's `ids` in the page's order, one row. It reads
+ * `reservations` alone (plus the one table a name sort needs): small enough to be planned for each request, so the
+ * plan follows the filters' values (a rare name, a client with few stays); the items are read by `PAGE_ITEMS`.
  */
-const itemsJson = (items: SQL, page: ReservationPage) =>
-  sql`(select coalesce(json_agg(i order by ${itemOrderBy(page, 'i')}), '[]'::json) from (${items}) i)`;
-
-/** The statement of POST /reservations: `total` and `items` (the page as a json array), one row. */
-export function listQuery(filters: ReservationFilters, page: ReservationPage): SQL {
+export function listIdsQuery(filters: ReservationFilters, page: ReservationPage): SQL {
   if (isSelective(filters))
     return sql`with m as materialized (select r.id from reservations r
         ${whereClause(reservationConditions(filters))})
-      select (select count(*)::int from m) as total, ${itemsJson(itemsFromMatches(page), page)} as items`;
-  return sql`select (${countQuery(filters)}) as total, ${itemsJson(pageItemsQuery(filters, page), page)} as items`;
+      select (select count(*)::int from m) as total, array(${idsFromMatches(page)}) as ids`;
+  return sql`select (${countQuery(filters)}) as total, array(${pageIdsQuery(filters, page)}) as ids`;
+}
+
+/**
+ * The name of the ids statement when its text holds no value of the body, only the page's limit and offset as
+ * parameters: the derived states alone (`etat`, `jours` — the dashboard's lists), whose text depends on those two
+ * values and the sort. Such a statement is prepared once per pooled connection and its generic plan is the custom
+ * one (no value to plan for; the materialised ids are sorted after, whatever the limit). Any other filter brings
+ * values whose plan must follow them (a rare name, a small client): planned for each request, unnamed. At most
+ * 2 × 3 × 8 × 2 names.
+ */
+export function idsStatementName(filters: ReservationFilters, page: ReservationPage): string | undefined {
+  const given = Object.entries(filters).filter(([, value]) => value !== undefined);
+  if (given.length === 0 || given.some(([key]) => key !== 'etat' && key !== 'jours')) return undefined;
+  const { key, order } = orderOf(page);
+  return `ebas3_reservation_ids_${filters.etat ?? ''}_${filters.jours ?? ''}_${key}_${order}`;
+}
+
+/**
+ * The page's items as JSON text, in the order of the `ids` array: the contract's `ReservationItem` fields in the
+ * contract's order (`reservationItemSelect`), so the text is what the response schema would write for the same rows
+ * (tested: list.test.ts). The same statement text for every list: a named statement, parsed and planned once per
+ * pooled connection (its generic plan reads each id by primary key), instead of planning the four name joins and
+ * the six subplans of the item on each request (docs/performance.md « Reservations list »).
+ */
+const PAGE_ITEMS = sql`select coalesce('[' || string_agg(row_to_json(i)::text, ',' order by o.n) || ']', '[]')
+    as items
+  from unnest(${sql.placeholder('ids')}::int[]) with ordinality o(id, n)
+  cross join lateral (select ${reservationItemSelect} from reservations r ${reservationItemJoins}
+    where r.id = o.id) i`;
+
+const preparePageItems = (db: Executor) =>
+  db
+    .select({ items: sql<string>`page.items` })
+    .from(sql`(${PAGE_ITEMS}) page`)
+    .prepare('ebas3_reservation_page_items');
+
+/** The prepared statement per database handle (its text and parameter list built once). */
+const pageItemsStatements = new WeakMap<Executor, ReturnType<typeof preparePageItems>>();
+
+/** The items of `ids` as a JSON array (text), in that order; `[]` without a round trip for an empty page. */
+async function pageItemsJson(db: Executor, ids: readonly number[]): Promise<string> {
+  if (ids.length === 0) return '[]';
+  let statement = pageItemsStatements.get(db);
+  if (statement === undefined) {
+    statement = preparePageItems(db);
+    pageItemsStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ ids });
+  return row?.items ?? '[]';
 }
 
 /**
@@ -98,28 +140,61 @@ export function pageFromTheEnd(page: ReservationPage, total: number): Reservatio
   return { sort: key, order: order === 'asc' ? 'desc' : 'asc', limit, offset: total - offset - limit };
 }
 
+/** A page of the list: the total and the items as JSON text (see `PAGE_ITEMS`). */
+export interface ListPage {
+  total: number;
+  items: string;
+}
+
 /**
- * POST /reservations: one page and the total, in one statement (one round trip); a deep page (offset ≥
- * `deepOffset`) reads the total first, then the page — from the end when it lies in the second half.
+ * POST /reservations: the total and the page's ids in one statement, then the page's items by the prepared
+ * `PAGE_ITEMS`; a deep page (offset ≥ `deepOffset`) reads the total first, then the ids — from the end when the page
+ * lies in the second half.
  */
-export async function listReservations(
+export async function listReservationsPage(
   db: Executor,
   body: ReservationListBody,
   { deepOffset = DEEP_OFFSET }: { deepOffset?: number } = {},
-): Promise<{ reservations: ReservationItem[]; total: number }> {
+): Promise<ListPage> {
   const { filters, page } = splitListBody(body);
   assertFilterPeriod(filters);
   if ((page.offset ?? 0) >= deepOffset && !isSelective(filters)) {
     const [counted] = await rowsOf<{ total: number }>(db, sql`select (${countQuery(filters)}) as total`);
     const total = Number(counted?.total ?? 0);
     const reversed = pageFromTheEnd(page, total);
-    const [row] = await rowsOf<{ items: ReservationItem[] }>(
+    const [row] = await rowsOf<{ ids: number[] }>(
       db,
-      sql`select ${itemsJson(pageItemsQuery(filters, reversed ?? page), reversed ?? page)} as items`,
+      sql`select array(${pageIdsQuery(filters, reversed ?? page)}) as ids`,
     );
-    const items = row?.items ?? [];
-    return { reservations: reversed === undefined ? items : items.reverse(), total };
+    const ids = row?.ids ?? [];
+    return { total, items: await pageItemsJson(db, reversed === undefined ? ids : ids.reverse()) };
   }
-  const [row] = await rowsOf<{ total: number; items: ReservationItem[] }>(db, listQuery(filters, page));
-  return { reservations: row?.items ?? [], total: Number(row?.total ?? 0) };
+  const statement = listIdsQuery(filters, page);
+  const name = idsStatementName(filters, page);
+  const [row] =
+    name === undefined
+      ? await rowsOf<{ total: number; ids: number[] }>(db, statement)
+      : await db
+          .select({ total: sql<number>`m.total`, ids: sql<number[]>`m.ids` })
+          .from(sql`(${statement}) m`)
+          .prepare(name)
+          .execute();
+  return { total: Number(row?.total ?? 0), items: await pageItemsJson(db, row?.ids ?? []) };
+}
+
+/**
+ * The answer of POST /reservations as JSON text, written as the response schema (`ReservationListAnswer`) would
+ * write it: the items' text from PostgreSQL is passed through instead of being parsed and serialised again.
+ */
+export const listAnswerJson = ({ total, items }: ListPage): string =>
+  `{"reservations":${items},"total":${total}}`;
+
+/** POST /reservations as objects (the items parsed): for callers inside the API and the tests. */
+export async function listReservations(
+  db: Executor,
+  body: ReservationListBody,
+  options: { deepOffset?: number } = {},
+): Promise<{ reservations: ReservationItem[]; total: number }> {
+  const { total, items } = await listReservationsPage(db, body, options);
+  return { reservations: JSON.parse(items) as ReservationItem[], total };
 }

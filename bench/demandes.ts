@@ -4,7 +4,11 @@
 // data read, document built, PDF rendered by pdfkit, stored with its audit row). Targets (issue 10 §5): list
 // p99 ≤ 25 ms, PDF p95 ≤ 100 ms. Prints markdown tables (docs/performance.md, "Accommodation requests").
 // The PDF part writes: each call adds a `preparee` communication to a treated request of the reused directory.
+// Beside the latencies, the CPU each list call cost the API process and PostgreSQL (read from /proc: load-robust,
+// where the latencies of a shared machine are not); `--search-texts` adds rows for other « recherche » texts (short,
+// long, matching nothing), to check them, not targets.
 // Usage: pnpm --filter ./bench exec tsx demandes.ts --reuse /tmp/ebas3-large-s18 [--calls 200] [--pdfs 60]
+//          [--search-texts]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { DemandeListAnswer, DemandeListBody } from 'shared/contract';
@@ -12,6 +16,7 @@ import { agentToken, cliArgs, largeData, randomPort, startApi } from './lib/api-
 import { startBaseline } from './lib/baseline';
 import { parisToday } from './lib/dates';
 import { printTable } from './lib/load';
+import { cpuSnapshot, cpuSpent } from './lib/proc-cpu';
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -19,6 +24,7 @@ const { values } = parseArgs({
     reuse: { type: 'string' },
     calls: { type: 'string', default: '200' },
     pdfs: { type: 'string', default: '60' },
+    'search-texts': { type: 'boolean', default: false },
   },
 });
 const CALLS = Number(values.calls);
@@ -71,6 +77,13 @@ try {
     ["recherche 'mar' (résident ou référent)", { recherche: 'mar' }],
     ['sorted by client, page 100', { sort: 'client', order: 'asc' }],
   ];
+  if (values['search-texts'])
+    bodies.push(
+      ["recherche 'ma' (contrôle)", { recherche: 'ma' }],
+      ["recherche 'a' (contrôle)", { recherche: 'a' }],
+      ["recherche 'marie' (contrôle)", { recherche: 'marie' }],
+      ["recherche 'dupo', aucune (contrôle)", { recherche: 'dupo' }],
+    );
 
   const baselineTimes: number[] = [];
   for (let i = 0; i < CALLS; i++) baselineTimes.push((await post(baseline.url, {}, {})).ms);
@@ -79,17 +92,23 @@ try {
     '—',
     percentile(baselineTimes, 50).toFixed(1),
     percentile(baselineTimes, 99).toFixed(1),
+    '—',
+    '—',
   ]);
   for (const [label, filters] of bodies) {
     const body: DemandeListBody = { page: label.endsWith('page 100') ? 100 : 1, pageSize: 50, ...filters };
     const { total } = await list(body);
     const times: number[] = [];
+    const before = cpuSnapshot();
     for (let i = 0; i < CALLS; i++) times.push((await post(`${base}/demandes_hebergement`, body)).ms);
+    const cpu = cpuSpent(before, cpuSnapshot());
     listRows.push([
       label,
       total.toLocaleString('en'),
       percentile(times, 50).toFixed(1),
       percentile(times, 99).toFixed(1),
+      (cpu.api / CALLS).toFixed(2),
+      (cpu.postgres / CALLS).toFixed(2),
     ]);
   }
 
@@ -142,6 +161,9 @@ try {
 console.info(`Données « large » : ${generation} (${dataDir})`);
 console.info(`Charge moyenne (1, 5, 15 min) : au départ ${loadAtStart}, à la fin ${load()}`);
 console.info(`\n${CALLS} appels par ligne, un à la fois, 127.0.0.1, pageSize 50\n`);
-printTable(['Corps (pageSize 50)', 'Total', 'p50 (ms)', 'p99 (ms)'], listRows);
+printTable(
+  ['Corps (pageSize 50)', 'Total', 'p50 (ms)', 'p99 (ms)', 'CPU API (ms/appel)', 'CPU PostgreSQL (ms/appel)'],
+  listRows,
+);
 console.info(`\n${PDFS} générations, une à la fois\n`);
 printTable(['Appel', 'PDF', 'p50 (ms)', 'p95 (ms)'], pdfRows);

@@ -152,6 +152,24 @@ export const demandePensionnaires = pgTable(
 );
 
 /**
+ * What the request list's « recherche » reads (migration 0014, docs/database.md « The requests' search text »):
+ * one row per request, its referent's name and e-mail and each resident's « nom prénom nom » and file number,
+ * lower-cased, one per line. Never written by the application: triggers on the requests, their residents' links
+ * and the residents keep it, in the writing statement.
+ */
+export const demandesRecherche = pgTable(
+  'demandes_recherche',
+  {
+    demandeId: integer('demande_id').primaryKey(),
+    texte: text('texte').notNull(),
+  },
+  (t) => [
+    fk('demandes_recherche', [t.demandeId], [demandesHebergement.id], { onDelete: 'cascade' }),
+    index('demandes_recherche_texte_trgm_idx').using('gin', t.texte.op('gin_trgm_ops')),
+  ],
+);
+
+/**
  * "Réservation intégrale": the parent of the stays booked together (one client, one hotel, one pair of
  * contracts). It has no nights of its own; its children are the reservations with this id_reservation_mere.
  */

@@ -37,29 +37,27 @@ const OPEN = list(DEMANDE_STATUTS_OUVERTS);
 const requestsOfResidents = (where: SQL) => sql`select dp.demande_id from demande_pensionnaires dp
   where dp.pensionnaire_id = any(array(select ps.id from pensionnaires ps where ${where}))`;
 const residentName = sql`(ps.nom || ' ' || ps.prenom || ' ' || ps.nom)`;
-/** The shortest text a trigram index can look up. */
-const TRIGRAM = 3;
+/** What separates the fields of `demandes_recherche.texte` (migration 0014). */
+const FIELD_SEPARATOR = '\n';
 
 /**
- * The requests a « recherche » matches (the referent's name or e-mail, a resident's name or file number). From three
- * characters, a union of id sets, each read through its trigram index (migration 0012), instead of an OR evaluated on
- * every request; a shorter text has no trigram to look up, and one scan is then cheaper (docs/performance.md
- * « Accommodation requests »).
+ * The requests a « recherche » matches (the referent's name or e-mail, a resident's name or file number): one read of
+ * `demandes_recherche`, the fields of each request lower-cased in one text (through its trigram index from three
+ * characters). A text holding the fields' separator could match across two fields there: it is looked for in the
+ * fields themselves (docs/performance.md « Accommodation requests »).
  */
 function searchSet(recherche: string): SQL {
   const needle = like(recherche);
+  if (!recherche.includes(FIELD_SEPARATOR))
+    return sql`select dr.demande_id as id from demandes_recherche dr where dr.texte like lower(${needle})`;
   const ofResidents = requestsOfResidents(
     sql`${residentName} ilike ${needle} or ps.numero_dossier ilike ${needle}`,
   );
-  return recherche.trim().length >= TRIGRAM
-    ? sql`select r.id from demandes_hebergement r where r.referent_nom ilike ${needle}
-        union select r.id from demandes_hebergement r where r.referent_email ilike ${needle}
-        union ${ofResidents}`
-    : sql`select r.id from demandes_hebergement r where r.referent_nom ilike ${needle}
-        or r.referent_email ilike ${needle} or r.id in (${ofResidents})`;
+  return sql`select r.id from demandes_hebergement r where r.referent_nom ilike ${needle}
+    or r.referent_email ilike ${needle} or r.id in (${ofResidents})`;
 }
 
-/** The list's conditions on `d`; a « recherche » reads the statement's `with recherche` (listDemandes). */
+/** The list's conditions on `d`, but the « recherche » (a set of its own: listDemandes). */
 function demandeConditions(f: DemandeFilters): SQL[] {
   const conditions: SQL[] = [];
   if (f.action !== undefined)
@@ -79,8 +77,6 @@ function demandeConditions(f: DemandeFilters): SQL[] {
   // Overlap of the requested period with [start_date, end_date).
   if (f.start_date !== undefined) conditions.push(sql`d.date_fin > ${f.start_date}::date`);
   if (f.end_date !== undefined) conditions.push(sql`d.date_debut < ${f.end_date}::date`);
-  // The set itself is the statement's `with recherche` (searchSet), computed once for the total and the page.
-  if (f.recherche?.trim()) conditions.push(sql`d.id in (select id from recherche)`);
   if (f.pensionnaire?.trim())
     conditions.push(
       sql`d.id in (${requestsOfResidents(sql`${residentName} ilike ${like(f.pensionnaire)}`)})`,
@@ -153,25 +149,73 @@ export const demandeItemSelect = sql`d.id, d.type, d.statut, d.origine, d.urgent
   ${isoTimestamp(sql`d.created_at`)} as created_at,
   (${TODAY} - (d.created_at at time zone 'Europe/Paris')::date)::int as age_jours`;
 
+/** The statement's parts: its `with`, its total, and the ids of its page in their order (an int[]). */
+interface ListParts {
+  with: SQL;
+  total: SQL;
+  ids: SQL;
+}
+/** The ids of the page of `requests` (alias d) under `where`, in the list's order, as an int[]. */
+type PageOf = (requests: SQL, where: SQL) => SQL;
+const REQUESTS = sql`demandes_hebergement d`;
+
+function plainParts(conditions: SQL[], pageOf: PageOf): ListParts {
+  const where = whereClause(conditions);
+  return {
+    with: sql``,
+    total: sql`select count(*)::int from demandes_hebergement d ${where}`,
+    ids: pageOf(REQUESTS, where),
+  };
+}
+
+/**
+ * Up to this many matches of a « recherche », the page is read from the matches (each one read, then sorted); above,
+ * by walking the requests in the page's order, keeping the matches until the page is full — cheaper as soon as they
+ * are dense, while for a few the walk would read almost every request (docs/performance.md « Accommodation
+ * requests »).
+ */
+const FEW_MATCHES = 300;
+/**
+ * A match of the statement's `with recherche`. `is true` keeps the `in` a hashed subplan, a probe of each request as
+ * the plan reads it, in the page's order; as a join, every match would be read before the sort.
+ */
+const IS_MATCH = sql`(d.id in (select id from recherche)) is true`;
+const MATCHES = sql`unnest(array(select id from recherche)) m(id) join demandes_hebergement d on d.id = m.id`;
+
+/** The matches of a « recherche » are computed once (`with recherche`), for the total and the page. */
+function searchParts(recherche: string, conditions: SQL[], pageOf: PageOf): ListParts {
+  const where = whereClause(conditions, [IS_MATCH]);
+  return {
+    with: sql`with recherche as materialized (${searchSet(recherche)})`,
+    // The set holds each match once: with no other condition, it is the total.
+    total:
+      conditions.length === 0
+        ? sql`select count(*)::int from recherche`
+        : sql`select count(*)::int from demandes_hebergement d ${where}`,
+    ids: sql`case when (select count(*) from recherche) > ${sql.raw(String(FEW_MATCHES))}
+      then ${pageOf(REQUESTS, where)} else ${pageOf(MATCHES, whereClause(conditions))} end`,
+  };
+}
+
 export async function listDemandes(
   db: Executor,
   body: DemandeListBody,
 ): Promise<{ demandes: DemandeItem[]; total: number }> {
   const { page, pageSize, sort: _sort, order: _order, ...filters } = body;
   assertFilterPeriod(filters);
-  const where = whereClause(demandeConditions(filters));
+  const conditions = demandeConditions(filters);
   const order = orderBy(body);
-  const search = filters.recherche?.trim()
-    ? sql`with recherche as materialized (${searchSet(filters.recherche)})`
-    : sql``;
+  const pageOf: PageOf = (requests, where) => sql`(select array_agg(p.id) from (
+    select d.id from ${requests} ${order.join} ${where}
+    order by ${order.sql} limit ${pageSize} offset ${(page - 1) * pageSize}) p)`;
+  const recherche = filters.recherche?.trim();
+  const parts = recherche ? searchParts(recherche, conditions, pageOf) : plainParts(conditions, pageOf);
   const [row] = await rowsOf<{ total: number; items: DemandeItem[] }>(
     db,
-    sql`${search} select (select count(*)::int from demandes_hebergement d ${where}) as total,
+    sql`${parts.with} select (${parts.total}) as total,
       (select coalesce(json_agg(to_jsonb(i) - 'n' order by i.n), '[]'::json) from (
         select ${demandeItemSelect}, ids.n
-        from unnest((select array_agg(p.id) from (
-            select d.id from demandes_hebergement d ${order.join} ${where}
-            order by ${order.sql} limit ${pageSize} offset ${(page - 1) * pageSize}) p)) with ordinality ids(id, n)
+        from unnest(${parts.ids}) with ordinality ids(id, n)
         join demandes_hebergement d on d.id = ids.id
         join clients c on c.id = d.client_id) i) as items`,
   );

@@ -5,9 +5,14 @@
 // to its file (GET /tasks every 100 ms until the task is done, then its /tasks/:id/fichier) and timed whole.
 // Load-robust figures beside the latencies: the CPU time of the API's main thread (where the list requests run) and of
 // its other threads (the export render workers, at nice 19), and of PostgreSQL (postmaster and backends), per phase.
-// `--render inline` starts the API with EXPORT_RENDER=inline (rendering on the main thread, as before) to compare.
+// `--render inline` starts the API with EXPORT_RENDER=inline (rendering on the main thread, as before) to compare;
+// `--priority nice` with EXPORT_PRIORITY=nice (nice 19 only, before SCHED_IDLE), `--renderCap N` with
+// EXPORT_RENDER_CAP=N. The run-queue wait of the API's main thread and of PostgreSQL's normal-priority backends
+// (/proc/…/schedstat) is printed per list request: the scheduler's share of the latency. `--rounds N` repeats the
+// list measures (alone, then during exports) N times in one run; `--skipSingle` leaves out the single exports.
 // Usage: pnpm --filter ./bench exec tsx reservation-exports.ts [--reuse /tmp/ebas3-large] [--requests 300]
-//   [--render worker|inline]
+//   [--render worker|inline] [--priority idle|nice] [--renderCap N] [--rounds N] [--skipSingle]
+//   [--excelRows 10000] [--pdfRows 5000]
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';

@@ -5,9 +5,14 @@
 // to its file (GET /tasks every 100 ms until the task is done, then its /tasks/:id/fichier) and timed whole.
 // Load-robust figures beside the latencies: the CPU time of the API's main thread (where the list requests run) and of
 // its other threads (the export render workers, at nice 19), and of PostgreSQL (postmaster and backends), per phase.
-// `--render inline` starts the API with EXPORT_RENDER=inline (rendering on the main thread, as before) to compare.
+// `--render inline` starts the API with EXPORT_RENDER=inline (rendering on the main thread, as before) to compare;
+// `--priority nice` with EXPORT_PRIORITY=nice (nice 19 only, before SCHED_IDLE), `--renderCap N` with
+// EXPORT_RENDER_CAP=N. The run-queue wait of the API's main thread and of PostgreSQL's normal-priority backends
+// (/proc/…/schedstat) is printed per list request: the scheduler's share of the latency. `--rounds N` repeats the
+// list measures (alone, then during exports) N times in one run; `--skipSingle` leaves out the single exports.
 // Usage: pnpm --filter ./bench exec tsx reservation-exports.ts [--reuse /tmp/ebas3-large] [--requests 300]
-//   [--render worker|inline]
+//   [--render worker|inline] [--priority idle|nice] [--renderCap N] [--rounds N] [--skipSingle]
+//   [--excelRows 10000] [--pdfRows 5000]
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -24,6 +29,10 @@ const { values } = parseArgs({
     excelRows: { type: 'string', default: '10000' },
     pdfRows: { type: 'string', default: '5000' },
     render: { type: 'string', default: 'worker' },
+    priority: { type: 'string', default: 'idle' },
+    renderCap: { type: 'string' },
+    rounds: { type: 'string', default: '1' },
+    skipSingle: { type: 'boolean', default: false },
   },
 });
 const REQUESTS = Number(values.requests);
@@ -80,10 +89,49 @@ function postgresCpuSeconds(dataDir: string): number {
   return total / 100;
 }
 
+/** Nanoseconds a thread has spent waiting on a run queue, runnable but not running (/proc/…/schedstat, field 2). */
+function runQueueWaitNs(pid: number | string, tid: number | string = pid): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Run-queue wait (ns) of the embedded PostgreSQL's live children at normal priority (nice 0, not SCHED_IDLE): the
+ * pool's backends, where the list's queries run (the exports' own backends are lowered, export-reader.ts).
+ */
+function postgresNormalWaitNs(dataDir: string): Map<number, number> {
+  const waits = new Map<number, number>();
+  let postmaster: number;
+  try {
+    postmaster = Number(readFileSync(`${dataDir}/postgres/postmaster.pid`, 'utf8').split('\n')[0]);
+  } catch {
+    return waits;
+  }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      // Field 4 is the parent, 19 the nice value, 41 the policy (5 = SCHED_IDLE).
+      if (Number(fields[1]) !== postmaster || Number(fields[16]) !== 0 || Number(fields[38]) === 5) continue;
+      waits.set(Number(entry), runQueueWaitNs(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return waits;
+}
+
 interface CpuSplit {
   main: number;
   others: number;
   postgres: number;
+  /** Run-queue wait of the API's main thread (ms). */
+  mainWait: number;
+  /** Run-queue wait of PostgreSQL's normal-priority backends (ms), those alive at both ends of the measure. */
+  postgresWait: number;
 }
 
 interface ExportTally {
@@ -95,7 +143,12 @@ const loadStart = os.loadavg()[0]?.toFixed(1);
 const port = randomPort();
 const base = `http://127.0.0.1:${port}/api`;
 if (values.render !== 'worker' && values.render !== 'inline') throw new Error('--render worker|inline');
-const api = await startApi(values.reuse, port, { EXPORT_RENDER: values.render });
+if (values.priority !== 'idle' && values.priority !== 'nice') throw new Error('--priority idle|nice');
+const api = await startApi(values.reuse, port, {
+  EXPORT_RENDER: values.render,
+  EXPORT_PRIORITY: values.priority,
+  ...(values.renderCap === undefined ? {} : { EXPORT_RENDER_CAP: values.renderCap }),
+});
 const pid = api.pid ?? 0;
 /** CPU used by the API's main thread, its other threads and PostgreSQL while `work` runs. */
 async function cpuSplitOf<T>(work: () => Promise<T>): Promise<{ result: T; cpu: CpuSplit }> {
@@ -103,15 +156,24 @@ async function cpuSplitOf<T>(work: () => Promise<T>): Promise<{ result: T; cpu: 
     all: cpuSeconds(pid),
     main: threadCpuSeconds(pid, pid),
     pg: postgresCpuSeconds(values.reuse),
+    mainWait: runQueueWaitNs(pid),
+    pgWait: postgresNormalWaitNs(values.reuse),
   };
   const result = await work();
   const main = threadCpuSeconds(pid, pid) - before.main;
+  let postgresWait = 0;
+  for (const [backend, wait] of postgresNormalWaitNs(values.reuse)) {
+    const start = before.pgWait.get(backend);
+    if (start !== undefined) postgresWait += wait - start;
+  }
   return {
     result,
     cpu: {
       main,
       others: cpuSeconds(pid) - before.all - main,
       postgres: postgresCpuSeconds(values.reuse) - before.pg,
+      mainWait: (runQueueWaitNs(pid) - before.mainWait) / 1e6,
+      postgresWait: postgresWait / 1e6,
     },
   };
 }
@@ -268,7 +330,7 @@ try {
     exports.push(['PDF (liste)', '/reservations/generate_Pdf_Resa', pdfSet.body, pdfSet.rows]);
     exports.push(['PDF all_data', '/reservations/generate_Pdf_Resa/all_data', pdfSet.body, pdfSet.rows]);
   }
-  for (const [label, path, body, rows] of exports) {
+  for (const [label, path, body, rows] of values.skipSingle ? [] : exports) {
     const r = await timedExport(path, body);
     results.push([
       r.task ? `${label} (tâche)` : label,
@@ -308,22 +370,47 @@ try {
   }
 
   const bare = await load('node:http nu (référence)', baseline.url);
-  const { result: idle, cpu: idleCpu } = await cpuSplitOf(() => loadList('liste seule'));
-  // The same list load while Excel exports of ~10,000 rows run back to back.
-  let exporting = true;
-  let exportsDone = 0;
-  const background = (async () => {
-    while (exporting) {
-      await timedExport('/reservations/generate_Excel_Resa/all_data', excelSet.body);
-      exportsDone += 1;
-    }
-  })();
-  await new Promise((r) => setTimeout(r, 300));
-  const { result: during, cpu: duringCpu } = await cpuSplitOf(() =>
-    loadList('liste pendant les exports Excel'),
-  );
-  exporting = false;
-  await background;
+
+  /** The list alone, then during Excel exports back to back, 6 Excel requesters (tasks) and 6 PDF requesters. */
+  async function measureRound() {
+    const loadAtStart = os.loadavg()[0] ?? 0;
+    const { result: idle, cpu: idleCpu } = await cpuSplitOf(() => loadList('liste seule'));
+    // The same list load while Excel exports of ~10,000 rows run back to back.
+    let exporting = true;
+    let exportsDone = 0;
+    const background = (async () => {
+      while (exporting) {
+        await timedExport('/reservations/generate_Excel_Resa/all_data', excelSet.body);
+        exportsDone += 1;
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 300));
+    const { result: during, cpu: duringCpu } = await cpuSplitOf(() =>
+      loadList('liste pendant les exports Excel'),
+    );
+    exporting = false;
+    await background;
+    const excelCrowd = await crowdPhase(
+      '/reservations/generate_Excel_Resa/all_data',
+      excelSet.body,
+      'liste pendant 6 demandeurs d’exports Excel (tâches)',
+    );
+    const pdfCrowd = await crowdPhase(
+      '/reservations/generate_Pdf_Resa/all_data',
+      pdfSet.body,
+      'liste pendant 6 demandeurs d’exports PDF (flux)',
+    );
+    return {
+      load: `${loadAtStart.toFixed(1)} → ${os.loadavg()[0]?.toFixed(1)}`,
+      idle,
+      idleCpu,
+      during,
+      duringCpu,
+      exportsDone,
+      excelCrowd,
+      pdfCrowd,
+    };
+  }
 
   // Issue 9 §2: users asking for more exports than the caps allow (2 per user, 4 per process). Six loops — three as
   // the agent, three as the administrator — each waiting for its file before asking again. Excel all_data (~10,000
@@ -341,69 +428,84 @@ try {
     await Promise.all(crowd);
     return { row, tally, cpu };
   }
-  const excelCrowd = await crowdPhase(
-    '/reservations/generate_Excel_Resa/all_data',
-    excelSet.body,
-    'liste pendant 6 demandeurs d’exports Excel (tâches)',
-  );
-  const pdfCrowd = await crowdPhase(
-    '/reservations/generate_Pdf_Resa/all_data',
-    pdfSet.body,
-    'liste pendant 6 demandeurs d’exports PDF (flux)',
-  );
 
-  console.info('');
-  printTable(
-    [
-      'Export',
-      'Lignes',
-      'Temps (s)',
-      'CPU API (s)',
-      'dont fil principal (s)',
-      'Taille (MB)',
-      'RSS avant (MB)',
-      'RSS pic (MB)',
-      'En plus (MB)',
-    ],
-    results,
-  );
-  console.info(`\nPOST /api/reservations (page de 50), ${REQUESTS} requêtes, 1 connexion :\n`);
-  printTable(
-    ['Charge', 'p50 (ms)', 'p99 (ms)', 'erreurs'],
-    [
-      [bare.label, bare.p50, bare.p99, bare.errors],
-      [idle.label, idle.p50, idle.p99, idle.errors],
-      [`${during.label} (${exportsDone} exports)`, during.p50, during.p99, during.errors],
-      ...[excelCrowd, pdfCrowd].map(({ row, tally }) => [
-        `${row.label} (${tally.done} exports, ${tally.refused} refus 429)`,
-        row.p50,
-        row.p99,
-        row.errors,
-      ]),
-    ],
-  );
-  console.info(`\nCPU pendant chaque mesure de la liste (s) — rendu des exports : ${values.render} :\n`);
-  printTable(
-    ['Charge', 'fil principal API', 'autres fils API', 'PostgreSQL'],
-    [
-      [idle.label, idleCpu],
-      [during.label, duringCpu],
-      [excelCrowd.row.label, excelCrowd.cpu],
-      [pdfCrowd.row.label, pdfCrowd.cpu],
-    ].map(([label, cpu]) => {
-      const { main, others, postgres } = cpu as CpuSplit;
-      return [label as string, main.toFixed(2), others.toFixed(2), postgres.toFixed(2)];
-    }),
-  );
+  const rounds: Awaited<ReturnType<typeof measureRound>>[] = [];
+  for (let round = 0; round < Number(values.rounds); round += 1) rounds.push(await measureRound());
+
+  if (!values.skipSingle) {
+    console.info('');
+    printTable(
+      [
+        'Export',
+        'Lignes',
+        'Temps (s)',
+        'CPU API (s)',
+        'dont fil principal (s)',
+        'Taille (MB)',
+        'RSS avant (MB)',
+        'RSS pic (MB)',
+        'En plus (MB)',
+      ],
+      results,
+    );
+  }
+  for (const [
+    index,
+    { load: roundLoad, idle, idleCpu, during, duringCpu, exportsDone, excelCrowd, pdfCrowd },
+  ] of rounds.entries()) {
+    console.info(
+      `\nTour ${index + 1} / ${rounds.length} (load average 1 min ${roundLoad}) — POST /api/reservations (page de 50), ${REQUESTS} requêtes, 1 connexion, exports : rendu ${values.render}, priorité ${values.priority}, rendus simultanés ${values.renderCap ?? `max(1, cœurs − 1) = ${Math.max(1, os.availableParallelism() - 1)}`} :\n`,
+    );
+    printTable(
+      ['Charge', 'p50 (ms)', 'p99 (ms)', 'erreurs', '× p99 seule'],
+      [
+        [bare.label, bare.p50, bare.p99, bare.errors, '—'],
+        [idle.label, idle.p50, idle.p99, idle.errors, '—'],
+        [`${during.label} (${exportsDone} exports)`, during.p50, during.p99, during.errors, during.p99],
+        ...[excelCrowd, pdfCrowd].map(({ row, tally }) => [
+          `${row.label} (${tally.done} exports, ${tally.refused} refus 429)`,
+          row.p50,
+          row.p99,
+          row.errors,
+          row.p99,
+        ]),
+      ].map((cells) => {
+        const p99 = cells[4];
+        return typeof p99 === 'number'
+          ? [...cells.slice(0, 4), `${(p99 / Math.max(idle.p99, 1)).toFixed(2)}×`]
+          : cells;
+      }),
+    );
+    console.info('\nCPU (s) et attente de CPU (file d’exécution) pendant chaque mesure de la liste :\n');
+    printTable(
+      [
+        'Charge',
+        'fil principal API',
+        'autres fils API',
+        'PostgreSQL',
+        'attente fil principal (ms / requête)',
+        'attente backends PostgreSQL nice 0 (ms / requête)',
+      ],
+      [
+        [idle.label, idleCpu],
+        [during.label, duringCpu],
+        [excelCrowd.row.label, excelCrowd.cpu],
+        [pdfCrowd.row.label, pdfCrowd.cpu],
+      ].map(([label, cpu]) => {
+        const { main, others, postgres, mainWait, postgresWait } = cpu as CpuSplit;
+        return [
+          label as string,
+          main.toFixed(2),
+          others.toFixed(2),
+          postgres.toFixed(2),
+          (mainWait / REQUESTS).toFixed(2),
+          (postgresWait / REQUESTS).toFixed(2),
+        ];
+      }),
+    );
+  }
   console.info(
     `\nCharge de la machine (load average 1 min) au début / à la fin : ${loadStart} / ${os.loadavg()[0]?.toFixed(1)}`,
-  );
-  console.info(`\np99 pendant / p99 seule : ${(during.p99 / Math.max(idle.p99, 1)).toFixed(2)}×`);
-  console.info(
-    `p99 pendant 6 demandeurs d'exports Excel (tâches, une à la fois) / p99 seule : ${(excelCrowd.row.p99 / Math.max(idle.p99, 1)).toFixed(2)}×`,
-  );
-  console.info(
-    `p99 pendant 4 exports PDF simultanés (plafond atteint) / p99 seule : ${(pdfCrowd.row.p99 / Math.max(idle.p99, 1)).toFixed(2)}×`,
   );
 } finally {
   api.kill('SIGTERM');

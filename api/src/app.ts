@@ -24,6 +24,7 @@ import { statusTaskPlugin } from './modules/reservations/status-task/status-task
 import statsRoutes from './modules/stats/routes';
 import { exportTaskPlugin } from './modules/reservations/exports/export-task';
 import type { ExportRenderMode } from './modules/reservations/exports/export-render-pool';
+import type { ExportPriorityMode } from './modules/reservations/exports/export-priority';
 import { syncTaskPlugin } from './modules/demandes/sync/sync-task';
 import { digestPlugin } from './modules/tasks/jobs/digest-prolongations';
 import tasksRoutes from './modules/tasks/routes';
@@ -88,7 +89,16 @@ export interface BuildAppOptions {
   /** Reservation exports of more rows than this become tasks (202); EXPORT_TASK_THRESHOLD (5,000) by default. */
   exportTaskThreshold?: number | undefined;
   /** Where export files are rendered (EXPORT_RENDER): worker threads by default; `prewarm` starts one at once. */
-  exportRender?: { mode?: ExportRenderMode | undefined; prewarm?: boolean | undefined } | undefined;
+  exportRender?:
+    | {
+        mode?: ExportRenderMode | undefined;
+        prewarm?: boolean | undefined;
+        /** EXPORT_PRIORITY: SCHED_IDLE besides nice 19 (`idle`, default) or nice 19 only (`nice`). */
+        priority?: ExportPriorityMode | undefined;
+        /** EXPORT_RENDER_CAP: batches rendered at once; max(1, cores − 1) when left out. */
+        renderCap?: number | undefined;
+      }
+    | undefined;
   /** Request syncs of more requests than this become tasks (202); SYNC_TASK_THRESHOLD (50) by default. */
   syncTaskThreshold?: number | undefined;
   /** Outgoing e-mail (SMTP_URL, MAIL_FROM); without smtpUrl, messages stay in the local outbox. */
@@ -182,6 +192,8 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
     threshold: options.exportTaskThreshold,
     render: options.exportRender?.mode,
     prewarm: options.exportRender?.prewarm,
+    priority: options.exportRender?.priority,
+    renderCap: options.exportRender?.renderCap,
   });
   await app.register(syncTaskPlugin, { threshold: options.syncTaskThreshold });
   await app.register(taskEventsPlugin);

@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       corsOrigins: [],
       exportRender: 'worker',
+      exportPriority: 'idle',
+      exportRenderCap: undefined,
       limits: {
         requestTimeoutMs: 30_000,
         headersTimeoutMs: 10_000,
@@ -143,6 +145,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ EXPORT_RENDER: 'worker' }).exportRender).toBe('worker');
     expect(() => loadConfig({ EXPORT_RENDER: 'process' })).toThrow(
       /EXPORT_RENDER doit valoir worker ou inline \(reçu « process »\)/,
+    );
+  });
+
+  it('reads EXPORT_PRIORITY (idle by default, or nice)', () => {
+    expect(loadConfig({}).exportPriority).toBe('idle');
+    expect(loadConfig({ EXPORT_PRIORITY: 'nice' }).exportPriority).toBe('nice');
+    expect(() => loadConfig({ EXPORT_PRIORITY: 'low' })).toThrow(
+      /EXPORT_PRIORITY doit valoir idle ou nice \(reçu « low »\)/,
+    );
+  });
+
+  it('reads EXPORT_RENDER_CAP (a positive integer; left out, the pool follows the cores)', () => {
+    expect(loadConfig({}).exportRenderCap).toBeUndefined();
+    expect(loadConfig({ EXPORT_RENDER_CAP: '3' }).exportRenderCap).toBe(3);
+    expect(() => loadConfig({ EXPORT_RENDER_CAP: '0' })).toThrow(
+      /EXPORT_RENDER_CAP doit être un entier ≥ 1 \(reçu « 0 »\)/,
     );
   });
 

@@ -42,6 +42,16 @@ export interface AppConfig {
   mailFrom: string | undefined;
   /** EXPORT_RENDER: where export files are rendered, `worker` (default: a low-priority thread) or `inline`. */
   exportRender: 'worker' | 'inline';
+  /**
+   * EXPORT_PRIORITY: how the exports' render threads and PostgreSQL backends are lowered, `idle` (default:
+   * SCHED_IDLE besides nice 19) or `nice` (nice 19 only, as before; kept to compare in the exports bench).
+   */
+  exportPriority: 'idle' | 'nice';
+  /**
+   * EXPORT_RENDER_CAP: export batches rendered at once over all the exports, the others waiting their turn;
+   * undefined: max(1, cores − 1) (export-render-pool.ts).
+   */
+  exportRenderCap: number | undefined;
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -161,6 +171,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(`EXPORT_RENDER doit valoir worker ou inline (reçu « ${exportRender} »).`);
   }
 
+  const exportPriority = value('EXPORT_PRIORITY') ?? 'idle';
+  if (exportPriority !== 'idle' && exportPriority !== 'nice') {
+    problems.push(`EXPORT_PRIORITY doit valoir idle ou nice (reçu « ${exportPriority} »).`);
+  }
+
+  const renderCapText = value('EXPORT_RENDER_CAP');
+  const exportRenderCap = renderCapText === undefined ? undefined : Number(renderCapText);
+  if (exportRenderCap !== undefined && !(Number.isInteger(exportRenderCap) && exportRenderCap >= 1)) {
+    problems.push(`EXPORT_RENDER_CAP doit être un entier ≥ 1 (reçu « ${renderCapText} »).`);
+  }
+
   const logLevel = (value('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL doit être l'un de : ${LOG_LEVELS.join(', ')}.`);
@@ -183,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl,
     mailFrom: value('MAIL_FROM'),
     exportRender: exportRender === 'inline' ? 'inline' : 'worker',
+    exportPriority: exportPriority === 'nice' ? 'nice' : 'idle',
+    exportRenderCap,
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

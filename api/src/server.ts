@@ -69,7 +69,12 @@ async function main(): Promise<void> {
     demoMode,
     tasks: { run: true, schedules: true },
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
-    exportRender: { mode: config.exportRender, prewarm: true },
+    exportRender: {
+      mode: config.exportRender,
+      prewarm: true,
+      priority: config.exportPriority,
+      renderCap: config.exportRenderCap,
+    },
   });
   // A new database in demo mode gets the demo dataset (hotels, clients, residents, stays around today).
   const demoData = demoMode

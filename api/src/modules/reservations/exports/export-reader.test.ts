@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../test/helper';
 import { rowsOf } from '../../../db/raw';
 import { pdfTexts } from '../../../../test/pdf-text';
+import { SCHED_IDLE } from './export-priority';
 import { openExportReader } from './export-reader';
 import { writeExport } from './export-routes';
 
@@ -56,6 +57,61 @@ describe('the connection an export reads on', () => {
       expect(existsSync(`/proc/${pid}`)).toBe(false);
     },
   );
+
+  const onEmbeddedLinux = process.platform === 'linux' && process.env.TEST_DATABASE_URL === undefined;
+  const policyOf = (pid: number) =>
+    Number(/^policy\s*:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/sched`, 'utf8'))?.[1]);
+  /** « /autogroup-12 nice 19 » → 19; undefined on a kernel without autogroup. */
+  const autogroupNiceOf = (pid: number) =>
+    existsSync(`/proc/${pid}/autogroup`)
+      ? Number(/nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'))?.[1])
+      : undefined;
+
+  it.runIf(onEmbeddedLinux)(
+    'on the embedded server: the backend also runs under SCHED_IDLE, its own session (autogroup) at nice 19',
+    async () => {
+      const embedded = {
+        db: app.db,
+        dbInfo: { ...app.dbInfo, dataDir: '/embedded' },
+        dbConnection: app.dbConnection,
+      };
+      const reader = await openExportReader(embedded, app.log);
+      try {
+        const pid = await backendPid(reader.db);
+        expect(policyOf(pid)).toBe(SCHED_IDLE);
+        expect(niceOf(pid)).toBe(19);
+        // A backend leads a session of its own (PostgreSQL's children call setsid): a nice value alone weighs only
+        // against its session's other tasks — none. Its autogroup is what weighs against the other sessions.
+        expect(Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[3])).toBe(pid);
+        if (autogroupNiceOf(pid) !== undefined) expect(autogroupNiceOf(pid)).toBe(19);
+        // The pool's backends and the API keep their scheduling.
+        const pooled = await backendPid(app.db);
+        expect(policyOf(pooled)).toBe(0);
+        if (autogroupNiceOf(pooled) !== undefined) expect(autogroupNiceOf(pooled)).toBe(0);
+        expect(policyOf(process.pid)).toBe(0);
+        if (autogroupNiceOf(process.pid) !== undefined) expect(autogroupNiceOf(process.pid)).toBe(0);
+      } finally {
+        await reader.close();
+      }
+    },
+  );
+
+  it.runIf(onEmbeddedLinux)('EXPORT_PRIORITY=nice: the backend at nice 19 only, as before', async () => {
+    const embedded = {
+      db: app.db,
+      dbInfo: { ...app.dbInfo, dataDir: '/embedded' },
+      dbConnection: app.dbConnection,
+    };
+    const reader = await openExportReader(embedded, app.log, 'nice');
+    try {
+      const pid = await backendPid(reader.db);
+      expect(niceOf(pid)).toBe(19);
+      expect(policyOf(pid)).toBe(0);
+      if (autogroupNiceOf(pid) !== undefined) expect(autogroupNiceOf(pid)).toBe(0);
+    } finally {
+      await reader.close();
+    }
+  });
 
   it('an export read on a connection of its own gives its file and closes the connection', async () => {
     const embedded = {

@@ -1,17 +1,20 @@
 /**
  * Export rendering off the API's main thread (docs/performance.md « Exports off the main thread »). The rows are
  * still read here (SQL batches), but the PDF or Excel writer — most of an export's CPU — runs in a worker thread
- * that lowered its own priority to nice 19 (export-render-worker.ts): while exports run, a list request on the main
- * thread no longer waits behind them for the CPU. One worker per export running at once (the export caps,
+ * that lowered its own scheduling to nice 19 and SCHED_IDLE (export-render-worker.ts, export-priority.ts): while
+ * exports run, a list request on the main thread no longer waits behind them for the CPU. One worker per export running at once (the export caps,
  * plugins/export-slots.ts, bound how many), kept idle for the next one; memory stays bounded because one batch of
  * rows is in the worker at a time and its bytes come back before the next is read (the caller's backpressure).
  */
 import { once } from 'node:events';
+import os from 'node:os';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ExportRow } from './export-columns';
+import type { ExportPriorityMode } from './export-priority';
 import { renderInChunks, startRenderer, type RenderSpec } from './export-render';
-import type { ToParent, ToWorker } from './export-render-protocol';
+import type { ToParent, ToWorker, WorkerData } from './export-render-protocol';
 import type { ExportTotals } from './export-rows';
 
 /** Where exports are rendered: `worker` (default, off the main thread at a low priority) or `inline` (the main
@@ -31,14 +34,45 @@ export interface RenderJob {
 /** The worker is TypeScript like the rest of the API: its entry registers tsx first. */
 const WORKER_ENTRY = new URL('./export-render-worker-boot.mjs', import.meta.url);
 
+/** A render worker's scheduling and CPU time (Linux; undefined elsewhere), for tests and benches. */
+export interface WorkerStat {
+  tid?: number | undefined;
+  nice?: number | undefined;
+  /** 5: SCHED_IDLE, 0: SCHED_OTHER (export-priority.ts). */
+  policy?: number | undefined;
+  cpuMs?: number | undefined;
+}
+
+export interface ExportRenderPoolOptions {
+  /** How the workers lower their thread (export-priority.ts): SCHED_IDLE besides nice 19 by default. */
+  priority?: ExportPriorityMode | undefined;
+  /**
+   * Batches rendered at once over all the exports (EXPORT_RENDER_CAP); the others wait their turn, in order (never
+   * refused: the export caps of plugins/export-slots.ts stay the only 429). Default: one core left to the list,
+   * max(1, cores − 1).
+   */
+  renderCap?: number | undefined;
+  /** Told (debug) when a worker fell back to nice 19 alone. */
+  log?: Pick<FastifyBaseLogger, 'debug'> | undefined;
+}
+
 class RenderWorker {
-  readonly worker = new Worker(WORKER_ENTRY, { name: 'export-render' });
+  readonly worker: Worker;
   private listener: ((message: ToParent) => void) | undefined;
   private failure: ((error: Error) => void) | undefined;
   dead = false;
 
-  constructor() {
-    this.worker.on('message', (message: ToParent) => this.listener?.(message));
+  constructor({ priority = 'idle', log }: ExportRenderPoolOptions) {
+    const workerData: WorkerData = { priority };
+    this.worker = new Worker(WORKER_ENTRY, { name: 'export-render', workerData });
+    this.worker.on('message', (message: ToParent) => {
+      if (message.type !== 'lowered') return this.listener?.(message);
+      if (!message.idle)
+        log?.debug(
+          { nice: message.nice, reason: message.reason },
+          'export : fil de rendu en nice 19 seulement (SCHED_IDLE non appliqué)',
+        );
+    });
     const fail = (error: Error) => {
       this.dead = true;
       this.failure?.(error);
@@ -61,20 +95,53 @@ class RenderWorker {
     this.failure = undefined;
   }
 
-  /** The worker's nice value and thread CPU time (Linux), for tests and benches. */
-  async stat(): Promise<{ nice?: number | undefined; cpuMs?: number | undefined }> {
+  async stat(): Promise<WorkerStat> {
     const answer = new Promise<ToParent>((resolve) => this.attach(resolve, () => resolve({ type: 'stat' })));
     this.post({ type: 'stat' });
     const message = await answer;
     this.detach();
-    return message.type === 'stat' ? { nice: message.nice, cpuMs: message.cpuMs } : {};
+    if (message.type !== 'stat') return {};
+    const { type: _type, ...stat } = message;
+    return stat;
   }
 }
+
+/** Turns to render a batch, handed out in order of asking. */
+class RenderTurns {
+  private busy = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly cap: number) {}
+
+  /** Batches rendering now, and exports waiting for their turn (tests, benches). */
+  get state(): { rendering: number; waiting: number } {
+    return { rendering: this.busy, waiting: this.waiting.length };
+  }
+
+  async take(): Promise<void> {
+    if (this.busy < this.cap) {
+      this.busy += 1;
+      return;
+    }
+    // The turn passes straight from give() to the first waiting: busy stays the same.
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    if (next === undefined) this.busy -= 1;
+    else next();
+  }
+}
+
+/** The default render cap: every core but one, at least one. */
+export const defaultRenderCap = (): number => Math.max(1, os.availableParallelism() - 1);
 
 export class ExportRenderPool {
   private readonly idle: RenderWorker[] = [];
   private readonly all = new Set<RenderWorker>();
   private closed = false;
+  private readonly turns: RenderTurns;
 
   /**
    * @param mode `inline` renders on the calling thread (no worker).
@@ -83,7 +150,28 @@ export class ExportRenderPool {
   constructor(
     readonly mode: ExportRenderMode = 'worker',
     private readonly keepIdle = 4,
-  ) {}
+    private readonly options: ExportRenderPoolOptions = {},
+  ) {
+    const cap = options.renderCap ?? defaultRenderCap();
+    if (!(Number.isInteger(cap) && cap >= 1))
+      throw new RangeError('The render cap must be a positive integer.');
+    this.turns = new RenderTurns(cap);
+  }
+
+  /** Batches rendered at once over all the exports. */
+  get renderCap(): number {
+    return this.turns.cap;
+  }
+
+  /** Batches rendering now and exports waiting for their turn. */
+  get renderTurns(): { rendering: number; waiting: number } {
+    return this.turns.state;
+  }
+
+  /** How the exports' threads and backends are lowered (export-priority.ts). */
+  get priority(): ExportPriorityMode {
+    return this.options.priority ?? 'idle';
+  }
 
   start(spec: RenderSpec, output: Writable): RenderJob {
     if (this.mode === 'inline' || this.closed) return inlineJob(spec, output);
@@ -97,7 +185,19 @@ export class ExportRenderPool {
         else settle = { resolve, reject };
       });
     let rendered: Promise<void> = Promise.resolve();
+    // A render turn (the cap) is held from posting a batch (or the finish) until the worker answers.
+    let holding = false;
+    const takeTurn = async () => {
+      await this.turns.take();
+      holding = true;
+    };
+    const giveTurn = () => {
+      if (!holding) return;
+      holding = false;
+      this.turns.give();
+    };
     const release = () => {
+      giveTurn();
       if (done) return;
       done = true;
       worker.detach();
@@ -110,6 +210,7 @@ export class ExportRenderPool {
           return;
         }
         if (message.type === 'failed') failed = new Error(message.message);
+        giveTurn();
         const current = settle;
         settle = undefined;
         if (failed === undefined) current?.resolve();
@@ -117,6 +218,7 @@ export class ExportRenderPool {
       },
       (error) => {
         failed = error;
+        giveTurn();
         settle?.reject(error);
         settle = undefined;
       },
@@ -126,6 +228,13 @@ export class ExportRenderPool {
       addRows: async (rows) => {
         await rendered;
         if (failed !== undefined) throw failed;
+        await takeTurn();
+        // Aborted or failed while waiting for the turn.
+        if (done || failed !== undefined) {
+          giveTurn();
+          if (failed !== undefined) throw failed;
+          return;
+        }
         rendered = wait();
         // Rejections are taken by the next addRows or finish.
         rendered.catch(() => undefined);
@@ -134,6 +243,9 @@ export class ExportRenderPool {
       finish: async (totals) => {
         try {
           await rendered;
+          await takeTurn();
+          // Aborted while waiting for the turn: the worker is no longer this export's.
+          if (done) return;
           const finished = wait();
           worker.post({ type: 'finish', totals });
           await finished;
@@ -157,8 +269,8 @@ export class ExportRenderPool {
     if (this.mode === 'worker' && !this.closed && this.idle.length === 0) this.give(this.take());
   }
 
-  /** The nice value and thread CPU time of one worker (a new one if none is idle). */
-  async workerStat(): Promise<{ nice?: number | undefined; cpuMs?: number | undefined }> {
+  /** The scheduling and thread CPU time of one worker (a new one if none is idle). */
+  async workerStat(): Promise<WorkerStat> {
     const worker = this.take();
     try {
       return await worker.stat();
@@ -179,7 +291,7 @@ export class ExportRenderPool {
     let worker = this.idle.pop();
     while (worker?.dead) worker = this.idle.pop();
     if (worker === undefined) {
-      worker = new RenderWorker();
+      worker = new RenderWorker(this.options);
       this.all.add(worker);
     }
     worker.worker.ref();

@@ -1,7 +1,13 @@
 /** Messages between the API and its export render workers (export-render-pool.ts, export-render-worker.ts). */
 import type { ExportRow } from './export-columns';
+import type { ExportPriorityMode, Lowered } from './export-priority';
 import type { RenderSpec } from './export-render';
 import type { ExportTotals } from './export-rows';
+
+/** The worker's start-up data. */
+export interface WorkerData {
+  priority: ExportPriorityMode;
+}
 
 export type ToWorker =
   | { type: 'start'; spec: RenderSpec }
@@ -17,4 +23,12 @@ export type ToParent =
   /** The document is complete; `cpuMs` is the worker thread's CPU time so far (Linux). */
   | { type: 'finished'; cpuMs?: number | undefined }
   | { type: 'failed'; message: string }
-  | { type: 'stat'; nice?: number | undefined; cpuMs?: number | undefined };
+  /** Sent once, before anything else: how the worker lowered its own thread (export-priority.ts). */
+  | ({ type: 'lowered' } & Lowered)
+  | {
+      type: 'stat';
+      tid?: number | undefined;
+      nice?: number | undefined;
+      policy?: number | undefined;
+      cpuMs?: number | undefined;
+    };

@@ -1,27 +1,30 @@
 /**
  * The export render worker (export-render-pool.ts): one export at a time, its rows in, the file's bytes out. It
- * first lowers its own thread's scheduling priority (nice 19): on Linux setpriority on « process 0 » from a thread
- * applies to that thread only, so the API's main thread (the list requests) keeps its priority and rendering takes
- * the CPU only when nothing else wants it.
+ * first lowers its own thread's scheduling (export-priority.ts: nice 19, then SCHED_IDLE): on Linux both apply to
+ * this thread only, so the API's main thread (the list requests) keeps its priority and rendering takes the CPU
+ * only when nothing else wants it — and gives it back at once when a list request wakes the main thread.
  */
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { lowerOwnThread, schedulingOf, type ExportPriorityMode } from './export-priority';
 import { startRenderer, type ExportRenderer } from './export-render';
-import type { ToParent, ToWorker } from './export-render-protocol';
+import type { ToParent, ToWorker, WorkerData } from './export-render-protocol';
 
 const port = parentPort;
 if (port === null) throw new Error('export-render-worker: no parent port');
 
-/** This thread's nice value and CPU time (ms), from /proc/thread-self/stat (Linux); undefined elsewhere. */
-function threadStat(): { nice: number; cpuMs: number } | undefined {
+/** This thread's id, nice value, policy and CPU time (ms), from /proc/thread-self/stat (Linux); undefined elsewhere. */
+function threadStat(): { tid: number; nice: number; policy: number; cpuMs: number } | undefined {
   try {
-    // Fields after « (comm) »: state is field 3, utime 14, stime 15, nice 19.
-    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    // Fields after « (comm) »: state is field 3, utime 14, stime 15.
+    const fields = stat.split(') ')[1]?.split(' ') ?? [];
     const ticks = Number(fields[11]) + Number(fields[12]);
-    return { nice: Number(fields[16]), cpuMs: (ticks * 1000) / 100 };
+    const scheduling = schedulingOf('self');
+    if (scheduling === undefined) return undefined;
+    return { tid: Number(stat.slice(0, stat.indexOf(' '))), ...scheduling, cpuMs: (ticks * 1000) / 100 };
   } catch {
     return undefined;
   }
@@ -29,11 +32,9 @@ function threadStat(): { nice: number; cpuMs: number } | undefined {
 
 const send = (message: ToParent, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-try {
-  os.setPriority(0, os.constants.priority.PRIORITY_LOW);
-} catch {
-  // Not permitted on this system: the worker still keeps rendering off the main thread.
-}
+const mode: ExportPriorityMode = (workerData as WorkerData | undefined)?.priority ?? 'idle';
+// Before any rendering; the pool logs a fallback to nice 19 alone (debug level).
+send({ type: 'lowered', ...lowerOwnThread(mode) });
 
 let renderer: ExportRenderer | undefined;
 let written: Promise<void> = Promise.resolve();
@@ -79,8 +80,10 @@ async function handle(message: ToWorker): Promise<void> {
       renderer?.abort();
       renderer = undefined;
       return;
-    case 'stat':
-      send({ type: 'stat', nice: threadStat()?.nice, cpuMs: threadStat()?.cpuMs });
+    case 'stat': {
+      const stat = threadStat();
+      send({ type: 'stat', tid: stat?.tid, nice: stat?.nice, policy: stat?.policy, cpuMs: stat?.cpuMs });
       return;
+    }
   }
 }

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ReservationExportBody, ReservationExportKey } from 'shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../../test/helper';
 import { insertReservation, insertResident, insertWorld } from '../../../../test/fixtures/reservations-read';
 import { pdfTexts } from '../../../../test/pdf-text';
 import type { ExportRow } from './export-columns';
+import { SCHED_IDLE } from './export-priority';
 import type { RenderSpec } from './export-render';
 import { ExportRenderPool } from './export-render-pool';
 import { exportBatches, TotalsAccumulator, type ExportTotals } from './export-rows';
@@ -151,6 +153,122 @@ describe('export rendering off the main thread', () => {
       expect(niceOf()).toBe(before);
     },
   );
+
+  it.runIf(process.platform === 'linux')(
+    'runs under SCHED_IDLE (besides nice 19), read back from /proc, the main thread keeping its policy',
+    async () => {
+      const policyOf = (tid: number | string) =>
+        Number(
+          /^policy\s*:\s*(\d+)/m.exec(readFileSync(`/proc/${process.pid}/task/${tid}/sched`, 'utf8'))?.[1],
+        );
+      const stat = await worker.workerStat();
+      expect(stat.tid).toBeGreaterThan(0);
+      expect(stat.tid).not.toBe(process.pid);
+      // The kernel's own view of the worker's thread: SCHED_IDLE (5), nice 19.
+      expect(policyOf(stat.tid ?? 0)).toBe(SCHED_IDLE);
+      expect(stat.policy).toBe(SCHED_IDLE);
+      expect(stat.nice).toBe(19);
+      expect(policyOf(process.pid)).toBe(0);
+      expect(policyOf(readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0] ?? '')).toBe(0);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'falls back to nice 19 alone when chrt cannot be run, and says so at debug level',
+    async () => {
+      const debug = vi.fn();
+      const path = process.env.PATH;
+      // A worker takes a copy of the environment when it starts: chrt is not found there.
+      process.env.PATH = '/nonexistent';
+      const pool = new ExportRenderPool('worker', 1, { log: { debug } });
+      try {
+        const stat = await pool.workerStat();
+        expect(stat.nice).toBe(19);
+        expect(stat.policy).toBe(0);
+        await vi.waitFor(() => expect(debug).toHaveBeenCalled());
+        expect(debug.mock.calls[0]?.[1]).toBe(
+          'export : fil de rendu en nice 19 seulement (SCHED_IDLE non appliqué)',
+        );
+        expect(String((debug.mock.calls[0]?.[0] as { reason?: string }).reason)).toMatch(/^chrt : .*ENOENT/);
+        const { batches } = await rowsOf('pdfResa');
+        const file = await render(
+          pool,
+          { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 },
+          batches,
+        );
+        expect(pdfTexts(file).some((text) => text.includes('Rendu0'))).toBe(true);
+      } finally {
+        process.env.PATH = path;
+        await pool.close();
+      }
+    },
+  );
+
+  it.runIf(process.platform === 'linux')('EXPORT_PRIORITY=nice: nice 19 only, as before', async () => {
+    const debug = vi.fn();
+    const pool = new ExportRenderPool('worker', 1, { priority: 'nice', log: { debug } });
+    try {
+      const stat = await pool.workerStat();
+      expect(stat).toMatchObject({ nice: 19, policy: 0 });
+      expect(pool.priority).toBe('nice');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('renders at most renderCap batches at once over all the exports, the others waiting their turn', async () => {
+    const pool = new ExportRenderPool('worker', 4, { renderCap: 1 });
+    try {
+      expect(pool.renderCap).toBe(1);
+      const { batches } = await rowsOf('pdfResa');
+      const spec: RenderSpec = {
+        key: 'pdfResa',
+        summary: '',
+        generatedAt: '25/11/2026 à 02:10',
+        totalRows: 23,
+        createdAt: '2026-11-25T01:10:00.000Z',
+      };
+      const expected = await render(inline, spec, batches);
+      const jobs = [0, 1, 2].map(() => {
+        const output = new PassThrough();
+        const chunks: Buffer[] = [];
+        output.on('data', (chunk: Buffer) => chunks.push(chunk));
+        return { job: pool.start(spec, output), chunks };
+      });
+      const [first, second, third] = jobs;
+      if (first === undefined || second === undefined || third === undefined) throw new Error('jobs');
+      // Three new workers: the first batch holds the one turn while its worker starts; the others wait, none refused.
+      const firstRows = first.job.addRows(batches[0] ?? []);
+      const secondRows = second.job.addRows(batches[0] ?? []);
+      const thirdRows = third.job.addRows(batches[0] ?? []);
+      await vi.waitFor(() => expect(pool.renderTurns).toEqual({ rendering: 1, waiting: 2 }));
+      // An export given up while it waits gives its turn back.
+      third.job.abort();
+      await Promise.all([firstRows, secondRows, thirdRows]);
+      const sampled: number[] = [];
+      const sampler = setInterval(() => sampled.push(pool.renderTurns.rendering), 1);
+      await Promise.all(
+        [first, second].map(async ({ job }) => {
+          for (const rows of batches.slice(1)) await job.addRows(rows);
+          await job.finish();
+        }),
+      );
+      clearInterval(sampler);
+      expect(Math.max(0, ...sampled)).toBeLessThanOrEqual(1);
+      expect(pool.renderTurns).toEqual({ rendering: 0, waiting: 0 });
+      for (const { chunks } of [first, second]) expect(Buffer.concat(chunks).equals(expected)).toBe(true);
+      // The aborted export's worker renders the next one.
+      expect((await render(pool, spec, batches)).equals(expected)).toBe(true);
+    } finally {
+      await pool.close();
+    }
+    // Three workers start here (tsx, pdfkit, exceljs): tens of seconds on a loaded 2-core machine.
+  }, 120_000);
+
+  it('follows the cores by default: one left to the list, at least one render', () => {
+    expect(worker.renderCap).toBe(Math.max(1, os.availableParallelism() - 1));
+    expect(() => new ExportRenderPool('worker', 4, { renderCap: 0 })).toThrow(RangeError);
+  });
 
   it('reports a renderer failure to the caller and frees the worker', async () => {
     const output = new PassThrough();

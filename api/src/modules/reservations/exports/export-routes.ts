@@ -157,7 +157,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             total,
             output,
             renderer: app.exportRenderPool,
-            openReader: () => openExportReader(app, request.log),
+            openReader: () => openExportReader(app, request.log, app.exportRenderPool.priority),
           },
           request.log,
         );

@@ -13,6 +13,7 @@ import {
 } from 'shared/contract';
 import { BadRequestError } from '../../../errors';
 import { EXPORT_CONTENT_TYPES, exportFileName } from './export-format';
+import type { ExportPriorityMode } from './export-priority';
 import { openExportReader } from './export-reader';
 import { ExportRenderPool, type ExportRenderMode } from './export-render-pool';
 import { writeExport } from './export-routes';
@@ -35,12 +36,20 @@ export interface ExportTaskParams {
 export const exportTaskPlugin = fp<{
   threshold?: number | undefined;
   render?: ExportRenderMode | undefined;
+  /** How the exports' render threads and PostgreSQL backends are lowered (export-priority.ts; EXPORT_PRIORITY). */
+  priority?: ExportPriorityMode | undefined;
+  /** Batches rendered at once over all the exports (export-render-pool.ts; EXPORT_RENDER_CAP). */
+  renderCap?: number | undefined;
   /** Starts one render worker when the app is ready (server.ts): the first export does not wait for it. */
   prewarm?: boolean | undefined;
 }>(
   async (app, options) => {
     app.decorate('exportTaskThreshold', options.threshold ?? EXPORT_TASK_THRESHOLD);
-    const pool = new ExportRenderPool(options.render ?? 'worker');
+    const pool = new ExportRenderPool(options.render ?? 'worker', undefined, {
+      priority: options.priority,
+      renderCap: options.renderCap,
+      log: app.log,
+    });
     app.decorate('exportRenderPool', pool);
     app.addHook('onClose', () => pool.close());
     if (options.prewarm) app.addHook('onReady', () => pool.prewarm());
@@ -67,7 +76,7 @@ export const exportTaskPlugin = fp<{
             total,
             output,
             renderer: app.exportRenderPool,
-            openReader: () => openExportReader(app, log),
+            openReader: () => openExportReader(app, log, app.exportRenderPool.priority),
             onRows: (count) => {
               done += count;
               // 95 at most: rendering the end of the file and saving it are left.

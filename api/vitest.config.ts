@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The API processes the tests start render their exports at normal priority (test/helper.ts says why).
+    env: { EXPORT_PRIORITY: 'normal' },
   },
 });

@@ -148,11 +148,12 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads EXPORT_PRIORITY (idle by default, or nice)', () => {
+  it('reads EXPORT_PRIORITY (idle by default, nice, or normal)', () => {
     expect(loadConfig({}).exportPriority).toBe('idle');
     expect(loadConfig({ EXPORT_PRIORITY: 'nice' }).exportPriority).toBe('nice');
+    expect(loadConfig({ EXPORT_PRIORITY: 'normal' }).exportPriority).toBe('normal');
     expect(() => loadConfig({ EXPORT_PRIORITY: 'low' })).toThrow(
-      /EXPORT_PRIORITY doit valoir idle ou nice \(reçu « low »\)/,
+      /EXPORT_PRIORITY doit valoir idle, nice ou normal \(reçu « low »\)/,
     );
   });
 

@@ -1,6 +1,10 @@
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  EXPORT_PRIORITY_MODES,
+  type ExportPriorityMode,
+} from './modules/reservations/exports/export-priority';
 
 /** `<repo>/.data/ebas3`, resolved from this package so that it does not depend on the working directory. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/ebas3', import.meta.url));
@@ -44,9 +48,10 @@ export interface AppConfig {
   exportRender: 'worker' | 'inline';
   /**
    * EXPORT_PRIORITY: how the exports' render threads and PostgreSQL backends are lowered, `idle` (default:
-   * SCHED_IDLE besides nice 19) or `nice` (nice 19 only, as before; kept to compare in the exports bench).
+   * SCHED_IDLE besides nice 19), `nice` (nice 19 only, as before; kept to compare in the exports bench) or
+   * `normal` (not lowered: the API test suite's setting).
    */
-  exportPriority: 'idle' | 'nice';
+  exportPriority: ExportPriorityMode;
   /**
    * EXPORT_RENDER_CAP: export batches rendered at once over all the exports, the others waiting their turn;
    * undefined: max(1, cores − 1) (export-render-pool.ts).
@@ -171,9 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(`EXPORT_RENDER doit valoir worker ou inline (reçu « ${exportRender} »).`);
   }
 
-  const exportPriority = value('EXPORT_PRIORITY') ?? 'idle';
-  if (exportPriority !== 'idle' && exportPriority !== 'nice') {
-    problems.push(`EXPORT_PRIORITY doit valoir idle ou nice (reçu « ${exportPriority} »).`);
+  const exportPriorityText = value('EXPORT_PRIORITY') ?? 'idle';
+  const exportPriority = EXPORT_PRIORITY_MODES.find((mode) => mode === exportPriorityText);
+  if (exportPriority === undefined) {
+    problems.push(`EXPORT_PRIORITY doit valoir idle, nice ou normal (reçu « ${exportPriorityText} »).`);
   }
 
   const renderCapText = value('EXPORT_RENDER_CAP');
@@ -204,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl,
     mailFrom: value('MAIL_FROM'),
     exportRender: exportRender === 'inline' ? 'inline' : 'worker',
-    exportPriority: exportPriority === 'nice' ? 'nice' : 'idle',
+    exportPriority: exportPriority ?? 'idle',
     exportRenderCap,
   };
 

@@ -35,11 +35,23 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * The suite's own exports render at normal priority: under SCHED_IDLE they only get the CPU the other suites running
+ * beside them leave (CI runs two lanes on two cores) and timed out. The priority tests ask for `idle` themselves;
+ * servers started as processes get EXPORT_PRIORITY=normal from vitest.config.ts.
+ */
+const SUITE_EXPORT_RENDER = { priority: 'normal' } as const;
+
 /** Builds the app on a fresh database; closing the app drops that database. */
 export async function buildTestApp(overrides: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
   const database = await createTestDatabase();
   try {
-    const app = await buildApp({ database: database.options, passwordHashing: FAST_SCRYPT, ...overrides });
+    const app = await buildApp({
+      database: database.options,
+      passwordHashing: FAST_SCRYPT,
+      exportRender: SUITE_EXPORT_RENDER,
+      ...overrides,
+    });
     app.addHook('onClose', () => database.drop());
     // Not ready yet: a test may still register routes or plugins; inject() readies it.
     return app;

@@ -13,7 +13,8 @@ import { writeExport } from './export-routes';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  // The production default, which these tests read back (the suite's other apps render at normal priority).
+  app = await buildTestApp({ exportRender: { priority: 'idle' } });
 });
 
 afterAll(async () => {

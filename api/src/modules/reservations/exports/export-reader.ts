@@ -29,7 +29,7 @@ export async function openExportReader(
   try {
     const connection = await app.dbConnection();
     const lowered = await lowerProcess(connection.backendPid, priority);
-    if (!lowered.nice || !lowered.idle || lowered.reason !== undefined) {
+    if (priority !== 'normal' && (!lowered.nice || !lowered.idle || lowered.reason !== undefined)) {
       log.debug(
         { pid: connection.backendPid, ...lowered },
         'export : processus PostgreSQL abaissé en partie seulement',

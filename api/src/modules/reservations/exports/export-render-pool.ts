@@ -67,7 +67,7 @@ class RenderWorker {
     this.worker = new Worker(WORKER_ENTRY, { name: 'export-render', workerData });
     this.worker.on('message', (message: ToParent) => {
       if (message.type !== 'lowered') return this.listener?.(message);
-      if (!message.idle)
+      if (!message.idle && message.reason !== 'EXPORT_PRIORITY=normal')
         log?.debug(
           { nice: message.nice, reason: message.reason },
           'export : fil de rendu en nice 19 seulement (SCHED_IDLE non appliqué)',

@@ -20,7 +20,8 @@ const inline = new ExportRenderPool('inline');
 const worker = new ExportRenderPool('worker');
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  // The production default, which these tests read back (the suite's other apps render at normal priority).
+  app = await buildTestApp({ exportRender: { priority: 'idle' } });
   const world = await insertWorld(app, { client: 'Client Rendu', hotel: 'Hôtel Rendu' });
   for (let index = 0; index < 23; index += 1) {
     const resident = (await insertResident(app, world.clientId, { nom: `Rendu${index}`, prenom: 'Élise' }))
@@ -215,6 +216,21 @@ describe('export rendering off the main thread', () => {
       await pool.close();
     }
   });
+
+  it.runIf(process.platform === 'linux')(
+    'EXPORT_PRIORITY=normal: the thread is not lowered, and no fallback is logged',
+    async () => {
+      const debug = vi.fn();
+      const pool = new ExportRenderPool('worker', 1, { priority: 'normal', log: { debug } });
+      try {
+        const stat = await pool.workerStat();
+        expect(stat).toMatchObject({ nice: 0, policy: 0 });
+        expect(debug).not.toHaveBeenCalled();
+      } finally {
+        await pool.close();
+      }
+    },
+  );
 
   it('renders at most renderCap batches at once over all the exports, the others waiting their turn', async () => {
     const pool = new ExportRenderPool('worker', 4, { renderCap: 1 });

@@ -5,10 +5,11 @@
  */
 import type { Writable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { REALTIME_EVENTS, type NotificationEvent } from 'shared/contract';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../test/helper';
 import { connect, listenLocal, socketFor } from '../../../test/socket-client';
 import { auditLog, notifications, users } from '../../db/schema';
@@ -127,6 +128,21 @@ describe('grouped notification writes', () => {
       expect(live.map((event) => event.message)).toEqual(Array.from({ length: N }, (_, i) => `Groupée ${i}`));
     for (const count of writes) expect(count.n).toBeLessThanOrEqual(2);
     for (const socket of sockets) socket.disconnect();
+  });
+
+  it('the group statement is a named prepared statement: planned once per connection, not at every call', async () => {
+    const a = await userToken(app, 'agent');
+    const query = vi.spyOn(pg.Pool.prototype, 'query');
+    try {
+      await app.notifications.notify({ to: { userIds: [a.user.id] }, message: 'Préparée 1' });
+      await app.notifications.notify({ to: { userIds: [a.user.id] }, message: 'Préparée 2' });
+      const names = query.mock.calls.map(([config]) =>
+        typeof config === 'object' && config !== null ? (config as { name?: string }).name : undefined,
+      );
+      expect(names.filter((name) => name === 'ebas3_notify_group')).toHaveLength(2);
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('grouped broadcasts: each resolves its own recipients (roles, except, inactive) and its own audit row', async () => {

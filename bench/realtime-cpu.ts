@@ -3,7 +3,7 @@
 // `--count` notifications produced at `--rate` a second (POST /notifications to the agent, alternately on each node),
 // each written then delivered to the agent's `--sockets` sockets. On one node (embedded PostgreSQL), then two nodes on
 // one PostgreSQL (the postgres adapter). Latencies are not the point here: on a loaded machine they say little.
-// Usage: pnpm --filter ./bench realtime-cpu [-- --count 1000 --rate 200 --sockets 10 --nodes 1,2]
+// Usage: pnpm --filter ./bench realtime-cpu [-- --count 1000 --rate 200 --sockets 10 --nodes 1,2] [--cpu-prof DIR]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH, type NotificationEvent } from 'shared/contract';
 import { demoLogin, startTwoNodes } from 'api/scripts/two-nodes';
 import { cliArgs, randomPort, startApi } from './lib/api-process';
+import { startFeed } from './lib/feed-producer';
 import { printTable } from './lib/load';
 import { cpuSnapshot, cpuSpent } from './lib/proc-cpu';
 
@@ -22,12 +23,16 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '200' },
     sockets: { type: 'string', default: '10' },
     nodes: { type: 'string', default: '1,2' },
+    /** A directory: each API node writes its V8 CPU profile there when it stops. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const COUNT = Number(values.count);
 const RATE = Number(values.rate);
 const SOCKETS = Number(values.sockets);
 const IN_FLIGHT = 32;
+const NODE_ARGS =
+  values['cpu-prof'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`];
 const load1 = () => loadavg()[0]!.toFixed(2);
 const sleep = (delay: number) => new Promise((r) => setTimeout(r, delay));
 
@@ -70,33 +75,23 @@ async function scenario(label: string, urls: string[]): Promise<Result> {
       received.set(event.message, (received.get(event.message) ?? 0) + 1),
     );
   const produce = async (prefix: string, count: number) => {
-    let inFlight = 0;
-    const pending: Promise<void>[] = [];
-    const started = performance.now();
-    for (let n = 0; n < count; n += 1) {
-      await sleep(Math.max(0, started + (n * 1_000) / RATE - performance.now()));
-      while (inFlight >= IN_FLIGHT) await sleep(1);
-      inFlight += 1;
-      pending.push(
-        fetch(`${urls[n % urls.length]}/api/notifications`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ userIds: [agent.id], title: 'Flux', message: `${prefix} ${n}` }),
-        })
-          .then(async (response) => {
-            await response.arrayBuffer();
-            if (response.status !== 201) throw new Error(`POST /notifications : ${response.status}`);
-          })
-          .finally(() => void (inFlight -= 1)),
-      );
-    }
-    await Promise.all(pending);
-    const seconds = (performance.now() - started) / 1_000;
+    const feed = startFeed({
+      urls,
+      token: admin.token,
+      userId: agent.id,
+      rate: RATE,
+      inFlight: IN_FLIGHT,
+      count,
+      message: (n) => `${prefix} ${n}`,
+    });
+    const run = await feed.done;
+    if (run.failed > 0)
+      throw new Error(`${run.failed} POST /notifications en échec, dont : ${run.firstFailure}`);
     // Every notification delivered to every socket (10 s at most), before the CPU is read.
     const complete = () =>
       [...received.entries()].filter(([key, n]) => key.startsWith(`${prefix} `) && n === SOCKETS).length;
     for (let wait = 0; wait < 200 && complete() < count; wait += 1) await sleep(50);
-    return seconds;
+    return run.seconds;
   };
   await produce('Chauffe', Math.min(200, COUNT));
   await sleep(1_000);
@@ -119,7 +114,7 @@ const modes = values.nodes.split(',').map(Number);
 if (modes.includes(1)) {
   const workDir = mkdtempSync(join(tmpdir(), 'ebas3-bench-rtcpu-'));
   const port = randomPort();
-  const api = await startApi(join(workDir, 'data'), port, { MAX_CONNECTIONS_PER_ADDRESS: '0' });
+  const api = await startApi(join(workDir, 'data'), port, { MAX_CONNECTIONS_PER_ADDRESS: '0' }, NODE_ARGS);
   try {
     results.push(await scenario('1 nœud (PostgreSQL embarqué)', [`http://127.0.0.1:${port}`]));
   } finally {
@@ -130,7 +125,7 @@ if (modes.includes(1)) {
   }
 }
 if (modes.includes(2)) {
-  const nodes = await startTwoNodes({ env: { MAX_CONNECTIONS_PER_ADDRESS: '0' } });
+  const nodes = await startTwoNodes({ env: { MAX_CONNECTIONS_PER_ADDRESS: '0' }, nodeArgs: NODE_ARGS });
   try {
     results.push(await scenario('2 nœuds, une base (adaptateur postgres)', nodes.urls));
   } finally {

@@ -6,7 +6,7 @@
 // 2. POST /api/reservations (page of 50, 1 connection, `--requests` requests) idle, then again while notifications
 //    are produced at `--rate` a second (POST /notifications to the agent, alternately on each node), each persisted
 //    and delivered to the agent's sockets (target: list p99 within 1.5× idle).
-// Usage: pnpm --filter ./bench realtime [-- --sockets 500 --broadcasts 10 --rate 200 --requests 300 --nodes 1,2]
+// Usage: pnpm --filter ./bench realtime [-- --sockets 500 --broadcasts 10 --rate 200 --requests 300 --nodes 1,2] [--cpu-prof DIR]
 // The sockets all come from 127.0.0.1: the nodes run with MAX_CONNECTIONS_PER_ADDRESS=0 (as behind a proxy).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH, type NotificationEvent } from 'shared/contract';
 import { demoLogin, startTwoNodes } from 'api/scripts/two-nodes';
 import { cliArgs, randomPort, startApi } from './lib/api-process';
+import { startFeed } from './lib/feed-producer';
 import { printTable } from './lib/load';
 import { loaderInChild } from './lib/load-child';
 
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '200' },
     requests: { type: 'string', default: '300' },
     nodes: { type: 'string', default: '1,2' },
+    /** A directory: each API node writes its V8 CPU profile there when it stops. */
+    'cpu-prof': { type: 'string' },
     /** Sockets kept for the sustained rate (each notification goes to every socket of the agent). */
     'rate-sockets': { type: 'string', default: '10' },
   },
@@ -39,6 +42,8 @@ const RATE_SOCKETS = Number(values['rate-sockets']);
 const MANY_SOCKETS = { MAX_CONNECTIONS_PER_ADDRESS: '0' };
 /** Notification calls open at once at most. */
 const IN_FLIGHT = 32;
+const NODE_ARGS =
+  values['cpu-prof'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`];
 
 const load1 = () => loadavg()[0]!.toFixed(2);
 const quantile = (sorted: number[], q: number) =>
@@ -149,48 +154,18 @@ async function scenario(label: string, urls: string[]): Promise<Scenario> {
       deliveries.set(event.message, count);
       deliveryDelays.push(performance.now() - start);
     });
-  let produced = 0;
-  let failed = 0;
-  let firstFailure = '';
-  let producing = true;
-  let inFlight = 0;
-  const pending: Promise<void>[] = [];
-  const started = performance.now();
-  const producer = (async () => {
-    // Paced on the clock: notification n leaves at started + n / RATE s, whatever the previous ones' latency.
-    while (producing) {
-      const due = started + (produced * 1_000) / RATE;
-      // Always yields (a late producer must not starve the sockets and the list's loader of the event loop); at
-      // most IN_FLIGHT calls open: a server slower than RATE shows as a lower achieved rate, not as refused sockets.
-      await sleep(Math.max(0, due - performance.now()));
-      while (inFlight >= IN_FLIGHT) await sleep(1);
-      const message = `Flux ${produced}`;
-      const url = urls[produced % urls.length]!;
-      produced += 1;
-      sentAt.set(message, performance.now());
-      inFlight += 1;
-      pending.push(
-        post(url, { userIds: [agent.id], title: 'Flux', message })
-          .then(
-            async (response) => {
-              if (response.status === 201) return;
-              failed += 1;
-              firstFailure ||= `${response.status} ${await response.text()}`;
-            },
-            (error: unknown) => {
-              failed += 1;
-              firstFailure ||= `${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`;
-            },
-          )
-          .finally(() => void (inFlight -= 1)),
-      );
-    }
-  })();
+  const feed = startFeed({
+    urls,
+    token: admin.token,
+    userId: agent.id,
+    rate: RATE,
+    inFlight: IN_FLIGHT,
+    message: (n) => `Flux ${n}`,
+    onSent: (message) => sentAt.set(message, performance.now()),
+  });
   const loaded = await list('sous flux', listUrl, auth, { pageSize: 50 });
-  producing = false;
-  await producer;
-  const seconds = (performance.now() - started) / 1_000;
-  await Promise.all(pending);
+  feed.stop();
+  const { produced, sendingSeconds: seconds, failed, firstFailure } = await feed.done;
   await sleep(2_000);
   loads.push(load1());
   for (const socket of listeners) socket.disconnect();
@@ -221,7 +196,7 @@ const modes = values.nodes.split(',').map(Number);
 if (modes.includes(1)) {
   const workDir = mkdtempSync(join(tmpdir(), 'ebas3-bench-rt-'));
   const port = randomPort();
-  const api = await startApi(join(workDir, 'data'), port, MANY_SOCKETS);
+  const api = await startApi(join(workDir, 'data'), port, MANY_SOCKETS, NODE_ARGS);
   try {
     results.push(await scenario('1 nœud (PostgreSQL embarqué)', [`http://127.0.0.1:${port}`]));
   } finally {
@@ -232,7 +207,7 @@ if (modes.includes(1)) {
   }
 }
 if (modes.includes(2)) {
-  const nodes = await startTwoNodes({ env: MANY_SOCKETS });
+  const nodes = await startTwoNodes({ env: MANY_SOCKETS, nodeArgs: NODE_ARGS });
   try {
     results.push(await scenario('2 nœuds, une base (adaptateur postgres)', nodes.urls));
   } finally {

@@ -33,6 +33,8 @@ export interface TwoNodesOptions {
   dataDir?: string | undefined;
   /** Extra environment of both nodes (e.g. MAX_CONNECTIONS_PER_ADDRESS for a benchmark). */
   env?: Record<string, string> | undefined;
+  /** Extra options of node for both nodes (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: readonly string[] | undefined;
 }
 
 /** A free TCP port on 127.0.0.1 (the system's choice). */
@@ -76,6 +78,7 @@ export async function startTwoNodes(options: TwoNodesOptions = {}): Promise<TwoN
   const jwtSecret = randomBytes(32).toString('base64url');
   const webRoot = existsSync(join(ROOT, 'host-shell', 'dist', 'index.html')) ? { WEB_ROOT: ROOT } : {};
   const nodes: ChildProcess[] = [];
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server.ts'];
   const stop = async () => {
     await Promise.all(nodes.map(stopNode));
     await postgres.stop();
@@ -83,7 +86,7 @@ export async function startTwoNodes(options: TwoNodesOptions = {}): Promise<TwoN
   };
   try {
     for (const [index, port] of ports.entries()) {
-      const node = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      const node = spawn(process.execPath, args, {
         cwd: API,
         env: {
           ...process.env,

@@ -3,7 +3,8 @@
  * its own results, these give a raw statement the type of its projection, declared beside the statement.
  */
 import type { SQL } from 'drizzle-orm';
-import type { Executor } from './client';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from './client';
 
 /** The rows of a raw statement (node-postgres answers `{ rows }`). */
 export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -15,4 +16,19 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
 export async function oneOf<T>(db: Executor, query: SQL): Promise<T | undefined> {
   const [row] = await rowsOf<T>(db, query);
   return row;
+}
+
+/**
+ * A raw statement as a named prepared statement: parsed and planned once per pooled connection instead of on every
+ * call — for a statement run many times a second whose planning costs more than its execution (the live feed's
+ * grouped write: ≈ 0.8 ms of PostgreSQL CPU a call unprepared, ≈ 0.12 ms prepared). Its values are
+ * `sql.placeholder(name)`s, given at each call. On the pool only (not inside a transaction).
+ */
+export function preparedRows<T>(
+  db: Database,
+  name: string,
+  query: SQL,
+): (values: Record<string, unknown>) => Promise<T[]> {
+  const prepared = db._.session.prepareQuery(new PgDialect().sqlToQuery(query), undefined, name, false);
+  return async (values) => ((await prepared.execute(values)) as unknown as { rows: T[] }).rows;
 }

@@ -261,6 +261,26 @@ describe('GET /api/auth/me', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('a token already accepted (its signature remembered) is refused once it expires, and once its user is deactivated', async () => {
+    const user = await createUser(app);
+    await app.ready();
+    const shortLived = app.jwt.sign(tokenPayload(user), {
+      clockTimestamp: Date.now() - 12 * 3600 * 1000 + 5_000,
+    });
+    expect((await me(shortLived)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 5_200));
+    const expired = await me(shortLived);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ message: AUTH_ERRORS.invalidToken });
+
+    const token = await login(app, user.email);
+    expect((await me(token)).statusCode).toBe(200);
+    await app.db.update(users).set({ active: false }).where(eq(users.id, user.id));
+    const refused = await me(token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: AUTH_ERRORS.inactiveUser });
+  });
+
   it('rejects the token of a user deactivated or deleted since it was issued', async () => {
     const deactivated = await createUser(app);
     const deactivatedToken = await login(app, deactivated.email);

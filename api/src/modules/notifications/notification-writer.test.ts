@@ -3,11 +3,13 @@
  * written by one statement and still gives every call its own rows, every recipient only its own notifications, in
  * the order of the calls, each written before it is emitted; one call that cannot be written fails alone.
  */
+import type { Writable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { REALTIME_EVENTS, type NotificationEvent } from 'shared/contract';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../test/helper';
 import { connect, listenLocal, socketFor } from '../../../test/socket-client';
 import { auditLog, notifications, users } from '../../db/schema';
@@ -96,6 +98,51 @@ describe('grouped notification writes', () => {
     expect(rows.map((row) => row.id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
     socketA.disconnect();
     socketB.disconnect();
+  });
+
+  it('a group reaches each socket of its user in at most two TCP writes, not one per notification', async () => {
+    const a = await userToken(app, 'agent');
+    const sockets = [await connect(socketFor(url, a.token)), await connect(socketFor(url, a.token))];
+    const lives = sockets.map((socket) => collect(socket, 'Groupée'));
+    // The server side of each socket: the TCP connection its websocket runs on, every write counted.
+    const writes = sockets.map((client) => {
+      const connection = app.realtime.io.of('/').sockets.get(client.id!)!.request.socket as Writable & {
+        _write: Writable['_write'];
+        _writev: NonNullable<Writable['_writev']>;
+      };
+      const count = { n: 0 };
+      const write = connection._write.bind(connection);
+      const writev = connection._writev.bind(connection);
+      connection._write = (...args) => void ((count.n += 1), write(...args));
+      connection._writev = (...args) => void ((count.n += 1), writev(...args));
+      return count;
+    });
+    const N = 20;
+    await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        app.notifications.notify({ to: { userIds: [a.user.id] }, message: `Groupée ${i}` }),
+      ),
+    );
+    await until(() => lives.every((live) => live.length === N));
+    for (const live of lives)
+      expect(live.map((event) => event.message)).toEqual(Array.from({ length: N }, (_, i) => `Groupée ${i}`));
+    for (const count of writes) expect(count.n).toBeLessThanOrEqual(2);
+    for (const socket of sockets) socket.disconnect();
+  });
+
+  it('the group statement is a named prepared statement: planned once per connection, not at every call', async () => {
+    const a = await userToken(app, 'agent');
+    const query = vi.spyOn(pg.Pool.prototype, 'query');
+    try {
+      await app.notifications.notify({ to: { userIds: [a.user.id] }, message: 'Préparée 1' });
+      await app.notifications.notify({ to: { userIds: [a.user.id] }, message: 'Préparée 2' });
+      const names = query.mock.calls.map(([config]) =>
+        typeof config === 'object' && config !== null ? (config as { name?: string }).name : undefined,
+      );
+      expect(names.filter((name) => name === 'ebas3_notify_group')).toHaveLength(2);
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('grouped broadcasts: each resolves its own recipients (roles, except, inactive) and its own audit row', async () => {

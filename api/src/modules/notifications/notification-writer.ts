@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_TITLE } from 'shared/contract';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/raw';
+import { preparedRows } from '../../db/raw';
 import type { AuditEntry } from '../../db/audit';
 import type { NotificationRow } from '../../db/schema';
 import type { NotifyInput } from './notification-service';
@@ -54,26 +54,14 @@ interface WrittenRow {
   created_ms: number | string;
 }
 
-/** One statement for a group of calls; rows in the calls' order, then by recipient. */
-async function writeGroup(db: Database, group: readonly NotifyInput[]): Promise<NotificationRow[][]> {
-  const inputs = group.map((input, n) => ({
-    n,
-    user_ids: input.to.userIds ?? [],
-    roles: input.to.roles ?? [],
-    except_id: input.exceptUserId ?? null,
-    title: input.title ?? DEFAULT_NOTIFICATION_TITLE,
-    message: input.message,
-    lien: input.lien ?? null,
-    actor_kind: input.actor?.kind ?? null,
-    actor_id: input.actor?.kind === 'user' ? input.actor.userId : null,
-    audit: input.actor === undefined ? null : diffusionAfter(input),
-  }));
-  // The ids are drawn in the recipients' CTE so that the rows written can be matched to their call (`n`).
-  const written = await rowsOf<WrittenRow>(
-    db,
-    sql`
+/**
+ * The group's statement, a named prepared statement (parsed and planned once per pooled connection: planning these
+ * CTEs cost PostgreSQL ≈ 0.8 ms a call, six times their execution). The ids are drawn in the recipients' CTE so that
+ * the rows written can be matched to their call (`n`).
+ */
+const GROUP_STATEMENT = sql`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(inputs)}::jsonb) as i(n int, user_ids int[], roles text[],
+      select * from jsonb_to_recordset(${sql.placeholder('input')}::jsonb) as i(n int, user_ids int[], roles text[],
         except_id int, title text, message text, lien text, actor_kind text, actor_id int, audit jsonb)
     ), recipients as (
       select nextval(pg_get_serial_sequence('notifications', 'id')) as id, n, user_id from (
@@ -96,8 +84,28 @@ async function writeGroup(db: Database, group: readonly NotifyInput[]): Promise<
     select r.n, w.id, w.user_id, w.title, w.message, w.lien,
       (extract(epoch from w.created_at) * 1000)::float8 as created_ms
     from written w join recipients r using (id)
-    order by r.n, w.id`,
-  );
+    order by r.n, w.id`;
+
+type GroupStatement = (values: { input: string }) => Promise<WrittenRow[]>;
+
+/** One statement for a group of calls; rows in the calls' order, then by recipient. */
+async function writeGroup(
+  statement: GroupStatement,
+  group: readonly NotifyInput[],
+): Promise<NotificationRow[][]> {
+  const inputs = group.map((input, n) => ({
+    n,
+    user_ids: input.to.userIds ?? [],
+    roles: input.to.roles ?? [],
+    except_id: input.exceptUserId ?? null,
+    title: input.title ?? DEFAULT_NOTIFICATION_TITLE,
+    message: input.message,
+    lien: input.lien ?? null,
+    actor_kind: input.actor?.kind ?? null,
+    actor_id: input.actor?.kind === 'user' ? input.actor.userId : null,
+    audit: input.actor === undefined ? null : diffusionAfter(input),
+  }));
+  const written = await statement({ input: JSON.stringify(inputs) });
   const rows: NotificationRow[][] = group.map(() => []);
   for (const row of written)
     rows[row.n]!.push({
@@ -114,6 +122,7 @@ async function writeGroup(db: Database, group: readonly NotifyInput[]): Promise<
 
 /** `emit`: called once per group written, with its rows in the calls' order, before the callers are answered. */
 export function createNotificationWriter(db: Database, emit: (rows: NotificationRow[]) => void) {
+  const statement: GroupStatement = preparedRows<WrittenRow>(db, 'ebas3_notify_group', GROUP_STATEMENT);
   const queue: Pending[] = [];
   let writing = false;
 
@@ -121,7 +130,7 @@ export function createNotificationWriter(db: Database, emit: (rows: Notification
     let rows: NotificationRow[][];
     try {
       rows = await writeGroup(
-        db,
+        statement,
         group.map((pending) => pending.input),
       );
     } catch (error) {

@@ -126,6 +126,39 @@ describe('two API nodes on one PostgreSQL', () => {
     for (const socket of sockets) socket.disconnect();
   });
 
+  it('groups written one after the other on node A reach a user on node B in the order they were written', async () => {
+    const { user, token } = await userToken(nodeA, 'agent');
+    const socket = await connect(socketFor(urlB, token));
+    const got: number[] = [];
+    socket.on(REALTIME_EVENTS.notification, (event: NotificationEvent) => got.push(event.id));
+    const sent: number[] = [];
+    // One group each (each call waits for the former's commit), then a group too large for one NOTIFY (its long
+    // messages), then one more: every message of node A's leaves in order and none is overtaken.
+    for (let i = 0; i < 30; i += 1)
+      sent.push(
+        (await nodeA.notifications.notify({ to: { userIds: [user.id] }, message: `Suite A ${i}` }))
+          .notifications[0]!.id,
+      );
+    const [large, after] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          nodeA.notifications.notify({
+            to: { userIds: [user.id] },
+            message: `Longue ${i} ${'é'.repeat(900)}`,
+          }),
+        ),
+      ),
+      new Promise((r) => setImmediate(r)).then(() =>
+        nodeA.notifications.notify({ to: { userIds: [user.id] }, message: 'Après la longue' }),
+      ),
+    ]);
+    sent.push(...large.map((result) => result.notifications[0]!.id), after.notifications[0]!.id);
+    const deadline = Date.now() + 10_000;
+    while (got.length < sent.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(got).toEqual(sent);
+    socket.disconnect();
+  });
+
   it("a user following a request from tabs on both nodes is told once of a colleague's change", async () => {
     const follower = await userToken(nodeA, 'agent');
     const author = await userToken(nodeA, 'agent');

@@ -107,6 +107,35 @@ const MAX_TIMER_MS = 2_147_483_647;
 const MAX_SUIVIS_PER_SOCKET = 50;
 /** The server-side message that carries `emitToUsers` to the other nodes. */
 const EMIT_TO_USERS = 'ebas3:emit-to-users';
+/**
+ * The adapter sends a message longer than this (bytes of JSON) through its attachments table: an INSERT then a
+ * NOTIFY, and a SELECT on each receiving node before the message is handled — a later short message would overtake
+ * it. `emitToUsers` splits its items into messages that stay below, with room for the adapter's envelope.
+ */
+const NOTIFY_PAYLOAD_LIMIT = 8_000;
+const FORWARDED_ITEMS_BYTES = 7_000;
+
+/**
+ * `items` in order, cut into runs whose JSON stays under `limit` bytes (an item longer than that alone: a
+ * notification is at most a few kilobytes, its message limited to 1,000 characters).
+ */
+export function splitBySize<T>(items: readonly T[], limit: number): T[][] {
+  const runs: T[][] = [];
+  let run: T[] = [];
+  let bytes = 2;
+  for (const item of items) {
+    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (run.length > 0 && bytes + size > limit) {
+      runs.push(run);
+      run = [];
+      bytes = 2;
+    }
+    run.push(item);
+    bytes += size;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
 
 function sameOrigin(request: IncomingMessage, allowed: readonly string[]): boolean {
   const origin = request.headers.origin;
@@ -118,6 +147,23 @@ function sameOrigin(request: IncomingMessage, allowed: readonly string[]): boole
   } catch {
     return false;
   }
+}
+
+/**
+ * One TCP write per flush of a socket's buffer, not one per packet. engine.io sends a packet at once when the socket
+ * is idle, and queues the following ones until that write completes, then hands them all to the websocket, which
+ * writes each frame by itself: a group of 20 notifications cost each of its user's sockets 20 syscalls (the largest
+ * share of a notification's CPU in a profile of the feed, and one long slice of the event loop). Corking the
+ * connection while engine.io flushes, until the next tick, writes the queued frames at once: a group reaches a socket
+ * in at most two writes (the first frame, then the rest). `flush` is engine.io's documented event, emitted just
+ * before the buffer is handed to the transport; `request.socket` is the connection the websocket was upgraded from.
+ */
+function coalesceFlushes(socket: Socket): void {
+  const connection = socket.request.socket;
+  socket.conn.on('flush', () => {
+    connection.cork();
+    process.nextTick(() => connection.uncork());
+  });
 }
 
 function parseSuivi(payload: unknown): { entite: SuiviEntite; id: number } | undefined {
@@ -141,12 +187,19 @@ export default fp<RealtimePluginOptions>(
     );
     let adapterPool: pg.Pool | undefined;
     if (options.adapterUrl !== undefined) {
-      adapterPool = new pg.Pool({ connectionString: options.adapterUrl, max: 4 });
+      // Two connections: the adapter's LISTEN holds one, every message it sends goes through the other. pg-pool hands a
+      // freed connection to the queries waiting for it first come, first served, so this node's messages are
+      // committed — hence delivered to the other nodes — in the order they were sent: a user's notifications arrive
+      // in order on the node that holds their socket. With several publishing connections, two groups' NOTIFYs
+      // could commit in either order, and a client that missed the earlier one (its node stopping in between)
+      // would resync from the later one's id and never get it (multi-node.test.ts « killing node B »).
+      adapterPool = new pg.Pool({ connectionString: options.adapterUrl, max: 2 });
       adapterPool.on('error', (error) =>
         app.log.warn({ err: error }, 'temps réel : connexion de l’adaptateur perdue'),
       );
       io.adapter(
         createAdapter(adapterPool, {
+          payloadThreshold: NOTIFY_PAYLOAD_LIMIT,
           errorHandler: (error) => app.log.warn({ err: error }, 'temps réel : adaptateur PostgreSQL'),
         }),
       );
@@ -181,6 +234,7 @@ export default fp<RealtimePluginOptions>(
 
     io.on('connection', (socket: Socket) => {
       const data = socket.data as SocketData;
+      coalesceFlushes(socket);
       void socket.join([rooms.user(data.user.id), rooms.role(data.user.role)]);
       socket.on(REALTIME_EVENTS.suivre, (payload: unknown) => {
         const suivi = parseSuivi(payload);
@@ -287,9 +341,11 @@ export default fp<RealtimePluginOptions>(
       emitToUsers: (event, items) => {
         if (items.length === 0) return;
         emitLocallyToUsers(event, items);
-        // One NOTIFY for the whole group (the adapter keeps a large one in its attachments table).
+        // One NOTIFY for the whole group, or a few for a large one (never through the attachments table, whose
+        // messages can be overtaken by the next ones).
         if (options.adapterUrl !== undefined)
-          (io as unknown as Server).serverSideEmit(EMIT_TO_USERS, event, items);
+          for (const run of splitBySize(items, FORWARDED_ITEMS_BYTES))
+            (io as unknown as Server).serverSideEmit(EMIT_TO_USERS, event, run);
       },
       emitToRole: (role, event, payload) => void io.to(rooms.role(role)).emit(event as never, payload),
       localFollowers,

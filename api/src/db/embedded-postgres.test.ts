@@ -131,7 +131,12 @@ describe('embedded PostgreSQL', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const deadline = Date.now() + 40_000;
     while (!output.includes('EBAS3 est démarré')) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Démarrage échoué :\n${output}`);
+      if (child.exitCode !== null || Date.now() > deadline) {
+        // A server too slow to start must not outlive the test (it holds its PostgreSQL): stopped, then failed.
+        child.kill('SIGTERM');
+        await exited;
+        throw new Error(`Démarrage échoué :\n${output}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const pid = postmasterPid(dataDir);

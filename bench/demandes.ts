@@ -7,8 +7,10 @@
 // Beside the latencies, the CPU each list call cost the API process and PostgreSQL (read from /proc: load-robust,
 // where the latencies of a shared machine are not); `--search-texts` adds rows for other « recherche » texts (short,
 // long, matching nothing), to check them, not targets.
+// `--warmup N` sends N untimed calls of each body before its measure (as the reservation list bench's): the first
+// body otherwise also times the API's first compilations and the pool's first connections.
 // Usage: pnpm --filter ./bench exec tsx demandes.ts --reuse /tmp/ebas3-large-s18 [--calls 200] [--pdfs 60]
-//          [--search-texts]
+//          [--search-texts] [--warmup 0]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { DemandeListAnswer, DemandeListBody } from 'shared/contract';
@@ -25,9 +27,11 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '200' },
     pdfs: { type: 'string', default: '60' },
     'search-texts': { type: 'boolean', default: false },
+    warmup: { type: 'string', default: '0' },
   },
 });
 const CALLS = Number(values.calls);
+const WARMUP = Number(values.warmup);
 const PDFS = Number(values.pdfs);
 
 const percentile = (samples: number[], p: number) => {
@@ -86,6 +90,7 @@ try {
     );
 
   const baselineTimes: number[] = [];
+  for (let i = 0; i < WARMUP; i++) await post(baseline.url, {}, {});
   for (let i = 0; i < CALLS; i++) baselineTimes.push((await post(baseline.url, {}, {})).ms);
   listRows.push([
     'node:http nu (référence)',
@@ -98,6 +103,7 @@ try {
   for (const [label, filters] of bodies) {
     const body: DemandeListBody = { page: label.endsWith('page 100') ? 100 : 1, pageSize: 50, ...filters };
     const { total } = await list(body);
+    for (let i = 0; i < WARMUP; i++) await post(`${base}/demandes_hebergement`, body);
     const times: number[] = [];
     const before = cpuSnapshot();
     for (let i = 0; i < CALLS; i++) times.push((await post(`${base}/demandes_hebergement`, body)).ms);
@@ -160,7 +166,9 @@ try {
 
 console.info(`Données « large » : ${generation} (${dataDir})`);
 console.info(`Charge moyenne (1, 5, 15 min) : au départ ${loadAtStart}, à la fin ${load()}`);
-console.info(`\n${CALLS} appels par ligne, un à la fois, 127.0.0.1, pageSize 50\n`);
+console.info(
+  `\n${CALLS} appels par ligne${WARMUP > 0 ? ` (après ${WARMUP} non mesurés)` : ''}, un à la fois, 127.0.0.1, pageSize 50\n`,
+);
 printTable(
   ['Corps (pageSize 50)', 'Total', 'p50 (ms)', 'p99 (ms)', 'CPU API (ms/appel)', 'CPU PostgreSQL (ms/appel)'],
   listRows,

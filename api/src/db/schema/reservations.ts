@@ -114,6 +114,11 @@ export const demandesHebergement = pgTable(
     index('demandes_hebergement_foyer_idx').on(t.foyerId),
     // Default order of the list (created_at desc, id desc) and of the queues (open ones, oldest first).
     index('demandes_hebergement_created_idx').on(t.createdAt, t.id),
+    // The urgent requests (a list filter of their own, a tenth of them) newest first, with their period: the urgent
+    // list, its total and its period filter read this index alone (docs/performance.md « Accommodation requests »).
+    index('demandes_hebergement_urgentes_idx')
+      .on(t.createdAt, t.id, t.dateDebut, t.dateFin)
+      .where(sql`${t.urgente}`),
     // The list's « recherche » (a substring of the referent's name or e-mail): trigram indexes (pg_trgm).
     index('demandes_hebergement_referent_nom_trgm_idx').using('gin', t.referentNom.op('gin_trgm_ops')),
     index('demandes_hebergement_referent_email_trgm_idx').using('gin', t.referentEmail.op('gin_trgm_ops')),

@@ -1,0 +1,1 @@
+CREATE INDEX "demandes_hebergement_urgentes_idx" ON "demandes_hebergement" USING btree ("created_at","id","date_debut","date_fin") WHERE "demandes_hebergement"."urgente";

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { vitestProjects } from 'shared/testing/vitest-projects';
 
 export default defineConfig({
   test: {
@@ -7,5 +8,6 @@ export default defineConfig({
     // The pointage tests click through antd tables (a page of stays with their nights) on a shared 2-core
     // machine: a ceiling for a slow run, not a measure of speed.
     testTimeout: 30_000,
+    projects: vitestProjects([]),
   },
 });

@@ -20,7 +20,9 @@ const e2eLog = join(resultsDir, 'e2e.log');
 if (existsSync(e2eLog)) {
   const log = readFileSync(e2eLog, 'utf8');
   const pass = Number(/^ℹ pass (\d+)/m.exec(log)?.[1] ?? 0);
-  const fail = Number(/^ℹ fail (\d+)/m.exec(log)?.[1] ?? 0);
+  // A file cut by its time limit counts as « cancelled », not « fail »: it failed all the same.
+  const fail =
+    Number(/^ℹ fail (\d+)/m.exec(log)?.[1] ?? 0) + Number(/^ℹ cancelled (\d+)/m.exec(log)?.[1] ?? 0);
   passed += pass;
   failed += fail;
   console.info(`${'e2e'.padEnd(28)} ${pass} réussis, ${fail} en échec`);

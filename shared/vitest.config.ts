@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'happy-dom',
+    // antd forms under happy-dom are slow, and slower on a busy 2-core runner (a create-through-the-modal test takes
+    // 2–4 s alone): a ceiling for a slow run, not a measure of speed. Set here, not by vi.setConfig in a helper, so
+    // that it holds when files share a worker's modules (--isolate=false, docs/testing.md).
+    testTimeout: 30_000,
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // Each file keeps its own modules (not vitestProjects): these files test the package's module state itself
+    // (the API client's settings, the notifier, the early-requests list), and a file run after another in the
+    // same registry would find it changed.
   },
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_REQUESTS_GLOBAL, type EarlyRequest } from '../api/early-requests';
 import { closureFiles, sessionPreloadScript, type ImportSite, type StartupGraph } from './startup-preload';
 
@@ -112,6 +112,11 @@ describe('sessionPreloadScript: early calls', () => {
     await Promise.all((global[EARLY_REQUESTS_GLOBAL] ?? []).map((entry) => entry.response));
     return fetchStub;
   }
+
+  // A page starts without the list; another file of this worker (early-requests) may have left an empty one.
+  beforeEach(() => {
+    delete global[EARLY_REQUESTS_GLOBAL];
+  });
 
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -7,13 +7,11 @@ import { login } from '../auth/auth-store';
 import { mockToken, resetMocks } from '../mocks';
 import { mockServer } from '../mocks/node';
 import { AppProviders } from '../ui/app-providers';
-import { onTestFinished, vi } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { createTestQueryClient } from './query-client';
 
-// Test helper of the remotes' page tests (`shared/testing/render-page`).
-// antd forms under happy-dom are slow, and slower on a busy 2-core runner: a whole create-through-the-modal test
-// takes 2–4 s alone. Room for the async queries and the tests of every file that renders a page.
-vi.setConfig({ testTimeout: 30_000 });
+// Test helper of the remotes' page tests (`shared/testing/render-page`). Their 30 s limit is in each package's
+// vitest.config.ts.
 
 /** Claims of the demo agent: booking-centre staff, who read reference data but do not write it. */
 export const AGENT = { sub: '2', role: 'agent', name: 'Julien Bernard', email: 'agent@ebas3.fr' } as const;

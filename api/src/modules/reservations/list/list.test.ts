@@ -53,6 +53,17 @@ async function ids(filters: Record<string, unknown>): Promise<number[]> {
 
 const sorted = (values: number[]) => [...values].sort((x, y) => x - y);
 
+/** Every sort the list accepts. */
+const SORTS = [
+  'id',
+  'date_debut',
+  'date_fin',
+  'statut',
+  'created_at',
+  'pensionnaire',
+  'client',
+  'etablissement',
+] as const;
 describe('POST /reservations: filters', () => {
   it('lists every stay, date_debut desc then id desc, with the item fields', async () => {
     const answer = await list();
@@ -258,16 +269,7 @@ describe('POST /reservations: paging and sorting', () => {
   });
 
   it('orders the page like the SQL page read, for every sort and order (the json is ordered by item fields)', async () => {
-    for (const sort of [
-      'id',
-      'date_debut',
-      'date_fin',
-      'statut',
-      'created_at',
-      'pensionnaire',
-      'client',
-      'etablissement',
-    ] as const)
+    for (const sort of SORTS)
       for (const order of ['asc', 'desc'] as const) {
         const expected = await selectReservationItems(app.db, {}, { sort, order, limit: 100 });
         const answer = await list({ sort, order, pageSize: 100 });
@@ -383,17 +385,7 @@ describe('POST /reservations: the answer written from the JSON text of PostgreSQ
     );
     try {
       const bodies: Record<string, unknown>[] = [];
-      for (const sort of [
-        undefined,
-        'id',
-        'date_debut',
-        'date_fin',
-        'statut',
-        'created_at',
-        'pensionnaire',
-        'client',
-        'etablissement',
-      ] as const)
+      for (const sort of [undefined, ...SORTS])
         for (const order of [undefined, 'asc', 'desc'] as const)
           for (const [page, pageSize] of [
             [1, 100],

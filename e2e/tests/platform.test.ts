@@ -241,6 +241,16 @@ describe('shell and remotes', () => {
     const lineHeight = await title.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     const titleBox = await title.boundingBox();
     assert.ok(titleBox && titleBox.height < lineHeight * 1.5, '« Réservations » on one line');
+    // Loaded afresh on a page of a group, the folded menu opens no pop-up over the page.
+    await page.reload();
+    await title.waitFor();
+    await page.locator('.ant-menu-submenu-selected').first().waitFor();
+    await page.waitForTimeout(1000);
+    assert.equal(
+      await page.locator('.ant-menu-submenu-popup:visible').count(),
+      0,
+      'no menu pop-up over the page',
+    );
 
     await navigateInApp(page, sampleUrl('fiche-resa/:id'));
     const card = page.locator('.ant-descriptions-view').first();

@@ -51,7 +51,7 @@ export default function DashboardLayout({ topBarExtra }: DashboardLayoutProps) {
             EBAS3
           </Text>
         </Link>
-        {pagePainted && <SideMenu claims={jwtTokenDecoded} />}
+        {pagePainted && <SideMenu claims={jwtTokenDecoded} collapsed={collapsed} />}
       </Layout.Sider>
       <Layout>
         <Layout.Header

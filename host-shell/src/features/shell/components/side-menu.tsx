@@ -33,7 +33,8 @@ export function visibleMenu(claims: DecodedToken) {
   return MENU.filter((group) => group.permission === undefined || hasPermission(claims, group.permission));
 }
 
-export function SideMenu({ claims }: { claims: DecodedToken }) {
+/** `collapsed`: the menu is on its 50 px rail (below 768 px or folded by hand); its groups open as pop-ups there. */
+export function SideMenu({ claims, collapsed = false }: { claims: DecodedToken; collapsed?: boolean }) {
   const { pathname } = useLocation();
   const items: MenuProps['items'] = visibleMenu(claims).map((group) => ({
     key: group.key,
@@ -50,10 +51,13 @@ export function SideMenu({ claims }: { claims: DecodedToken }) {
   return (
     <nav aria-label="Menu principal">
       <Menu
+        // Folded, a group opened by default is a pop-up over the page (seen at 375 px on a fresh load): the current
+        // page's group opens only in the full menu, which mounts anew when the sider unfolds.
+        key={collapsed ? 'rail' : 'full'}
         mode="inline"
         items={items}
         selectedKeys={[pathname]}
-        defaultOpenKeys={openGroup ? [openGroup.key] : []}
+        defaultOpenKeys={openGroup && !collapsed ? [openGroup.key] : []}
       />
     </nav>
   );

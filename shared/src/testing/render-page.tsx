@@ -80,13 +80,41 @@ export function renderPage(
     </AppProviders>,
   );
   return {
-    user: userEvent.setup({ delay: null }),
+    user: settledUser(),
     queryClient,
     requests,
     /** Requests to `pathname` (e.g. '/api/etablissements'), optionally of one method. */
     requestsTo: (pathname: string, method = 'GET') =>
       requests.filter((request) => request.url.pathname === pathname && request.method === method),
     location: () => screen.getByTestId('location').textContent,
+  };
+}
+
+/**
+ * A user who waits for a loading table to settle before clicking or typing in it. antd's Spin keeps its content
+ * under `pointer-events: none` (and `aria-busy`) one effect after the data arrives, so a row's button found as soon
+ * as it renders may not be clickable yet: user-event would refuse the click, as the browser would ignore it.
+ */
+function settledUser() {
+  const user = userEvent.setup({ delay: null });
+  const settled = (element: Element) =>
+    waitFor(() => {
+      if (element.closest('[aria-busy="true"]')) throw new Error('Contenu en cours de chargement');
+    });
+  return {
+    ...user,
+    click: async (element: Element) => {
+      await settled(element);
+      await user.click(element);
+    },
+    dblClick: async (element: Element) => {
+      await settled(element);
+      await user.dblClick(element);
+    },
+    type: async (element: Element, text: string, options?: Parameters<typeof user.type>[2]) => {
+      await settled(element);
+      await user.type(element, text, options);
+    },
   };
 }
 

@@ -25,7 +25,9 @@ export default tseslint.config(
     // Promises are awaited, returned or explicitly voided; none is handed where a void callback is expected.
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // One program for the whole repository (tsconfig.eslint.json), not one per package's tsconfig.json: the
+      // packages share antd's, React's and shared's types, read once (docs/testing.md).
+      parserOptions: { project: './tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': [

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { vitestProjects } from './src/testing/vitest-projects.mjs';
 
 export default defineConfig({
   test: {
@@ -8,8 +9,15 @@ export default defineConfig({
     // that it holds when files share a worker's modules (--isolate=false, docs/testing.md).
     testTimeout: 30_000,
     setupFiles: ['./src/testing/setup-tests.ts'],
-    // Each file keeps its own modules (not vitestProjects): these files test the package's module state itself
-    // (the API client's settings, the notifier, the early-requests list), and a file run after another in the
-    // same registry would find it changed.
+    // Files share a worker's modules, except those that set the package's module state for their own tests — the
+    // API client's base URL and 401 handler (configureApiClient), the early-requests list, a vi.mock: a file run
+    // after them in the same registry would find it changed (seen with --sequence.shuffle.files, docs/testing.md).
+    projects: vitestProjects([
+      'src/api/api-client.test.ts',
+      'src/api/download-file.test.ts',
+      'src/api/early-requests.test.ts',
+      'src/auth/sign-out.test.ts',
+      'src/federation/startup-preload.test.ts',
+    ]),
   },
 });

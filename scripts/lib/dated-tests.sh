@@ -75,10 +75,12 @@ DATED_FRONT_TESTS=(
 )
 
 # The same instants and process zones as the API (the zone is the browser's: its today is the local day there).
-# One vitest run per package and instant, two workers, each file in its own environment as in the unit stage.
+# One vitest run per package and instant, two workers, with the unit stage's configs. `dated_front_tests FIRST
+# COUNT` runs COUNT instants from the FIRST (0-based; default all): test.sh shares them between its two lanes.
 dated_front_tests() {
+  local first="${1:-0}" count="${2:-${#DATED_INSTANTS[@]}}"
   local status=0 entry instant zone local_time local_today paris_today suite package files
-  for entry in "${DATED_INSTANTS[@]}"; do
+  for entry in "${DATED_INSTANTS[@]:$first:$count}"; do
     instant="${entry%|*}"
     zone="${entry#*|}"
     local_time="$(TZ="$zone" date -d "$instant UTC" '+%F %T')"

@@ -62,11 +62,16 @@ describe('the connection an export reads on', () => {
   const onEmbeddedLinux = process.platform === 'linux' && process.env.TEST_DATABASE_URL === undefined;
   const policyOf = (pid: number) =>
     Number(/^policy\s*:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/sched`, 'utf8'))?.[1]);
-  /** « /autogroup-12 nice 19 » → 19; undefined on a kernel without autogroup. */
-  const autogroupNiceOf = (pid: number) =>
-    existsSync(`/proc/${pid}/autogroup`)
-      ? Number(/nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'))?.[1])
-      : undefined;
+  /**
+   * « /autogroup-12 nice 19 » → 19; undefined on a kernel without autogroup, and for a task still in the boot
+   * session's default autogroup, whose file is empty (the kernel shows only the autogroups sessions created; CI
+   * may run the tests in a session that never called setsid).
+   */
+  const autogroupNiceOf = (pid: number) => {
+    if (!existsSync(`/proc/${pid}/autogroup`)) return undefined;
+    const shown = /nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'));
+    return shown === null ? undefined : Number(shown[1]);
+  };
 
   it.runIf(onEmbeddedLinux)(
     'on the embedded server: the backend also runs under SCHED_IDLE, its own session (autogroup) at nice 19',

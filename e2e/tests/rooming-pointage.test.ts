@@ -63,7 +63,15 @@ describe('rooming et pointage', () => {
     await page.locator('a[data-counter="totalPresence"]').click();
     await page.waitForURL('**/dashboard/pointage-presence?jours=commence_h');
     const presentRow = page.locator(`tr[data-row-key="${present.id}"]`);
-    await presentRow.getByRole('button', { name: `Présent : ${nameOf(present)}` }).click();
+    const presentButton = presentRow.getByRole('button', { name: `Présent : ${nameOf(present)}` });
+    await presentButton.waitFor();
+    // At 1366 px the columns are wider than the page: the buttons' column stays pinned in view, no sideways scroll.
+    const box = await presentButton.boundingBox();
+    assert.ok(
+      box && box.x + box.width <= page.viewportSize()!.width,
+      `Présent in view: ${JSON.stringify(box)}`,
+    );
+    await presentButton.click();
     await presentRow.locator('.ant-tag', { hasText: 'Présent' }).waitFor({ timeout: 30_000 });
 
     await page

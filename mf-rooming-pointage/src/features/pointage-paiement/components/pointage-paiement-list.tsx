@@ -76,7 +76,9 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
   const stays = usePointageNuitees(body);
   // Phones (< 576 px): the four states one under the other. Side by side they need about 290 px (240 in the small
   // size), more than a 375 px screen leaves inside the page and the card: « Tous » was cut.
-  const { xs: narrow = false } = Grid.useBreakpoint();
+  // From a tablet up the « Séjour entier » buttons stay in view while the table scrolls sideways; on a phone a pinned
+  // column would take half the screen.
+  const { xs: narrow = false, md: wide = true } = Grid.useBreakpoint();
   const rows = useMemo(() => stays.data?.reservations ?? [], [stays.data]);
   const [selectedStays, setSelectedStays] = useState<number[]>([]);
   const [selectedNights, setSelectedNights] = useState<Record<number, string[]>>({});
@@ -185,6 +187,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
     {
       key: 'actions',
       title: 'Séjour entier',
+      fixed: wide ? 'right' : undefined,
       render: (_, stay) => (
         <Space size={4}>
           <Button

@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { Button, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -59,6 +59,9 @@ export function PointagePresenceList() {
   const body = useMemo(() => presenceListBody(day, page), [day, page]);
   const stays = usePointageNuitees(body);
   const rows = useMemo(() => stays.data?.reservations ?? [], [stays.data]);
+  // From a tablet up the buttons stay in view while the table scrolls sideways (at 1366 px the columns are wider
+  // than the page); on a phone a pinned column would take half the screen.
+  const { md: wide = true } = Grid.useBreakpoint();
   const [selected, setSelected] = useState<number[]>([]);
   const [expanded, setExpanded] = useState<number[]>([]);
   const [noShow, setNoShow] = useState<PointageReservation | null>(null);
@@ -168,6 +171,7 @@ export function PointagePresenceList() {
     {
       key: 'actions',
       title: 'Pointage',
+      fixed: wide ? 'right' : undefined,
       render: (_, stay) => (
         <Space size={4}>
           <Button

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,7 +46,7 @@ export async function freePort(): Promise<number> {
  */
 const API_START_TIMEOUT_MS = Number(process.env.E2E_API_START_TIMEOUT_MS) || 60_000;
 
-async function waitForHealth(url: string, api: ChildProcess, output: () => string): Promise<void> {
+export async function waitForHealth(url: string, api: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + API_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (api.exitCode !== null) throw new Error(`L'API s'est arrêtée au démarrage :\n${output()}`);
@@ -58,6 +58,40 @@ async function waitForHealth(url: string, api: ChildProcess, output: () => strin
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`L'API ne répond pas sur ${url} :\n${output()}`);
+}
+
+/**
+ * The environment variable naming a data directory whose demo data every product of the run starts from
+ * (`support/with-demo-data.ts` generates it once): a copy takes 0.1 s where generating takes ≈ 15 s.
+ */
+export const DEMO_DATA_TEMPLATE = 'E2E_DEMO_DATA_TEMPLATE';
+
+/** The API in demo mode, as the product runs it (`env` adds PORT, DATA_DIR…); its output goes to `log`. */
+export function spawnDemoApi(env: Record<string, string>, log: (text: string) => void): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(ROOT, 'api'),
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      DEMO_MODE: '1',
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => log(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => log(chunk.toString()));
+  return child;
+}
+
+/** SIGTERM (the API's clean shutdown: its embedded database stopped, its lock released), then its exit. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
 }
 
 export interface RemoteServer {
@@ -87,7 +121,8 @@ export interface ProductOptions {
 
 /**
  * The production build as deployed: the API serving the host on one origin, each remote on its own static
- * server (its own origin), wired through a runtime registry file. A fresh embedded database in demo mode.
+ * server (its own origin), wired through a runtime registry file. A fresh embedded database in demo mode: a copy of
+ * the run's demo data template when there is one (DEMO_DATA_TEMPLATE), else generated at start.
  */
 export async function startProduct(options: ProductOptions = {}): Promise<Product> {
   for (const dir of ['host-shell', ...Object.values(REMOTE_DIRS)]) {
@@ -121,37 +156,24 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
   );
 
   const port = await freePort();
+  const template = process.env[DEMO_DATA_TEMPLATE];
+  // `cp -a` keeps the database files' owner (the embedded server's own system user when run as root) and modes.
+  if (template) execFileSync('cp', ['-a', template, join(workDir, 'data')]);
   let output = '';
-  const spawnApi = () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: join(ROOT, 'api'),
-      env: {
-        ...process.env,
+  const spawnApi = () =>
+    spawnDemoApi(
+      {
         PORT: String(port),
-        HOST: '127.0.0.1',
         DATA_DIR: join(workDir, 'data'),
         WEB_ROOT: ROOT,
         RUNTIME_CONFIG_FILE: registry,
-        DEMO_MODE: '1',
-        JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-        LOG_LEVEL: 'warn',
         ...options.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    return child;
-  };
+      (text) => (output += text),
+    );
   let api = spawnApi();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const stopApi = async () => {
-    if (api.exitCode === null && api.signalCode === null) {
-      const exited = new Promise((r) => api.once('exit', r));
-      api.kill('SIGTERM');
-      await exited;
-    }
-  };
+  const stopApi = () => stopProcess(api);
   const stop = async () => {
     await Promise.all(Object.values(remotes).map((r) => r.stop().catch(() => undefined)));
     await stopApi();

@@ -1,7 +1,7 @@
 /**
  * Runs a command (the browser tests) with the demo data generated once: the API starts in demo mode on a new data
  * directory, stops cleanly, and every product of the run starts from a copy of it (DEMO_DATA_TEMPLATE) instead of
- * generating its own — nine product starts of ≈ 18 s become ≈ 4 s each. The directory is removed afterwards.
+ * generating its own — a product start of ≈ 18 s becomes ≈ 4 s. The directory is removed afterwards.
  *
  *   node --import tsx support/with-demo-data.ts <command> [args…]
  *

@@ -130,6 +130,30 @@ describe('grouped notification writes', () => {
     for (const socket of sockets) socket.disconnect();
   });
 
+  it('a lone notification is written to its socket within the emit, not held until the next tick', async () => {
+    const a = await userToken(app, 'agent');
+    const client = await connect(socketFor(url, a.token));
+    const live = collect(client, 'Seule');
+    const connection = app.realtime.io.of('/').sockets.get(client.id!)!.request.socket as Writable & {
+      _write: Writable['_write'];
+      _writev: NonNullable<Writable['_writev']>;
+    };
+    const count = { n: 0 };
+    const write = connection._write.bind(connection);
+    const writev = connection._writev.bind(connection);
+    connection._write = (...args) => void ((count.n += 1), write(...args));
+    connection._writev = (...args) => void ((count.n += 1), writev(...args));
+    // A broadcast emits to every socket in one loop: a frame corked until the next tick would wait for the last
+    // socket's. `emitToUsers` emits on this node at once (`emitToUser` first publishes through the adapter).
+    app.realtime.emitToUsers('notification', [
+      { userId: a.user.id, payload: { id: 1, message: 'Seule', title: 'T', lien: null } },
+    ]);
+    expect(count.n).toBe(1);
+    await until(() => live.length === 1);
+    expect(count.n).toBe(1);
+    client.disconnect();
+  });
+
   it('the group statement is a named prepared statement: planned once per connection, not at every call', async () => {
     const a = await userToken(app, 'agent');
     const query = vi.spyOn(pg.Pool.prototype, 'query');

@@ -155,12 +155,17 @@ function sameOrigin(request: IncomingMessage, allowed: readonly string[]): boole
  * writes each frame by itself: a group of 20 notifications cost each of its user's sockets 20 syscalls (the largest
  * share of a notification's CPU in a profile of the feed, and one long slice of the event loop). Corking the
  * connection while engine.io flushes, until the next tick, writes the queued frames at once: a group reaches a socket
- * in at most two writes (the first frame, then the rest). `flush` is engine.io's documented event, emitted just
- * before the buffer is handed to the transport; `request.socket` is the connection the websocket was upgraded from.
+ * in at most two writes (the first frame, then the rest). `flush` is engine.io's documented event, emitted with the
+ * packets about to be handed to the transport; `request.socket` is the connection the websocket was upgraded from.
+ *
+ * A flush of one packet is not corked: the websocket writes one frame in one write anyway, and corking it would hold
+ * it until the next tick — for a broadcast, which flushes every socket in one loop, until the last socket's frame is
+ * ready (docs/performance.md « Live feed »).
  */
 function coalesceFlushes(socket: Socket): void {
   const connection = socket.request.socket;
-  socket.conn.on('flush', () => {
+  socket.conn.on('flush', (packets: readonly unknown[]) => {
+    if (packets.length < 2) return;
     connection.cork();
     process.nextTick(() => connection.uncork());
   });

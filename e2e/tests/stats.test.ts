@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { STATS_PATHS, type StatsCaAnswer, type StatsMoisAnswer, type StatsPaxAnswer } from 'shared/contract';
-import { launchBrowser, login, openPage } from '../support/browser';
+import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
 import { DEMO_AGENT, startProduct, type Product } from '../support/product';
 import { parisDay } from '../support/world';
 
@@ -111,6 +111,27 @@ describe('statistics', () => {
     assert.equal(sheet.getRow(1).getCell(1).text, 'Mois');
     assert.equal(sheet.getRow(7).getCell(1).text, `${previous.slice(5)}/${previous.slice(0, 4)}`);
     assert.equal(Number(sheet.getRow(7).getCell(3).value), Number(ca.parMois.at(-1)!.venteHt));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('at 375 px every filter stays inside the card', async () => {
+    const { page, context, errors } = await openPage(browser, product.baseUrl, { width: 375, height: 740 });
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    await navigateInApp(page, '/dashboard/StatsPerMonth');
+    const filters = page.getByRole('search', { name: 'Filtres des statistiques' });
+    await filters.waitFor({ timeout: 30_000 });
+    const card = await filters
+      .locator('xpath=ancestor::div[contains(@class, "ant-card-body")][1]')
+      .boundingBox();
+    assert.ok(card, 'the filters sit in a card');
+    for (const field of await filters.locator('.ant-select, .ant-picker').all()) {
+      const box = await field.boundingBox();
+      assert.ok(
+        box && box.x >= card.x && box.x + box.width <= card.x + card.width,
+        `a filter inside the card (${JSON.stringify(box)} in ${JSON.stringify(card)})`,
+      );
+    }
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -13,6 +13,12 @@ export interface StatsFiltersProps {
 }
 
 const MONTH_FORMAT = 'MM/YYYY';
+/**
+ * A labelled select: 240 px where there is room, narrower rather than past the card's edge on a phone (at 375 px
+ * « Établissement » and a 240 px select are wider than the card).
+ */
+const FIELD = { maxWidth: '100%' } as const;
+const SELECT = { width: 240, minWidth: 0 } as const;
 const toMonth = (mois: string) => dayjs(`${mois}-01`);
 const ofMonth = (value: Dayjs) => value.format('YYYY-MM');
 
@@ -82,7 +88,7 @@ export function StatsFilters({ query, onChange, lengths }: StatsFiltersProps) {
           style={{ width: 120 }}
         />
       </Flex>
-      <Flex gap={6} align="center">
+      <Flex gap={6} align="center" style={FIELD}>
         {label(`${id}-client`, 'Client')}
         <Select
           id={`${id}-client`}
@@ -93,10 +99,10 @@ export function StatsFilters({ query, onChange, lengths }: StatsFiltersProps) {
           value={query.clientId}
           options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.nom }))}
           onChange={(value?: number) => set({ clientId: value })}
-          style={{ width: 'min(240px, 52vw)' }}
+          style={SELECT}
         />
       </Flex>
-      <Flex gap={6} align="center">
+      <Flex gap={6} align="center" style={FIELD}>
         {label(`${id}-hotel`, 'Établissement')}
         <Select
           id={`${id}-hotel`}
@@ -107,7 +113,7 @@ export function StatsFilters({ query, onChange, lengths }: StatsFiltersProps) {
           value={query.etablissementId}
           options={(hotels.data ?? []).map((h) => ({ value: h.id, label: h.nom }))}
           onChange={(value?: number) => set({ etablissementId: value })}
-          style={{ width: 'min(240px, 52vw)' }}
+          style={SELECT}
         />
       </Flex>
     </Flex>

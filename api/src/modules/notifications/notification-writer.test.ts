@@ -40,6 +40,20 @@ async function until(check: () => boolean, ms = 5_000) {
   }
 }
 
+/** The server side of a client's socket — the TCP connection its websocket runs on — with every write counted. */
+function countWrites(client: Socket): { n: number } {
+  const connection = app.realtime.io.of('/').sockets.get(client.id!)!.request.socket as Writable & {
+    _write: Writable['_write'];
+    _writev: NonNullable<Writable['_writev']>;
+  };
+  const count = { n: 0 };
+  const write = connection._write.bind(connection);
+  const writev = connection._writev.bind(connection);
+  connection._write = (...args) => void ((count.n += 1), write(...args));
+  connection._writev = (...args) => void ((count.n += 1), writev(...args));
+  return count;
+}
+
 describe('grouped notification writes', () => {
   it('a burst of N calls: N rows in one commit, N deliveries, in order, each user only their own', async () => {
     const a = await userToken(app, 'agent');
@@ -104,19 +118,7 @@ describe('grouped notification writes', () => {
     const a = await userToken(app, 'agent');
     const sockets = [await connect(socketFor(url, a.token)), await connect(socketFor(url, a.token))];
     const lives = sockets.map((socket) => collect(socket, 'Groupée'));
-    // The server side of each socket: the TCP connection its websocket runs on, every write counted.
-    const writes = sockets.map((client) => {
-      const connection = app.realtime.io.of('/').sockets.get(client.id!)!.request.socket as Writable & {
-        _write: Writable['_write'];
-        _writev: NonNullable<Writable['_writev']>;
-      };
-      const count = { n: 0 };
-      const write = connection._write.bind(connection);
-      const writev = connection._writev.bind(connection);
-      connection._write = (...args) => void ((count.n += 1), write(...args));
-      connection._writev = (...args) => void ((count.n += 1), writev(...args));
-      return count;
-    });
+    const writes = sockets.map(countWrites);
     const N = 20;
     await Promise.all(
       Array.from({ length: N }, (_, i) =>
@@ -134,15 +136,7 @@ describe('grouped notification writes', () => {
     const a = await userToken(app, 'agent');
     const client = await connect(socketFor(url, a.token));
     const live = collect(client, 'Seule');
-    const connection = app.realtime.io.of('/').sockets.get(client.id!)!.request.socket as Writable & {
-      _write: Writable['_write'];
-      _writev: NonNullable<Writable['_writev']>;
-    };
-    const count = { n: 0 };
-    const write = connection._write.bind(connection);
-    const writev = connection._writev.bind(connection);
-    connection._write = (...args) => void ((count.n += 1), write(...args));
-    connection._writev = (...args) => void ((count.n += 1), writev(...args));
+    const count = countWrites(client);
     // A broadcast emits to every socket in one loop: a frame corked until the next tick would wait for the last
     // socket's. `emitToUsers` emits on this node at once (`emitToUser` first publishes through the adapter).
     app.realtime.emitToUsers('notification', [

@@ -30,26 +30,33 @@ const gzip = (body: Buffer) => (body.length < MIN_SIZE ? body.length : gzipSync(
  * figure depends only on the bytes built, never on the network or the machine's load.
  */
 export function recordTransfers(page: Page): { take: () => Promise<Transfer[]> } {
-  let pending: Promise<Transfer>[] = [];
+  // A body still being read when the page closes fails: such a failure is kept (a handled promise) and reported by
+  // the next take(); one that no take() asks for any more — the page closed after the last one — is dropped.
+  let pending: Promise<Transfer | { failed: unknown }>[] = [];
   page.on('response', (response: Response) => {
     const type = response.request().resourceType();
     if ((type !== 'script' && type !== 'stylesheet') || response.status() !== 200) return;
     const url = new URL(response.url());
     pending.push(
-      response.body().then((body) => ({
-        url: url.pathname,
-        origin: url.origin,
-        raw: body.length,
-        gzip: gzip(body),
-        brotli: brotli(body),
-      })),
+      response.body().then(
+        (body) => ({
+          url: url.pathname,
+          origin: url.origin,
+          raw: body.length,
+          gzip: gzip(body),
+          brotli: brotli(body),
+        }),
+        (failed: unknown) => ({ failed }),
+      ),
     );
   });
   return {
     take: async () => {
-      const transfers = await Promise.all(pending);
+      const settled = await Promise.all(pending);
       pending = [];
-      return transfers;
+      const failure = settled.find((entry) => 'failed' in entry);
+      if (failure) throw failure.failed;
+      return settled as Transfer[];
     },
   };
 }

@@ -1,5 +1,7 @@
-// The reservation constants the dashboard needs at start-up, free of any schema library (reservations.ts re-exports
-// them and checks the counter filters against its ReservationFilters schema type).
+// The reservation constants free of any schema library — what the dashboard needs at start-up, and the labels and
+// export list the API's export render workers need without loading the contract's schemas (reservations.ts
+// re-exports them and checks the counter filters against its ReservationFilters schema type).
+import type { EtatPaiement, Presence, ReservationStatut, TypeResa } from './enums';
 
 /** Paths under /api (the spec's, plus the list of full reservations it leaves open). */
 export const RESERVATIONS_PATHS = {
@@ -31,3 +33,59 @@ export const DASHBOARD_RESERVATION_FILTERS = {
   totalCaf: { status_caf: true, etat_payment_caf: 'a_verifier' },
   totalPaf: { status_paf: true, etat_payment_paf: 'a_verifier' },
 } as const;
+
+/** Exports (spec §7): POST with the list's filter body, answer = the file. */
+export const RESERVATION_EXPORTS = {
+  pdfResa: { path: '/reservations/generate_Pdf_Resa', extension: 'pdf', label: 'PDF (liste)' },
+  pdfResaAll: { path: '/reservations/generate_Pdf_Resa/all_data', extension: 'pdf', label: 'PDF (complet)' },
+  excelResaAll: {
+    path: '/reservations/generate_Excel_Resa/all_data',
+    extension: 'xlsx',
+    label: 'Excel (complet)',
+  },
+  excelProlonger: {
+    path: '/reservations/generate_excel_resa_prolonger',
+    extension: 'xlsx',
+    label: 'Excel (à prolonger)',
+  },
+} as const;
+export type ReservationExportKey = keyof typeof RESERVATION_EXPORTS;
+
+/** Most rows one export carries: beyond it the API answers 400 and asks for narrower filters. */
+export const MAX_EXPORT_ROWS = 50_000;
+
+export const RESERVATION_STATUT_LABELS: Record<ReservationStatut, string> = {
+  en_attente: 'En attente',
+  confirmee: 'Confirmée',
+  en_cours: 'En cours',
+  terminee: 'Terminée',
+  annulee: 'Annulée',
+};
+export const TYPE_RESA_LABELS: Record<TypeResa, string> = {
+  initiale: 'Initiale',
+  prolongation: 'Prolongation',
+};
+export const ETAT_PAIEMENT_LABELS: Record<EtatPaiement, string> = {
+  a_verifier: 'À vérifier',
+  paye: 'Payé',
+  non_paye: 'Non payé',
+};
+export const PRESENCE_LABELS: Record<Presence, string> = {
+  non_pointe: 'Non pointé',
+  present: 'Présent',
+  absent: 'Absent',
+};
+
+/** The two payment streams (docs/domain.md, "PAF / CAF"): labels live here only. */
+export const FLUX_PAIEMENT = ['paf', 'caf'] as const;
+export type FluxPaiement = (typeof FLUX_PAIEMENT)[number];
+export const FLUX_PAIEMENT_LABELS: Record<FluxPaiement, string> = { paf: 'PAF', caf: 'CAF' };
+
+/** Derived filters of spec §4: `etat = prolongable`, `jours = a_prolonger | commence_h`. */
+export const ETATS_FILTRE = ['prolongable'] as const;
+export const JOURS_FILTRE = ['a_prolonger', 'commence_h'] as const;
+export type JoursFiltre = (typeof JOURS_FILTRE)[number];
+export const JOURS_FILTRE_LABELS: Record<JoursFiltre, string> = {
+  a_prolonger: 'Départ aujourd’hui ou demain',
+  commence_h: 'Arrivées d’hier',
+};

@@ -1,19 +1,25 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Day } from './contrats';
-import {
-  ETATS_PAIEMENT,
-  PRESENCES,
-  RESERVATION_STATUTS,
-  TYPES_RESA,
-  type EtatPaiement,
-  type Presence,
-  type ReservationStatut,
-  type TypeResa,
-} from './enums';
+import { ETATS_PAIEMENT, PRESENCES, RESERVATION_STATUTS, TYPES_RESA } from './enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
-import type { DASHBOARD_RESERVATION_FILTERS } from './reservation-values';
+import { ETATS_FILTRE, JOURS_FILTRE, type DASHBOARD_RESERVATION_FILTERS } from './reservation-values';
 
-export { DASHBOARD_RESERVATION_FILTERS, RESERVATIONS_PATHS } from './reservation-values';
+export {
+  DASHBOARD_RESERVATION_FILTERS,
+  ETAT_PAIEMENT_LABELS,
+  ETATS_FILTRE,
+  FLUX_PAIEMENT,
+  FLUX_PAIEMENT_LABELS,
+  JOURS_FILTRE,
+  JOURS_FILTRE_LABELS,
+  MAX_EXPORT_ROWS,
+  PRESENCE_LABELS,
+  RESERVATION_EXPORTS,
+  RESERVATION_STATUT_LABELS,
+  RESERVATIONS_PATHS,
+  TYPE_RESA_LABELS,
+} from './reservation-values';
+export type { FluxPaiement, JoursFiltre, ReservationExportKey } from './reservation-values';
 
 /**
  * Reservations (spec §7 Reservations and Exports). The spec's calls keep its snake_case names (`id_reservation_mere`,
@@ -27,25 +33,6 @@ const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const object = <P extends Record<string, TSchema>>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
 
-/** Exports (spec §7): POST with the list's filter body, answer = the file. */
-export const RESERVATION_EXPORTS = {
-  pdfResa: { path: '/reservations/generate_Pdf_Resa', extension: 'pdf', label: 'PDF (liste)' },
-  pdfResaAll: { path: '/reservations/generate_Pdf_Resa/all_data', extension: 'pdf', label: 'PDF (complet)' },
-  excelResaAll: {
-    path: '/reservations/generate_Excel_Resa/all_data',
-    extension: 'xlsx',
-    label: 'Excel (complet)',
-  },
-  excelProlonger: {
-    path: '/reservations/generate_excel_resa_prolonger',
-    extension: 'xlsx',
-    label: 'Excel (à prolonger)',
-  },
-} as const;
-export type ReservationExportKey = keyof typeof RESERVATION_EXPORTS;
-
-/** Most rows one export carries: beyond it the API answers 400 and asks for narrower filters. */
-export const MAX_EXPORT_ROWS = 50_000;
 /** Most residents booked in one call, and most stays extended in one multiple extension. */
 export const MAX_PENSIONNAIRES_PAR_RESERVATION = 50;
 export const MAX_PROLONGATIONS_MULTIPLES = 200;
@@ -54,41 +41,6 @@ export const ReservationStatutSchema = Type.Enum(RESERVATION_STATUTS);
 export const TypeResaSchema = Type.Enum(TYPES_RESA);
 export const EtatPaiementSchema = Type.Enum(ETATS_PAIEMENT);
 export const PresenceSchema = Type.Enum(PRESENCES);
-
-export const RESERVATION_STATUT_LABELS: Record<ReservationStatut, string> = {
-  en_attente: 'En attente',
-  confirmee: 'Confirmée',
-  en_cours: 'En cours',
-  terminee: 'Terminée',
-  annulee: 'Annulée',
-};
-export const TYPE_RESA_LABELS: Record<TypeResa, string> = {
-  initiale: 'Initiale',
-  prolongation: 'Prolongation',
-};
-export const ETAT_PAIEMENT_LABELS: Record<EtatPaiement, string> = {
-  a_verifier: 'À vérifier',
-  paye: 'Payé',
-  non_paye: 'Non payé',
-};
-export const PRESENCE_LABELS: Record<Presence, string> = {
-  non_pointe: 'Non pointé',
-  present: 'Présent',
-  absent: 'Absent',
-};
-/** The two payment streams (docs/domain.md, "PAF / CAF"): labels live here only. */
-export const FLUX_PAIEMENT = ['paf', 'caf'] as const;
-export type FluxPaiement = (typeof FLUX_PAIEMENT)[number];
-export const FLUX_PAIEMENT_LABELS: Record<FluxPaiement, string> = { paf: 'PAF', caf: 'CAF' };
-
-/** Derived filters of spec §4: `etat = prolongable`, `jours = a_prolonger | commence_h`. */
-export const ETATS_FILTRE = ['prolongable'] as const;
-export const JOURS_FILTRE = ['a_prolonger', 'commence_h'] as const;
-export type JoursFiltre = (typeof JOURS_FILTRE)[number];
-export const JOURS_FILTRE_LABELS: Record<JoursFiltre, string> = {
-  a_prolonger: 'Départ aujourd’hui ou demain',
-  commence_h: 'Arrivées d’hier',
-};
 
 // ---------------------------------------------------------------------------------------------------------
 // Filters (POST /reservations, /reservationsNumber, exports, pax)

@@ -2,12 +2,12 @@
  * The columns of each reservation export, shared by the PDF and Excel renderers: a French header, relative widths
  * and, per row, a typed cell (text, day, integer, money as a decimal string). Labels come from the contract.
  */
+import type { ReservationItem } from 'shared/contract';
 import {
   ETAT_PAIEMENT_LABELS,
   RESERVATION_STATUT_LABELS,
   TYPE_RESA_LABELS,
-  type ReservationItem,
-} from 'shared/contract';
+} from 'shared/contract/reservation-values';
 import { parisDayOfIso } from './export-format';
 
 /** Per-stay sums over its non-cancelled nights, computed in SQL (export-rows.ts). Money as decimal strings. */

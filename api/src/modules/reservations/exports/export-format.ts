@@ -2,15 +2,15 @@
  * Texts of the reservation exports: file names (dated in Europe/Paris), the French summary of the filters printed
  * at the top of a PDF, and the timestamp "Généré le …". Dates are shown DD/MM/YYYY.
  */
+import type { ReservationExportBody } from 'shared/contract';
 import {
   ETAT_PAIEMENT_LABELS,
   JOURS_FILTRE_LABELS,
   RESERVATION_EXPORTS,
   RESERVATION_STATUT_LABELS,
   TYPE_RESA_LABELS,
-  type ReservationExportBody,
   type ReservationExportKey,
-} from 'shared/contract';
+} from 'shared/contract/reservation-values';
 import { frenchDate } from '../../../lib/days';
 
 const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });

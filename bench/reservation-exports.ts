@@ -4,14 +4,16 @@
 // An export of more than EXPORT_TASK_THRESHOLD rows answers 202 and runs as a task: every export here is followed
 // to its file (GET /tasks every 100 ms until the task is done, then its /tasks/:id/fichier) and timed whole.
 // Load-robust figures beside the latencies: the CPU time of the API's main thread (where the list requests run) and of
-// its other threads (the export render workers, at nice 19), and of PostgreSQL (postmaster and backends), per phase.
-// `--render inline` starts the API with EXPORT_RENDER=inline (rendering on the main thread, as before) to compare;
+// its other threads and render processes (the export render workers, lowered), and of PostgreSQL (postmaster and
+// backends), per phase. `--render worker` starts the API with EXPORT_RENDER=worker (render threads, before render
+// processes), `--render inline` with EXPORT_RENDER=inline (rendering on the main thread, as at first) to compare;
 // `--priority nice` with EXPORT_PRIORITY=nice (nice 19 only, before SCHED_IDLE), `--renderCap N` with
 // EXPORT_RENDER_CAP=N. The run-queue wait of the API's main thread and of PostgreSQL's normal-priority backends
 // (/proc/…/schedstat) is printed per list request: the scheduler's share of the latency. `--rounds N` repeats the
-// list measures (alone, then during exports) N times in one run; `--skipSingle` leaves out the single exports.
+// list measures (alone, then during exports) N times in one run; `--skipSingle` leaves out the single exports;
+// `--taskPoll MS` is how often each requester of a task asks GET /tasks (100 ms by default).
 // Usage: pnpm --filter ./bench exec tsx reservation-exports.ts [--reuse /tmp/ebas3-large] [--requests 300]
-//   [--render worker|inline] [--priority idle|nice] [--renderCap N] [--rounds N] [--skipSingle]
+//   [--render process|worker|inline] [--priority idle|nice] [--renderCap N] [--rounds N] [--skipSingle] [--taskPoll MS]
 //   [--excelRows 10000] [--pdfRows 5000]
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -28,14 +30,17 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '300' },
     excelRows: { type: 'string', default: '10000' },
     pdfRows: { type: 'string', default: '5000' },
-    render: { type: 'string', default: 'worker' },
+    render: { type: 'string', default: 'process' },
     priority: { type: 'string', default: 'idle' },
     renderCap: { type: 'string' },
     rounds: { type: 'string', default: '1' },
     skipSingle: { type: 'boolean', default: false },
+    taskPoll: { type: 'string', default: '100' },
   },
 });
 const REQUESTS = Number(values.requests);
+/** How often a requester asks GET /tasks while its task runs (the screen re-reads it on each « tache » event). */
+const TASK_POLL_MS = Number(values.taskPoll);
 const load = loader({ connections: 1, requests: REQUESTS });
 
 /** VmRSS of a process, in MB. */
@@ -50,6 +55,28 @@ function rssMb(pid: number): number {
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds of the API's render processes (EXPORT_RENDER=process): its live `node` children, plus what its
+ * children that ended have used (the API's cutime + cstime; the embedded PostgreSQL's postmaster, its other child,
+ * lives throughout).
+ */
+function renderProcessCpuSeconds(pid: number): number {
+  const own = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  let ticks = Number(own[13]) + Number(own[14]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.split(') ')[1]?.split(' ') ?? [];
+      if (Number(fields[1]) === pid && stat.includes(' (node) '))
+        ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
 }
 
 /** CPU seconds of one thread of a process (/proc/<pid>/task/<tid>/stat; the main thread's tid is the pid). */
@@ -142,7 +169,8 @@ interface ExportTally {
 const loadStart = os.loadavg()[0]?.toFixed(1);
 const port = randomPort();
 const base = `http://127.0.0.1:${port}/api`;
-if (values.render !== 'worker' && values.render !== 'inline') throw new Error('--render worker|inline');
+if (!['process', 'worker', 'inline'].includes(values.render))
+  throw new Error('--render process|worker|inline');
 if (values.priority !== 'idle' && values.priority !== 'nice') throw new Error('--priority idle|nice');
 const api = await startApi(values.reuse, port, {
   EXPORT_RENDER: values.render,
@@ -154,6 +182,7 @@ const pid = api.pid ?? 0;
 async function cpuSplitOf<T>(work: () => Promise<T>): Promise<{ result: T; cpu: CpuSplit }> {
   const before = {
     all: cpuSeconds(pid),
+    renderProcesses: renderProcessCpuSeconds(pid),
     main: threadCpuSeconds(pid, pid),
     pg: postgresCpuSeconds(values.reuse),
     mainWait: runQueueWaitNs(pid),
@@ -170,7 +199,7 @@ async function cpuSplitOf<T>(work: () => Promise<T>): Promise<{ result: T; cpu: 
     result,
     cpu: {
       main,
-      others: cpuSeconds(pid) - before.all - main,
+      others: cpuSeconds(pid) - before.all - main + renderProcessCpuSeconds(pid) - before.renderProcesses,
       postgres: postgresCpuSeconds(values.reuse) - before.pg,
       mainWait: (runQueueWaitNs(pid) - before.mainWait) / 1e6,
       postgresWait: postgresWait / 1e6,
@@ -253,7 +282,7 @@ try {
         if (!file.ok) throw new Error(`${task.resultat.lien} : ${file.status}`);
         return file.arrayBuffer();
       }
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, TASK_POLL_MS));
     }
   }
 
@@ -481,7 +510,7 @@ try {
       [
         'Charge',
         'fil principal API',
-        'autres fils API',
+        'autres fils API et processus de rendu',
         'PostgreSQL',
         'attente fil principal (ms / requête)',
         'attente backends PostgreSQL nice 0 (ms / requête)',

@@ -88,7 +88,7 @@ export interface BuildAppOptions {
   tasks?: TasksPluginOptions | undefined;
   /** Reservation exports of more rows than this become tasks (202); EXPORT_TASK_THRESHOLD (5,000) by default. */
   exportTaskThreshold?: number | undefined;
-  /** Where export files are rendered (EXPORT_RENDER): worker threads by default; `prewarm` starts one at once. */
+  /** Where export files are rendered (EXPORT_RENDER): child processes by default; `prewarm` starts one at once. */
   exportRender?:
     | {
         mode?: ExportRenderMode | undefined;

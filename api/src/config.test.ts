@@ -21,7 +21,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       corsOrigins: [],
-      exportRender: 'worker',
+      exportRender: 'process',
       exportPriority: 'idle',
       exportRenderCap: undefined,
       limits: {
@@ -140,11 +140,12 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads EXPORT_RENDER (worker or inline)', () => {
+  it('reads EXPORT_RENDER (process by default, worker or inline)', () => {
     expect(loadConfig({ EXPORT_RENDER: 'inline' }).exportRender).toBe('inline');
     expect(loadConfig({ EXPORT_RENDER: 'worker' }).exportRender).toBe('worker');
-    expect(() => loadConfig({ EXPORT_RENDER: 'process' })).toThrow(
-      /EXPORT_RENDER doit valoir worker ou inline \(reçu « process »\)/,
+    expect(loadConfig({ EXPORT_RENDER: 'process' }).exportRender).toBe('process');
+    expect(() => loadConfig({ EXPORT_RENDER: 'thread' })).toThrow(
+      /EXPORT_RENDER doit valoir process, worker ou inline \(reçu « thread »\)/,
     );
   });
 

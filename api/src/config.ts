@@ -5,6 +5,10 @@ import {
   EXPORT_PRIORITY_MODES,
   type ExportPriorityMode,
 } from './modules/reservations/exports/export-priority';
+import {
+  EXPORT_RENDER_MODES,
+  type ExportRenderMode,
+} from './modules/reservations/exports/export-render-pool';
 
 /** `<repo>/.data/ebas3`, resolved from this package so that it does not depend on the working directory. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/ebas3', import.meta.url));
@@ -44,8 +48,11 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** MAIL_FROM: the sender of outgoing e-mails; absent, plugins/mail.ts's default. */
   mailFrom: string | undefined;
-  /** EXPORT_RENDER: where export files are rendered, `worker` (default: a low-priority thread) or `inline`. */
-  exportRender: 'worker' | 'inline';
+  /**
+   * EXPORT_RENDER: where export files are rendered, `process` (default: a low-priority child process of its own
+   * session), `worker` (a low-priority thread of the API) or `inline` (export-render-pool.ts).
+   */
+  exportRender: ExportRenderMode;
   /**
    * EXPORT_PRIORITY: how the exports' render threads and PostgreSQL backends are lowered, `idle` (default:
    * SCHED_IDLE besides nice 19), `nice` (nice 19 only, as before; kept to compare in the exports bench) or
@@ -171,9 +178,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
-  const exportRender = value('EXPORT_RENDER') ?? 'worker';
-  if (exportRender !== 'worker' && exportRender !== 'inline') {
-    problems.push(`EXPORT_RENDER doit valoir worker ou inline (reçu « ${exportRender} »).`);
+  const exportRenderText = value('EXPORT_RENDER') ?? 'process';
+  const exportRender = EXPORT_RENDER_MODES.find((mode) => mode === exportRenderText);
+  if (exportRender === undefined) {
+    problems.push(`EXPORT_RENDER doit valoir process, worker ou inline (reçu « ${exportRenderText} »).`);
   }
 
   const exportPriorityText = value('EXPORT_PRIORITY') ?? 'idle';
@@ -209,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     limits: Object.freeze(limits),
     smtpUrl,
     mailFrom: value('MAIL_FROM'),
-    exportRender: exportRender === 'inline' ? 'inline' : 'worker',
+    exportRender: exportRender ?? 'process',
     exportPriority: exportPriority ?? 'idle',
     exportRenderCap,
   };

@@ -46,7 +46,13 @@ export interface Lowered {
 const CHRT_TIMEOUT_MS = 5_000;
 const AUTOGROUP_RETRY_MS = 110;
 
-const chrtArgs = (id: number) => ['--idle', '-p', '0', String(id)];
+const chrtArgs = (id: number, allThreads = false) => [
+  ...(allThreads ? ['--all-tasks'] : []),
+  '--idle',
+  '-p',
+  '0',
+  String(id),
+];
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0];
 
@@ -90,16 +96,22 @@ export function lowerOwnThread(mode: ExportPriorityMode): Lowered {
 }
 
 /**
- * Lowers another process (an export's PostgreSQL backend): nice 19, SCHED_IDLE, and its session's autogroup at
- * nice 19 when it leads a session of its own (never a session shared with other processes).
+ * Lowers another process (an export's PostgreSQL backend, a render process): nice 19, SCHED_IDLE, and its session's
+ * autogroup at nice 19 when it leads a session of its own (never a session shared with other processes). nice and
+ * SCHED_IDLE apply to its main thread, and to the threads it starts afterwards; `allThreads` puts the threads it
+ * already runs (a Node process's V8 and libuv threads) under SCHED_IDLE too.
  */
-export async function lowerProcess(pid: number, mode: ExportPriorityMode): Promise<Lowered> {
+export async function lowerProcess(
+  pid: number,
+  mode: ExportPriorityMode,
+  { allThreads = false }: { allThreads?: boolean } = {},
+): Promise<Lowered> {
   if (mode === 'normal') return NOT_LOWERED;
   const nice = lowerPriority(pid);
   if (mode === 'nice') return { nice, idle: false, reason: 'EXPORT_PRIORITY=nice' };
   const autogroup = await lowerAutogroup(pid);
   const idle = await new Promise<string | undefined>((resolve) => {
-    execFile('chrt', chrtArgs(pid), { timeout: CHRT_TIMEOUT_MS }, (error) =>
+    execFile('chrt', chrtArgs(pid, allThreads), { timeout: CHRT_TIMEOUT_MS }, (error) =>
       resolve(error === null ? undefined : `chrt : ${reasonOf(error)}`),
     );
   });

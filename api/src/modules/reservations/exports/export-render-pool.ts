@@ -1,25 +1,35 @@
 /**
- * Export rendering off the API's main thread (docs/performance.md « Exports off the main thread »). The rows are
- * still read here (SQL batches), but the PDF or Excel writer — most of an export's CPU — runs in a worker thread
- * that lowered its own scheduling to nice 19 and SCHED_IDLE (export-render-worker.ts, export-priority.ts): while
- * exports run, a list request on the main thread no longer waits behind them for the CPU. One worker per export running at once (the export caps,
- * plugins/export-slots.ts, bound how many), kept idle for the next one; memory stays bounded because one batch of
- * rows is in the worker at a time and its bytes come back before the next is read (the caller's backpressure).
+ * Export rendering off the API's main thread (docs/performance.md « Exports off the main thread », « Render
+ * processes »). The rows are still read here (SQL batches), but the PDF or Excel writer — most of an export's CPU —
+ * runs in a render worker lowered to SCHED_IDLE (export-render-hosts.ts: a child process of its own session by
+ * default, or a worker thread): while exports run, a list request on the main thread no longer waits behind them
+ * for the CPU. One worker per export running at once (the export caps, plugins/export-slots.ts, bound how many),
+ * kept idle for the next one; memory stays bounded because one batch of rows is in the worker at a time and its
+ * bytes come back before the next is read (the caller's backpressure).
  */
 import { once } from 'node:events';
 import os from 'node:os';
 import type { Writable } from 'node:stream';
-import { Worker } from 'node:worker_threads';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ExportRow } from './export-columns';
 import type { ExportPriorityMode } from './export-priority';
 import { renderInChunks, startRenderer, type RenderSpec } from './export-render';
-import type { ToParent, ToWorker, WorkerData } from './export-render-protocol';
+import {
+  ProcessRenderHost,
+  ThreadRenderHost,
+  type RenderHost,
+  type RenderHostOptions,
+  type WorkerStat,
+} from './export-render-hosts';
 import type { ExportTotals } from './export-rows';
 
-/** Where exports are rendered: `worker` (default, off the main thread at a low priority) or `inline` (the main
- * thread, as before; kept for comparison in bench/reservation-exports.ts and for systems without threads). */
-export type ExportRenderMode = 'worker' | 'inline';
+export type { WorkerStat } from './export-render-hosts';
+
+/** Where exports are rendered: `process` (default: a child process of its own session, lowered whole), `worker` (a
+ * lowered thread of the API) or `inline` (the main thread, as at first; kept for comparison in
+ * bench/reservation-exports.ts and for systems without threads). */
+export type ExportRenderMode = 'process' | 'worker' | 'inline';
+
+export const EXPORT_RENDER_MODES: readonly ExportRenderMode[] = ['process', 'worker', 'inline'];
 
 /** One export being rendered. */
 export interface RenderJob {
@@ -31,79 +41,13 @@ export interface RenderJob {
   abort(): void;
 }
 
-/** The worker is TypeScript like the rest of the API: its entry registers tsx first. */
-const WORKER_ENTRY = new URL('./export-render-worker-boot.mjs', import.meta.url);
-
-/** A render worker's scheduling and CPU time (Linux; undefined elsewhere), for tests and benches. */
-export interface WorkerStat {
-  tid?: number | undefined;
-  nice?: number | undefined;
-  /** 5: SCHED_IDLE, 0: SCHED_OTHER (export-priority.ts). */
-  policy?: number | undefined;
-  cpuMs?: number | undefined;
-}
-
-export interface ExportRenderPoolOptions {
-  /** How the workers lower their thread (export-priority.ts): SCHED_IDLE besides nice 19 by default. */
-  priority?: ExportPriorityMode | undefined;
+export interface ExportRenderPoolOptions extends RenderHostOptions {
   /**
    * Batches rendered at once over all the exports (EXPORT_RENDER_CAP); the others wait their turn, in order (never
    * refused: the export caps of plugins/export-slots.ts stay the only 429). Default: one core left to the list,
    * max(1, cores − 1).
    */
   renderCap?: number | undefined;
-  /** Told (debug) when a worker fell back to nice 19 alone. */
-  log?: Pick<FastifyBaseLogger, 'debug'> | undefined;
-}
-
-class RenderWorker {
-  readonly worker: Worker;
-  private listener: ((message: ToParent) => void) | undefined;
-  private failure: ((error: Error) => void) | undefined;
-  dead = false;
-
-  constructor({ priority = 'idle', log }: ExportRenderPoolOptions) {
-    const workerData: WorkerData = { priority };
-    this.worker = new Worker(WORKER_ENTRY, { name: 'export-render', workerData });
-    this.worker.on('message', (message: ToParent) => {
-      if (message.type !== 'lowered') return this.listener?.(message);
-      if (!message.idle && message.reason !== 'EXPORT_PRIORITY=normal')
-        log?.debug(
-          { nice: message.nice, reason: message.reason },
-          'export : fil de rendu en nice 19 seulement (SCHED_IDLE non appliqué)',
-        );
-    });
-    const fail = (error: Error) => {
-      this.dead = true;
-      this.failure?.(error);
-    };
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`export render worker exited (${code})`)));
-  }
-
-  post(message: ToWorker): void {
-    this.worker.postMessage(message);
-  }
-
-  attach(listener: (message: ToParent) => void, failure: (error: Error) => void): void {
-    this.listener = listener;
-    this.failure = failure;
-  }
-
-  detach(): void {
-    this.listener = undefined;
-    this.failure = undefined;
-  }
-
-  async stat(): Promise<WorkerStat> {
-    const answer = new Promise<ToParent>((resolve) => this.attach(resolve, () => resolve({ type: 'stat' })));
-    this.post({ type: 'stat' });
-    const message = await answer;
-    this.detach();
-    if (message.type !== 'stat') return {};
-    const { type: _type, ...stat } = message;
-    return stat;
-  }
 }
 
 /** Turns to render a batch, handed out in order of asking. */
@@ -138,17 +82,18 @@ class RenderTurns {
 export const defaultRenderCap = (): number => Math.max(1, os.availableParallelism() - 1);
 
 export class ExportRenderPool {
-  private readonly idle: RenderWorker[] = [];
-  private readonly all = new Set<RenderWorker>();
+  private readonly idle: RenderHost[] = [];
+  private readonly all = new Set<RenderHost>();
   private closed = false;
   private readonly turns: RenderTurns;
 
   /**
    * @param mode `inline` renders on the calling thread (no worker).
-   * @param keepIdle workers kept for the next exports once theirs is done (the overall export cap).
+   * @param keepIdle workers kept for the next exports once theirs is done (the overall export cap; processes:
+   *   at most 2, ~40 MB each).
    */
   constructor(
-    readonly mode: ExportRenderMode = 'worker',
+    readonly mode: ExportRenderMode = 'process',
     private readonly keepIdle = 4,
     private readonly options: ExportRenderPoolOptions = {},
   ) {
@@ -264,9 +209,9 @@ export class ExportRenderPool {
     };
   }
 
-  /** Starts an idle worker (its module loading takes a few hundred ms of CPU, at nice 19). */
+  /** Starts an idle worker (its module loading takes a few hundred ms of CPU, at idle priority). */
   prewarm(): void {
-    if (this.mode === 'worker' && !this.closed && this.idle.length === 0) this.give(this.take());
+    if (this.mode !== 'inline' && !this.closed && this.idle.length === 0) this.give(this.take());
   }
 
   /** The scheduling and thread CPU time of one worker (a new one if none is idle). */
@@ -279,34 +224,45 @@ export class ExportRenderPool {
     }
   }
 
+  /** The render processes running now, busy or idle (mode `process`; tests and benches). */
+  get processIds(): number[] {
+    if (this.mode !== 'process') return [];
+    return [...this.all].flatMap((host) => (host.pid === undefined || host.dead ? [] : [host.pid]));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const workers = [...this.all];
     this.all.clear();
     this.idle.length = 0;
-    await Promise.all(workers.map((entry) => entry.worker.terminate()));
+    await Promise.all(workers.map((entry) => entry.terminate()));
   }
 
-  private take(): RenderWorker {
+  private take(): RenderHost {
     let worker = this.idle.pop();
     while (worker?.dead) worker = this.idle.pop();
     if (worker === undefined) {
-      worker = new RenderWorker(this.options);
+      worker =
+        this.mode === 'process' ? new ProcessRenderHost(this.options) : new ThreadRenderHost(this.options);
       this.all.add(worker);
     }
-    worker.worker.ref();
+    worker.keepAlive(true);
     return worker;
   }
 
-  private give(worker: RenderWorker): void {
-    if (worker.dead || this.closed) return;
-    if (this.idle.length >= this.keepIdle) {
+  private give(worker: RenderHost): void {
+    if (worker.dead || this.closed) {
       this.all.delete(worker);
-      void worker.worker.terminate();
+      return;
+    }
+    const keepIdle = this.mode === 'process' ? Math.min(this.keepIdle, 2) : this.keepIdle;
+    if (this.idle.length >= keepIdle) {
+      this.all.delete(worker);
+      void worker.terminate();
       return;
     }
     // An idle worker does not keep the process alive.
-    worker.worker.unref();
+    worker.keepAlive(false);
     this.idle.push(worker);
   }
 }

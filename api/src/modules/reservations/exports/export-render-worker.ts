@@ -1,8 +1,10 @@
 /**
- * The export render worker (export-render-pool.ts): one export at a time, its rows in, the file's bytes out. It
- * first lowers its own thread's scheduling (export-priority.ts: nice 19, then SCHED_IDLE): on Linux both apply to
- * this thread only, so the API's main thread (the list requests) keeps its priority and rendering takes the CPU
- * only when nothing else wants it — and gives it back at once when a list request wakes the main thread.
+ * The export render worker (export-render-pool.ts, export-render-hosts.ts): one export at a time, its rows in, the
+ * file's bytes out. It runs either as a child process of its own session, which the API lowered as a whole
+ * (SCHED_IDLE on every thread, its autogroup at nice 19 — the default), or as a worker thread of the API that first
+ * lowers its own thread (export-priority.ts: nice 19, then SCHED_IDLE; on Linux both apply to this thread only).
+ * Either way the API's main thread (the list requests) keeps its priority, and rendering takes the CPU only when
+ * nothing else wants it — and gives it back at once when a list request wakes the main thread.
  */
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
@@ -12,8 +14,9 @@ import { lowerOwnThread, schedulingOf, type ExportPriorityMode } from './export-
 import { startRenderer, type ExportRenderer } from './export-render';
 import type { ToParent, ToWorker, WorkerData } from './export-render-protocol';
 
-const port = parentPort;
-if (port === null) throw new Error('export-render-worker: no parent port');
+/** The way to the API: the thread's port, or the child process's IPC channel (`advanced` serialisation). */
+const channel = parentPort ?? (process.send === undefined ? undefined : process);
+if (channel === undefined) throw new Error('export-render-worker: neither a parent port nor an IPC channel');
 
 /** This thread's id, nice value, policy and CPU time (ms), from /proc/thread-self/stat (Linux); undefined elsewhere. */
 function threadStat(): { tid: number; nice: number; policy: number; cpuMs: number } | undefined {
@@ -30,16 +33,25 @@ function threadStat(): { tid: number; nice: number; policy: number; cpuMs: numbe
   }
 }
 
-const send = (message: ToParent, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+const send = (message: ToParent, transfer: ArrayBuffer[] = []) => {
+  if (parentPort !== null) parentPort.postMessage(message, transfer);
+  else process.send?.(message);
+};
 
-const mode: ExportPriorityMode = (workerData as WorkerData | undefined)?.priority ?? 'idle';
-// Before any rendering; the pool logs a fallback to nice 19 alone (debug level).
-send({ type: 'lowered', ...lowerOwnThread(mode) });
+if (parentPort !== null) {
+  const mode: ExportPriorityMode = (workerData as WorkerData | undefined)?.priority ?? 'idle';
+  // Before any rendering; the pool logs a fallback to nice 19 alone (debug level). A child process was lowered
+  // whole by the API when it started it (export-render-hosts.ts).
+  send({ type: 'lowered', ...lowerOwnThread(mode) });
+} else {
+  // The API is gone (even killed): nothing to render for any more.
+  process.on('disconnect', () => process.exit(0));
+}
 
 let renderer: ExportRenderer | undefined;
 let written: Promise<void> = Promise.resolve();
 
-port.on('message', (message: ToWorker) => {
+channel.on('message', (message: ToWorker) => {
   void handle(message).catch((error: unknown) => {
     renderer = undefined;
     send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

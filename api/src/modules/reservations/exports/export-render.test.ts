@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ReservationExportBody, ReservationExportKey } from 'shared/contract';
@@ -18,6 +21,10 @@ let app: FastifyInstance;
 let body: ReservationExportBody;
 const inline = new ExportRenderPool('inline');
 const worker = new ExportRenderPool('worker');
+// Render processes at normal priority where the lowering is not what is tested: a whole process under SCHED_IDLE
+// starts only when the CPU is free, tens of seconds on CI's two busy cores (the lowering tests do not wait for it).
+const child = new ExportRenderPool('process', 4, { priority: 'normal' });
+const offMainPools = { worker, process: child };
 
 beforeAll(async () => {
   // The production default, which these tests read back (the suite's other apps render at normal priority).
@@ -42,7 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([inline.close(), worker.close()]);
+  await Promise.all([inline.close(), worker.close(), child.close()]);
   await app.close();
 });
 
@@ -99,31 +106,38 @@ function zipEntries(zip: Buffer): Map<string, Buffer> {
 }
 
 describe('export rendering off the main thread', () => {
-  it.each(['pdfResa', 'pdfResaAll'] as const)(
-    '%s: the worker writes the same bytes as the main thread',
-    async (key) => {
-      const { batches, totals } = await rowsOf(key);
-      expect(batches.length).toBe(5);
-      const spec: RenderSpec = {
-        key,
-        summary: 'Client : Client Rendu',
-        generatedAt: '25/11/2026 à 02:10',
-        totalRows: 23,
-        createdAt: '2026-11-25T01:10:00.000Z',
-      };
-      const [onMain, offMain] = [
-        await render(inline, spec, batches, totals),
-        await render(worker, spec, batches, totals),
-      ];
-      expect(offMain.length).toBeGreaterThan(1000);
-      expect(offMain.equals(onMain)).toBe(true);
-      expect(pdfTexts(offMain).some((text) => text.includes('Rendu22'))).toBe(true);
-    },
-  );
+  it.each([
+    ['pdfResa', 'worker'],
+    ['pdfResaAll', 'worker'],
+    ['pdfResa', 'process'],
+    ['pdfResaAll', 'process'],
+  ] as const)('%s: the %s writes the same bytes as the main thread', async (key, where) => {
+    const { batches, totals } = await rowsOf(key);
+    expect(batches.length).toBe(5);
+    const spec: RenderSpec = {
+      key,
+      summary: 'Client : Client Rendu',
+      generatedAt: '25/11/2026 à 02:10',
+      totalRows: 23,
+      createdAt: '2026-11-25T01:10:00.000Z',
+    };
+    const [onMain, offMain] = [
+      await render(inline, spec, batches, totals),
+      await render(offMainPools[where], spec, batches, totals),
+    ];
+    expect(offMain.length).toBeGreaterThan(1000);
+    expect(offMain.equals(onMain)).toBe(true);
+    expect(pdfTexts(offMain).some((text) => text.includes('Rendu22'))).toBe(true);
+  });
 
-  it.each(['excelResaAll', 'excelProlonger'] as const)(
-    '%s: the worker writes the same workbook as the main thread (entry by entry; the archive dates its entries)',
-    async (key) => {
+  it.each([
+    ['excelResaAll', 'worker'],
+    ['excelProlonger', 'worker'],
+    ['excelResaAll', 'process'],
+    ['excelProlonger', 'process'],
+  ] as const)(
+    '%s: the %s writes the same workbook as the main thread (entry by entry; the archive dates its entries)',
+    async (key, where) => {
       const { batches } = await rowsOf(key);
       const spec: RenderSpec = {
         key,
@@ -133,7 +147,7 @@ describe('export rendering off the main thread', () => {
         createdAt: '2026-11-25T01:10:00.000Z',
       };
       const onMain = zipEntries(await render(inline, spec, batches));
-      const offMain = zipEntries(await render(worker, spec, batches));
+      const offMain = zipEntries(await render(offMainPools[where], spec, batches));
       expect([...offMain.keys()]).toEqual([...onMain.keys()]);
       expect(offMain.size).toBeGreaterThan(3);
       for (const [name, bytes] of onMain) expect(offMain.get(name)?.equals(bytes), name).toBe(true);
@@ -173,6 +187,114 @@ describe('export rendering off the main thread', () => {
       expect(policyOf(readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0] ?? '')).toBe(0);
     },
   );
+
+  /** « /autogroup-12 nice 19 » → 19; undefined without autogroup or for the boot session's (an empty file). */
+  const autogroupNiceOf = (pid: number) => {
+    if (!existsSync(`/proc/${pid}/autogroup`)) return undefined;
+    const shown = /nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'));
+    return shown === null ? undefined : Number(shown[1]);
+  };
+  const policyOfThread = (pid: number, tid: string) =>
+    Number(/^policy\s*:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/task/${tid}/sched`, 'utf8'))?.[1]);
+
+  /** A process's threads, nice value (of its main thread) and session, from /proc. */
+  const processOf = (pid: number) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return {
+      session: Number(fields[3]),
+      nice: Number(fields[16]),
+      threads: readdirSync(`/proc/${pid}/task`),
+    };
+  };
+
+  it.runIf(process.platform === 'linux')(
+    'a render process leads a session of its own, every thread under SCHED_IDLE and its autogroup at nice 19; the API keeps its own',
+    async () => {
+      const apiAutogroup = autogroupNiceOf(process.pid);
+      const pool = new ExportRenderPool('process', 1);
+      try {
+        // Lowered as it starts, before it has loaded anything (which, at idle priority, waits for a free CPU).
+        pool.prewarm();
+        const [pid] = pool.processIds;
+        if (pid === undefined) throw new Error('no render process');
+        expect(pid).not.toBe(process.pid);
+        await vi.waitFor(() => {
+          const { session, nice, threads } = processOf(pid);
+          expect(session).toBe(pid);
+          expect(nice).toBe(19);
+          // Node's own threads (V8's platform, libuv) have started beside the main one.
+          expect(threads.length).toBeGreaterThan(3);
+          for (const tid of threads) expect(policyOfThread(pid, tid), `thread ${tid}`).toBe(SCHED_IDLE);
+          if (autogroupNiceOf(pid) !== undefined) expect(autogroupNiceOf(pid)).toBe(19);
+          // Node starts its threads at idle priority: on a busy machine, seconds.
+        }, 30_000);
+        expect(policyOfThread(process.pid, String(process.pid))).toBe(0);
+        expect(autogroupNiceOf(process.pid)).toBe(apiAutogroup);
+      } finally {
+        await pool.close();
+      }
+      expect(pool.processIds).toEqual([]);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'a render process without chrt: nice 19 and its autogroup, said at debug level',
+    async () => {
+      const debug = vi.fn();
+      const path = process.env.PATH;
+      // The API runs chrt on the new process: not found.
+      process.env.PATH = '/nonexistent';
+      const pool = new ExportRenderPool('process', 1, { log: { debug } });
+      try {
+        pool.prewarm();
+        const [pid] = pool.processIds;
+        if (pid === undefined) throw new Error('no render process');
+        await vi.waitFor(() => expect(debug).toHaveBeenCalled(), 10_000);
+        expect(debug.mock.calls[0]?.[1]).toBe('export : processus de rendu abaissé en partie seulement');
+        expect(String((debug.mock.calls[0]?.[0] as { reason?: string }).reason)).toMatch(/chrt : .*ENOENT/);
+        expect(processOf(pid).nice).toBe(19);
+        expect(policyOfThread(pid, String(pid))).toBe(0);
+        if (autogroupNiceOf(pid) !== undefined) expect(autogroupNiceOf(pid)).toBe(19);
+      } finally {
+        process.env.PATH = path;
+        await pool.close();
+      }
+    },
+  );
+
+  it('a render process ends when the API goes: its channel closed, it exits', async () => {
+    const entry = fileURLToPath(new URL('./export-render-worker-boot.mjs', import.meta.url));
+    const orphan = fork(entry, [], { serialization: 'advanced', execArgv: [], stdio: 'ignore' });
+    const stat = new Promise((resolve) => orphan.once('message', resolve));
+    orphan.send({ type: 'stat' });
+    await stat;
+    const exited = once(orphan, 'exit');
+    orphan.disconnect();
+    expect(await exited).toEqual([0, null]);
+  });
+
+  it('a render process killed during an export: that export fails, the next one gets a new process', async () => {
+    const pool = new ExportRenderPool('process', 1, { priority: 'normal' });
+    try {
+      const { batches } = await rowsOf('pdfResa');
+      const spec: RenderSpec = { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 };
+      const { pid } = await pool.workerStat();
+      const job = pool.start(spec, new PassThrough());
+      await job.addRows(batches[0] ?? []);
+      process.kill(pid ?? 0, 'SIGKILL');
+      await expect(
+        (async () => {
+          for (const rows of batches.slice(1)) await job.addRows(rows);
+          await job.finish();
+        })(),
+      ).rejects.toThrow(/export render process exited \(SIGKILL\)/);
+      const again = await render(pool, spec, batches);
+      expect(pdfTexts(again).some((text) => text.includes('Rendu0'))).toBe(true);
+      expect((await pool.workerStat()).pid).not.toBe(pid);
+    } finally {
+      await pool.close();
+    }
+  });
 
   it.runIf(process.platform === 'linux')(
     'falls back to nice 19 alone when chrt cannot be run, and says so at debug level',
@@ -286,18 +408,22 @@ describe('export rendering off the main thread', () => {
     expect(() => new ExportRenderPool('worker', 4, { renderCap: 0 })).toThrow(RangeError);
   });
 
-  it('reports a renderer failure to the caller and frees the worker', async () => {
-    const output = new PassThrough();
-    const job = worker.start({ key: 'pdfResa', summary: '', generatedAt: '', totalRows: 1 }, output);
-    // A row that is not one makes the PDF writer throw in the worker.
-    await job.addRows([null as unknown as ExportRow]);
-    await expect(job.finish()).rejects.toThrow();
-    const { batches } = await rowsOf('pdfResa');
-    const again = await render(
-      worker,
-      { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 },
-      batches,
-    );
-    expect(pdfTexts(again).some((text) => text.includes('Rendu0'))).toBe(true);
-  });
+  it.each(['worker', 'process'] as const)(
+    '%s: reports a renderer failure to the caller and frees the worker',
+    async (where) => {
+      const pool = offMainPools[where];
+      const output = new PassThrough();
+      const job = pool.start({ key: 'pdfResa', summary: '', generatedAt: '', totalRows: 1 }, output);
+      // A row that is not one makes the PDF writer throw in the worker.
+      await job.addRows([null as unknown as ExportRow]);
+      await expect(job.finish()).rejects.toThrow();
+      const { batches } = await rowsOf('pdfResa');
+      const again = await render(
+        pool,
+        { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 },
+        batches,
+      );
+      expect(pdfTexts(again).some((text) => text.includes('Rendu0'))).toBe(true);
+    },
+  );
 });

@@ -6,8 +6,8 @@
  *   autogroup the CPU is shared between sessions first: a render thread inside the API's session was charged to the
  *   session the list's main thread belongs to, and its isolate's garbage collection ran on the API's V8 platform
  *   threads at normal priority. A separate session weighs on the API's share as little as the exports' PostgreSQL
- *   backends do (docs/performance.md « Render processes »). The price: ~40 MB per process, a start of a few hundred ms
- *   at idle priority (one is started when the API is ready), rows and bytes copied through a pipe.
+ *   backends do (docs/performance.md « Render processes »). The price: ~120 MB per process, a start of about 2 s of
+ *   CPU at idle priority (one is started when the API is ready), rows and bytes copied through a pipe.
  * - `worker`: a worker thread of the API that lowers its own thread (nice 19, SCHED_IDLE).
  */
 import { fork, type ChildProcess } from 'node:child_process';

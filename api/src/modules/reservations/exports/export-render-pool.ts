@@ -90,7 +90,7 @@ export class ExportRenderPool {
   /**
    * @param mode `inline` renders on the calling thread (no worker).
    * @param keepIdle workers kept for the next exports once theirs is done (the overall export cap; processes:
-   *   at most 2, ~40 MB each).
+   *   at most 2, ~120 MB each).
    */
   constructor(
     readonly mode: ExportRenderMode = 'process',

@@ -57,6 +57,23 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** CPU ticks of the live children of `parent` (those named `comm` only, when given), from /proc. */
+function liveChildrenTicks(parent: number, comm?: string): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.split(') ')[1]?.split(' ') ?? [];
+      if (Number(fields[1]) !== parent || (comm !== undefined && !stat.includes(` (${comm}) `))) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
+
 /**
  * CPU seconds of the API's render processes (EXPORT_RENDER=process): its live `node` children, plus what its
  * children that ended have used (the API's cutime + cstime; the embedded PostgreSQL's postmaster, its other child,
@@ -64,19 +81,7 @@ function cpuSeconds(pid: number): number {
  */
 function renderProcessCpuSeconds(pid: number): number {
   const own = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  let ticks = Number(own[13]) + Number(own[14]);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.split(') ')[1]?.split(' ') ?? [];
-      if (Number(fields[1]) === pid && stat.includes(' (node) '))
-        ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / 100;
+  return (Number(own[13]) + Number(own[14]) + liveChildrenTicks(pid, 'node')) / 100;
 }
 
 /** CPU seconds of one thread of a process (/proc/<pid>/task/<tid>/stat; the main thread's tid is the pid). */
@@ -100,20 +105,9 @@ function postgresCpuSeconds(dataDir: string): number {
   } catch {
     return 0;
   }
-  const statOf = (pid: number | string) =>
-    readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const own = statOf(postmaster);
-  let total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = statOf(entry);
-      if (Number(fields[1]) === postmaster) total += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total / 100;
+  const own = readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  return (total + liveChildrenTicks(postmaster)) / 100;
 }
 
 /** Nanoseconds a thread has spent waiting on a run queue, runnable but not running (/proc/…/schedstat, field 2). */

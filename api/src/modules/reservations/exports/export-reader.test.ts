@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../test/helper';
 import { rowsOf } from '../../../db/raw';
 import { pdfTexts } from '../../../../test/pdf-text';
+import { autogroupNiceOf, policyOf } from '../../../../test/scheduling';
 import { SCHED_IDLE } from './export-priority';
 import { openExportReader } from './export-reader';
 import { writeExport } from './export-routes';
@@ -60,19 +61,6 @@ describe('the connection an export reads on', () => {
   );
 
   const onEmbeddedLinux = process.platform === 'linux' && process.env.TEST_DATABASE_URL === undefined;
-  const policyOf = (pid: number) =>
-    Number(/^policy\s*:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/sched`, 'utf8'))?.[1]);
-  /**
-   * « /autogroup-12 nice 19 » → 19; undefined on a kernel without autogroup, and for a task still in the boot
-   * session's default autogroup, whose file is empty (the kernel shows only the autogroups sessions created; CI
-   * may run the tests in a session that never called setsid).
-   */
-  const autogroupNiceOf = (pid: number) => {
-    if (!existsSync(`/proc/${pid}/autogroup`)) return undefined;
-    const shown = /nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'));
-    return shown === null ? undefined : Number(shown[1]);
-  };
-
   it.runIf(onEmbeddedLinux)(
     'on the embedded server: the backend also runs under SCHED_IDLE, its own session (autogroup) at nice 19',
     async () => {

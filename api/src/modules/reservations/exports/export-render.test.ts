@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../../test/helper';
 import { insertReservation, insertResident, insertWorld } from '../../../../test/fixtures/reservations-read';
 import { pdfTexts } from '../../../../test/pdf-text';
+import { autogroupNiceOf, policyOf, processOf } from '../../../../test/scheduling';
 import type { ExportRow } from './export-columns';
 import { SCHED_IDLE } from './export-priority';
 import type { RenderSpec } from './export-render';
@@ -105,6 +106,26 @@ function zipEntries(zip: Buffer): Map<string, Buffer> {
   return entries;
 }
 
+/** Runs `work` with a PATH where chrt is not found (a worker thread copies the environment as it starts, and the
+ * API runs chrt on each new render process). */
+async function withoutChrt(work: () => Promise<void>): Promise<void> {
+  const path = process.env.PATH;
+  process.env.PATH = '/nonexistent';
+  try {
+    await work();
+  } finally {
+    process.env.PATH = path;
+  }
+}
+
+/** Starts one render process in `pool` (lowered as it starts, before it has loaded anything); its pid. */
+function startRenderProcess(pool: ExportRenderPool): number {
+  pool.prewarm();
+  const [pid] = pool.processIds;
+  if (pid === undefined) throw new Error('no render process');
+  return pid;
+}
+
 describe('export rendering off the main thread', () => {
   it.each([
     ['pdfResa', 'worker'],
@@ -172,40 +193,19 @@ describe('export rendering off the main thread', () => {
   it.runIf(process.platform === 'linux')(
     'runs under SCHED_IDLE (besides nice 19), read back from /proc, the main thread keeping its policy',
     async () => {
-      const policyOf = (tid: number | string) =>
-        Number(
-          /^policy\s*:\s*(\d+)/m.exec(readFileSync(`/proc/${process.pid}/task/${tid}/sched`, 'utf8'))?.[1],
-        );
       const stat = await worker.workerStat();
       expect(stat.tid).toBeGreaterThan(0);
       expect(stat.tid).not.toBe(process.pid);
       // The kernel's own view of the worker's thread: SCHED_IDLE (5), nice 19.
-      expect(policyOf(stat.tid ?? 0)).toBe(SCHED_IDLE);
+      expect(policyOf(process.pid, stat.tid ?? 0)).toBe(SCHED_IDLE);
       expect(stat.policy).toBe(SCHED_IDLE);
       expect(stat.nice).toBe(19);
       expect(policyOf(process.pid)).toBe(0);
-      expect(policyOf(readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0] ?? '')).toBe(0);
+      expect(policyOf(process.pid, readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0] ?? '')).toBe(
+        0,
+      );
     },
   );
-
-  /** « /autogroup-12 nice 19 » → 19; undefined without autogroup or for the boot session's (an empty file). */
-  const autogroupNiceOf = (pid: number) => {
-    if (!existsSync(`/proc/${pid}/autogroup`)) return undefined;
-    const shown = /nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'));
-    return shown === null ? undefined : Number(shown[1]);
-  };
-  const policyOfThread = (pid: number, tid: string) =>
-    Number(/^policy\s*:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/task/${tid}/sched`, 'utf8'))?.[1]);
-
-  /** A process's threads, nice value (of its main thread) and session, from /proc. */
-  const processOf = (pid: number) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return {
-      session: Number(fields[3]),
-      nice: Number(fields[16]),
-      threads: readdirSync(`/proc/${pid}/task`),
-    };
-  };
 
   it.runIf(process.platform === 'linux')(
     'a render process leads a session of its own, every thread under SCHED_IDLE and its autogroup at nice 19; the API keeps its own',
@@ -213,10 +213,7 @@ describe('export rendering off the main thread', () => {
       const apiAutogroup = autogroupNiceOf(process.pid);
       const pool = new ExportRenderPool('process', 1);
       try {
-        // Lowered as it starts, before it has loaded anything (which, at idle priority, waits for a free CPU).
-        pool.prewarm();
-        const [pid] = pool.processIds;
-        if (pid === undefined) throw new Error('no render process');
+        const pid = startRenderProcess(pool);
         expect(pid).not.toBe(process.pid);
         await vi.waitFor(() => {
           const { session, nice, threads } = processOf(pid);
@@ -224,11 +221,11 @@ describe('export rendering off the main thread', () => {
           expect(nice).toBe(19);
           // Node's own threads (V8's platform, libuv) have started beside the main one.
           expect(threads.length).toBeGreaterThan(3);
-          for (const tid of threads) expect(policyOfThread(pid, tid), `thread ${tid}`).toBe(SCHED_IDLE);
+          for (const tid of threads) expect(policyOf(pid, tid), `thread ${tid}`).toBe(SCHED_IDLE);
           if (autogroupNiceOf(pid) !== undefined) expect(autogroupNiceOf(pid)).toBe(19);
           // Node starts its threads at idle priority: on a busy machine, seconds.
         }, 30_000);
-        expect(policyOfThread(process.pid, String(process.pid))).toBe(0);
+        expect(policyOf(process.pid)).toBe(0);
         expect(autogroupNiceOf(process.pid)).toBe(apiAutogroup);
       } finally {
         await pool.close();
@@ -239,27 +236,23 @@ describe('export rendering off the main thread', () => {
 
   it.runIf(process.platform === 'linux')(
     'a render process without chrt: nice 19 and its autogroup, said at debug level',
-    async () => {
-      const debug = vi.fn();
-      const path = process.env.PATH;
-      // The API runs chrt on the new process: not found.
-      process.env.PATH = '/nonexistent';
-      const pool = new ExportRenderPool('process', 1, { log: { debug } });
-      try {
-        pool.prewarm();
-        const [pid] = pool.processIds;
-        if (pid === undefined) throw new Error('no render process');
-        await vi.waitFor(() => expect(debug).toHaveBeenCalled(), 10_000);
-        expect(debug.mock.calls[0]?.[1]).toBe('export : processus de rendu abaissé en partie seulement');
-        expect(String((debug.mock.calls[0]?.[0] as { reason?: string }).reason)).toMatch(/chrt : .*ENOENT/);
-        expect(processOf(pid).nice).toBe(19);
-        expect(policyOfThread(pid, String(pid))).toBe(0);
-        if (autogroupNiceOf(pid) !== undefined) expect(autogroupNiceOf(pid)).toBe(19);
-      } finally {
-        process.env.PATH = path;
-        await pool.close();
-      }
-    },
+    () =>
+      withoutChrt(async () => {
+        const debug = vi.fn();
+        // The API runs chrt on the new process: not found.
+        const pool = new ExportRenderPool('process', 1, { log: { debug } });
+        try {
+          const pid = startRenderProcess(pool);
+          await vi.waitFor(() => expect(debug).toHaveBeenCalled(), 10_000);
+          expect(debug.mock.calls[0]?.[1]).toBe('export : processus de rendu abaissé en partie seulement');
+          expect(String((debug.mock.calls[0]?.[0] as { reason?: string }).reason)).toMatch(/chrt : .*ENOENT/);
+          expect(processOf(pid).nice).toBe(19);
+          expect(policyOf(pid)).toBe(0);
+          if (autogroupNiceOf(pid) !== undefined) expect(autogroupNiceOf(pid)).toBe(19);
+        } finally {
+          await pool.close();
+        }
+      }),
   );
 
   it('a render process ends when the API goes: its channel closed, it exits', async () => {
@@ -298,33 +291,33 @@ describe('export rendering off the main thread', () => {
 
   it.runIf(process.platform === 'linux')(
     'falls back to nice 19 alone when chrt cannot be run, and says so at debug level',
-    async () => {
-      const debug = vi.fn();
-      const path = process.env.PATH;
-      // A worker takes a copy of the environment when it starts: chrt is not found there.
-      process.env.PATH = '/nonexistent';
-      const pool = new ExportRenderPool('worker', 1, { log: { debug } });
-      try {
-        const stat = await pool.workerStat();
-        expect(stat.nice).toBe(19);
-        expect(stat.policy).toBe(0);
-        await vi.waitFor(() => expect(debug).toHaveBeenCalled());
-        expect(debug.mock.calls[0]?.[1]).toBe(
-          'export : fil de rendu en nice 19 seulement (SCHED_IDLE non appliqué)',
-        );
-        expect(String((debug.mock.calls[0]?.[0] as { reason?: string }).reason)).toMatch(/^chrt : .*ENOENT/);
-        const { batches } = await rowsOf('pdfResa');
-        const file = await render(
-          pool,
-          { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 },
-          batches,
-        );
-        expect(pdfTexts(file).some((text) => text.includes('Rendu0'))).toBe(true);
-      } finally {
-        process.env.PATH = path;
-        await pool.close();
-      }
-    },
+    () =>
+      withoutChrt(async () => {
+        const debug = vi.fn();
+        // A worker takes a copy of the environment when it starts: chrt is not found there.
+        const pool = new ExportRenderPool('worker', 1, { log: { debug } });
+        try {
+          const stat = await pool.workerStat();
+          expect(stat.nice).toBe(19);
+          expect(stat.policy).toBe(0);
+          await vi.waitFor(() => expect(debug).toHaveBeenCalled());
+          expect(debug.mock.calls[0]?.[1]).toBe(
+            'export : fil de rendu en nice 19 seulement (SCHED_IDLE non appliqué)',
+          );
+          expect(String((debug.mock.calls[0]?.[0] as { reason?: string }).reason)).toMatch(
+            /^chrt : .*ENOENT/,
+          );
+          const { batches } = await rowsOf('pdfResa');
+          const file = await render(
+            pool,
+            { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 },
+            batches,
+          );
+          expect(pdfTexts(file).some((text) => text.includes('Rendu0'))).toBe(true);
+        } finally {
+          await pool.close();
+        }
+      }),
   );
 
   it.runIf(process.platform === 'linux')('EXPORT_PRIORITY=nice: nice 19 only, as before', async () => {

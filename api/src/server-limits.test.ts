@@ -77,41 +77,48 @@ describe('HTTP server limits (a real listening server)', () => {
   });
   afterAll(() => app.close());
 
-  it('cuts slow bodies after the request timeout, caps one address, and /api/health keeps answering', async () => {
-    const started = Date.now();
-    const slow = Array.from({ length: SLOW_CONNECTIONS }, () => slowBody(port, started));
-    const latencies: number[] = [];
-    try {
-      // Health checks from another address all along, until every slow connection is gone (or 6 s).
-      while (Date.now() - started < 6_000 && slow.some(({ client }) => client.closedAt === undefined)) {
-        latencies.push(await timedHealth(port));
-        await sleep(50);
+  // Timed from inside the test process, which also holds the 300 slow clients: a stall of that process on CI's
+  // loaded cores (the other lane's suites beside it) once delayed both the closes and /api/health past 1 s together
+  // (1,005 ms, 1,396 ms). Up to two more tries; a server that stops answering under slow bodies fails all three.
+  it(
+    'cuts slow bodies after the request timeout, caps one address, and /api/health keeps answering',
+    { retry: 2 },
+    async () => {
+      const started = Date.now();
+      const slow = Array.from({ length: SLOW_CONNECTIONS }, () => slowBody(port, started));
+      const latencies: number[] = [];
+      try {
+        // Health checks from another address all along, until every slow connection is gone (or 6 s).
+        while (Date.now() - started < 6_000 && slow.some(({ client }) => client.closedAt === undefined)) {
+          latencies.push(await timedHealth(port));
+          await sleep(50);
+        }
+      } finally {
+        for (const { socket } of slow) socket.destroy();
       }
-    } finally {
-      for (const { socket } of slow) socket.destroy();
-    }
 
-    const closed = slow.map(({ client }) => client);
-    const beyondCap = closed.filter((client) => client.received === '');
-    const timedOut = closed.filter((client) => client.received.startsWith('HTTP/1.1 408'));
-    const lastClose = Math.max(...closed.map((client) => client.closedAt ?? Infinity));
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-    console.log(
-      `${SLOW_CONNECTIONS} slow bodies from ${ATTACKER}: ${timedOut.length} cut with 408, ` +
-        `${beyondCap.length} refused at the per-address cap; all closed after ${lastClose} ms. ` +
-        `/api/health × ${latencies.length}: median ${p(0.5).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms.`,
-    );
+      const closed = slow.map(({ client }) => client);
+      const beyondCap = closed.filter((client) => client.received === '');
+      const timedOut = closed.filter((client) => client.received.startsWith('HTTP/1.1 408'));
+      const lastClose = Math.max(...closed.map((client) => client.closedAt ?? Infinity));
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+      console.log(
+        `${SLOW_CONNECTIONS} slow bodies from ${ATTACKER}: ${timedOut.length} cut with 408, ` +
+          `${beyondCap.length} refused at the per-address cap; all closed after ${lastClose} ms. ` +
+          `/api/health × ${latencies.length}: median ${p(0.5).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms.`,
+      );
 
-    // Exactly the cap was admitted; the rest were closed on accept.
-    expect(timedOut).toHaveLength(LIMITS.maxConnectionsPerAddress);
-    expect(beyondCap).toHaveLength(SLOW_CONNECTIONS - LIMITS.maxConnectionsPerAddress);
-    for (const client of beyondCap) expect(client.closedAt! - client.openedAt).toBeLessThan(1_000);
-    // Cut after the request timeout, within the checking interval and a loaded machine's slack.
-    expect(lastClose).toBeGreaterThanOrEqual(LIMITS.requestTimeoutMs);
-    expect(lastClose).toBeLessThan(LIMITS.requestTimeoutMs + 2_500);
-    // The target is 100 ms; 1 s keeps the assertion stable on a loaded 2-core machine.
-    expect(latencies.length).toBeGreaterThan(5);
-    expect(sorted.at(-1)).toBeLessThan(1_000);
-  });
+      // Exactly the cap was admitted; the rest were closed on accept.
+      expect(timedOut).toHaveLength(LIMITS.maxConnectionsPerAddress);
+      expect(beyondCap).toHaveLength(SLOW_CONNECTIONS - LIMITS.maxConnectionsPerAddress);
+      for (const client of beyondCap) expect(client.closedAt! - client.openedAt).toBeLessThan(1_000);
+      // Cut after the request timeout, within the checking interval and a loaded machine's slack.
+      expect(lastClose).toBeGreaterThanOrEqual(LIMITS.requestTimeoutMs);
+      expect(lastClose).toBeLessThan(LIMITS.requestTimeoutMs + 2_500);
+      // The target is 100 ms; 1 s keeps the assertion stable on a loaded 2-core machine.
+      expect(latencies.length).toBeGreaterThan(5);
+      expect(sorted.at(-1)).toBeLessThan(1_000);
+    },
+  );
 });

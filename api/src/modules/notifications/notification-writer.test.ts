@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../test/helper';
 import { connect, listenLocal, socketFor } from '../../../test/socket-client';
 import { auditLog, notifications, users } from '../../db/schema';
+import { rooms } from '../../plugins/realtime/realtime';
 
 let app: FastifyInstance;
 let url: string;
@@ -138,13 +139,40 @@ describe('grouped notification writes', () => {
     const live = collect(client, 'Seule');
     const count = countWrites(client);
     // A broadcast emits to every socket in one loop: a frame corked until the next tick would wait for the last
-    // socket's. `emitToUsers` emits on this node at once (`emitToUser` first publishes through the adapter).
-    app.realtime.emitToUsers('notification', [
-      { userId: a.user.id, payload: { id: 1, message: 'Seule', title: 'T', lien: null } },
-    ]);
+    // socket's. The local emit of `emitToUsers` (which, with the adapter, runs once its NOTIFY has left: below).
+    app.realtime.io.local
+      .to(rooms.user(a.user.id))
+      .emit(REALTIME_EVENTS.notification, { id: 1, message: 'Seule', title: 'T', lien: null });
     expect(count.n).toBe(1);
     await until(() => live.length === 1);
     expect(count.n).toBe(1);
+    client.disconnect();
+  });
+
+  it('with the adapter, the other nodes’ NOTIFY leaves before this node writes to its own sockets', async () => {
+    const a = await userToken(app, 'agent');
+    const client = await connect(socketFor(url, a.token));
+    const live = collect(client, 'Relayée');
+    const count = countWrites(client);
+    // Writes to this node's sockets already done when the adapter's pg_notify is handed to its connection.
+    const writesAtNotify: number[] = [];
+    const clientQuery = pg.Client.prototype.query;
+    const query = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...args: Parameters<pg.Client['query']>
+    ) {
+      if (typeof args[0] === 'string' && args[0].includes('pg_notify')) writesAtNotify.push(count.n);
+      return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    try {
+      app.realtime.emitToUsers('notification', [
+        { userId: a.user.id, payload: { id: 2, message: 'Relayée', title: 'T', lien: null } },
+      ]);
+      await until(() => live.length === 1);
+      expect(writesAtNotify).toEqual([0]);
+    } finally {
+      query.mockRestore();
+    }
     client.disconnect();
   });
 

@@ -2,11 +2,14 @@
 // then on two nodes sharing one PostgreSQL (the postgres adapter, api/scripts/two-nodes.ts):
 // 1. `--sockets` sockets (socket.io-client, websocket only, the demo agent's JWT from the API), spread over the
 //    nodes; `--broadcasts` administrator broadcasts (POST /notifications to the agents) one after the other: delay
-//    from the POST's start to each socket's 'notification' (target p99 ≤ 50 ms);
+//    from the POST's start to each socket's 'notification' (target p99 ≤ 50 ms), split between the sockets of the
+//    node that took the POST and those of the other node; `--warmup N` broadcasts first, not counted (stop 26: the
+//    first broadcasts after the 500 connections opened were 2–3 × slower than the later ones, on each node);
 // 2. POST /api/reservations (page of 50, 1 connection, `--requests` requests) idle, then again while notifications
 //    are produced at `--rate` a second (POST /notifications to the agent, alternately on each node), each persisted
 //    and delivered to the agent's sockets (target: list p99 within 1.5× idle).
-// Usage: pnpm --filter ./bench realtime [-- --sockets 500 --broadcasts 10 --rate 200 --requests 300 --nodes 1,2] [--cpu-prof DIR]
+// Usage: pnpm --filter ./bench realtime [-- --sockets 500 --broadcasts 10 --warmup 0 --rate 200 --requests 300
+//   --nodes 1,2] [--cpu-prof DIR]
 // The sockets all come from 127.0.0.1: the nodes run with MAX_CONNECTIONS_PER_ADDRESS=0 (as behind a proxy).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +28,8 @@ const { values } = parseArgs({
   options: {
     sockets: { type: 'string', default: '500' },
     broadcasts: { type: 'string', default: '10' },
+    /** Broadcasts sent before the measured ones, not counted (the first after 500 connections are cold). */
+    warmup: { type: 'string', default: '0' },
     rate: { type: 'string', default: '200' },
     requests: { type: 'string', default: '300' },
     nodes: { type: 'string', default: '1,2' },
@@ -36,6 +41,7 @@ const { values } = parseArgs({
 });
 const SOCKETS = Number(values.sockets);
 const BROADCASTS = Number(values.broadcasts);
+const WARMUP = Number(values.warmup);
 const RATE = Number(values.rate);
 const REQUESTS = Number(values.requests);
 const RATE_SOCKETS = Number(values['rate-sockets']);
@@ -76,6 +82,9 @@ async function openSockets(urls: string[], token: string, count: number): Promis
 interface Scenario {
   label: string;
   broadcast: { p50: number; p99: number; max: number; samples: number; missing: number };
+  /** p50 / p99 of the sockets on the node that took the POST, and of those on the other node (two nodes only). */
+  local: { p50: number; p99: number };
+  relayed: { p50: number; p99: number };
   idle: { p50: number; p99: number };
   loaded: { p50: number; p99: number };
   produced: number;
@@ -99,13 +108,19 @@ async function scenario(label: string, urls: string[]): Promise<Scenario> {
   // 1. One broadcast to the agents, `BROADCASTS` times, with SOCKETS sockets listening.
   const sockets = await openSockets(urls, agent.token, SOCKETS);
   const delays: number[] = [];
+  /** The same delays, split: sockets on the node that took the POST, sockets on the other (through the adapter). */
+  const split = { local: [] as number[], relayed: [] as number[] };
   let missing = 0;
-  for (let round = 0; round < BROADCASTS; round += 1) {
-    const message = `Diffusion de mesure ${round + 1}`;
+  for (let round = -WARMUP; round < BROADCASTS; round += 1) {
+    const counted = round >= 0;
+    const message = counted
+      ? `Diffusion de mesure ${round + 1}`
+      : `Diffusion d’échauffement ${round + WARMUP + 1}`;
     let received = 0;
     let sent = Number.POSITIVE_INFINITY;
+    const posted = (round + WARMUP) % urls.length;
     const arrived: Promise<void>[] = sockets.map(
-      (socket) =>
+      (socket, index) =>
         new Promise<void>((done) => {
           const timer = setTimeout(() => {
             socket.off('notification', on);
@@ -113,23 +128,29 @@ async function scenario(label: string, urls: string[]): Promise<Scenario> {
           }, 10_000);
           const on = (event: NotificationEvent) => {
             if (event.message !== message) return;
-            delays.push(performance.now() - sent);
+            const delay = performance.now() - sent;
             received += 1;
             clearTimeout(timer);
             socket.off('notification', on);
             done();
+            if (!counted) return;
+            delays.push(delay);
+            // openSockets spreads socket i over urls[i % urls.length].
+            (index % urls.length === posted ? split.local : split.relayed).push(delay);
           };
           socket.on('notification', on);
         }),
     );
     sent = performance.now();
-    const response = await post(urls[round % urls.length]!, { roles: ['agent'], title: 'Mesure', message });
+    const response = await post(urls[posted]!, { roles: ['agent'], title: 'Mesure', message });
     if (response.status !== 201) throw new Error(`POST /notifications : ${response.status}`);
     await Promise.all(arrived);
-    missing += sockets.length - received;
+    if (counted) missing += sockets.length - received;
     await sleep(300);
   }
   delays.sort((a, b) => a - b);
+  split.local.sort((a, b) => a - b);
+  split.relayed.sort((a, b) => a - b);
   loads.push(load1());
   for (const socket of sockets.slice(RATE_SOCKETS)) socket.disconnect();
   const listeners = sockets.slice(0, RATE_SOCKETS);
@@ -181,6 +202,8 @@ async function scenario(label: string, urls: string[]): Promise<Scenario> {
       samples: delays.length,
       missing,
     },
+    local: { p50: quantile(split.local, 0.5), p99: quantile(split.local, 0.99) },
+    relayed: { p50: quantile(split.relayed, 0.5), p99: quantile(split.relayed, 0.99) },
     idle: { p50: idle.p50, p99: idle.p99 },
     loaded: { p50: loaded.p50, p99: loaded.p99 },
     produced,
@@ -216,10 +239,20 @@ if (modes.includes(2)) {
 }
 
 console.info(
-  `\n${SOCKETS} sockets, ${BROADCASTS} diffusions (délai = du début du POST /notifications à la réception sur chaque socket, mesuré dans le processus des sockets)\n`,
+  `\n${SOCKETS} sockets, ${BROADCASTS} diffusions après ${WARMUP} d’échauffement non comptées (délai = du début du POST /notifications à la réception sur chaque socket, mesuré dans le processus des sockets)\n`,
 );
 printTable(
-  ['Scénario', 'réceptions', 'manquées', 'p50 (ms)', 'p99 (ms)', 'max (ms)', 'charge (1 min)'],
+  [
+    'Scénario',
+    'réceptions',
+    'manquées',
+    'p50 (ms)',
+    'p99 (ms)',
+    'max (ms)',
+    'nœud du POST p50 / p99',
+    'autre nœud p50 / p99',
+    'charge (1 min)',
+  ],
   results.map((r) => [
     r.label,
     r.broadcast.samples,
@@ -227,6 +260,8 @@ printTable(
     ms(r.broadcast.p50),
     ms(r.broadcast.p99),
     ms(r.broadcast.max),
+    `${ms(r.local.p50)} / ${ms(r.local.p99)}`,
+    Number.isNaN(r.relayed.p50) ? '—' : `${ms(r.relayed.p50)} / ${ms(r.relayed.p99)}`,
     `${r.loads[0]} → ${r.loads[1]}`,
   ]),
 );

@@ -11,9 +11,13 @@
 // EXPORT_RENDER_CAP=N. The run-queue wait of the API's main thread and of PostgreSQL's normal-priority backends
 // (/proc/…/schedstat) is printed per list request: the scheduler's share of the latency. `--rounds N` repeats the
 // list measures (alone, then during exports) N times in one run; `--skipSingle` leaves out the single exports;
-// `--taskPoll MS` is how often each requester of a task asks GET /tasks (100 ms by default).
+// `--taskPoll MS` is how often each requester of a task asks GET /tasks (100 ms by default). The list's load generator
+// runs in a child process (`--loader inline`: in this one, as before stop 26); PostgreSQL's CPU is split by role
+// (normal-priority backends, the exports' lowered ones, helpers such as the walwriter, backends that ended) and this
+// process's own CPU (the exporters' downloads and polls) is printed beside it.
 // Usage: pnpm --filter ./bench exec tsx reservation-exports.ts [--reuse /tmp/ebas3-large] [--requests 300]
 //   [--render process|worker|inline] [--priority idle|nice] [--renderCap N] [--rounds N] [--skipSingle] [--taskPoll MS]
+//   [--loader child|inline]
 //   [--excelRows 10000] [--pdfRows 5000]
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +26,7 @@ import { agentToken, cliArgs, randomPort, startApi } from './lib/api-process';
 import { startBaseline } from './lib/baseline';
 import { addDays } from './lib/dates';
 import { loader, printTable } from './lib/load';
+import { loaderInChild } from './lib/load-child';
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -36,12 +41,19 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '1' },
     skipSingle: { type: 'boolean', default: false },
     taskPoll: { type: 'string', default: '100' },
+    loader: { type: 'string', default: 'child' },
   },
 });
 const REQUESTS = Number(values.requests);
 /** How often a requester asks GET /tasks while its task runs (the screen re-reads it on each « tache » event). */
 const TASK_POLL_MS = Number(values.taskPoll);
-const load = loader({ connections: 1, requests: REQUESTS });
+if (values.loader !== 'child' && values.loader !== 'inline') throw new Error('--loader child|inline');
+/**
+ * The list's load generator: in a child process of its own by default, so that the latencies it measures are not
+ * those of this process's event loop, busy with the exporters' downloads and GET /tasks polls (stop 26: before, the
+ * generator ran in this process — `--loader inline` keeps that for comparison).
+ */
+const load = (values.loader === 'child' ? loaderInChild : loader)({ connections: 1, requests: REQUESTS });
 
 /** VmRSS of a process, in MB. */
 function rssMb(pid: number): number {
@@ -94,22 +106,6 @@ function threadCpuSeconds(pid: number, tid: number): number {
   }
 }
 
-/**
- * CPU seconds of the embedded PostgreSQL: the postmaster (its own and its reaped children's) plus its live
- * children (the backends, including those of the API's pool).
- */
-function postgresCpuSeconds(dataDir: string): number {
-  let postmaster: number;
-  try {
-    postmaster = Number(readFileSync(`${dataDir}/postgres/postmaster.pid`, 'utf8').split('\n')[0]);
-  } catch {
-    return 0;
-  }
-  const own = readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
-  return (total + liveChildrenTicks(postmaster)) / 100;
-}
-
 /** Nanoseconds a thread has spent waiting on a run queue, runnable but not running (/proc/…/schedstat, field 2). */
 function runQueueWaitNs(pid: number | string, tid: number | string = pid): number {
   try {
@@ -119,40 +115,92 @@ function runQueueWaitNs(pid: number | string, tid: number | string = pid): numbe
   }
 }
 
+/** What a PostgreSQL process is, for the CPU split: a client backend at normal priority, a lowered one, or a helper. */
+type PostgresRole = 'normal' | 'lowered' | 'helper';
+
+interface PostgresProcess {
+  role: PostgresRole;
+  /** utime + stime, ticks. */
+  ticks: number;
+  /** Run-queue wait so far, ns (/proc/…/schedstat field 2). */
+  waitNs: number;
+}
+
 /**
- * Run-queue wait (ns) of the embedded PostgreSQL's live children at normal priority (nice 0, not SCHED_IDLE): the
- * pool's backends, where the list's queries run (the exports' own backends are lowered, export-reader.ts).
+ * The embedded PostgreSQL's live children by pid, each with its role: a helper (checkpointer, walwriter, background
+ * writer, autovacuum, …: its title is `postgres: <name>`, a client backend's `postgres: <user> <db> <address> …`),
+ * a lowered backend (SCHED_IDLE or nice 19: the exports', export-reader.ts) or a normal one (the pool's, where the
+ * list's queries run); plus the postmaster's own and reaped CPU (`ended`, ticks: the backends that exited).
  */
-function postgresNormalWaitNs(dataDir: string): Map<number, number> {
-  const waits = new Map<number, number>();
+function postgresProcesses(dataDir: string): { byPid: Map<number, PostgresProcess>; ended: number } {
+  const byPid = new Map<number, PostgresProcess>();
   let postmaster: number;
   try {
     postmaster = Number(readFileSync(`${dataDir}/postgres/postmaster.pid`, 'utf8').split('\n')[0]);
   } catch {
-    return waits;
+    return { byPid, ended: 0 };
   }
+  const own = readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ended = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      // Field 4 is the parent, 19 the nice value, 41 the policy (5 = SCHED_IDLE).
-      if (Number(fields[1]) !== postmaster || Number(fields[16]) !== 0 || Number(fields[38]) === 5) continue;
-      waits.set(Number(entry), runQueueWaitNs(entry));
+      // Field 4 is the parent, 14/15 the CPU ticks, 19 the nice value, 41 the policy (5 = SCHED_IDLE).
+      if (Number(fields[1]) !== postmaster) continue;
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const client = /^postgres: \S+ \S+ (\S+\(\d+\)|\[local\])/.test(title);
+      const lowered = Number(fields[16]) !== 0 || Number(fields[38]) === 5;
+      byPid.set(Number(entry), {
+        role: !client ? 'helper' : lowered ? 'lowered' : 'normal',
+        ticks: Number(fields[11]) + Number(fields[12]),
+        waitNs: runQueueWaitNs(entry),
+      });
     } catch {
       // gone meanwhile
     }
   }
-  return waits;
+  return { byPid, ended };
+}
+
+/** CPU seconds per role between two readings (a process born meanwhile counts whole), and the normal backends' wait (ms). */
+function postgresSpent(
+  before: ReturnType<typeof postgresProcesses>,
+  after: ReturnType<typeof postgresProcesses>,
+): Record<PostgresRole | 'ended', number> & { normalWait: number } {
+  const spent = {
+    normal: 0,
+    lowered: 0,
+    helper: 0,
+    ended: (after.ended - before.ended) / 100,
+    normalWait: 0,
+  };
+  for (const [pid, now] of after.byPid) {
+    const then = before.byPid.get(pid);
+    spent[now.role] += (now.ticks - (then?.ticks ?? 0)) / 100;
+    if (now.role === 'normal' && then !== undefined) spent.normalWait += (now.waitNs - then.waitNs) / 1e6;
+  }
+  // A process that ended meanwhile: its CPU since the first reading is in `ended` (the postmaster reaped it), with
+  // what it had used before that reading, which is taken back here.
+  for (const [pid, then] of before.byPid) if (!after.byPid.has(pid)) spent.ended -= then.ticks / 100;
+  return spent;
 }
 
 interface CpuSplit {
   main: number;
   others: number;
-  postgres: number;
+  /** PostgreSQL by role (postgresSpent). */
+  postgres: ReturnType<typeof postgresSpent>;
+  /** This process and the children it reaped (the list's load generator): the exporters' downloads and polls. */
+  bench: number;
   /** Run-queue wait of the API's main thread (ms). */
   mainWait: number;
-  /** Run-queue wait of PostgreSQL's normal-priority backends (ms), those alive at both ends of the measure. */
-  postgresWait: number;
+}
+
+/** CPU seconds of this process, its own and its reaped children's (/proc/self/stat). */
+function benchCpuSeconds(): number {
+  const own = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14])) / 100;
 }
 
 interface ExportTally {
@@ -172,31 +220,26 @@ const api = await startApi(values.reuse, port, {
   ...(values.renderCap === undefined ? {} : { EXPORT_RENDER_CAP: values.renderCap }),
 });
 const pid = api.pid ?? 0;
-/** CPU used by the API's main thread, its other threads and PostgreSQL while `work` runs. */
+/** CPU used by the API's main thread, its other threads, PostgreSQL and this process while `work` runs. */
 async function cpuSplitOf<T>(work: () => Promise<T>): Promise<{ result: T; cpu: CpuSplit }> {
   const before = {
     all: cpuSeconds(pid),
     renderProcesses: renderProcessCpuSeconds(pid),
     main: threadCpuSeconds(pid, pid),
-    pg: postgresCpuSeconds(values.reuse),
+    pg: postgresProcesses(values.reuse),
+    bench: benchCpuSeconds(),
     mainWait: runQueueWaitNs(pid),
-    pgWait: postgresNormalWaitNs(values.reuse),
   };
   const result = await work();
   const main = threadCpuSeconds(pid, pid) - before.main;
-  let postgresWait = 0;
-  for (const [backend, wait] of postgresNormalWaitNs(values.reuse)) {
-    const start = before.pgWait.get(backend);
-    if (start !== undefined) postgresWait += wait - start;
-  }
   return {
     result,
     cpu: {
       main,
       others: cpuSeconds(pid) - before.all - main + renderProcessCpuSeconds(pid) - before.renderProcesses,
-      postgres: postgresCpuSeconds(values.reuse) - before.pg,
+      postgres: postgresSpent(before.pg, postgresProcesses(values.reuse)),
+      bench: benchCpuSeconds() - before.bench,
       mainWait: (runQueueWaitNs(pid) - before.mainWait) / 1e6,
-      postgresWait: postgresWait / 1e6,
     },
   };
 }
@@ -477,7 +520,7 @@ try {
     { load: roundLoad, idle, idleCpu, during, duringCpu, exportsDone, excelCrowd, pdfCrowd },
   ] of rounds.entries()) {
     console.info(
-      `\nTour ${index + 1} / ${rounds.length} (load average 1 min ${roundLoad}) — POST /api/reservations (page de 50), ${REQUESTS} requêtes, 1 connexion, exports : rendu ${values.render}, priorité ${values.priority}, rendus simultanés ${values.renderCap ?? `max(1, cœurs − 1) = ${Math.max(1, os.availableParallelism() - 1)}`} :\n`,
+      `\nTour ${index + 1} / ${rounds.length} (load average 1 min ${roundLoad}) — POST /api/reservations (page de 50), ${REQUESTS} requêtes, 1 connexion, exports : rendu ${values.render}, priorité ${values.priority}, rendus simultanés ${values.renderCap ?? `max(1, cœurs − 1) = ${Math.max(1, os.availableParallelism() - 1)}`}, chargeur de la liste ${values.loader === 'child' ? 'dans un processus à part' : 'dans le processus du banc'} :\n`,
     );
     printTable(
       ['Charge', 'p50 (ms)', 'p99 (ms)', 'erreurs', '× p99 seule'],
@@ -505,7 +548,11 @@ try {
         'Charge',
         'fil principal API',
         'autres fils API et processus de rendu',
-        'PostgreSQL',
+        'PostgreSQL : backends nice 0',
+        'backends abaissés',
+        'processus auxiliaires',
+        'backends terminés',
+        'banc (demandeurs, chargeur)',
         'attente fil principal (ms / requête)',
         'attente backends PostgreSQL nice 0 (ms / requête)',
       ],
@@ -515,14 +562,18 @@ try {
         [excelCrowd.row.label, excelCrowd.cpu],
         [pdfCrowd.row.label, pdfCrowd.cpu],
       ].map(([label, cpu]) => {
-        const { main, others, postgres, mainWait, postgresWait } = cpu as CpuSplit;
+        const { main, others, postgres, bench, mainWait } = cpu as CpuSplit;
         return [
           label as string,
           main.toFixed(2),
           others.toFixed(2),
-          postgres.toFixed(2),
+          postgres.normal.toFixed(2),
+          postgres.lowered.toFixed(2),
+          postgres.helper.toFixed(2),
+          postgres.ended.toFixed(2),
+          bench.toFixed(2),
           (mainWait / REQUESTS).toFixed(2),
-          (postgresWait / REQUESTS).toFixed(2),
+          (postgres.normalWait / REQUESTS).toFixed(2),
         ];
       }),
     );

@@ -10,9 +10,8 @@
 import { once } from 'node:events';
 import os from 'node:os';
 import type { Writable } from 'node:stream';
-import type { ExportRow } from './export-columns';
 import type { ExportPriorityMode } from './export-priority';
-import { renderInChunks, startRenderer, type RenderSpec } from './export-render';
+import { renderInChunks, rowsFrom, startRenderer, type BatchRows, type RenderSpec } from './export-render';
 import {
   ProcessRenderHost,
   ThreadRenderHost,
@@ -34,7 +33,7 @@ export const EXPORT_RENDER_MODES: readonly ExportRenderMode[] = ['process', 'wor
 /** One export being rendered. */
 export interface RenderJob {
   /** Renders a batch; resolves once the previous batch is rendered (one batch in the worker at a time). */
-  addRows(rows: ExportRow[]): Promise<void>;
+  addRows(rows: BatchRows): Promise<void>;
   /** Ends the document; resolves once its last byte is written to the output. */
   finish(totals?: ExportTotals): Promise<void>;
   /** Client gone: the worker drops the document and becomes free. */
@@ -271,7 +270,7 @@ export class ExportRenderPool {
 function inlineJob(spec: RenderSpec, output: Writable): RenderJob {
   const renderer = startRenderer(spec, output);
   return {
-    addRows: (rows) => renderInChunks(rows, renderer.addRows, () => output.destroyed),
+    addRows: (rows) => renderInChunks(rowsFrom(rows), renderer.addRows, () => output.destroyed),
     finish: (totals) => renderer.finish(totals),
     abort: () => renderer.abort(),
   };

@@ -1,7 +1,6 @@
 /** Messages between the API and its export render workers (export-render-pool.ts, export-render-worker.ts). */
-import type { ExportRow } from './export-columns';
 import type { ExportPriorityMode, Lowered } from './export-priority';
-import type { RenderSpec } from './export-render';
+import type { BatchRows, RenderSpec } from './export-render';
 import type { ExportTotals } from './export-rows';
 
 /** The worker's start-up data. */
@@ -11,7 +10,7 @@ export interface WorkerData {
 
 export type ToWorker =
   | { type: 'start'; spec: RenderSpec }
-  | { type: 'rows'; rows: ExportRow[] }
+  | { type: 'rows'; rows: BatchRows }
   | { type: 'finish'; totals?: ExportTotals | undefined }
   | { type: 'abort' }
   | { type: 'stat' };

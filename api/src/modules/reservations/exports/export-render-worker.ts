@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerOwnThread, schedulingOf, type ExportPriorityMode } from './export-priority';
-import { startRenderer, type ExportRenderer } from './export-render';
+import { rowsFrom, startRenderer, type ExportRenderer } from './export-render';
 import type { ToParent, ToWorker, WorkerData } from './export-render-protocol';
 
 /** The way to the API: the thread's port, or the child process's IPC channel (`advanced` serialisation). */
@@ -76,7 +76,7 @@ async function handle(message: ToWorker): Promise<void> {
       return;
     }
     case 'rows':
-      renderer?.addRows(message.rows);
+      renderer?.addRows(rowsFrom(message.rows));
       send({ type: 'rendered' });
       return;
     case 'finish': {

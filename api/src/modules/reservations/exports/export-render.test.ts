@@ -14,7 +14,7 @@ import { pdfTexts } from '../../../../test/pdf-text';
 import { autogroupNiceOf, policyOf, processOf } from '../../../../test/scheduling';
 import type { ExportRow } from './export-columns';
 import { SCHED_IDLE } from './export-priority';
-import type { RenderSpec } from './export-render';
+import type { BatchRows, RenderSpec } from './export-render';
 import { ExportRenderPool } from './export-render-pool';
 import { exportBatches, TotalsAccumulator, type ExportTotals } from './export-rows';
 
@@ -55,8 +55,9 @@ afterAll(async () => {
 });
 
 /** Rows in batches of 5 (several round trips to the renderer) and all_data's totals. */
-async function rowsOf(key: ReservationExportKey): Promise<{ batches: ExportRow[][]; totals?: ExportTotals }> {
-  const batches: ExportRow[][] = [];
+async function rowsOf(key: ReservationExportKey): Promise<{ batches: BatchRows[]; totals?: ExportTotals }> {
+  // all_data's batches are JSON text (parsed by the renderer, wherever it runs), the others rows.
+  const batches: BatchRows[] = [];
   const totals = new TotalsAccumulator();
   const amounts = key === 'pdfResaAll' || key === 'excelResaAll';
   for await (const batch of exportBatches(app.db, body, {
@@ -70,12 +71,7 @@ async function rowsOf(key: ReservationExportKey): Promise<{ batches: ExportRow[]
   return key === 'pdfResaAll' ? { batches, totals: await totals.finish(app.db) } : { batches };
 }
 
-async function render(
-  pool: ExportRenderPool,
-  spec: RenderSpec,
-  batches: ExportRow[][],
-  totals?: ExportTotals,
-) {
+async function render(pool: ExportRenderPool, spec: RenderSpec, batches: BatchRows[], totals?: ExportTotals) {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -28,6 +28,16 @@ export interface RenderSpec {
   createdAt?: string;
 }
 
+/**
+ * A batch's rows as they reach a renderer: parsed, or — all_data — the JSON text PostgreSQL wrote, parsed only where
+ * the file is rendered (the lowered render process by default), so that the API's main thread neither parses the
+ * rows nor copies them object by object to the renderer (export-rows.ts `itemsWithAmounts`).
+ */
+export type BatchRows = ExportRow[] | { json: string };
+
+export const rowsFrom = (rows: BatchRows): ExportRow[] =>
+  Array.isArray(rows) ? rows : (JSON.parse(rows.json) as ExportRow[]);
+
 /** A writer of one export on `output`, in the thread that calls it. */
 export interface ExportRenderer {
   addRows(rows: ExportRow[]): void;

@@ -10,6 +10,7 @@ import { ALL_DATA_COLUMNS, PROLONGER_COLUMNS, type ExportRow } from './export-co
 import { PDF_ROWS_PER_PAGE } from './export-pdf';
 import { pdfPages, pdfTexts } from '../../../../test/pdf-text';
 import { writeExport } from './export-routes';
+import { rowsFrom } from './export-render';
 import { exportBatches, TotalsAccumulator } from './export-rows';
 import {
   addDays,
@@ -372,7 +373,7 @@ describe('reservation exports: batches', () => {
     let batches = 0;
     for await (const batch of exportBatches(app.db, body, { batchSize, amounts })) {
       batches += 1;
-      ids.push(...batch.rows.map((row) => row.id));
+      ids.push(...rowsFrom(batch.rows).map((row) => row.id));
       totals.add(batch);
     }
     return { ids, batches, totals: amounts ? await totals.finish(app.db) : undefined };
@@ -410,7 +411,9 @@ describe('reservation exports: batches', () => {
     const rows = async (amounts: boolean) => {
       const read: Record<string, unknown>[] = [];
       for await (const batch of exportBatches(app.db, body, { batchSize: 2, amounts }))
-        for (const { montants: _montants, n: _n, ...row } of batch.rows as (ExportRow & { n?: number })[])
+        for (const { montants: _montants, n: _n, ...row } of rowsFrom(batch.rows) as (ExportRow & {
+          n?: number;
+        })[])
           read.push(row);
       return read;
     };
@@ -419,10 +422,37 @@ describe('reservation exports: batches', () => {
     expect(await rows(true)).toEqual(plain);
   });
 
+  it('all_data batches leave PostgreSQL as JSON text for the renderer, with their counts and keyset beside', async () => {
+    const body = { client_id: w.many.clientId, sort: 'pensionnaire' } as const;
+    const batches = [];
+    for await (const batch of exportBatches(app.db, body, { batchSize: 4, amounts: true }))
+      batches.push(batch);
+    expect(batches.length).toBeGreaterThan(1);
+    for (const batch of batches) {
+      // Not parsed on the API's main thread: the text goes to the render process as is.
+      expect(Array.isArray(batch.rows)).toBe(false);
+      expect(typeof (batch.rows as { json: string }).json).toBe('string');
+      const rows = rowsFrom(batch.rows);
+      expect(batch.count).toBe(rows.length);
+      expect(batch.counts).toEqual({
+        reservations: rows.length,
+        nuits: rows.reduce((sum, row) => sum + row.nombre_nuits, 0),
+        nuitees: rows.reduce((sum, row) => sum + row.montants!.nuitees, 0),
+        petit_dejeuner: rows.reduce((sum, row) => sum + row.montants!.petit_dejeuner, 0),
+        dejeuner: rows.reduce((sum, row) => sum + row.montants!.dejeuner, 0),
+        diner: rows.reduce((sum, row) => sum + row.montants!.diner, 0),
+      });
+    }
+    // The keyset read from the last row of each batch walked every row once, in the list's order.
+    const ids = batches.flatMap((batch) => rowsFrom(batch.rows).map((row) => row.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual((await read(body, 1000)).ids);
+  });
+
   it('gives zero amounts to a stay without billable nights', async () => {
     const rows: ExportRow[] = [];
     for await (const batch of exportBatches(app.db, { client_id: w.main.clientId }, { amounts: true }))
-      rows.push(...batch.rows);
+      rows.push(...rowsFrom(batch.rows));
     const cancelled = rows.find((row) => row.id === w.s3);
     expect(cancelled?.montants).toEqual({
       nuitees: 0,

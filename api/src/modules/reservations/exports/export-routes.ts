@@ -67,7 +67,7 @@ async function writeRows(key: ReservationExportKey, run: ExportRun): Promise<voi
     for await (const batch of batches) {
       await job.addRows(batch.rows);
       totals?.add(batch);
-      run.onRows?.(batch.rows.length);
+      run.onRows?.(batch.count);
     }
     if (stopped()) return job.abort();
     const documentTotals = await totals?.finish(db);

@@ -20,6 +20,7 @@ import {
   type ReservationPage,
 } from '../reservation-items';
 import type { ExportRow, ExtensionLimits, StayAmounts } from './export-columns';
+import { rowsFrom, type BatchRows } from './export-render';
 
 export const EXPORT_BATCH_SIZE = 250;
 
@@ -102,42 +103,61 @@ const NO_AMOUNTS: StayAmounts = {
   diner: 0,
 };
 
+/** all_data: what the document totals take from a batch besides its partial sums (counted in SQL). */
+export interface BatchCounts {
+  reservations: number;
+  nuits: number;
+  nuitees: number;
+  petit_dejeuner: number;
+  dejeuner: number;
+  diner: number;
+}
+
 /**
- * all_data: ONE statement per batch (one planning, one round trip, one result to decode): the batch's rows in the
- * list's order, each with its amounts (`montants`, null without billable nights: per stay, nights, meals, sale
- * HT / VAT rounded per rate / TTC, PAF and CAF), and the batch's partial sums for the document totals (VAT bases
- * per rate, PAF, CAF). Both come back as json (one value each, parsed by JSON.parse rather than field by field,
- * which is cheaper); each row also keeps `n`, its position in the batch (unused). Before this, a batch
- * was two statements (rows, then amounts by id): one more planning, round trip and decoding of 31 columns.
+ * all_data: ONE statement per batch (one planning, one round trip): the batch's rows in the list's order, each with
+ * its amounts (`montants`; NO_AMOUNTS without billable nights: per stay, nights, meals, sale HT / VAT rounded per
+ * rate / TTC, PAF and CAF), the batch's partial sums for the document totals (VAT bases per rate, PAF, CAF), its
+ * counts, and its last row (the next batch's keyset). Each row also keeps `n`, its position in the batch (unused).
+ * The rows come back as JSON **text**, left unparsed: the API's main thread hands the text to the renderer (a
+ * lowered process by default), which parses it — parsing a batch, and copying the objects to the renderer, were most
+ * of what an all_data export still cost the main thread at normal priority (docs/performance.md « The rows as
+ * text »). Only the last row (the keyset) and the small sums are parsed here.
  */
 async function itemsWithAmounts(
   db: Executor,
   filters: ReservationFilters,
   page: ReservationPage,
-): Promise<{ items: ExportRow[]; partials: PartialSum[] }> {
+): Promise<{ json: string; last: ExportRow | null; counts: BatchCounts; partials: PartialSum[] }> {
   const [row] = await rowsOf<{
-    items: (ExportRow & { montants: StayAmounts | null })[];
+    json: string;
+    last: ExportRow | null;
+    counts: BatchCounts;
     partials: PartialSum[];
   }>(
     db,
-    sql`with i as (${numberedItemsQuery(filters, page)}), ${AMOUNT_CTES}
+    sql`with i as (${numberedItemsQuery(filters, page)}), ${AMOUNT_CTES},
+    x as (
+      select i.*, case when c.reservation_id is null then ${JSON.stringify(NO_AMOUNTS)}::json else json_build_object(
+        'nuitees', c.nuitees, 'petit_dejeuner', c.petit_dejeuner, 'dejeuner', c.dejeuner, 'diner', c.diner,
+        'vente_ht', ${money(sql`t.ht`)}, 'tva', ${money(sql`t.tva`)}, 'vente_ttc', ${money(sql`t.ht + t.tva`)},
+        'montant_paf', ${money(sql`c.paf`)}, 'montant_caf', ${money(sql`c.caf`)}) end as montants
+      from i left join comptes c on c.reservation_id = i.id left join tva t on t.reservation_id = i.id
+    )
     select
-      (select coalesce(json_agg(x order by x.n), '[]'::json) from (
-        select i.*, case when c.reservation_id is null then null else json_build_object(
-          'nuitees', c.nuitees, 'petit_dejeuner', c.petit_dejeuner, 'dejeuner', c.dejeuner, 'diner', c.diner,
-          'vente_ht', ${money(sql`t.ht`)}, 'tva', ${money(sql`t.tva`)}, 'vente_ttc', ${money(sql`t.ht + t.tva`)},
-          'montant_paf', ${money(sql`c.paf`)}, 'montant_caf', ${money(sql`c.caf`)}) end as montants
-        from i left join comptes c on c.reservation_id = i.id left join tva t on t.reservation_id = i.id
-      ) x) as items,
+      (select coalesce(json_agg(x order by x.n), '[]'::json)::text from x) as json,
+      (select row_to_json(x) from x order by x.n desc limit 1) as last,
+      (select json_build_object('reservations', count(*), 'nuits', coalesce(sum(i.nombre_nuits), 0),
+        'nuitees', coalesce(sum(c.nuitees), 0), 'petit_dejeuner', coalesce(sum(c.petit_dejeuner), 0),
+        'dejeuner', coalesce(sum(c.dejeuner), 0), 'diner', coalesce(sum(c.diner), 0))
+        from i left join comptes c on c.reservation_id = i.id) as counts,
       (select coalesce(json_agg(p), '[]'::json) from (
         select 'base' as kind, taux::text as taux, sum(base)::text as montant from par_taux group by taux
         union all select 'paf', '0', sum(paf)::text from comptes having count(*) > 0
         union all select 'caf', '0', sum(caf)::text from comptes having count(*) > 0
       ) p) as partials`,
   );
-  const items: ExportRow[] = row?.items ?? [];
-  for (const item of items) item.montants ??= NO_AMOUNTS;
-  return { items, partials: row?.partials ?? [] };
+  if (row === undefined) throw new Error('lot introuvable');
+  return row;
 }
 
 /** Contract ends (first day no longer covered = latest departure possible) and days left before departure. */
@@ -167,21 +187,44 @@ export interface ExportTotals {
   montant_caf: string;
 }
 
+/** The counts of parsed rows (a batch read without `counts`: its amounts as NO_AMOUNTS where absent). */
+function countsOf(rows: ExportRow[]): BatchCounts {
+  const counts: BatchCounts = {
+    reservations: 0,
+    nuits: 0,
+    nuitees: 0,
+    petit_dejeuner: 0,
+    dejeuner: 0,
+    diner: 0,
+  };
+  for (const row of rows) {
+    const amounts = row.montants ?? NO_AMOUNTS;
+    counts.reservations += 1;
+    counts.nuits += row.nombre_nuits;
+    counts.nuitees += amounts.nuitees;
+    counts.petit_dejeuner += amounts.petit_dejeuner;
+    counts.dejeuner += amounts.dejeuner;
+    counts.diner += amounts.diner;
+  }
+  return counts;
+}
+
 /** Accumulates the totals of an all_data export, batch after batch; `finish` runs the one SQL that sums them. */
 export class TotalsAccumulator {
   private readonly partials: PartialSum[] = [];
-  private counts = { reservations: 0, nuits: 0, nuitees: 0, petit_dejeuner: 0, dejeuner: 0, diner: 0 };
+  private readonly counts: BatchCounts = {
+    reservations: 0,
+    nuits: 0,
+    nuitees: 0,
+    petit_dejeuner: 0,
+    dejeuner: 0,
+    diner: 0,
+  };
 
   add(batch: ExportBatch): void {
-    for (const row of batch.rows) {
-      const amounts = row.montants ?? NO_AMOUNTS;
-      this.counts.reservations += 1;
-      this.counts.nuits += row.nombre_nuits;
-      this.counts.nuitees += amounts.nuitees;
-      this.counts.petit_dejeuner += amounts.petit_dejeuner;
-      this.counts.dejeuner += amounts.dejeuner;
-      this.counts.diner += amounts.diner;
-    }
+    const counts = batch.counts ?? countsOf(rowsFrom(batch.rows));
+    for (const key of Object.keys(this.counts) as (keyof BatchCounts)[])
+      this.counts[key] += Number(counts[key]);
     this.partials.push(...batch.partials);
   }
 
@@ -220,9 +263,14 @@ export interface BatchOptions {
 }
 
 export interface ExportBatch {
-  rows: ExportRow[];
+  /** The rows: parsed, or (all_data) their JSON text, parsed where the file is rendered (`rowsFrom`). */
+  rows: BatchRows;
+  /** Rows in the batch. */
+  count: number;
   /** all_data: the batch's partial sums for the totals. */
   partials: PartialSum[];
+  /** all_data: the batch's counts for the totals. */
+  counts?: BatchCounts | undefined;
 }
 
 /** The matching rows, batch after batch, in the list's order; ends early when `stopped()` turns true. */
@@ -238,23 +286,31 @@ export async function* exportBatches(
     await options.beforeBatch?.();
     if (options.stopped?.()) return;
     const page = { ...order, limit, ...(after === undefined ? {} : { after }) };
-    let items: ExportRow[];
-    let partials: PartialSum[] = [];
-    if (options.amounts) ({ items, partials } = await itemsWithAmounts(db, filters, page));
-    else items = await selectReservationItems(db, filters, page);
-    if (items.length === 0) return;
-    if (options.limits) {
-      const limits = await extensionLimits(
-        db,
-        items.map((item) => item.id),
-      );
-      for (const item of items) {
-        const found = limits.get(item.id);
-        if (found !== undefined) item.limites = found;
+    let batch: ExportBatch;
+    let last: ExportRow | undefined;
+    if (options.amounts) {
+      const read = await itemsWithAmounts(db, filters, page);
+      batch = { rows: { json: read.json }, count: Number(read.counts.reservations), partials: read.partials };
+      batch.counts = read.counts;
+      last = read.last ?? undefined;
+    } else {
+      const items: ExportRow[] = await selectReservationItems(db, filters, page);
+      if (options.limits && items.length > 0) {
+        const limits = await extensionLimits(
+          db,
+          items.map((item) => item.id),
+        );
+        for (const item of items) {
+          const found = limits.get(item.id);
+          if (found !== undefined) item.limites = found;
+        }
       }
+      batch = { rows: items, count: items.length, partials: [] };
+      last = items.at(-1);
     }
-    yield { rows: items, partials };
-    if (items.length < limit) return;
-    after = items[items.length - 1];
+    if (batch.count === 0) return;
+    yield batch;
+    if (batch.count < limit) return;
+    after = last;
   }
 }

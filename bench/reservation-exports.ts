@@ -2,7 +2,7 @@
 // extra RSS of the API process sampled from /proc/<pid>/status), and the list's latency (POST /reservations, page
 // of 50, autocannon, 1 connection) idle and while exports run, beside a bare node:http baseline in the same run.
 // An export of more than EXPORT_TASK_THRESHOLD rows answers 202 and runs as a task: every export here is followed
-// to its file (GET /tasks every 100 ms until the task is done, then its /tasks/:id/fichier) and timed whole.
+// to its file (the task's end from the socket, then GET /tasks and its /tasks/:id/fichier) and timed whole.
 // Load-robust figures beside the latencies: the CPU time of the API's main thread (where the list requests run) and of
 // its other threads and render processes (the export render workers, lowered), and of PostgreSQL (postmaster and
 // backends), per phase. `--render worker` starts the API with EXPORT_RENDER=worker (render threads, before render
@@ -11,13 +11,14 @@
 // EXPORT_RENDER_CAP=N. The run-queue wait of the API's main thread and of PostgreSQL's normal-priority backends
 // (/proc/…/schedstat) is printed per list request: the scheduler's share of the latency. `--rounds N` repeats the
 // list measures (alone, then during exports) N times in one run; `--skipSingle` leaves out the single exports;
-// `--taskPoll MS` is how often each requester of a task asks GET /tasks (100 ms by default). The list's load generator
-// runs in a child process (`--loader inline`: in this one, as before stop 26); PostgreSQL's CPU is split by role
+// A requester of a task learns that it ended from the socket's `tache` events, as the « Tâches » screen does
+// (`--taskFollow poll`: by asking GET /tasks every `--taskPoll MS`, 100 ms by default, the bench before stop 26).
+// The list's load generator runs in a child process (`--loader inline`: in this one, as before stop 26); PostgreSQL's CPU is split by role
 // (normal-priority backends, the exports' lowered ones, helpers such as the walwriter, backends that ended) and this
 // process's own CPU (the exporters' downloads and polls) is printed beside it.
 // Usage: pnpm --filter ./bench exec tsx reservation-exports.ts [--reuse /tmp/ebas3-large] [--requests 300]
 //   [--render process|worker|inline] [--priority idle|nice] [--renderCap N] [--rounds N] [--skipSingle] [--taskPoll MS]
-//   [--loader child|inline]
+//   [--loader child|inline] [--taskFollow socket|poll]
 //   [--excelRows 10000] [--pdfRows 5000]
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,8 @@ import { startBaseline } from './lib/baseline';
 import { addDays } from './lib/dates';
 import { loader, printTable } from './lib/load';
 import { loaderInChild } from './lib/load-child';
+import { io, type Socket } from 'socket.io-client';
+import { REALTIME_PATH, TASK_EVENT, type TaskEvent } from 'shared/contract';
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -41,6 +44,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '1' },
     skipSingle: { type: 'boolean', default: false },
     taskPoll: { type: 'string', default: '100' },
+    taskFollow: { type: 'string', default: 'socket' },
     loader: { type: 'string', default: 'child' },
   },
 });
@@ -48,6 +52,8 @@ const REQUESTS = Number(values.requests);
 /** How often a requester asks GET /tasks while its task runs (the screen re-reads it on each « tache » event). */
 const TASK_POLL_MS = Number(values.taskPoll);
 if (values.loader !== 'child' && values.loader !== 'inline') throw new Error('--loader child|inline');
+if (values.taskFollow !== 'socket' && values.taskFollow !== 'poll')
+  throw new Error('--taskFollow socket|poll');
 /**
  * The list's load generator: in a child process of its own by default, so that the latencies it measures are not
  * those of this process's event loop, busy with the exporters' downloads and GET /tasks polls (stop 26: before, the
@@ -244,10 +250,42 @@ async function cpuSplitOf<T>(work: () => Promise<T>): Promise<{ result: T; cpu: 
   };
 }
 const baseline = await startBaseline({ data: [{ id: 1 }], total: 1 });
+let sockets: Socket[] = [];
 
 try {
-  const auth = { authorization: `Bearer ${await agentToken(base)}` };
+  const agent = await agentToken(base);
+  const admin = await agentToken(base, 'admin');
+  const auth = { authorization: `Bearer ${agent}` };
   const json = { ...auth, 'content-type': 'application/json' };
+  // One socket per user, as one browser tab each: the ends of their tasks (`tache` events), for followTask.
+  const ended = new Map<number, () => void>();
+  const endedEarly = new Set<number>();
+  const taskEnded = (id: number) =>
+    new Promise<void>((resolve) => {
+      if (endedEarly.delete(id)) return resolve();
+      ended.set(id, resolve);
+    });
+  sockets = await Promise.all(
+    [agent, admin].map(
+      (token) =>
+        new Promise<Socket>((resolve, fail) => {
+          const socket = io(`http://127.0.0.1:${port}`, {
+            path: REALTIME_PATH,
+            transports: ['websocket'],
+            auth: { token },
+          });
+          socket.on(TASK_EVENT, (event: TaskEvent) => {
+            if (event.statut !== 'terminee' && event.statut !== 'echec') return;
+            const waiter = ended.get(event.id);
+            ended.delete(event.id);
+            if (waiter === undefined) endedEarly.add(event.id);
+            else waiter();
+          });
+          socket.once('connect', () => resolve(socket));
+          socket.once('connect_error', fail);
+        }),
+    ),
+  );
 
   const count = async (body: object): Promise<number> => {
     const response = await fetch(`${base}/reservationsNumber`, {
@@ -296,31 +334,37 @@ try {
     return { bytes: (await response.arrayBuffer()).byteLength, task: false };
   }
 
-  /** Polls GET /tasks (newest first, the requester's own) until task `id` ends; its file. */
+  /** Task `id` as GET /tasks (newest first, the requester's own) has it. */
+  async function taskOf(id: number, headers: Record<string, string>) {
+    const response = await fetch(`${base}/tasks?page=1&pageSize=200`, { headers });
+    if (!response.ok) throw new Error(`GET /tasks : ${response.status}`);
+    const { data } = (await response.json()) as {
+      data: { id: number; statut: string; erreur: string | null; resultat: { lien: string | null } | null }[];
+    };
+    const task = data.find((t) => t.id === id);
+    if (task === undefined) throw new Error(`tâche ${id} introuvable dans GET /tasks`);
+    return task;
+  }
+
+  /**
+   * Waits for task `id` to end, then downloads its file. `--taskFollow socket` (default) does what the « Tâches »
+   * screen does (host-shell `get-tasks.ts`): it learns from the socket's `tache` events that the task ended, and
+   * reads GET /tasks once then (once before waiting too, for a task already ended); `--taskFollow poll` asks GET /tasks
+   * every `--taskPoll` ms instead (the bench before stop 26: 10 requests a second per waiting requester).
+   */
   async function followTask(id: number, headers: Record<string, string>): Promise<ArrayBuffer> {
-    for (;;) {
-      const response = await fetch(`${base}/tasks?page=1&pageSize=200`, { headers });
-      if (!response.ok) throw new Error(`GET /tasks : ${response.status}`);
-      const { data } = (await response.json()) as {
-        data: {
-          id: number;
-          statut: string;
-          erreur: string | null;
-          resultat: { lien: string | null } | null;
-        }[];
-      };
-      const task = data.find((t) => t.id === id);
-      if (task === undefined) throw new Error(`tâche ${id} introuvable dans GET /tasks`);
-      if (task.statut === 'echec') throw new Error(`tâche ${id} en échec : ${task.erreur}`);
-      if (task.statut === 'terminee') {
-        if (task.resultat === null || task.resultat.lien === null)
-          throw new Error(`tâche ${id} terminée sans fichier`);
-        const file = await fetch(`${base}${task.resultat.lien}`, { headers });
-        if (!file.ok) throw new Error(`${task.resultat.lien} : ${file.status}`);
-        return file.arrayBuffer();
-      }
-      await new Promise((r) => setTimeout(r, TASK_POLL_MS));
+    let task = await taskOf(id, headers);
+    while (task.statut === 'en_attente' || task.statut === 'en_cours') {
+      if (values.taskFollow === 'socket') await taskEnded(id);
+      else await new Promise((r) => setTimeout(r, TASK_POLL_MS));
+      task = await taskOf(id, headers);
     }
+    if (task.statut === 'echec') throw new Error(`tâche ${id} en échec : ${task.erreur}`);
+    if (task.resultat === null || task.resultat.lien === null)
+      throw new Error(`tâche ${id} terminée sans fichier`);
+    const file = await fetch(`${base}${task.resultat.lien}`, { headers });
+    if (!file.ok) throw new Error(`${task.resultat.lien} : ${file.status}`);
+    return file.arrayBuffer();
   }
 
   async function timedExport(
@@ -412,7 +456,7 @@ try {
   }
 
   const adminJson = {
-    authorization: `Bearer ${await agentToken(base, 'admin')}`,
+    authorization: `Bearer ${admin}`,
     'content-type': 'application/json',
   };
   /**
@@ -582,6 +626,7 @@ try {
     `\nCharge de la machine (load average 1 min) au début / à la fin : ${loadStart} / ${os.loadavg()[0]?.toFixed(1)}`,
   );
 } finally {
+  for (const socket of sockets) socket.disconnect();
   api.kill('SIGTERM');
   baseline.close();
 }

@@ -113,6 +113,15 @@ export interface BatchCounts {
   diner: number;
 }
 
+const noCounts = (): BatchCounts => ({
+  reservations: 0,
+  nuits: 0,
+  nuitees: 0,
+  petit_dejeuner: 0,
+  dejeuner: 0,
+  diner: 0,
+});
+
 /**
  * all_data: ONE statement per batch (one planning, one round trip): the batch's rows in the list's order, each with
  * its amounts (`montants`; NO_AMOUNTS without billable nights: per stay, nights, meals, sale HT / VAT rounded per
@@ -173,13 +182,7 @@ async function extensionLimits(db: Executor, ids: number[]): Promise<Map<number,
   return new Map(rows.map(({ id, ...limits }) => [Number(id), limits]));
 }
 
-export interface ExportTotals {
-  reservations: number;
-  nuits: number;
-  nuitees: number;
-  petit_dejeuner: number;
-  dejeuner: number;
-  diner: number;
+export interface ExportTotals extends BatchCounts {
   vente_ht: string;
   tva: string;
   vente_ttc: string;
@@ -189,14 +192,7 @@ export interface ExportTotals {
 
 /** The counts of parsed rows (a batch read without `counts`: its amounts as NO_AMOUNTS where absent). */
 function countsOf(rows: ExportRow[]): BatchCounts {
-  const counts: BatchCounts = {
-    reservations: 0,
-    nuits: 0,
-    nuitees: 0,
-    petit_dejeuner: 0,
-    dejeuner: 0,
-    diner: 0,
-  };
+  const counts = noCounts();
   for (const row of rows) {
     const amounts = row.montants ?? NO_AMOUNTS;
     counts.reservations += 1;
@@ -212,14 +208,7 @@ function countsOf(rows: ExportRow[]): BatchCounts {
 /** Accumulates the totals of an all_data export, batch after batch; `finish` runs the one SQL that sums them. */
 export class TotalsAccumulator {
   private readonly partials: PartialSum[] = [];
-  private readonly counts: BatchCounts = {
-    reservations: 0,
-    nuits: 0,
-    nuitees: 0,
-    petit_dejeuner: 0,
-    dejeuner: 0,
-    diner: 0,
-  };
+  private readonly counts = noCounts();
 
   add(batch: ExportBatch): void {
     const counts = batch.counts ?? countsOf(rowsFrom(batch.rows));

@@ -81,6 +81,12 @@ async function render(pool: ExportRenderPool, spec: RenderSpec, batches: BatchRo
   return Buffer.concat(chunks);
 }
 
+/** The list PDF of the test rows (23 of them), rendered by `pool`. */
+async function renderList(pool: ExportRenderPool) {
+  const { batches } = await rowsOf('pdfResa');
+  return render(pool, { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 }, batches);
+}
+
 /** The entries of a zip archive (name → uncompressed bytes), from its central directory. */
 function zipEntries(zip: Buffer): Map<string, Buffer> {
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
@@ -303,12 +309,7 @@ describe('export rendering off the main thread', () => {
           expect(String((debug.mock.calls[0]?.[0] as { reason?: string }).reason)).toMatch(
             /^chrt : .*ENOENT/,
           );
-          const { batches } = await rowsOf('pdfResa');
-          const file = await render(
-            pool,
-            { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 },
-            batches,
-          );
+          const file = await renderList(pool);
           expect(pdfTexts(file).some((text) => text.includes('Rendu0'))).toBe(true);
         } finally {
           await pool.close();
@@ -406,12 +407,7 @@ describe('export rendering off the main thread', () => {
       // A row that is not one makes the PDF writer throw in the worker.
       await job.addRows([null as unknown as ExportRow]);
       await expect(job.finish()).rejects.toThrow();
-      const { batches } = await rowsOf('pdfResa');
-      const again = await render(
-        pool,
-        { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 },
-        batches,
-      );
+      const again = await renderList(pool);
       expect(pdfTexts(again).some((text) => text.includes('Rendu0'))).toBe(true);
     },
   );

@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { openDedicatedConnection, type DedicatedConnection } from './dedicated-connection';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { makePrivateDir } from './private-dir';
 import { coalescedRoundTrips } from './round-trips';
@@ -13,6 +14,8 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 
 /** Arbitrary constant: serialises migrations when several API nodes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 4_242_003;
+
+export type { DedicatedConnection } from './dedicated-connection';
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }
@@ -49,12 +52,9 @@ export interface DatabaseHandle {
    * id; the caller closes it, and its backend process ends with it (a priority lowered on it goes too).
    */
   connection(): Promise<DedicatedConnection>;
-  close(): Promise<void>;
-}
-
-export interface DedicatedConnection {
-  db: Database;
-  backendPid: number;
+  /** The connection string (password included: never logged), for a process that opens its own connection (an
+   * export's render process, export-render-worker.ts). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -130,23 +130,8 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
           },
         };
       },
-      async connection() {
-        const client = new pg.Client({ connectionString: url });
-        // A dropped connection fails the read in progress; unhandled, the 'error' event would kill the process.
-        client.on('error', () => undefined);
-        await client.connect();
-        try {
-          const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-          return {
-            db: drizzleNodePostgres({ client, schema }),
-            backendPid: rows[0]?.pid ?? 0,
-            close: () => client.end(),
-          };
-        } catch (error) {
-          await client.end().catch(() => undefined);
-          throw error;
-        }
-      },
+      url,
+      connection: () => openDedicatedConnection(url, schema),
       async close() {
         for (const client of listeners) {
           client.removeAllListeners('end');

@@ -12,6 +12,8 @@ declare module 'fastify' {
     dbSession: DatabaseHandle['session'];
     /** A connection of its own for one long read (the exports' low-priority reads, export-reader.ts). */
     dbConnection: DatabaseHandle['connection'];
+    /** The connection string, for an export's render process that reads its own batches (export-render-pool.ts). */
+    dbUrl: string;
   }
 }
 
@@ -28,6 +30,7 @@ export default fp<DbPluginOptions>(
     app.decorate('dbListen', handle.listen.bind(handle));
     app.decorate('dbSession', handle.session.bind(handle));
     app.decorate('dbConnection', handle.connection.bind(handle));
+    app.decorate('dbUrl', handle.url);
     app.addHook('onClose', () => handle.close());
   },
   { name: 'db' },

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { RESERVATION_EXPORTS } from 'shared/contract';
-import type * as Contract from 'shared/contract';
+import type * as ReservationValues from 'shared/contract/reservation-values';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../../test/helper';
 import { insertReservation, insertResident, insertWorld } from '../../../../test/fixtures/reservations-read';
 
 // Two rows at most, so that "too many rows" needs three stays, not 50,001.
-vi.mock('shared/contract', async (importOriginal) => ({
-  ...(await importOriginal<typeof Contract>()),
+vi.mock('shared/contract/reservation-values', async (importOriginal) => ({
+  ...(await importOriginal<typeof ReservationValues>()),
   MAX_EXPORT_ROWS: 2,
 }));
 

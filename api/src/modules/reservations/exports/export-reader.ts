@@ -1,16 +1,20 @@
 /**
- * The connection an export reads its batches on (docs/performance.md « Exports off the main thread »). On the
+ * The connection an export reads its batches on (docs/performance.md « Exports off the main thread »): by its render
+ * worker itself (`exportSource`, the default), or by the main thread when it renders inline (`openExportReader`). On the
  * embedded PostgreSQL — a server this process started on this host, its backends owned by its system user — each
  * export reads on a connection of its own whose backend process is lowered (export-priority.ts: nice 19, SCHED_IDLE,
  * and its session's autogroup at nice 19 — a backend is a session of its own, where a nice value alone weighed
  * against nothing), so the export's SQL (the amounts of all_data are most of it) takes the CPU only when the list's
  * queries do not want it; the connection is closed after the export, its backend process with it (an unprivileged
  * process could not raise the priority back on a pooled connection). On an external PostgreSQL (DATABASE_URL) the
- * backend's pid means nothing on this host: the export reads on the pool as before.
+ * backend's pid means nothing on this host: the worker's connection is not lowered, and an inline export reads on
+ * the pool.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ReservationExportBody, ReservationExportKey } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { lowerProcess, type ExportPriorityMode } from './export-priority';
+import type { ExportSource } from './export-render-protocol';
 
 export interface ExportReader {
   db: Executor;
@@ -42,4 +46,22 @@ export async function openExportReader(
     log.warn({ err: error }, 'export : connexion dédiée impossible, lecture sur le pool');
     return pooled;
   }
+}
+
+/**
+ * Where an export's render worker reads its batches itself (export-worker-read.ts): the same database, on a
+ * connection the worker opens, its backend lowered as above on the embedded server (on an external PostgreSQL its
+ * pid means nothing here: not lowered).
+ */
+export function exportSource(
+  app: Pick<FastifyInstance, 'dbUrl' | 'dbInfo' | 'exportRenderPool'>,
+  key: ReservationExportKey,
+  body: ReservationExportBody,
+): ExportSource {
+  return {
+    key,
+    body,
+    url: app.dbUrl,
+    backendPriority: app.dbInfo.dataDir === undefined ? 'normal' : app.exportRenderPool.priority,
+  };
 }

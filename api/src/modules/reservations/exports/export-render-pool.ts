@@ -1,11 +1,14 @@
 /**
  * Export rendering off the API's main thread (docs/performance.md « Exports off the main thread », « Render
- * processes »). The rows are still read here (SQL batches), but the PDF or Excel writer — most of an export's CPU —
- * runs in a render worker lowered to SCHED_IDLE (export-render-hosts.ts: a child process of its own session by
- * default, or a worker thread): while exports run, a list request on the main thread no longer waits behind them
- * for the CPU. One worker per export running at once (the export caps, plugins/export-slots.ts, bound how many),
- * kept idle for the next one; memory stays bounded because one batch of rows is in the worker at a time and its
- * bytes come back before the next is read (the caller's backpressure).
+ * processes », « The worker reads its rows »). The PDF or Excel writer — most of an export's CPU — runs in a render
+ * worker lowered to SCHED_IDLE (export-render-hosts.ts: a child process of its own session by default, or a worker
+ * thread): while exports run, a list request on the main thread no longer waits behind them for the CPU. By default
+ * the worker also reads the SQL batches itself, on a connection of its own (`read`, export-worker-read.ts): the main
+ * thread lets each batch go and passes the file's bytes on; `start` takes batches read by the caller (kept for the
+ * tests and for readers that are not the reservations' batches). One worker per export running at once (the export
+ * caps, plugins/export-slots.ts, bound how many), kept idle for the next one; memory stays bounded because one batch
+ * of rows is in the worker at a time (and one read ahead) and its bytes come back before the next is let go (the
+ * caller's backpressure).
  */
 import { once } from 'node:events';
 import os from 'node:os';
@@ -19,6 +22,7 @@ import {
   type RenderHostOptions,
   type WorkerStat,
 } from './export-render-hosts';
+import type { ExportSource, ToParent, ToWorker } from './export-render-protocol';
 import type { ExportTotals } from './export-rows';
 
 export type { WorkerStat } from './export-render-hosts';
@@ -36,6 +40,35 @@ export interface RenderJob {
   addRows(rows: BatchRows): Promise<void>;
   /** Ends the document; resolves once its last byte is written to the output. */
   finish(totals?: ExportTotals): Promise<void>;
+  /** Client gone: the worker drops the document and becomes free. */
+  abort(): void;
+}
+
+/** What `read` asks of its caller, batch after batch. */
+export interface ReadHooks {
+  /** Awaited before each batch: room in the output (a slow client). */
+  beforeBatch?: (() => Promise<void>) | undefined;
+  /** Checked before each batch: true abandons the export (client gone). */
+  stopped?: (() => boolean) | undefined;
+  /** Told the rows of each batch once rendered (an export task's progress). */
+  onRows?: ((count: number) => void) | undefined;
+  /** Told the backend the worker reads on, and how it was lowered (tests, benches). */
+  onBackend?: ((backend: Extract<ToParent, { type: 'backend' }>) => void) | undefined;
+}
+
+/** One export's hold on a worker (export-render-pool.ts). */
+interface WorkerLink {
+  post(message: ToWorker): void;
+  /** Posts a message and resolves with the worker's answer (rejects with its failure). */
+  ask(message: ToWorker): Promise<ToParent>;
+  takeTurn(): Promise<void>;
+  giveTurn(): void;
+  /** Neither released nor failed. */
+  usable(): boolean;
+  throwIfFailed(): void;
+  readonly released: boolean;
+  /** Gives the worker back to the pool (and the turn held, if any). */
+  release(): void;
   /** Client gone: the worker drops the document and becomes free. */
   abort(): void;
 }
@@ -119,22 +152,81 @@ export class ExportRenderPool {
 
   start(spec: RenderSpec, output: Writable): RenderJob {
     if (this.mode === 'inline' || this.closed) return inlineJob(spec, output);
+    const link = this.link(output);
+    link.post({ type: 'start', spec });
+    let rendered: Promise<unknown> = Promise.resolve();
+    return {
+      addRows: async (rows) => {
+        await rendered;
+        link.throwIfFailed();
+        await link.takeTurn();
+        // Aborted or failed while waiting for the turn.
+        if (!link.usable()) {
+          link.giveTurn();
+          return link.throwIfFailed();
+        }
+        rendered = link.ask({ type: 'rows', rows });
+        // Rejections are taken by the next addRows or finish.
+        rendered.catch(() => undefined);
+      },
+      finish: async (totals) => {
+        try {
+          await rendered;
+          await link.takeTurn();
+          // Aborted while waiting for the turn: the worker is no longer this export's.
+          if (link.released) return;
+          await link.ask({ type: 'finish', totals });
+        } finally {
+          link.release();
+        }
+        await endOutput(output);
+      },
+      abort: () => link.abort(),
+    };
+  }
+
+  /** Whether `read` is available: a worker renders (the inline mode reads on the main thread, `start`). */
+  get readsInWorker(): boolean {
+    return this.mode !== 'inline' && !this.closed;
+  }
+
+  /**
+   * Writes an export whose worker reads its own batches on a connection of its own (export-worker-read.ts): the
+   * main thread only lets each batch go — after `beforeBatch` (room in the output) and a render turn — and passes
+   * the file's bytes on. Resolves once the last byte is in `output` (ended); stops, without error, when `stopped()`.
+   */
+  async read(spec: RenderSpec, source: ExportSource, output: Writable, hooks: ReadHooks = {}): Promise<void> {
+    const link = this.link(output, hooks.onBackend);
+    link.post({ type: 'read', spec, source });
+    try {
+      for (;;) {
+        await hooks.beforeBatch?.();
+        if (hooks.stopped?.()) return link.abort();
+        await link.takeTurn();
+        if (!link.usable()) {
+          link.giveTurn();
+          return link.throwIfFailed();
+        }
+        const answer = await link.ask({ type: 'next' });
+        if (answer.type === 'finished') break;
+        if (answer.type === 'rendered') hooks.onRows?.(answer.count ?? 0);
+      }
+    } catch (error) {
+      link.abort();
+      throw error;
+    }
+    link.release();
+    await endOutput(output);
+  }
+
+  /** Takes a worker for one export writing into `output`: its answers, its render turns, its release. */
+  private link(output: Writable, onBackend?: ReadHooks['onBackend']): WorkerLink {
     const worker = this.take();
-    let settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+    let settle: { resolve: (message: ToParent) => void; reject: (error: Error) => void } | undefined;
     let failed: Error | undefined;
-    let done = false;
-    const wait = () =>
-      new Promise<void>((resolve, reject) => {
-        if (failed !== undefined) reject(failed);
-        else settle = { resolve, reject };
-      });
-    let rendered: Promise<void> = Promise.resolve();
+    let released = false;
     // A render turn (the cap) is held from posting a batch (or the finish) until the worker answers.
     let holding = false;
-    const takeTurn = async () => {
-      await this.turns.take();
-      holding = true;
-    };
     const giveTurn = () => {
       if (!holding) return;
       holding = false;
@@ -142,8 +234,8 @@ export class ExportRenderPool {
     };
     const release = () => {
       giveTurn();
-      if (done) return;
-      done = true;
+      if (released) return;
+      released = true;
       worker.detach();
       this.give(worker);
     };
@@ -153,11 +245,19 @@ export class ExportRenderPool {
           if (!output.destroyed) output.write(message.bytes);
           return;
         }
+        if (message.type === 'backend') {
+          if (!message.idle && message.reason !== 'EXPORT_PRIORITY=normal')
+            this.options.log?.debug(
+              { pid: message.pid, nice: message.nice, idle: message.idle, reason: message.reason },
+              'export : processus PostgreSQL abaissé en partie seulement',
+            );
+          return onBackend?.(message);
+        }
         if (message.type === 'failed') failed = new Error(message.message);
         giveTurn();
         const current = settle;
         settle = undefined;
-        if (failed === undefined) current?.resolve();
+        if (failed === undefined) current?.resolve(message);
         else current?.reject(failed);
       },
       (error) => {
@@ -167,40 +267,31 @@ export class ExportRenderPool {
         settle = undefined;
       },
     );
-    worker.post({ type: 'start', spec });
     return {
-      addRows: async (rows) => {
-        await rendered;
+      post: (message) => worker.post(message),
+      ask: (message) => {
+        const answer = new Promise<ToParent>((resolve, reject) => {
+          if (failed !== undefined) reject(failed);
+          else settle = { resolve, reject };
+        });
+        if (failed === undefined) worker.post(message);
+        return answer;
+      },
+      takeTurn: async () => {
+        await this.turns.take();
+        holding = true;
+      },
+      giveTurn,
+      usable: () => !released && failed === undefined,
+      throwIfFailed: () => {
         if (failed !== undefined) throw failed;
-        await takeTurn();
-        // Aborted or failed while waiting for the turn.
-        if (done || failed !== undefined) {
-          giveTurn();
-          if (failed !== undefined) throw failed;
-          return;
-        }
-        rendered = wait();
-        // Rejections are taken by the next addRows or finish.
-        rendered.catch(() => undefined);
-        worker.post({ type: 'rows', rows });
       },
-      finish: async (totals) => {
-        try {
-          await rendered;
-          await takeTurn();
-          // Aborted while waiting for the turn: the worker is no longer this export's.
-          if (done) return;
-          const finished = wait();
-          worker.post({ type: 'finish', totals });
-          await finished;
-        } finally {
-          release();
-        }
-        output.end();
-        if (!output.writableFinished) await once(output, 'finish');
+      get released() {
+        return released;
       },
+      release,
       abort: () => {
-        if (done) return;
+        if (released) return;
         worker.post({ type: 'abort' });
         // The worker takes messages in order: a batch still rendering is dropped before the next export starts.
         release();
@@ -264,6 +355,12 @@ export class ExportRenderPool {
     worker.keepAlive(false);
     this.idle.push(worker);
   }
+}
+
+/** Ends `output` and resolves once it has taken every byte. */
+async function endOutput(output: Writable): Promise<void> {
+  output.end();
+  if (!output.writableFinished) await once(output, 'finish');
 }
 
 /** The same renderer on the calling thread. */

@@ -11,8 +11,10 @@ import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerOwnThread, schedulingOf, type ExportPriorityMode } from './export-priority';
-import { rowsFrom, startRenderer, type ExportRenderer } from './export-render';
+import { rowsFrom, startRenderer, type ExportRenderer, type RenderSpec } from './export-render';
 import type { ToParent, ToWorker, WorkerData } from './export-render-protocol';
+import type { ExportTotals } from './export-rows';
+import { WorkerRead } from './export-worker-read';
 
 /** The way to the API: the thread's port, or the child process's IPC channel (`advanced` serialisation). */
 const channel = parentPort ?? (process.send === undefined ? undefined : process);
@@ -48,54 +50,116 @@ if (parentPort !== null) {
   process.on('disconnect', () => process.exit(0));
 }
 
-let renderer: ExportRenderer | undefined;
-let written: Promise<void> = Promise.resolve();
+/** The export this worker writes now: its renderer, the output's end, and its own reading (message `read`). */
+interface Current {
+  renderer: ExportRenderer;
+  written: Promise<void>;
+  read?: Promise<WorkerRead> | undefined;
+}
+
+let current: Current | undefined;
 
 channel.on('message', (message: ToWorker) => {
-  void handle(message).catch((error: unknown) => {
-    renderer = undefined;
-    send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
-  });
+  void handle(message);
 });
 
+/** A failure of `export_`, told to the API while it is still the export being written (an abandoned export's
+ * reading fails when its connection is closed: nobody's failure). */
+function fail(export_: Current | undefined, error: unknown): void {
+  if (export_ !== current) return;
+  current = undefined;
+  void abandon(export_);
+  send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+}
+
+/** A renderer writing into an output whose bytes go to the API. */
+function begin(spec: RenderSpec): Current {
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      // A copy the worker gives away: pdfkit and exceljs may hand out views of pooled buffers.
+      const bytes = new Uint8Array(chunk);
+      send({ type: 'bytes', bytes }, [bytes.buffer as ArrayBuffer]);
+      callback();
+    },
+  });
+  const written = finished(output);
+  // A failure is reported by the finish that awaits it.
+  written.catch(() => undefined);
+  return { renderer: startRenderer(spec, output), written };
+}
+
+async function abandon(export_: Current | undefined): Promise<void> {
+  export_?.renderer.abort();
+  await (await export_?.read?.catch(() => undefined))?.close();
+}
+
+/** Ends the document (with all_data's totals for the PDF) and tells the API, once its last bytes are sent; the
+ * worker is then free (a failure meanwhile is still this export's). */
+async function complete(export_: Current, totals?: ExportTotals): Promise<void> {
+  await export_.renderer.finish(totals);
+  // exceljs resolves its commit before the archive's last bytes reach the output: the bytes go first.
+  await export_.written;
+  if (current === export_) current = undefined;
+  send({ type: 'finished', cpuMs: threadStat()?.cpuMs });
+}
+
 async function handle(message: ToWorker): Promise<void> {
-  switch (message.type) {
-    case 'start': {
-      const output = new Writable({
-        write(chunk: Buffer, _encoding, callback) {
-          // A copy the worker gives away: pdfkit and exceljs may hand out views of pooled buffers.
-          const bytes = new Uint8Array(chunk);
-          send({ type: 'bytes', bytes }, [bytes.buffer as ArrayBuffer]);
-          callback();
-        },
-      });
-      renderer = startRenderer(message.spec, output);
-      written = finished(output);
-      // A failure is reported by the finish that awaits it.
-      written.catch(() => undefined);
-      return;
+  const export_ = current;
+  try {
+    switch (message.type) {
+      case 'start':
+        current = begin(message.spec);
+        return;
+      case 'read':
+        current = { ...begin(message.spec), read: WorkerRead.open(message.source) };
+        return await opened(current);
+      case 'rows':
+        export_?.renderer.addRows(rowsFrom(message.rows));
+        send({ type: 'rendered' });
+        return;
+      case 'next':
+        return await renderNext(export_);
+      case 'finish':
+        if (export_ !== undefined) await complete(export_, message.totals);
+        else send({ type: 'finished', cpuMs: threadStat()?.cpuMs });
+        return;
+      case 'abort':
+        current = undefined;
+        return await abandon(export_);
+      case 'stat': {
+        const stat = threadStat();
+        send({ type: 'stat', tid: stat?.tid, nice: stat?.nice, policy: stat?.policy, cpuMs: stat?.cpuMs });
+        return;
+      }
     }
-    case 'rows':
-      renderer?.addRows(rowsFrom(message.rows));
-      send({ type: 'rendered' });
-      return;
-    case 'finish': {
-      const current = renderer;
-      renderer = undefined;
-      await current?.finish(message.totals);
-      // exceljs resolves its commit before the archive's last bytes reach the output: the bytes go first.
-      await written;
-      send({ type: 'finished', cpuMs: threadStat()?.cpuMs });
-      return;
-    }
-    case 'abort':
-      renderer?.abort();
-      renderer = undefined;
-      return;
-    case 'stat': {
-      const stat = threadStat();
-      send({ type: 'stat', tid: stat?.tid, nice: stat?.nice, policy: stat?.policy, cpuMs: stat?.cpuMs });
-      return;
-    }
+  } catch (error) {
+    fail(message.type === 'start' || message.type === 'read' ? current : export_, error);
   }
+}
+
+/** `read`: tells the API which backend the export reads on, and how it was lowered. */
+async function opened(export_: Current): Promise<void> {
+  try {
+    const read = await export_.read;
+    if (read !== undefined) send({ type: 'backend', pid: read.backendPid, ...read.lowered });
+  } catch (error) {
+    fail(export_, error);
+  }
+}
+
+/** `next`: renders the batch read ahead (the next one is read meanwhile), or ends the document after the last. */
+async function renderNext(export_: Current | undefined): Promise<void> {
+  const read = await export_?.read;
+  if (export_ === undefined || read === undefined) throw new Error('export-render-worker: next without read');
+  const batch = await read.next();
+  // Abandoned meanwhile (message `abort`): nothing more to write, nor to say.
+  if (current !== export_) return;
+  if (batch !== undefined) {
+    export_.renderer.addRows(rowsFrom(batch.rows));
+    send({ type: 'rendered', count: batch.count });
+    return;
+  }
+  const totals = await read.documentTotals();
+  await read.close();
+  await complete(export_, totals);
 }

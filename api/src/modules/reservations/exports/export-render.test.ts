@@ -4,13 +4,13 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { inflateRawSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ReservationExportBody, ReservationExportKey } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../../test/helper';
 import { insertReservation, insertResident, insertWorld } from '../../../../test/fixtures/reservations-read';
 import { pdfTexts } from '../../../../test/pdf-text';
+import { zipEntries } from '../../../../test/zip-entries';
 import { autogroupNiceOf, policyOf, processOf } from '../../../../test/scheduling';
 import type { ExportRow } from './export-columns';
 import { SCHED_IDLE } from './export-priority';
@@ -85,27 +85,6 @@ async function render(pool: ExportRenderPool, spec: RenderSpec, batches: BatchRo
 async function renderList(pool: ExportRenderPool) {
   const { batches } = await rowsOf('pdfResa');
   return render(pool, { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 }, batches);
-}
-
-/** The entries of a zip archive (name → uncompressed bytes), from its central directory. */
-function zipEntries(zip: Buffer): Map<string, Buffer> {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries = new Map<string, Buffer>();
-  for (let index = 0; index < count; index += 1) {
-    const method = zip.readUInt16LE(at + 10);
-    const size = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extra = zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const data = zip.subarray(start, start + size);
-    entries.set(name, method === 8 ? inflateRawSync(data) : data);
-    at += 46 + nameLength + extra;
-  }
-  return entries;
 }
 
 /** Runs `work` with a PATH where chrt is not found (a worker thread copies the environment as it starts, and the

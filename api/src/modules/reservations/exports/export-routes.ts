@@ -20,7 +20,8 @@ import { actorOf } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { EXPORT_CONTENT_TYPES, exportFileName, filtersSummary, parisDateTime } from './export-format';
 import type { ExportRenderPool } from './export-render-pool';
-import { openExportReader, type ExportReader } from './export-reader';
+import { exportSource, openExportReader, type ExportReader } from './export-reader';
+import type { ExportSource } from './export-render-protocol';
 import { countExportRows, exportBatches, splitExportBody, TotalsAccumulator } from './export-rows';
 
 /** Bytes a renderer may have waiting for a slow client before the next batch is read. */
@@ -38,24 +39,37 @@ export interface ExportRun {
   output: PassThrough;
   /** Where the file is written (app.exportRenderPool). */
   renderer: ExportRenderPool;
-  /** The connection the batches are read on (export-reader.ts); `db` when left out. */
+  /** The connection the batches are read on by the main thread (export-reader.ts); `db` when left out. */
   openReader?: (() => Promise<ExportReader>) | undefined;
+  /**
+   * Where the render worker reads the batches itself (export-reader.ts `exportSource`): used whenever a worker
+   * renders (the default), so the rows never pass through the main thread; `openReader` / `db` otherwise.
+   */
+  source?: ExportSource | undefined;
   /** Told the rows of each batch once rendered (an export task's progress). */
   onRows?: ((count: number) => void) | undefined;
 }
 
-/** Reads the rows in batches and has `run.renderer` write the file (off the main thread by default). */
+/**
+ * Has `run.renderer` write the file (off the main thread by default): its worker reads the batches itself when it
+ * has a `run.source`; otherwise they are read here and handed to the renderer batch after batch.
+ */
 async function writeRows(key: ReservationExportKey, run: ExportRun): Promise<void> {
   const { body, output } = run;
+  const spec = { key, summary: filtersSummary(body), generatedAt: parisDateTime(), totalRows: run.total };
+  const stopped = () => output.destroyed;
+  const buffered = () => output.writableLength + output.readableLength;
+  if (run.source !== undefined && run.renderer.readsInWorker) {
+    return run.renderer.read(spec, run.source, output, {
+      stopped,
+      beforeBatch: () => waitForRoom(buffered, stopped),
+      onRows: run.onRows,
+    });
+  }
   const allData = key === 'pdfResaAll' || key === 'excelResaAll';
   const reader = run.openReader === undefined ? undefined : await run.openReader();
   const db = reader?.db ?? run.db;
-  const job = run.renderer.start(
-    { key, summary: filtersSummary(body), generatedAt: parisDateTime(), totalRows: run.total },
-    output,
-  );
-  const stopped = () => output.destroyed;
-  const buffered = () => output.writableLength + output.readableLength;
+  const job = run.renderer.start(spec, output);
   const totals = key === 'pdfResaAll' ? new TotalsAccumulator() : undefined;
   const batches = exportBatches(db, body, {
     amounts: allData,
@@ -158,6 +172,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             output,
             renderer: app.exportRenderPool,
             openReader: () => openExportReader(app, request.log, app.exportRenderPool.priority),
+            source: exportSource(app, key, request.body),
           },
           request.log,
         );

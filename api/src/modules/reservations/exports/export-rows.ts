@@ -8,7 +8,8 @@
  * rounded per rate over the whole document (docs/domain.md, "Computations").
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { MAX_EXPORT_ROWS, type ReservationExportBody, type ReservationFilters } from 'shared/contract';
+import type { ReservationExportBody, ReservationFilters } from 'shared/contract';
+import { MAX_EXPORT_ROWS } from 'shared/contract/reservation-values';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { TODAY } from '../../../db/today';

@@ -14,7 +14,7 @@ import {
 import { BadRequestError } from '../../../errors';
 import { EXPORT_CONTENT_TYPES, exportFileName } from './export-format';
 import type { ExportPriorityMode } from './export-priority';
-import { openExportReader } from './export-reader';
+import { exportSource, openExportReader } from './export-reader';
 import { ExportRenderPool, type ExportRenderMode } from './export-render-pool';
 import { writeExport } from './export-routes';
 import { countExportRows, splitExportBody } from './export-rows';
@@ -77,6 +77,7 @@ export const exportTaskPlugin = fp<{
             output,
             renderer: app.exportRenderPool,
             openReader: () => openExportReader(app, log, app.exportRenderPool.priority),
+            source: exportSource(app, key, body),
             onRows: (count) => {
               done += count;
               // 95 at most: rendering the end of the file and saving it are left.

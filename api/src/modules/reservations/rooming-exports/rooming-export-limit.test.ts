@@ -1,5 +1,5 @@
 import { ROOMING_EXPORTS, type RoomingExportKey } from 'shared/contract';
-import type * as Contract from 'shared/contract';
+import type * as ReservationValues from 'shared/contract/reservation-values';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../../test/helper';
 import {
@@ -12,8 +12,8 @@ import {
 } from '../../../../test/fixtures/reservations-write';
 
 // Two rows at most, so that "too many rows" needs three stays, not 50,001.
-vi.mock('shared/contract', async (importOriginal) => ({
-  ...(await importOriginal<typeof Contract>()),
+vi.mock('shared/contract/reservation-values', async (importOriginal) => ({
+  ...(await importOriginal<typeof ReservationValues>()),
   MAX_EXPORT_ROWS: 2,
 }));
 

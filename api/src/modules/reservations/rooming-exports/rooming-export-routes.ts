@@ -13,7 +13,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   ErrorBody,
   FLUX_PAIEMENT_LABELS,
-  MAX_EXPORT_ROWS,
   PointageExportBody,
   ROOMING_EXPORTS,
   RoomingExportBody,
@@ -24,6 +23,8 @@ import {
   type RoomingExportKey,
   type RoomingRow,
 } from 'shared/contract';
+// The one source of the limit, which export-rows' message quotes (the tests lower it there).
+import { MAX_EXPORT_ROWS } from 'shared/contract/reservation-values';
 import type { Executor } from '../../../db/client';
 import { readInBatches } from '../../../db/cursor';
 import { BadRequestError } from '../../../errors';

@@ -16,7 +16,7 @@ import type { ExportRow } from './export-columns';
 import { SCHED_IDLE } from './export-priority';
 import type { BatchRows, RenderSpec } from './export-render';
 import { ExportRenderPool } from './export-render-pool';
-import { exportBatches, TotalsAccumulator, type ExportTotals } from './export-rows';
+import { batchOptionsFor, exportBatches, TotalsAccumulator, type ExportTotals } from './export-rows';
 
 let app: FastifyInstance;
 let body: ReservationExportBody;
@@ -59,12 +59,7 @@ async function rowsOf(key: ReservationExportKey): Promise<{ batches: BatchRows[]
   // all_data's batches are JSON text (parsed by the renderer, wherever it runs), the others rows.
   const batches: BatchRows[] = [];
   const totals = new TotalsAccumulator();
-  const amounts = key === 'pdfResaAll' || key === 'excelResaAll';
-  for await (const batch of exportBatches(app.db, body, {
-    amounts,
-    limits: key === 'excelProlonger',
-    batchSize: 5,
-  })) {
+  for await (const batch of exportBatches(app.db, body, { ...batchOptionsFor(key), batchSize: 5 })) {
     batches.push(batch.rows);
     totals.add(batch);
   }

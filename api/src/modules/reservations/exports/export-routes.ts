@@ -22,7 +22,13 @@ import { EXPORT_CONTENT_TYPES, exportFileName, filtersSummary, parisDateTime } f
 import type { ExportRenderPool } from './export-render-pool';
 import { exportSource, openExportReader, type ExportReader } from './export-reader';
 import type { ExportSource } from './export-render-protocol';
-import { countExportRows, exportBatches, splitExportBody, TotalsAccumulator } from './export-rows';
+import {
+  batchOptionsFor,
+  countExportRows,
+  exportBatches,
+  splitExportBody,
+  TotalsAccumulator,
+} from './export-rows';
 
 /** Bytes a renderer may have waiting for a slow client before the next batch is read. */
 const MAX_BUFFERED = 1024 * 1024;
@@ -66,14 +72,12 @@ async function writeRows(key: ReservationExportKey, run: ExportRun): Promise<voi
       onRows: run.onRows,
     });
   }
-  const allData = key === 'pdfResaAll' || key === 'excelResaAll';
   const reader = run.openReader === undefined ? undefined : await run.openReader();
   const db = reader?.db ?? run.db;
   const job = run.renderer.start(spec, output);
   const totals = key === 'pdfResaAll' ? new TotalsAccumulator() : undefined;
   const batches = exportBatches(db, body, {
-    amounts: allData,
-    limits: key === 'excelProlonger',
+    ...batchOptionsFor(key),
     stopped,
     beforeBatch: () => waitForRoom(buffered, stopped),
   });

@@ -8,7 +8,7 @@
  * rounded per rate over the whole document (docs/domain.md, "Computations").
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReservationExportBody, ReservationFilters } from 'shared/contract';
+import type { ReservationExportBody, ReservationExportKey, ReservationFilters } from 'shared/contract';
 import { MAX_EXPORT_ROWS } from 'shared/contract/reservation-values';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
@@ -262,6 +262,12 @@ export interface ExportBatch {
   /** all_data: the batch's counts for the totals. */
   counts?: BatchCounts | undefined;
 }
+
+/** What the batches of export `key` carry besides the list's row: all_data's amounts, prolonger's limits. */
+export const batchOptionsFor = (key: ReservationExportKey): Pick<BatchOptions, 'amounts' | 'limits'> => ({
+  amounts: key === 'pdfResaAll' || key === 'excelResaAll',
+  limits: key === 'excelProlonger',
+});
 
 /** The matching rows, batch after batch, in the list's order; ends early when `stopped()` turns true. */
 export async function* exportBatches(

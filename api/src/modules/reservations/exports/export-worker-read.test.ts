@@ -15,7 +15,7 @@ import type { RenderSpec } from './export-render';
 import { ProcessRenderHost, ThreadRenderHost } from './export-render-hosts';
 import { ExportRenderPool, type ReadHooks } from './export-render-pool';
 import type { ExportSource } from './export-render-protocol';
-import { exportBatches, TotalsAccumulator } from './export-rows';
+import { batchOptionsFor, exportBatches, TotalsAccumulator } from './export-rows';
 
 let app: FastifyInstance;
 let body: ReservationExportBody;
@@ -70,12 +70,7 @@ async function readOnMain(key: ReservationExportKey): Promise<Buffer> {
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
   const job = inline.start(specOf(key), output);
   const totals = new TotalsAccumulator();
-  const amounts = key === 'pdfResaAll' || key === 'excelResaAll';
-  for await (const batch of exportBatches(app.db, body, {
-    amounts,
-    limits: key === 'excelProlonger',
-    batchSize: 5,
-  })) {
+  for await (const batch of exportBatches(app.db, body, { ...batchOptionsFor(key), batchSize: 5 })) {
     await job.addRows(batch.rows);
     totals.add(batch);
   }

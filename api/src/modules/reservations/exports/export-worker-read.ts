@@ -8,7 +8,13 @@
 import { openDedicatedConnection, type DedicatedConnection } from '../../../db/dedicated-connection';
 import { lowerProcess, type Lowered } from './export-priority';
 import type { ExportSource } from './export-render-protocol';
-import { exportBatches, TotalsAccumulator, type ExportBatch, type ExportTotals } from './export-rows';
+import {
+  batchOptionsFor,
+  exportBatches,
+  TotalsAccumulator,
+  type ExportBatch,
+  type ExportTotals,
+} from './export-rows';
 
 export class WorkerRead {
   private readonly batches: AsyncGenerator<ExportBatch>;
@@ -24,8 +30,7 @@ export class WorkerRead {
   ) {
     const { key } = source;
     this.batches = exportBatches(connection.db, source.body, {
-      amounts: key === 'pdfResaAll' || key === 'excelResaAll',
-      limits: key === 'excelProlonger',
+      ...batchOptionsFor(key),
       ...(source.batchSize === undefined ? {} : { batchSize: source.batchSize }),
     });
     this.totals = key === 'pdfResaAll' ? new TotalsAccumulator() : undefined;

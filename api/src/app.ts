@@ -97,6 +97,11 @@ export interface BuildAppOptions {
         priority?: ExportPriorityMode | undefined;
         /** EXPORT_RENDER_CAP: batches rendered at once; max(1, cores − 1) when left out. */
         renderCap?: number | undefined;
+        /**
+         * EXPORT_INLINE_ROWS: streamed exports of at most this many rows are rendered on the main thread at normal
+         * priority; 0 (every export through the render workers) when left out.
+         */
+        inlineRows?: number | undefined;
       }
     | undefined;
   /** Request syncs of more requests than this become tasks (202); SYNC_TASK_THRESHOLD (50) by default. */
@@ -194,6 +199,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
     prewarm: options.exportRender?.prewarm,
     priority: options.exportRender?.priority,
     renderCap: options.exportRender?.renderCap,
+    inlineRows: options.exportRender?.inlineRows,
   });
   await app.register(syncTaskPlugin, { threshold: options.syncTaskThreshold });
   await app.register(taskEventsPlugin);

@@ -1,7 +1,13 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_SERVER_LIMITS, loadConfig } from './config';
+import {
+  ConfigError,
+  DEFAULT_DATA_DIR,
+  DEFAULT_EXPORT_INLINE_ROWS,
+  DEFAULT_SERVER_LIMITS,
+  loadConfig,
+} from './config';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -24,6 +30,7 @@ describe('loadConfig', () => {
       exportRender: 'process',
       exportPriority: 'idle',
       exportRenderCap: undefined,
+      exportInlineRows: DEFAULT_EXPORT_INLINE_ROWS,
       limits: {
         requestTimeoutMs: 30_000,
         headersTimeoutMs: 10_000,
@@ -164,6 +171,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EXPORT_RENDER_CAP: '0' })).toThrow(
       /EXPORT_RENDER_CAP doit être un entier ≥ 1 \(reçu « 0 »\)/,
     );
+  });
+
+  it('reads EXPORT_INLINE_ROWS (an integer ≥ 0; 0 sends every export to the render workers)', () => {
+    expect(loadConfig({}).exportInlineRows).toBe(DEFAULT_EXPORT_INLINE_ROWS);
+    expect(loadConfig({ EXPORT_INLINE_ROWS: '0' }).exportInlineRows).toBe(0);
+    expect(loadConfig({ EXPORT_INLINE_ROWS: '250' }).exportInlineRows).toBe(250);
+    for (const bad of ['-1', '1.5', '1e3', 'beaucoup']) {
+      expect(() => loadConfig({ EXPORT_INLINE_ROWS: bad }), bad).toThrow(
+        `EXPORT_INLINE_ROWS doit être un entier ≥ 0 (reçu « ${bad} »).`,
+      );
+    }
   });
 
   it('refuses DATABASE_URL=pglite:, the former PGlite database (removed: one engine, PostgreSQL)', () => {

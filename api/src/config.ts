@@ -13,6 +13,13 @@ import {
 /** `<repo>/.data/ebas3`, resolved from this package so that it does not depend on the working directory. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/ebas3', import.meta.url));
 
+/**
+ * EXPORT_INLINE_ROWS by default: a client's month or a hotel's list (tens to hundreds of rows) costs the main thread
+ * tens of milliseconds, in chunks of 100 rows between turns of the event loop (docs/performance.md « Small exports at
+ * normal priority »).
+ */
+export const DEFAULT_EXPORT_INLINE_ROWS = 1_000;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -64,6 +71,12 @@ export interface AppConfig {
    * undefined: max(1, cores − 1) (export-render-pool.ts).
    */
   exportRenderCap: number | undefined;
+  /**
+   * EXPORT_INLINE_ROWS: streamed exports of at most this many rows are read on the pool and rendered on the main
+   * thread at normal priority — an interactive answer, not background work (default DEFAULT_EXPORT_INLINE_ROWS;
+   * 0: every export through the render workers).
+   */
+  exportInlineRows: number;
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -196,6 +209,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(`EXPORT_RENDER_CAP doit être un entier ≥ 1 (reçu « ${renderCapText} »).`);
   }
 
+  const inlineRowsText = value('EXPORT_INLINE_ROWS');
+  const exportInlineRows = inlineRowsText === undefined ? DEFAULT_EXPORT_INLINE_ROWS : Number(inlineRowsText);
+  if (inlineRowsText !== undefined && !/^\d{1,7}$/.test(inlineRowsText)) {
+    problems.push(`EXPORT_INLINE_ROWS doit être un entier ≥ 0 (reçu « ${inlineRowsText} »).`);
+  }
+
   const logLevel = (value('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL doit être l'un de : ${LOG_LEVELS.join(', ')}.`);
@@ -220,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     exportRender: exportRender ?? 'process',
     exportPriority: exportPriority ?? 'idle',
     exportRenderCap,
+    exportInlineRows,
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

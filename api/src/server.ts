@@ -74,6 +74,7 @@ async function main(): Promise<void> {
       prewarm: true,
       priority: config.exportPriority,
       renderCap: config.exportRenderCap,
+      inlineRows: config.exportInlineRows,
     },
   });
   // A new database in demo mode gets the demo dataset (hotels, clients, residents, stays around today).

@@ -151,7 +151,7 @@ export class ExportRenderPool {
   }
 
   start(spec: RenderSpec, output: Writable): RenderJob {
-    if (this.mode === 'inline' || this.closed) return inlineJob(spec, output);
+    if (this.mode === 'inline' || this.closed) return renderHere(spec, output);
     const link = this.link(output);
     link.post({ type: 'start', spec });
     let rendered: Promise<unknown> = Promise.resolve();
@@ -363,8 +363,8 @@ async function endOutput(output: Writable): Promise<void> {
   if (!output.writableFinished) await once(output, 'finish');
 }
 
-/** The same renderer on the calling thread. */
-function inlineJob(spec: RenderSpec, output: Writable): RenderJob {
+/** The same renderer on the calling thread, in chunks between turns of the event loop (inline mode, small exports). */
+export function renderHere(spec: RenderSpec, output: Writable): RenderJob {
   const renderer = startRenderer(spec, output);
   return {
     addRows: (rows) => renderInChunks(rowsFrom(rows), renderer.addRows, () => output.destroyed),

@@ -19,7 +19,7 @@ import {
 import { actorOf } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { EXPORT_CONTENT_TYPES, exportFileName, filtersSummary, parisDateTime } from './export-format';
-import type { ExportRenderPool } from './export-render-pool';
+import { renderHere, type ExportRenderPool } from './export-render-pool';
 import { exportSource, openExportReader, type ExportReader } from './export-reader';
 import type { ExportSource } from './export-render-protocol';
 import {
@@ -54,6 +54,12 @@ export interface ExportRun {
   source?: ExportSource | undefined;
   /** Told the rows of each batch once rendered (an export task's progress). */
   onRows?: ((count: number) => void) | undefined;
+  /**
+   * A small export (at most app.exportInlineRows rows): read on the pool and rendered on the main thread at normal
+   * priority, as an interactive answer — not left to a lowered worker that gets the CPU only when the other users
+   * leave it free (docs/performance.md « Small exports at normal priority »).
+   */
+  onMainThread?: boolean | undefined;
 }
 
 /**
@@ -65,16 +71,16 @@ async function writeRows(key: ReservationExportKey, run: ExportRun): Promise<voi
   const spec = { key, summary: filtersSummary(body), generatedAt: parisDateTime(), totalRows: run.total };
   const stopped = () => output.destroyed;
   const buffered = () => output.writableLength + output.readableLength;
-  if (run.source !== undefined && run.renderer.readsInWorker) {
+  if (!run.onMainThread && run.source !== undefined && run.renderer.readsInWorker) {
     return run.renderer.read(spec, run.source, output, {
       stopped,
       beforeBatch: () => waitForRoom(buffered, stopped),
       onRows: run.onRows,
     });
   }
-  const reader = run.openReader === undefined ? undefined : await run.openReader();
+  const reader = run.onMainThread || run.openReader === undefined ? undefined : await run.openReader();
   const db = reader?.db ?? run.db;
-  const job = run.renderer.start(spec, output);
+  const job = run.onMainThread ? renderHere(spec, output) : run.renderer.start(spec, output);
   const totals = key === 'pdfResaAll' ? new TotalsAccumulator() : undefined;
   const batches = exportBatches(db, body, {
     ...batchOptionsFor(key),
@@ -177,6 +183,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             renderer: app.exportRenderPool,
             openReader: () => openExportReader(app, request.log, app.exportRenderPool.priority),
             source: exportSource(app, key, request.body),
+            onMainThread: total <= app.exportInlineRows,
           },
           request.log,
         );

@@ -25,6 +25,11 @@ declare module 'fastify' {
     exportTaskThreshold: number;
     /** Where export files are rendered (export-render-pool.ts): worker threads at a low priority by default. */
     exportRenderPool: ExportRenderPool;
+    /**
+     * Streamed exports of at most this many rows are read on the pool and rendered on the main thread at normal
+     * priority (export-routes.ts `onMainThread`); 0 unless buildApp says otherwise: every export through the pool.
+     */
+    exportInlineRows: number;
   }
 }
 
@@ -36,6 +41,8 @@ export interface ExportTaskParams {
 export const exportTaskPlugin = fp<{
   threshold?: number | undefined;
   render?: ExportRenderMode | undefined;
+  /** Streamed exports of at most this many rows rendered on the main thread (EXPORT_INLINE_ROWS); 0 by default. */
+  inlineRows?: number | undefined;
   /** How the exports' render threads and PostgreSQL backends are lowered (export-priority.ts; EXPORT_PRIORITY). */
   priority?: ExportPriorityMode | undefined;
   /** Batches rendered at once over all the exports (export-render-pool.ts; EXPORT_RENDER_CAP). */
@@ -45,6 +52,7 @@ export const exportTaskPlugin = fp<{
 }>(
   async (app, options) => {
     app.decorate('exportTaskThreshold', options.threshold ?? EXPORT_TASK_THRESHOLD);
+    app.decorate('exportInlineRows', options.inlineRows ?? 0);
     const pool = new ExportRenderPool(options.render ?? 'worker', undefined, {
       priority: options.priority,
       renderCap: options.renderCap,

@@ -3,6 +3,7 @@
 # PORT (default 8080), DATA_DIR, DATABASE_URL, DEMO_MODE=0 and JWT_SECRET are honoured (see README).
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
+source "$(dirname "$0")/lib/own-session.sh"
 
 require_node
 ensure_pnpm
@@ -10,8 +11,10 @@ install_workspace
 build_frontends
 
 log "Démarrage d'EBAS3"
-cd "$ROOT"
 export WEB_ROOT="$ROOT"
 export DEMO_MODE="${DEMO_MODE:-1}"
 export PORT="${PORT:-8080}"
-exec pnpm --silent --filter ./api start
+cd "$ROOT/api"
+
+# In a session of its own: a Ctrl+C stops it in order, PostgreSQL last (scripts/lib/own-session.sh).
+run_in_own_session node --import tsx src/server.ts

@@ -14,11 +14,12 @@ run_in_own_session() {
   trap '_own_session_pass_on INT' INT
   trap '_own_session_pass_on TERM' TERM
   local status=0
-  while :; do
-    wait "$OWN_SESSION_PID" && status=0 || status=$?
-    # wait returns early when a signal is trapped: go on until the command has exited.
-    kill -0 "$OWN_SESSION_PID" 2>/dev/null || break
+  # wait returns early (128 + the signal) when a signal is trapped: wait again until the command has exited, then
+  # once more for its own status (bash keeps it).
+  while kill -0 "$OWN_SESSION_PID" 2>/dev/null; do
+    wait "$OWN_SESSION_PID" || true
   done
+  wait "$OWN_SESSION_PID" || status=$?
   trap - INT TERM
   return "$status"
 }

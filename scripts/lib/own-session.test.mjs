@@ -15,7 +15,6 @@ const SCRIPT = fileURLToPath(new URL('./own-session.sh', import.meta.url));
 const FAKE_API = `
 const { execFileSync } = require('node:child_process');
 const sid = (pid) => execFileSync('ps', ['-o', 'sid=', '-p', String(pid)]).toString().trim();
-console.log('sessions', sid(process.pid), sid(process.ppid), process.pid);
 let count = 0;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -26,6 +25,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 setInterval(() => {}, 1000);
+// Ready once the handlers are in place: a signal sent before would kill it with the default action.
+console.log('sessions', sid(process.pid), sid(process.ppid), process.pid);
 `;
 const fake = join(mkdtempSync(join(tmpdir(), 'own-session-')), 'fake-api.cjs');
 writeFileSync(fake, FAKE_API);

@@ -16,5 +16,6 @@ export DEMO_MODE="${DEMO_MODE:-1}"
 export PORT="${PORT:-8080}"
 cd "$ROOT/api"
 
-# In a session of its own: a Ctrl+C stops it in order, PostgreSQL last (scripts/lib/own-session.sh).
+# In a session of its own: a Ctrl+C stops it in order, PostgreSQL last (scripts/lib/own-session.sh). Node itself, as
+# api's `start` script runs it through tsx: pnpm's and tsx's launchers would each pass the signal on once more.
 run_in_own_session node --import tsx src/server.ts

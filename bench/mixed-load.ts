@@ -4,7 +4,11 @@
 // latency of every request (p50 / p95 / p99 / max, per action and overall), the errors (network, 5xx, unexpected
 // 4xx; an export refused with 429 by the caps is counted apart), the throughput, the API's peak RSS and the load
 // average, beside a bare node:http server measured in the same run. The load generator shares the machine's cores.
+// `--writes P`: P % of the steps (default 0, as in the earlier runs) are a write instead — the APEC mark of a stay
+// set or removed, a real write with its history entry — each of which drops every answer the API keeps between
+// writes (the counters, the list's pages, the statistics).
 // Usage: pnpm --filter ./bench mixed-load -- --reuse DATA_DIR [--users 100] [--seconds 180] [--think 1000]
+//        [--writes 0]
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -20,14 +24,16 @@ const { values } = parseArgs({
     users: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '180' },
     think: { type: 'string', default: '1000' },
+    writes: { type: 'string', default: '0' },
   },
 });
 const USERS = Number(values.users);
 const DURATION_MS = Number(values.seconds) * 1000;
 const THINK_MS = Number(values.think);
+const WRITE_PERCENT = Number(values.writes);
 const PASSWORD = 'Banc-de-charge-2026!';
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT';
 interface Sample {
   action: string;
   ms: number;
@@ -165,8 +171,12 @@ try {
 
   /** One step of a staff member's day, drawn by weight. */
   async function step(token: string): Promise<void> {
-    const draw = Math.random() * 100;
     const stay = randomOf(stayIds);
+    if (Math.random() * 100 < WRITE_PERCENT)
+      return timed(token, 'APEC d’un séjour (écriture)', 'PUT', `/reservations/apec/${stay}`, {
+        apec: Math.random() < 0.5,
+      });
+    const draw = Math.random() * 100;
     if (draw < 30)
       return timed(token, 'liste des réservations (filtres)', 'POST', '/reservations', listBodies());
     if (draw < 48) return timed(token, 'fiche séjour', 'GET', `/reservations/${stay}`);
@@ -243,7 +253,7 @@ try {
   summarise('**toutes les requêtes**', samples);
 
   console.info(
-    `\n${USERS} agents, réflexion ${THINK_MS} ms ± 50 %, ${elapsed.toFixed(0)} s, ${(samples.length / elapsed).toFixed(0)} requêtes/s, ` +
+    `\n${USERS} agents, réflexion ${THINK_MS} ms ± 50 %, écritures ${WRITE_PERCENT} % des étapes, ${elapsed.toFixed(0)} s, ${(samples.length / elapsed).toFixed(0)} requêtes/s, ` +
       `RSS de l'API au pic ${peakRss.toFixed(0)} Mo\n`,
   );
   printTable(

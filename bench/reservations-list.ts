@@ -5,10 +5,12 @@
 // latency) and of this process — autocannon, which shares the cores — and the closed-loop bound on the mean
 // latency those CPU times give (Little's law: `connections` requests in flight over the machine's cores).
 // Usage: pnpm --filter bench exec tsx reservations-list.ts --reuse /tmp/ebas3-large [--requests 300]
-//        [--connections 1] [--warmup 0] [--cpu-prof DIR]   (without --reuse, the large data set is generated
-//        first: about 5 minutes; --warmup N sends N requests of each body, not measured, before its measure — the
-//        connections opened and the statements prepared, as in a server that has been running; --cpu-prof writes
-//        the API's V8 CPU profile into DIR when it stops)
+//        [--connections 1] [--warmup 0] [--cpu-prof DIR] [--list-cache-mb N]   (without --reuse, the large data
+//        set is generated first: about 5 minutes; --warmup N sends N requests of each body, not measured, before
+//        its measure — the connections opened and the statements prepared, as in a server that has been running;
+//        --cpu-prof writes the API's V8 CPU profile into DIR when it stops; --list-cache-mb sets the API's
+//        LIST_CACHE_MB: 0 reads every page from the database, as the first request of a body after a write does —
+//        by default a body's repeated requests are answered from the pages kept between writes)
 import { parseArgs } from 'node:util';
 import { once } from 'node:events';
 import { availableParallelism, loadavg } from 'node:os';
@@ -26,8 +28,10 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '0' },
     'cpu-prof': { type: 'string' },
+    'list-cache-mb': { type: 'string' },
   },
 });
+const LIST_CACHE_MB = values['list-cache-mb'] ?? process.env.LIST_CACHE_MB;
 const REQUESTS = Number(values.requests);
 const CONNECTIONS = Number(values.connections);
 const WARMUP = Number(values.warmup);
@@ -56,7 +60,7 @@ const profileDir = values['cpu-prof'];
 const api = await startApi(
   dataDir,
   port,
-  {},
+  LIST_CACHE_MB === undefined ? {} : { LIST_CACHE_MB },
   profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
 );
 const rows: (Row & {
@@ -138,7 +142,8 @@ console.info(`Données « large » : ${generation}`);
 console.info(
   `\nPOST /api/reservations, pageSize 50 : ${REQUESTS} requêtes par ligne` +
     (WARMUP > 0 ? ` (après ${WARMUP} non mesurées)` : '') +
-    `, ${CONNECTIONS} connexion(s), 127.0.0.1, ${CORES} cœurs ; charge moyenne (1, 5, 15 min) au début ` +
+    `, ${CONNECTIONS} connexion(s), 127.0.0.1, ${CORES} cœurs, LIST_CACHE_MB=${LIST_CACHE_MB ?? 'défaut'}` +
+    ` ; charge moyenne (1, 5, 15 min) au début ` +
     `${loadAtStart}, à la fin ${loadAverage()}\n`,
 );
 printTable(

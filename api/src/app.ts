@@ -104,6 +104,11 @@ export interface BuildAppOptions {
         inlineRows?: number | undefined;
       }
     | undefined;
+  /**
+   * LIST_CACHE_MB in bytes: the reservation list's pages and counters kept between two writes (list-routes.ts
+   * config.ts DEFAULT_LIST_CACHE_MB when left out; 0: none).
+   */
+  listCacheBytes?: number | undefined;
   /** Request syncs of more requests than this become tasks (202); SYNC_TASK_THRESHOLD (50) by default. */
   syncTaskThreshold?: number | undefined;
   /** Outgoing e-mail (SMTP_URL, MAIL_FROM); without smtpUrl, messages stay in the local outbox. */
@@ -225,7 +230,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(referentielRoutes);
         await secured.register(contratsRoutes);
         await secured.register(repasRoutes);
-        await secured.register(reservationsRoutes);
+        await secured.register(reservationsRoutes, { listCacheBytes: options.listCacheBytes });
         await secured.register(statsRoutes);
         await secured.register(demandesRoutes);
         await secured.register(communicationsRoutes);

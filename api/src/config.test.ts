@@ -5,6 +5,7 @@ import {
   ConfigError,
   DEFAULT_DATA_DIR,
   DEFAULT_EXPORT_INLINE_ROWS,
+  DEFAULT_LIST_CACHE_MB,
   DEFAULT_SERVER_LIMITS,
   loadConfig,
 } from './config';
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
       exportPriority: 'idle',
       exportRenderCap: undefined,
       exportInlineRows: DEFAULT_EXPORT_INLINE_ROWS,
+      listCacheMb: DEFAULT_LIST_CACHE_MB,
       limits: {
         requestTimeoutMs: 30_000,
         headersTimeoutMs: 10_000,
@@ -180,6 +182,17 @@ describe('loadConfig', () => {
     for (const bad of ['-1', '1.5', '1e3', 'beaucoup']) {
       expect(() => loadConfig({ EXPORT_INLINE_ROWS: bad }), bad).toThrow(
         `EXPORT_INLINE_ROWS doit être un entier ≥ 0 (reçu « ${bad} »).`,
+      );
+    }
+  });
+
+  it('reads LIST_CACHE_MB (an integer ≥ 0; 0 keeps no list page between writes)', () => {
+    expect(loadConfig({}).listCacheMb).toBe(DEFAULT_LIST_CACHE_MB);
+    expect(loadConfig({ LIST_CACHE_MB: '0' }).listCacheMb).toBe(0);
+    expect(loadConfig({ LIST_CACHE_MB: '128' }).listCacheMb).toBe(128);
+    for (const bad of ['-1', '0.5', '1e3', 'beaucoup', '123456']) {
+      expect(() => loadConfig({ LIST_CACHE_MB: bad }), bad).toThrow(
+        `LIST_CACHE_MB doit être un entier ≥ 0 (reçu « ${bad} »).`,
       );
     }
   });

@@ -20,6 +20,9 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/ebas3', impor
  */
 export const DEFAULT_EXPORT_INLINE_ROWS = 1_000;
 
+/** LIST_CACHE_MB by default: about 400 pages of 50 stays kept between two writes (list-routes.ts). */
+export const DEFAULT_LIST_CACHE_MB = 32;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -77,6 +80,11 @@ export interface AppConfig {
    * 0: every export through the render workers).
    */
   exportInlineRows: number;
+  /**
+   * LIST_CACHE_MB: the memory, in MB, that the reservation list's pages and counters may keep between two writes
+   * (default DEFAULT_LIST_CACHE_MB; 0: nothing kept).
+   */
+  listCacheMb: number;
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -215,6 +223,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(`EXPORT_INLINE_ROWS doit être un entier ≥ 0 (reçu « ${inlineRowsText} »).`);
   }
 
+  const listCacheText = value('LIST_CACHE_MB');
+  const listCacheMb = listCacheText === undefined ? DEFAULT_LIST_CACHE_MB : Number(listCacheText);
+  if (listCacheText !== undefined && !/^\d{1,5}$/.test(listCacheText)) {
+    problems.push(`LIST_CACHE_MB doit être un entier ≥ 0 (reçu « ${listCacheText} »).`);
+  }
+
   const logLevel = (value('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL doit être l'un de : ${LOG_LEVELS.join(', ')}.`);
@@ -240,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     exportPriority: exportPriority ?? 'idle',
     exportRenderCap,
     exportInlineRows,
+    listCacheMb,
   };
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -76,6 +76,7 @@ async function main(): Promise<void> {
       renderCap: config.exportRenderCap,
       inlineRows: config.exportInlineRows,
     },
+    listCacheBytes: config.listCacheMb * 1024 * 1024,
   });
   // A new database in demo mode gets the demo dataset (hotels, clients, residents, stays around today).
   const demoData = demoMode

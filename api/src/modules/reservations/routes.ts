@@ -16,8 +16,13 @@ import pointageRoutes from './pointage/pointage-routes';
 import prolongationRoutes from './prolongation/prolongation-routes';
 import roomingExportRoutes from './rooming-exports/rooming-export-routes';
 
-const reservationsRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(listRoutes);
+export interface ReservationsRoutesOptions {
+  /** LIST_CACHE_MB in bytes (list-routes.ts). */
+  listCacheBytes?: number | undefined;
+}
+
+const reservationsRoutes: FastifyPluginAsync<ReservationsRoutesOptions> = async (app, options) => {
+  await app.register(listRoutes, { cacheBytes: options.listCacheBytes });
   await app.register(paxRoutes);
   await app.register(pointageListRoutes);
   await app.register(historiquesRoutes);

@@ -17,8 +17,8 @@ import {
   type StatsTableau,
   type StatsVue,
 } from 'shared/contract';
+import { answerCache } from '../../db/answer-cache';
 import type { Executor } from '../../db/client';
-import { statsCache } from './cache';
 import { statsCa } from './ca-service';
 import { statsExcel } from './excel';
 import { statsMois } from './mois-service';
@@ -37,7 +37,7 @@ const keyOf = (vue: StatsVue, query: StatsQuery) =>
   JSON.stringify([vue, ...Object.entries(query).sort(([a], [b]) => a.localeCompare(b))]);
 
 const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const cache = await statsCache(app);
+  const cache = await answerCache(app, { label: 'des statistiques' });
   const answer = <T>(vue: StatsVue, query: StatsQuery) =>
     cache.get(keyOf(vue, query), () => SERVICES[vue](app.db, query) as Promise<T>);
   app.get(

@@ -12,24 +12,41 @@ import {
   RESERVATIONS_PATHS as PATHS,
 } from 'shared/contract';
 import { parisToday } from 'shared/contract';
-import { statsCache } from '../../stats/cache';
+import { DEFAULT_LIST_CACHE_MB } from '../../../config';
+import { answerCache, stringBytes } from '../../../db/answer-cache';
 import { countReservations } from '../reservation-items';
 import { listAnswerJson, listReservationsPage } from './list-service';
+
+export interface ListRoutesOptions {
+  /**
+   * LIST_CACHE_MB in bytes: the memory the list's pages and the counters may keep between two writes (default
+   * config.ts DEFAULT_LIST_CACHE_MB); 0: nothing kept, every request reads the database.
+   */
+  cacheBytes?: number | undefined;
+}
+
+/** About 400 pages of 50 stays (≈ 40 kB of JSON each, counted at two bytes a character). */
+const DEFAULT_LIST_CACHE_BYTES = DEFAULT_LIST_CACHE_MB * 1024 * 1024;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
 /**
- * A count's cache key: the Paris day (« à prolonger », « commencé hier » and « prolongeable » move with it) and
- * the filters in a fixed order.
+ * A cache key: the kind of answer, the Paris day (« à prolonger », « commencé hier » and « prolongeable » move with
+ * it) and the body in a fixed order (its defaults applied by the schema: `{}` and `{ page: 1 }` are one key).
  */
-const countKey = (filters: ReservationFilters) =>
-  JSON.stringify([parisToday(), ...Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
+const keyOf = (kind: 'count' | 'list', day: string, body: object) =>
+  JSON.stringify([kind, day, ...Object.entries(body).sort(([a], [b]) => a.localeCompare(b))]);
 
-const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The dashboard's four counters are most of a day's requests (docs/performance.md « a day's mixed load »): their
-  // answers are kept by the statistics' cache mechanism — dropped when any write to the tables a count reads
-  // (stays, residents, clients, hotels, both contracts) commits, read-your-writes — never by a timer.
-  const counts = await statsCache(app);
+const listRoutes: FastifyPluginAsyncTypebox<ListRoutesOptions> = async (app, options) => {
+  // The dashboard's four counters are most of a day's requests, and its lists and a morning's shared filters come
+  // back from every colleague (docs/performance.md « a day's mixed load », « Pages kept between writes »): their
+  // answers are kept (db/answer-cache.ts) — dropped when any write to the tables they read (stays, residents,
+  // clients, hotels, room types, both contracts) commits, read-your-writes — never by a timer.
+  const answers = await answerCache(app, {
+    label: 'de la liste des réservations',
+    maxEntries: 10_000,
+    maxBytes: options.cacheBytes ?? DEFAULT_LIST_CACHE_BYTES,
+  });
   app.post(
     PATHS.list,
     { schema: { body: ReservationListBody, response: { 200: ReservationListAnswer, ...errors } } },
@@ -37,8 +54,18 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // passed through instead of being parsed and serialised again (list-service.ts `PAGE_ITEMS`; list.test.ts checks
     // it is byte for byte what the schema's serialiser writes). Fastify sends a string with a JSON content type as
     // it is; the cast only tells the type provider that this text is the schema's answer, already serialised.
+    // A page is kept only under the day PostgreSQL read it on (the API's clock and the database's may disagree
+    // around midnight).
     async (request, reply) => {
-      const text = listAnswerJson(await listReservationsPage(app.db, request.body));
+      const day = parisToday();
+      const { text } = await answers.get(
+        keyOf('list', day, request.body),
+        async () => {
+          const page = await listReservationsPage(app.db, request.body);
+          return { text: listAnswerJson(page), today: page.today };
+        },
+        { keep: (page) => page.today === day, bytes: (page) => stringBytes(page.text) },
+      );
       return reply.type('application/json; charset=utf-8').send(text as unknown as ReservationListAnswer);
     },
   );
@@ -47,7 +74,9 @@ const listRoutes: FastifyPluginAsyncTypebox = async (app) => {
     PATHS.count,
     { schema: { body: ReservationFilters, response: { 200: ReservationCountAnswer, ...errors } } },
     async (request) => ({
-      total: await counts.get(countKey(request.body), () => countReservations(app.db, request.body)),
+      total: await answers.get(keyOf('count', parisToday(), request.body), () =>
+        countReservations(app.db, request.body),
+      ),
     }),
   );
 };

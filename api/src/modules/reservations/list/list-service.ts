@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReservationFilters, ReservationItem, ReservationListBody } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
+import { TODAY } from '../../../db/today';
 import { assertFilterPeriod, reservationConditions, whereClause } from '../filters';
 import {
   countQuery,
@@ -60,16 +61,18 @@ function idsFromMatches(page: ReservationPage): SQL {
 }
 
 /**
- * The first statement of POST /reservations: `total` and the page's `ids` in the page's order, one row. It reads
- * `reservations` alone (plus the one table a name sort needs): small enough to be planned for each request, so the
- * plan follows the filters' values (a rare name, a client with few stays); the items are read by `PAGE_ITEMS`.
+ * The first statement of POST /reservations: `total` and the page's `ids` in the page's order, one row, with the
+ * business day it was read on (`today`: the answer cache keeps a page only under that day). It reads `reservations`
+ * alone (plus the one table a name sort needs): small enough to be planned for each request, so the plan follows the
+ * filters' values (a rare name, a client with few stays); the items are read by `PAGE_ITEMS`.
  */
 export function listIdsQuery(filters: ReservationFilters, page: ReservationPage): SQL {
   if (isSelective(filters))
     return sql`with m as materialized (select r.id from reservations r
         ${whereClause(reservationConditions(filters))})
-      select (select count(*)::int from m) as total, array(${idsFromMatches(page)}) as ids`;
-  return sql`select (${countQuery(filters)}) as total, array(${pageIdsQuery(filters, page)}) as ids`;
+      select (select count(*)::int from m) as total, array(${idsFromMatches(page)}) as ids, ${TODAY}::text as today`;
+  return sql`select (${countQuery(filters)}) as total, array(${pageIdsQuery(filters, page)}) as ids,
+    ${TODAY}::text as today`;
 }
 
 /**
@@ -140,10 +143,11 @@ export function pageFromTheEnd(page: ReservationPage, total: number): Reservatio
   return { sort: key, order: order === 'asc' ? 'desc' : 'asc', limit, offset: total - offset - limit };
 }
 
-/** A page of the list: the total and the items as JSON text (see `PAGE_ITEMS`). */
+/** A page of the list: the total, the items as JSON text (see `PAGE_ITEMS`) and the business day it was read on. */
 export interface ListPage {
   total: number;
   items: string;
+  today: string;
 }
 
 /**
@@ -159,34 +163,38 @@ export async function listReservationsPage(
   const { filters, page } = splitListBody(body);
   assertFilterPeriod(filters);
   if ((page.offset ?? 0) >= deepOffset && !isSelective(filters)) {
-    const [counted] = await rowsOf<{ total: number }>(db, sql`select (${countQuery(filters)}) as total`);
-    const total = Number(counted?.total ?? 0);
+    const [counted] = await rowsOf<{ total: number; today: string }>(
+      db,
+      sql`select (${countQuery(filters)}) as total, ${TODAY}::text as today`,
+    );
+    const total = Number(counted!.total);
     const reversed = pageFromTheEnd(page, total);
     const [row] = await rowsOf<{ ids: number[] }>(
       db,
       sql`select array(${pageIdsQuery(filters, reversed ?? page)}) as ids`,
     );
     const ids = row?.ids ?? [];
-    return { total, items: await pageItemsJson(db, reversed === undefined ? ids : ids.reverse()) };
+    const items = await pageItemsJson(db, reversed === undefined ? ids : ids.reverse());
+    return { total, items, today: counted!.today };
   }
   const statement = listIdsQuery(filters, page);
   const name = idsStatementName(filters, page);
   const [row] =
     name === undefined
-      ? await rowsOf<{ total: number; ids: number[] }>(db, statement)
+      ? await rowsOf<{ total: number; ids: number[]; today: string }>(db, statement)
       : await db
-          .select({ total: sql<number>`m.total`, ids: sql<number[]>`m.ids` })
+          .select({ total: sql<number>`m.total`, ids: sql<number[]>`m.ids`, today: sql<string>`m.today` })
           .from(sql`(${statement}) m`)
           .prepare(name)
           .execute();
-  return { total: Number(row?.total ?? 0), items: await pageItemsJson(db, row?.ids ?? []) };
+  return { total: Number(row!.total), items: await pageItemsJson(db, row!.ids), today: row!.today };
 }
 
 /**
  * The answer of POST /reservations as JSON text, written as the response schema (`ReservationListAnswer`) would
  * write it: the items' text from PostgreSQL is passed through instead of being parsed and serialised again.
  */
-export const listAnswerJson = ({ total, items }: ListPage): string =>
+export const listAnswerJson = ({ total, items }: Pick<ListPage, 'total' | 'items'>): string =>
   `{"reservations":${items},"total":${total}}`;
 
 /** POST /reservations as objects (the items parsed): for callers inside the API and the tests. */

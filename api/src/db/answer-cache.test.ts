@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import { answerCache, stringBytes, STATS_CHANNEL } from './answer-cache';
+
+/**
+ * The cache's bookkeeping against a stand-in of the listening connection (the real one, NOTIFY on commit and the
+ * read-your-writes sync, is tested through the routes: list-cache.test.ts, list.test.ts, stats.test.ts).
+ */
+function standIn() {
+  let notify: (() => void) | undefined;
+  let lose: (() => void) | undefined;
+  const listen = vi.fn(async (channel: string, onNotify: () => void, onLost: () => void) => {
+    expect(channel).toBe(STATS_CHANNEL);
+    notify = onNotify;
+    lose = onLost;
+    return { sync: async () => undefined, stop: async () => undefined };
+  });
+  const warn = vi.fn();
+  const app = { dbListen: listen, log: { warn }, addHook: () => undefined } as unknown as FastifyInstance;
+  return { app, listen, warn, notify: () => notify?.(), lose: () => lose?.() };
+}
+
+/** A cache's answers by key, each computed at most once while kept: counts how often `compute` ran. */
+function counted() {
+  const runs = new Map<string, number>();
+  return {
+    runs,
+    compute:
+      (key: string, answer: string = key) =>
+      async () => {
+        runs.set(key, (runs.get(key) ?? 0) + 1);
+        return answer;
+      },
+  };
+}
+
+describe('answerCache', () => {
+  it('answers a repeated key from memory until the next notification', async () => {
+    const { app, notify } = standIn();
+    const cache = await answerCache(app, { label: 'de test' });
+    const { runs, compute } = counted();
+    expect(await cache.get('a', compute('a'))).toBe('a');
+    expect(await cache.get('a', compute('a'))).toBe('a');
+    expect(runs.get('a')).toBe(1);
+    notify();
+    await cache.get('a', compute('a'));
+    expect(runs.get('a')).toBe(2);
+  });
+
+  it('keeps at most maxBytes, the least recently used going first', async () => {
+    const { app } = standIn();
+    // Each entry: its key (2 bytes) and its answer (10 characters, 20 bytes) = 22 bytes; room for three.
+    const cache = await answerCache(app, { label: 'de test', maxBytes: 70 });
+    const { runs, compute } = counted();
+    const get = (key: string) => cache.get(key, compute(key, key.repeat(10)), { bytes: stringBytes });
+    await get('a');
+    await get('b');
+    await get('c');
+    await get('a'); // a is now the most recently used: b goes first
+    await get('d');
+    await get('a');
+    await get('c');
+    await get('d');
+    expect(Object.fromEntries(runs)).toEqual({ a: 1, b: 1, c: 1, d: 1 });
+    await get('b');
+    expect(runs.get('b')).toBe(2);
+  });
+
+  it('keeps at most maxEntries', async () => {
+    const { app } = standIn();
+    const cache = await answerCache(app, { label: 'de test', maxEntries: 2 });
+    const { runs, compute } = counted();
+    for (const key of ['a', 'b', 'c', 'a']) await cache.get(key, compute(key));
+    expect(runs.get('a')).toBe(2);
+  });
+
+  it('does not keep an answer larger than maxBytes, one that `keep` refuses, or one computed across a notification', async () => {
+    const { app, notify } = standIn();
+    const cache = await answerCache(app, { label: 'de test', maxBytes: 100 });
+    const { runs, compute } = counted();
+    const twice = async (key: string, run: () => Promise<string>, options = {}) => {
+      await cache.get(key, run, options);
+      await cache.get(key, run, options);
+    };
+    await twice('large', compute('large', 'x'.repeat(60)), { bytes: stringBytes });
+    await twice('refused', compute('refused'), { keep: () => false });
+    const during = compute('during');
+    await twice('during', async () => {
+      const answer = await during();
+      notify();
+      return answer;
+    });
+    expect(Object.fromEntries(runs)).toEqual({ large: 2, refused: 2, during: 2 });
+  });
+
+  it('keeps nothing and opens no listening connection with maxBytes 0', async () => {
+    const { app, listen } = standIn();
+    const cache = await answerCache(app, { label: 'de test', maxBytes: 0 });
+    const { runs, compute } = counted();
+    await cache.get('a', compute('a'));
+    await cache.get('a', compute('a'));
+    expect(runs.get('a')).toBe(2);
+    expect(listen).not.toHaveBeenCalled();
+  });
+
+  it('keeps nothing once the listening connection is lost, and says so', async () => {
+    const { app, lose, warn } = standIn();
+    const cache = await answerCache(app, { label: 'de test' });
+    const { runs, compute } = counted();
+    await cache.get('a', compute('a'));
+    lose();
+    await cache.get('a', compute('a'));
+    await cache.get('a', compute('a'));
+    expect(runs.get('a')).toBe(3);
+    expect(warn).toHaveBeenCalledWith('cache de test désactivé : connexion LISTEN perdue');
+  });
+});

@@ -47,6 +47,31 @@ describe('answerCache', () => {
     expect(runs.get('a')).toBe(2);
   });
 
+  it('computes a key once for the requests that ask for it while it is being computed — not across a notification', async () => {
+    const { app, notify } = standIn();
+    const cache = await answerCache(app, { label: 'de test' });
+    let runs = 0;
+    const releases: (() => void)[] = [];
+    const slow = () =>
+      new Promise<number>((resolve) => {
+        runs += 1;
+        const run = runs;
+        releases.push(() => resolve(run));
+      });
+    const first = [cache.get('a', slow), cache.get('a', slow), cache.get('a', slow)];
+    await vi.waitFor(() => expect(releases).toHaveLength(1));
+    // A write commits while the count runs: a request made after it must not be given the count begun before.
+    notify();
+    const after = cache.get('a', slow);
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    for (const release of releases) release();
+    expect(await Promise.all(first)).toEqual([1, 1, 1]);
+    expect(await after).toBe(2);
+    // The second was computed in the current generation: kept. The first, begun before the write, was not.
+    expect(await cache.get('a', slow)).toBe(2);
+    expect(runs).toBe(2);
+  });
+
   it('keeps at most maxBytes, the least recently used going first', async () => {
     const { app } = standIn();
     // Each entry: its key (2 bytes) and its answer (10 characters, 20 bytes) = 22 bytes; room for three.

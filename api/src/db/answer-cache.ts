@@ -5,7 +5,10 @@
  * names, room types, households) NOTIFY `stats`, delivered when its transaction commits; each notification starts
  * a new generation and drops every answer. A hit first syncs the listening connection, so a write committed before
  * the request always drops the answers computed before it (read-your-writes); an answer whose computation saw a
- * notification arrive is not kept. Without a listening connection nothing is kept. Never a timer.
+ * notification arrive is not kept. Requests for a key being computed in the current generation wait for that
+ * computation instead of starting their own: after a write, the colleagues whose dashboards all ask for the same
+ * counters at once cost one count each, not one per request (docs/performance.md « Pages kept between writes »).
+ * Without a listening connection nothing is kept or shared. Never a timer.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Listener } from './client';
@@ -51,6 +54,7 @@ export async function answerCache(
   let listener: Listener | undefined;
   let heldBytes = 0;
   const entries = new Map<string, Entry>();
+  const flights = new Map<string, { generation: number; answer: Promise<unknown> }>();
   const clear = () => {
     entries.clear();
     heldBytes = 0;
@@ -95,7 +99,17 @@ export async function answerCache(
         entries.set(key, hit);
         return hit.answer as T;
       }
-      const answer = await compute();
+      const flight = flights.get(key);
+      if (flight !== undefined && flight.generation === start) return flight.answer as Promise<T>;
+      const pending = compute();
+      const own = { generation: start, answer: pending };
+      flights.set(key, own);
+      let answer: T;
+      try {
+        answer = await pending;
+      } finally {
+        if (flights.get(key) === own) flights.delete(key);
+      }
       if (listener === undefined || generation !== start || options.keep?.(answer) === false) return answer;
       const bytes = key.length * 2 + (options.bytes?.(answer) ?? DEFAULT_ENTRY_BYTES);
       if (bytes > maxBytes) return answer;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +39,66 @@ function expectPrivate(dataDir: string): void {
   expect(entries.filter(([, mode]) => (mode & 0o077) !== 0)).toEqual([]);
 }
 
+/** server.ts on `dataDir` with the demo (the default of npm start), its output collected. */
+function startServer(dataDir: string, port: number) {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_MODE: '1',
+      JWT_SECRET: '',
+      DATABASE_URL: '',
+      WEB_ROOT: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const state = { output: '' };
+  server.stdout.on('data', (chunk: Buffer) => (state.output += chunk.toString()));
+  server.stderr.on('data', (chunk: Buffer) => (state.output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  const waitFor = async (text: string) => {
+    const deadline = Date.now() + 90_000;
+    while (!state.output.includes(text)) {
+      if (server.exitCode !== null || Date.now() > deadline)
+        throw new Error(`« ${text} » attendu :\n${state.output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { server, state, exited, waitFor };
+}
+
 describe('npm start (server.ts)', () => {
+  it('stopped by Ctrl+C while it generates the demo data: stops in order, and the next start generates all of it', async () => {
+    const dataDir = join(root, 'interrompu', 'data');
+    const first = startServer(dataDir, await freePort());
+    try {
+      await first.waitFor('génération des données de démonstration');
+      first.server.kill('SIGINT');
+      expect(await first.exited).toBe(0);
+    } finally {
+      first.server.kill('SIGKILL');
+    }
+    expect(first.state.output).toContain("Arrêt demandé (SIGINT) pendant le démarrage : EBAS3 s'arrête");
+    expect(first.state.output).not.toContain('EBAS3 est démarré');
+    // The embedded PostgreSQL was stopped, not left behind.
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+    const second = startServer(dataDir, await freePort());
+    try {
+      await second.waitFor('EBAS3 est démarré');
+      expect(second.state.output).toMatch(
+        /Données de démonstration : 24 établissements, 12 clients, \d+ pensionnaires, [1-9]\d* réservations/,
+      );
+    } finally {
+      second.server.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+  }, 240_000);
+
   it('writes a fresh data directory readable by its user only: directory 0700, files 0600, JWT secret included', async () => {
     const dataDir = join(root, 'nouveau', 'data');
     const port = await freePort();

@@ -54,6 +54,30 @@ async function main(): Promise<void> {
   // The start command is the demo: accounts are seeded unless DEMO_MODE=0.
   const demoMode = config.demoMode ?? true;
 
+  // Ctrl+C or SIGTERM stops EBAS3 in order from the first instant (docs/database.md « Lifecycle »). While it starts,
+  // the step under way ends (the database started, the migrations applied) or is rolled back (the demo data, one
+  // transaction), then what was opened is closed; a second signal stops at once (an embedded PostgreSQL left
+  // running is stopped by the next start).
+  const startup = new AbortController();
+  let running: FastifyInstance | undefined;
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    if (running === undefined) {
+      console.log(
+        `Arrêt demandé (${signal}) pendant le démarrage : EBAS3 s'arrête à la fin de l'étape en cours. ` +
+          'Ctrl+C de nouveau pour arrêter tout de suite.',
+      );
+      startup.abort(signal);
+      return;
+    }
+    running.log.info({ signal }, 'arrêt en cours');
+    closeAndExit(running);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
   const app = await buildApp({
     database:
       config.databaseUrl === undefined
@@ -78,40 +102,49 @@ async function main(): Promise<void> {
     },
     listCacheBytes: config.listCacheMb * 1024 * 1024,
   });
-  // A new database in demo mode gets the demo dataset (hotels, clients, residents, stays around today).
-  const demoData = demoMode
-    ? await generateDemoData(app.db, { ...DEMO_PRESETS.demo, today: parisToday() })
-    : null;
-  if (config.webRoot !== undefined) {
-    await app.register(staticSite, { webRoot: config.webRoot, runtimeConfigFile: config.runtimeConfigFile });
-  }
-
-  let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) {
-      // Second Ctrl+C: the user does not want to wait.
-      process.exit(1);
-    }
-    closing = true;
-    app.log.info({ signal }, 'arrêt en cours');
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, "erreur pendant l'arrêt");
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-
   try {
+    startup.signal.throwIfAborted();
+    // A new database in demo mode gets the demo dataset (hotels, clients, residents, stays around today): all of it
+    // or, stopped half-way, none — the next start generates it again.
+    const demoData = demoMode
+      ? await generateDemoData(
+          app.db,
+          { ...DEMO_PRESETS.demo, today: parisToday() },
+          {
+            atomic: true,
+            signal: startup.signal,
+            onBegin: () =>
+              console.log('Base neuve : génération des données de démonstration (quelques secondes)…'),
+          },
+        )
+      : null;
+    if (config.webRoot !== undefined) {
+      await app.register(staticSite, {
+        webRoot: config.webRoot,
+        runtimeConfigFile: config.runtimeConfigFile,
+      });
+    }
+    startup.signal.throwIfAborted();
     await app.listen({ port: config.port, host: config.host });
+    startup.signal.throwIfAborted();
+    running = app;
+    printBanner(app, config, demoMode, demoData);
   } catch (error) {
+    if (startup.signal.aborted) return closeAndExit(app);
     await app.close().catch(() => undefined);
     throw error;
   }
-  printBanner(app, config, demoMode, demoData);
+}
+
+/** Closes the API (the embedded PostgreSQL last) and exits: 0, or 1 if closing failed. */
+function closeAndExit(app: FastifyInstance): void {
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      app.log.error({ err: error }, "erreur pendant l'arrêt");
+      process.exit(1);
+    },
+  );
 }
 
 main().catch((error: unknown) => {

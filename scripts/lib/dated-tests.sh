@@ -14,6 +14,7 @@ DATED_API_TESTS=(
   src/modules/reservations/historiques/historiques.test.ts
   src/modules/reservations/integrales/integrales.test.ts
   src/modules/reservations/list/list.test.ts
+  src/modules/reservations/list/list-cache.test.ts
   src/modules/reservations/pax/pax.test.ts
   src/modules/reservations/pointage/pointage.test.ts
   src/modules/reservations/pointage/pointage-rules.test.ts

@@ -225,6 +225,42 @@ describe('generateDemoData', () => {
     expect(next.id).toBe(7);
   }, 300_000);
 
+  it('stopped half-way: atomic, it leaves nothing and the next run generates it all; not atomic, a half dataset that the next run skips', async () => {
+    const small = { ...DEMO_PRESETS.demo, hotels: 3, clients: 2, households: 12, today: TODAY };
+    // The third look at the signal comes after every stay and night is written, before their history.
+    const stopAtThirdLook = () => {
+      let looks = 0;
+      return {
+        throwIfAborted: () => {
+          looks += 1;
+          if (looks === 3) throw new Error('arrêt demandé');
+        },
+      } as unknown as AbortSignal;
+    };
+    const counts = (db: Awaited<ReturnType<typeof freshDatabase>>) =>
+      one(
+        db,
+        sql`select (select count(*)::int from etablissements) as hotels,
+          (select count(*)::int from reservations) as stays, (select count(*)::int from nuitees) as nights`,
+      );
+
+    const atomic = await freshDatabase();
+    await expect(
+      generateDemoData(atomic, small, { atomic: true, signal: stopAtThirdLook() }),
+    ).rejects.toThrow('arrêt demandé');
+    expect(await counts(atomic)).toEqual({ hotels: 0, stays: 0, nights: 0 });
+    const again = await generateDemoData(atomic, small, { atomic: true });
+    expect(again.skipped).toBe(false);
+    expect(await counts(atomic)).toEqual({ hotels: 3, stays: again.reservations, nights: again.nights });
+
+    const chunked = await freshDatabase();
+    await expect(generateDemoData(chunked, small, { signal: stopAtThirdLook() })).rejects.toThrow(
+      'arrêt demandé',
+    );
+    expect(await counts(chunked)).toMatchObject({ hotels: 3 });
+    expect((await generateDemoData(chunked, small)).skipped).toBe(true);
+  }, 120_000);
+
   it("computes today's date in Europe/Paris", () => {
     expect(parisToday(new Date('2026-11-21T23:30:00Z'))).toBe('2026-11-22');
     expect(parisToday(new Date('2026-06-30T21:59:00Z'))).toBe('2026-06-30');

@@ -113,13 +113,41 @@ async function insertAll<T extends PgTable>(
   }
 }
 
+export interface DemoGenerationControl {
+  /**
+   * All or nothing: the whole generation in one transaction (the chunks' transactions become savepoints), so that a
+   * first start stopped half-way leaves no half dataset that the next start would skip (it only looks for hotels).
+   * `npm start`'s demo preset (≈ 54,000 nights); the large preset keeps one transaction per chunk, whose deferred
+   * checks would otherwise queue millions of events until the commit.
+   */
+  atomic?: boolean;
+  /** Looked at between steps and chunks: once aborted, the generation throws its reason (atomic: all rolled back). */
+  signal?: AbortSignal | undefined;
+  /** Called once the database is found empty, as the generation begins (not when it is skipped). */
+  onBegin?: () => void;
+}
+
 /**
  * Deterministic, realistic French demo data: hotels in real towns under purchase contracts, client
  * organisations under sale contracts, households of residents, and their stays (initial bookings and chains of
  * extensions) with every night priced from the contracts. The same options always give the same data.
  * Runs only on a database without hotels; returns `skipped` otherwise.
  */
-export async function generateDemoData(db: Database, options: DemoDataOptions): Promise<DemoDataResult> {
+export async function generateDemoData(
+  db: Database,
+  options: DemoDataOptions,
+  control: DemoGenerationControl = {},
+): Promise<DemoDataResult> {
+  if (!control.atomic) return generate(db, options, control);
+  return db.transaction((tx) => generate(tx as unknown as Database, options, control));
+}
+
+async function generate(
+  db: Database,
+  options: DemoDataOptions,
+  { signal, onBegin }: DemoGenerationControl,
+): Promise<DemoDataResult> {
+  signal?.throwIfAborted();
   const [existing] = await db.select({ total: count() }).from(etablissements);
   if ((existing?.total ?? 0) > 0) {
     return {
@@ -134,6 +162,7 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
       skipped: true,
     };
   }
+  onBegin?.();
   const random = new Random(options.seed);
   const windowStart = addMonths(options.today, -options.monthsBefore);
   const windowEnd = addMonths(options.today, options.monthsAfter + 1);
@@ -488,6 +517,7 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
   let nights = 0;
   for (let start = 0; start < stayRows.length; start += BATCH * 5) {
     const chunk = stayRows.slice(start, start + BATCH * 5);
+    signal?.throwIfAborted();
     await db.transaction(async (tx) => {
       for (let offset = 0; offset < chunk.length; offset += BATCH) {
         await tx
@@ -504,9 +534,11 @@ export async function generateDemoData(db: Database, options: DemoDataOptions): 
     });
   }
 
+  signal?.throwIfAborted();
   const history = await insertDemoHistory(db, today);
   await insertAll(db, demandeReservationsCibles, requests.targets);
   await insertDemoDemandeTrail(db, requests);
+  signal?.throwIfAborted();
   const communications = await insertDemoCommunications(db, today);
 
   await db.execute(sql`insert into occupations_allotement (tarif_id, date_nuit, chambres_occupees)

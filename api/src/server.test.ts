@@ -39,8 +39,8 @@ function expectPrivate(dataDir: string): void {
   expect(entries.filter(([, mode]) => (mode & 0o077) !== 0)).toEqual([]);
 }
 
-/** server.ts on `dataDir` with the demo (the default of npm start), its output collected. */
-function startServer(dataDir: string, port: number) {
+/** server.ts on `dataDir` (the demo, as npm start, unless `env` says otherwise), its output collected. */
+function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
     env: {
@@ -53,6 +53,7 @@ function startServer(dataDir: string, port: number) {
       DATABASE_URL: '',
       WEB_ROOT: '',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,34 +103,11 @@ describe('npm start (server.ts)', () => {
   it('writes a fresh data directory readable by its user only: directory 0700, files 0600, JWT secret included', async () => {
     const dataDir = join(root, 'nouveau', 'data');
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: API_DIR,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DEMO_MODE: '0',
-        JWT_SECRET: '',
-        // The default: the embedded PostgreSQL in DATA_DIR/postgres (its files, socket included, are checked too).
-        DATABASE_URL: '',
-        WEB_ROOT: '',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise((resolve) => server.once('exit', resolve));
+    // The default database: the embedded PostgreSQL in DATA_DIR/postgres (its files, socket included, are checked too).
+    const { server, exited, waitFor } = startServer(dataDir, port, { DEMO_MODE: '0' });
     try {
       // Started: the banner is printed after listen().
-      const deadline = Date.now() + 90_000;
-      while (!output.includes('EBAS3 est démarré')) {
-        if (server.exitCode !== null || Date.now() > deadline)
-          throw new Error(`Démarrage échoué :\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitFor('EBAS3 est démarré');
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
       expectPrivate(dataDir);

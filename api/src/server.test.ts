@@ -1,25 +1,11 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startServer } from '../test/server-process';
 
-const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'ebas3-server-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every path under `dir` with its permission bits. */
 function modes(dir: string): Array<[string, number]> {
@@ -37,39 +23,6 @@ function expectPrivate(dataDir: string): void {
   expect(entries.length).toBeGreaterThan(100);
   expect(entries).toContainEqual(['jwt-secret', 0o600]);
   expect(entries.filter(([, mode]) => (mode & 0o077) !== 0)).toEqual([]);
-}
-
-/** server.ts on `dataDir` (the demo, as npm start, unless `env` says otherwise), its output collected. */
-function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_MODE: '1',
-      JWT_SECRET: '',
-      DATABASE_URL: '',
-      WEB_ROOT: '',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const state = { output: '' };
-  server.stdout.on('data', (chunk: Buffer) => (state.output += chunk.toString()));
-  server.stderr.on('data', (chunk: Buffer) => (state.output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-  const waitFor = async (text: string) => {
-    const deadline = Date.now() + 90_000;
-    while (!state.output.includes(text)) {
-      if (server.exitCode !== null || Date.now() > deadline)
-        throw new Error(`« ${text} » attendu :\n${state.output}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
-  return { server, state, exited, waitFor };
 }
 
 describe('npm start (server.ts)', () => {

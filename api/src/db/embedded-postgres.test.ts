@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startServer } from '../../test/server-process';
 import { type Database, openDatabase } from './client';
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,17 +19,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const postmasterPid = (dataDir: string) =>
@@ -110,38 +99,11 @@ describe('embedded PostgreSQL', () => {
   it('stops postgres when the server process gets SIGTERM', async () => {
     const dataDir = join(root, 'sigterm');
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: API_DIR,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DEMO_MODE: '0',
-        JWT_SECRET: '',
-        DATABASE_URL: '',
-        WEB_ROOT: '',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const deadline = Date.now() + 40_000;
-    while (!output.includes('EBAS3 est démarré')) {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        // A server too slow to start must not outlive the test (it holds its PostgreSQL): stopped, then failed.
-        child.kill('SIGTERM');
-        await exited;
-        throw new Error(`Démarrage échoué :\n${output}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const { server: child, state, exited, waitFor } = startServer(dataDir, port, { DEMO_MODE: '0' });
+    await waitFor('EBAS3 est démarré', 40_000);
     const pid = postmasterPid(dataDir);
     child.kill('SIGTERM');
-    expect(await exited, output).toBe(0);
+    expect(await exited, state.output).toBe(0);
     expect(alive(pid)).toBe(false);
   }, 50_000);
 });

@@ -9,15 +9,16 @@ import { answerCache, stringBytes, STATS_CHANNEL } from './answer-cache';
 function standIn() {
   let notify: (() => void) | undefined;
   let lose: (() => void) | undefined;
+  const sync = vi.fn(async () => undefined);
   const listen = vi.fn(async (channel: string, onNotify: () => void, onLost: () => void) => {
     expect(channel).toBe(STATS_CHANNEL);
     notify = onNotify;
     lose = onLost;
-    return { sync: async () => undefined, stop: async () => undefined };
+    return { sync, stop: async () => undefined };
   });
   const warn = vi.fn();
   const app = { dbListen: listen, log: { warn }, addHook: () => undefined } as unknown as FastifyInstance;
-  return { app, listen, warn, notify: () => notify?.(), lose: () => lose?.() };
+  return { app, listen, sync, warn, notify: () => notify?.(), lose: () => lose?.() };
 }
 
 /** A cache's answers by key, each computed at most once while kept: counts how often `compute` ran. */
@@ -35,6 +36,20 @@ function counted() {
 }
 
 describe('answerCache', () => {
+  it('syncs the listening connection before each answer, unless the request already did (`synced`)', async () => {
+    const { app, sync } = standIn();
+    const cache = await answerCache(app, { label: 'de test' });
+    const { compute } = counted();
+    await cache.get('a', compute('a'));
+    await cache.get('a', compute('a'));
+    expect(sync).toHaveBeenCalledTimes(2);
+    await cache.get('a', compute('a'), { synced: true });
+    await cache.get('b', compute('b'), { synced: true });
+    expect(sync).toHaveBeenCalledTimes(2);
+    await cache.get('a', compute('a'), { synced: false });
+    expect(sync).toHaveBeenCalledTimes(3);
+  });
+
   it('answers a repeated key from memory until the next notification', async () => {
     const { app, notify } = standIn();
     const cache = await answerCache(app, { label: 'de test' });

@@ -8,7 +8,8 @@
  * notification arrive is not kept. Requests for a key being computed in the current generation wait for that
  * computation instead of starting their own: after a write, the colleagues whose dashboards all ask for the same
  * counters at once cost one count each, not one per request (docs/performance.md « Pages kept between writes »).
- * Without a listening connection nothing is kept or shared. Never a timer.
+ * Without a listening connection nothing is kept or shared. Never a timer. A request whose token check already synced
+ * the listening connection (one connection for every channel) skips its own sync (`synced`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Listener } from './client';
@@ -29,6 +30,12 @@ export interface AnswerOptions<T> {
   keep?: (answer: T) => boolean;
   /** Its size in bytes, counted against `maxBytes`; default 64 (a number or a small object). */
   bytes?: (answer: T) => number;
+  /**
+   * The caller synced the process's listening connection after its request arrived — the token check did
+   * (`request.notificationsSynced`, modules/auth/token-users.ts): every channel shares that connection, so no second
+   * round trip is needed.
+   */
+  synced?: boolean;
 }
 
 export interface AnswerCache {
@@ -90,7 +97,7 @@ export async function answerCache(
   return {
     async get<T>(key: string, compute: () => Promise<T>, options: AnswerOptions<T> = {}): Promise<T> {
       if (listener === undefined) return compute();
-      await listener.sync();
+      if (options.synced !== true) await listener.sync();
       const start = generation;
       const hit = entries.get(key);
       if (hit && hit.generation === start) {

@@ -7,7 +7,7 @@ import { acquireDataDirLock } from './data-dir-lock';
 import { openDedicatedConnection, type DedicatedConnection } from './dedicated-connection';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { makePrivateDir } from './private-dir';
-import { coalescedRoundTrips } from './round-trips';
+import { notificationConnection } from './notification-connection';
 import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -37,8 +37,9 @@ export interface DatabaseHandle {
   /**
    * Calls `onNotify` for every NOTIFY on `channel` (delivered after the notifying transaction commits); `onLost`
    * if the listening connection drops. `sync()` returns once every notification committed before it was called
-   * has been delivered (a round trip on the listening connection). Used by the statistics' answer cache and the
-   * live feed (`changements`, whose payload is JSON).
+   * has been delivered (a round trip on the listening connection). Every channel shares one connection
+   * (notification-connection.ts), so a sync covers them all. Used by the answer caches (`stats`), the token check
+   * (`users`) and the live feed (`changements`, whose payload is JSON).
    */
   listen(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<Listener>;
   /**
@@ -82,39 +83,19 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       lockClient.release();
     }
-    const listeners = new Set<pg.Client>();
+    const sessions = new Set<pg.Client>();
+    const notifications = notificationConnection(url);
     return {
       db,
       label: 'PostgreSQL',
       dataDir: undefined,
-      async listen(channel, onNotify, onLost) {
-        // Its own connection, outside the pool: LISTEN holds it for the life of the process.
-        const client = new pg.Client({ connectionString: url });
-        client.on('notification', (message) => {
-          if (message.channel === channel) onNotify(message.payload ?? '');
-        });
-        client.on('error', onLost);
-        client.on('end', onLost);
-        await client.connect();
-        listeners.add(client);
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-        return {
-          // The server sends the notifications pending for this session before the answer of any command on it.
-          // Concurrent callers share one round trip (never two queries at once on this client).
-          sync: coalescedRoundTrips(async () => void (await client.query('select 1'))),
-          stop: async () => {
-            listeners.delete(client);
-            client.removeAllListeners('end');
-            await client.end();
-          },
-        };
-      },
+      listen: (channel, onNotify, onLost) => notifications.listen(channel, onNotify, onLost),
       async session(onLost) {
         const client = new pg.Client({ connectionString: url });
         client.on('error', onLost);
         client.on('end', onLost);
         await client.connect();
-        listeners.add(client);
+        sessions.add(client);
         // One query at a time on the connection (node-postgres refuses overlapping ones from pg@9).
         let queue: Promise<unknown> = Promise.resolve();
         return {
@@ -124,7 +105,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
             return result;
           },
           close: async () => {
-            listeners.delete(client);
+            sessions.delete(client);
             client.removeAllListeners('end');
             await client.end();
           },
@@ -133,7 +114,8 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
       url,
       connection: () => openDedicatedConnection(url, schema),
       async close() {
-        for (const client of listeners) {
+        await notifications.close();
+        for (const client of sessions) {
           client.removeAllListeners('end');
           await client.end().catch(() => undefined);
         }

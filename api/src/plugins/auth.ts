@@ -12,7 +12,8 @@ import {
   type ScryptParams,
 } from '../modules/auth/password';
 import type { TokenPayload } from '../modules/auth/service';
-import { prepareUserById, toCurrentUser } from '../modules/users/repository';
+import { tokenUsers } from '../modules/auth/token-users';
+import { toCurrentUser } from '../modules/users/repository';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -23,6 +24,13 @@ declare module '@fastify/jwt' {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Set by `authenticate` when its user check synced the process's listening connection after the request
+     * arrived (modules/auth/token-users.ts): an answer cache may then skip its own sync (db/answer-cache.ts).
+     */
+    notificationsSynced: boolean;
+  }
   interface FastifyInstance {
     /** onRequest/preHandler hook: requires a valid bearer token of an existing, active user. */
     authenticate: (request: FastifyRequest) => Promise<void>;
@@ -81,7 +89,8 @@ export default fp<AuthPluginOptions>(
       sign: { algorithm: 'HS256', expiresIn: options.jwtExpiresIn },
       // A token without exp would never die; without ver it could not be revoked. `cache`: a token's signature and
       // claims are checked once, then remembered until its exp (fast-jwt's LRU, keyed by the token's hash); whether
-      // its user is still active and its version current is read from the database on every request all the same.
+      // its user is still active and its version current is checked on every request all the same (from memory
+      // between two writes to `users`, every committed revocation seen first: modules/auth/token-users.ts).
       verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'ver'], cache: TOKEN_CACHE_SIZE },
     });
 
@@ -92,16 +101,17 @@ export default fp<AuthPluginOptions>(
     });
     app.decorate('signToken', (payload: TokenPayload) => app.jwt.sign(payload));
 
-    const userById = prepareUserById(app.db);
-    const checkClaims = async (claims: TokenClaims): Promise<VerifiedToken> => {
+    const userById = await tokenUsers(app);
+    app.decorateRequest('notificationsSynced', false);
+    const checkClaims = async (claims: TokenClaims): Promise<VerifiedToken & { synced: boolean }> => {
       const id = typeof claims.sub === 'string' && /^\d{1,10}$/.test(claims.sub) ? Number(claims.sub) : NaN;
       if (!Number.isSafeInteger(id) || id > 2_147_483_647)
         throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
-      const user = await userById(id);
+      const { user, synced } = await userById(id);
       if (user === undefined || !user.active) throw new UnauthorizedError(AUTH_ERRORS.inactiveUser);
       // Logout, a new password, role or activation raised the version since this token was signed.
       if (claims.ver !== user.tokenVersion) throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
-      return { user: toCurrentUser(user), exp: Number(claims.exp), ver: user.tokenVersion };
+      return { user: toCurrentUser(user), exp: Number(claims.exp), ver: user.tokenVersion, synced };
     };
 
     const verifyClaims = (token: string): TokenClaims => {
@@ -121,12 +131,15 @@ export default fp<AuthPluginOptions>(
       const [scheme, token, ...rest] = header.split(' ');
       if (!/^Bearer$/i.test(scheme ?? '') || !token || rest.length > 0)
         throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
-      request.user = (await checkClaims(verifyClaims(token))).user;
+      const checked = await checkClaims(verifyClaims(token));
+      request.user = checked.user;
+      request.notificationsSynced = checked.synced;
     });
 
     app.decorate('verifyAccessToken', async (token: string) => {
       if (token === '') throw new UnauthorizedError(AUTH_ERRORS.missingToken);
-      return checkClaims(verifyClaims(token));
+      const { synced: _synced, ...verified } = await checkClaims(verifyClaims(token));
+      return verified;
     });
 
     app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {

@@ -38,22 +38,23 @@ const keyOf = (vue: StatsVue, query: StatsQuery) =>
 
 const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cache = await answerCache(app, { label: 'des statistiques' });
-  const answer = <T>(vue: StatsVue, query: StatsQuery) =>
-    cache.get(keyOf(vue, query), () => SERVICES[vue](app.db, query) as Promise<T>);
+  // `synced`: the request's token check synced the listening connection (db/answer-cache.ts).
+  const answer = <T>(vue: StatsVue, query: StatsQuery, synced: boolean) =>
+    cache.get(keyOf(vue, query), () => SERVICES[vue](app.db, query) as Promise<T>, { synced });
   app.get(
     STATS_PATHS.pax,
     { schema: { querystring: StatsQuery, response: { 200: StatsPaxAnswer, ...errors } } },
-    async (request) => answer<StatsPaxAnswer>('pax', request.query),
+    async (request) => answer<StatsPaxAnswer>('pax', request.query, request.notificationsSynced),
   );
   app.get(
     STATS_PATHS.mois,
     { schema: { querystring: StatsQuery, response: { 200: StatsMoisAnswer, ...errors } } },
-    async (request) => answer<StatsMoisAnswer>('mois', request.query),
+    async (request) => answer<StatsMoisAnswer>('mois', request.query, request.notificationsSynced),
   );
   app.get(
     STATS_PATHS.ca,
     { schema: { querystring: StatsQuery, response: { 200: StatsCaAnswer, ...errors } } },
-    async (request) => answer<StatsCaAnswer>('ca', request.query),
+    async (request) => answer<StatsCaAnswer>('ca', request.query, request.notificationsSynced),
   );
 
   for (const vue of Object.keys(SERVICES) as StatsVue[]) {
@@ -69,7 +70,9 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const release = await app.exportSlots.reserve(request.user.id);
         let file: Awaited<ReturnType<typeof statsExcel>>;
         try {
-          const rows = (await answer<Record<string, unknown>>(vue, query))[tableau.source] as object[];
+          const rows = (await answer<Record<string, unknown>>(vue, query, request.notificationsSynced))[
+            tableau.source
+          ] as object[];
           file = await statsExcel(vue, key, tableau, rows);
         } catch (error) {
           release();

@@ -179,6 +179,24 @@ function parseSuivi(payload: unknown): { entite: SuiviEntite; id: number } | und
   return { entite: entite as SuiviEntite, id };
 }
 
+/**
+ * Waits until the PostgreSQL adapter LISTENs (its pool hands it a connection, then `LISTEN` answers): a node is
+ * ready only once it hears the other nodes' messages. And @socket.io/postgres-adapter 0.5 keeps for ever a
+ * connection it gets after its `close()` (its `initClient` sets it without looking), so a node closed right after
+ * its start never ended its adapter's pool. Beyond 10 s it goes on with a warning (the adapter retries by itself).
+ */
+async function adapterListening(io: Server, app: FastifyInstance): Promise<void> {
+  const pubSub = (io.of('/').adapter as unknown as { client?: { client?: unknown } }).client;
+  const deadline = Date.now() + 10_000;
+  while (pubSub !== undefined && pubSub.client === undefined) {
+    if (Date.now() > deadline) {
+      app.log.warn("temps réel : l'adaptateur PostgreSQL n'écoute pas encore, démarrage sans attendre");
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 export default fp<RealtimePluginOptions>(
   async (app: FastifyInstance, options) => {
     const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
@@ -208,6 +226,7 @@ export default fp<RealtimePluginOptions>(
           errorHandler: (error) => app.log.warn({ err: error }, 'temps réel : adaptateur PostgreSQL'),
         }),
       );
+      await adapterListening(io as unknown as Server, app);
     }
     const timers = new Map<string, NodeJS.Timeout>();
     const handlers: Array<(changement: ChangementAudite) => void | Promise<void>> = [];

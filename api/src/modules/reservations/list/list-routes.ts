@@ -64,7 +64,11 @@ const listRoutes: FastifyPluginAsyncTypebox<ListRoutesOptions> = async (app, opt
           const page = await listReservationsPage(app.db, request.body);
           return { text: listAnswerJson(page), today: page.today };
         },
-        { keep: (page) => page.today === day, bytes: (page) => stringBytes(page.text) },
+        {
+          keep: (page) => page.today === day,
+          bytes: (page) => stringBytes(page.text),
+          synced: request.notificationsSynced,
+        },
       );
       return reply.type('application/json; charset=utf-8').send(text as unknown as ReservationListAnswer);
     },
@@ -74,8 +78,10 @@ const listRoutes: FastifyPluginAsyncTypebox<ListRoutesOptions> = async (app, opt
     PATHS.count,
     { schema: { body: ReservationFilters, response: { 200: ReservationCountAnswer, ...errors } } },
     async (request) => ({
-      total: await answers.get(keyOf('count', parisToday(), request.body), () =>
-        countReservations(app.db, request.body),
+      total: await answers.get(
+        keyOf('count', parisToday(), request.body),
+        () => countReservations(app.db, request.body),
+        { synced: request.notificationsSynced },
       ),
     }),
   );

@@ -53,10 +53,18 @@ export function isSelective(filters: ReservationFilters): boolean {
   );
 }
 
-/** The ids of the page among those of the `m` CTE, in the page's order. */
+/**
+ * The columns of the matching stays kept in the `m` CTE: the id and what any sort reads of the stay itself (its own
+ * sort keys, the keys of the name joins), so that the page is sorted from `m` alone instead of reading each matching
+ * stay again by its id (203 lookups for `prolongable` on the large set).
+ */
+const MATCH_COLUMNS = sql`r.id, r.date_debut, r.date_fin, r.statut, r.created_at, r.pensionnaire_id, r.client_id,
+  r.etablissement_id`;
+
+/** The ids of the page among the stays of the `m` CTE (named `r`, as the sorts expect), in the page's order. */
 function idsFromMatches(page: ReservationPage): SQL {
   const { key } = orderOf(page);
-  return sql`select r.id from m join reservations r on r.id = m.id ${SORTS[key].join}
+  return sql`select r.id from m r ${SORTS[key].join}
     order by ${orderBySql(page)} limit ${page.limit} offset ${page.offset ?? 0}`;
 }
 
@@ -68,7 +76,7 @@ function idsFromMatches(page: ReservationPage): SQL {
  */
 export function listIdsQuery(filters: ReservationFilters, page: ReservationPage): SQL {
   if (isSelective(filters))
-    return sql`with m as materialized (select r.id from reservations r
+    return sql`with m as materialized (select ${MATCH_COLUMNS} from reservations r
         ${whereClause(reservationConditions(filters))})
       select (select count(*)::int from m) as total, array(${idsFromMatches(page)}) as ids, ${TODAY}::text as today`;
   return sql`select (${countQuery(filters)}) as total, array(${pageIdsQuery(filters, page)}) as ids,

@@ -232,18 +232,21 @@ describe('POST /reservations: paging and sorting', () => {
   });
 
   it('pages a selective filter (ids read once) like any other: same rows and order as the plain page', async () => {
+    // Every sort key and order: the page is sorted from the matching stays' own columns (MATCH_COLUMNS).
     for (const filters of [{ etat: 'prolongable' }, { jours: 'a_prolonger' }] as const)
-      for (const sort of [undefined, 'date_fin', 'pensionnaire', 'client'] as const) {
-        const expected = (
-          await selectReservationItems(app.db, filters, { ...(sort ? { sort } : {}), limit: 100 })
-        ).map((row) => row.id);
-        expect(expected).toHaveLength(2);
-        for (const page of [1, 2]) {
-          const answer = await list({ ...filters, ...(sort ? { sort } : {}), page, pageSize: 1 });
-          expect(answer.total).toBe(2);
-          expect(answer.reservations.map((row) => row.id)).toEqual([expected[page - 1]]);
+      for (const sort of [undefined, ...SORTS])
+        for (const order of ['asc', 'desc'] as const) {
+          const sorting = sort ? { sort, order } : {};
+          const expected = (await selectReservationItems(app.db, filters, { ...sorting, limit: 100 })).map(
+            (row) => row.id,
+          );
+          expect(expected).toHaveLength(2);
+          for (const page of [1, 2]) {
+            const answer = await list({ ...filters, ...sorting, page, pageSize: 1 });
+            expect(answer.total).toBe(2);
+            expect(answer.reservations.map((row) => row.id)).toEqual([expected[page - 1]]);
+          }
         }
-      }
   });
 
   it('sorts on the whitelisted fields, then id', async () => {

@@ -1,5 +1,5 @@
 /**
- * The process's one listening connection (docs/database.md « Notifications »): every `listen` of the API — the answer
+ * The process's one listening connection (docs/database.md « PostgreSQL »): every `listen` of the API — the answer
  * caches' `stats`, the user check's `users`, the live feed's `changements` — shares it, so that one `sync()` (a
  * `select 1` on it) covers every channel. An authenticated request syncs once for its token check, and a page kept in
  * memory needs no second round trip (docs/performance.md « One listening connection »). Each listening backend is

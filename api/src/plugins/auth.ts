@@ -13,7 +13,6 @@ import {
 } from '../modules/auth/password';
 import type { TokenPayload } from '../modules/auth/service';
 import { tokenUsers } from '../modules/auth/token-users';
-import { toCurrentUser } from '../modules/users/repository';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -111,7 +110,8 @@ export default fp<AuthPluginOptions>(
       if (user === undefined || !user.active) throw new UnauthorizedError(AUTH_ERRORS.inactiveUser);
       // Logout, a new password, role or activation raised the version since this token was signed.
       if (claims.ver !== user.tokenVersion) throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
-      return { user: toCurrentUser(user), exp: Number(claims.exp), ver: user.tokenVersion, synced };
+      const { tokenVersion, ...current } = user;
+      return { user: current, exp: Number(claims.exp), ver: tokenVersion, synced };
     };
 
     const verifyClaims = (token: string): TokenClaims => {

@@ -13,17 +13,24 @@
  * (docs/performance.md « One listening connection »).
  */
 import type { FastifyInstance } from 'fastify';
+import type { CurrentUser } from 'shared/contract';
 import type { Listener } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { prepareUserById } from '../users/repository';
+import { prepareUserById, toCurrentUser } from '../users/repository';
 
 export const USERS_CHANNEL = 'users';
 
 /** More than the accounts of a centre; beyond, the least recently read go first. */
 const MAX_USERS_KEPT = 10_000;
 
+/** What the check needs of a user — never the password hash, which is not kept in memory. */
+export type TokenUser = CurrentUser & { tokenVersion: number };
+
+const tokenUserOf = (row: UserRow | undefined): TokenUser | undefined =>
+  row === undefined ? undefined : { ...toCurrentUser(row), tokenVersion: row.tokenVersion };
+
 export interface TokenUserRead {
-  user: UserRow | undefined;
+  user: TokenUser | undefined;
   /** The listening connection was synced after the read began (the answer caches may rely on it). */
   synced: boolean;
 }
@@ -35,7 +42,8 @@ export async function tokenUsers(
   fromDatabase: (id: number) => Promise<UserRow | undefined> = prepareUserById(app.db),
   maxKept = MAX_USERS_KEPT,
 ): Promise<TokenUsers> {
-  const kept = new Map<number, UserRow | undefined>();
+  const kept = new Map<number, TokenUser | undefined>();
+  const read = async (id: number) => tokenUserOf(await fromDatabase(id));
   let generation = 0;
   let listener: Listener | undefined;
   try {
@@ -62,9 +70,9 @@ export async function tokenUsers(
 
   return async (id) => {
     const current = listener;
-    if (current === undefined) return { user: await fromDatabase(id), synced: false };
+    if (current === undefined) return { user: await read(id), synced: false };
     await current.sync();
-    if (listener !== current) return { user: await fromDatabase(id), synced: false };
+    if (listener !== current) return { user: await read(id), synced: false };
     if (kept.has(id)) {
       const user = kept.get(id);
       // Most recently read last: the eviction takes the first.
@@ -73,7 +81,7 @@ export async function tokenUsers(
       return { user, synced: true };
     }
     const start = generation;
-    const user = await fromDatabase(id);
+    const user = await read(id);
     if (listener === current && generation === start) {
       if (kept.size >= maxKept) kept.delete(kept.keys().next().value as number);
       kept.set(id, user);

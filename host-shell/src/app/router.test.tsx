@@ -130,7 +130,7 @@ describe('protected dashboard', () => {
     expect(
       await screen.findByRole('heading', { name: 'Page des réservations' }, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
     expect(federation.loadRemote).toHaveBeenCalledWith('mf_reservations/pages');
   });
 
@@ -138,7 +138,7 @@ describe('protected dashboard', () => {
     window.localStorage.setItem('token', mockToken());
     await renderAt('/dashboard/inconnu');
     expect(await screen.findByText('Page introuvable')).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
   });
 
   it('an extra route with a token without subject is not found', async () => {
@@ -170,7 +170,7 @@ describe('remote isolation', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
     expect(screen.getByRole('toolbar', { name: 'Raccourcis' })).toBeTruthy();
     expect(screen.getByText('EBAS3 ©2023')).toBeTruthy();
     expect(screen.queryByText('Unexpected Application Error!')).toBeNull();

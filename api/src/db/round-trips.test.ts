@@ -1,8 +1,4 @@
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/helper';
-import { type DatabaseHandle, openDatabase } from './client';
+import { describe, expect, it } from 'vitest';
 import { coalescedRoundTrips } from './round-trips';
 
 describe('coalescedRoundTrips', () => {
@@ -71,59 +67,5 @@ describe('coalescedRoundTrips', () => {
     await expect(first).rejects.toThrow('connexion perdue');
     await expect(second).resolves.toBeUndefined();
     expect(calls).toBe(2);
-  });
-});
-
-describe('the listening connection', () => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await openDatabase(database.options);
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await database?.drop();
-  });
-
-  it('sync() from many requests at once sends one query at a time, and still sees every committed NOTIFY', async () => {
-    // Counts the queries outstanding per client, as node-postgres would (its « already executing » warning).
-    const outstanding = new WeakMap<object, number>();
-    let maxOutstanding = 0;
-    const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-    const original = prototype.query;
-    function counted(this: pg.Client, ...args: unknown[]): unknown {
-      const now = (outstanding.get(this) ?? 0) + 1;
-      outstanding.set(this, now);
-      maxOutstanding = Math.max(maxOutstanding, now);
-      const done = () => void outstanding.set(this, (outstanding.get(this) ?? 1) - 1);
-      const result = original.apply(this, args);
-      if (result instanceof Promise) result.then(done, done);
-      else done();
-      return result;
-    }
-    prototype.query = counted;
-    try {
-      const received: string[] = [];
-      const listener = await handle.listen(
-        'essai_sync',
-        (payload) => received.push(payload),
-        () => undefined,
-      );
-      try {
-        maxOutstanding = 0;
-        for (let round = 0; round < 5; round += 1) {
-          await handle.db.execute(sql`select pg_notify('essai_sync', ${String(round)})`);
-          await Promise.all(Array.from({ length: 12 }, () => listener.sync()));
-          // Read-your-writes: the notification committed before the syncs was delivered before they returned.
-          expect(received).toContain(String(round));
-        }
-        expect(maxOutstanding).toBe(1);
-      } finally {
-        await listener.stop();
-      }
-    } finally {
-      prototype.query = original;
-    }
   });
 });

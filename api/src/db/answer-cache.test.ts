@@ -1,25 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import { listenerStandIn } from '../../test/listener-stand-in';
 import { answerCache, stringBytes, STATS_CHANNEL } from './answer-cache';
 
 /**
  * The cache's bookkeeping against a stand-in of the listening connection (the real one, NOTIFY on commit and the
  * read-your-writes sync, is tested through the routes: list-cache.test.ts, list.test.ts, stats.test.ts).
  */
-function standIn() {
-  let notify: (() => void) | undefined;
-  let lose: (() => void) | undefined;
-  const sync = vi.fn(async () => undefined);
-  const listen = vi.fn(async (channel: string, onNotify: () => void, onLost: () => void) => {
-    expect(channel).toBe(STATS_CHANNEL);
-    notify = onNotify;
-    lose = onLost;
-    return { sync, stop: async () => undefined };
-  });
-  const warn = vi.fn();
-  const app = { dbListen: listen, log: { warn }, addHook: () => undefined } as unknown as FastifyInstance;
-  return { app, listen, sync, warn, notify: () => notify?.(), lose: () => lose?.() };
-}
+const standIn = () => listenerStandIn(STATS_CHANNEL);
 
 /** A cache's answers by key, each computed at most once while kept: counts how often `compute` ran. */
 function counted() {

@@ -2,29 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { bearer, createTestDatabase, createUser, login } from '../../../test/helper';
+import { listenerStandIn } from '../../../test/listener-stand-in';
 import { buildApp } from '../../app';
 import { users, type UserRow } from '../../db/schema';
 import { AUTH_ERRORS } from '../../plugins/auth';
 import { tokenUsers, USERS_CHANNEL } from './token-users';
 
 /** A stand-in of the listening connection (the real one is tested below and in notification-connection.test.ts). */
-function standIn() {
-  let notify: (() => void) | undefined;
-  let lose: (() => void) | undefined;
-  const sync = vi.fn(async () => undefined);
-  const listen = vi.fn(async (channel: string, onNotify: () => void, onLost: () => void) => {
-    expect(channel).toBe(USERS_CHANNEL);
-    notify = onNotify;
-    lose = onLost;
-    return { sync, stop: async () => undefined };
-  });
-  const app = {
-    dbListen: listen,
-    log: { warn: vi.fn() },
-    addHook: () => undefined,
-  } as unknown as FastifyInstance;
-  return { app, sync, notify: () => notify?.(), lose: () => lose?.() };
-}
+const standIn = () => listenerStandIn(USERS_CHANNEL);
 
 const row = (id: number, tokenVersion = 0) => ({ id, active: true, tokenVersion }) as UserRow;
 

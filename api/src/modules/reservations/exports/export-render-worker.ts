@@ -64,9 +64,10 @@ channel.on('message', (message: ToWorker) => {
 });
 
 /** A failure of `export_`, told to the API while it is still the export being written (an abandoned export's
- * reading fails when its connection is closed: nobody's failure). */
+ * reading fails when its connection is closed, and a message arriving after its export failed belongs to no
+ * export: nobody's failure — the API was told once, and the next export must not hear it). */
 function fail(export_: Current | undefined, error: unknown): void {
-  if (export_ !== current) return;
+  if (export_ === undefined || export_ !== current) return;
   current = undefined;
   void abandon(export_);
   send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -149,8 +150,11 @@ async function opened(export_: Current): Promise<void> {
 
 /** `next`: renders the batch read ahead (the next one is read meanwhile), or ends the document after the last. */
 async function renderNext(export_: Current | undefined): Promise<void> {
-  const read = await export_?.read;
-  if (export_ === undefined || read === undefined) throw new Error('export-render-worker: next without read');
+  // The export failed before this `next` arrived (its reading could not connect: `failed` was sent) or was
+  // abandoned: nothing to render.
+  if (export_ === undefined) return;
+  const read = await export_.read;
+  if (read === undefined) throw new Error('export-render-worker: next without read');
   const batch = await read.next();
   // Abandoned meanwhile (message `abort`): nothing more to write, nor to say.
   if (current !== export_) return;

@@ -26,6 +26,13 @@ export const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+/**
+ * The number of stays of a resident, client or hotel (cancelled ones included), kept by triggers on reservations in
+ * the statement that inserts, moves or deletes a stay (migration 0018): the stays matching a search on residents,
+ * clients or hotels are counted from these rows, and a deep page sorted by their name starts from them
+ * (docs/performance.md « Numbers kept per resident, client and hotel »).
+ */
+export const nombreSejours = () => integer('nombre_sejours').notNull().default(0);
 /** Reference data is archived (soft delete), never deleted: history keeps pointing at it. */
 export const archivedAt = () => timestamp('archived_at', { withTimezone: true });
 

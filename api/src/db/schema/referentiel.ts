@@ -9,6 +9,7 @@ import {
   fk,
   id,
   lower,
+  nombreSejours,
   notArchived,
   notBlankCheck,
   sqlName,
@@ -45,6 +46,7 @@ export const etablissements = pgTable(
     email: text('email'),
     nombreChambres: integer('nombre_chambres'),
     notes: text('notes'),
+    nombreSejours: nombreSejours(),
     ...timestamps(),
     archivedAt: archivedAt(),
   },
@@ -107,6 +109,7 @@ export const clients = pgTable(
     contactNom: text('contact_nom'),
     email: text('email'),
     telephone: text('telephone'),
+    nombreSejours: nombreSejours(),
     ...timestamps(),
     archivedAt: archivedAt(),
   },
@@ -159,6 +162,7 @@ export const pensionnaires = pgTable(
     telephone: text('telephone'),
     email: text('email'),
     notes: text('notes'),
+    nombreSejours: nombreSejours(),
     ...timestamps(),
     archivedAt: archivedAt(),
   },
@@ -173,8 +177,9 @@ export const pensionnaires = pgTable(
     index('pensionnaires_nom_idx').on(lower(t.nom)),
     index('pensionnaires_prenom_idx').on(lower(t.prenom)),
     index('pensionnaires_foyer_idx').on(t.foyerId),
-    // Reservation pages sorted by resident (reservations.ts).
-    index('pensionnaires_nom_prenom_id_idx').on(t.nom, t.prenom, t.id),
+    // Reservation pages sorted by resident (reservations.ts); with each one's number of stays, a deep page's first
+    // name is found by summing them in this order from the index alone (list-service.ts `nameGroupPageIdsQuery`).
+    index('pensionnaires_nom_prenom_id_sejours_idx').on(t.nom, t.prenom, t.id, t.nombreSejours),
     // Substring searches on a resident (« nom prénom nom », the file number) in the request and stay lists: trigram
     // indexes (pg_trgm); the expression is the one the searches write.
     index('pensionnaires_nom_complet_trgm_idx').using(

@@ -246,6 +246,17 @@ export const reservations = pgTable(
     typeResa: text('type_resa').$type<TypeResa>().notNull().default('initiale'),
     /** The stay this one extends (type_resa = 'prolongation'). */
     prolongationDeId: integer('prolongation_de_id'),
+    /**
+     * The non-cancelled stay that extends this one, or null — kept by triggers in the statement that inserts,
+     * cancels or deletes the extension (migration 0017), so « not already extended » is a column, not a lookup.
+     */
+    prolongeeParId: integer('prolongee_par_id'),
+    /**
+     * The larger alert delay of the stay's two contracts (`delai_alerte_jours`): the stay is to be extended from
+     * date_fin − this many days (docs/domain.md « prolongable »). Kept by triggers (migration 0017): set on insert
+     * and on a change of contract or date, rewritten when a contract's delay changes.
+     */
+    delaiAlerteJours: integer('delai_alerte_jours').notNull().default(0),
     petitDejeuner: boolean('petit_dejeuner').notNull().default(false),
     dejeuner: boolean('dejeuner').notNull().default(false),
     diner: boolean('diner').notNull().default(false),
@@ -304,6 +315,11 @@ export const reservations = pgTable(
       .where(sql`${t.statut} <> 'annulee'`),
     // (statut, date_fin) bounds « prolongable »; date_debut makes the status-and-period count index-only.
     index('reservations_statut_fin_debut_idx').on(t.statut, t.dateFin, t.dateDebut),
+    // « prolongable »: the running stays not extended, by end date — its range (today … today + the largest delay)
+    // and each stay's own delay read from the index alone (filters.ts `prolongableCondition`).
+    index('reservations_prolongeables_idx')
+      .on(t.dateFin, t.delaiAlerteJours)
+      .where(sql`${t.statut} in ('confirmee', 'en_cours') and ${t.prolongeeParId} is null`),
     // Default order of the reservation list (date_debut desc, id desc): first pages by a backward index scan.
     index('reservations_debut_id_idx').on(t.dateDebut, t.id),
     // Chains of extensions, cancelled ones included (the partial unique index above skips them).

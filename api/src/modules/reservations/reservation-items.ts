@@ -11,7 +11,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReservationFilters, ReservationItem, RESERVATION_SORTABLE } from 'shared/contract';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/raw';
-import { assertFilterPeriod, prolongableCondition, reservationConditions, whereClause } from './filters';
+import {
+  assertFilterPeriod,
+  keptCountQuery,
+  prolongableRow,
+  reservationConditions,
+  whereClause,
+} from './filters';
 
 export type ReservationSortKey = (typeof RESERVATION_SORTABLE)[number];
 export type SortOrder = 'asc' | 'desc';
@@ -72,14 +78,13 @@ export function orderOf(page: Pick<ReservationPage, 'sort' | 'order'>): {
 
 /** The select list of a ReservationItem over r, p, c, e, tc. */
 export const reservationItemSelect = sql`r.id, r.id_reservation_mere, r.type_resa, r.prolongation_de_id,
-  (select x.id from reservations x where x.prolongation_de_id = r.id and x.statut <> 'annulee' limit 1)
-    as prolongee_par_id,
+  r.prolongee_par_id,
   r.statut, r.pensionnaire_id, p.nom as pensionnaire_nom, p.prenom as pensionnaire_prenom, p.numero_dossier,
   r.client_id, c.nom as client_nom, r.etablissement_id, e.nom as etablissement_nom,
   e.ville as etablissement_ville, r.type_chambre_id, tc.libelle as type_chambre_libelle, r.chambre,
   r.date_debut::text as date_debut, r.date_fin::text as date_fin, (r.date_fin - r.date_debut) as nombre_nuits,
   r.petit_dejeuner, r.dejeuner, r.diner, r.status_paf, r.status_caf, r.etat_payment_paf, r.etat_payment_caf,
-  r.apec, ${prolongableCondition} as prolongable, r.version, ${isoTimestamp(sql`r.created_at`)} as created_at`;
+  r.apec, ${prolongableRow} as prolongable, r.version, ${isoTimestamp(sql`r.created_at`)} as created_at`;
 
 /** The joins of reservationItemSelect, after `reservations r`. */
 export const reservationItemJoins = sql`join pensionnaires p on p.id = r.pensionnaire_id
@@ -142,14 +147,18 @@ export function selectReservationItems(
 
 /**
  * count(*) of the stays matching the filters: on reservations alone (conditions never need a join); without any
- * condition, the maintained number of stays.
+ * condition, the maintained number of stays; for filters on residents, clients or hotels only, the numbers they
+ * keep (`keptCountQuery`).
  */
 export function countQuery(filters: ReservationFilters): SQL {
   const conditions = reservationConditions(filters);
   // Every stay: the maintained number (migration 0013) — a few rows summed instead of 100,000 index entries.
   if (conditions.length === 0)
     return sql`select coalesce(sum(variation), 0)::int as total from reservations_total`;
-  return sql`select count(*)::int as total from reservations r ${whereClause(conditions)}`;
+  return (
+    keptCountQuery(filters) ??
+    sql`select count(*)::int as total from reservations r ${whereClause(conditions)}`
+  );
 }
 
 /**

@@ -47,9 +47,7 @@ export async function reservationsOfDemande(db: Executor, id: number): Promise<D
     sql`select r.id, l.role, r.id_reservation_mere, r.type_resa, r.statut, r.pensionnaire_id,
         p.nom as pensionnaire_nom, p.prenom as pensionnaire_prenom, r.etablissement_id,
         e.nom as etablissement_nom, tc.libelle as type_chambre_libelle, r.chambre,
-        r.date_debut::text as date_debut, r.date_fin::text as date_fin,
-        (select x.id from reservations x where x.prolongation_de_id = r.id and x.statut <> 'annulee'
-         order by x.id limit 1) as prolongee_par_id
+        r.date_debut::text as date_debut, r.date_fin::text as date_fin, r.prolongee_par_id
       from (select rc.reservation_id as id, 'cible' as role from demande_reservations_cibles rc
               where rc.demande_id = ${id}
             union

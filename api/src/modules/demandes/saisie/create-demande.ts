@@ -125,7 +125,7 @@ async function currentStays(
         where r.pensionnaire_id in (${ids(residentIds)}) and r.client_id = ${clientId}
           and r.statut in ('en_attente', 'confirmee', 'en_cours')
           and r.date_fin >= (now() at time zone 'Europe/Paris')::date
-          and not exists (select 1 from reservations x where x.prolongation_de_id = r.id and x.statut <> 'annulee')
+          and r.prolongee_par_id is null
         order by r.pensionnaire_id, r.date_debut, r.id`,
   );
   return new Map(rows.map((row) => [row.pensionnaire_id, row.id]));

@@ -18,7 +18,7 @@ export const actionColumns = {
   confirmer: sql`(r.statut = 'en_attente')`,
   annuler: sql`(r.statut in ('en_attente', 'confirmee', 'en_cours'))`,
   prolonger: sql`(r.statut in ('en_attente', 'confirmee', 'en_cours') and r.date_fin >= ${TODAY}
-    and not exists (select 1 from reservations x where x.prolongation_de_id = r.id and x.statut <> 'annulee'))`,
+    and r.prolongee_par_id is null)`,
   modifier: sql`(r.statut not in ('terminee', 'annulee'))`,
   pointer: sql`(r.statut <> 'annulee' and r.date_debut <= ${TODAY})`,
 };

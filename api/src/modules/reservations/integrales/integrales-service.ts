@@ -160,7 +160,7 @@ export async function integraleRecap(db: Executor, id: number): Promise<RecapPen
       coalesce(max(r.date_fin) filter (where r.statut <> 'annulee'), max(r.date_fin))::text as date_fin,
       array_agg(r.id order by r.date_debut, r.id) as reservation_ids,
       (array_agg(r.id order by r.date_fin desc, r.id desc) filter (where r.statut <> 'annulee'
-        and not exists (select 1 from reservations x where x.prolongation_de_id = r.id and x.statut <> 'annulee'))
+        and r.prolongee_par_id is null)
       )[1] as derniere_reservation_id,
       (array_agg(r.statut order by (r.statut = 'annulee'), r.date_fin desc, r.id desc))[1] as statut
     from reservations r join pensionnaires p on p.id = r.pensionnaire_id

@@ -1,7 +1,8 @@
 /**
- * The maintained number of stays (migration 0013): the unfiltered total of POST /reservations and
- * /reservationsNumber is `sum(variation)` of reservations_total, never a count — these tests hold it equal to
- * count(*) after every kind of write.
+ * The maintained numbers of stays: the unfiltered total of POST /reservations and /reservationsNumber is
+ * `sum(variation)` of reservations_total (migration 0013), never a count, and each resident, client and hotel keeps
+ * its own number (`nombre_sejours`, migration 0018) — these tests hold them equal to count(*) after every kind of
+ * write.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +19,7 @@ import {
   today,
   type Scenario,
 } from '../../../../test/fixtures/reservations-read';
-import { oneOf } from '../../../db/raw';
+import { oneOf, rowsOf } from '../../../db/raw';
 import { reservations, reservationsMeres } from '../../../db/schema';
 import { advanceStatuses } from '../status-task/status-task';
 import { compactReservationsTotal, countQuery } from '../reservation-items';
@@ -48,10 +49,39 @@ const maintained = async () =>
 const variations = async () =>
   Number((await oneOf<{ n: number }>(app.db, sql`select count(*)::int as n from reservations_total`))?.n);
 
-/** The maintained number, the list's total and /reservationsNumber all equal count(*); returns it. */
+/** The residents, clients and hotels whose kept number of stays differs from a count of their stays. */
+const drifted = () =>
+  rowsOf(
+    app.db,
+    sql`select 'pensionnaire' as t, x.id, x.nombre_sejours, count(r.id)::int as n from pensionnaires x
+        left join reservations r on r.pensionnaire_id = x.id group by x.id having x.nombre_sejours <> count(r.id)
+      union all
+      select 'client', x.id, x.nombre_sejours, count(r.id)::int from clients x
+        left join reservations r on r.client_id = x.id group by x.id having x.nombre_sejours <> count(r.id)
+      union all
+      select 'etablissement', x.id, x.nombre_sejours, count(r.id)::int from etablissements x
+        left join reservations r on r.etablissement_id = x.id group by x.id having x.nombre_sejours <> count(r.id)`,
+  );
+
+/**
+ * The maintained numbers, the list's total and /reservationsNumber all equal count(*) — the unfiltered one and
+ * one per resident, client and hotel; returns the unfiltered one.
+ */
 async function expectExact(): Promise<number> {
   const n = await counted();
   expect(await maintained()).toBe(n);
+  expect(await drifted()).toEqual([]);
+  const ofClient = await postAs(app, token, PATHS.count, { client_id: s.a.clientId });
+  expect(ofClient.json()).toEqual({
+    total: Number(
+      (
+        await oneOf<{ n: number }>(
+          app.db,
+          sql`select count(*)::int as n from reservations where client_id = ${s.a.clientId}`,
+        )
+      )?.n,
+    ),
+  });
   const list = await postAs(app, token, PATHS.list, { pageSize: 1 });
   expect(list.statusCode, list.body).toBe(200);
   expect(list.json<ReservationListAnswer>().total).toBe(n);
@@ -73,14 +103,24 @@ async function stayOfNewResident(world = s.a, offset = 0) {
   });
 }
 
-describe('the maintained number of stays (reservations_total)', () => {
+describe('the maintained numbers of stays (reservations_total, nombre_sejours)', () => {
   it('reads the maintained number, not a count, for an unfiltered total', () => {
     const unfiltered = JSON.stringify(countQuery({}).queryChunks);
     expect(unfiltered).toContain('reservations_total');
     expect(unfiltered).not.toContain('count(*)');
     // A blank search is no condition; a real one still counts the matching stays.
     expect(JSON.stringify(countQuery({ pensionnaire: '  ' }).queryChunks)).toContain('reservations_total');
-    expect(JSON.stringify(countQuery({ client_id: 1 }).queryChunks)).toContain('count(*)');
+    // Filters on one resident, client or hotel only sum the numbers they keep; any other filter counts.
+    expect(JSON.stringify(countQuery({ client_id: 1 }).queryChunks)).toContain('nombre_sejours');
+    expect(JSON.stringify(countQuery({ pensionnaire: 'dia', numero_dossier: 'A' }).queryChunks)).toContain(
+      'nombre_sejours',
+    );
+    expect(JSON.stringify(countQuery({ client_id: 1, statut: 'confirmee' }).queryChunks)).toContain(
+      'count(*)',
+    );
+    expect(JSON.stringify(countQuery({ client_id: 1, pensionnaire: 'dia' }).queryChunks)).toContain(
+      'count(*)',
+    );
   });
 
   it('equals count(*) after single inserts', async () => {
@@ -158,6 +198,25 @@ describe('the maintained number of stays (reservations_total)', () => {
       sql`select count(*)::int as n from reservations where statut = 'annulee'`,
     );
     expect(cancelled.json<ReservationListAnswer>().total).toBe(recount?.n);
+  });
+
+  it('moves the number of a stay moved to another resident, client and hotel', async () => {
+    const stay = await stayOfNewResident();
+    const { id: other } = await insertResident(app, s.b.clientId, { nom: 'Déplacé' });
+    await app.db.execute(sql`delete from nuitees where reservation_id = ${stay.id}`);
+    await app.db.execute(
+      sql`update reservations set pensionnaire_id = ${other}, client_id = ${s.b.clientId},
+          contrat_client_id = ${s.b.contratClientId}, etablissement_id = ${s.b.etablissementId},
+          contrat_etablissement_id = ${s.b.contratEtablissementId}, type_chambre_id = ${s.b.typeChambreId},
+          id_reservation_mere = ${s.s3.mereId}
+        where id = ${stay.id}`,
+    );
+    const [kept] = await rowsOf<{ n: number }>(
+      app.db,
+      sql`select nombre_sejours as n from pensionnaires where id = ${other}`,
+    );
+    expect(kept!.n).toBe(1);
+    await expectExact();
   });
 
   it('equals count(*) after deletes, one and several per statement', async () => {

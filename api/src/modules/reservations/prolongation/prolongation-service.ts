@@ -4,7 +4,7 @@
  * its own nights. PUT /reservations/prolongation/:id (one stay, or every resident of the parent) and
  * POST /reservations/prolongation_multiple (a list, all or nothing by default, or partial).
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type {
   ProlongationAnswer,
   ProlongationBody,
@@ -203,8 +203,7 @@ async function lastStaysOfParent(tx: Executor, parentId: number): Promise<Stay[]
     and(
       eq(reservations.idReservationMere, parentId),
       ne(reservations.statut, 'annulee'),
-      sql`not exists (select 1 from reservations x
-        where x.prolongation_de_id = ${reservations.id} and x.statut <> 'annulee')`,
+      isNull(reservations.prolongeeParId),
     ),
   );
   const last = new Map<number, Stay>();

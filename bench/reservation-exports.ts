@@ -15,10 +15,12 @@
 // (`--taskFollow poll`: by asking GET /tasks every `--taskPoll MS`, 100 ms by default, the bench before stop 26).
 // The list's load generator runs in a child process (`--loader inline`: in this one, as before stop 26); PostgreSQL's CPU is split by role
 // (normal-priority backends, the exports' lowered ones, helpers such as the walwriter, backends that ended) and this
-// process's own CPU (the exporters' downloads and polls) is printed beside it.
+// process's own CPU (the exporters' downloads and polls) is printed beside it. `--list-cache-mb 0` starts the API with
+// LIST_CACHE_MB=0: every list request reads its page from PostgreSQL, beside the exports' reads (by default the
+// list's repeated body is answered from the page kept between writes).
 // Usage: pnpm --filter ./bench exec tsx reservation-exports.ts [--reuse /tmp/ebas3-large] [--requests 300]
 //   [--render process|worker|inline] [--priority idle|nice] [--renderCap N] [--rounds N] [--skipSingle] [--taskPoll MS]
-//   [--loader child|inline] [--taskFollow socket|poll]
+//   [--loader child|inline] [--taskFollow socket|poll] [--list-cache-mb N]
 //   [--excelRows 10000] [--pdfRows 5000]
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -46,6 +48,7 @@ const { values } = parseArgs({
     taskPoll: { type: 'string', default: '100' },
     taskFollow: { type: 'string', default: 'socket' },
     loader: { type: 'string', default: 'child' },
+    'list-cache-mb': { type: 'string' },
   },
 });
 const REQUESTS = Number(values.requests);
@@ -224,6 +227,7 @@ const api = await startApi(values.reuse, port, {
   EXPORT_RENDER: values.render,
   EXPORT_PRIORITY: values.priority,
   ...(values.renderCap === undefined ? {} : { EXPORT_RENDER_CAP: values.renderCap }),
+  ...(values['list-cache-mb'] === undefined ? {} : { LIST_CACHE_MB: values['list-cache-mb'] }),
 });
 const pid = api.pid ?? 0;
 /** CPU used by the API's main thread, its other threads, PostgreSQL and this process while `work` runs. */

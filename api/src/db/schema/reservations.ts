@@ -313,7 +313,7 @@ export const reservations = pgTable(
     uniqueIndex('reservations_prolongee_une_fois')
       .on(t.prolongationDeId)
       .where(sql`${t.statut} <> 'annulee'`),
-    // (statut, date_fin) bounds « prolongable »; date_debut makes the status-and-period count index-only.
+    // The status-and-period filters and their count (date_debut makes the count index-only).
     index('reservations_statut_fin_debut_idx').on(t.statut, t.dateFin, t.dateDebut),
     // « prolongable »: the running stays not extended, by end date — its range (today … today + the largest delay)
     // and each stay's own delay read from the index alone (filters.ts `prolongableCondition`).

@@ -160,14 +160,6 @@ const NAME_GROUPS: Partial<Record<ReservationSortKey, { table: string; names: st
 };
 
 /**
- * The ids of a deep page of every stay sorted by resident, client or hotel, found from the numbers of stays they
- * keep (migration 0018) instead of walking the `offset` stays before it: the names are walked in the page's order,
- * summing their numbers until the one holding the page's first row (`debut`: 620 residents summed for page 200,
- * instead of 10,000 stays read and sorted again); the page is then read from that name on, skipping the rows of the
- * name that come before it (`saut`). Undefined for another sort. Stays with the same name are one group, as the
- * sort orders them (by id within the name).
- */
-/**
  * The walk's limit, larger than any table: a value the planner cannot see (an init plan), for which it assumes a
  * tenth of the rows will be read — so it walks the names' index in order, stopping at the page's name, instead of
  * sorting every row of the table first (which it prefers for a walk it thinks will read them all: 3.4 ms for the
@@ -175,6 +167,14 @@ const NAME_GROUPS: Partial<Record<ReservationSortKey, { table: string; names: st
  */
 const ALL_ROWS = 9_223_372_036_854_775_807n;
 
+/**
+ * The ids of a deep page of every stay sorted by resident, client or hotel, found from the numbers of stays they
+ * keep (migration 0018) instead of walking the `offset` stays before it: the names are walked in the page's order,
+ * summing their numbers until the one holding the page's first row (`debut`: 620 residents summed for page 200,
+ * instead of 10,000 stays read and sorted again); the page is then read from that name on, skipping the rows of the
+ * name that come before it (`saut`). Undefined for another sort. Stays with the same name are one group, as the
+ * sort orders them (by id within the name).
+ */
 export function nameGroupPageIdsQuery(page: ReservationPage): SQL | undefined {
   const { key, order } = orderOf(page);
   const group = NAME_GROUPS[key];
@@ -210,7 +210,8 @@ export interface ListPage {
 /**
  * POST /reservations: the total and the page's ids in one statement, then the page's items by the prepared
  * `PAGE_ITEMS`; a deep page (offset ≥ `deepOffset`) reads the total first, then the ids — from the end when the page
- * lies in the second half.
+ * lies in the second half, and from the names' kept numbers when every stay is sorted by a name
+ * (`nameGroupPageIdsQuery`).
  */
 export async function listReservationsPage(
   db: Executor,

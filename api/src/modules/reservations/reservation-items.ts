@@ -76,7 +76,11 @@ export function orderOf(page: Pick<ReservationPage, 'sort' | 'order'>): {
   return { key: page.sort ?? 'date_debut', order: page.order ?? (page.sort === undefined ? 'desc' : 'asc') };
 }
 
-/** The select list of a ReservationItem over r, p, c, e, tc. */
+/**
+ * The select list of a ReservationItem over r, p, c, e, tc. The list's pages read the same fields through the
+ * function `reservations_page_json` (migration 0020): a change here needs a migration replacing it — list.test.ts
+ * (« byte for byte ») compares the list's answer with the rows this select reads.
+ */
 export const reservationItemSelect = sql`r.id, r.id_reservation_mere, r.type_resa, r.prolongation_de_id,
   r.prolongee_par_id,
   r.statut, r.pensionnaire_id, p.nom as pensionnaire_nom, p.prenom as pensionnaire_prenom, p.numero_dossier,

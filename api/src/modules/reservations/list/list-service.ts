@@ -1,7 +1,6 @@
 /**
- * The reservation list: POST /reservations (the total and the page's ids in one statement, then the page's items
- * by one prepared statement) and POST /reservationsNumber (the total). Conditions and count come from
- * reservation-items.ts.
+ * The reservation list: POST /reservations (the total, the page's ids and their items in one statement) and
+ * POST /reservationsNumber (the total). Conditions and count come from reservation-items.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReservationFilters, ReservationItem, ReservationListBody } from 'shared/contract';
@@ -14,8 +13,6 @@ import {
   orderBySql,
   orderOf,
   pageIdsQuery,
-  reservationItemJoins,
-  reservationItemSelect,
   SORTS,
   type ReservationPage,
   type ReservationSortKey,
@@ -70,10 +67,11 @@ function idsFromMatches(page: ReservationPage): SQL {
 }
 
 /**
- * The first statement of POST /reservations: `total` and the page's `ids` in the page's order, one row, with the
+ * The ids statement of POST /reservations: `total` and the page's `ids` in the page's order, one row, with the
  * business day it was read on (`today`: the answer cache keeps a page only under that day). It reads `reservations`
  * alone (plus the one table a name sort needs): small enough to be planned for each request, so the plan follows the
- * filters' values (a rare name, a client with few stays); the items are read by `PAGE_ITEMS`.
+ * filters' values (a rare name, a client with few stays); `listReservationsPage` reads the items in the same
+ * statement (`pageItems`, whose query is planned once per connection).
  */
 export function listIdsQuery(filters: ReservationFilters, page: ReservationPage): SQL {
   if (isSelective(filters))
@@ -100,38 +98,13 @@ export function idsStatementName(filters: ReservationFilters, page: ReservationP
 }
 
 /**
- * The page's items as JSON text, in the order of the `ids` array: the contract's `ReservationItem` fields in the
- * contract's order (`reservationItemSelect`), so the text is what the response schema would write for the same rows
- * (tested: list.test.ts). The same statement text for every list: a named statement, parsed and planned once per
- * pooled connection (its generic plan reads each id by primary key), instead of planning the four name joins and
- * the six subplans of the item on each request (docs/performance.md « Reservations list »).
+ * The page's items as JSON text, in the order of `ids` (an `int[]` expression): the contract's `ReservationItem`
+ * fields in the contract's order, by the function `reservations_page_json` (migration 0020: `reservationItemSelect`
+ * and its joins), so the text is what the response schema would write for the same rows (tested: list.test.ts). In
+ * the statement that reads the ids: one round trip and one snapshot for the page, the function's query planned once
+ * per pooled connection (docs/performance.md « One round trip a page »).
  */
-const PAGE_ITEMS = sql`select coalesce('[' || string_agg(row_to_json(i)::text, ',' order by o.n) || ']', '[]')
-    as items
-  from unnest(${sql.placeholder('ids')}::int[]) with ordinality o(id, n)
-  cross join lateral (select ${reservationItemSelect} from reservations r ${reservationItemJoins}
-    where r.id = o.id) i`;
-
-const preparePageItems = (db: Executor) =>
-  db
-    .select({ items: sql<string>`page.items` })
-    .from(sql`(${PAGE_ITEMS}) page`)
-    .prepare('ebas3_reservation_page_items');
-
-/** The prepared statement per database handle (its text and parameter list built once). */
-const pageItemsStatements = new WeakMap<Executor, ReturnType<typeof preparePageItems>>();
-
-/** The items of `ids` as a JSON array (text), in that order; `[]` without a round trip for an empty page. */
-async function pageItemsJson(db: Executor, ids: readonly number[]): Promise<string> {
-  if (ids.length === 0) return '[]';
-  let statement = pageItemsStatements.get(db);
-  if (statement === undefined) {
-    statement = preparePageItems(db);
-    pageItemsStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ ids });
-  return row?.items ?? '[]';
-}
+const pageItems = (ids: SQL) => sql`reservations_page_json(${ids})`;
 
 /**
  * From this offset on, the total is read first and a page in the second half of the list is read from its end:
@@ -200,7 +173,7 @@ export function nameGroupPageIdsQuery(page: ReservationPage): SQL | undefined {
     order by ${orderBySql(page)} limit ${page.limit} offset (select saut from debut)`;
 }
 
-/** A page of the list: the total, the items as JSON text (see `PAGE_ITEMS`) and the business day it was read on. */
+/** A page of the list: the total, the items as JSON text (see `pageItems`) and the business day it was read on. */
 export interface ListPage {
   total: number;
   items: string;
@@ -208,10 +181,9 @@ export interface ListPage {
 }
 
 /**
- * POST /reservations: the total and the page's ids in one statement, then the page's items by the prepared
- * `PAGE_ITEMS`; a deep page (offset ≥ `deepOffset`) reads the total first, then the ids — from the end when the page
- * lies in the second half, and from the names' kept numbers when every stay is sorted by a name
- * (`nameGroupPageIdsQuery`).
+ * POST /reservations: the total, the page's ids and their items (`pageItems`) in one statement; a deep page
+ * (offset ≥ `deepOffset`) reads the total first, then the ids and items — from the end when the page lies in the
+ * second half, and from the names' kept numbers when every stay is sorted by a name (`nameGroupPageIdsQuery`).
  */
 export async function listReservationsPage(
   db: Executor,
@@ -229,25 +201,27 @@ export async function listReservationsPage(
     const reversed = pageFromTheEnd(page, total);
     const deep = reversed ?? page;
     const byName = reservationConditions(filters).length === 0 ? nameGroupPageIdsQuery(deep) : undefined;
-    const [row] = await rowsOf<{ ids: number[] }>(
-      db,
-      sql`select array(${byName ?? pageIdsQuery(filters, deep)}) as ids`,
-    );
-    const ids = row?.ids ?? [];
-    const items = await pageItemsJson(db, reversed === undefined ? ids : ids.reverse());
-    return { total, items, today: counted!.today };
+    const ids = sql`array(${byName ?? pageIdsQuery(filters, deep)})`;
+    // Read from the end, the ids come last row first: turned back into the page's order.
+    const ordered =
+      reversed === undefined
+        ? ids
+        : sql`array(select u.id from unnest(${ids}) with ordinality u(id, n) order by u.n desc)`;
+    const [row] = await rowsOf<{ items: string }>(db, sql`select ${pageItems(ordered)} as items`);
+    return { total, items: row!.items, today: counted!.today };
   }
-  const statement = listIdsQuery(filters, page);
+  const statement = sql`select m.total, ${pageItems(sql`m.ids`)} as items, m.today
+    from (${listIdsQuery(filters, page)}) m`;
   const name = idsStatementName(filters, page);
   const [row] =
     name === undefined
-      ? await rowsOf<{ total: number; ids: number[]; today: string }>(db, statement)
+      ? await rowsOf<{ total: number; items: string; today: string }>(db, statement)
       : await db
-          .select({ total: sql<number>`m.total`, ids: sql<number[]>`m.ids`, today: sql<string>`m.today` })
-          .from(sql`(${statement}) m`)
+          .select({ total: sql<number>`p.total`, items: sql<string>`p.items`, today: sql<string>`p.today` })
+          .from(sql`(${statement}) p`)
           .prepare(name)
           .execute();
-  return { total: Number(row!.total), items: await pageItemsJson(db, row!.ids), today: row!.today };
+  return { total: Number(row!.total), items: row!.items, today: row!.today };
 }
 
 /**

@@ -1,17 +1,24 @@
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
 import {
   DASHBOARD_RESERVATION_FILTERS,
   RESERVATIONS_PATHS as PATHS,
   ReservationListAnswer,
   type ReservationItem,
 } from 'shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, userToken } from '../../../../test/helper';
 import { rowsOf } from '../../../db/raw';
 import { FILTER_MESSAGES } from '../filters';
 import { selectReservationItems } from '../reservation-items';
-import { idsStatementName, listReservations, pageFromTheEnd, splitListBody } from './list-service';
+import {
+  idsStatementName,
+  listReservations,
+  listReservationsPage,
+  pageFromTheEnd,
+  splitListBody,
+} from './list-service';
 import {
   addDays,
   insertScenario,
@@ -339,6 +346,29 @@ describe('POST /reservations: deep pages read from the end', () => {
     expect(idsStatementName({}, { limit: 50 })).toBeUndefined();
     expect(idsStatementName({ etat: 'prolongable', client_id: 1 }, { limit: 50 })).toBeUndefined();
     expect(idsStatementName({ jours: 'a_prolonger', pensionnaire: 'dia' }, { limit: 50 })).toBeUndefined();
+  });
+
+  it('reads a page in one statement, a deep page in two (its total first), whatever the filters', async () => {
+    const sent = vi.spyOn(pg.Client.prototype, 'query');
+    /** The statements a page of 2 sends, once its items are checked against its total. */
+    const statements = async (body: Record<string, unknown>, deepOffset?: number) => {
+      sent.mockClear();
+      const page = await listReservationsPage(app.db, { page: 1, pageSize: 2, ...body }, { deepOffset });
+      const before = ((body.page as number) - 1) * 2;
+      expect(JSON.parse(page.items), JSON.stringify(body)).toHaveLength(
+        Math.min(2, Math.max(0, page.total - before)),
+      );
+      return sent.mock.calls.length;
+    };
+    try {
+      for (const filters of [{}, { etat: 'prolongable' }, { client_id: s.a.clientId }, { pensionnaire: 'a' }])
+        expect(await statements({ ...filters, page: 1 }), JSON.stringify(filters)).toBe(1);
+      for (const sort of [undefined, 'pensionnaire', 'date_fin'])
+        for (const page of [2, 4])
+          expect(await statements({ ...(sort ? { sort } : {}), page }, 2), `${sort} ${page}`).toBe(2);
+    } finally {
+      sent.mockRestore();
+    }
   });
 
   it('reads only the pages of the second half from the end', () => {

@@ -18,7 +18,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { agentToken, cliArgs, largeData, randomPort, startApi } from './lib/api-process';
 import { startBaseline } from './lib/baseline';
 import { cpuTree } from './lib/cpu';
-import { addDays, parisToday } from './lib/dates';
+import { parisToday } from './lib/dates';
+import { listBodies } from './lib/list-bodies';
 import { loader, printTable, type Row } from './lib/load';
 
 const { values } = parseArgs({
@@ -87,22 +88,7 @@ try {
   const sample = await post({ pageSize: 1 });
   const clientId = sample.reservations[0]?.client_id ?? 1;
 
-  const bodies: [string, object][] = [
-    ['sans filtre (page 1)', {}],
-    ['client_id', { client_id: clientId }],
-    [
-      'statut confirmée|en cours + dates (30 j)',
-      { statut: ['confirmee', 'en_cours'], start_date: today, end_date: addDays(today, 30) },
-    ],
-    ['recherche pensionnaire « dia »', { pensionnaire: 'dia' }],
-    ['etat = prolongable', { etat: 'prolongable' }],
-    ['tableau de bord « à prolonger »', { jours: 'a_prolonger', etat: 'prolongable' }],
-    ['tri pensionnaire, page 200', { sort: 'pensionnaire', page: 200 }],
-    ['tri client (décroissant), page 200', { sort: 'client', order: 'desc', page: 200 }],
-    ['tri établissement, page 200', { sort: 'etablissement', page: 200 }],
-    ['tri date de fin, page 200', { sort: 'date_fin', page: 200 }],
-    ['sans filtre, page 2 000 (dernière)', { page: 2000 }],
-  ];
+  const bodies = listBodies(clientId, today);
   const perRequest = (ms: number) => ms / REQUESTS;
   if (WARMUP > 0) await warm('', baseline.url);
   // Every body once before any measure: the API's code is compiled by V8 while it runs its first thousands of

@@ -1,0 +1,23 @@
+// The bodies of POST /reservations the list benchmarks measure (page of 50 unless a body says otherwise): the
+// unfiltered page, the filters of a day's work, the dashboard's lists and deep pages in every kind of sort.
+import { addDays } from './dates';
+
+/** Label and body, for the client `clientId` (the first stay's in the benches) and the Paris day `today`. */
+export function listBodies(clientId: number, today: string): [string, object][] {
+  return [
+    ['sans filtre (page 1)', {}],
+    ['client_id', { client_id: clientId }],
+    [
+      'statut confirmée ou en cours + dates (30 j)',
+      { statut: ['confirmee', 'en_cours'], start_date: today, end_date: addDays(today, 30) },
+    ],
+    ['recherche pensionnaire « dia »', { pensionnaire: 'dia' }],
+    ['etat = prolongable', { etat: 'prolongable' }],
+    ['tableau de bord « à prolonger »', { jours: 'a_prolonger', etat: 'prolongable' }],
+    ['tri pensionnaire, page 200', { sort: 'pensionnaire', page: 200 }],
+    ['tri client (décroissant), page 200', { sort: 'client', order: 'desc', page: 200 }],
+    ['tri établissement, page 200', { sort: 'etablissement', page: 200 }],
+    ['tri date de fin, page 200', { sort: 'date_fin', page: 200 }],
+    ['sans filtre, page 2 000 (dernière)', { page: 2000 }],
+  ];
+}

@@ -4,16 +4,16 @@
 // reservations-list.ts move by 10–20 ms between runs. With --against, the same for another checkout of the project
 // (a `git worktree` of the code before a change), the two interleaved round by round on one PostgreSQL server, so
 // that both see the same machine. Per body: wall, this process's CPU (the statements built, the driver) and the CPU
-// of every postgres process, in ms a request.
+// of the PostgreSQL server it starts, in ms a request.
 // Usage: pnpm --filter bench exec tsx list-cost.ts --reuse /tmp/ebas3-large [--against /tmp/before]
 //        [--rounds 8] [--requests 250] [--concurrency 1]   (the database is opened with this checkout's migrations
 //        first, then with the other's: --against must be this code's past, not its future)
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cliArgs } from './lib/api-process';
+import { cpuTree } from './lib/cpu';
 import { parisToday } from './lib/dates';
 import { listBodies } from './lib/list-bodies';
 import { printTable } from './lib/load';
@@ -47,22 +47,8 @@ async function checkout(root: string) {
   };
 }
 
-/** CPU milliseconds of every postgres process (the server and its backends), user + system. */
-function postgresCpu(): number {
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return ticks * 10; // USER_HZ = 100
-}
+/** CPU milliseconds of the PostgreSQL server this process started (its descendants, exited backends included). */
+const postgresCpu = () => cpuTree(process.pid).descendants;
 
 const ownCpu = () => {
   const { user, system } = process.cpuUsage();

@@ -485,6 +485,35 @@ export const demandeReservationsCibles = pgTable(
   ],
 );
 
+/**
+ * Each stay's own fields of its item of POST /reservations as JSON text, kept by triggers in the statement that
+ * writes the stay (migration 0021, docs/database.md « Items kept as JSON »): a page is its rows' texts joined with
+ * the names of the stays' residents, clients, hotels and room types, read then — instead of `row_to_json` of 30
+ * fields a row (docs/performance.md « Items kept as JSON »). `prolongable`, the only field that depends on the day,
+ * is written from the window kept beside the texts. Never written by the application.
+ */
+export const reservationsItems = pgTable(
+  'reservations_items',
+  {
+    id: integer('id').primaryKey(),
+    /** `{"id":…` to `"statut":…`: the item's first fields, the object left open. */
+    debutJson: text('debut_json').notNull(),
+    /** `,"chambre":…` to `"apec":…`, then `,"prolongable":`. */
+    milieuJson: text('milieu_json').notNull(),
+    /** `,"version":…,"created_at":"…"}`: the fields after `prolongable`, and the object closed. */
+    finJson: text('fin_json').notNull(),
+    /** The rows whose names the item shows (the stay's own columns). */
+    pensionnaireId: integer('pensionnaire_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    etablissementId: integer('etablissement_id').notNull(),
+    typeChambreId: integer('type_chambre_id').notNull(),
+    /** The days the stay is « prolongable » on (date_fin − delay … date_fin); null when it is not on any day. */
+    prolongableDu: day('prolongable_du'),
+    prolongableAu: day('prolongable_au'),
+  },
+  (t) => [fk('reservations_items', [t.id], [reservations.id], { onDelete: 'cascade' })],
+);
+
 export type DemandeHebergementRow = typeof demandesHebergement.$inferSelect;
 export type ReservationMereRow = typeof reservationsMeres.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;

@@ -77,9 +77,10 @@ export function orderOf(page: Pick<ReservationPage, 'sort' | 'order'>): {
 }
 
 /**
- * The select list of a ReservationItem over r, p, c, e, tc. The list's pages read the same fields through the
- * function `reservations_page_json` (migration 0020): a change here needs a migration replacing it — list.test.ts
- * (« byte for byte ») compares the list's answer with the rows this select reads.
+ * The select list of a ReservationItem over r, p, c, e, tc. The list's pages read the same fields from the items
+ * each stay keeps as JSON text (`reservations_items`, written by `reservations_items_ecrire`, migration 0021): a
+ * change here needs a migration replacing that function and rewriting the items — list.test.ts (« byte for byte »)
+ * compares the list's answer with the rows this select reads.
  */
 export const reservationItemSelect = sql`r.id, r.id_reservation_mere, r.type_resa, r.prolongation_de_id,
   r.prolongee_par_id,

@@ -6,8 +6,9 @@
 // that both see the same machine. Per body: wall, this process's CPU (the statements built, the driver) and the CPU
 // of the PostgreSQL server it starts, in ms a request.
 // Usage: pnpm --filter bench exec tsx list-cost.ts --reuse /tmp/ebas3-large [--against /tmp/before]
-//        [--rounds 8] [--requests 250] [--concurrency 1]   (the database is opened with this checkout's migrations
-//        first, then with the other's: --against must be this code's past, not its future)
+//        [--rounds 8] [--requests 250] [--concurrency 1] [--bodies liste|recherches]   (--bodies recherches:
+//        resident searches from none to one letter instead of the list's bodies; the database is opened with this
+//        checkout's migrations first, then with the other's: --against must be this code's past, not its future)
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { cliArgs } from './lib/api-process';
 import { cpuTree } from './lib/cpu';
 import { parisToday } from './lib/dates';
-import { listBodies } from './lib/list-bodies';
+import { listBodies, searchBodies } from './lib/list-bodies';
 import { printTable } from './lib/load';
 
 const { values } = parseArgs({
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '8' },
     requests: { type: 'string', default: '250' },
     concurrency: { type: 'string', default: '1' },
+    bodies: { type: 'string', default: 'liste' },
   },
 });
 if (values.reuse === undefined)
@@ -80,7 +82,8 @@ try {
     first!.handle.db,
     first!.code.sql`select client_id from reservations order by date_debut desc, id desc limit 1`,
   );
-  const bodies = listBodies(Number(row.client_id), parisToday());
+  const bodies =
+    values.bodies === 'recherches' ? searchBodies() : listBodies(Number(row.client_id), parisToday());
   const loadAtStart = loadavg()[0]!.toFixed(2);
   const table: (string | number)[][] = [];
   for (const [label, body] of bodies) {

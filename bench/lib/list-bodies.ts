@@ -21,3 +21,24 @@ export function listBodies(clientId: number, today: string): [string, object][] 
     ['sans filtre, page 2 000 (dernière)', { page: 2000 }],
   ];
 }
+
+/**
+ * Resident searches of every breadth, from a name matching nothing to one letter (the counts of the large set),
+ * sorted by the default order, by name and one page further: what a search costs as its matches grow.
+ */
+export function searchBodies(): [string, object][] {
+  const terms = [
+    ['« zzzq » (aucun)', 'zzzq'],
+    ['« Mansouri Lina » (57 séjours)', 'Mansouri Lina'],
+    ['« Kovalenko » (2 521)', 'Kovalenko'],
+    ['« Yilmaz » (3 051)', 'Yilmaz'],
+    ['« dia » (9 424)', 'dia'],
+    ['« ma » (30 755)', 'ma'],
+    ['« e » (61 432)', 'e'],
+  ] as const;
+  return terms.flatMap(([label, pensionnaire]) => [
+    [label, { pensionnaire }],
+    [`${label}, tri pensionnaire`, { pensionnaire, sort: 'pensionnaire' }],
+    [`${label}, page 3`, { pensionnaire, page: 3 }],
+  ]);
+}

@@ -37,6 +37,7 @@ import {
   TOWNS,
 } from './french-data';
 import { Random } from './random';
+import { compactReservationsJours } from '../modules/reservations/reservation-items';
 
 export interface DemoDataOptions {
   seed: number;
@@ -572,6 +573,9 @@ async function generate(
       sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.identifier(table)}), 1))`,
     );
   }
+
+  // The stays went in by batches, each adding its variations of the stays counted by day: one row per day again.
+  await compactReservationsJours(db);
 
   const result = {
     hotels: hotelRows.length,

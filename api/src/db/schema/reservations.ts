@@ -532,3 +532,29 @@ export const reservationsTotal = pgTable('reservations_total', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   variation: integer('variation').notNull(),
 });
+
+/** The two days of a stay that `reservations_jours` counts by: its first day and its day of departure. */
+export const BORDS_SEJOUR = ['debut', 'fin'] as const;
+
+/**
+ * The number of stays by status and day, maintained (migration 0022, docs/database.md « Stays counted by day »):
+ * for each status, the stays starting (`bord` = 'debut', `jour` = date_debut) and ending (`fin`, date_fin) on each
+ * day, as variations — one row per status, side and day written by each INSERT, UPDATE or DELETE statement on
+ * `reservations` (no counter row that concurrent bookings would share), replaced by their sums by
+ * `reservations_jours_compacte()` (the hourly status task). The list's total for a status and a period is read
+ * from it instead of counting the stays (`keptCountQuery`). Never written by the application.
+ */
+export const reservationsJours = pgTable(
+  'reservations_jours',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    statut: text('statut').$type<ReservationStatut>().notNull(),
+    bord: text('bord').$type<(typeof BORDS_SEJOUR)[number]>().notNull(),
+    jour: day('jour').notNull(),
+    variation: integer('variation').notNull(),
+  },
+  (t) => [
+    enumCheck('reservations_jours', t.bord, BORDS_SEJOUR),
+    index('reservations_jours_somme_idx').on(t.bord, t.statut, t.jour, t.variation),
+  ],
+);

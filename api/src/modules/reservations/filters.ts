@@ -9,7 +9,7 @@
  * "Today" is the Europe/Paris date (TODAY, docs/domain.md).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReservationFilters, ReservationStatut } from 'shared/contract';
+import { RESERVATION_STATUTS, type ReservationFilters, type ReservationStatut } from 'shared/contract';
 import { BadRequestError } from '../../errors';
 import { escapeLike } from '../../lib/list-query';
 import { TODAY } from '../../db/today';
@@ -49,13 +49,16 @@ export const prolongableCondition = sql`(${prolongableRow}
   and r.date_fin <= ${TODAY} + greatest((select max(delai_alerte_jours) from contrats_clients),
     (select max(delai_alerte_jours) from contrats_etablissement)))`;
 
-function statutCondition(statut: ReservationStatut | ReservationStatut[]): SQL {
+const statutList = (statut: ReservationStatut | ReservationStatut[]): SQL => {
   const list = Array.isArray(statut) ? statut : [statut];
-  return sql`r.statut in (${sql.join(
+  return sql.join(
     list.map((value) => sql`${value}`),
     sql`, `,
-  )})`;
-}
+  );
+};
+
+const statutCondition = (statut: ReservationStatut | ReservationStatut[]): SQL =>
+  sql`r.statut in (${statutList(statut)})`;
 
 /**
  * The residents, clients and hotels a stay points at (`r.<key>`), each searched in its own table (`alias`).
@@ -93,16 +96,46 @@ function dimensionPredicates(f: ReservationFilters, dimension: Dimension): SQL[]
 /** A filter that selects nothing: undefined, or a text of blanks. */
 const isBlank = (value: unknown) => value === undefined || (typeof value === 'string' && value.trim() === '');
 
+/** The filters of the body that select something. */
+const givenFilters = (filters: ReservationFilters) =>
+  (Object.keys(filters) as (keyof ReservationFilters)[]).filter((key) => !isBlank(filters[key]));
+
+/** The filters whose number of stays is read from the stays counted by status and day (`periodCountQuery`). */
+const PERIOD_FILTERS: readonly (keyof ReservationFilters)[] = ['statut', 'start_date', 'end_date'];
+
 /**
- * The number of stays matching `filters` read from the numbers the residents, clients or hotels keep (migration
- * 0018), when every filter given selects rows of one of them (a resident search, a client): the sum over the
- * matching rows instead of a count of their stays (9,424 index entries for « dia » on the large set, 575 rows
- * summed). Undefined for any other filters.
+ * The number of stays of some statuses (all of them without `statut`) with at least one night in the period, read
+ * from the stays counted by status and day (migration 0022): the stays ending after `start_date` (date_fin >
+ * start_date) minus those starting on or after `end_date` — which all end after `start_date`, as a stay ends after
+ * it starts —, each one a sum of a status's rows over the days from the bound on (a few hundred rows for a period
+ * of the coming weeks, instead of counting its 5,000 stays). Without `start_date`: the stays starting before
+ * `end_date`; with neither: every stay of the statuses.
  */
-export function keptCountQuery(filters: ReservationFilters): SQL | undefined {
-  const given = (Object.keys(filters) as (keyof ReservationFilters)[]).filter(
-    (key) => !isBlank(filters[key]),
-  );
+function periodCountQuery(f: ReservationFilters): SQL {
+  const statuts = statutList(f.statut ?? [...RESERVATION_STATUTS]);
+  const sum = (bord: 'debut' | 'fin', day?: SQL) =>
+    sql`coalesce((select sum(j.variation) from reservations_jours j
+      where j.bord = ${bord} and j.statut in (${statuts})${day === undefined ? sql`` : sql` and ${day}`}), 0)`;
+  const { start_date: start, end_date: end } = f;
+  const total =
+    start !== undefined
+      ? sql`${sum('fin', sql`j.jour > ${start}::date`)}${
+          end === undefined ? sql`` : sql` - ${sum('debut', sql`j.jour >= ${end}::date`)}`
+        }`
+      : sum('debut', end === undefined ? undefined : sql`j.jour < ${end}::date`);
+  return sql`select (${total})::int as total`;
+}
+
+/**
+ * The residents, clients or hotels matching `filters` when every filter given selects rows of one of them (a
+ * resident search, a client, a hotel's name): `select id, nombre_sejours` of the matching rows, the column of the
+ * stays that points at them (`key`), and whether a text is searched (rather than one row by its id). Undefined for
+ * any other filters.
+ */
+export function dimensionMatches(
+  filters: ReservationFilters,
+): { rows: SQL; key: SQL; searched: boolean } | undefined {
+  const given = givenFilters(filters);
   if (given.length === 0) return undefined;
   const dimension = (Object.keys(DIMENSION_FILTERS) as Dimension[]).find((candidate) =>
     given.every((key) => DIMENSION_FILTERS[candidate].includes(key)),
@@ -111,10 +144,30 @@ export function keptCountQuery(filters: ReservationFilters): SQL | undefined {
   const { key, table, alias } = DIMENSIONS[dimension];
   const a = sql.raw(alias);
   const predicates = dimensionPredicates(filters, dimension);
+  const searched = predicates.length > 0;
   const id = filters[key as 'pensionnaire_id' | 'client_id' | 'etablissement_id'];
   if (id !== undefined) predicates.push(sql`${a}.id = ${id}`);
-  return sql`select coalesce(sum(${a}.nombre_sejours), 0)::int as total from ${sql.raw(table)} ${a}
-    where ${sql.join(predicates, sql` and `)}`;
+  return {
+    rows: sql`select ${a}.id, ${a}.nombre_sejours from ${sql.raw(table)} ${a} where ${sql.join(predicates, sql` and `)}`,
+    key: sql.raw(`r.${key}`),
+    searched,
+  };
+}
+
+/**
+ * The number of stays matching `filters` read from kept numbers instead of counting the stays: for filters on
+ * residents, clients or hotels only (`dimensionMatches`), the numbers of stays they keep (migration 0018) summed
+ * over the matching rows (9,424 index entries for « dia » on the large set, 575 rows summed); when every filter
+ * given is a status or a period's bound, the stays counted by status and day (`periodCountQuery`). Undefined for
+ * any other filters.
+ */
+export function keptCountQuery(filters: ReservationFilters): SQL | undefined {
+  const given = givenFilters(filters);
+  if (given.length === 0) return undefined;
+  if (given.every((key) => PERIOD_FILTERS.includes(key))) return periodCountQuery(filters);
+  const matches = dimensionMatches(filters);
+  if (matches === undefined) return undefined;
+  return sql`select coalesce(sum(m.nombre_sejours), 0)::int as total from (${matches.rows}) m`;
 }
 
 /** Every filter of the body as a condition over `r` (see the aliases above); an empty list = every stay. */

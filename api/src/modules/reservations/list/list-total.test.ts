@@ -1,12 +1,17 @@
 /**
  * The maintained numbers of stays: the unfiltered total of POST /reservations and /reservationsNumber is
- * `sum(variation)` of reservations_total (migration 0013), never a count, and each resident, client and hotel keeps
- * its own number (`nombre_sejours`, migration 0018) — these tests hold them equal to count(*) after every kind of
- * write.
+ * `sum(variation)` of reservations_total (migration 0013), never a count, each resident, client and hotel keeps
+ * its own number (`nombre_sejours`, migration 0018), and the totals of a status and a period are sums of the stays
+ * counted by status and day (`reservations_jours`, migration 0022) — these tests hold them equal to count(*) after
+ * every kind of write.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { RESERVATIONS_PATHS as PATHS, type ReservationListAnswer } from 'shared/contract';
+import {
+  RESERVATIONS_PATHS as PATHS,
+  type ReservationFilters,
+  type ReservationListAnswer,
+} from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, userToken } from '../../../../test/helper';
 import {
@@ -22,7 +27,13 @@ import {
 import { oneOf, rowsOf } from '../../../db/raw';
 import { reservations, reservationsMeres } from '../../../db/schema';
 import { advanceStatuses } from '../status-task/status-task';
-import { compactReservationsTotal, countQuery } from '../reservation-items';
+import { reservationConditions, whereClause } from '../filters';
+import {
+  compactReservationsJours,
+  compactReservationsTotal,
+  countQuery,
+  countReservations,
+} from '../reservation-items';
 
 let app: FastifyInstance;
 let token: string;
@@ -46,6 +57,8 @@ const maintained = async () =>
       )
     )?.n,
   );
+const dayRows = async () =>
+  Number((await oneOf<{ n: number }>(app.db, sql`select count(*)::int as n from reservations_jours`))?.n);
 const variations = async () =>
   Number((await oneOf<{ n: number }>(app.db, sql`select count(*)::int as n from reservations_total`))?.n);
 
@@ -64,13 +77,50 @@ const drifted = () =>
   );
 
 /**
- * The maintained numbers, the list's total and /reservationsNumber all equal count(*) — the unfiltered one and
- * one per resident, client and hotel; returns the unfiltered one.
+ * Statuses and periods around today (before, across and after the stays of the tests), each bound alone and both:
+ * the bodies whose total is read from the stays counted by status and day.
+ */
+const PERIOD_STATUTS: ReservationFilters['statut'][] = [
+  undefined,
+  'annulee',
+  'terminee',
+  ['confirmee'],
+  ['confirmee', 'en_cours'],
+];
+const PERIODS = [-400, -30, 0, 20, 45].flatMap((from) =>
+  [1, 30].map((days) => ({ start_date: addDays(today, from), end_date: addDays(today, from + days) })),
+);
+const BOUNDS = [-30, 0, 21, 60].flatMap((at) => [
+  { start_date: addDays(today, at) },
+  { end_date: addDays(today, at) },
+]);
+const PERIOD_BODIES: ReservationFilters[] = PERIOD_STATUTS.flatMap((statut) =>
+  [...PERIODS, ...BOUNDS, {}].map((period) => (statut === undefined ? period : { statut, ...period })),
+).filter((filters) => Object.keys(filters).length > 0);
+
+/** The bodies of `PERIOD_BODIES` whose maintained total differs from a count of the stays matching them. */
+async function periodDrift(): Promise<{ filters: ReservationFilters; kept: number; n: number }[]> {
+  const drift = [];
+  for (const filters of PERIOD_BODIES) {
+    const kept = await countReservations(app.db, filters);
+    const row = await oneOf<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from reservations r ${whereClause(reservationConditions(filters))}`,
+    );
+    if (kept !== row?.n) drift.push({ filters, kept, n: Number(row?.n) });
+  }
+  return drift;
+}
+
+/**
+ * The maintained numbers, the list's total and /reservationsNumber all equal count(*) — the unfiltered one, one
+ * per resident, client and hotel, and one per status and period; returns the unfiltered one.
  */
 async function expectExact(): Promise<number> {
   const n = await counted();
   expect(await maintained()).toBe(n);
   expect(await drifted()).toEqual([]);
+  expect(await periodDrift()).toEqual([]);
   const ofClient = await postAs(app, token, PATHS.count, { client_id: s.a.clientId });
   expect(ofClient.json()).toEqual({
     total: Number(
@@ -121,6 +171,15 @@ describe('the maintained numbers of stays (reservations_total, nombre_sejours)',
     expect(JSON.stringify(countQuery({ client_id: 1, pensionnaire: 'dia' }).queryChunks)).toContain(
       'count(*)',
     );
+    // Statuses and periods alone sum the stays counted by day; with any other filter, they count.
+    for (const filters of PERIOD_BODIES) {
+      const chunks = JSON.stringify(countQuery(filters).queryChunks);
+      expect(chunks).toContain('reservations_jours');
+      expect(chunks).not.toContain('count(*)');
+    }
+    expect(
+      JSON.stringify(countQuery({ statut: 'confirmee', start_date: today, client_id: 1 }).queryChunks),
+    ).toContain('count(*)');
   });
 
   it('equals count(*) after single inserts', async () => {
@@ -219,6 +278,24 @@ describe('the maintained numbers of stays (reservations_total, nombre_sejours)',
     await expectExact();
   });
 
+  it('moves a stay whose dates change to its new days, and cancels out updates of other columns', async () => {
+    const n = await counted();
+    const stay = await stayOfNewResident(s.a, 5);
+    const days = await dayRows();
+    await app.db.execute(sql`update reservations set apec = not apec where id = ${stay.id}`);
+    expect(await dayRows()).toBe(days);
+    await app.db.execute(sql`delete from nuitees where reservation_id = ${stay.id}`);
+    await app.db.execute(
+      sql`update reservations set date_debut = date_debut - 40, date_fin = date_fin + 3 where id = ${stay.id}`,
+    );
+    expect(await expectExact()).toBe(n + 1);
+    await app.db.execute(
+      sql`update reservations set date_debut = date_debut + 70, date_fin = date_fin + 70, statut = 'en_attente'
+        where id = ${stay.id}`,
+    );
+    expect(await expectExact()).toBe(n + 1);
+  });
+
   it('equals count(*) after deletes, one and several per statement', async () => {
     const n = await counted();
     const one = await stayOfNewResident(s.a, 10);
@@ -247,15 +324,36 @@ describe('the maintained numbers of stays (reservations_total, nombre_sejours)',
     const bookings = Array.from({ length: 16 }, (_, i) =>
       stayOfNewResident(worlds[i % worlds.length], 60 + i),
     );
-    await Promise.all([...bookings, compactReservationsTotal(app.db), compactReservationsTotal(app.db)]);
+    await Promise.all([
+      ...bookings,
+      compactReservationsTotal(app.db),
+      compactReservationsTotal(app.db),
+      compactReservationsJours(app.db),
+      compactReservationsJours(app.db),
+    ]);
     expect(await expectExact()).toBe(n + 16);
   });
 
-  it('compacts to one row holding the same number', async () => {
+  it('compacts to one row holding the same number, and to one row per status, side and day', async () => {
+    // Two bookings of the same days: their variations are four rows, two once compacted.
+    await stayOfNewResident(s.a, 30);
+    await stayOfNewResident(s.b, 30);
     const n = await expectExact();
     expect(await variations()).toBeGreaterThan(1);
     await compactReservationsTotal(app.db);
     expect(await variations()).toBe(1);
+    const days = await dayRows();
+    await compactReservationsJours(app.db);
+    const distinct = await oneOf<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from (select distinct statut, date_debut from reservations) d`,
+    );
+    const ends = await oneOf<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from (select distinct statut, date_fin from reservations) d`,
+    );
+    expect(await dayRows()).toBe(Number(distinct?.n) + Number(ends?.n));
+    expect(await dayRows()).toBeLessThan(days);
     expect(await expectExact()).toBe(n);
     await stayOfNewResident(s.b, 90);
     expect(await expectExact()).toBe(n + 1);

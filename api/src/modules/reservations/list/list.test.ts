@@ -6,6 +6,7 @@ import {
   RESERVATIONS_PATHS as PATHS,
   ReservationListAnswer,
   type ReservationItem,
+  type ReservationListBody,
 } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, userToken } from '../../../../test/helper';
@@ -14,6 +15,7 @@ import { FILTER_MESSAGES } from '../filters';
 import { selectReservationItems } from '../reservation-items';
 import {
   idsStatementName,
+  listIdsQuery,
   listReservations,
   listReservationsPage,
   pageFromTheEnd,
@@ -254,6 +256,62 @@ describe('POST /reservations: paging and sorting', () => {
             expect(answer.reservations.map((row) => row.id)).toEqual([expected[page - 1]]);
           }
         }
+  });
+
+  it('pages a text search like the plain page, by a walk or by the matches, for every sort and order', async () => {
+    // Sorted by a column of the stay, the walk is chosen when (offset + limit) × stays < matching² (searchIdsQuery):
+    // with the 7 stays here, « d » (Diallo and Durand, 5 stays) is walked for the first three rows, « dur » (3) for
+    // the first one; « mart » (2), « zzz » (none) and the pages after read the matches' stays; a sort by a name and
+    // two searched tables read the plain page.
+    const searches = [
+      { pensionnaire: 'd' },
+      { pensionnaire: 'dur' },
+      { pensionnaire: 'mart' },
+      { pensionnaire: 'zzz' },
+      { client: 'alpha' },
+      { etablissement: 'rivage', numero_dossier: 'x' },
+      { etablissement: 'rivage' },
+    ];
+    let walked = 0;
+    for (const filters of searches)
+      for (const sort of [undefined, ...SORTS])
+        for (const order of ['asc', 'desc'] as const) {
+          const sorting = sort ? { sort, order } : {};
+          const expected = (await selectReservationItems(app.db, filters, { ...sorting, limit: 100 })).map(
+            (row) => row.id,
+          );
+          for (const pageSize of [1, 2, 3])
+            for (let page = 1; page <= Math.ceil((expected.length + 1) / pageSize); page++) {
+              const answer = await list({ ...filters, ...sorting, page, pageSize });
+              expect(answer.total).toBe(expected.length);
+              expect(answer.reservations.map((row) => row.id)).toEqual(
+                expected.slice((page - 1) * pageSize, page * pageSize),
+              );
+              if (page * pageSize * 7 < expected.length ** 2) walked += 1;
+            }
+        }
+    expect(walked).toBeGreaterThan(50);
+  });
+
+  it('runs only the branch its rule chooses: the walk for a frequent match, the matches otherwise', async () => {
+    /** How the page's ids were read, from the plan of its statement: the walk (a filter on the hashed matches) ran,
+     * did not run (the matches' stays were read), or the statement is the plain page (a sort by a name). */
+    const branch = async (body: Record<string, unknown>) => {
+      const { filters, page } = splitListBody({ page: 1, pageSize: 50, ...body } as ReservationListBody);
+      const plan = (
+        await rowsOf<{ 'QUERY PLAN': string }>(app.db, sql`explain (analyze) ${listIdsQuery(filters, page)}`)
+      ).map((row) => row['QUERY PLAN']);
+      const filter = plan.findIndex((line) => line.includes('hashed SubPlan'));
+      if (filter < 0) return 'plain';
+      return plan[filter - 1]!.includes('never executed') ? 'matches' : 'walk';
+    };
+    expect(await branch({ pensionnaire: 'd', pageSize: 1 })).toBe('walk');
+    expect(await branch({ pensionnaire: 'd', pageSize: 3, sort: 'date_fin', order: 'asc' })).toBe('walk');
+    expect(await branch({ pensionnaire: 'd', pageSize: 4 })).toBe('matches');
+    expect(await branch({ pensionnaire: 'd', pageSize: 2, page: 2 })).toBe('matches');
+    expect(await branch({ pensionnaire: 'mart', pageSize: 1 })).toBe('matches');
+    expect(await branch({ pensionnaire: 'd', pageSize: 1, sort: 'pensionnaire' })).toBe('plain');
+    expect(await branch({ client: 'alpha', pageSize: 1, sort: 'etablissement' })).toBe('plain');
   });
 
   it('sorts on the whitelisted fields, then id', async () => {

@@ -11,7 +11,7 @@ import { recordAudit, SYSTEM_ACTOR } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { TODAY } from '../../../db/today';
-import { compactReservationsTotal } from '../reservation-items';
+import { compactReservationsJours, compactReservationsTotal } from '../reservation-items';
 import { hourly } from '../../tasks/task-schedules';
 
 export interface StatusTaskResult {
@@ -52,8 +52,8 @@ export async function advanceStatuses(db: Executor): Promise<StatusTaskResult> {
 }
 
 /**
- * Defines the task `statuts_reservations` and schedules it hourly; it also compacts the maintained number of stays
- * (migration 0013).
+ * Defines the task `statuts_reservations` and schedules it hourly; it also compacts the maintained numbers of stays
+ * (migrations 0013 and 0022).
  */
 export const statusTaskPlugin = fp(
   async (app: FastifyInstance) => {
@@ -62,6 +62,7 @@ export const statusTaskPlugin = fp(
         const result = await advanceStatuses(db);
         // Hourly is often enough: a day's bookings add a few thousand variations at most.
         await compactReservationsTotal(db);
+        await compactReservationsJours(db);
         return {
           message: `${result.en_cours} séjour${result.en_cours > 1 ? 's' : ''} en cours, ${result.terminee} terminé${result.terminee > 1 ? 's' : ''}.`,
           details: { ...result },

@@ -26,14 +26,17 @@ export interface AuditEntry {
   at?: Date | SQL;
 }
 
-/** Keys never copied into the audit trail, whatever the caller passes. */
-const SECRET_KEYS = new Set(['password', 'passwordHash', 'password_hash']);
+/**
+ * Keys never copied into the audit trail, whatever the caller passes: secrets, and the list item's texts a row
+ * gives (`item_json`, computed by PostgreSQL from the row's own fields, which the trail already holds).
+ */
+const OMITTED_KEYS = new Set(['password', 'passwordHash', 'password_hash', 'itemJson', 'item_json']);
 
 function snapshot(value: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
   if (value === null || value === undefined) return null;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => !SECRET_KEYS.has(key))
+      .filter(([key]) => !OMITTED_KEYS.has(key))
       .map(([key, field]) => [key, field instanceof Date ? field.toISOString() : field]),
   );
 }

@@ -8,6 +8,7 @@ import {
   date,
   integer,
   numeric,
+  text,
   timestamp,
 } from 'drizzle-orm/pg-core';
 
@@ -33,6 +34,26 @@ export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt(
  * (docs/performance.md « Numbers kept per resident, client and hotel »).
  */
 export const nombreSejours = () => integer('nombre_sejours').notNull().default(0);
+/**
+ * The fields of a reservation list item (POST /reservations) that a resident, client, hotel or room type gives, as
+ * the JSON text the item holds them in — `,"client_id":3,"client_nom":"…"` — computed by PostgreSQL from the row
+ * itself whenever it is written (a stored generated column: never written by the application, always its row's
+ * values, so a rename is in the next page read). `reservations_page_json` joins them with each stay's own texts
+ * (migration 0023, docs/database.md « Items kept as JSON »). `json_texte` is `to_json(text)::text`, declared
+ * immutable for the generation expression.
+ */
+export const itemJson = (fields: [field: string, column: string][]) =>
+  text('item_json')
+    .notNull()
+    .generatedAlwaysAs(
+      sql.raw(
+        fields
+          .map(
+            ([field, column]) => `',"${field}":' || ${column === 'id' ? '"id"' : `json_texte("${column}")`}`,
+          )
+          .join(' || '),
+      ),
+    );
 /** Reference data is archived (soft delete), never deleted: history keeps pointing at it. */
 export const archivedAt = () => timestamp('archived_at', { withTimezone: true });
 

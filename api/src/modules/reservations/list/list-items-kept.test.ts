@@ -11,7 +11,8 @@ import { addDays, insertScenario, today, type Scenario } from '../../../../test/
 /**
  * The items each stay keeps as JSON text (`reservations_items`, migration 0021), which the list's pages are made of:
  * after every kind of write that changes what an item shows, the list answers what `reservationItemSelect` reads
- * from the tables now (`listedItems` compares every stay). The tests fail without the triggers of 0021.
+ * from the tables now (`listedItems` compares every stay). The tests fail without the triggers of 0021. The names
+ * come from the texts their rows give (`item_json`, generated columns of migration 0023).
  */
 let app: FastifyInstance;
 let s: Scenario;
@@ -63,6 +64,11 @@ describe('the items kept for the list', () => {
     });
     await app.db.execute(sql`update types_chambre set libelle = 'Double' where id = ${s.a.typeChambreId}`);
     expect((await itemOf(s.s1.id)).type_chambre_libelle).toBe('Double');
+    // Names JSON must escape: the texts the rows give (`item_json`, migration 0023) are JSON strings.
+    const odd = 'O\'Neil « "Sy" » \\ \t 東京 😀';
+    await app.db.execute(sql`update pensionnaires set prenom = ${odd} where id = ${s.diallo.id}`);
+    await app.db.execute(sql`update etablissements set ville = ${odd} where id = ${s.a.etablissementId}`);
+    expect(await itemOf(s.s1.id)).toMatchObject({ pensionnaire_prenom: odd, etablissement_ville: odd });
     expect(await rowsOf(app.db, texts)).toEqual(before);
   });
 

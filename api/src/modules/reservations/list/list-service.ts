@@ -129,8 +129,9 @@ export function idsStatementName(filters: ReservationFilters, page: ReservationP
 /**
  * The page's items as JSON text, in the order of `ids` (an `int[]` expression): the contract's `ReservationItem`
  * fields in the contract's order, by the function `reservations_page_json` — the texts each stay keeps
- * (`reservations_items`, migration 0021: `reservationItemSelect` and its joins, written with the stay), joined, with
- * `prolongable` for the day — so the text is what the response schema would write for the same rows (tested:
+ * (`reservations_items`, migration 0021: `reservationItemSelect` and its joins, written with the stay) joined with
+ * the texts its resident, client, hotel and room type give (`item_json`, migration 0023: generated from their rows),
+ * with `prolongable` for the day — so the text is what the response schema would write for the same rows (tested:
  * list.test.ts). In the statement that reads the ids: one round trip and one snapshot for the page, the function's
  * query planned once per pooled connection (docs/performance.md « One round trip a page », « Items kept as JSON »).
  */

@@ -69,7 +69,14 @@ const DIMENSIONS = {
   client: { key: 'client_id', table: 'clients', alias: 'cs' },
   etablissement: { key: 'etablissement_id', table: 'etablissements', alias: 'es' },
 } as const;
-type Dimension = keyof typeof DIMENSIONS;
+export type Dimension = keyof typeof DIMENSIONS;
+
+/** The columns of a resident's, client's or hotel's name, in the order the list's sort by that name reads them. */
+export const NAMES: Record<Dimension, readonly string[]> = {
+  pensionnaire: ['nom', 'prenom'],
+  client: ['nom'],
+  etablissement: ['nom'],
+};
 
 /** The filters that select residents, clients or hotels (a text search or an id), by dimension. */
 const DIMENSION_FILTERS: Record<Dimension, readonly (keyof ReservationFilters)[]> = {
@@ -126,15 +133,20 @@ function periodCountQuery(f: ReservationFilters): SQL {
   return sql`select (${total})::int as total`;
 }
 
+/** The length of a searched text from which its trigram index finds its matches (pg_trgm: three characters). */
+const TRIGRAM = 3;
+
 /**
  * The residents, clients or hotels matching `filters` when every filter given selects rows of one of them (a
- * resident search, a client, a hotel's name): `select id, nombre_sejours` of the matching rows, the column of the
- * stays that points at them (`key`), and whether a text is searched (rather than one row by its id). Undefined for
- * any other filters.
+ * resident search, a client, a hotel's name): `select id, nombre_sejours` and the name (`NAMES`) of the matching
+ * rows, the column of the stays that points at them (`key`), whether a text of at least three characters is
+ * searched (`searched`: its matches are found by their trigram index, not by reading every row — a shorter text
+ * matches a large share of the rows, which a plain page meets within its first stays), and which of the three they
+ * are. Undefined for any other filters.
  */
 export function dimensionMatches(
   filters: ReservationFilters,
-): { rows: SQL; key: SQL; searched: boolean } | undefined {
+): { rows: SQL; key: SQL; searched: boolean; dimension: Dimension } | undefined {
   const given = givenFilters(filters);
   if (given.length === 0) return undefined;
   const dimension = (Object.keys(DIMENSION_FILTERS) as Dimension[]).find((candidate) =>
@@ -144,13 +156,19 @@ export function dimensionMatches(
   const { key, table, alias } = DIMENSIONS[dimension];
   const a = sql.raw(alias);
   const predicates = dimensionPredicates(filters, dimension);
-  const searched = predicates.length > 0;
+  const searched = DIMENSION_FILTERS[dimension].some((filter) => {
+    const text = filters[filter];
+    return typeof text === 'string' && text.trim().length >= TRIGRAM;
+  });
   const id = filters[key as 'pensionnaire_id' | 'client_id' | 'etablissement_id'];
   if (id !== undefined) predicates.push(sql`${a}.id = ${id}`);
+  const names = sql.raw(NAMES[dimension].map((name) => `${alias}.${name}`).join(', '));
   return {
-    rows: sql`select ${a}.id, ${a}.nombre_sejours from ${sql.raw(table)} ${a} where ${sql.join(predicates, sql` and `)}`,
+    rows: sql`select ${a}.id, ${a}.nombre_sejours, ${names} from ${sql.raw(table)} ${a}
+      where ${sql.join(predicates, sql` and `)}`,
     key: sql.raw(`r.${key}`),
     searched,
+    dimension,
   };
 }
 

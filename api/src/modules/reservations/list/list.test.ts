@@ -260,11 +260,11 @@ describe('POST /reservations: paging and sorting', () => {
 
   it('pages a text search like the plain page, by a walk or by the matches, for every sort and order', async () => {
     // Sorted by a column of the stay, the walk is chosen when (offset + limit) × stays < matching² (searchIdsQuery):
-    // with the 7 stays here, « d » (Diallo and Durand, 5 stays) is walked for the first three rows, « dur » (3) for
-    // the first one; « mart » (2), « zzz » (none) and the pages after read the matches' stays; a sort by a name and
-    // two searched tables read the plain page.
+    // with the 7 stays here, « a d » (Aminata Diallo and Léa Durand, 5 stays) is walked for the first three rows, « dur » (3) for
+    // the first one; « mart » (2), « zzz » (none) and the pages after read the matches' stays; sorted by the searched
+    // name, the matches are read in that order; a sort by another name and two searched tables read the plain page.
     const searches = [
-      { pensionnaire: 'd' },
+      { pensionnaire: 'a d' },
       { pensionnaire: 'dur' },
       { pensionnaire: 'mart' },
       { pensionnaire: 'zzz' },
@@ -305,13 +305,25 @@ describe('POST /reservations: paging and sorting', () => {
       if (filter < 0) return 'plain';
       return plan[filter - 1]!.includes('never executed') ? 'matches' : 'walk';
     };
-    expect(await branch({ pensionnaire: 'd', pageSize: 1 })).toBe('walk');
-    expect(await branch({ pensionnaire: 'd', pageSize: 3, sort: 'date_fin', order: 'asc' })).toBe('walk');
-    expect(await branch({ pensionnaire: 'd', pageSize: 4 })).toBe('matches');
-    expect(await branch({ pensionnaire: 'd', pageSize: 2, page: 2 })).toBe('matches');
+    expect(await branch({ pensionnaire: 'a d', pageSize: 1 })).toBe('walk');
+    expect(await branch({ pensionnaire: 'a d', pageSize: 3, sort: 'date_fin', order: 'asc' })).toBe('walk');
+    expect(await branch({ pensionnaire: 'a d', pageSize: 4 })).toBe('matches');
+    expect(await branch({ pensionnaire: 'a d', pageSize: 2, page: 2 })).toBe('matches');
     expect(await branch({ pensionnaire: 'mart', pageSize: 1 })).toBe('matches');
-    expect(await branch({ pensionnaire: 'd', pageSize: 1, sort: 'pensionnaire' })).toBe('plain');
     expect(await branch({ client: 'alpha', pageSize: 1, sort: 'etablissement' })).toBe('plain');
+    // A text shorter than a trigram matches a large share of the rows: the plain page.
+    expect(await branch({ pensionnaire: 'd', pageSize: 1 })).toBe('plain');
+    expect(await branch({ pensionnaire: ' du ', pageSize: 1 })).toBe('plain');
+    // Sorted by the searched name: the matches in name order, each one's stays (no hashed set, no plain walk).
+    for (const body of [
+      { pensionnaire: 'a d', sort: 'pensionnaire' },
+      { client: 'alpha', sort: 'client', order: 'desc' },
+    ]) {
+      const { filters, page } = splitListBody({ page: 1, pageSize: 1, ...body } as ReservationListBody);
+      const text = JSON.stringify(listIdsQuery(filters, page).queryChunks);
+      expect(text).toContain('cross join lateral');
+      expect(await branch(body)).toBe('plain');
+    }
   });
 
   it('sorts on the whitelisted fields, then id', async () => {

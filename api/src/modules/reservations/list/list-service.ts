@@ -95,19 +95,21 @@ export function listIdsQuery(filters: ReservationFilters, page: ReservationPage)
 
 /**
  * The ids statement of a search of residents, clients or hotels by text (`dimensionMatches`) sorted by a column of
- * the stay or by the searched name: the matching rows are read once, materialised (`t`), and give both the total (the numbers of stays
- * they keep) and the page. The page is read one of two ways, chosen by the total `n` among all stays `N`:
+ * the stay or by the searched name: the matching rows are read once, materialised (`t`), and give both the total
+ * (the numbers of stays they keep) and the page. Sorted by a column of the stay, the page is read one of two ways,
+ * chosen by the total `n` among all stays `N`:
  * - a walk of every stay in the page's order, keeping those whose row is in the hashed set of matches, when the
  *   walk is short: it reads about (offset + limit) × N / n stays, fewer than the n matching ones —
  *   (offset + limit) × N < n² (« dia » on the large set: 433 stays walked for 9,424 matching, each one a hash probe
- *   instead of its resident's row read and its name compared);
+ *   instead of its resident's row read and its name compared). `(… in (select …)) is true` keeps the hashed set:
+ *   a plain `in` would be planned as a join, which walks every stay;
  * - otherwise the stays of each match, by the index on the stays' key (`= any` of the matches' ids), then sorted:
  *   fewer than √((offset + limit) × N) stays (2,241 for the first page of 100,412).
  * Only the branch chosen runs. Sorted by the searched name (a resident search by resident…), the matches are sorted
- * and each one's stays read by the index on the stays' key, in order, until the page is full (« Yilmaz » by resident:
- * 15 → 1.2 ms; a walk of every resident in name order before). A sort by another name keeps the plain page
- * (`pageIdsQuery`, which walks that name's index) (docs/performance.md « Totals of a status and a period, a search's
- * matches read once »).
+ * and each one's stays read by the index on the stays' key, in order, until the page is full (« Yilmaz » by
+ * resident: 15 → 1.5 ms; a walk of every resident in name order before). A sort by another name keeps the plain
+ * page (`pageIdsQuery`, which walks that name's index). Figures: docs/performance.md « Totals of a status and a
+ * period, a search's matches read once, names as generated JSON ».
  */
 function searchIdsQuery(page: ReservationPage, search: { rows: SQL; key: SQL; dimension: Dimension }): SQL {
   const offset = page.offset ?? 0;

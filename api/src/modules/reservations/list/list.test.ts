@@ -260,9 +260,10 @@ describe('POST /reservations: paging and sorting', () => {
 
   it('pages a text search like the plain page, by a walk or by the matches, for every sort and order', async () => {
     // Sorted by a column of the stay, the walk is chosen when (offset + limit) × stays < matching² (searchIdsQuery):
-    // with the 7 stays here, « a d » (Aminata Diallo and Léa Durand, 5 stays) is walked for the first three rows, « dur » (3) for
-    // the first one; « mart » (2), « zzz » (none) and the pages after read the matches' stays; sorted by the searched
-    // name, the matches are read in that order; a sort by another name and two searched tables read the plain page.
+    // with the 7 stays here, « a d » (Aminata Diallo and Léa Durand, 5 stays) is walked for the first three rows,
+    // « dur » (3) for the first one; « mart » (2), « zzz » (none) and the pages after read the matches' stays; sorted
+    // by the searched name, the matches are read in that order; a sort by another name and two searched tables read
+    // the plain page.
     const searches = [
       { pensionnaire: 'a d' },
       { pensionnaire: 'dur' },

@@ -64,7 +64,7 @@ const statutCondition = (statut: ReservationStatut | ReservationStatut[]): SQL =
  * The residents, clients and hotels a stay points at (`r.<key>`), each searched in its own table (`alias`).
  * Their text filters are conditions on those rows, and each row keeps its number of stays (`nombre_sejours`).
  */
-const DIMENSIONS = {
+export const DIMENSIONS = {
   pensionnaire: { key: 'pensionnaire_id', table: 'pensionnaires', alias: 'ps' },
   client: { key: 'client_id', table: 'clients', alias: 'cs' },
   etablissement: { key: 'etablissement_id', table: 'etablissements', alias: 'es' },

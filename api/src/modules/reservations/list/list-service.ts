@@ -9,6 +9,7 @@ import { rowsOf } from '../../../db/raw';
 import { TODAY } from '../../../db/today';
 import {
   assertFilterPeriod,
+  DIMENSIONS,
   dimensionMatches,
   NAMES,
   reservationConditions,
@@ -184,11 +185,13 @@ export function pageFromTheEnd(page: ReservationPage, total: number): Reservatio
 }
 
 /** The tables behind the name sorts, and the columns a name group is made of (as `SORTS` orders them). */
-const NAME_GROUPS: Partial<Record<ReservationSortKey, { table: string; names: string[] }>> = {
-  pensionnaire: { table: 'pensionnaires', names: ['nom', 'prenom'] },
-  client: { table: 'clients', names: ['nom'] },
-  etablissement: { table: 'etablissements', names: ['nom'] },
-};
+const NAME_GROUPS: Partial<Record<ReservationSortKey, { table: string; names: readonly string[] }>> =
+  Object.fromEntries(
+    (Object.keys(NAMES) as Dimension[]).map((dimension) => [
+      dimension,
+      { table: DIMENSIONS[dimension].table, names: NAMES[dimension] },
+    ]),
+  );
 
 /**
  * The walk's limit, larger than any table: a value the planner cannot see (an init plan), for which it assumes a

@@ -23,22 +23,29 @@ export function listBodies(clientId: number, today: string): [string, object][] 
 }
 
 /**
- * Resident searches of every breadth, from a name matching nothing to one letter (the counts of the large set),
- * sorted by the default order, by name and one page further: what a search costs as its matches grow.
+ * Searches of every breadth, from a name matching nothing to one letter (the counts of the large set), sorted by the
+ * default order, by the searched name and one page further: what a search costs as its matches grow. Residents
+ * mostly; a client and a hotel matching nothing or a few stays (their rows have a thousand stays each).
  */
 export function searchBodies(): [string, object][] {
   const terms = [
-    ['« zzzq » (aucun)', 'zzzq'],
-    ['« Mansouri Lina » (57 séjours)', 'Mansouri Lina'],
-    ['« Kovalenko » (2 521)', 'Kovalenko'],
-    ['« Yilmaz » (3 051)', 'Yilmaz'],
-    ['« dia » (9 424)', 'dia'],
-    ['« ma » (30 755)', 'ma'],
-    ['« e » (61 432)', 'e'],
+    ['« zzzq » (aucun)', 'pensionnaire', 'zzzq'],
+    ['« Mansouri Lina » (57 séjours)', 'pensionnaire', 'Mansouri Lina'],
+    ['« Kovalenko » (2 521)', 'pensionnaire', 'Kovalenko'],
+    ['« Yilmaz » (3 051)', 'pensionnaire', 'Yilmaz'],
+    ['« dia » (9 424)', 'pensionnaire', 'dia'],
+    ['« ma » (30 755)', 'pensionnaire', 'ma'],
+    ['« e » (61 432)', 'pensionnaire', 'e'],
+    ['client « zzzq » (aucun)', 'client', 'zzzq'],
+    ['client « Coallia Mérignac » (1 113)', 'client', 'Coallia Mérignac'],
+    ['établissement « Kyriad Marseille » (71)', 'etablissement', 'Kyriad Marseille'],
   ] as const;
-  return terms.flatMap(([label, pensionnaire]) => [
-    [label, { pensionnaire }],
-    [`${label}, tri pensionnaire`, { pensionnaire, sort: 'pensionnaire' }],
-    [`${label}, page 3`, { pensionnaire, page: 3 }],
+  return terms.flatMap(([label, dimension, text]) => [
+    [label, { [dimension]: text }],
+    [
+      `${label}, tri ${dimension === 'etablissement' ? 'établissement' : dimension}`,
+      { [dimension]: text, sort: dimension },
+    ],
+    [`${label}, page 3`, { [dimension]: text, page: 3 }],
   ]);
 }

@@ -2,7 +2,9 @@
  * The reservation list: POST /reservations (the total, the page's ids and their items in one statement) and
  * POST /reservationsNumber (the total). Conditions and count come from reservation-items.ts.
  */
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ReservationFilters, ReservationItem, ReservationListBody } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
@@ -82,16 +84,36 @@ function idsFromMatches(page: ReservationPage): SQL {
  * statement (`pageItems`, whose query is planned once per connection).
  */
 export function listIdsQuery(filters: ReservationFilters, page: ReservationPage): SQL {
-  const search = dimensionMatches(filters);
-  const { key } = orderOf(page);
-  if (search?.searched && (NAME_GROUPS[key] === undefined || key === search.dimension))
-    return searchIdsQuery(page, search);
+  const search = searchOf(filters, page);
+  if (search !== undefined) return searchIdsQuery(page, search);
   if (isSelective(filters))
     return sql`with m as materialized (select ${MATCH_COLUMNS} from reservations r
         ${whereClause(reservationConditions(filters))})
       select (select count(*)::int from m) as total, array(${idsFromMatches(page)}) as ids, ${TODAY}::text as today`;
   return sql`select (${countQuery(filters)}) as total, array(${pageIdsQuery(filters, page)}) as ids,
     ${TODAY}::text as today`;
+}
+
+/**
+ * The search of `filters` when its page is read by `searchIdsQuery`: a text of three characters or more searched
+ * in residents, clients or hotels alone, sorted by a column of the stay or by the searched name.
+ */
+function searchOf(filters: ReservationFilters, page: ReservationPage) {
+  const search = dimensionMatches(filters);
+  const { key } = orderOf(page);
+  return search?.searched && (NAME_GROUPS[key] === undefined || key === search.dimension)
+    ? search
+    : undefined;
+}
+
+/** A page's limit, offset and their sum as literals of a statement's text (integers of the validated body). */
+function literalBounds(page: ReservationPage): { limit: SQL; offset: SQL; end: SQL } {
+  const offset = page.offset ?? 0;
+  const literal = (value: number) => {
+    if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`borne de page invalide : ${value}`);
+    return sql.raw(String(value));
+  };
+  return { limit: literal(page.limit), offset: literal(offset), end: literal(offset + page.limit) };
 }
 
 /**
@@ -116,7 +138,7 @@ export function listIdsQuery(filters: ReservationFilters, page: ReservationPage)
  * period, a search's matches read once, names as generated JSON ».
  */
 function searchIdsQuery(page: ReservationPage, search: { rows: SQL; key: SQL; dimension: Dimension }): SQL {
-  const offset = page.offset ?? 0;
+  const { limit, offset, end } = literalBounds(page);
   const head = sql`with t as materialized (${search.rows}),
       n as materialized (select coalesce(sum(t.nombre_sejours), 0)::bigint as n from t)
     select (select n::int from n) as total,`;
@@ -129,17 +151,17 @@ function searchIdsQuery(page: ReservationPage, search: { rows: SQL; key: SQL; di
     return sql`${head} array(select x.id
         from (select t.id as match_id, ${columns} from t order by ${by('t')}) m
           cross join lateral (select r.id from reservations r where ${search.key} = m.match_id) x
-        order by ${by('m')}, x.id ${sql.raw(order)} limit ${page.limit} offset ${offset}) as ids,
+        order by ${by('m')}, x.id ${sql.raw(order)} limit ${limit} offset ${offset}) as ids,
       ${TODAY}::text as today`;
   }
   const walk = sql`select r.id from reservations r where (${search.key} in (select t.id from t)) is true
-    order by ${orderBySql(page)} limit ${page.limit} offset ${offset}`;
+    order by ${orderBySql(page)} limit ${limit} offset ${offset}`;
   const matches = sql`select r.id from (select ${sql.join([sql`r.id`, ...SORTS[key].columns], sql`, `)}
       from reservations r
       where ${search.key} = any(array(select t.id from t)) offset 0) r
-    order by ${orderBySql(page)} limit ${page.limit} offset ${offset}`;
+    order by ${orderBySql(page)} limit ${limit} offset ${offset}`;
   return sql`${head}
-      case when ${offset + page.limit}::bigint * (select coalesce(sum(variation), 0) from reservations_total)
+      case when ${end}::bigint * (select coalesce(sum(variation), 0) from reservations_total)
           < (select n * n from n)
         then array(${walk}) else array(${matches}) end as ids,
       ${TODAY}::text as today`;
@@ -158,6 +180,36 @@ export function idsStatementName(filters: ReservationFilters, page: ReservationP
   if (given.length === 0 || given.some(([key]) => key !== 'etat' && key !== 'jours')) return undefined;
   const { key, order } = orderOf(page);
   return `ebas3_reservation_ids_${filters.etat ?? ''}_${filters.jours ?? ''}_${key}_${order}`;
+}
+
+/** How many search statements a process names (`searchStatementName`): their plans' memory in each backend. */
+export const SEARCH_STATEMENTS_NAMED = 64;
+const searchStatements = new Set<string>();
+const dialect = new PgDialect();
+
+/**
+ * The name of a search's statement (`searchIdsQuery`) on one of its first five pages: `ebas3_search_` and a hash of
+ * its text. Its text holds the page's bounds as literals and the searched values as parameters, and its plan does not
+ * depend on those values — the matches are materialised, the branch is chosen when it runs —, so it is prepared once
+ * per pooled connection and PostgreSQL keeps its generic plan after five custom ones (planned for each request, the
+ * parse and plan cost « dia » 0.3–0.6 ms of its 2 ms: docs/performance.md « A search's statement named »). With its
+ * bounds as parameters the generic plan's cost counts a tenth of the stays for a walk, and PostgreSQL kept planning
+ * each request. At most `SEARCH_STATEMENTS_NAMED` texts a process (≈ 130 kB of plan each in each backend); beyond,
+ * unnamed (`named`: the texts named so far). Undefined for any other statement.
+ */
+export function searchStatementName(
+  filters: ReservationFilters,
+  page: ReservationPage,
+  statement: SQL,
+  named: Set<string> = searchStatements,
+): string | undefined {
+  if (searchOf(filters, page) === undefined || (page.offset ?? 0) >= 5 * page.limit) return undefined;
+  const name = `ebas3_search_${createHash('sha1').update(dialect.sqlToQuery(statement).sql).digest('hex').slice(0, 24)}`;
+  if (!named.has(name)) {
+    if (named.size >= SEARCH_STATEMENTS_NAMED) return undefined;
+    named.add(name);
+  }
+  return name;
 }
 
 /**
@@ -240,6 +292,22 @@ export function nameGroupPageIdsQuery(page: ReservationPage): SQL | undefined {
     order by ${orderBySql(page)} limit ${page.limit} offset (select saut from debut)`;
 }
 
+/**
+ * The statement of a page read in one round trip (`listReservationsPage`): the total, the items and the day, under
+ * its name when it has one (`idsStatementName`, `searchStatementName`).
+ */
+export function pageStatement(
+  filters: ReservationFilters,
+  page: ReservationPage,
+): { statement: SQL; name: string | undefined } {
+  const statement = sql`select m.total, ${pageItems(sql`m.ids`)} as items, m.today
+    from (${listIdsQuery(filters, page)}) m`;
+  return {
+    statement,
+    name: idsStatementName(filters, page) ?? searchStatementName(filters, page, statement),
+  };
+}
+
 /** A page of the list: the total, the items as JSON text (see `pageItems`) and the business day it was read on. */
 export interface ListPage {
   total: number;
@@ -277,9 +345,7 @@ export async function listReservationsPage(
     const [row] = await rowsOf<{ items: string }>(db, sql`select ${pageItems(ordered)} as items`);
     return { total, items: row!.items, today: counted!.today };
   }
-  const statement = sql`select m.total, ${pageItems(sql`m.ids`)} as items, m.today
-    from (${listIdsQuery(filters, page)}) m`;
-  const name = idsStatementName(filters, page);
+  const { statement, name } = pageStatement(filters, page);
   const [row] =
     name === undefined
       ? await rowsOf<{ total: number; items: string; today: string }>(db, statement)

@@ -19,6 +19,9 @@ import {
   listReservations,
   listReservationsPage,
   pageFromTheEnd,
+  pageStatement,
+  SEARCH_STATEMENTS_NAMED,
+  searchStatementName,
   splitListBody,
 } from './list-service';
 import {
@@ -439,6 +442,61 @@ describe('POST /reservations: deep pages read from the end', () => {
     expect(idsStatementName({}, { limit: 50 })).toBeUndefined();
     expect(idsStatementName({ etat: 'prolongable', client_id: 1 }, { limit: 50 })).toBeUndefined();
     expect(idsStatementName({ jours: 'a_prolonger', pensionnaire: 'dia' }, { limit: 50 })).toBeUndefined();
+  });
+
+  it('names the statement of a search on its first five pages by a hash of its text, no other, a bounded number', () => {
+    const named = new Set<string>();
+    const name = (body: Record<string, unknown>) => {
+      const { filters, page } = splitListBody({ page: 1, pageSize: 50, ...body } as ReservationListBody);
+      return searchStatementName(filters, page, listIdsQuery(filters, page), named);
+    };
+    const dia = name({ pensionnaire: 'dia' });
+    expect(dia).toMatch(/^ebas3_search_[0-9a-f]{24}$/);
+    // The searched values are parameters: one text, one name, whatever the name searched.
+    expect(name({ pensionnaire: 'Kovalenko' })).toBe(dia);
+    expect(name({ pensionnaire: 'dia', sort: 'pensionnaire' })).not.toBe(dia);
+    expect(name({ pensionnaire: 'dia', page: 5 })).not.toBe(dia);
+    expect(name({ pensionnaire: 'dia', page: 6 })).toBeUndefined();
+    // Not a search read by searchIdsQuery: a short text, a sort by another name, another filter.
+    expect(name({ pensionnaire: 'di' })).toBeUndefined();
+    expect(name({ pensionnaire: 'dia', sort: 'client' })).toBeUndefined();
+    expect(name({ pensionnaire: 'dia', statut: ['confirmee'] })).toBeUndefined();
+    expect(name({ etat: 'prolongable' })).toBeUndefined();
+    // Every page size is another text: beyond SEARCH_STATEMENTS_NAMED texts, statements go unnamed.
+    const names = new Set<string>();
+    for (let pageSize = 1; pageSize <= 100; pageSize++) {
+      const named = name({ client: 'alpha', pageSize });
+      if (named !== undefined) names.add(named);
+    }
+    expect(named.size).toBe(SEARCH_STATEMENTS_NAMED);
+    expect(names.size).toBeGreaterThan(50);
+    expect(name({ client: 'alpha', pageSize: 200 })).toBeUndefined();
+    expect(name({ pensionnaire: 'zzzq' })).toBe(dia);
+  });
+
+  it('prepares a search statement once per connection under its name, and PostgreSQL keeps its generic plan', async () => {
+    // Five custom plans, then the generic one. (On the large set, the page's bounds as parameters made the generic
+    // plan's cost count a tenth of the stays for a walk, and PostgreSQL planned every request: too few rows here to
+    // tell — docs/performance.md « A search's statement named ».)
+    const { filters, page } = splitListBody({ pensionnaire: 'dur', page: 1, pageSize: 2 });
+    const { name } = pageStatement(filters, page);
+    expect(name).toMatch(/^ebas3_search_/);
+    const [before, after] = await app.db.transaction(async (tx) => {
+      const plans = async () => {
+        const [row] = await rowsOf<{ generic_plans: string; custom_plans: string }>(
+          tx,
+          sql`select generic_plans, custom_plans from pg_prepared_statements where name = ${name}`,
+        );
+        return { generic: Number(row?.generic_plans ?? 0), custom: Number(row?.custom_plans ?? 0) };
+      };
+      const first = await plans();
+      for (const pensionnaire of ['dur', 'mart', 'dia', 'zzz', 'a d', 'lea', 'dur', 'mart'])
+        await listReservationsPage(tx, { pensionnaire, page: 1, pageSize: 2 });
+      return [first, await plans()];
+    });
+    expect(after!.custom).toBeLessThanOrEqual(5);
+    expect(after!.custom + after!.generic - before!.custom - before!.generic).toBe(8);
+    expect(after!.generic - before!.generic).toBeGreaterThanOrEqual(3);
   });
 
   it('reads a page in one statement, a deep page in two (its total first), whatever the filters', async () => {

@@ -106,13 +106,15 @@ function searchOf(filters: ReservationFilters, page: ReservationPage) {
     : undefined;
 }
 
-/** A page's limit, offset and their sum as literals of a statement's text (integers of the validated body). */
+/** A page's bound as a literal of a statement's text (an integer of the validated body). */
+function literal(value: number): SQL {
+  if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`borne de page invalide : ${value}`);
+  return sql.raw(String(value));
+}
+
+/** A page's limit, offset and their sum as literals of a statement's text. */
 function literalBounds(page: ReservationPage): { limit: SQL; offset: SQL; end: SQL } {
   const offset = page.offset ?? 0;
-  const literal = (value: number) => {
-    if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`borne de page invalide : ${value}`);
-    return sql.raw(String(value));
-  };
   return { limit: literal(page.limit), offset: literal(offset), end: literal(offset + page.limit) };
 }
 
@@ -188,6 +190,19 @@ const searchStatements = new Set<string>();
 const dialect = new PgDialect();
 
 /**
+ * `prefix` and a hash of the statement's text, while `named` (the texts named so far by this process) holds fewer
+ * than `cap` of them; undefined beyond (the statement goes unnamed).
+ */
+function cappedName(prefix: string, statement: SQL, named: Set<string>, cap: number): string | undefined {
+  const name = `${prefix}${createHash('sha1').update(dialect.sqlToQuery(statement).sql).digest('hex').slice(0, 24)}`;
+  if (!named.has(name)) {
+    if (named.size >= cap) return undefined;
+    named.add(name);
+  }
+  return name;
+}
+
+/**
  * The name of a search's statement (`searchIdsQuery`) on one of its first five pages: `ebas3_search_` and a hash of
  * its text. Its text holds the page's bounds as literals and the searched values as parameters, and its plan does not
  * depend on those values — the matches are materialised, the branch is chosen when it runs —, so it is prepared once
@@ -204,12 +219,26 @@ export function searchStatementName(
   named: Set<string> = searchStatements,
 ): string | undefined {
   if (searchOf(filters, page) === undefined || (page.offset ?? 0) >= 5 * page.limit) return undefined;
-  const name = `ebas3_search_${createHash('sha1').update(dialect.sqlToQuery(statement).sql).digest('hex').slice(0, 24)}`;
-  if (!named.has(name)) {
-    if (named.size >= SEARCH_STATEMENTS_NAMED) return undefined;
-    named.add(name);
-  }
-  return name;
+  return cappedName('ebas3_search_', statement, named, SEARCH_STATEMENTS_NAMED);
+}
+
+/** How many statements of deep pages sorted by a name a process names (`namePageStatement`). */
+export const NAME_PAGE_STATEMENTS_NAMED = 32;
+const namePageStatements = new Set<string>();
+
+/**
+ * The items of a deep page of every stay sorted by resident, client or hotel (`nameGroupPageIdsQuery`), under a
+ * name: its text holds the sort, the order and the page's limit, its offset is a parameter that its plan does not
+ * follow (the names' walk stops at the page's name whatever it is), so PostgreSQL keeps the generic plan after
+ * five custom ones (0.25 ms of planning a request otherwise). At most `NAME_PAGE_STATEMENTS_NAMED` texts a
+ * process; beyond, unnamed.
+ */
+export function namePageStatement(
+  ids: SQL,
+  named: Set<string> = namePageStatements,
+): { statement: SQL; name: string | undefined } {
+  const statement = sql`select ${pageItems(sql`array(${ids})`)} as items`;
+  return { statement, name: cappedName('ebas3_name_page_', statement, named, NAME_PAGE_STATEMENTS_NAMED) };
 }
 
 /**
@@ -289,7 +318,7 @@ export function nameGroupPageIdsQuery(page: ReservationPage): SQL | undefined {
   return sql`with debut as materialized (${start})
     select r.id from reservations r ${SORTS[key].join}
     where (${sql.join(from, sql`, `)}) ${sql.raw(order === 'asc' ? '>=' : '<=')} (${sql.join(to, sql`, `)})
-    order by ${orderBySql(page)} limit ${page.limit} offset (select saut from debut)`;
+    order by ${orderBySql(page)} limit ${literal(page.limit)} offset (select saut from debut)`;
 }
 
 /**
@@ -306,6 +335,17 @@ export function pageStatement(
     statement,
     name: idsStatementName(filters, page) ?? searchStatementName(filters, page, statement),
   };
+}
+
+/** The rows of an items statement, by its name when it has one. */
+function itemsRows(db: Executor, statement: SQL, name: string | undefined): Promise<{ items: string }[]> {
+  return name === undefined
+    ? rowsOf<{ items: string }>(db, statement)
+    : db
+        .select({ items: sql<string>`p.items` })
+        .from(sql`(${statement}) p`)
+        .prepare(name)
+        .execute();
 }
 
 /** A page of the list: the total, the items as JSON text (see `pageItems`) and the business day it was read on. */
@@ -336,6 +376,11 @@ export async function listReservationsPage(
     const reversed = pageFromTheEnd(page, total);
     const deep = reversed ?? page;
     const byName = reservationConditions(filters).length === 0 ? nameGroupPageIdsQuery(deep) : undefined;
+    if (byName !== undefined && reversed === undefined) {
+      const { statement, name } = namePageStatement(byName);
+      const [row] = await itemsRows(db, statement, name);
+      return { total, items: row!.items, today: counted!.today };
+    }
     const ids = sql`array(${byName ?? pageIdsQuery(filters, deep)})`;
     // Read from the end, the ids come last row first: turned back into the page's order.
     const ordered =

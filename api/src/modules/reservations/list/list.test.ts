@@ -18,6 +18,9 @@ import {
   listIdsQuery,
   listReservations,
   listReservationsPage,
+  NAME_PAGE_STATEMENTS_NAMED,
+  nameGroupPageIdsQuery,
+  namePageStatement,
   pageFromTheEnd,
   pageStatement,
   SEARCH_STATEMENTS_NAMED,
@@ -497,6 +500,48 @@ describe('POST /reservations: deep pages read from the end', () => {
     expect(after!.custom).toBeLessThanOrEqual(5);
     expect(after!.custom + after!.generic - before!.custom - before!.generic).toBe(8);
     expect(after!.generic - before!.generic).toBeGreaterThanOrEqual(3);
+  });
+
+  it('names the items statement of a deep page sorted by a name by its sort, order and limit, a bounded number', async () => {
+    const named = new Set<string>();
+    const name = (sort: 'pensionnaire' | 'client' | 'date_fin', limit: number, offset: number) => {
+      const ids = nameGroupPageIdsQuery({ sort, limit, offset });
+      return ids && namePageStatement(ids, named).name;
+    };
+    const first = name('pensionnaire', 50, 9_950);
+    expect(first).toMatch(/^ebas3_name_page_[0-9a-f]{24}$/);
+    // The offset is a parameter: every page of one size is one text.
+    expect(name('pensionnaire', 50, 50_000)).toBe(first);
+    expect(name('pensionnaire', 20, 9_950)).not.toBe(first);
+    expect(name('client', 50, 9_950)).not.toBe(first);
+    expect(name('date_fin', 50, 9_950)).toBeUndefined();
+    for (let limit = 1; limit <= 100; limit++) name('client', limit, 5_000);
+    expect(named.size).toBe(NAME_PAGE_STATEMENTS_NAMED);
+    expect(name('client', 200, 5_000)).toBeUndefined();
+    // PostgreSQL keeps its generic plan after five custom ones, and the pages are those of the plain read.
+    const { before, after } = await app.db.transaction(async (tx) => {
+      const ids = nameGroupPageIdsQuery({ sort: 'pensionnaire', limit: 1, offset: 0 })!;
+      const { name: prepared } = namePageStatement(ids);
+      const plans = async () => {
+        const [row] = await rowsOf<{ generic_plans: string; custom_plans: string }>(
+          tx,
+          sql`select generic_plans, custom_plans from pg_prepared_statements where name = ${prepared}`,
+        );
+        return { generic: Number(row?.generic_plans ?? 0), custom: Number(row?.custom_plans ?? 0) };
+      };
+      const first = await plans();
+      // Pages 1–3 of 7: read forward (from page 4 on, from the end, unnamed), three times each.
+      for (let n = 0; n < 9; n++) {
+        const body = { sort: 'pensionnaire' as const, page: 1 + (n % 3), pageSize: 1 };
+        expect(await listReservations(tx, body, { deepOffset: 0 })).toEqual(
+          await listReservations(tx, body, { deepOffset: Number.POSITIVE_INFINITY }),
+        );
+      }
+      return { before: first, after: await plans() };
+    });
+    expect(after.custom).toBeLessThanOrEqual(5);
+    expect(after.custom + after.generic - before.custom - before.generic).toBe(9);
+    expect(after.generic - before.generic).toBeGreaterThanOrEqual(4);
   });
 
   it('reads a page in one statement, a deep page in two (its total first), whatever the filters', async () => {

@@ -207,7 +207,7 @@ function cappedName(prefix: string, statement: SQL, named: Set<string>, cap: num
  * its text. Its text holds the page's bounds as literals and the searched values as parameters, and its plan does not
  * depend on those values — the matches are materialised, the branch is chosen when it runs —, so it is prepared once
  * per pooled connection and PostgreSQL keeps its generic plan after five custom ones (planned for each request, the
- * parse and plan cost « dia » 0.3–0.6 ms of its 2 ms: docs/performance.md « A search's statement named »). With its
+ * parse and plan cost « dia » 0.3–0.6 ms of its 2 ms: docs/performance.md « A search's few matches, statements named »). With its
  * bounds as parameters the generic plan's cost counts a tenth of the stays for a walk, and PostgreSQL kept planning
  * each request. At most `SEARCH_STATEMENTS_NAMED` texts a process (≈ 130 kB of plan each in each backend); beyond,
  * unnamed (`named`: the texts named so far). Undefined for any other statement.

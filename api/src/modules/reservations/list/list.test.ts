@@ -480,7 +480,7 @@ describe('POST /reservations: deep pages read from the end', () => {
   it('prepares a search statement once per connection under its name, and PostgreSQL keeps its generic plan', async () => {
     // Five custom plans, then the generic one. (On the large set, the page's bounds as parameters made the generic
     // plan's cost count a tenth of the stays for a walk, and PostgreSQL planned every request: too few rows here to
-    // tell — docs/performance.md « A search's statement named ».)
+    // tell — docs/performance.md « A search's few matches, statements named ».)
     const { filters, page } = splitListBody({ pensionnaire: 'dur', page: 1, pageSize: 2 });
     const { name } = pageStatement(filters, page);
     expect(name).toMatch(/^ebas3_search_/);

@@ -10,6 +10,7 @@ import {
 } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, userToken } from '../../../../test/helper';
+import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { FILTER_MESSAGES } from '../filters';
 import { selectReservationItems } from '../reservation-items';
@@ -67,6 +68,15 @@ async function ids(filters: Record<string, unknown>): Promise<number[]> {
 }
 
 const sorted = (values: number[]) => [...values].sort((x, y) => x - y);
+
+/** How many times this connection planned its prepared statement `name` generically and custom (0 before it). */
+async function preparedPlans(db: Executor, name: string | undefined) {
+  const [row] = await rowsOf<{ generic_plans: string; custom_plans: string }>(
+    db,
+    sql`select generic_plans, custom_plans from pg_prepared_statements where name = ${name}`,
+  );
+  return { generic: Number(row?.generic_plans ?? 0), custom: Number(row?.custom_plans ?? 0) };
+}
 
 /** Every sort the list accepts. */
 const SORTS = [
@@ -485,13 +495,7 @@ describe('POST /reservations: deep pages read from the end', () => {
     const { name } = pageStatement(filters, page);
     expect(name).toMatch(/^ebas3_search_/);
     const [before, after] = await app.db.transaction(async (tx) => {
-      const plans = async () => {
-        const [row] = await rowsOf<{ generic_plans: string; custom_plans: string }>(
-          tx,
-          sql`select generic_plans, custom_plans from pg_prepared_statements where name = ${name}`,
-        );
-        return { generic: Number(row?.generic_plans ?? 0), custom: Number(row?.custom_plans ?? 0) };
-      };
+      const plans = () => preparedPlans(tx, name);
       const first = await plans();
       for (const pensionnaire of ['dur', 'mart', 'dia', 'zzz', 'a d', 'lea', 'dur', 'mart'])
         await listReservationsPage(tx, { pensionnaire, page: 1, pageSize: 2 });
@@ -522,13 +526,7 @@ describe('POST /reservations: deep pages read from the end', () => {
     const { before, after } = await app.db.transaction(async (tx) => {
       const ids = nameGroupPageIdsQuery({ sort: 'pensionnaire', limit: 1, offset: 0 })!;
       const { name: prepared } = namePageStatement(ids);
-      const plans = async () => {
-        const [row] = await rowsOf<{ generic_plans: string; custom_plans: string }>(
-          tx,
-          sql`select generic_plans, custom_plans from pg_prepared_statements where name = ${prepared}`,
-        );
-        return { generic: Number(row?.generic_plans ?? 0), custom: Number(row?.custom_plans ?? 0) };
-      };
+      const plans = () => preparedPlans(tx, prepared);
       const first = await plans();
       // Pages 1–3 of 7: read forward (from page 4 on, from the end, unnamed), three times each.
       for (let n = 0; n < 9; n++) {

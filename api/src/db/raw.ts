@@ -18,6 +18,20 @@ export async function oneOf<T>(db: Executor, query: SQL): Promise<T | undefined>
   return row;
 }
 
+const dialect = new PgDialect();
+
+/**
+ * The rows of a raw statement under `name` when it has one: parsed once per pooled connection (or transaction's
+ * connection) and its plan kept by PostgreSQL after five custom ones — for a statement whose plan does not follow
+ * its values (the reservation list's: reservations/list/list-service.ts). Its values are bound as in `rowsOf`. A
+ * name must stand for one text only (node-postgres refuses a second). Without a name, `rowsOf`.
+ */
+export async function namedRowsOf<T>(db: Executor, name: string | undefined, query: SQL): Promise<T[]> {
+  if (name === undefined) return rowsOf<T>(db, query);
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return ((await prepared.execute()) as unknown as { rows: T[] }).rows;
+}
+
 /**
  * A raw statement as a named prepared statement: parsed and planned once per pooled connection instead of on every
  * call — for a statement run many times a second whose planning costs more than its execution (the live feed's
@@ -29,6 +43,6 @@ export function preparedRows<T>(
   name: string,
   query: SQL,
 ): (values: Record<string, unknown>) => Promise<T[]> {
-  const prepared = db._.session.prepareQuery(new PgDialect().sqlToQuery(query), undefined, name, false);
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
   return async (values) => ((await prepared.execute(values)) as unknown as { rows: T[] }).rows;
 }

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ReservationFilters, ReservationItem, ReservationListBody } from 'shared/contract';
 import type { Executor } from '../../../db/client';
-import { rowsOf } from '../../../db/raw';
+import { namedRowsOf, rowsOf } from '../../../db/raw';
 import { TODAY } from '../../../db/today';
 import {
   assertFilterPeriod,
@@ -337,17 +337,6 @@ export function pageStatement(
   };
 }
 
-/** The rows of an items statement, by its name when it has one. */
-function itemsRows(db: Executor, statement: SQL, name: string | undefined): Promise<{ items: string }[]> {
-  return name === undefined
-    ? rowsOf<{ items: string }>(db, statement)
-    : db
-        .select({ items: sql<string>`p.items` })
-        .from(sql`(${statement}) p`)
-        .prepare(name)
-        .execute();
-}
-
 /** A page of the list: the total, the items as JSON text (see `pageItems`) and the business day it was read on. */
 export interface ListPage {
   total: number;
@@ -378,7 +367,7 @@ export async function listReservationsPage(
     const byName = reservationConditions(filters).length === 0 ? nameGroupPageIdsQuery(deep) : undefined;
     if (byName !== undefined && reversed === undefined) {
       const { statement, name } = namePageStatement(byName);
-      const [row] = await itemsRows(db, statement, name);
+      const [row] = await namedRowsOf<{ items: string }>(db, name, statement);
       return { total, items: row!.items, today: counted!.today };
     }
     const ids = sql`array(${byName ?? pageIdsQuery(filters, deep)})`;
@@ -391,14 +380,7 @@ export async function listReservationsPage(
     return { total, items: row!.items, today: counted!.today };
   }
   const { statement, name } = pageStatement(filters, page);
-  const [row] =
-    name === undefined
-      ? await rowsOf<{ total: number; items: string; today: string }>(db, statement)
-      : await db
-          .select({ total: sql<number>`p.total`, items: sql<string>`p.items`, today: sql<string>`p.today` })
-          .from(sql`(${statement}) p`)
-          .prepare(name)
-          .execute();
+  const [row] = await namedRowsOf<{ total: number; items: string; today: string }>(db, name, statement);
   return { total: Number(row!.total), items: row!.items, today: row!.today };
 }
 

@@ -20,6 +20,9 @@ export async function oneOf<T>(db: Executor, query: SQL): Promise<T | undefined>
 
 const dialect = new PgDialect();
 
+/** The text a raw statement is sent as (its values as `$n`): what names a prepared statement. */
+export const statementText = (query: SQL): string => dialect.sqlToQuery(query).sql;
+
 /**
  * The rows of a raw statement under `name` when it has one: parsed once per pooled connection (or transaction's
  * connection) and its plan kept by PostgreSQL after five custom ones — for a statement whose plan does not follow

@@ -4,10 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ReservationFilters, ReservationItem, ReservationListBody } from 'shared/contract';
 import type { Executor } from '../../../db/client';
-import { namedRowsOf, rowsOf } from '../../../db/raw';
+import { namedRowsOf, rowsOf, statementText } from '../../../db/raw';
 import { TODAY } from '../../../db/today';
 import {
   assertFilterPeriod,
@@ -187,14 +186,13 @@ export function idsStatementName(filters: ReservationFilters, page: ReservationP
 /** How many search statements a process names (`searchStatementName`): their plans' memory in each backend. */
 export const SEARCH_STATEMENTS_NAMED = 64;
 const searchStatements = new Set<string>();
-const dialect = new PgDialect();
 
 /**
  * `prefix` and a hash of the statement's text, while `named` (the texts named so far by this process) holds fewer
  * than `cap` of them; undefined beyond (the statement goes unnamed).
  */
 function cappedName(prefix: string, statement: SQL, named: Set<string>, cap: number): string | undefined {
-  const name = `${prefix}${createHash('sha1').update(dialect.sqlToQuery(statement).sql).digest('hex').slice(0, 24)}`;
+  const name = `${prefix}${createHash('sha1').update(statementText(statement)).digest('hex').slice(0, 24)}`;
   if (!named.has(name)) {
     if (named.size >= cap) return undefined;
     named.add(name);

@@ -1,5 +1,5 @@
 /** What the browser tests do with antd screens, the way a user does it (labels, roles, keyboard). */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Uses the column's own search control (keyboard-reachable), as a user would. */
 export async function searchColumn(page: Page, column: string, text: string): Promise<void> {
@@ -86,17 +86,61 @@ export async function typeDate(field: ReturnType<Page['getByLabel']>, value: str
   }
 }
 
-export async function submitDialog(page: Page): Promise<void> {
-  await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
+/** A class antd's motion gives an element while it comes in (rc-motion: `<motion>-appear|enter[-start|-active]`). */
+const COMING_IN = /-(appear|enter)(-start|-active)?$/;
+
+/**
+ * Waits until a dialog has come in. antd zooms a modal in from the click that opened it, and slides a drawer in: a
+ * click on one of its controls during that motion can be pressed on the control and released beside it, and the
+ * browser then clicks neither — the dialog stays open and says nothing (a CI run on an idle machine). Playwright's
+ * own wait for a still element can pass in the frames where the motion is prepared but not yet running.
+ */
+export async function settled(dialog: Locator, timeout = 10_000): Promise<Locator> {
+  const element = await dialog.elementHandle();
   try {
-    await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: 20_000 });
+    // No named function inside: tsx would wrap it in a helper the page does not have.
+    await dialog.page().waitForFunction(
+      ({ element, source }) => {
+        const comingIn = new RegExp(source);
+        for (let node: Element | null = element; node; node = node.parentElement)
+          if (Array.from(node.classList).some((name) => comingIn.test(name))) return false;
+        return true;
+      },
+      { element, source: COMING_IN.source },
+      { polling: 'raf', timeout },
+    );
   } catch (error) {
-    // Say why the form stayed open: its validation messages and the API's inline error.
-    const shown = await page
-      .getByRole('dialog')
+    throw new Error(`La fenêtre est encore en mouvement après ${timeout / 1000} s`, { cause: error });
+  } finally {
+    await element.dispose();
+  }
+  return dialog;
+}
+
+/** Clicks what opens a dialog and gives the dialog once it has come in. */
+export async function openDialog(trigger: Locator, dialog: Locator): Promise<Locator> {
+  await trigger.click();
+  return settled(dialog);
+}
+
+/**
+ * Submits a dialog with its OK button (`okText`) and waits for it to close; when it stays open, says why: its
+ * validation messages, the API's inline error, or that the answer is still awaited.
+ */
+export async function submitAction(dialog: Locator, okText: string, timeout = 20_000): Promise<void> {
+  await settled(dialog);
+  const ok = dialog.getByRole('button', { name: okText, exact: true });
+  await ok.click();
+  try {
+    await dialog.waitFor({ state: 'hidden', timeout });
+  } catch (error) {
+    const shown = await dialog
       .locator('.ant-form-item-explain-error, .ant-alert-title, .ant-alert-message')
       .allTextContents();
-    throw new Error(`La fenêtre est restée ouverte : ${shown.join(' | ') || 'aucun message'}`, {
+    const awaited = (await ok.getAttribute('class'))?.includes('ant-btn-loading')
+      ? ' (la réponse est toujours attendue)'
+      : '';
+    throw new Error(`La fenêtre est restée ouverte${awaited} : ${shown.join(' | ') || 'aucun message'}`, {
       cause: error,
     });
   }

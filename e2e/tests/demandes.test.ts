@@ -25,7 +25,7 @@ import { pdfTexts } from '../../api/test/pdf-text';
 import { startSmtpSink, type SmtpSink } from '../../api/test/smtp-sink';
 import { launchBrowser, login, openPage } from '../support/browser';
 import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
-import { searchColumn } from '../support/ui';
+import { openDialog, searchColumn, submitAction } from '../support/ui';
 import {
   ApiSession,
   bookThroughApi,
@@ -158,8 +158,10 @@ describe('demandes', () => {
     await stateShown(page, 'À traiter');
 
     // « Traiter »: the assistant comes prefilled from the wishes (hotel, room type); the agent books.
-    await page.getByRole('button', { name: 'Traiter', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: `Traitement de la demande n° ${demandeId}` });
+    const dialog = await openDialog(
+      page.getByRole('button', { name: 'Traiter', exact: true }),
+      page.getByRole('dialog', { name: `Traitement de la demande n° ${demandeId}` }),
+    );
     await dialog.getByText(`contrat ${world.contratEtablissement.reference}`).waitFor();
     await dialog.getByText(/Total HT :/).waitFor();
     const reserve = dialog.getByRole('button', { name: 'Réserver' });
@@ -263,12 +265,13 @@ describe('demandes', () => {
     const { page, context, errors } = await openPage(browser, product.baseUrl);
     await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
     await openFiche(page, demandeId);
-    await page.getByRole('button', { name: 'Refuser', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Refuser la demande' });
+    const dialog = await openDialog(
+      page.getByRole('button', { name: 'Refuser', exact: true }),
+      page.getByRole('dialog', { name: 'Refuser la demande' }),
+    );
     const reason = 'Aucune place disponible sur la période';
     await dialog.getByLabel('Motif du refus').fill(reason);
-    await dialog.getByRole('button', { name: 'Refuser' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await submitAction(dialog, 'Refuser');
     await page.getByText(`Motif du refus : ${reason}`).waitFor();
     await stateShown(page, 'Refusée');
     await page.getByRole('row', { name: /Lettre de refus/ }).waitFor();

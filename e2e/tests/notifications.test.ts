@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { clesApiPath } from 'shared/contract';
 import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
 import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
+import { openDialog } from '../support/ui';
 import { ApiSession, createBookingWorld, parisDay, type BookingWorld } from '../support/world';
 
 let product: Product;
@@ -99,8 +100,7 @@ describe('live notifications', () => {
     assert.ok(box.x + box.width > viewport.width - 40 && box.y < 120, 'top right');
 
     // The panel lists it on top, unread; a click marks it read and opens the request.
-    await bell(page).click();
-    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const panel = await openDialog(bell(page), page.getByRole('dialog', { name: 'Notifications' }));
     const item = panel.getByRole('button').filter({ hasText: arrivalMessage(id) });
     await item.waitFor();
     assert.match(
@@ -117,7 +117,7 @@ describe('live notifications', () => {
     // Another arrival, then « Tout marquer comme lu »: none left, the button disabled.
     await submitRequest();
     await waitForUnread(page, before + 1, 5_000);
-    await bell(page).click();
+    await openDialog(bell(page), panel);
     const markAll = panel.getByRole('button', { name: 'Tout marquer comme lu' });
     await markAll.click();
     await waitForUnread(page, 0, 5_000);

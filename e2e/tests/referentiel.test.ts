@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, login, openPage } from '../support/browser';
-import { chooseOption, pickFirstOption, searchColumn, submitDialog, typeDate } from '../support/ui';
+import {
+  chooseOption,
+  openDialog,
+  pickFirstOption,
+  searchColumn,
+  submitAction,
+  typeDate,
+} from '../support/ui';
 import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
 
 let product: Product;
@@ -24,49 +31,57 @@ describe('reference data', () => {
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
     await page.goto('/dashboard/etablissement');
-    await page.getByRole('button', { name: 'Créer un établissement' }).click();
-    const hotel = page.getByRole('dialog');
+    const hotel = await openDialog(
+      page.getByRole('button', { name: 'Créer un établissement' }),
+      page.getByRole('dialog'),
+    );
     await hotel.getByLabel('Nom', { exact: true }).fill('Hôtel Essai Bellecour');
     await hotel.getByLabel('Adresse').fill('12 place Bellecour');
     await hotel.getByLabel('Code postal').fill('69002');
     await hotel.getByLabel('Ville').fill('Lyon');
     await hotel.getByLabel('Nombre de chambres').fill('42');
-    await submitDialog(page);
+    await submitAction(hotel, 'Enregistrer');
     await page.getByText("L'établissement « Hôtel Essai Bellecour » a été créé.").waitFor();
     await searchColumn(page, 'Nom', 'essai BELLE');
     await page.getByRole('cell', { name: 'Hôtel Essai Bellecour', exact: true }).waitFor();
     assert.equal(new URL(page.url()).searchParams.get('nom'), 'essai BELLE');
 
     await page.goto('/dashboard/type-chambre');
-    await page.getByRole('button', { name: /Créer un type de chambre/ }).click();
-    const roomType = page.getByRole('dialog');
+    const roomType = await openDialog(
+      page.getByRole('button', { name: /Créer un type de chambre/ }),
+      page.getByRole('dialog'),
+    );
     await roomType.getByLabel('Libellé').fill('Studio familial');
     await roomType.getByLabel('Capacité').fill('4');
-    await submitDialog(page);
+    await submitAction(roomType, 'Enregistrer');
     await searchColumn(page, 'Libellé', 'studio');
     await page.getByRole('cell', { name: 'Studio familial', exact: true }).waitFor();
 
     await page.goto('/dashboard/client');
-    await page.getByRole('button', { name: 'Créer un client' }).click();
-    const client = page.getByRole('dialog');
+    const client = await openDialog(
+      page.getByRole('button', { name: 'Créer un client' }),
+      page.getByRole('dialog'),
+    );
     await client.getByLabel('Nom', { exact: true }).fill('Association Essai Solidarité');
     await chooseOption(page, client.getByLabel('Type'), 'Association');
     await client.getByLabel('Adresse').fill('3 rue de la République');
     await client.getByLabel('Code postal').fill('69001');
     await client.getByLabel('Ville').fill('Lyon');
-    await submitDialog(page);
+    await submitAction(client, 'Enregistrer');
     await searchColumn(page, 'Nom', 'essai solid');
     await page.getByRole('cell', { name: 'Association Essai Solidarité', exact: true }).click();
     await page.waitForURL(/\/dashboard\/client-details\/\d+/);
 
     // From the client's card: a resident for this client.
-    await page.getByRole('button', { name: 'Ajouter un pensionnaire' }).click();
-    const resident = page.getByRole('dialog');
+    const resident = await openDialog(
+      page.getByRole('button', { name: 'Ajouter un pensionnaire' }),
+      page.getByRole('dialog'),
+    );
     await resident.getByLabel('Nom', { exact: true }).fill('Essai-Konaté');
     await resident.getByLabel('Prénom').fill('Mariam');
     await resident.getByLabel('N° de dossier').fill('ESSAI-0001');
     await resident.getByText('Femme').click();
-    await submitDialog(page);
+    await submitAction(resident, 'Enregistrer');
     await page.getByRole('cell', { name: 'Essai-Konaté', exact: true }).waitFor();
 
     await page.goto('/dashboard/pensionnaires');
@@ -80,8 +95,10 @@ describe('reference data', () => {
     const { page, context, errors } = await openPage(browser, product.baseUrl);
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/dashboard/contract-etablissement');
-    await page.getByRole('button', { name: /Créer un contrat/ }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await openDialog(
+      page.getByRole('button', { name: /Créer un contrat/ }),
+      page.getByRole('dialog'),
+    );
     const pickFirst = (field: ReturnType<Page['getByLabel']>) => pickFirstOption(page, field);
     await pickFirst(dialog.getByLabel('Établissement', { exact: true }));
     await dialog.getByLabel('Référence', { exact: true }).fill('CE-E2E-0001');
@@ -98,7 +115,7 @@ describe('reference data', () => {
       await typeDate(line.getByLabel('Fin (exclue)', { exact: true }), to as string);
       await line.getByLabel('Nuitée HT').fill(price as string);
     }
-    await submitDialog(page);
+    await submitAction(dialog, 'Enregistrer');
     await page
       .getByText(/CE-E2E-0001/)
       .first()
@@ -118,8 +135,10 @@ describe('reference data', () => {
     const { page, context, errors } = await openPage(browser, product.baseUrl);
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/dashboard/contrat-client');
-    await page.getByRole('button', { name: /Créer un contrat/ }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await openDialog(
+      page.getByRole('button', { name: /Créer un contrat/ }),
+      page.getByRole('dialog'),
+    );
     await pickFirstOption(page, dialog.getByLabel('Client', { exact: true }));
     await dialog.getByLabel('Référence', { exact: true }).fill('CC-E2E-0001');
     await typeDate(dialog.getByLabel('Début', { exact: true }).first(), '01/01/2027');
@@ -132,7 +151,7 @@ describe('reference data', () => {
     await typeDate(line.getByLabel('Début', { exact: true }), '01/01/2027');
     await typeDate(line.getByLabel('Fin (exclue)', { exact: true }), '01/01/2028');
     await line.getByLabel('Nuitée HT').fill('61');
-    await submitDialog(page);
+    await submitAction(dialog, 'Enregistrer');
 
     await page.goto('/dashboard/contrat-client');
     await searchColumn(page, 'Référence', 'cc-e2e');

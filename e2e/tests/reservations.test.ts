@@ -7,7 +7,7 @@ import { RESERVATIONS_PATHS, type ReservationItem, type ReservationListAnswer } 
 import { pdfTexts } from '../../api/test/pdf-text';
 import { launchBrowser, login, openPage } from '../support/browser';
 import { DEMO_ADMIN, startProduct, type Product } from '../support/product';
-import { chooseOption, searchColumn, typeDate } from '../support/ui';
+import { chooseOption, openDialog, searchColumn, settled, submitAction, typeDate } from '../support/ui';
 import {
   ApiSession,
   bookThroughApi,
@@ -65,20 +65,6 @@ async function nextStep(page: Page, drawer: ReturnType<Page['getByRole']>, step:
   }
 }
 
-/** Submits the dialog of an action (its OK button) and waits for it to close. */
-async function submitAction(page: Page, okText: string): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: okText, exact: true }).click();
-  try {
-    await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
-  } catch (error) {
-    const shown = await dialog.locator('.ant-alert, .ant-form-item-explain-error').allTextContents();
-    throw new Error(`La fenêtre est restée ouverte : ${shown.join(' | ') || 'aucun message'}`, {
-      cause: error,
-    });
-  }
-}
-
 describe('reservations', () => {
   test('a staff member books two residents as a full reservation, confirms, extends them all, reads the history and cancels one', async () => {
     const { page, context, errors } = await openPage(browser, product.baseUrl);
@@ -88,7 +74,7 @@ describe('reservations', () => {
 
     // The top bar's add button opens the list in add mode: the booking wizard.
     await page.goto('/dashboard/reservations?mode=ajout');
-    const drawer = page.getByRole('dialog');
+    const drawer = await settled(page.getByRole('dialog'));
     await drawer.getByRole('heading', { name: /^Étape 1 sur/ }).waitFor();
     await chooseOption(page, drawer.getByLabel('Client', { exact: true }), world.client.nom);
     await typeDate(drawer.getByLabel('Date d’arrivée'), frenchDate(arrival));
@@ -136,8 +122,11 @@ describe('reservations', () => {
     await page.waitForURL(new RegExp(`/dashboard/fiche-resa-integrale/${parentId}$`));
 
     // Confirm every stay of the full reservation.
-    await page.getByRole('button', { name: /Confirmer tout/ }).click();
-    await submitAction(page, 'Confirmer');
+    const confirmAll = await openDialog(
+      page.getByRole('button', { name: /Confirmer tout/ }),
+      page.getByRole('dialog'),
+    );
+    await submitAction(confirmAll, 'Confirmer');
     await page.getByText('Confirmée').first().waitFor();
     assert.deepEqual(
       (await staysOf({ id_reservation_mere: parentId })).map((stay) => stay.statut),
@@ -147,14 +136,14 @@ describe('reservations', () => {
     // Extend Léa's stay, and with applyToAllPr every resident of the full reservation.
     const lea = booked.find((stay) => stay.pensionnaire_prenom === 'Léa')!;
     await page.goto(`/dashboard/fiche-resa/${lea.id}`);
-    await page
-      .getByRole('button', { name: /Prolonger/ })
-      .first()
-      .click();
+    const extend = await openDialog(
+      page.getByRole('button', { name: /Prolonger/ }).first(),
+      page.getByRole('dialog'),
+    );
     const extendedTo = parisDay(12);
-    await typeDate(page.getByRole('dialog').getByLabel('Nouvelle date de départ'), frenchDate(extendedTo));
-    await page.getByRole('dialog').getByText('Appliquer à tous les pensionnaires').click();
-    await submitAction(page, 'Prolonger');
+    await typeDate(extend.getByLabel('Nouvelle date de départ'), frenchDate(extendedTo));
+    await extend.getByText('Appliquer à tous les pensionnaires').click();
+    await submitAction(extend, 'Prolonger');
     const extensions = await staysOf({ id_reservation_mere: parentId, type_resa: 'prolongation' });
     assert.equal(extensions.length, 2);
     for (const extension of extensions) {
@@ -171,15 +160,12 @@ describe('reservations', () => {
     // Cancel Hugo's extension.
     const hugoExtension = extensions.find((stay) => stay.pensionnaire_prenom === 'Hugo')!;
     await page.goto(`/dashboard/fiche-resa/${hugoExtension.id}`);
-    await page
-      .getByRole('button', { name: /Annuler/ })
-      .first()
-      .click();
-    await page
-      .getByRole('dialog')
-      .getByLabel("Motif de l'annulation")
-      .fill('Départ vers un logement pérenne');
-    await submitAction(page, 'Annuler la réservation');
+    const cancel = await openDialog(
+      page.getByRole('button', { name: /Annuler/ }).first(),
+      page.getByRole('dialog'),
+    );
+    await cancel.getByLabel("Motif de l'annulation").fill('Départ vers un logement pérenne');
+    await submitAction(cancel, 'Annuler la réservation');
     await page.getByText('Annulée').first().waitFor();
     const [cancelled] = await staysOf({ id_reservation_mere: parentId, statut: 'annulee' });
     assert.equal(cancelled?.id, hugoExtension.id);
@@ -203,16 +189,15 @@ describe('reservations', () => {
     await page.goto('/dashboard/reservations-a-prolonger');
     await searchColumn(page, 'Pensionnaire', 'essai-bakari');
     for (const stay of due) await page.getByLabel(`Sélectionner la réservation ${stay.id}`).check();
-    await page.getByRole('button', { name: 'Prolonger la sélection (2)' }).click();
+    const extend = await openDialog(
+      page.getByRole('button', { name: 'Prolonger la sélection (2)' }),
+      page.getByRole('dialog'),
+    );
     const newDeparture = parisDay(15);
-    await typeDate(page.getByRole('dialog').getByLabel('Nouvelle date de départ'), frenchDate(newDeparture));
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer la prolongation' }).click();
+    await typeDate(extend.getByLabel('Nouvelle date de départ'), frenchDate(newDeparture));
+    await extend.getByRole('button', { name: 'Confirmer la prolongation' }).click();
     await page.getByText('Résultat de la prolongation').waitFor();
-    await page
-      .getByRole('dialog')
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: 'Fermer' })
-      .click();
+    await extend.locator('.ant-modal-footer').getByRole('button', { name: 'Fermer' }).click();
 
     const extensions = await staysOf({ pensionnaire: 'essai-bakari', type_resa: 'prolongation' });
     assert.deepEqual(

@@ -13,6 +13,7 @@ import {
 } from 'shared/contract';
 import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
 import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
+import { openDialog, submitAction } from '../support/ui';
 import { ApiSession, parisDay } from '../support/world';
 
 let product: Product;
@@ -74,15 +75,14 @@ describe('rooming et pointage', () => {
     await presentButton.click();
     await presentRow.locator('.ant-tag', { hasText: 'Présent' }).waitFor({ timeout: 30_000 });
 
-    await page
-      .locator(`tr[data-row-key="${absent.id}"]`)
-      .getByRole('button', { name: `Absent : ${nameOf(absent)}` })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Arrivée non présentée' });
-    await dialog.waitFor();
+    const dialog = await openDialog(
+      page
+        .locator(`tr[data-row-key="${absent.id}"]`)
+        .getByRole('button', { name: `Absent : ${nameOf(absent)}` }),
+      page.getByRole('dialog', { name: 'Arrivée non présentée' }),
+    );
     assert.equal(await dialog.getByRole('checkbox').isChecked(), true);
-    await dialog.getByRole('button', { name: "Confirmer l'absence" }).click();
-    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await submitAction(dialog, "Confirmer l'absence", 30_000);
     const after = await api.call<ReservationDetailAnswer>('GET', `${RESERVATIONS_PATHS.one}/${absent.id}`);
     assert.equal(after.data.nuitees.find((night) => night.date_nuit === parisDay(-1))?.presence, 'absent');
     assert.ok(

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { listenerStandIn } from '../../test/listener-stand-in';
-import { answerCache, stringBytes, STATS_CHANNEL } from './answer-cache';
+import { answerCache, STATS_CHANNEL } from './answer-cache';
+
+/** A text answer's weight in these tests: two bytes a character. */
+const textBytes = (text: string) => 2 * text.length;
 
 /**
  * The cache's bookkeeping against a stand-in of the listening connection (the real one, NOTIFY on commit and the
@@ -79,7 +82,7 @@ describe('answerCache', () => {
     // Each entry: its key (2 bytes) and its answer (10 characters, 20 bytes) = 22 bytes; room for three.
     const cache = await answerCache(app, { label: 'de test', maxBytes: 70 });
     const { runs, compute } = counted();
-    const get = (key: string) => cache.get(key, compute(key, key.repeat(10)), { bytes: stringBytes });
+    const get = (key: string) => cache.get(key, compute(key, key.repeat(10)), { bytes: textBytes });
     await get('a');
     await get('b');
     await get('c');
@@ -109,7 +112,7 @@ describe('answerCache', () => {
       await cache.get(key, run, options);
       await cache.get(key, run, options);
     };
-    await twice('large', compute('large', 'x'.repeat(60)), { bytes: stringBytes });
+    await twice('large', compute('large', 'x'.repeat(60)), { bytes: textBytes });
     await twice('refused', compute('refused'), { keep: () => false });
     const during = compute('during');
     await twice('during', async () => {

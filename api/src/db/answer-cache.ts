@@ -50,9 +50,6 @@ interface Entry {
 
 const DEFAULT_ENTRY_BYTES = 64;
 
-/** A JS string's memory, at most: two bytes a UTF-16 unit (V8 keeps Latin-1 strings in one). */
-export const stringBytes = (text: string): number => 2 * text.length;
-
 export async function answerCache(
   app: FastifyInstance,
   { label, maxEntries = 500, maxBytes = Number.POSITIVE_INFINITY }: AnswerCacheOptions,

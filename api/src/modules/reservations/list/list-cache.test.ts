@@ -124,6 +124,22 @@ describe('the reservation list between writes', () => {
     }
   });
 
+  it('sends a kept page as the UTF-8 bytes it was read as', async () => {
+    const body = { client_id: s.b.clientId, sort: 'etablissement', order: 'desc' };
+    const read = await postAs(app, token, PATHS.list, body);
+    const kept = await postAs(app, token, PATHS.list, body);
+    for (const response of [read, kept]) {
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.body));
+    }
+    expect(kept.rawPayload.equals(read.rawPayload)).toBe(true);
+    // Léa's accent (two bytes in UTF-8) arrives intact, in the contract's shape.
+    const answer = kept.json<ReservationListAnswer>();
+    expect(answer.reservations.map((row) => row.pensionnaire_prenom)).toContain('Léa');
+    expect(Object.keys(answer)).toEqual(['reservations', 'total']);
+  });
+
   it('keeps no page read on another day than the API’s (the two clocks around midnight)', async () => {
     const body = { client_id: s.b.clientId };
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 3600 * 1000 });

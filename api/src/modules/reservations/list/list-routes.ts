@@ -13,7 +13,7 @@ import {
 } from 'shared/contract';
 import { parisToday } from 'shared/contract';
 import { DEFAULT_LIST_CACHE_MB } from '../../../config';
-import { answerCache, stringBytes } from '../../../db/answer-cache';
+import { answerCache } from '../../../db/answer-cache';
 import { countReservations } from '../reservation-items';
 import { listAnswerJson, listReservationsPage } from './list-service';
 
@@ -25,7 +25,7 @@ export interface ListRoutesOptions {
   cacheBytes?: number | undefined;
 }
 
-/** About 400 pages of 50 stays (≈ 40 kB of JSON each, counted at two bytes a character). */
+/** About 800 pages of 50 stays (≈ 40 kB of UTF-8 each). */
 const DEFAULT_LIST_CACHE_BYTES = DEFAULT_LIST_CACHE_MB * 1024 * 1024;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
@@ -50,27 +50,28 @@ const listRoutes: FastifyPluginAsyncTypebox<ListRoutesOptions> = async (app, opt
   app.post(
     PATHS.list,
     { schema: { body: ReservationListBody, response: { 200: ReservationListAnswer, ...errors } } },
-    // The answer is sent as text: the items' JSON comes from PostgreSQL in the contract's fields and order, and is
-    // passed through instead of being parsed and serialised again (list-service.ts `PAGE_ITEMS`; list.test.ts checks
-    // it is byte for byte what the schema's serialiser writes). Fastify sends a string with a JSON content type as
-    // it is; the cast only tells the type provider that this text is the schema's answer, already serialised.
+    // The answer is sent as UTF-8 bytes: the items' JSON comes from PostgreSQL in the contract's fields and order,
+    // and is passed through instead of being parsed and serialised again (list-service.ts `PAGE_ITEMS`; list.test.ts
+    // checks it is byte for byte what the schema's serialiser writes). It is encoded once, when read: a kept page is
+    // then written as it is on every hit (no length to measure, no text to encode again) and weighs its exact size.
+    // Fastify sends a Buffer as it is; the cast only tells the type provider that it is the schema's answer.
     // A page is kept only under the day PostgreSQL read it on (the API's clock and the database's may disagree
     // around midnight).
     async (request, reply) => {
       const day = parisToday();
-      const { text } = await answers.get(
+      const { bytes } = await answers.get(
         keyOf('list', day, request.body),
         async () => {
           const page = await listReservationsPage(app.db, request.body);
-          return { text: listAnswerJson(page), today: page.today };
+          return { bytes: Buffer.from(listAnswerJson(page)), today: page.today };
         },
         {
           keep: (page) => page.today === day,
-          bytes: (page) => stringBytes(page.text),
+          bytes: (page) => page.bytes.length,
           synced: request.notificationsSynced,
         },
       );
-      return reply.type('application/json; charset=utf-8').send(text as unknown as ReservationListAnswer);
+      return reply.type('application/json; charset=utf-8').send(bytes as unknown as ReservationListAnswer);
     },
   );
 

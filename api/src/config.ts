@@ -20,7 +20,10 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/ebas3', impor
  */
 export const DEFAULT_EXPORT_INLINE_ROWS = 1_000;
 
-/** LIST_CACHE_MB by default: about 800 pages of 50 stays (≈ 40 kB of UTF-8 each) kept between two writes (list-routes.ts). */
+/**
+ * LIST_CACHE_MB by default: about 800 pages of 50 stays (≈ 40 kB of UTF-8 each) kept between two writes
+ * (list-routes.ts).
+ */
 export const DEFAULT_LIST_CACHE_MB = 32;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { isInaccessible, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -118,6 +118,13 @@ function settledUser() {
   };
 }
 
+/**
+ * The elements matching `selector` that are not hidden from assistive technologies: what `*ByRole` finds for a role
+ * given by the element or its attribute, without computing the role of every element of the page on each retry.
+ */
+const accessible = (selector: string) =>
+  [...document.querySelectorAll<HTMLElement>(selector)].filter((element) => !isInaccessible(element));
+
 // happy-dom never ends antd's leave animations: a closed popup stays in the DOM with a `*-leave` class.
 const leaving = (element: Element) => element.closest('[class*="-leave"]') !== null;
 
@@ -131,14 +138,12 @@ export function shown(text: string): boolean {
  * accessible name: antd leaves a finished loading icon (« loading ») in the button under happy-dom.
  */
 export function openButton(text: string): HTMLElement {
-  const buttons = screen
-    .getAllByRole('button')
-    .filter(
-      (button) =>
-        button.textContent?.trim() === text &&
-        (button.getAttribute('aria-label') ?? text) === text &&
-        !leaving(button),
-    );
+  const buttons = accessible('button, [role="button"]').filter(
+    (button) =>
+      button.textContent?.trim() === text &&
+      (button.getAttribute('aria-label') ?? text) === text &&
+      !leaving(button),
+  );
   if (buttons.length !== 1) throw new Error(`${buttons.length} boutons « ${text} » visibles`);
   return buttons[0]!;
 }
@@ -149,11 +154,9 @@ export function openButton(text: string): HTMLElement {
  */
 export function findDialog(title: string): Promise<HTMLElement> {
   return waitFor(() => {
-    const dialog = screen
-      .queryAllByRole('dialog')
-      .find(
-        (element) => element.querySelector('.ant-modal-title')?.textContent === title && !leaving(element),
-      );
+    const dialog = accessible('[role="dialog"]').find(
+      (element) => element.querySelector('.ant-modal-title')?.textContent === title && !leaving(element),
+    );
     if (!dialog) throw new Error(`Pas de fenêtre « ${title} » ouverte`);
     return dialog;
   });

@@ -40,26 +40,36 @@ describe('PensionnairesPage', () => {
     expect(screen.queryByText('Dupont')).toBeNull();
   });
 
-  it('lets an administrator create a resident: required messages, client choice, date, the exact POST body', async () => {
+  it('asks an administrator creating a resident for the required fields', async () => {
     const { user, requestsTo } = renderPage(<PensionnairesPage />, { url: URL });
     await screen.findByText('Dupont');
-    await user.click(screen.getByRole('button', { name: /Créer un pensionnaire/ }));
+    await user.click(openButton('Créer un pensionnaire'));
     const dialog = await findDialog('Nouveau pensionnaire');
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await user.click(within(dialog).getByText('Enregistrer').closest('button')!);
     for (const label of ['Client', 'Nom', 'Prénom', 'N° de dossier', 'Sexe'])
       expect(await within(dialog).findByText(`Le champ ${label} est obligatoire`)).toBeTruthy();
+    expect(requestsTo('/api/pensionnaires', 'POST')).toHaveLength(0);
+  });
 
+  // Lean on purpose (one search letter group, the date pasted): under happy-dom each antd keystroke re-renders its
+  // popup, and this test once needed more than 30 s on a loaded machine.
+  it('lets an administrator create a resident: client choice, date, the exact POST body', async () => {
+    const { user, requestsTo } = renderPage(<PensionnairesPage />, { url: URL });
+    await screen.findByText('Dupont');
+    await user.click(openButton('Créer un pensionnaire'));
+    const dialog = await findDialog('Nouveau pensionnaire');
     await user.click(within(dialog).getByLabelText('Client'));
-    await user.type(within(dialog).getByLabelText('Client'), 'fondation');
+    await user.type(within(dialog).getByLabelText('Client'), 'fond');
     await user.click(await screen.findByTitle('Fondation Toit pour Tous'));
     const fill = fillIn(dialog);
     fill('Nom', 'Mercier');
     fill('Prénom', ' Yanis ');
     fill('N° de dossier', 'FTT-131');
     await user.click(within(dialog).getByLabelText('Date de naissance'));
-    await user.type(within(dialog).getByLabelText('Date de naissance'), '12/04/1990{Enter}');
+    await user.paste('12/04/1990');
+    await user.keyboard('{Enter}');
     await user.click(within(dialog).getByLabelText('Homme'));
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await user.click(within(dialog).getByText('Enregistrer').closest('button')!);
     await waitFor(() => expect(requestsTo('/api/pensionnaires', 'POST')).toHaveLength(1));
     expect(await requestsTo('/api/pensionnaires', 'POST')[0]!.body).toEqual({
       clientId: 7,

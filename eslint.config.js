@@ -6,7 +6,14 @@ import boundaries from './scripts/eslint/boundaries.js';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/mockServiceWorker.js', 'api/drizzle/**'],
+    ignores: [
+      '**/dist/**',
+      '**/dist-standalone/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/mockServiceWorker.js',
+      'api/drizzle/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -7,6 +7,7 @@ import {
   SHARED_PACKAGE_VERSION,
   SINGLETON_VERSIONS,
   sharedDependencies,
+  STANDALONE_ENV_MODE,
 } from '.';
 
 const read = (relative: string) => readFileSync(fileURLToPath(import.meta.resolve(relative)), 'utf8');
@@ -59,6 +60,20 @@ describe('federation settings', () => {
     expect(shared['react-dom/client']?.requiredVersion).toBe(`^${SINGLETON_VERSIONS['react-dom']}`);
     expect(shared['react/jsx-runtime']?.requiredVersion).toBe(`^${SINGLETON_VERSIONS.react}`);
   });
+
+  it.each(REMOTES.map((remote) => remote.dir))(
+    '%s runs alone with `dev` and with `preview` on its standalone build, not on the production one',
+    (dir) => {
+      const { scripts } = JSON.parse(read(`../../../${dir}/package.json`)) as {
+        scripts: Record<string, string>;
+      };
+      expect(scripts.dev).toBe('rsbuild dev');
+      expect(scripts.build).toBe('rsbuild build');
+      expect(scripts.preview).toBe(
+        `rsbuild build --env-mode ${STANDALONE_ENV_MODE} && rsbuild preview --env-mode ${STANDALONE_ENV_MODE}`,
+      );
+    },
+  );
 
   it('gives every remote its own folder, port and dev manifest', () => {
     expect(new Set(REMOTES.map((r) => r.devPort)).size).toBe(REMOTES.length);

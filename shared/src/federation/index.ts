@@ -18,6 +18,14 @@ export const REMOTES = [
 
 export type RemoteName = (typeof REMOTES)[number]['name'];
 
+/**
+ * `--env-mode` of a remote's standalone build (each remote's `pnpm preview` builds it, then serves it): a complete
+ * app with its own federation runtime and its own shared copies, written to STANDALONE_DIST_PATH so that the
+ * production `dist` the host loads stays as it is.
+ */
+export const STANDALONE_ENV_MODE = 'standalone';
+export const STANDALONE_DIST_PATH = 'dist-standalone';
+
 export const HOST_NAME = 'host_shell';
 export const HOST_DEV_PORT = 3000;
 

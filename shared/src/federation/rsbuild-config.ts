@@ -9,6 +9,8 @@ import {
   PAGES_EXPOSE,
   REMOTES,
   sharedDependencies,
+  STANDALONE_DIST_PATH,
+  STANDALONE_ENV_MODE,
   type RemoteName,
 } from '.';
 import { pluginStartupPreload, type StartupPreloadOptions } from './startup-preload';
@@ -61,42 +63,60 @@ const common = (port: number, title: string): RsbuildConfig => ({
   // its own chunk from 5 kB on, not copied into each: the default 20 kB threshold copied 129 kB of code into the
   // chunks of login → dashboard (−28 kB brotli on that path; 2 kB or 10 kB measured no better, 0 doubles the files).
   performance: { chunkSplit: { strategy: 'split-by-experience', override: { minSize: 5000 } } },
+  dev: {
+    // Rsbuild's default compiles each `import()` only when the browser first asks for it. With federation that
+    // blanks a dev server's first page: the first build holds only the share table, whose factories the runtime
+    // registers at start-up; requesting bootstrap rebuilds the app, which renumbers the split chunks (HMR swaps the
+    // chunk-group map), but a registered shared version is never replaced, so a stale factory (antd/es/typography's)
+    // loads another module's chunk and its own code is missing: « reading 'call' » in __webpack_require__.
+    lazyCompilation: false,
+  },
 });
 
-/** Rsbuild config of a remote: its pages exposed, the shared singletons, chunks loadable from any origin. */
+/**
+ * Rsbuild config of a remote: its pages exposed, the shared singletons, chunks loadable from any origin.
+ * Three builds come from it: the dev server and the standalone build (`--env-mode standalone`), each carrying the
+ * federation runtime since no host gives it one, and the production build the host loads, which takes the host's.
+ */
 export function defineRemoteConfig(name: RemoteName, title: string) {
   const remote = REMOTES.find((r) => r.name === name);
   if (!remote) throw new Error(`Remote inconnu : ${name}`);
   const base = common(remote.devPort, `EBAS3 — ${title} (autonome)`);
-  return defineConfig({
-    ...base,
-    server: {
-      ...base.server,
-      cors: true,
-      headers: { 'Access-Control-Allow-Origin': '*' },
-      // The MSW service worker of standalone mode, kept once in shared/public.
-      publicDir: { name: SHARED_PUBLIC },
-    },
-    // Chunks must be requested from the remote's own origin, not the host's (ARCHITECTURE pitfall 2).
-    output: { assetPrefix: 'auto' },
-    // 'auto' makes the standalone page's script URLs relative: a deep link (/dashboard/etablissement) would
-    // fetch /dashboard/static/…. The base only applies to that page; the host loads the remote by its manifest.
-    html: { ...base.html, tags: [{ tag: 'base', attrs: { href: '/' }, head: true, append: false }] },
-    plugins: [
-      ...(base.plugins ?? []),
-      pluginModuleFederation({
-        name,
-        filename: 'remoteEntry.js',
-        exposes: { [PAGES_EXPOSE]: './src/app/pages.tsx' },
-        shared: sharedModules(),
-        shareStrategy: 'loaded-first',
-        dts: false,
-        // The production build takes the federation runtime from the host instead of carrying its own copy
-        // (~15 kB brotli of each remote's first visit). The dev server keeps it: a remote run standalone
-        // (`pnpm dev`, MSW) has no host to take it from.
-        experiments: { externalRuntime: process.env.NODE_ENV === 'production' },
-      }),
-    ],
+  return defineConfig(({ env, envMode }) => {
+    const standalone = envMode === STANDALONE_ENV_MODE;
+    return {
+      ...base,
+      server: {
+        ...base.server,
+        cors: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        // The MSW service worker of standalone mode, kept once in shared/public.
+        publicDir: { name: SHARED_PUBLIC },
+      },
+      output: {
+        // Chunks must be requested from the remote's own origin, not the host's (ARCHITECTURE pitfall 2).
+        assetPrefix: 'auto',
+        ...(standalone ? { distPath: { root: STANDALONE_DIST_PATH } } : {}),
+      },
+      // 'auto' makes the standalone page's script URLs relative: a deep link (/dashboard/etablissement) would
+      // fetch /dashboard/static/…. The base only applies to that page; the host loads the remote by its manifest.
+      html: { ...base.html, tags: [{ tag: 'base', attrs: { href: '/' }, head: true, append: false }] },
+      plugins: [
+        ...(base.plugins ?? []),
+        pluginModuleFederation({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: { [PAGES_EXPOSE]: './src/app/pages.tsx' },
+          shared: sharedModules(),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          // The production build takes the federation runtime from the host instead of carrying its own copy
+          // (~15 kB brotli of each remote's first visit). The dev server and the standalone build keep it: a remote
+          // run alone has no host to take it from.
+          experiments: { externalRuntime: env === 'production' && !standalone },
+        }),
+      ],
+    };
   });
 }
 
@@ -122,6 +142,7 @@ export function defineHostConfig(options: HostConfigOptions = {}) {
     html: { ...base.html, tags: [preloadRegistry] },
     server: { ...base.server, historyApiFallback: true },
     dev: {
+      ...base.dev,
       // In development the registry points at each remote's dev server.
       setupMiddlewares: (middlewares) => {
         middlewares.unshift((req, res, next) => {

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { browserClockScript } from './clock';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -36,6 +37,8 @@ export async function openPage(
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
   });
+  const clock = browserClockScript();
+  if (clock !== undefined) await context.addInitScript(clock);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runClockEnv } from './clock';
 import { startStaticServer } from './static-server';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -72,6 +73,7 @@ export function spawnDemoApi(env: Record<string, string>, log: (text: string) =>
     cwd: join(ROOT, 'api'),
     env: {
       ...process.env,
+      ...runClockEnv(),
       HOST: '127.0.0.1',
       DEMO_MODE: '1',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',

@@ -10,7 +10,26 @@ export async function searchColumn(page: Page, column: string, text: string): Pr
     .click();
   const input = page.getByRole('textbox', { name: `Rechercher dans « ${column} »` });
   await input.fill(text);
+  const answered = searchAnswer(page, text);
   await input.press('Enter');
+  await answered;
+  // Once the answer is in, its rows replace the previous ones when the spinner goes.
+  await page.waitForFunction(() => !document.querySelector('.ant-table-wrapper .ant-spin-spinning'));
+}
+
+/**
+ * The API's answer to a list request searching `text` (in its query string or its JSON body). Until it comes the
+ * table keeps the previous rows under its spinner, and the router changes the URL before the table re-renders: a
+ * cell looked up at once may be one of the previous rows (the unfiltered first page of residents has two « Mariam »
+ * on some days of the demo data).
+ */
+function searchAnswer(page: Page, text: string) {
+  return page.waitForResponse((response) => {
+    const request = response.request();
+    if (!new URL(request.url()).pathname.startsWith('/api/')) return false;
+    const inQuery = [...new URL(request.url()).searchParams.values()].includes(text);
+    return inQuery || (request.postData() ?? '').includes(JSON.stringify(text));
+  });
 }
 
 /** What an antd 6 Select shows once it holds a value (single: the content box; multiple: its tags). */

@@ -4,6 +4,7 @@
  * the demo data holds.
  */
 import { CONTRATS_PATHS, REFERENTIEL_PATHS, RESERVATIONS_PATHS } from 'shared/contract';
+import { now } from './clock';
 
 export class ApiSession {
   constructor(
@@ -38,7 +39,7 @@ export class ApiSession {
 
 /** 'YYYY-MM-DD' of today in Europe/Paris (the API's "today") plus `days`. */
 export function parisDay(days = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now());
   const date = new Date(`${today}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

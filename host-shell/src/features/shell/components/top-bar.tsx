@@ -119,20 +119,28 @@ export function TopBar({ extra }: { extra?: ReactNode }) {
         <ConnectionState />
         {extra}
         <NotificationBell />
+        {/* The name itself opens « Mon compte »: no wider than the name was (the shortcuts share the bar). */}
         <Tooltip title="Mon compte">
-          <Button
-            type="text"
-            size={size}
-            icon={<UserOutlined />}
-            aria-label="Mon compte"
-            onClick={() => void navigate(ACCOUNT_URL)}
-          >
-            {compact ? null : (
+          {compact ? (
+            <Button
+              size={size}
+              icon={<UserOutlined />}
+              aria-label="Mon compte"
+              onClick={() => void navigate(ACCOUNT_URL)}
+            />
+          ) : (
+            <Button
+              type="link"
+              size={size}
+              aria-label="Mon compte"
+              style={{ paddingInline: 0 }}
+              onClick={() => void navigate(ACCOUNT_URL)}
+            >
               <Text strong ellipsis style={{ maxWidth: 160 }}>
                 {displayName(jwtTokenDecoded)}
               </Text>
-            )}
-          </Button>
+            </Button>
+          )}
         </Tooltip>
         <Tooltip title="Se déconnecter">
           <Button size={size} icon={<LogoutOutlined />} onClick={onLogout} aria-label="Se déconnecter">

@@ -13,6 +13,7 @@ export default defineConfig({
       'src/app/dashboard-chunks.test.ts',
       'src/app/router.test.tsx',
       'src/features/shell/hooks/use-live-feed.test.tsx',
+      'src/features/shell/realtime/connect-realtime.test.ts',
       'src/features/remotes/remote-pages.test.tsx',
     ]),
   },

@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { users } from '../src/db/schema';
-import { tokenPayload } from '../src/modules/auth/service';
+import { openSession } from '../src/modules/auth/sessions';
 import { DEMO_PRESETS, generateDemoData, parisToday } from '../src/demo/generate-demo-data';
 import { DEMO_ACCOUNTS } from '../src/demo/seed-demo-users';
 import { API_KEY_HEADER } from 'shared/contract';
@@ -43,7 +43,7 @@ const { values: args } = parseArgs({
   },
 });
 /** Operations that revoke the token they are called with (the fuzzers leave them out). */
-const REVOKING_OPERATIONS = new Set(['POST /api/auth/logout']);
+const REVOKING_OPERATIONS = new Set(['POST /api/auth/logout', 'POST /api/auth/logout-all']);
 const EXAMPLES = Number(args.examples);
 /** The authorization header value that each batch's fresh token replaces at send time. */
 const TOKEN = 'Bearer <jeton du lot>';
@@ -77,6 +77,10 @@ const app = await buildApp({
   // The sweep sends hundreds of login bodies: the limits would answer 429 before the schema is ever reached.
   loginThrottle: { accountFreeFailures: 1_000_000, addressFreeFailures: 1_000_000 },
   signupRateLimit: { max: 1_000_000, timeWindow: 60_000 },
+  passwordResetRateLimits: {
+    perAddress: { max: 1_000_000, timeWindow: 60_000 },
+    perClient: { max: 1_000_000, timeWindow: 60_000 },
+  },
 });
 const failuresFound: string[] = [];
 try {
@@ -140,7 +144,7 @@ try {
         expect: 403 as const,
       })),
   });
-  // Logging out would revoke the administrator's token: logout is swept for credentials only (above), like the
+  // Logging out would revoke the administrator's token: the logouts are swept for credentials only (above), like the
   // fuzzer leaves it out. `:id` is the id of the resource the path names, as in `fill` (never a bare 1, which is
   // the first demo account: the sweep's own administrator).
   for (const route of routes.filter((entry) => !REVOKING_OPERATIONS.has(`${entry.method} ${entry.url}`))) {
@@ -323,9 +327,10 @@ async function tokenVersionOf(instance: FastifyInstance, id: number): Promise<nu
   return (await accountRow(instance, id)).tokenVersion;
 }
 
-/** A token signed as the login route signs it, from the account's current token version. */
+/** A token signed as the login route signs it (a session of its own), from the account's current token version. */
 async function signFresh(instance: FastifyInstance, id: number): Promise<string> {
-  return instance.signToken(tokenPayload(await accountRow(instance, id)));
+  const row = await accountRow(instance, id);
+  return instance.db.transaction((tx) => openSession(tx, instance.signToken, row));
 }
 
 /** Creates the agent account the /users/:id routes are swept on, and returns its id. */

@@ -2,9 +2,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { ServerLimits, TrustProxy } from './config';
 import type { DatabaseOptions } from './db/client';
 import { seedDemoUsers, type DemoSeedResult } from './demo/seed-demo-users';
-import type { LoginThrottleOptions } from './modules/auth/login-throttle';
+import { createLoginThrottle, type LoginThrottleOptions } from './modules/auth/login-throttle';
 import type { HashingLimits, ScryptParams } from './modules/auth/password';
-import { protectedAuthRoutes, publicAuthRoutes, type RateLimitSetting } from './modules/auth/routes';
+import { passwordResetsPlugin } from './modules/auth/password-reset';
+import {
+  protectedAuthRoutes,
+  publicAuthRoutes,
+  type PasswordResetRateLimits,
+  type RateLimitSetting,
+} from './modules/auth/routes';
 import communicationsRoutes from './modules/communications/routes';
 import contratsRoutes from './modules/contrats/routes';
 import courrielsRoutes from './modules/courriels/routes';
@@ -78,6 +84,13 @@ export interface BuildAppOptions {
   /** Password hashes at once and queued (503 beyond); defaultHashingLimits() from the cores otherwise. */
   hashingLimits?: HashingLimits | undefined;
   signupRateLimit?: RateLimitSetting | undefined;
+  /** « Mot de passe oublié » per address and per client IP; DEFAULT_PASSWORD_RESET_RATE_LIMITS otherwise. */
+  passwordResetRateLimits?: PasswordResetRateLimits | undefined;
+  /**
+   * PUBLIC_URL: where users open the product (`https://ebas3.example.fr`), the start of the links sent by e-mail.
+   * Default DEFAULT_PUBLIC_URL.
+   */
+  publicUrl?: string | undefined;
   /** Exports running at once, per user and overall (429 beyond); DEFAULT_EXPORT_LIMITS otherwise. */
   exportLimits?: ExportLimits | undefined;
   /**
@@ -116,6 +129,9 @@ export interface BuildAppOptions {
   /** The live feed (socket.io on the same server): re-check period of connected users. */
   realtime?: Pick<RealtimePluginOptions, 'recheckMs' | 'adapterUrl'> | undefined;
 }
+
+/** The links of the e-mails when PUBLIC_URL is not given (tests; server.ts always passes the configured one). */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
 
 /**
  * Builds the API without listening: server.ts listens, tests use `app.inject`. Every route lives under
@@ -188,6 +204,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   await app.register(rateLimitPlugin);
   await app.register(exportSlotsPlugin, { limits: options.exportLimits });
   await app.register(mailPlugin, options.mail ?? {});
+  await app.register(passwordResetsPlugin, { publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL });
   await app.register(tasksPlugin, options.tasks ?? {});
   await app.register(demandeArrivals);
   await app.register(realtimePlugin, {
@@ -210,6 +227,8 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   await app.register(taskEventsPlugin);
   await app.register(digestPlugin);
 
+  // One set of counters: a wrong current password (PUT /auth/password) counts as a failed login on the account.
+  const loginThrottle = createLoginThrottle(options.loginThrottle);
   const demoSeed = options.demoMode ? await seedDemoUsers(app.db, app.passwordHasher) : null;
   app.decorate('demoSeed', demoSeed);
 
@@ -217,15 +236,16 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
     async (api) => {
       await api.register(healthRoutes);
       await api.register(publicAuthRoutes, {
-        loginThrottle: options.loginThrottle,
+        loginThrottle,
         signupRateLimit: options.signupRateLimit,
+        passwordResetRateLimits: options.passwordResetRateLimits,
       });
       // The client organisations' systems: their API key, no user token.
       await api.register(externeRoutes);
       await api.register(async (secured) => {
         secured.addHook('onRequest', secured.authenticate);
         secured.addHook('onRoute', markAccess('user'));
-        await secured.register(protectedAuthRoutes);
+        await secured.register(protectedAuthRoutes, { loginThrottle });
         await secured.register(usersRoutes, { prefix: '/users' });
         await secured.register(referentielRoutes);
         await secured.register(contratsRoutes);

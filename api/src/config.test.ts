@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       corsOrigins: [],
+      publicUrl: 'http://localhost:8080',
       exportRender: 'process',
       exportPriority: 'idle',
       exportRenderCap: undefined,
@@ -147,6 +148,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.fr' })).toThrow(
       /SMTP_URL doit commencer par smtp:\/\//,
     );
+  });
+
+  it('reads PUBLIC_URL, the start of the links e-mails carry, with a default from HOST and PORT', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '4321' }).publicUrl).toBe('http://127.0.0.1:4321');
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://ebas3.example.fr/' }).publicUrl).toBe(
+      'https://ebas3.example.fr',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://example.fr/ebas3/' }).publicUrl).toBe(
+      'https://example.fr/ebas3',
+    );
+    for (const invalid of ['ebas3.example.fr', 'ftp://example.fr', 'https://example.fr/?a=1'])
+      expect(() => loadConfig({ PUBLIC_URL: invalid })).toThrow(/PUBLIC_URL doit être une adresse/);
   });
 
   it('reads EXPORT_RENDER (process by default, worker or inline)', () => {

@@ -62,6 +62,12 @@ export interface AppConfig {
   /** MAIL_FROM: the sender of outgoing e-mails; absent, plugins/mail.ts's default. */
   mailFrom: string | undefined;
   /**
+   * PUBLIC_URL: where users open the product (`https://ebas3.example.fr`, no trailing slash), the start of the links
+   * the e-mails carry (a password reset). Never taken from a request's Host header, which the client writes. Absent:
+   * `http://localhost:<PORT>`, or `http://<HOST>:<PORT>` when HOST names one address.
+   */
+  publicUrl: string;
+  /**
    * EXPORT_RENDER: where export files are rendered, `process` (default: a low-priority child process of its own
    * session), `worker` (a low-priority thread of the API) or `inline` (export-render-pool.ts).
    */
@@ -202,6 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
 
+  const host = value('HOST') ?? '0.0.0.0';
+  const publicUrl = parsePublicUrl(value('PUBLIC_URL'), problems) ?? defaultPublicUrl(host, port);
+
   const exportRenderText = value('EXPORT_RENDER') ?? 'process';
   const exportRender = EXPORT_RENDER_MODES.find((mode) => mode === exportRenderText);
   if (exportRender === undefined) {
@@ -239,7 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   const config: AppConfig = {
     port,
-    host: value('HOST') ?? '0.0.0.0',
+    host,
     databaseUrl,
     dataDir: path('DATA_DIR') ?? DEFAULT_DATA_DIR,
     jwtSecret,
@@ -253,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     limits: Object.freeze(limits),
     smtpUrl,
     mailFrom: value('MAIL_FROM'),
+    publicUrl,
     exportRender: exportRender ?? 'process',
     exportPriority: exportPriority ?? 'idle',
     exportRenderCap,
@@ -262,6 +272,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/** `http://localhost:8080`, or the one address HOST names (`http://127.0.0.1:8080`, `http://[::1]:8080`). */
+function defaultPublicUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::') return `http://localhost:${port}`;
+  return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
+}
+
+/** PUBLIC_URL: an http(s) address without query or fragment; a path is kept (the product behind a prefix). */
+function parsePublicUrl(raw: string | undefined, problems: string[]): string | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '')
+      return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  } catch {
+    // reported below
+  }
+  problems.push(`PUBLIC_URL doit être une adresse comme https://ebas3.exemple.fr (reçu « ${raw} »).`);
+  return undefined;
 }
 
 /** proxy-addr's names for the private ranges, accepted beside addresses and CIDRs. */

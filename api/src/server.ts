@@ -93,6 +93,7 @@ async function main(): Promise<void> {
     demoMode,
     tasks: { run: true, schedules: true },
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+    publicUrl: config.publicUrl,
     exportRender: {
       mode: config.exportRender,
       prewarm: true,

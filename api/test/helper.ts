@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Role } from 'shared/contract';
+import type { Role, TokenClaims } from 'shared/contract';
 import { expect, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import type { DatabaseOptions } from '../src/db/client';
-import { users, type UserRow } from '../src/db/schema';
+import { userSessions, users, type UserRow } from '../src/db/schema';
 import type { ScryptParams } from '../src/modules/auth/password';
 import { databaseUrl, onServer } from './test-server';
 
@@ -68,6 +68,24 @@ export async function login(app: FastifyInstance, email: string, password = TEST
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ token: string }>().token;
+}
+
+/** The claims of a token (not verified). */
+export const tokenClaims = (token: string): TokenClaims =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as TokenClaims;
+
+/**
+ * Opens a session for the user directly (no login), valid until `expiresAt` (a day by default), and returns its id:
+ * for the tests that sign tokens of their own (an expiry in the past, chosen claims).
+ */
+export async function openTestSession(
+  app: FastifyInstance,
+  userId: number,
+  expiresAt = new Date(Date.now() + 24 * 3600 * 1000),
+): Promise<string> {
+  const sid = randomUUID();
+  await app.db.insert(userSessions).values({ id: sid, userId, expiresAt });
+  return sid;
 }
 
 let userCounter = 0;

@@ -48,6 +48,8 @@ export const BAD_CREDENTIALS = [
   'alg none',
   'expiré',
   'sans exp',
+  'sans session',
+  'session inconnue',
   'utilisateur inconnu',
 ] as const;
 export type BadCredential = (typeof BAD_CREDENTIALS)[number];
@@ -60,6 +62,7 @@ export function badCredentialHeaders(
   const claims = claimsOf(validToken);
   const now = Math.floor(Date.now() / 1000);
   const { exp: _exp, ...withoutExp } = claims;
+  const { sid: _sid, ...withoutSid } = claims;
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   return {
     'sans jeton': {},
@@ -68,6 +71,9 @@ export function badCredentialHeaders(
     'alg none': bearer(signJwt(claims, '', { alg: 'none', typ: 'JWT' })),
     expiré: bearer(signJwt({ ...claims, iat: now - 7200, exp: now - 3600 }, secret)),
     'sans exp': bearer(signJwt(withoutExp, secret)),
+    'sans session': bearer(signJwt(withoutSid, secret)),
+    // Well formed, opened by nobody.
+    'session inconnue': bearer(signJwt({ ...claims, sid: '00000000-0000-4000-8000-000000000000' }, secret)),
     'utilisateur inconnu': bearer(signJwt({ ...claims, sub: '2147480000' }, secret)),
   };
 }

@@ -34,6 +34,9 @@ const PUBLIC_ROUTES = [
   'GET /api/health',
   'POST /api/auth/login',
   'POST /api/auth/signup',
+  // « Mot de passe oublié »: the request and the reset with the e-mailed link (docs/auth.md), rate-limited per IP.
+  'POST /api/auth/password/forgot',
+  'POST /api/auth/password/reset',
   'GET /api/openapi.json',
   'GET /api/reference',
 ];
@@ -178,9 +181,9 @@ describe('roles: routes declared admin refuse an agent with 403, and only they d
     const refused: string[] = [];
     // `client` routes take a client's API key, never a user token (checked below).
     for (const route of protectedRoutes().filter((entry) => entry.access !== 'client')) {
-      // POST /auth/logout revokes the token it is sent with: it gets one of its own.
+      // POST /auth/logout and /auth/logout-all revoke the token they are sent with: each gets one of its own.
       const token =
-        key(route) === 'POST /api/auth/logout'
+        key(route) === 'POST /api/auth/logout' || key(route) === 'POST /api/auth/logout-all'
           ? (await userToken(app, 'agent')).token
           : route.access === 'admin'
             ? tokens.admin

@@ -11,7 +11,7 @@ import {
   type PasswordHasher,
   type ScryptParams,
 } from '../modules/auth/password';
-import type { TokenPayload } from '../modules/auth/service';
+import { SESSION_ID, type TokenPayload } from '../modules/auth/sessions';
 import { tokenUsers } from '../modules/auth/token-users';
 
 declare module '@fastify/jwt' {
@@ -29,6 +29,8 @@ declare module 'fastify' {
      * arrived (modules/auth/token-users.ts): an answer cache may then skip its own sync (db/answer-cache.ts).
      */
     notificationsSynced: boolean;
+    /** The session of the request's token (`sid`), set by `authenticate`: what POST /auth/logout revokes. */
+    sessionId: string;
   }
   interface FastifyInstance {
     /** onRequest/preHandler hook: requires a valid bearer token of an existing, active user. */
@@ -42,7 +44,7 @@ declare module 'fastify' {
     signToken: (payload: TokenPayload) => string;
     /**
      * The checks of `authenticate` on a bare token (the socket handshake): signature, expiry, an existing active
-     * user, the token version. Throws UnauthorizedError with the French reason.
+     * user, the token version, an open session. Throws UnauthorizedError with the French reason.
      */
     verifyAccessToken: (token: string) => Promise<VerifiedToken>;
   }
@@ -54,6 +56,8 @@ export interface VerifiedToken {
   exp: number;
   /** The token version it was signed with. */
   ver: number;
+  /** Its session. */
+  sid: string;
 }
 
 export interface AuthPluginOptions {
@@ -86,11 +90,15 @@ export default fp<AuthPluginOptions>(
     await app.register(fastifyJwt, {
       secret,
       sign: { algorithm: 'HS256', expiresIn: options.jwtExpiresIn },
-      // A token without exp would never die; without ver it could not be revoked. `cache`: a token's signature and
-      // claims are checked once, then remembered until its exp (fast-jwt's LRU, keyed by the token's hash); whether
-      // its user is still active and its version current is checked on every request all the same (from memory
-      // between two writes to `users`, every committed revocation seen first: modules/auth/token-users.ts).
-      verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'ver'], cache: TOKEN_CACHE_SIZE },
+      // A token without exp would never die; without ver or sid it could not be revoked. `cache`: a token's signature
+      // and claims are checked once, then remembered until its exp (fast-jwt's LRU, keyed by the token's hash);
+      // whether its user is still active, its version current and its session open is checked on every request all
+      // the same (from memory between two writes, every committed revocation seen first: modules/auth/token-users.ts).
+      verify: {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'sub', 'ver', 'sid'],
+        cache: TOKEN_CACHE_SIZE,
+      },
     });
 
     app.decorate('passwordHasher', createPasswordHasher(options.passwordHashing, options.hashingLimits));
@@ -102,16 +110,24 @@ export default fp<AuthPluginOptions>(
 
     const userById = await tokenUsers(app);
     app.decorateRequest('notificationsSynced', false);
+    app.decorateRequest('sessionId', '');
     const checkClaims = async (claims: TokenClaims): Promise<VerifiedToken & { synced: boolean }> => {
       const id = typeof claims.sub === 'string' && /^\d{1,10}$/.test(claims.sub) ? Number(claims.sub) : NaN;
-      if (!Number.isSafeInteger(id) || id > 2_147_483_647)
+      if (
+        !Number.isSafeInteger(id) ||
+        id > 2_147_483_647 ||
+        typeof claims.sid !== 'string' ||
+        !SESSION_ID.test(claims.sid)
+      )
         throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
-      const { user, synced } = await userById(id);
+      const { user, sessionActive, synced } = await userById(id, claims.sid);
       if (user === undefined || !user.active) throw new UnauthorizedError(AUTH_ERRORS.inactiveUser);
-      // Logout, a new password, role or activation raised the version since this token was signed.
+      // A new password, role or activation (or « toutes mes sessions ») raised the version since it was signed.
       if (claims.ver !== user.tokenVersion) throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
+      // Logged out (this session only).
+      if (!sessionActive) throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
       const { tokenVersion, ...current } = user;
-      return { user: current, exp: Number(claims.exp), ver: tokenVersion, synced };
+      return { user: current, exp: Number(claims.exp), ver: tokenVersion, sid: claims.sid, synced };
     };
 
     const verifyClaims = (token: string): TokenClaims => {
@@ -133,6 +149,7 @@ export default fp<AuthPluginOptions>(
         throw new UnauthorizedError(AUTH_ERRORS.invalidToken);
       const checked = await checkClaims(verifyClaims(token));
       request.user = checked.user;
+      request.sessionId = checked.sid;
       request.notificationsSynced = checked.synced;
     });
 

@@ -41,6 +41,11 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   /** The communication this e-mail sends, if any (its listeners update it). */
   communicationId?: number | null;
+  /**
+   * Its text holds a secret for its recipient alone (a password-reset link): sent, never shown in the outbox, which
+   * every signed-in user reads (GET /courriels/:id).
+   */
+  confidential?: boolean;
 }
 
 export interface MailOutcome {
@@ -169,6 +174,7 @@ export function createMailer(db: Database, options: MailOptions = {}): Mailer {
           objet: message.subject,
           texte: message.text,
           communicationId: message.communicationId ?? null,
+          confidentiel: message.confidential ?? false,
           createdBy: actor.kind === 'user' ? actor.userId : null,
         })
         .returning({ id: courriels.id });

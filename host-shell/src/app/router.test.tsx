@@ -79,6 +79,18 @@ describe('public routes', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
+  it("'/mot-de-passe-oublie' shows its form without a token", async () => {
+    await renderAt('/mot-de-passe-oublie');
+    expect(await screen.findByRole('button', { name: 'Envoyer le lien' })).toBeTruthy();
+  });
+
+  it("'/reinitialiser-mot-de-passe' opens whoever is signed in (the reset ends every session of its account)", async () => {
+    window.localStorage.setItem('token', mockToken());
+    const router = await renderAt('/reinitialiser-mot-de-passe#token=' + 'A'.repeat(43));
+    expect(await screen.findByRole('button', { name: 'Changer le mot de passe' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/reinitialiser-mot-de-passe');
+  });
+
   it("'/view-pdf?id=1' without a token redirects to '/'", async () => {
     const router = await renderAt('/view-pdf?id=1');
     expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
@@ -132,6 +144,15 @@ describe('protected dashboard', () => {
     ).toBeTruthy();
     expect(await screen.findByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
     expect(federation.loadRemote).toHaveBeenCalledWith('mf_reservations/pages');
+  });
+
+  it("'/dashboard/mon-compte' is the host's own page, inside the shell, with no remote loaded", async () => {
+    federation.loadRemote.mockClear();
+    window.localStorage.setItem('token', mockToken());
+    await renderAt('/dashboard/mon-compte');
+    expect(await screen.findByRole('heading', { name: 'Mon compte' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
+    expect(federation.loadRemote).not.toHaveBeenCalled();
   });
 
   it('an unknown dashboard path shows the not-found page inside the shell', async () => {

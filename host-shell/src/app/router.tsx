@@ -1,6 +1,13 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { ContentSpinner, FullPageSpinner, ROUTES } from 'shared';
+import {
+  ACCOUNT_PATH,
+  ContentSpinner,
+  FORGOT_PASSWORD_PAGE,
+  FullPageSpinner,
+  RESET_PASSWORD_PAGE,
+  ROUTES,
+} from 'shared';
 import { NotFound } from '../features/not-found';
 import { deferred } from '../lib/deferred';
 import { loadDashboardHome, loadDashboardLayout, loadedPages, preloadDashboard } from './dashboard-chunks';
@@ -14,6 +21,9 @@ const TasksEntry = deferred<object>(() =>
 
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
+const AccountRoute = lazy(() => import('./account-route'));
 const ViewPdfPage = lazy(() => import('../features/view-pdf/components/view-pdf-page'));
 /**
  * A page rendered directly when its chunk has already run (preloaded at start-up), through `lazy` otherwise. The
@@ -69,6 +79,16 @@ const dashboardChildren: RouteObject[] = [
     );
     return { path: route.path, element: route.extra ? <RequireSubject>{element}</RequireSubject> : element };
   }),
+  {
+    path: ACCOUNT_PATH,
+    element: (
+      <PageErrorBoundary>
+        <Suspense fallback={<ContentSpinner />}>
+          <AccountRoute />
+        </Suspense>
+      </PageErrorBoundary>
+    ),
+  },
   { path: '*', element: <NotFound /> },
 ];
 
@@ -89,6 +109,16 @@ export const routes: RouteObject[] = [
       </PublicOnly>,
     ),
   },
+  {
+    path: FORGOT_PASSWORD_PAGE,
+    element: page(
+      <PublicOnly>
+        <ForgotPasswordPage />
+      </PublicOnly>,
+    ),
+  },
+  // Not PublicOnly: a reset link works whoever is signed in here (the reset ends every session of its account).
+  { path: RESET_PASSWORD_PAGE, element: page(<ResetPasswordPage />) },
   {
     path: '/view-pdf',
     element: page(

@@ -55,7 +55,7 @@ describe('signOut', () => {
     release();
     await revocation;
     expect(calls).toEqual([`Bearer ${token}`]);
-    expect(notify.success).toHaveBeenCalledExactlyOnceWith('Déconnexion effectuée sur tous vos appareils.');
+    expect(notify.success).toHaveBeenCalledExactlyOnceWith('Vous êtes déconnecté.');
   });
 
   it('answers the standalone mocks like the API', async () => {

@@ -16,7 +16,7 @@ function stillValid(token: string): boolean {
 }
 
 /**
- * The user's logout: asks the API to revoke the session (POST /auth/logout revokes every token of the user), then
+ * The user's logout: asks the API to revoke the session (POST /auth/logout ends this session only), then
  * logs out locally at once, whatever the API answers. The client puts the token in the request's header before its
  * first await, so clearing the storage right after is safe. Best effort: an unreachable API only leaves the token
  * to die at its `exp`, and a timeout is silent (a cancelled call shows no toast). An expired token is not sent: the

@@ -18,6 +18,23 @@ export const AUTH_PATHS = {
   login: '/auth/login',
   signup: '/auth/signup',
   me: '/auth/me',
-  /** Revokes every token of the user signed so far (docs/auth.md). */
+  /** Ends the session of the token it is called with, and only that one (docs/auth.md « Sessions »). */
   logout: '/auth/logout',
+  /** Ends every session of the user, this one included (« Déconnecter toutes mes sessions »). */
+  logoutAll: '/auth/logout-all',
+  /** PUT: the signed-in user's new password, given the current one. */
+  password: '/auth/password',
+  /** POST, public: sends a reset link to the address when it has an active account. */
+  forgotPassword: '/auth/password/forgot',
+  /** POST, public: a new password with the link's token. */
+  resetPassword: '/auth/password/reset',
 } as const;
+
+/** The host's public page a reset link opens, `?token=<token>` (the API writes the link into the e-mail). */
+export const RESET_PASSWORD_PAGE = '/reinitialiser-mot-de-passe';
+/** The host's public page where a reset link is asked for. */
+export const FORGOT_PASSWORD_PAGE = '/mot-de-passe-oublie';
+/** The reset link's lifetime, in minutes. */
+export const RESET_LINK_MINUTES = 60;
+/** A reset token: 32 random bytes in base64url. */
+export const RESET_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';

@@ -1,7 +1,7 @@
 // `shared/mocks`: the session helpers, the list contract's mock and each remote's mock API, for tests and tools.
 export { authHandlers } from './common/auth-handlers';
 export { listHandler, listPage, parseListQuery, type ListHandlerOptions } from './common/list-handlers';
-export { mockToken, mockUsers } from './common/users';
+export { MOCK_RESET_TOKEN, mockToken, mockUsers } from './common/users';
 export { handlers, MOCK_API } from './handlers';
 export { referentielHandlers, resetReferentielMocks } from './referentiel';
 export * from './reservations';

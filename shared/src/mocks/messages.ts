@@ -53,7 +53,19 @@ export const AUTH_MESSAGES = {
   welcome: (prenom: string) => `Bienvenue, ${prenom} !`,
   emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
   signedUp: "Votre compte a été créé. Un administrateur doit l'activer avant votre première connexion.",
-  loggedOut: 'Déconnexion effectuée sur tous vos appareils.',
+  loggedOut: 'Vous êtes déconnecté.',
+  loggedOutEverywhere: 'Toutes vos sessions ont été fermées, sur tous vos appareils.',
+  wrongCurrentPassword: 'Le mot de passe actuel est incorrect.',
+  samePassword: "Le nouveau mot de passe doit être différent de l'actuel.",
+  passwordChanged: 'Votre mot de passe a été modifié. Vos autres sessions ont été fermées.',
+} as const;
+
+/** api/src/modules/auth/password-reset.ts `RESET_MESSAGES`. */
+export const RESET_MESSAGES = {
+  requested:
+    'Si un compte actif correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé. Le lien est valable 60 minutes.',
+  invalidLink: "Ce lien de réinitialisation n'est pas valable ou a expiré. Demandez-en un nouveau.",
+  done: 'Votre mot de passe a été modifié. Vous pouvez vous connecter.',
 } as const;
 
 /** api/src/modules/referentiel: one sentence per record, « Le client « X » a été créé. » */

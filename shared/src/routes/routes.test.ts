@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canManageReferenceData } from '../auth/permissions';
 import { MENU } from './menu';
+import { ACCOUNT_PATH, ACCOUNT_URL } from './host-pages';
 import { dashboardUrl, DASHBOARD_PATH, findRoute, ROUTES, routesOf } from './route-registry';
 import { DASHBOARD_BADGES, DEMANDE_ACTIONS, TOP_BAR_SHORTCUTS } from './shortcuts';
 
@@ -209,5 +210,12 @@ describe('shortcuts', () => {
       ].sort(),
     );
     for (const badge of DASHBOARD_BADGES) expect(() => findRoute(badge.routeId)).not.toThrow();
+  });
+});
+
+describe("« Mon compte », the host's own page under /dashboard", () => {
+  it('takes a path no remote route matches', () => {
+    expect(ACCOUNT_URL).toBe('/dashboard/mon-compte');
+    expect(ROUTES.some((r) => r.path.toLowerCase() === ACCOUNT_PATH)).toBe(false);
   });
 });

@@ -1,4 +1,7 @@
-/** Accounts, audit trail and instance settings (migration 0000; users.token_version 0004). */
+/**
+ * Accounts, audit trail and instance settings (migration 0000; users.token_version 0004), the sessions and the
+ * password-reset links (0025).
+ */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,6 +9,7 @@ import {
   check,
   index,
   integer,
+  uuid,
   jsonb,
   pgTable,
   text,
@@ -72,6 +76,47 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * One row per login (docs/auth.md « Sessions »): its id is the token's `sid`, checked on every request with the user
+ * (modules/auth/token-users.ts). A logout sets `revoked_at`; rows are deleted once expired (at the user's next login).
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** The token's `exp`: after it the row serves nothing. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('user_sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * « Mot de passe oublié » links: the SHA-256 of the link's random token (never the token), valid one hour, used once.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('password_resets_token_hash_unique').on(table.tokenHash),
+    index('password_resets_user_idx').on(table.userId),
+    check('password_resets_token_hash_format', sql`${table.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
 /** Instance-wide settings shared by every API node (e.g. the generated JWT secret on PostgreSQL). */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
@@ -81,4 +126,6 @@ export const appSettings = pgTable('app_settings', {
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+export type UserSessionRow = typeof userSessions.$inferSelect;
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;

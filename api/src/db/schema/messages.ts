@@ -97,6 +97,8 @@ export const courriels = pgTable(
     messageId: text('message_id'),
     envoyeAt: timestamp('envoye_at', { withTimezone: true }),
     communicationId: integer('communication_id'),
+    /** A password-reset link: its text is sent, never shown in the outbox (migration 0025). */
+    confidentiel: boolean('confidentiel').notNull().default(false),
     createdBy: integer('created_by'),
     ...timestamps(),
   },

@@ -2,15 +2,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
   AUTH_PATHS,
+  ChangePasswordBody,
+  ChangePasswordResponse,
   CurrentUser,
   ErrorBody,
+  ForgotPasswordBody,
   LoginBody,
   LoginResponse,
   MessageBody,
+  ResetPasswordBody,
   SignupBody,
 } from 'shared/contract';
 import { TooManyRequestsError } from '../../errors';
-import { createLoginThrottle, type LoginThrottle, type LoginThrottleOptions } from './login-throttle';
+import { normalizeEmail } from '../users/repository';
+import type { LoginThrottle } from './login-throttle';
+import { RESET_MESSAGES } from './password-reset';
 import { AUTH_MESSAGES, createAuthService } from './service';
 
 export interface RateLimitSetting {
@@ -19,25 +25,51 @@ export interface RateLimitSetting {
   timeWindow: number;
 }
 
+export interface PasswordResetRateLimits {
+  /** « Mot de passe oublié » per e-mail address, whether it has an account or not. */
+  perAddress: RateLimitSetting;
+  /** « Mot de passe oublié » and the reset itself, per client IP. */
+  perClient: RateLimitSetting;
+}
+
 export interface AuthRoutesOptions {
-  /** Progressive delays on failed logins; DEFAULT_LOGIN_THROTTLE for what is not given. */
-  loginThrottle?: Partial<LoginThrottleOptions> | undefined;
+  /** Progressive delays on failed logins; the same counters judge the current password of a password change. */
+  loginThrottle: LoginThrottle;
+}
+
+export interface PublicAuthRoutesOptions extends AuthRoutesOptions {
   /** Per client IP. Default: 20 sign-ups per 15 minutes. */
   signupRateLimit?: RateLimitSetting | undefined;
+  /** Default DEFAULT_PASSWORD_RESET_RATE_LIMITS. */
+  passwordResetRateLimits?: PasswordResetRateLimits | undefined;
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const DEFAULT_SIGNUP_RATE_LIMIT: RateLimitSetting = { max: 20, timeWindow: FIFTEEN_MINUTES };
+export const DEFAULT_PASSWORD_RESET_RATE_LIMITS: PasswordResetRateLimits = {
+  perAddress: { max: 5, timeWindow: 60 * 60 * 1000 },
+  perClient: { max: 20, timeWindow: FIFTEEN_MINUTES },
+};
 
-/** The service of the public routes, and of POST /auth/logout. */
-function authService(app: FastifyInstance, throttle: LoginThrottle = createLoginThrottle()) {
+function authService(app: FastifyInstance, throttle: LoginThrottle) {
   return createAuthService({ db: app.db, hasher: app.passwordHasher, signToken: app.signToken, throttle });
 }
 
-/** POST /auth/signup and POST /auth/login: the only public routes besides /health. */
-export const publicAuthRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
-  const auth = authService(app, createLoginThrottle(options.loginThrottle));
+/** Sign-up, login and the forgotten password: the only public routes besides /health. */
+export const publicAuthRoutes: FastifyPluginAsyncTypebox<PublicAuthRoutesOptions> = async (app, options) => {
+  const auth = authService(app, options.loginThrottle);
   const signup = options.signupRateLimit ?? DEFAULT_SIGNUP_RATE_LIMIT;
+  const resetLimits = options.passwordResetRateLimits ?? DEFAULT_PASSWORD_RESET_RATE_LIMITS;
+  const perClient = (message: string) => ({
+    ...resetLimits.perClient,
+    errorResponseBuilder: () => new TooManyRequestsError(message),
+  });
+  // Counted after the body is valid, whether the address has an account or not: the answer stays the same.
+  const perAddress = app.createRateLimit({
+    ...resetLimits.perAddress,
+    keyGenerator: (request) =>
+      `mot-de-passe-oublie|${normalizeEmail((request.body as ForgotPasswordBody).email)}`,
+  });
 
   app.post(
     AUTH_PATHS.signup,
@@ -78,11 +110,38 @@ export const publicAuthRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = as
     },
     async (request) => auth.login(request.body, request.ip),
   );
+
+  app.post(
+    AUTH_PATHS.forgotPassword,
+    {
+      schema: { body: ForgotPasswordBody, response: { 200: MessageBody, 400: ErrorBody, 429: ErrorBody } },
+      config: { rateLimit: perClient(RESET_MESSAGES.tooManyFromClient) },
+    },
+    async (request) => {
+      const limit = await perAddress(request);
+      if (!limit.isAllowed && limit.isExceeded)
+        throw new TooManyRequestsError(RESET_MESSAGES.tooManyForAddress, limit.ttlInSeconds);
+      app.passwordResets.request(request.body.email);
+      return { message: RESET_MESSAGES.requested };
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.resetPassword,
+    {
+      schema: {
+        body: ResetPasswordBody,
+        response: { 200: MessageBody, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+      },
+      config: { rateLimit: perClient(RESET_MESSAGES.tooManyFromClient) },
+    },
+    async (request) => ({ message: await app.passwordResets.reset(request.body) }),
+  );
 };
 
-/** GET /auth/me and POST /auth/logout, registered inside the authenticated scope. */
-export const protectedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const auth = authService(app);
+/** The signed-in user's own account, registered inside the authenticated scope. */
+export const protectedAuthRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
+  const auth = authService(app, options.loginThrottle);
 
   app.get(
     AUTH_PATHS.me,
@@ -93,6 +152,29 @@ export const protectedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     AUTH_PATHS.logout,
     { schema: { response: { 200: MessageBody, 401: ErrorBody } } },
-    async (request) => ({ message: await auth.logout(request.user.id) }),
+    async (request) => ({ message: await auth.logout(request.user, request.sessionId) }),
+  );
+
+  app.post(
+    AUTH_PATHS.logoutAll,
+    { schema: { response: { 200: MessageBody, 401: ErrorBody } } },
+    async (request) => ({ message: await auth.logoutAll(request.user) }),
+  );
+
+  app.put(
+    AUTH_PATHS.password,
+    {
+      schema: {
+        body: ChangePasswordBody,
+        response: {
+          200: ChangePasswordResponse,
+          400: ErrorBody,
+          401: ErrorBody,
+          429: ErrorBody,
+          503: ErrorBody,
+        },
+      },
+    },
+    async (request) => auth.changePassword(request.user, request.sessionId, request.body, request.ip),
   );
 };

@@ -1,4 +1,11 @@
-import type { LoginBody, LoginResponse, SignupBody, TokenClaims } from 'shared/contract';
+import type {
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  CurrentUser,
+  LoginBody,
+  LoginResponse,
+  SignupBody,
+} from 'shared/contract';
 import { recordAudit } from '../../db/audit';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
@@ -12,37 +19,29 @@ import {
 import {
   auditSnapshot,
   findUserByEmail,
+  findUserById,
   insertUser,
   normalizeEmail,
   revokeUserTokens,
+  updateUser,
 } from '../users/repository';
 import type { LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './password';
+import { openSession, renewSession, revokeSession, revokeSessions, type TokenSigner } from './sessions';
 
 export const AUTH_MESSAGES = {
   signedUp: "Votre compte a été créé. Un administrateur doit l'activer avant votre première connexion.",
   emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
   invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
   inactive: "Votre compte n'est pas encore activé. Contactez un administrateur.",
-  loggedOut: 'Déconnexion effectuée sur tous vos appareils.',
+  loggedOut: 'Vous êtes déconnecté.',
+  loggedOutEverywhere: 'Toutes vos sessions ont été fermées, sur tous vos appareils.',
+  wrongCurrentPassword: 'Le mot de passe actuel est incorrect.',
+  samePassword: "Le nouveau mot de passe doit être différent de l'actuel.",
+  passwordChanged: 'Votre mot de passe a été modifié. Vos autres sessions ont été fermées.',
   tooManySignups: 'Trop de créations de compte depuis cette adresse. Réessayez dans quelques minutes.',
   welcome: (prenom: string) => `Bienvenue, ${prenom} !`,
 } as const;
-
-/** What the API signs; `iat` and `exp` are added by the signer. */
-export type TokenPayload = Omit<TokenClaims, 'iat' | 'exp'>;
-
-export function tokenPayload(
-  user: Pick<UserRow, 'id' | 'role' | 'prenom' | 'nom' | 'email' | 'tokenVersion'>,
-): TokenPayload {
-  return {
-    sub: String(user.id),
-    role: user.role,
-    name: `${user.prenom} ${user.nom}`,
-    email: user.email,
-    ver: user.tokenVersion,
-  };
-}
 
 function requiredText(value: string, field: string): string {
   const trimmed = value.trim();
@@ -53,7 +52,7 @@ function requiredText(value: string, field: string): string {
 export function createAuthService(deps: {
   db: Database;
   hasher: PasswordHasher;
-  signToken: (payload: TokenPayload) => string;
+  signToken: TokenSigner;
   throttle: LoginThrottle;
 }) {
   const { db, hasher, signToken, throttle } = deps;
@@ -114,13 +113,91 @@ export function createAuthService(deps: {
       attempt.succeeded();
       // Checked after the password, so that the answer reveals nothing to someone without it.
       if (!user.active) throw new ForbiddenError(AUTH_MESSAGES.inactive);
-      return { token: signToken(tokenPayload(user)), message: AUTH_MESSAGES.welcome(user.prenom) };
+      const signedIn = user;
+      const token = await db.transaction((tx) => openSession(tx, signToken, signedIn));
+      return { token, message: AUTH_MESSAGES.welcome(user.prenom) };
     },
 
-    /** Revokes every token of the user issued so far, on all their devices (the next login signs a new one). */
-    async logout(userId: number): Promise<string> {
-      await revokeUserTokens(db, userId);
+    /**
+     * Ends the session `sid` of the user, and only it: their other devices stay signed in. The audit row tells every
+     * node to re-check the user's sockets (plugins/realtime): this session's close at once.
+     */
+    async logout(user: CurrentUser, sid: string): Promise<string> {
+      await db.transaction(async (tx) => {
+        if (!(await revokeSession(tx, user.id, sid))) return;
+        await recordAudit(tx, {
+          entity: 'user',
+          entityId: user.id,
+          action: 'logout',
+          after: { session: sid },
+          actor: { kind: 'user', userId: user.id },
+        });
+      });
       return AUTH_MESSAGES.loggedOut;
+    },
+
+    /** « Déconnecter toutes mes sessions »: every session of the user ends, the one asking included. */
+    async logoutAll(user: CurrentUser): Promise<string> {
+      await db.transaction(async (tx) => {
+        await revokeUserTokens(tx, user.id);
+        await revokeSessions(tx, user.id);
+        await recordAudit(tx, {
+          entity: 'user',
+          entityId: user.id,
+          action: 'logout_all',
+          actor: { kind: 'user', userId: user.id },
+        });
+      });
+      return AUTH_MESSAGES.loggedOutEverywhere;
+    },
+
+    /**
+     * The user's new password, given the current one. Wrong guesses count in the login throttle (as failed logins on
+     * the account from this address): a stolen session cannot test passwords faster than the login page. The new
+     * password revokes every token (trigger users_revoke_tokens) and every other session; this session goes on
+     * with a token signed again, returned for the client to keep.
+     */
+    async changePassword(
+      user: CurrentUser,
+      sid: string,
+      body: ChangePasswordBody,
+      clientAddress: string,
+    ): Promise<ChangePasswordResponse> {
+      const attempt = throttle.begin(clientAddress, normalizeEmail(user.email));
+      let valid: boolean;
+      try {
+        const row = await findUserById(db, user.id);
+        valid = row !== undefined && (await hasher.verify(body.currentPassword, row.passwordHash));
+      } catch (error) {
+        attempt.abandoned();
+        throw error;
+      }
+      if (!valid) {
+        attempt.failed();
+        // 400, not 401: the session is fine, and a 401 would log the client out.
+        throw new BadRequestError(AUTH_MESSAGES.wrongCurrentPassword);
+      }
+      attempt.succeeded();
+      if (body.password.normalize('NFC') === body.currentPassword.normalize('NFC'))
+        throw new BadRequestError(AUTH_MESSAGES.samePassword);
+      const passwordHash = await hasher.hash(body.password);
+      const token = await db.transaction(async (tx) => {
+        const before = await findUserById(tx, user.id, { forUpdate: true });
+        if (before === undefined) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+        const after = await updateUser(tx, user.id, { passwordHash });
+        if (after === undefined) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+        await revokeSessions(tx, user.id, sid);
+        await recordAudit(tx, {
+          entity: 'user',
+          entityId: user.id,
+          action: 'password_change',
+          before: auditSnapshot(before),
+          after: auditSnapshot(after),
+          actor: { kind: 'user', userId: user.id },
+        });
+        return renewSession(tx, signToken, after, sid);
+      });
+      return { message: AUTH_MESSAGES.passwordChanged, token };
     },
   };
 }

@@ -30,6 +30,10 @@ const IdParams = Type.Object(
 );
 const notFound = (id: number) => new NotFoundError(`Courriel n° ${id} introuvable.`);
 
+/** Shown instead of the text of a confidential message (a password-reset link: plugins/mail.ts `confidential`). */
+export const TEXTE_CONFIDENTIEL =
+  "Ce message contient un lien personnel de réinitialisation de mot de passe : son texte n'est pas affiché.";
+
 const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function one(id: number): Promise<Courriel> {
     const [row] = await rowsOf<Courriel>(
@@ -62,11 +66,12 @@ const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { params: IdParams, response: { 200: CourrielAnswer, ...errors } } },
     async (request) => {
       const courriel = await one(request.params.id);
-      const [row] = await rowsOf<{ texte: string }>(
+      const [row] = await rowsOf<{ texte: string; confidentiel: boolean }>(
         app.db,
-        sql`select texte from courriels where id = ${request.params.id}`,
+        sql`select texte, confidentiel from courriels where id = ${request.params.id}`,
       );
-      const data: CourrielDetail = { ...courriel, texte: row?.texte ?? '' };
+      const texte = row?.confidentiel ? TEXTE_CONFIDENTIEL : (row?.texte ?? '');
+      const data: CourrielDetail = { ...courriel, texte };
       return { data };
     },
   );

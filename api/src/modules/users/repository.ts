@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser, Role } from 'shared/contract';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
 import { escapeLike } from '../../lib/list-query';
 
@@ -20,20 +20,6 @@ export function toCurrentUser(row: UserRow): CurrentUser {
 /** What the audit trail keeps of a user: everything but the password hash. */
 export function auditSnapshot(row: UserRow): Record<string, unknown> {
   return toCurrentUser(row);
-}
-
-/**
- * The user by id as a named prepared statement (parsed and planned once per pooled connection, its SQL built once):
- * the token check of every authenticated request reads it (docs/performance.md « Reservations list »: ≈ 0.1–0.2 ms
- * of API CPU and the 0.26 ms plan saved per request). Outside any transaction, on the pool.
- */
-export function prepareUserById(db: Database): (id: number) => Promise<UserRow | undefined> {
-  const query = db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('ebas3_user_by_id');
-  return async (id) => (await query.execute({ id }))[0];
 }
 
 export async function findUserById(
@@ -113,8 +99,9 @@ export async function updateUser(
 }
 
 /**
- * Raises the token version: every token signed before no longer passes `authenticate`. Password, role and
- * activation changes raise it by themselves (trigger users_revoke_tokens, migration 0004).
+ * Raises the token version: every token signed before no longer passes `authenticate`, whatever its session
+ * (« Déconnecter toutes mes sessions »). Password, role and activation changes raise it by themselves (trigger
+ * users_revoke_tokens, migration 0004).
  */
 export async function revokeUserTokens(db: Executor, id: number): Promise<void> {
   await db

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { io } from 'socket.io-client';
 import { REALTIME_EVENTS, REALTIME_PATH, type NotificationEvent } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createUser, login, userToken } from '../../../test/helper';
+import { bearer, buildTestApp, createUser, login, openTestSession, userToken } from '../../../test/helper';
 import {
   connect,
   disconnection,
@@ -13,7 +13,7 @@ import {
   socketFor,
 } from '../../../test/socket-client';
 import type { UserRow } from '../../db/schema';
-import { tokenPayload } from '../../modules/auth/service';
+import { tokenPayload } from '../../modules/auth/sessions';
 import { AUTH_ERRORS } from '../auth';
 
 const SECRET = 'secret-de-test-du-temps-reel-0123456789';
@@ -29,11 +29,12 @@ afterAll(() => app.close());
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
-/** An HS256 token as the API signs them, with chosen claims and secret. */
-function jwt(user: UserRow, exp: number, secret = SECRET): string {
+/** An HS256 token as the API signs them, for a session of its own, with chosen expiry and secret. */
+async function jwt(user: UserRow, exp: number, secret = SECRET): Promise<string> {
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const now = Math.floor(Date.now() / 1000);
-  const body = base64url(JSON.stringify({ ...tokenPayload(user), iat: now, exp }));
+  const sid = await openTestSession(app, user.id);
+  const body = base64url(JSON.stringify({ ...tokenPayload(user, sid), iat: now, exp }));
   const signature = createHmac('sha256', secret).update(`${header}.${body}`).digest('base64url');
   return `${header}.${body}.${signature}`;
 }
@@ -50,7 +51,9 @@ describe('socket handshake', () => {
 
   it('refuses a forged token (signed with another secret)', async () => {
     const user = await createUser(app);
-    expect(await refusal(socketFor(url, jwt(user, inAnHour(), 'un-autre-secret-0123456789abcdef')))).toEqual({
+    expect(
+      await refusal(socketFor(url, await jwt(user, inAnHour(), 'un-autre-secret-0123456789abcdef'))),
+    ).toEqual({
       message: AUTH_ERRORS.invalidToken,
       status: 401,
     });
@@ -58,7 +61,7 @@ describe('socket handshake', () => {
 
   it('refuses an expired token', async () => {
     const user = await createUser(app);
-    expect(await refusal(socketFor(url, jwt(user, Math.floor(Date.now() / 1000) - 10)))).toEqual({
+    expect(await refusal(socketFor(url, await jwt(user, Math.floor(Date.now() / 1000) - 10)))).toEqual({
       message: AUTH_ERRORS.invalidToken,
       status: 401,
     });
@@ -66,13 +69,13 @@ describe('socket handshake', () => {
 
   it('refuses the token of a deactivated user', async () => {
     const user = await createUser(app, { active: false });
-    expect(await refusal(socketFor(url, jwt(user, inAnHour())))).toEqual({
+    expect(await refusal(socketFor(url, await jwt(user, inAnHour())))).toEqual({
       message: AUTH_ERRORS.inactiveUser,
       status: 401,
     });
   });
 
-  it('refuses a token revoked by logout (token version)', async () => {
+  it('refuses a token whose session was logged out', async () => {
     const { token } = await userToken(app, 'agent');
     const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
     expect(logout.statusCode).toBe(200);
@@ -113,7 +116,7 @@ describe('socket handshake', () => {
 describe('connected sockets', () => {
   it('closes a socket when its token expires', async () => {
     const user = await createUser(app);
-    const socket = await connect(socketFor(url, jwt(user, Math.floor(Date.now() / 1000) + 2)));
+    const socket = await connect(socketFor(url, await jwt(user, Math.floor(Date.now() / 1000) + 2)));
     expect(await disconnection(socket, 5_000)).toBe('io server disconnect');
   });
 
@@ -132,14 +135,38 @@ describe('connected sockets', () => {
     expect(await closed).toBe('io server disconnect');
   });
 
-  it('closes the sockets of a user who logged out elsewhere (periodic re-check)', async () => {
+  it("closes the sockets of the session that logs out, not those of the user's other session", async () => {
     const user = await createUser(app);
-    const token = await login(app, user.email);
-    const socket = await connect(socketFor(url, token));
-    const closed = disconnection(socket);
-    const other = await login(app, user.email);
-    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(other) });
+    const leaving = await login(app, user.email);
+    const staying = await login(app, user.email);
+    const leavingSocket = await connect(socketFor(url, leaving));
+    const stayingSocket = await connect(socketFor(url, staying));
+    const closed = disconnection(leavingSocket);
+    const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(leaving) });
+    expect(logout.statusCode, logout.body).toBe(200);
     expect(await closed).toBe('io server disconnect');
+    // Past two periodic re-checks (300 ms each here): the other session's socket is still there and still served.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(stayingSocket.connected).toBe(true);
+    const progress = nextEvent<{ id: number }>(stayingSocket, 'tache');
+    app.realtime.emitToUser(user.id, 'tache', { id: 1 });
+    expect(await progress).toEqual({ id: 1 });
+    stayingSocket.disconnect();
+  });
+
+  it('closes the sockets of every session at « Déconnecter toutes mes sessions »', async () => {
+    const user = await createUser(app);
+    const first = await login(app, user.email);
+    const second = await login(app, user.email);
+    const sockets = [await connect(socketFor(url, first)), await connect(socketFor(url, second))];
+    const closed = sockets.map((socket) => disconnection(socket));
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout-all',
+      headers: bearer(second),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
   });
 
   it('delivers a user only their own notifications (per-user rooms)', async () => {

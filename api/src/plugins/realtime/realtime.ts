@@ -1,16 +1,17 @@
 /**
  * The live feed's transport (issue 12, docs/api.md « Temps réel »): socket.io on the API's own HTTP server, path
  * /socket.io, websocket transport only, the same origin policy as the HTTP API. The handshake carries the JWT in
- * `auth.token`; the auth plugin's checks decide (signature, expiry, active user, token version). A socket is closed
- * when its token expires and when its user account changes (deactivated, logged out, new role or password): the
- * audit trigger of migration 0008 tells every node at once, and a periodic re-check is the safety net.
+ * `auth.token`; the auth plugin's checks decide (signature, expiry, active user, token version, open session). A
+ * socket is closed when its token expires, when its session ends (a logout closes that session's sockets only) and
+ * when its user account changes (deactivated, new role or password, every session ended): the audit trigger of
+ * migration 0008 tells every node at once, and a periodic re-check is the safety net.
  *
  * Rooms: `user:<id>` and `role:<role>`; `suivi:<entite>:<id>` for a request or stay a client has open.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IncomingMessage } from 'node:http';
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
@@ -23,7 +24,7 @@ import {
   type SuiviEntite,
 } from 'shared/contract';
 import type { Listener } from '../../db/client';
-import { users } from '../../db/schema';
+import { userSessions, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { AUTH_ERRORS } from '../auth';
 
@@ -48,6 +49,8 @@ export interface ChangementAudite {
 export interface SocketData {
   user: CurrentUser;
   ver: number;
+  /** The session of the handshake's token: its logout closes the socket. */
+  sid: string;
   suivis: Set<string>;
 }
 
@@ -238,7 +241,7 @@ export default fp<RealtimePluginOptions>(
         (verified) => {
           const remaining = verified.exp * 1000 - Date.now();
           if (remaining <= 0) return next(new HandshakeError(AUTH_ERRORS.invalidToken, { status: 401 }));
-          socket.data = { user: verified.user, ver: verified.ver, suivis: new Set() };
+          socket.data = { user: verified.user, ver: verified.ver, sid: verified.sid, suivis: new Set() };
           timers.set(
             socket.id,
             setTimeout(() => socket.disconnect(true), Math.min(remaining, MAX_TIMER_MS)),
@@ -288,15 +291,29 @@ export default fp<RealtimePluginOptions>(
       );
       if (sockets.length === 0) return;
       const ids = [...new Set(sockets.map((socket) => (socket.data as SocketData).user.id))];
-      const rows = await app.db
-        .select({ id: users.id, active: users.active, tokenVersion: users.tokenVersion, role: users.role })
-        .from(users)
-        .where(inArray(users.id, ids));
+      const sids = [...new Set(sockets.map((socket) => (socket.data as SocketData).sid))];
+      const [rows, sessions] = await Promise.all([
+        app.db
+          .select({ id: users.id, active: users.active, tokenVersion: users.tokenVersion, role: users.role })
+          .from(users)
+          .where(inArray(users.id, ids)),
+        app.db
+          .select({ id: userSessions.id, userId: userSessions.userId })
+          .from(userSessions)
+          .where(and(inArray(userSessions.id, sids), isNull(userSessions.revokedAt))),
+      ]);
       const current = new Map(rows.map((row) => [row.id, row]));
+      const open = new Map(sessions.map((session) => [session.id, session.userId]));
       for (const socket of sockets) {
         const data = socket.data as SocketData;
         const row = current.get(data.user.id);
-        if (row === undefined || !row.active || row.tokenVersion !== data.ver || row.role !== data.user.role)
+        if (
+          row === undefined ||
+          !row.active ||
+          row.tokenVersion !== data.ver ||
+          row.role !== data.user.role ||
+          open.get(data.sid) !== data.user.id
+        )
           socket.disconnect(true);
       }
     };

@@ -16,6 +16,7 @@ export function mockToken(overrides: Partial<TokenClaims> = {}): string {
     name: 'Camille Martin',
     email: 'admin@ebas3.fr',
     ver: 0,
+    sid: '00000000-0000-4000-8000-000000000001',
     iat: now,
     exp: now + 12 * 3600,
     ...overrides,
@@ -43,3 +44,6 @@ export const mockUsers: (CurrentUser & { password: string })[] = [
     active: true,
   },
 ];
+
+/** The one reset-link token the mocks accept (POST /auth/password/reset); any other is an expired link. */
+export const MOCK_RESET_TOKEN = 'jeton-de-reinitialisation-des-maquettes-001';

@@ -3,15 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders, authStore, configureApiClient, decodeToken } from 'shared';
+import { MOCK_RESET_TOKEN, mockToken } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
 import { createTestQueryClient, renderWithProviders } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ForgotPasswordPage from './forgot-password-page';
 import LoginPage from './login-page';
+import ResetPasswordPage from './reset-password-page';
 import SignupPage from './signup-page';
 
 // Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
 
-// Login and sign-up share one file: each test file pays antd's import once (~2 s on 2 cores).
+// Login, sign-up and the forgotten password share one file: each test file pays antd's import once (~2 s on 2 cores).
 
 const onUnauthorized = vi.fn();
 
@@ -22,6 +25,7 @@ function renderLogin() {
       { path: '/dashboard', element: <h1>Accueil du tableau de bord</h1> },
       { path: '/dashboard/*', element: <h1>Écran du tableau de bord</h1> },
       { path: '/signup', element: <h1>Inscription</h1> },
+      { path: '/mot-de-passe-oublie', element: <h1>Mot de passe oublié</h1> },
     ],
     { initialEntries: ['/'] },
   );
@@ -132,6 +136,153 @@ describe('LoginPage', () => {
     const { router, user } = renderLogin();
     await user.click(screen.getByRole('link', { name: 'Créer un compte' }));
     expect(router.state.location.pathname).toBe('/signup');
+  });
+
+  it('links to « Mot de passe oublié »', async () => {
+    const { router, user } = renderLogin();
+    await user.click(screen.getByRole('link', { name: 'Mot de passe oublié ?' }));
+    expect(router.state.location.pathname).toBe('/mot-de-passe-oublie');
+  });
+});
+
+/** Requests the pages below send: method, path and body. */
+const sent: { method: string; path: string; body: unknown }[] = [];
+
+function recordRequests() {
+  sent.length = 0;
+  mockServer.events.on('request:start', async ({ request }) => {
+    const body: unknown =
+      request.method === 'GET'
+        ? null
+        : await request
+            .clone()
+            .json()
+            .catch(() => null);
+    sent.push({ method: request.method, path: new URL(request.url).pathname, body });
+  });
+}
+
+describe('ForgotPasswordPage', () => {
+  beforeEach(recordRequests);
+  afterEach(() => mockServer.events.removeAllListeners());
+
+  it("sends the address and shows the API's answer, the same whatever the address", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<ForgotPasswordPage />, { url: '/mot-de-passe-oublie' });
+    fill('Adresse e-mail', 'personne@example.fr');
+    await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
+    expect(await screen.findByText('Demande envoyée')).toBeTruthy();
+    expect(
+      screen.getAllByText(
+        'Si un compte actif correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé. Le lien est valable 60 minutes.',
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Retour à la connexion' })).toBeTruthy();
+    expect(sent).toEqual([
+      { method: 'POST', path: '/api/auth/password/forgot', body: { email: 'personne@example.fr' } },
+    ]);
+  });
+
+  it('checks the address in French before sending anything', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<ForgotPasswordPage />, { url: '/mot-de-passe-oublie' });
+    await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
+    expect(await screen.findByText('Le champ Adresse e-mail est obligatoire')).toBeTruthy();
+    fill('Adresse e-mail', 'pas-une-adresse');
+    await user.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
+    expect(
+      await screen.findByText("La valeur du champ Adresse e-mail n'est pas une adresse e-mail valide"),
+    ).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+});
+
+function renderReset(url: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <h1>Connexion</h1> },
+      { path: '/reinitialiser-mot-de-passe', element: <ResetPasswordPage /> },
+      { path: '/mot-de-passe-oublie', element: <h1>Mot de passe oublié</h1> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, user: userEvent.setup({ delay: null }) };
+}
+
+async function submitNewPassword(
+  user: ReturnType<typeof userEvent.setup>,
+  password: string,
+  confirmation = password,
+) {
+  fill('Nouveau mot de passe', password);
+  fill('Confirmation du mot de passe', confirmation);
+  await user.click(screen.getByRole('button', { name: 'Changer le mot de passe' }));
+}
+
+describe('ResetPasswordPage', () => {
+  beforeEach(recordRequests);
+  afterEach(() => mockServer.events.removeAllListeners());
+
+  it("sets the new password with the link's token, takes the token out of the address bar, and logs this browser out", async () => {
+    window.localStorage.setItem('token', mockToken());
+    const { router, user } = renderReset(`/reinitialiser-mot-de-passe#token=${MOCK_RESET_TOKEN}`);
+    await vi.waitFor(() => expect(router.state.location.hash).toBe(''));
+    expect(router.state.location.pathname).toBe('/reinitialiser-mot-de-passe');
+    await submitNewPassword(user, 'Un-mot-de-passe-retrouve');
+    expect(await screen.findByText('Mot de passe modifié')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/api/auth/password/reset',
+        body: { token: MOCK_RESET_TOKEN, password: 'Un-mot-de-passe-retrouve' },
+      },
+    ]);
+    expect(window.localStorage.getItem('token')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Se connecter' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('accepts the token in the query string too', async () => {
+    const { user } = renderReset(`/reinitialiser-mot-de-passe?token=${MOCK_RESET_TOKEN}`);
+    await submitNewPassword(user, 'Un-mot-de-passe-retrouve');
+    expect(await screen.findByText('Mot de passe modifié')).toBeTruthy();
+  });
+
+  it('says when the link is expired or used, and offers a new one', async () => {
+    const { router, user } = renderReset(`/reinitialiser-mot-de-passe#token=${'A'.repeat(43)}`);
+    await submitNewPassword(user, 'Un-mot-de-passe-retrouve');
+    const alert = await vi.waitFor(async () => {
+      const found = await alertWith("Ce lien de réinitialisation n'est pas valable ou a expiré.");
+      expect(found).toBeTruthy();
+      return found;
+    });
+    expect(alert?.classList.contains('ant-alert')).toBe(true);
+    expect(screen.queryByText('Mot de passe modifié')).toBeNull();
+    await user.click(screen.getAllByRole('link', { name: 'Demander un nouveau lien' })[0]!);
+    expect(router.state.location.pathname).toBe('/mot-de-passe-oublie');
+  });
+
+  it('checks the length and the confirmation before sending anything', async () => {
+    const { user } = renderReset(`/reinitialiser-mot-de-passe#token=${MOCK_RESET_TOKEN}`);
+    await submitNewPassword(user, 'court');
+    expect(
+      await screen.findByText('Le champ Nouveau mot de passe doit contenir au moins 10 caractères'),
+    ).toBeTruthy();
+    await submitNewPassword(user, 'Un-mot-de-passe-retrouve', 'Un-autre-mot-de-passe');
+    expect(await screen.findByText('Les deux mots de passe ne correspondent pas')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('without a token, says the link is incomplete', async () => {
+    renderReset('/reinitialiser-mot-de-passe');
+    expect(await screen.findByText('Lien incomplet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Demander un nouveau lien' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Changer le mot de passe' })).toBeNull();
   });
 });
 

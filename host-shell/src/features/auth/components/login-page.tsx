@@ -2,7 +2,7 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, dashboardContentUrl, useAuth, validateMessages } from 'shared';
+import { ApiError, dashboardContentUrl, FORGOT_PASSWORD_PAGE, useAuth, validateMessages } from 'shared';
 import type { LoginBody } from 'shared/contract';
 import { Field, Text, useLinkStyle } from '../../../lib/plain-ui';
 import { useLogin } from '../api/login';
@@ -90,7 +90,12 @@ export default function LoginPage() {
           Se connecter
         </Button>
       </form>
-      <Text block style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+      <Text block style={{ marginTop: 12, textAlign: 'center' }}>
+        <Link to={FORGOT_PASSWORD_PAGE} style={linkStyle}>
+          Mot de passe oublié ?
+        </Link>
+      </Text>
+      <Text block style={{ marginTop: 8, marginBottom: 0, textAlign: 'center' }}>
         Pas encore de compte ?{' '}
         <Link to="/signup" style={linkStyle}>
           Créer un compte

@@ -1,6 +1,7 @@
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { ApiError, PASSWORD_MIN_LENGTH } from 'shared';
+import { newPasswordRules, passwordConfirmationRules } from '../../../lib/password-rules';
 import { useSignup } from '../api/signup';
 import { AuthCard } from './auth-card';
 
@@ -53,7 +54,7 @@ export default function SignupPage() {
           label="Mot de passe"
           name="password"
           extra={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
-          rules={[{ required: true }, { min: PASSWORD_MIN_LENGTH }, { max: 256 }]}
+          rules={newPasswordRules}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -61,15 +62,7 @@ export default function SignupPage() {
           label="Confirmation du mot de passe"
           name="confirmation"
           dependencies={['password']}
-          rules={[
-            { required: true },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('Les deux mots de passe ne correspondent pas')),
-            }),
-          ]}
+          rules={passwordConfirmationRules('password')}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import {
@@ -114,6 +114,7 @@ function renderTopBar() {
   const router = createMemoryRouter(
     [
       { path: '/', element: <h1>Connexion</h1> },
+      { path: '/dashboard/mon-compte', element: <h1>Mon compte</h1> },
       { path: '/dashboard/*', element: <TopBar /> },
     ],
     { initialEntries: ['/dashboard'] },
@@ -210,6 +211,20 @@ describe('TopBar', () => {
     expect(where()).toBe('/');
     expect(window.localStorage.length).toBe(0);
     expect(screen.getByRole('heading', { name: 'Connexion' })).toBeTruthy();
+  });
+
+  it('the user name opens « Mon compte », an icon does under 768px', async () => {
+    screenWidth(1280);
+    const wide = renderTopBar();
+    const button = screen.getByRole('button', { name: 'Mon compte' });
+    expect(button.textContent).toContain('Camille Martin');
+    await wide.user.click(button);
+    expect(wide.where()).toBe('/dashboard/mon-compte');
+    cleanup();
+    screenWidth(767);
+    const compact = renderTopBar();
+    await compact.user.click(screen.getByRole('button', { name: 'Mon compte' }));
+    expect(compact.where()).toBe('/dashboard/mon-compte');
   });
 
   it('shows the user name and a labelled logout on wide screens', () => {

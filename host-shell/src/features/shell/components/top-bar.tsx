@@ -1,8 +1,9 @@
-import { DownOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Grid, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
+  ACCOUNT_URL,
   ACTION_PARAM,
   ADD_MODE_PARAM,
   ADD_MODE_VALUE,
@@ -25,7 +26,7 @@ const ConnectionState = deferred<object>(() =>
 const addModeUrl = (routeId: string) => `${dashboardUrl(routeId)}?${ADD_MODE_PARAM}=${ADD_MODE_VALUE}`;
 
 /**
- * Shortcuts, add buttons, bell and logout. The shortcuts wrap rather than hide when the bar is short of room; under
+ * Shortcuts, add buttons, bell, « Mon compte » (the user's name) and logout. The shortcuts wrap rather than hide when the bar is short of room; under
  * 768 px they become a compact horizontally scrollable strip. `extra` (composed in app/: « Tâches ») sits before the
  * bell.
  */
@@ -118,11 +119,29 @@ export function TopBar({ extra }: { extra?: ReactNode }) {
         <ConnectionState />
         {extra}
         <NotificationBell />
-        {!compact && (
-          <Text strong ellipsis style={{ maxWidth: 160 }}>
-            {displayName(jwtTokenDecoded)}
-          </Text>
-        )}
+        {/* The name itself opens « Mon compte »: no wider than the name was (the shortcuts share the bar). */}
+        <Tooltip title="Mon compte">
+          {compact ? (
+            <Button
+              size={size}
+              icon={<UserOutlined />}
+              aria-label="Mon compte"
+              onClick={() => void navigate(ACCOUNT_URL)}
+            />
+          ) : (
+            <Button
+              type="link"
+              size={size}
+              aria-label="Mon compte"
+              style={{ paddingInline: 0 }}
+              onClick={() => void navigate(ACCOUNT_URL)}
+            >
+              <Text strong ellipsis style={{ maxWidth: 160 }}>
+                {displayName(jwtTokenDecoded)}
+              </Text>
+            </Button>
+          )}
+        </Tooltip>
         <Tooltip title="Se déconnecter">
           <Button size={size} icon={<LogoutOutlined />} onClick={onLogout} aria-label="Se déconnecter">
             {compact ? null : 'Déconnexion'}

@@ -1,4 +1,4 @@
-import { apiOrigin, readToken, REALTIME_PATH } from 'shared';
+import { apiOrigin, authStore, readToken, REALTIME_PATH } from 'shared';
 import { publishRealtimeEvent, setRealtimeConnection, setRealtimeStatus } from 'shared/ui';
 import { REALTIME_SOCKET_OPTIONS, socketErrorMessage } from './socket-options';
 
@@ -15,14 +15,28 @@ export interface RealtimeCallbacks {
 export async function connectRealtime(callbacks: RealtimeCallbacks): Promise<() => void> {
   const { io } = await import('socket.io-client');
   setRealtimeStatus({ state: 'opening', error: null });
+  let handshakeToken = readToken();
   const socket = io(apiOrigin(), {
     ...REALTIME_SOCKET_OPTIONS,
     transports: [...REALTIME_SOCKET_OPTIONS.transports],
     path: REALTIME_PATH,
     // Read at each attempt: the token of the current session, not the one at the first connection.
-    auth: (send) => send({ token: readToken() ?? '' }),
+    auth: (send) => {
+      handshakeToken = readToken();
+      send({ token: handshakeToken ?? '' });
+    },
   });
   let connectedOnce = false;
+  // A new token for this session (« Mon compte »: a new password signs it again) revokes the one the socket was opened
+  // with, and the server closes such a socket without socket.io reconnecting: reopen it with the new token, whichever
+  // of the two comes first.
+  const unsubscribeAuth = authStore.subscribe(() => {
+    const token = readToken();
+    if (token === null || token === handshakeToken) return;
+    handshakeToken = token;
+    socket.disconnect();
+    socket.connect();
+  });
 
   socket.on('connect', () => {
     setRealtimeStatus({ state: 'open', error: null });
@@ -45,6 +59,7 @@ export async function connectRealtime(callbacks: RealtimeCallbacks): Promise<() 
   socket.onAny((event: string, payload: unknown) => publishRealtimeEvent(event, payload));
 
   return () => {
+    unsubscribeAuth();
     setRealtimeConnection(null);
     socket.removeAllListeners();
     socket.io.removeAllListeners();

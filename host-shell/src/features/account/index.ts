@@ -1,0 +1,1 @@
+export { AccountPage, type AccountQuery } from './components/account-page';

@@ -1,7 +1,7 @@
-// Sums the vitest JSON reports and the node:test e2e log of a test run, names every failed test with the first
+// Sums the vitest JSON reports and the node:test e2e logs of a test run, names every failed test with the first
 // lines of its message (CI shows only the end of a long log), prints one line per stage failure, and ends with the
 // line CI reads: "Tests: N passed, N failed". Exits 1 when anything failed.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -39,19 +39,20 @@ for (const file of readdirSync(resultsDir).filter((f) => f.endsWith('.json'))) {
   }
 }
 
-const e2eLog = join(resultsDir, 'e2e.log');
-if (existsSync(e2eLog)) {
-  const log = readFileSync(e2eLog, 'utf8');
+// The browser tests' logs: e2e.log, and e2e-dated-<day>.log for each chosen instant.
+for (const file of readdirSync(resultsDir).filter((f) => /^e2e(-dated-[\d-]+)?\.log$/.test(f))) {
+  const log = readFileSync(join(resultsDir, file), 'utf8');
+  const name = file.replace(/\.log$/, '');
   const pass = Number(/^ℹ pass (\d+)/m.exec(log)?.[1] ?? 0);
   // A file cut by its time limit counts as « cancelled », not « fail »: it failed all the same.
   const fail =
     Number(/^ℹ fail (\d+)/m.exec(log)?.[1] ?? 0) + Number(/^ℹ cancelled (\d+)/m.exec(log)?.[1] ?? 0);
   passed += pass;
   failed += fail;
-  console.info(`${'e2e'.padEnd(28)} ${pass} réussis, ${fail} en échec`);
-  const names = new Set([...log.matchAll(/^\s*✖ (.+?)(?: \([\d.]+ms\))?$/gm)].map(([, name]) => name));
+  console.info(`${name.padEnd(28)} ${pass} réussis, ${fail} en échec`);
+  const names = new Set([...log.matchAll(/^\s*✖ (.+?)(?: \([\d.]+ms\))?$/gm)].map(([, test]) => test));
   names.delete('failing tests:'); // node:test's heading above its list of failures
-  for (const name of names) failures.push(`✘ e2e › ${name}`);
+  for (const test of names) failures.push(`✘ ${name} › ${test}`);
 }
 
 if (failures.length > 0) console.info(`\nTests en échec :\n${failures.join('\n')}\n`);

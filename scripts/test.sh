@@ -71,9 +71,10 @@ wait $lane_front $lane_api
 # Alone: one of the browser tests times a live notification against its 2 s, and beside the API lane their product
 # starts passed their 60 s limit when each generated its demo data (now copied from one generated per run).
 stage 7 "Tests navigateur (Chromium)" e2e_tests
+stage 10 "Tests navigateur à dates choisies" dated_e2e_tests
 
 failed_stages=()
-for number in 1 2 3 4 5 8 9 6 7; do
+for number in 1 2 3 4 5 8 9 6 7 10; do
   # A lane killed half-way leaves no status: that stage counts as failed.
   read -r outcome seconds name <"$LOGS/$number.status" 2>/dev/null || {
     outcome=failed seconds=0 name="étape $number (interrompue)"

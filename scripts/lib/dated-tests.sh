@@ -99,3 +99,36 @@ dated_front_tests() {
   done
   return $status
 }
+
+# The browser test files whose outcome depends on the day: the demo data is dated around the day it is generated
+# (which residents a list shows first, which stays are running) and the test worlds are built from today.
+DATED_E2E_TESTS=(
+  tests/referentiel.test.ts
+  tests/reservations.test.ts
+  tests/demandes.test.ts
+  tests/rooming-pointage.test.ts
+  tests/stats.test.ts
+)
+
+# Instants in UTC (e2e/support/clock.ts: each process of the run starts there): a Paris evening whose demo data
+# lists two other « Mariam » on the residents' first page (a search that did not wait for its answer found them),
+# and the first hour of a new year in Paris, a leap year's.
+DATED_E2E_INSTANTS=(
+  '2026-12-02T21:30:00Z'
+  '2027-12-31T23:30:00Z'
+)
+
+# The browser tests of DATED_E2E_TESTS at each of DATED_E2E_INSTANTS, on the production build, each instant with
+# its own demo data; their logs go to $RESULTS/e2e-dated-<Paris day>.log (scripts/test-summary.mjs counts them).
+dated_e2e_tests() {
+  local status=0 instant paris_today
+  for instant in "${DATED_E2E_INSTANTS[@]}"; do
+    paris_today="$(TZ=Europe/Paris date -d "$instant" '+%F')"
+    echo "— $instant (Paris : $(TZ=Europe/Paris LC_TIME=C date -d "$instant" '+%a %F %R'))"
+    (cd "$ROOT/e2e" && E2E_NOW="$instant" node --import tsx support/with-demo-data.ts node --import tsx --test \
+      --test-concurrency=1 --test-timeout=600000 --test-reporter=spec "${DATED_E2E_TESTS[@]}") \
+      >"$RESULTS/e2e-dated-$paris_today.log" 2>&1 || status=1
+    cat "$RESULTS/e2e-dated-$paris_today.log"
+  done
+  return $status
+}

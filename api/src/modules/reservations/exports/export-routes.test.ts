@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../../test/helper';
 import { ALL_DATA_COLUMNS, PROLONGER_COLUMNS, type ExportRow } from './export-columns';
 import { PDF_ROWS_PER_PAGE } from './export-pdf';
+import { MONEY_FORMAT } from './export-excel';
 import { pdfPages, pdfTexts } from '../../../../test/pdf-text';
 import { writeExport } from './export-routes';
 import { rowsFrom } from './export-render';
@@ -198,7 +199,9 @@ describe('generate_Excel_Resa/all_data', () => {
     const arrivee = sheet.getRow(2).getCell(ALL_DATA_COLUMNS.findIndex((c) => c.header === 'Arrivée') + 1);
     expect(arrivee.numFmt).toBe('dd/mm/yyyy');
     const ht = sheet.getRow(2).getCell(ALL_DATA_COLUMNS.findIndex((c) => c.header === 'Vente HT') + 1);
-    expect(ht.numFmt).toBe('#,##0.00');
+    // A number in the euro format (Excel shows it with the reader's separators), not a text.
+    expect(ht.type).toBe(ExcelJS.ValueType.Number);
+    expect(ht.numFmt).toBe(MONEY_FORMAT);
   });
 
   it('neutralises texts that a spreadsheet would read as formulas', async () => {
@@ -246,7 +249,8 @@ describe('generate_Pdf_Resa', () => {
     expect(texts).toEqual(
       expect.arrayContaining([
         'Liste des réservations',
-        `Filtres : Statut : Confirmée, Annulée ; Client n° ${w.main.clientId}`,
+        // The client by its name, not its id.
+        'Filtres : Statut : Confirmée, Annulée ; Client : Client Export',
         'Diallo Aminata',
         // Kept as text in a PDF: nothing evaluates it there.
         `${HYPERLINK} Eve`,

@@ -18,6 +18,7 @@ import {
 } from 'shared/contract';
 import { actorOf } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
+import { filterNames } from './export-filter-names';
 import { EXPORT_CONTENT_TYPES, exportFileName, filtersSummary, parisDateTime } from './export-format';
 import { renderHere, type ExportRenderPool } from './export-render-pool';
 import { exportSource, openExportReader, type ExportReader } from './export-reader';
@@ -68,7 +69,8 @@ export interface ExportRun {
  */
 async function writeRows(key: ReservationExportKey, run: ExportRun): Promise<void> {
   const { body, output } = run;
-  const spec = { key, summary: filtersSummary(body), generatedAt: parisDateTime(), totalRows: run.total };
+  const summary = filtersSummary(body, await filterNames(run.db, body));
+  const spec = { key, summary, generatedAt: parisDateTime(), totalRows: run.total };
   const stopped = () => output.destroyed;
   const buffered = () => output.writableLength + output.readableLength;
   if (!run.onMainThread && run.source !== undefined && run.renderer.readsInWorker) {

@@ -16,7 +16,12 @@ interface FilterIds {
 }
 
 export async function filterNames(db: Executor, filters: FilterIds): Promise<FilterNames> {
-  const { client_id: client, etablissement_id: hotel, pensionnaire_id: resident, type_chambre_id: room } = filters;
+  const {
+    client_id: client,
+    etablissement_id: hotel,
+    pensionnaire_id: resident,
+    type_chambre_id: room,
+  } = filters;
   if (client === undefined && hotel === undefined && resident === undefined && room === undefined) return {};
   const [row] = await rowsOf<{
     client: string | null;

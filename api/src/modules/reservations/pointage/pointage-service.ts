@@ -286,7 +286,9 @@ export async function pointPafCaf(
       before: { [`etat_payment_${body.type}`]: before, nuitees: precedents },
       after: {
         [`etat_payment_${body.type}`]: summary,
-        ...('etat' in target ? { [`etat_${body.type}`]: target.etat } : { annulation: true, nuitees: written }),
+        ...('etat' in target
+          ? { [`etat_${body.type}`]: target.etat }
+          : { annulation: true, nuitees: written }),
         ecrites,
       },
       actor,

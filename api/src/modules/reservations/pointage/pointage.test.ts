@@ -195,7 +195,13 @@ describe('PUT /reservations/pointage_paf_caf/:id', () => {
       { date_nuit: day(-1), etat: 'a_verifier' },
       { date_nuit: day(0), etat: 'a_verifier' },
     ]);
-    expect((await nightsOf(w, stay)).map((n) => n.etat_paf)).toEqual(['paye', 'paye', 'paye', 'paye', 'a_verifier']);
+    expect((await nightsOf(w, stay)).map((n) => n.etat_paf)).toEqual([
+      'paye',
+      'paye',
+      'paye',
+      'paye',
+      'a_verifier',
+    ]);
 
     const undone = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
       type: 'paf',

@@ -119,7 +119,8 @@ export interface TotalLine {
   values: TotalValue[];
 }
 
-const count = (value: number, unit?: string): TotalValue => (unit === undefined ? { count: value } : { count: value, unit });
+const count = (value: number, unit?: string): TotalValue =>
+  unit === undefined ? { count: value } : { count: value, unit };
 const money = (value: string): TotalValue => ({ money: value });
 const line = (label: string, ...values: TotalValue[]): TotalLine => ({ label, values });
 
@@ -156,7 +157,10 @@ export function roomingTotalsLines(
     line('TTC', money(totals.ttc)),
   );
   if ('total_prix_htr' in totals)
-    lines.push(line('HT réel (présents)', money(totals.total_prix_htr)), line('TTC réel', money(totals.total_prix_ttcr)));
+    lines.push(
+      line('HT réel (présents)', money(totals.total_prix_htr)),
+      line('TTC réel', money(totals.total_prix_ttcr)),
+    );
   if ('total_paf_p' in totals) {
     const t = totals;
     lines.push(

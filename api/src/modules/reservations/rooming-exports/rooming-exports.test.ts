@@ -172,7 +172,10 @@ describe('the twelve exports', () => {
         expect(texts).toContain(`Réservations : ${api.total}`);
         continue;
       }
-      if (list === 'Client') expect(texts).toContain(`PAF payé : ${api.total_paf_p} nuit${api.total_paf_p > 1 ? 's' : ''}, ${frenchMoney(api.total_montant_paf_p)} €`);
+      if (list === 'Client')
+        expect(texts).toContain(
+          `PAF payé : ${api.total_paf_p} nuit${api.total_paf_p > 1 ? 's' : ''}, ${frenchMoney(api.total_montant_paf_p)} €`,
+        );
       expect(texts).toContain(`Nuitées : ${api.total_nuitees}`);
       expect(texts).toContain(`TTC : ${frenchMoney(api.ttc)} €`);
       expect(texts).toContain(`TVA : ${frenchMoney(api.tva)} €`);

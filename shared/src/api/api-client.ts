@@ -13,6 +13,11 @@ export interface RequestOptions {
   params?: Record<string, QueryValue> | object | undefined;
   /** 'blob' for a file (exports, documents); JSON otherwise. */
   responseType?: 'json' | 'blob';
+  /**
+   * Leaves the success toast to the caller: a bulk write of many calls says once what they did together (the
+   * failures are still shown as spec §8 says).
+   */
+  quiet?: boolean;
   /** While a file downloads: bytes received and, when the server sent Content-Length, the total. */
   onDownloadProgress?: (progress: { loaded: number; total: number | null }) => void;
 }
@@ -129,7 +134,7 @@ async function request<T>(
       options.responseType === 'blob'
         ? await blobWithProgress(response, options.onDownloadProgress)
         : await parsedBody(response);
-    handleSuccess(method, data, notifier());
+    if (!options.quiet) handleSuccess(method, data, notifier());
     return { data: data as T, status: response.status, headers: response.headers };
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockDay, mockReservations } from 'shared/mocks';
+import { extrasOf, mockDay, mockReservations } from 'shared/mocks';
 import { renderPage } from 'shared/testing/render-page';
 import { describe, expect, it } from 'vitest';
 import { PointagePaiementList } from './pointage-paiement-list';
@@ -13,6 +13,15 @@ const toVerify = () =>
     .filter((row) => row.date_debut < mockDay(-1))
     .sort((a, b) => a.pensionnaire_nom.localeCompare(b.pensionnaire_nom, 'fr') || a.id - b.id);
 
+/** The nights of a stay the list shows up to today (its window: the 31 days up to today), by date. */
+const pointableNights = (row: (typeof mockReservations)[number]) => {
+  const from = mockDay(-30);
+  return extrasOf(row)
+    .nuitees.filter((night) => !night.annulee && night.date_nuit >= from && night.date_nuit <= mockDay(0))
+    .map((night) => night.date_nuit)
+    .sort();
+};
+
 describe('PointagePaiementList', () => {
   it("lists the PAF stays à vérifier (the badge's filter) and marks a whole stay payé with its version", async () => {
     const { user, requestsTo } = renderPage(<PointagePaiementList flux="paf" />, {
@@ -25,9 +34,11 @@ describe('PointagePaiementList', () => {
     await waitFor(() =>
       expect(requestsTo(`/api/reservations/pointage_paf_caf/${stay.id}`, 'PUT')).toHaveLength(1),
     );
+    // The whole stay by the dates of its nights listed up to today: what the selection counts is what is written.
     expect(await requestsTo(`/api/reservations/pointage_paf_caf/${stay.id}`, 'PUT')[0]!.body).toEqual({
       type: 'paf',
       etat: 'paye',
+      dates: pointableNights(stay),
       version,
     });
     expect(await requestsTo(LIST, 'POST')[0]!.body).toEqual({
@@ -69,4 +80,67 @@ describe('PointagePaiementList', () => {
     expect(body).toMatchObject({ type: 'caf', etat: 'non_paye' });
     expect(body.dates).toHaveLength(2);
   });
+
+  it('a bulk check: one toast with the nights the API wrote, and « Annuler » puts exactly those nights back', async () => {
+    const { user, requestsTo } = renderPage(<PointagePaiementList flux="paf" />, {
+      url: '/dashboard/pointage-paf?status_paf=true&etat_payment_paf=a_verifier',
+    });
+    const [first, second] = toVerify();
+    expect(second).toBeDefined();
+    const before = [first!, second!].map((stay) =>
+      extrasOf(stay)
+        .nuitees.filter((night) => pointableNights(stay).includes(night.date_nuit))
+        .map((night) => ({ date_nuit: night.date_nuit, etat: night.etat_paf })),
+    );
+    const selected = before[0]!.length + before[1]!.length;
+    const versions = [first!.version, second!.version];
+    for (const stay of [first!, second!]) {
+      const row = (await screen.findByText(nameOf(stay))).closest('tr')!;
+      await user.click(within(row).getByRole('checkbox'));
+    }
+    expect(screen.getByRole('status', { name: 'Totaux' }).textContent).toContain(
+      `2 séjours entiers, ${selected} nuits`,
+    );
+    await user.click(screen.getByRole('button', { name: /Marquer payé/ }));
+    // One toast, the sum of what the two calls wrote — the number selected.
+    expect(await screen.findByText(`PAF pointée sur ${selected} nuits (2 séjours) : payé.`)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(nameOf(first!))).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Annuler' }));
+    await waitFor(() =>
+      expect(requestsTo(`/api/reservations/pointage_paf_caf/${second!.id}`, 'PUT')).toHaveLength(2),
+    );
+    const undo = await Promise.all(
+      [first!, second!].map(
+        async (stay) =>
+          (await requestsTo(`/api/reservations/pointage_paf_caf/${stay.id}`, 'PUT')[1]!.body) as object,
+      ),
+    );
+    expect(undo).toEqual([
+      // Each stay under the version the check's answer gave it.
+      { type: 'paf', nuits: before[0], version: versions[0]! + 1 },
+      { type: 'paf', nuits: before[1], version: versions[1]! + 1 },
+    ]);
+    expect(
+      [first!, second!].map((stay) =>
+        extrasOf(stay)
+          .nuitees.filter((night) => pointableNights(stay).includes(night.date_nuit))
+          .map((night) => ({ date_nuit: night.date_nuit, etat: night.etat_paf })),
+      ),
+    ).toEqual(before);
+    expect(
+      await screen.findByText(`PAF rétablie sur ${selected} nuits (2 séjours) : ${undoDetail(before)}.`),
+    ).toBeTruthy();
+    // Back in the list of stays to verify.
+    expect(await screen.findByText(nameOf(first!))).toBeTruthy();
+  });
 });
+
+/** « 3 payé, 2 à vérifier » as the API words the states put back. */
+function undoDetail(before: { etat: string }[][]) {
+  const states = before.flat().map((night) => night.etat);
+  const labels = { paye: 'payé', non_paye: 'non payé', a_verifier: 'à vérifier' } as const;
+  const present = (['paye', 'non_paye', 'a_verifier'] as const).filter((etat) => states.includes(etat));
+  return present.length === 1
+    ? labels[present[0]!]
+    : present.map((etat) => `${states.filter((s) => s === etat).length} ${labels[etat]}`).join(', ');
+}

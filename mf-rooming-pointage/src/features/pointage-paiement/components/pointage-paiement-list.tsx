@@ -11,16 +11,16 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { API_DATE_FORMAT, formatDate, formatMoney, formatPeriod } from 'shared';
+import { formatDate, formatMoney, formatPeriod, notifier } from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
   type EtatPaiement,
   type FluxPaiement,
   type PointageListBody,
+  type PointageAnswer,
   type PointageNuitee,
   type PointageReservation,
 } from 'shared/contract';
@@ -29,7 +29,7 @@ import { PointageFailureAlert } from '../../../lib/components/pointage-failure-a
 import { usePointageNuitees } from '../../../lib/api/get-pointage-nuitees';
 import { ExportButtons } from '../../../lib/components/export-buttons';
 import { useRowKeyboard } from '../../../lib/use-row-keyboard';
-import { usePointPafCafs, type PafCafInput } from '../api/point-paf-caf';
+import { bulkMessage, undoInputs, usePointPafCafs, type PafCafInput } from '../api/point-paf-caf';
 
 export const PAGE_SIZE = 50;
 const ETAT_COLORS: Record<EtatPaiement, string> = { a_verifier: 'orange', paye: 'green', non_paye: 'red' };
@@ -49,11 +49,17 @@ export function paiementListBody(flux: FluxPaiement, filtre: Filtre, page: numbe
   return { page, pageSize: PAGE_SIZE, [`status_${flux}`]: true, ...etat } as PointageListBody;
 }
 
-/** The nights a check touches: those listed (the last 31 days) dated today or before. */
+/**
+ * The nights a check touches: those listed (the last 31 days) dated today or before. A whole stay is checked by
+ * these very dates — the API's default (every night before today) left today's night out and took nights older
+ * than the list, so the selection's count and the nights written differed.
+ */
 function checkedNights(stay: PointageReservation): PointageNuitee[] {
-  const today = dayjs().format(API_DATE_FORMAT);
-  return stay.nuitees.filter((night) => night.date_nuit <= today);
+  return stay.nuitees.filter((night) => night.pointable);
 }
+
+/** Seconds the « Annuler » of a check stays offered. */
+export const UNDO_SECONDS = 10;
 
 export interface PointagePaiementListProps {
   flux: FluxPaiement;
@@ -104,16 +110,40 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
     });
   };
 
+  // One toast for the whole check, with what the API says it wrote, and « Annuler » for UNDO_SECONDS: the same
+  // nights put back in the states they had, stay by stay.
+  const undo = (answers: PointageAnswer[]) => {
+    clear();
+    write.mutate(undoInputs(flux, answers), {
+      onSuccess: (restored) => notifier().success(bulkMessage(label, restored, true)),
+    });
+  };
   const run = (inputs: PafCafInput[]) => {
     if (write.isPending || inputs.length === 0) return;
     clear();
-    write.mutate(inputs, { onSuccess: resetSelection });
+    write.mutate(inputs, {
+      onSuccess: (answers) => {
+        resetSelection();
+        notifier().success(bulkMessage(label, answers), {
+          duration: UNDO_SECONDS,
+          action: { label: 'Annuler', onClick: () => undo(answers) },
+        });
+      },
+    });
   };
-  // A whole stay: its nights before today (the API's default); picked nights: their dates.
+  // A whole stay: the nights listed up to today, by their dates; picked nights: their dates.
   const markStays = (ids: readonly number[], etat: EtatPaiement) =>
     rows
-      .filter((stay) => ids.includes(stay.id))
-      .map((stay): PafCafInput => ({ id: stay.id, body: { type: flux, etat, version: stay.version } }));
+      .filter((stay) => ids.includes(stay.id) && checkedNights(stay).length > 0)
+      .map((stay): PafCafInput => ({
+        id: stay.id,
+        body: {
+          type: flux,
+          etat,
+          dates: checkedNights(stay).map((night) => night.date_nuit),
+          version: stay.version,
+        },
+      }));
   const markNights = (etat: EtatPaiement) =>
     rows
       .filter((stay) => !selectedStays.includes(stay.id) && (selectedNights[stay.id]?.length ?? 0) > 0)

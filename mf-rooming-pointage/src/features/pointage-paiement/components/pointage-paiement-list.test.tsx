@@ -23,6 +23,18 @@ const pointableNights = (row: (typeof mockReservations)[number]) => {
 };
 
 describe('PointagePaiementList', () => {
+  it('shows its total count, and pins no column over the dates, the state and the amount', async () => {
+    renderPage(<PointagePaiementList flux="paf" />, {
+      url: '/dashboard/pointage-paf?status_paf=true&etat_payment_paf=a_verifier',
+    });
+    const stays = mockReservations.filter((row) => row.status_paf && row.etat_payment_paf === 'a_verifier');
+    expect(await screen.findByText(`Total : ${stays.length}`)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: `PAF payée : ${nameOf(toVerify()[0]!)}` })).toBeTruthy();
+    expect(
+      document.querySelector('.ant-table-cell-fix-right, .ant-table-cell-fix-start, .ant-table-cell-fix-end'),
+    ).toBeNull();
+  });
+
   it("lists the PAF stays à vérifier (the badge's filter) and marks a whole stay payé with its version", async () => {
     const { user, requestsTo } = renderPage(<PointagePaiementList flux="paf" />, {
       url: '/dashboard/pointage-paf?status_paf=true&etat_payment_paf=a_verifier',

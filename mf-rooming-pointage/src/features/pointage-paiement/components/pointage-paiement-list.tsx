@@ -82,9 +82,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
   const stays = usePointageNuitees(body);
   // Phones (< 576 px): the four states one under the other. Side by side they need about 290 px (240 in the small
   // size), more than a 375 px screen leaves inside the page and the card: « Tous » was cut.
-  // From a tablet up the « Séjour entier » buttons stay in view while the table scrolls sideways; on a phone a pinned
-  // column would take half the screen.
-  const { xs: narrow = false, md: wide = true } = Grid.useBreakpoint();
+  const { xs: narrow = false, lg: wide = true } = Grid.useBreakpoint();
   const rows = useMemo(() => stays.data?.reservations ?? [], [stays.data]);
   const [selectedStays, setSelectedStays] = useState<number[]>([]);
   const [selectedNights, setSelectedNights] = useState<Record<number, string[]>>({});
@@ -182,67 +180,115 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
     },
   });
 
-  const columns: TableColumnsType<PointageReservation> = [
-    {
-      key: 'pensionnaire',
-      title: 'Pensionnaire',
-      render: (_, stay) => (
-        <>
-          <Typography.Text strong>{nameOf(stay)}</Typography.Text>
-          <br />
-          <Typography.Text type="secondary">Dossier {stay.numero_dossier}</Typography.Text>
-        </>
-      ),
-    },
-    { key: 'client', title: 'Client', dataIndex: 'client_nom' },
-    { key: 'etablissement', title: 'Établissement', dataIndex: 'etablissement_nom' },
-    { key: 'sejour', title: 'Séjour', render: (_, stay) => formatPeriod(stay.date_debut, stay.date_fin) },
-    {
-      key: 'etat',
-      title: `État ${label}`,
-      render: (_, stay) => (
-        <Tag color={ETAT_COLORS[stay[etatKey]]}>{ETAT_PAIEMENT_LABELS[stay[etatKey]]}</Tag>
-      ),
-    },
-    {
-      key: 'a_verifier',
-      title: 'À vérifier',
-      align: 'right',
-      render: (_, stay) => {
-        const nights = checkedNights(stay).filter((night) => etatOf(night) === 'a_verifier');
-        const amount = nights.reduce((sum, night) => sum + amountOf(night), 0);
-        return `${nights.length} nuit${nights.length > 1 ? 's' : ''} · ${euros(amount)}`;
-      },
-    },
-    {
-      key: 'actions',
-      title: 'Séjour entier',
-      fixed: wide ? 'right' : undefined,
-      render: (_, stay) => (
-        <Space size={4}>
-          <Button
-            size="small"
-            icon={<CheckOutlined />}
-            disabled={write.isPending}
-            aria-label={`${label} payée : ${nameOf(stay)}`}
-            onClick={() => run(markStays([stay.id], 'paye'))}
-          >
-            Payé
-          </Button>
-          <Button
-            size="small"
-            danger
-            icon={<CloseOutlined />}
-            disabled={write.isPending}
-            aria-label={`${label} non payée : ${nameOf(stay)}`}
-            onClick={() => run(markStays([stay.id], 'non_paye'))}
-          >
-            Non payé
-          </Button>
-        </Space>
-      ),
-    },
-  ];
+  const toVerifyOf = (stay: PointageReservation) => {
+    const nights = checkedNights(stay).filter((night) => etatOf(night) === 'a_verifier');
+    return {
+      nights: `${nights.length} nuit${nights.length > 1 ? 's' : ''}`,
+      amount: euros(nights.reduce((sum, night) => sum + amountOf(night), 0)),
+    };
+  };
+  const etatTag = (stay: PointageReservation) => (
+    <Tag color={ETAT_COLORS[stay[etatKey]]}>{ETAT_PAIEMENT_LABELS[stay[etatKey]]}</Tag>
+  );
+  const buttons = (stay: PointageReservation) => (
+    <Space size={4} wrap={!wide}>
+      <Button
+        size="small"
+        icon={<CheckOutlined />}
+        disabled={write.isPending}
+        aria-label={`${label} payée : ${nameOf(stay)}`}
+        onClick={() => run(markStays([stay.id], 'paye'))}
+      >
+        Payé
+      </Button>
+      <Button
+        size="small"
+        danger
+        icon={<CloseOutlined />}
+        disabled={write.isPending}
+        aria-label={`${label} non payée : ${nameOf(stay)}`}
+        onClick={() => run(markStays([stay.id], 'non_paye'))}
+      >
+        Non payé
+      </Button>
+    </Space>
+  );
+  const resident = (stay: PointageReservation) => (
+    <>
+      <Typography.Text strong>{nameOf(stay)}</Typography.Text>
+      <br />
+      <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+        Dossier {stay.numero_dossier}
+      </Typography.Text>
+    </>
+  );
+
+  // From 1200 px (lg) the columns sit side by side and their texts wrap to the page's width: nothing is pinned
+  // over the dates, the state and the amount (a pinned column hid them at 1366 px, and rows were marked blind).
+  // Below, each stay is one cell, its facts one under the other and its buttons last.
+  const columns: TableColumnsType<PointageReservation> = wide
+    ? [
+        { key: 'pensionnaire', title: 'Pensionnaire', render: (_, stay) => resident(stay) },
+        {
+          key: 'client',
+          title: 'Client · Établissement',
+          render: (_, stay) => (
+            <>
+              {stay.client_nom}
+              <br />
+              <Typography.Text type="secondary">{stay.etablissement_nom}</Typography.Text>
+            </>
+          ),
+        },
+        {
+          key: 'sejour',
+          title: 'Séjour',
+          render: (_, stay) => (
+            <span style={{ whiteSpace: 'nowrap' }}>{formatPeriod(stay.date_debut, stay.date_fin)}</span>
+          ),
+        },
+        { key: 'etat', title: `État ${label}`, render: (_, stay) => etatTag(stay) },
+        {
+          key: 'a_verifier',
+          title: 'À vérifier',
+          align: 'right',
+          render: (_, stay) => {
+            const { nights, amount } = toVerifyOf(stay);
+            return (
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {nights}
+                <br />
+                {amount}
+              </span>
+            );
+          },
+        },
+        { key: 'actions', title: 'Séjour entier', render: (_, stay) => buttons(stay) },
+      ]
+    : [
+        {
+          key: 'sejour',
+          title: 'Séjour',
+          render: (_, stay) => {
+            const { nights, amount } = toVerifyOf(stay);
+            return (
+              <Flex vertical gap={4} align="start">
+                <div>{resident(stay)}</div>
+                <Typography.Text>{stay.client_nom}</Typography.Text>
+                <Typography.Text type="secondary">{stay.etablissement_nom}</Typography.Text>
+                <Typography.Text>{formatPeriod(stay.date_debut, stay.date_fin)}</Typography.Text>
+                <Flex gap={8} align="center" wrap>
+                  {etatTag(stay)}
+                  <Typography.Text>
+                    À vérifier : {nights} · {amount}
+                  </Typography.Text>
+                </Flex>
+                {buttons(stay)}
+              </Flex>
+            );
+          },
+        },
+      ];
 
   return (
     <Flex vertical gap={12}>
@@ -305,7 +351,6 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           columns={columns}
           dataSource={rows}
           loading={stays.isPending}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: `Aucun séjour ${label} dans cet état` }}
           rowSelection={{
             selectedRowKeys: selectedStays,
@@ -356,6 +401,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
             current: page,
             pageSize: PAGE_SIZE,
             total: stays.data?.total ?? 0,
+            showTotal: (total) => `Total : ${total}`,
             showSizeChanger: false,
             onChange: (next) => setParams({ page: next > 1 ? String(next) : undefined }),
           }}

@@ -14,10 +14,12 @@ export interface RequestOptions {
   /** 'blob' for a file (exports, documents); JSON otherwise. */
   responseType?: 'json' | 'blob';
   /**
-   * Leaves the success toast to the caller: a bulk write of many calls says once what they did together (the
-   * failures are still shown as spec §8 says).
+   * Leaves the toasts to the caller, success and failure alike: a bulk write of many calls says once what they
+   * did together, a poll that may find nothing says nothing. A 401 still signs out.
    */
   quiet?: boolean;
+  /** Extra request headers (e.g. EXPORT_ID_HEADER, naming an export whose progress is read meanwhile). */
+  headers?: Record<string, string> | undefined;
   /** While a file downloads: bytes received and, when the server sent Content-Length, the total. */
   onDownloadProgress?: (progress: { loaded: number; total: number | null }) => void;
 }
@@ -32,6 +34,8 @@ export interface ApiResponse<T> {
 const TIMEOUT_MS = 60_000;
 
 const settings = { baseURL: '/api' };
+
+const SILENT = { success: () => undefined, info: () => undefined, error: () => undefined };
 
 let onUnauthorized = (): void => {
   if (window.location.pathname !== '/') window.location.assign('/');
@@ -98,7 +102,7 @@ async function request<T>(
   body: unknown,
   options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -107,7 +111,7 @@ async function request<T>(
 
   const fail = (status: number | null, data: unknown) =>
     handleFailure(status, data, {
-      notify: notifier(),
+      notify: options.quiet ? SILENT : notifier(),
       onUnauthorized: () => {
         logout();
         onUnauthorized();

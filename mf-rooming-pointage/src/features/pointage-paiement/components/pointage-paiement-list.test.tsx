@@ -13,14 +13,21 @@ const toVerify = () =>
     .filter((row) => row.date_debut < mockDay(-1))
     .sort((a, b) => a.pensionnaire_nom.localeCompare(b.pensionnaire_nom, 'fr') || a.id - b.id);
 
-/** The nights of a stay the list shows up to today (its window: the 31 days up to today), by date. */
-const pointableNights = (row: (typeof mockReservations)[number]) => {
-  const from = mockDay(-30);
-  return extrasOf(row)
-    .nuitees.filter((night) => !night.annulee && night.date_nuit >= from && night.date_nuit <= mockDay(0))
-    .map((night) => night.date_nuit)
-    .sort();
-};
+/** The nights of a stay the list counts for a check: those of its window (the 31 days up to today) before today. */
+const listedPastNights = (row: (typeof mockReservations)[number]) =>
+  extrasOf(row)
+    .nuitees.filter(
+      (night) => !night.annulee && night.date_nuit >= mockDay(-30) && night.date_nuit < mockDay(0),
+    )
+    .map((night) => night.date_nuit);
+/**
+ * The nights a whole-stay check writes in the mocks, by date: every night up to today (the API's stops before
+ * today; the mocks keep tonight's, as their stay summary counts it).
+ */
+const pastNights = (row: (typeof mockReservations)[number]) =>
+  extrasOf(row)
+    .nuitees.filter((night) => !night.annulee && night.date_nuit <= mockDay(0))
+    .sort((a, b) => a.date_nuit.localeCompare(b.date_nuit));
 
 describe('PointagePaiementList', () => {
   it('shows its total count, and pins no column over the dates, the state and the amount', async () => {
@@ -46,11 +53,10 @@ describe('PointagePaiementList', () => {
     await waitFor(() =>
       expect(requestsTo(`/api/reservations/pointage_paf_caf/${stay.id}`, 'PUT')).toHaveLength(1),
     );
-    // The whole stay by the dates of its nights listed up to today: what the selection counts is what is written.
+    // The whole stay: the API's default, every night before today.
     expect(await requestsTo(`/api/reservations/pointage_paf_caf/${stay.id}`, 'PUT')[0]!.body).toEqual({
       type: 'paf',
       etat: 'paye',
-      dates: pointableNights(stay),
       version,
     });
     expect(await requestsTo(LIST, 'POST')[0]!.body).toEqual({
@@ -100,22 +106,22 @@ describe('PointagePaiementList', () => {
     const [first, second] = toVerify();
     expect(second).toBeDefined();
     const before = [first!, second!].map((stay) =>
-      extrasOf(stay)
-        .nuitees.filter((night) => pointableNights(stay).includes(night.date_nuit))
-        .map((night) => ({ date_nuit: night.date_nuit, etat: night.etat_paf })),
+      pastNights(stay).map((night) => ({ date_nuit: night.date_nuit, etat: night.etat_paf })),
     );
-    const selected = before[0]!.length + before[1]!.length;
+    const written = before[0]!.length + before[1]!.length;
+    const listed = listedPastNights(first!).length + listedPastNights(second!).length;
     const versions = [first!.version, second!.version];
     for (const stay of [first!, second!]) {
       const row = (await screen.findByText(nameOf(stay))).closest('tr')!;
       await user.click(within(row).getByRole('checkbox'));
     }
+    // The selection counts the listed nights before today (tonight's is not paid yet).
     expect(screen.getByRole('status', { name: 'Totaux' }).textContent).toContain(
-      `2 séjours entiers, ${selected} nuits`,
+      `2 séjours entiers, ${listed} nuit${listed > 1 ? 's' : ''}`,
     );
     await user.click(screen.getByRole('button', { name: /Marquer payé/ }));
-    // One toast, the sum of what the two calls wrote — the number selected.
-    expect(await screen.findByText(`PAF pointée sur ${selected} nuits (2 séjours) : payé.`)).toBeTruthy();
+    // One toast, the sum of what the two calls wrote.
+    expect(await screen.findByText(`PAF pointée sur ${written} nuits (2 séjours) : payé.`)).toBeTruthy();
     await waitFor(() => expect(screen.queryByText(nameOf(first!))).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
     await waitFor(() =>
@@ -134,13 +140,11 @@ describe('PointagePaiementList', () => {
     ]);
     expect(
       [first!, second!].map((stay) =>
-        extrasOf(stay)
-          .nuitees.filter((night) => pointableNights(stay).includes(night.date_nuit))
-          .map((night) => ({ date_nuit: night.date_nuit, etat: night.etat_paf })),
+        pastNights(stay).map((night) => ({ date_nuit: night.date_nuit, etat: night.etat_paf })),
       ),
     ).toEqual(before);
     expect(
-      await screen.findByText(`PAF rétablie sur ${selected} nuits (2 séjours) : ${undoDetail(before)}.`),
+      await screen.findByText(`PAF rétablie sur ${written} nuits (2 séjours) : ${undoDetail(before)}.`),
     ).toBeTruthy();
     // Back in the list of stays to verify.
     expect(await screen.findByText(nameOf(first!))).toBeTruthy();

@@ -1,4 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import {
   Button,
   Checkbox,
@@ -13,7 +14,7 @@ import {
 } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatDate, formatMoney, formatPeriod, notifier } from 'shared';
+import { API_DATE_FORMAT, formatDate, formatMoney, formatPeriod, notifier } from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
@@ -50,12 +51,13 @@ export function paiementListBody(flux: FluxPaiement, filtre: Filtre, page: numbe
 }
 
 /**
- * The nights a check touches: those listed (the last 31 days) dated today or before. A whole stay is checked by
- * these very dates — the API's default (every night before today) left today's night out and took nights older
- * than the list, so the selection's count and the nights written differed.
+ * The nights of a stay the list counts for a check: those listed (the last 31 days) dated before today — the nights
+ * a whole-stay check writes (the API's default: every night before today). Tonight's is not paid yet; counting it
+ * made a 27-night row write 26.
  */
 function checkedNights(stay: PointageReservation): PointageNuitee[] {
-  return stay.nuitees.filter((night) => night.pointable);
+  const today = dayjs().format(API_DATE_FORMAT);
+  return stay.nuitees.filter((night) => night.date_nuit < today);
 }
 
 /** Seconds the « Annuler » of a check stays offered. */
@@ -129,19 +131,12 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
       },
     });
   };
-  // A whole stay: the nights listed up to today, by their dates; picked nights: their dates.
+  // A whole stay: every night before today (the API's default, nights older than the list's included); picked
+  // nights: their dates.
   const markStays = (ids: readonly number[], etat: EtatPaiement) =>
     rows
-      .filter((stay) => ids.includes(stay.id) && checkedNights(stay).length > 0)
-      .map((stay): PafCafInput => ({
-        id: stay.id,
-        body: {
-          type: flux,
-          etat,
-          dates: checkedNights(stay).map((night) => night.date_nuit),
-          version: stay.version,
-        },
-      }));
+      .filter((stay) => ids.includes(stay.id))
+      .map((stay): PafCafInput => ({ id: stay.id, body: { type: flux, etat, version: stay.version } }));
   const markNights = (etat: EtatPaiement) =>
     rows
       .filter((stay) => !selectedStays.includes(stay.id) && (selectedNights[stay.id]?.length ?? 0) > 0)
@@ -165,6 +160,12 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
     for (const night of nights) pageTotals[etatOf(night)] += amountOf(night);
   }
   const hasSelection = selectionNights > 0 || selectedStays.length > 0;
+  // A whole stay begun before the list's window has older nights too: the check writes them, the totals cannot
+  // count them — said here, and the toast gives the API's count.
+  const windowStart = stays.data?.start_date;
+  const older = rows.filter(
+    (stay) => selectedStays.includes(stay.id) && windowStart !== undefined && stay.date_debut < windowStart,
+  ).length;
 
   const tableRef = useRef<HTMLDivElement>(null);
   const keyboard = useRowKeyboard({
@@ -337,6 +338,9 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           Sélection : {selectedStays.length} séjour{selectedStays.length > 1 ? 's' : ''} entier
           {selectedStays.length > 1 ? 's' : ''}, {selectionNights} nuit{selectionNights > 1 ? 's' : ''} —{' '}
           <strong>{euros(selectionAmount)}</strong>
+          {older > 0 && windowStart !== undefined
+            ? ` (plus les nuits d'avant le ${formatDate(windowStart)} de ${older} séjour${older > 1 ? 's' : ''})`
+            : ''}
         </Typography.Text>
         <Typography.Text type="secondary">
           Cette page : à vérifier {euros(pageTotals.a_verifier)} · payé {euros(pageTotals.paye)} · non payé{' '}

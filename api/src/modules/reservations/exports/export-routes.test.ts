@@ -416,12 +416,14 @@ describe('reservation exports: progress and cancel', () => {
           },
         },
         (response) => {
-          response.once('data', async () => {
-            const progress = await progressOf('cancelled-export-1');
-            const stranger = (await progressOf('cancelled-export-1', other)).statusCode;
-            // The user's « Annuler »: the browser aborts the request.
-            request.destroy();
-            resolve({ status: progress.statusCode, body: progress.json(), stranger });
+          response.once('data', () => {
+            void (async () => {
+              const progress = await progressOf('cancelled-export-1');
+              const stranger = (await progressOf('cancelled-export-1', other)).statusCode;
+              // The user's « Annuler »: the browser aborts the request.
+              request.destroy();
+              resolve({ status: progress.statusCode, body: progress.json(), stranger });
+            })().catch(reject);
           });
         },
       );

@@ -66,7 +66,7 @@ describe('rooming et pointage', () => {
     const presentRow = page.locator(`tr[data-row-key="${present.id}"]`);
     const presentButton = presentRow.getByRole('button', { name: `Présent : ${nameOf(present)}` });
     await presentButton.waitFor();
-    // At 1366 px the columns are wider than the page: the buttons' column stays pinned in view, no sideways scroll.
+    // At 1366 px the columns fit the page side by side: the buttons in view, no sideways scroll.
     const box = await presentButton.boundingBox();
     assert.ok(
       box && box.x + box.width <= page.viewportSize()!.width,
@@ -204,5 +204,114 @@ describe('rooming et pointage', () => {
     }
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  test('at 1366 and 375 px the pointage buttons sit beside or under the dates, state and amount, never over them; the lists show their total; rooming totals stay in their cards', async () => {
+    const paf = await api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
+      page: 1,
+      pageSize: 50,
+      status_paf: true,
+      etat_payment_paf: 'a_verifier',
+    });
+    const presence = await api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
+      page: 1,
+      pageSize: 50,
+      jours: 'commence_h',
+    });
+    const [stay] = paf.reservations;
+    const [arrival] = presence.reservations;
+    assert.ok(stay && arrival, 'PAF stays to verify and arrivals of yesterday in the demo data');
+    const month = parisDay(0).slice(0, 7);
+    const [year, m] = month.split('-').map(Number) as [number, number];
+    const monthEnd = `${m === 12 ? year + 1 : year}-${String((m % 12) + 1).padStart(2, '0')}-01`;
+    const period = (row: { date_debut: string; date_fin: string }) =>
+      `${row.date_debut.split('-').reverse().join('/')} – ${row.date_fin.split('-').reverse().join('/')}`;
+    type Box = { x: number; y: number; width: number; height: number };
+    const overlap = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+    for (const width of [1366, 375]) {
+      const { page, context, errors } = await openPage(browser, product.baseUrl, { width, height: 800 });
+      await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+      const screens = [
+        {
+          path: '/dashboard/pointage-paf?status_paf=true&etat_payment_paf=a_verifier',
+          row: stay,
+          total: paf.total,
+          buttons: [`PAF payée : ${nameOf(stay)}`, `PAF non payée : ${nameOf(stay)}`],
+          // The dates, the state and the amount to verify.
+          data: (row: ReturnType<typeof page.locator>) => [
+            row.getByText(period(stay), { exact: true }),
+            row.locator('.ant-tag').first(),
+            row.getByText(/\d,\d\d\s€/).first(),
+          ],
+        },
+        {
+          path: '/dashboard/pointage-presence',
+          row: arrival,
+          total: presence.total,
+          buttons: [`Présent : ${nameOf(arrival)}`, `Absent : ${nameOf(arrival)}`],
+          data: (row: ReturnType<typeof page.locator>) => [
+            row.getByText(period(arrival), { exact: true }),
+            row.locator('.ant-tag').first(),
+          ],
+        },
+      ];
+      for (const screen of screens) {
+        await navigateInApp(page, screen.path);
+        const row = page.locator(`tr[data-row-key="${screen.row.id}"]`);
+        const buttons = screen.buttons.map((name) => row.getByRole('button', { name }));
+        await buttons[0]!.waitFor({ timeout: 30_000 });
+        const buttonBoxes = await Promise.all(buttons.map((button) => button.boundingBox()));
+        const dataBoxes = await Promise.all(screen.data(row).map((item) => item.boundingBox()));
+        for (const box of [...buttonBoxes, ...dataBoxes]) {
+          assert.ok(
+            box && box.x >= 0 && box.x + box.width <= width,
+            `${screen.path} in view at ${width} px: ${JSON.stringify(box)}`,
+          );
+        }
+        for (const button of buttonBoxes)
+          for (const data of dataBoxes) {
+            assert.ok(
+              !overlap(button!, data!),
+              `${screen.path} at ${width} px: a button over the data ${JSON.stringify({ button, data })}`,
+            );
+            if (width === 1366)
+              assert.ok(
+                button!.x >= data!.x + data!.width,
+                `side by side at 1366 px: ${JSON.stringify({ button, data })}`,
+              );
+            else
+              assert.ok(
+                button!.y >= data!.y + data!.height,
+                `stacked at 375 px: ${JSON.stringify({ button, data })}`,
+              );
+          }
+        await page.getByText(`Total : ${screen.total}`, { exact: true }).waitFor();
+        const scrolled = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(scrolled <= width, `${screen.path}: no sideways scroll at ${width} px (${scrolled})`);
+      }
+
+      await navigateInApp(page, `/dashboard/rooming-client?start_date=${month}-01&end_date=${monthEnd}`);
+      const totals = page.getByRole('region', { name: 'Totaux de la période' });
+      await totals.waitFor({ timeout: 30_000 });
+      const outside = await totals.locator('.ant-card').evaluateAll((cards) =>
+        cards
+          .map((card) => {
+            const value = card.querySelector('.ant-statistic-content');
+            const inner = card.querySelector('.ant-card-body')!.getBoundingClientRect();
+            const box = value?.getBoundingClientRect();
+            return box && (box.right > inner.right + 0.5 || value!.scrollWidth > value!.clientWidth)
+              ? `${card.textContent} (${box.right} > ${inner.right})`
+              : null;
+          })
+          .filter((text) => text !== null),
+      );
+      assert.deepEqual(outside, [], `rooming totals inside their cards at ${width} px`);
+      const scrolled = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scrolled <= width, `rooming-client: no sideways scroll at ${width} px (${scrolled})`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
   });
 });

@@ -13,6 +13,13 @@ export interface RequestOptions {
   params?: Record<string, QueryValue> | object | undefined;
   /** 'blob' for a file (exports, documents); JSON otherwise. */
   responseType?: 'json' | 'blob';
+  /**
+   * Leaves the toasts to the caller, success and failure alike: a bulk write of many calls says once what they
+   * did together, a poll that may find nothing says nothing. A 401 still signs out.
+   */
+  quiet?: boolean;
+  /** Extra request headers (e.g. EXPORT_ID_HEADER, naming an export whose progress is read meanwhile). */
+  headers?: Record<string, string> | undefined;
   /** While a file downloads: bytes received and, when the server sent Content-Length, the total. */
   onDownloadProgress?: (progress: { loaded: number; total: number | null }) => void;
 }
@@ -27,6 +34,8 @@ export interface ApiResponse<T> {
 const TIMEOUT_MS = 60_000;
 
 const settings = { baseURL: '/api' };
+
+const SILENT = { success: () => undefined, info: () => undefined, error: () => undefined };
 
 let onUnauthorized = (): void => {
   if (window.location.pathname !== '/') window.location.assign('/');
@@ -93,7 +102,7 @@ async function request<T>(
   body: unknown,
   options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -102,7 +111,7 @@ async function request<T>(
 
   const fail = (status: number | null, data: unknown) =>
     handleFailure(status, data, {
-      notify: notifier(),
+      notify: options.quiet ? SILENT : notifier(),
       onUnauthorized: () => {
         logout();
         onUnauthorized();
@@ -129,7 +138,7 @@ async function request<T>(
       options.responseType === 'blob'
         ? await blobWithProgress(response, options.onDownloadProgress)
         : await parsedBody(response);
-    handleSuccess(method, data, notifier());
+    if (!options.quiet) handleSuccess(method, data, notifier());
     return { data: data as T, status: response.status, headers: response.headers };
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -19,7 +19,10 @@ export interface DownloadFileOptions {
   fallbackName: string;
   /** 0–100 while the file arrives when the server sent its size, null when it did not. */
   onProgress?: (percent: number | null) => void;
+  /** Cancels the download: the request is closed, and a streamed export stops on the server. */
   signal?: AbortSignal;
+  /** Extra request headers (EXPORT_ID_HEADER). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -71,10 +74,11 @@ export function saveFile(blob: Blob, fileName: string): void {
  * `fallbackName` otherwise. Resolves with the name saved, or with the task when the server queued the export.
  */
 export async function downloadFile(path: string, options: DownloadFileOptions): Promise<DownloadResult> {
-  const { method, body, params, fallbackName, onProgress, signal } = options;
+  const { method, body, params, fallbackName, onProgress, signal, headers } = options;
   const requestOptions: RequestOptions = {
     params,
     signal,
+    headers,
     responseType: 'blob',
     onDownloadProgress: ({ loaded, total }) =>
       onProgress?.(total ? Math.min(100, Math.round((loaded / total) * 100)) : null),

@@ -51,6 +51,16 @@ export const RESERVATION_EXPORTS = {
 } as const;
 export type ReservationExportKey = keyof typeof RESERVATION_EXPORTS;
 
+/**
+ * A streamed export's progress: the client names its export with this request header (8–64 letters, digits or
+ * dashes, e.g. a UUID) and reads GET EXPORT_PROGRESS_PATH/:id while the file arrives. The answer also carries
+ * EXPORT_TOTAL_HEADER, the rows the file will hold.
+ */
+export const EXPORT_ID_HEADER = 'x-export-id';
+export const EXPORT_TOTAL_HEADER = 'x-export-total';
+export const EXPORT_PROGRESS_PATH = '/reservations/export_progress';
+export const EXPORT_ID_PATTERN = '^[A-Za-z0-9-]{8,64}$';
+
 /** Most rows one export carries: beyond it the API answers 400 and asks for narrower filters. */
 export const MAX_EXPORT_ROWS = 50_000;
 

@@ -2,12 +2,21 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Day } from './contrats';
 import { ETATS_PAIEMENT, PRESENCES, RESERVATION_STATUTS, TYPES_RESA } from './enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
-import { ETATS_FILTRE, JOURS_FILTRE, type DASHBOARD_RESERVATION_FILTERS } from './reservation-values';
+import {
+  ETATS_FILTRE,
+  EXPORT_ID_PATTERN,
+  JOURS_FILTRE,
+  type DASHBOARD_RESERVATION_FILTERS,
+} from './reservation-values';
 
 export {
   DASHBOARD_RESERVATION_FILTERS,
   ETAT_PAIEMENT_LABELS,
   ETATS_FILTRE,
+  EXPORT_ID_HEADER,
+  EXPORT_ID_PATTERN,
+  EXPORT_PROGRESS_PATH,
+  EXPORT_TOTAL_HEADER,
   FLUX_PAIEMENT,
   FLUX_PAIEMENT_LABELS,
   JOURS_FILTRE,
@@ -123,6 +132,17 @@ export const ReservationExportBody = object({
   ...reservationFilterFields,
 });
 export type ReservationExportBody = Static<typeof ReservationExportBody>;
+
+/** GET /reservations/export_progress/:id (EXPORT_ID_HEADER): the rows of a streamed export written so far. */
+export const ExportProgressParams = object({ id: Type.String({ pattern: EXPORT_ID_PATTERN }) });
+export type ExportProgressParams = Static<typeof ExportProgressParams>;
+export const ExportProgressAnswer = object({
+  /** Rows rendered into the file so far. */
+  ecrites: Type.Integer({ minimum: 0 }),
+  /** Rows the file holds (counted before the first byte). */
+  total: Type.Integer({ minimum: 0 }),
+});
+export type ExportProgressAnswer = Static<typeof ExportProgressAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Answers

@@ -281,30 +281,44 @@ export const UpdatePointageBody = object({
 });
 export type UpdatePointageBody = Static<typeof UpdatePointageBody>;
 
+/** A night and its state of one stream: what an undo puts back (PointagePafCafBody.nuits, PointageAnswer.precedents). */
+export const NuitEtat = object({ date_nuit: Day, etat: EtatPaiementSchema });
+export type NuitEtat = Static<typeof NuitEtat>;
+
 /**
- * PUT /reservations/pointage_paf_caf/:id: payment state of one stream. Nights: `dates` if given, else
- * `[start_date, end_date)` if given, else those dated before today. `version` as for the attendance (required: the
- * stay's card and the pointage screens both send the version they read).
+ * PUT /reservations/pointage_paf_caf/:id: payment state of one stream. Either `etat` on nights — `dates` if given,
+ * else `[start_date, end_date)` if given, else those dated before today — or `nuits`, each night its own state
+ * (an undo: the answer's `precedents` sent back, 400 if one is not a night of the stay). `version` as for the
+ * attendance (required: the stay's card and the pointage screens both send the version they read).
  */
 export const PointagePafCafBody = object({
   type: Type.Enum(FLUX_PAIEMENT),
-  etat: EtatPaiementSchema,
+  etat: Type.Optional(EtatPaiementSchema),
   start_date: Type.Optional(Day),
   end_date: Type.Optional(Day),
   dates: Type.Optional(Type.Array(Day, { minItems: 1, maxItems: 366, uniqueItems: true })),
+  nuits: Type.Optional(Type.Array(NuitEtat, { minItems: 1, maxItems: 366 })),
   version: Type.Integer({ minimum: 1 }),
 });
 export type PointagePafCafBody = Static<typeof PointagePafCafBody>;
+
+/** Nights by state (a payment check's `ecrites`). */
+export const NuitsParEtat = object({ a_verifier: Count, paye: Count, non_paye: Count });
+export type NuitsParEtat = Static<typeof NuitsParEtat>;
 
 /** Answer of both pointage writes: the stay's new version (send it with the next check) and what changed. */
 export const PointageAnswer = object({
   message: Type.String(),
   reservation_id: Type.Integer(),
   version: Type.Integer(),
-  /** Nights changed. */
+  /** Nights written (all of them, changed or already in that state). */
   nuitees: Count,
   /** The stay's PAF/CAF summary after a payment check. */
   etat_payment: Type.Optional(EtatPaiementSchema),
+  /** A payment check: the nights written, by the state written to them. */
+  ecrites: Type.Optional(NuitsParEtat),
+  /** A payment check: every night written with the state it had before, by date (send them as `nuits` to undo). */
+  precedents: Type.Optional(Type.Array(NuitEtat)),
   /** No-show: nights cancelled (0 when none). */
   nuitees_annulees: Type.Optional(Count),
 });

@@ -1,8 +1,8 @@
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ConfigProvider, Grid, notification, theme as antdTheme } from 'antd';
+import { Button, ConfigProvider, Grid, notification, theme as antdTheme } from 'antd';
 import frFR from 'antd/es/locale/fr_FR';
 import { useEffect, useState, type ReactNode } from 'react';
-import { setNotifier } from '../api/notifier';
+import { setNotifier, type NotifyOptions } from '../api/notifier';
 import { createQueryClient } from '../api/query-client';
 import { AuthProvider } from '../auth/auth-provider';
 import { authStore } from '../auth/auth-store';
@@ -13,18 +13,34 @@ import { narrowTheme, theme, TOAST_DURATION_SECONDS } from './theme';
 /**
  * Plugs antd's notification API (themed, in context) into the API client: toasts bottom-left, 5 s. The same
  * message while it is still shown replaces it rather than stacking a copy: three counters failing together, or a
- * query failing again on its one retry, say it once.
+ * query failing again on its one retry, say it once. A toast may carry one action (« Annuler » after a bulk write).
  */
 function NotifierBridge() {
   const [api, holder] = notification.useNotification();
   useEffect(() => {
-    const show = (type: 'success' | 'info' | 'error') => (title: string) =>
-      api[type]({
-        key: `${type}:${title}`,
-        title,
-        placement: 'bottomLeft',
-        duration: TOAST_DURATION_SECONDS,
-      });
+    const show =
+      (type: 'success' | 'info' | 'error') =>
+      (title: string, options: NotifyOptions = {}) => {
+        const key = `${type}:${title}`;
+        const { action } = options;
+        api[type]({
+          key,
+          title,
+          placement: 'bottomLeft',
+          duration: options.duration ?? TOAST_DURATION_SECONDS,
+          actions: action && (
+            <Button
+              size="small"
+              onClick={() => {
+                api.destroy(key);
+                action.onClick();
+              }}
+            >
+              {action.label}
+            </Button>
+          ),
+        });
+      };
     setNotifier({ success: show('success'), info: show('info'), error: show('error') });
     return () => setNotifier(null);
   }, [api]);

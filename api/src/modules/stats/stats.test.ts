@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   RESERVATIONS_PATHS,
   STATS_PATHS,
+  STATS_TABLEAUX,
   statsExcelPath,
   type PaxAnswer,
   type StatsCaAnswer,
@@ -398,6 +399,13 @@ describe('GET /stats/<vue>/excel', () => {
       `${addMonths(THIS_MONTH, -2).slice(5, 7)}/${addMonths(THIS_MONTH, -2).slice(0, 4)}`,
     );
     expect(sheet.rowCount).toBeGreaterThanOrEqual(4);
+    // Amounts are numbers in the euro format of every workbook.
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    const moneyColumn = STATS_TABLEAUX.ca.parMois.colonnes.findIndex((c) => c.kind === 'money') + 1;
+    expect(moneyColumn, JSON.stringify(headers)).toBeGreaterThan(0);
+    const amount = sheet.getRow(2).getCell(moneyColumn);
+    expect(amount.type).toBe(ExcelJS.ValueType.Number);
+    expect(amount.numFmt).toBe('#,##0.00 "€"');
     await vi.waitFor(() => expect(app.exportSlots.running).toBe(0));
   });
 

@@ -174,7 +174,8 @@ describe('reservation detail mocks: writes', () => {
       etat: 'paye',
       version,
     });
-    expect(answer.body.message).toBe('PAF : Payé.');
+    // The API's wording: the nights written and their state.
+    expect(answer.body.message).toMatch(/^PAF pointée sur \d+ nuits : payé\.$/);
     expect((await detail(2)).etat_payment_paf).toBe('paye');
     expect(
       (await call('PUT', '/reservations/pointage_paf_caf/2', { type: 'paf', etat: 'non_paye', version }))

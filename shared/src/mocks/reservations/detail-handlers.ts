@@ -213,13 +213,16 @@ const writeHandlers: RequestHandler[] = [
       const name = FLUX_PAIEMENT_LABELS[body.type];
       if (!(body.type === 'paf' ? row.status_paf : row.status_caf))
         return fail(409, M.streamNotApplied(name));
+      // The stay card sends one state; undoing night by night (`nuits`) is the pointage mocks' (handlers.ts order).
+      const etat = body.etat;
+      if (etat === undefined) return fail(400, "Indiquez l'état à pointer (etat).");
       const nights = extrasOf(row).nuitees.filter((night) => !night.annulee && night.date_nuit <= today());
       if (nights.length === 0) return fail(409, M.noNightToPoint);
-      for (const night of nights) night[body.type === 'paf' ? 'etat_paf' : 'etat_caf'] = body.etat;
+      for (const night of nights) night[body.type === 'paf' ? 'etat_paf' : 'etat_caf'] = etat;
       audit(row, actor, HISTORY_LABELS.pointage(name), [
         { champ: `etat_${body.type}`, avant: null, apres: body.etat },
       ]);
-      return json(200, { message: M.pointed(name, body.etat) });
+      return json(200, { message: M.pointed(name, etat) });
     }),
   ),
   http.put(

@@ -4,6 +4,8 @@ import { reservationDetailHandlers } from './detail-handlers';
 import { reservationListHandlers } from './list-handlers';
 
 export { BOOKING_STAY } from './booking-fixtures';
+/** A stay's nights and card fields as the mocks keep them (tests compare what a write left). */
+export { extrasOf } from './detail-fixtures';
 export { matchesFilters } from './list-handlers';
 export {
   freshReservations,

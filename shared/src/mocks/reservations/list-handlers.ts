@@ -3,6 +3,8 @@ import type { TSchema } from 'typebox';
 import {
   ProlongationBody,
   ProlongationMultipleBody,
+  EXPORT_PROGRESS_PATH,
+  EXPORT_TOTAL_HEADER,
   RESERVATION_EXPORTS,
   RESERVATIONS_PATHS,
   ReservationExportBody,
@@ -132,13 +134,22 @@ const exportHandlers = Object.values(RESERVATION_EXPORTS).map((exportFile) =>
     return new HttpResponse(
       new Blob([`${exportFile.label}\n${text}`], { type: CONTENT_TYPES[exportFile.extension] }),
       {
-        headers: { 'Content-Type': CONTENT_TYPES[exportFile.extension] },
+        headers: {
+          'Content-Type': CONTENT_TYPES[exportFile.extension],
+          [EXPORT_TOTAL_HEADER]: String(rows.length),
+        },
       },
     );
   }),
 );
 
+// The mocks answer an export at once: by the time its progress is asked, it is over (as the API says then).
+const exportProgressHandler = http.get(api(`${EXPORT_PROGRESS_PATH}/:id`), () =>
+  json(404, { message: 'Aucun export en cours sous cet identifiant.' }),
+);
+
 export const reservationListHandlers: RequestHandler[] = [
+  exportProgressHandler,
   http.post(api(RESERVATIONS_PATHS.list), async ({ request }) => {
     const body = await readBody<ReservationListBody>(request, ReservationListBody);
     if (body instanceof Response) return body;

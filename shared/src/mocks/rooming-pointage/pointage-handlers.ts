@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { http, type RequestHandler } from 'msw';
 import {
+  ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
   PointageListBody,
   PointagePafCafBody,
@@ -8,6 +9,7 @@ import {
   RESERVATIONS_PATHS,
   ROOMING_PATHS,
   UpdatePointageBody,
+  type NuitsParEtat,
   type PointageAnswer,
   type PointageReservation,
   type ReservationItem,
@@ -165,27 +167,57 @@ export const pointageHandlers: RequestHandler[] = [
     if (row.version !== body.version) return fail(409, M.stale);
     const label = FLUX_PAIEMENT_LABELS[body.type];
     if (!(body.type === 'paf' ? row.status_paf : row.status_caf)) return fail(409, M.streamNotApplied(label));
+    if ((body.etat === undefined) === (body.nuits === undefined))
+      return fail(
+        400,
+        "Indiquez soit l'état à pointer (etat), soit l'état de chaque nuit (nuits), l'un des deux.",
+      );
+    const restored = new Map(body.nuits?.map((night) => [night.date_nuit, night.etat]));
     const inRange = (date: string) =>
-      body.dates
-        ? body.dates.includes(date)
-        : body.start_date && body.end_date
-          ? date >= body.start_date && date < body.end_date
-          : // The API's default is the nights before today; the reservation mocks' summary counts today's too.
-            date <= today();
-    const nights = extrasOf(row).nuitees.filter((night) => !night.annulee && inRange(night.date_nuit));
+      body.nuits
+        ? restored.has(date)
+        : body.dates
+          ? body.dates.includes(date)
+          : body.start_date && body.end_date
+            ? date >= body.start_date && date < body.end_date
+            : // The API's default is the nights before today; the reservation mocks' summary counts today's too.
+              date <= today();
+    const nights = extrasOf(row)
+      .nuitees.filter((night) => !night.annulee && inRange(night.date_nuit))
+      .sort((a, b) => a.date_nuit.localeCompare(b.date_nuit));
     if (nights.length === 0)
       return fail(400, 'Aucune nuitée de la réservation dans cette période : rien à pointer.');
-    for (const night of nights) night[body.type === 'paf' ? 'etat_paf' : 'etat_caf'] = body.etat;
+    const asked = body.nuits?.map((night) => night.date_nuit) ?? body.dates;
+    const missing = asked?.find((date) => !nights.some((night) => night.date_nuit === date));
+    if (missing)
+      return fail(
+        400,
+        `La nuit du ${formatDate(missing)} n'est pas une nuitée (non annulée) de la réservation n° ${row.id}.`,
+      );
+    const key = body.type === 'paf' ? 'etat_paf' : 'etat_caf';
+    const precedents = nights.map((night) => ({ date_nuit: night.date_nuit, etat: night[key] }));
+    const ecrites: NuitsParEtat = { a_verifier: 0, paye: 0, non_paye: 0 };
+    for (const night of nights) {
+      night[key] = restored.get(night.date_nuit) ?? body.etat ?? night[key];
+      ecrites[night[key]] += 1;
+    }
     audit(row, request, HISTORY_LABELS.pointage(label), [
-      { champ: `etat_${body.type}`, avant: null, apres: body.etat },
+      { champ: `etat_${body.type}`, avant: precedents, apres: body.etat ?? body.nuits },
     ]);
+    const states = (['paye', 'non_paye', 'a_verifier'] as const).filter((etat) => ecrites[etat] > 0);
+    const detail =
+      states.length === 1
+        ? ETAT_PAIEMENT_LABELS[states[0]!].toLowerCase()
+        : states.map((etat) => `${ecrites[etat]} ${ETAT_PAIEMENT_LABELS[etat].toLowerCase()}`).join(', ');
+    const nightsLabel = `${nights.length} nuit${nights.length > 1 ? 's' : ''}`;
     return answer(
       row,
-      // The reservation mocks' wording (their stay card's tests read it).
-      M.pointed(label, body.etat),
+      `${label} ${body.nuits ? 'rétablie' : 'pointée'} sur ${nightsLabel} : ${detail}.`,
       nights.length,
       {
         etat_payment: body.type === 'paf' ? row.etat_payment_paf : row.etat_payment_caf,
+        ecrites,
+        precedents,
       },
     );
   }),

@@ -1,20 +1,35 @@
 /**
  * Excel exports written with exceljs' STREAMING writer: each row is committed as soon as it is added, so neither
  * the workbook nor the rows stay in memory. Typed cells (dates as dates DD/MM/YYYY, integers, money as numbers
- * with two decimals), bold frozen header row, autofilter. Every text goes through spreadsheetSafe.
+ * in MONEY_FORMAT), bold frozen header row, autofilter. Every text goes through spreadsheetSafe.
  */
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ColumnKind, ExportColumn, ExportRow } from './export-columns';
 import { spreadsheetSafe } from './export-spreadsheet-safe';
 
+/**
+ * Every amount of every workbook: a number shown with two decimals and the euro sign. The separators in a format
+ * code are placeholders: Excel shows « 464 823,14 € » to a French reader and « 464,823.14 € » to an English one,
+ * and the cell still sums.
+ */
+export const MONEY_FORMAT = '#,##0.00 "€"';
+
 const NUMBER_FORMATS: Record<ColumnKind, string | undefined> = {
   text: undefined,
   date: 'dd/mm/yyyy',
   // General: whole numbers show as such.
   integer: undefined,
-  money: '#,##0.00',
+  money: MONEY_FORMAT,
 };
+
+/** An amount of a totals block: the exact decimal string computed in SQL, written as a number in MONEY_FORMAT. */
+export interface MoneyCell {
+  money: string;
+}
+
+/** A cell of the rows after the table: a text, a count (a number), or an amount. */
+export type FooterCell = string | number | MoneyCell;
 
 /** 'YYYY-MM-DD' → a Date at UTC midnight (exceljs writes dates from their UTC value: no zone shift). */
 const excelDate = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -40,8 +55,8 @@ function cellOf<R>(column: ExportColumn<R>): (row: R) => Cell {
 export interface ExcelExport<R = ExportRow> {
   /** Adds and commits a batch of rows. */
   addRows(rows: R[]): void;
-  /** Rows after the table (a totals block): texts made spreadsheet-safe, numbers as numbers, in bold. */
-  addFooter(rows: (string | number)[][]): void;
+  /** Rows after the table (a totals block), in bold: texts made spreadsheet-safe, counts and amounts as numbers. */
+  addFooter(rows: FooterCell[][]): void;
   /** Writes the end of the sheet and of the archive; resolves once everything is written to the output. */
   finish(): Promise<void>;
 }
@@ -86,6 +101,7 @@ export function startExcelExport<R = ExportRow>(
     return numFmt === undefined ? {} : { numFmt };
   });
   const cells = columns.map((column) => cellOf(column));
+  const footerStyle = { font: { bold: true } };
   return {
     addRows(rows) {
       for (const row of rows) {
@@ -97,9 +113,18 @@ export function startExcelExport<R = ExportRow>(
     addFooter(rows) {
       for (const values of rows) {
         const added = sheet.addRow(
-          values.map((value) => (typeof value === 'string' ? spreadsheetSafe(value) : value)),
+          values.map((value) =>
+            typeof value === 'string'
+              ? spreadsheetSafe(value)
+              : typeof value === 'number'
+                ? value
+                : Number(value.money),
+          ),
         );
-        added.font = { bold: true };
+        values.forEach((value, index) => {
+          const cell = added.getCell(index + 1);
+          cell.style = typeof value === 'object' ? { ...footerStyle, numFmt: MONEY_FORMAT } : footerStyle;
+        });
         added.commit();
       }
     },

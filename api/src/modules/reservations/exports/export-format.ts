@@ -84,8 +84,22 @@ const SEARCH_LABELS = {
   chambre: 'Chambre',
 } as const;
 
-/** The filters of the body in French, one short phrase each (« Aucun filtre » when there is none). */
-export function filtersSummary(body: ReservationExportBody): string {
+/** The names of the filters' ids (export-filter-names.ts); a name missing leaves the number. */
+export interface FilterNames {
+  client?: string;
+  etablissement?: string;
+  pensionnaire?: string;
+  type_chambre?: string;
+}
+
+const named = (label: string, id: number, name: string | undefined) =>
+  name === undefined ? `${label} n° ${id}` : `${label} : ${name}`;
+
+/**
+ * The filters of the body in French, one short phrase each (« Aucun filtre » when there is none); an id filter is
+ * shown by its name when `names` has it.
+ */
+export function filtersSummary(body: ReservationExportBody, names: FilterNames = {}): string {
   const parts: string[] = [];
   if (body.etat === 'prolongable') parts.push('État : prolongeable');
   if (body.jours !== undefined) parts.push(`Jours : ${JOURS_FILTRE_LABELS[body.jours]}`);
@@ -105,10 +119,13 @@ export function filtersSummary(body: ReservationExportBody): string {
   if (body.etat_payment_caf !== undefined)
     parts.push(`État CAF : ${ETAT_PAIEMENT_LABELS[body.etat_payment_caf]}`);
   if (body.apec !== undefined) parts.push(`APEC : ${yesNo(body.apec)}`);
-  if (body.client_id !== undefined) parts.push(`Client n° ${body.client_id}`);
-  if (body.etablissement_id !== undefined) parts.push(`Établissement n° ${body.etablissement_id}`);
-  if (body.pensionnaire_id !== undefined) parts.push(`Pensionnaire n° ${body.pensionnaire_id}`);
-  if (body.type_chambre_id !== undefined) parts.push(`Type de chambre n° ${body.type_chambre_id}`);
+  if (body.client_id !== undefined) parts.push(named('Client', body.client_id, names.client));
+  if (body.etablissement_id !== undefined)
+    parts.push(named('Établissement', body.etablissement_id, names.etablissement));
+  if (body.pensionnaire_id !== undefined)
+    parts.push(named('Pensionnaire', body.pensionnaire_id, names.pensionnaire));
+  if (body.type_chambre_id !== undefined)
+    parts.push(named('Type de chambre', body.type_chambre_id, names.type_chambre));
   if (body.id_reservation_mere !== undefined)
     parts.push(`Réservation intégrale n° ${body.id_reservation_mere}`);
   for (const [key, label] of Object.entries(SEARCH_LABELS)) {

@@ -1,8 +1,9 @@
 /**
  * PDF exports (pdfkit): a landscape A4 table, streamed page after page to the response. Every page repeats the
  * title, the filters summary, the generation time and the column headers, and ends with « Page i / N ». Rows have
- * a fixed height (texts cut with « … » to their column), so the page count is known from the row count before the
- * first row is written. Standard Helvetica (WinAnsi) covers French accents; texts stay texts.
+ * a fixed height, so the page count is known from the row count before the first row is written: a text wider
+ * than its column is written smaller, then on two lines, and cut with « … » only beyond that (fitCell). Standard
+ * Helvetica (WinAnsi) covers French accents; texts stay texts.
  */
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
@@ -57,6 +58,36 @@ function display<R>(column: ExportColumn<R>, row: R): string {
 }
 
 const isRight = (column: ExportColumn<never>) => column.kind === 'integer' || column.kind === 'money';
+
+/** The smallest a text is written to fit its column, as a share of the table's font size. */
+const MIN_SCALE = 0.7;
+
+/** How a cell's text is laid out: one or two lines, at `scale` × the table's font size. */
+export interface CellLayout {
+  lines: string[];
+  scale: number;
+}
+
+/**
+ * Fits `value` into `width` points, `measure` giving its width at the table's size: as is; else smaller (down to
+ * MIN_SCALE); else on two lines at MIN_SCALE, broken at a space (the second line cut with « … » only if still too
+ * long). A name is read whole instead of « Établissement Public Dépar… ».
+ */
+export function fitCell(value: string, width: number, measure: (text: string) => number): CellLayout {
+  const full = measure(value);
+  if (full <= width) return { lines: [value], scale: 1 };
+  if (full * MIN_SCALE <= width) return { lines: [value], scale: Math.floor((width / full) * 100) / 100 };
+  const room = width / MIN_SCALE;
+  const words = value.split(' ');
+  let first = words[0] ?? '';
+  let index = 1;
+  while (index < words.length && measure(`${first} ${words[index]}`) <= room) {
+    first = `${first} ${words[index]}`;
+    index += 1;
+  }
+  const rest = words.slice(index).join(' ');
+  return { lines: rest === '' ? [first] : [first, rest], scale: MIN_SCALE };
+}
 
 /** pdfkit's number formatting in content streams (PDFObject.number). */
 const pdfNumber = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -202,17 +233,32 @@ export function startPdfExport<R = ExportRow>(output: Writable, options: PdfExpo
     return `${value.slice(0, low).trimEnd()}…`;
   };
 
-  /** The text operators of a cell (empty for an empty text, as pdfkit writes nothing then). */
+  /**
+   * The text operators of a cell (empty for an empty text, as pdfkit writes nothing then). A text written smaller
+   * sets its size and puts the row's back, so the next cell's text object state is the row's.
+   */
   const cell = (value: string, index: number, y: number, right: boolean): string => {
     const width = (widths[index] ?? 0) - 2 * PADDING;
     const left = lefts[index] ?? MARGIN;
-    // pdfkit drops line breaks from a one-line text: the same here, before measuring.
-    const fitted = fit(value.replace(/\n/g, ''), width);
-    if (fitted.length === 0) return '';
-    const x = right ? left + PADDING + width - measure(fitted) : left + PADDING;
     const state = internals();
-    const baseline = state.page.height - y - (state._font.ascender / 1000) * state._fontSize;
-    return `1 0 0 1 ${pdfNumber(x)} ${pdfNumber(baseline)} Tm\n${shown(state._font, fitted)}`;
+    const size = state._fontSize;
+    // pdfkit drops line breaks from a one-line text: the same here, before measuring.
+    const text = value.replace(/\n/g, '');
+    if (text.length === 0) return '';
+    const layout = fitCell(text, width, measure);
+    const scaled = size * layout.scale;
+    const ascent = (state._font.ascender / 1000) * scaled;
+    // Two lines share the row's height: one line's room above and below the row's usual line.
+    const tops = layout.lines.length === 1 ? [y] : [y - 2.5, y - 2.5 + scaled * 1.05];
+    const operators = layout.lines.map((line, row) => {
+      const fitted = fit(line, width / layout.scale);
+      const x = right ? left + PADDING + width - measure(fitted) * layout.scale : left + PADDING;
+      const baseline = state.page.height - (tops[row] ?? y) - ascent;
+      return `1 0 0 1 ${pdfNumber(x)} ${pdfNumber(baseline)} Tm\n${shown(state._font, fitted)}`;
+    });
+    if (layout.scale === 1) return operators.join('\n');
+    const font = `/${state._font.id}`;
+    return `${font} ${pdfNumber(scaled)} Tf\n${operators.join('\n')}\n${font} ${pdfNumber(size)} Tf`;
   };
 
   /**

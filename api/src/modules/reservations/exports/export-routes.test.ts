@@ -4,10 +4,11 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { RESERVATION_EXPORTS, type ReservationExportBody, type ReservationExportKey } from 'shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../../test/helper';
 import { ALL_DATA_COLUMNS, PROLONGER_COLUMNS, type ExportRow } from './export-columns';
 import { PDF_ROWS_PER_PAGE } from './export-pdf';
+import { MONEY_FORMAT } from './export-excel';
 import { pdfPages, pdfTexts } from '../../../../test/pdf-text';
 import { writeExport } from './export-routes';
 import { rowsFrom } from './export-render';
@@ -198,7 +199,9 @@ describe('generate_Excel_Resa/all_data', () => {
     const arrivee = sheet.getRow(2).getCell(ALL_DATA_COLUMNS.findIndex((c) => c.header === 'Arrivée') + 1);
     expect(arrivee.numFmt).toBe('dd/mm/yyyy');
     const ht = sheet.getRow(2).getCell(ALL_DATA_COLUMNS.findIndex((c) => c.header === 'Vente HT') + 1);
-    expect(ht.numFmt).toBe('#,##0.00');
+    // A number in the euro format (Excel shows it with the reader's separators), not a text.
+    expect(ht.type).toBe(ExcelJS.ValueType.Number);
+    expect(ht.numFmt).toBe(MONEY_FORMAT);
   });
 
   it('neutralises texts that a spreadsheet would read as formulas', async () => {
@@ -246,7 +249,8 @@ describe('generate_Pdf_Resa', () => {
     expect(texts).toEqual(
       expect.arrayContaining([
         'Liste des réservations',
-        `Filtres : Statut : Confirmée, Annulée ; Client n° ${w.main.clientId}`,
+        // The client by its name, not its id.
+        'Filtres : Statut : Confirmée, Annulée ; Client : Client Export',
         'Diallo Aminata',
         // Kept as text in a PDF: nothing evaluates it there.
         `${HYPERLINK} Eve`,
@@ -363,6 +367,76 @@ describe('reservation exports: client gone', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const after = await post('excelResaAll', { client_id: w.main.clientId });
     expect(after.statusCode).toBe(200);
+  });
+});
+
+describe('reservation exports: progress and cancel', () => {
+  const progressOf = (id: string, bearerToken = token) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/reservations/export_progress/${id}`,
+      headers: bearer(bearerToken),
+    });
+
+  it('says the rows of the file, and the rows written while it runs, to its user only; gone once sent', async () => {
+    const response = await post(
+      'excelResaAll',
+      { client_id: w.many.clientId },
+      {
+        ...bearer(token),
+        'x-export-id': 'done-export-1',
+      },
+    );
+    expect(response.statusCode).toBe(200);
+    const rows = rowsByHeader(await workbookOf(response.rawPayload));
+    expect(response.headers['x-export-total']).toBe(String(rows.length));
+    expect((await progressOf('done-export-1')).statusCode).toBe(404);
+    expect((await progressOf('not an id')).statusCode).toBe(400);
+  });
+
+  it('a client that cancels mid-download: the export stops on the server (its progress ends, its slot comes back)', async () => {
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const other = (await userToken(app, 'admin')).token;
+    const during = await new Promise<{
+      status: number;
+      body: { ecrites: number; total: number };
+      stranger: number;
+    }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: `/api${RESERVATION_EXPORTS.pdfResaAll.path}`,
+          headers: {
+            ...bearer(token),
+            'content-type': 'application/json',
+            'x-export-id': 'cancelled-export-1',
+          },
+        },
+        (response) => {
+          response.once('data', () => {
+            void (async () => {
+              const progress = await progressOf('cancelled-export-1');
+              const stranger = (await progressOf('cancelled-export-1', other)).statusCode;
+              // The user's « Annuler »: the browser aborts the request.
+              request.destroy();
+              resolve({ status: progress.statusCode, body: progress.json(), stranger });
+            })().catch(reject);
+          });
+        },
+      );
+      request.on('error', () => undefined);
+      request.once('error', reject);
+      request.end(JSON.stringify({ client_id: w.many.clientId }));
+    });
+    expect(during.status).toBe(200);
+    expect(during.body.total).toBeGreaterThan(0);
+    expect(during.body.ecrites).toBeLessThanOrEqual(during.body.total);
+    expect(during.stranger).toBe(404);
+    await vi.waitFor(async () => expect((await progressOf('cancelled-export-1')).statusCode).toBe(404));
+    await vi.waitFor(() => expect(app.exportSlots.running).toBe(0));
   });
 });
 

@@ -11,13 +11,22 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ErrorBody,
+  EXPORT_ID_HEADER,
+  EXPORT_ID_PATTERN,
+  EXPORT_PROGRESS_PATH,
+  EXPORT_TOTAL_HEADER,
+  ExportProgressAnswer,
+  ExportProgressParams,
   RESERVATION_EXPORTS,
   ReservationExportBody,
   TaskQueuedAnswer,
   type ReservationExportKey,
 } from 'shared/contract';
 import { actorOf } from '../../../db/audit';
+import { NotFoundError } from '../../../errors';
+import { ExportProgress } from './export-progress';
 import type { Executor } from '../../../db/client';
+import { filterNames } from './export-filter-names';
 import { EXPORT_CONTENT_TYPES, exportFileName, filtersSummary, parisDateTime } from './export-format';
 import { renderHere, type ExportRenderPool } from './export-render-pool';
 import { exportSource, openExportReader, type ExportReader } from './export-reader';
@@ -68,7 +77,8 @@ export interface ExportRun {
  */
 async function writeRows(key: ReservationExportKey, run: ExportRun): Promise<void> {
   const { body, output } = run;
-  const spec = { key, summary: filtersSummary(body), generatedAt: parisDateTime(), totalRows: run.total };
+  const summary = filtersSummary(body, await filterNames(run.db, body));
+  const spec = { key, summary, generatedAt: parisDateTime(), totalRows: run.total };
   const stopped = () => output.destroyed;
   const buffered = () => output.writableLength + output.readableLength;
   if (!run.onMainThread && run.source !== undefined && run.renderer.readsInWorker) {
@@ -120,7 +130,26 @@ export async function writeExport(
   }
 }
 
+const EXPORT_ID = new RegExp(EXPORT_ID_PATTERN);
+
 const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const progress = new ExportProgress();
+
+  app.get(
+    `${EXPORT_PROGRESS_PATH}/:id`,
+    {
+      schema: {
+        params: ExportProgressParams,
+        response: { 200: ExportProgressAnswer, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const entry = progress.read(request.user.id, request.params.id);
+      if (entry === undefined) throw new NotFoundError('Aucun export en cours sous cet identifiant.');
+      return entry;
+    },
+  );
+
   for (const [key, exported] of Object.entries(RESERVATION_EXPORTS) as [
     ReservationExportKey,
     (typeof RESERVATION_EXPORTS)[ReservationExportKey],
@@ -165,14 +194,23 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         }
         const output = new PassThrough();
+        const exportId = request.headers[EXPORT_ID_HEADER];
+        const tracked =
+          typeof exportId === 'string' && EXPORT_ID.test(exportId)
+            ? progress.start(request.user.id, exportId, total)
+            : undefined;
         // 'close' follows the last byte sent, a client gone away and a failure alike.
-        output.on('close', release);
+        output.on('close', () => {
+          tracked?.end();
+          release();
+        });
         // Errors after the headers are logged by writeExport; the listener keeps a late one from crashing.
         output.on('error', () => undefined);
         reply
           .header('content-type', EXPORT_CONTENT_TYPES[exported.extension])
           .header('content-disposition', `attachment; filename="${exportFileName(key)}"`)
-          .header('cache-control', 'no-store');
+          .header('cache-control', 'no-store')
+          .header(EXPORT_TOTAL_HEADER, String(total));
         void writeExport(
           key,
           {
@@ -184,6 +222,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             openReader: () => openExportReader(app, request.log, app.exportRenderPool.priority),
             source: exportSource(app, key, request.body),
             onMainThread: total <= app.exportInlineRows,
+            onRows: tracked?.add,
           },
           request.log,
         );

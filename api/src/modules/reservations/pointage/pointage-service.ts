@@ -6,11 +6,15 @@
  * night (no-show) may have the rest of the stay cancelled in the same transaction (cancelReservation, as a
  * savepoint: nights from today on, rooms released, extensions too).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
+  ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
   PRESENCE_LABELS,
   type ApecBody,
+  type EtatPaiement,
+  type NuitEtat,
+  type NuitsParEtat,
   type MessageBody,
   type PointageAnswer,
   type PointagePafCafBody,
@@ -33,6 +37,9 @@ export const POINTAGE_MESSAGES = {
   noShowMotif: 'Absent dès la première nuit (no-show) : suite du séjour annulée au pointage.',
   bothBounds: 'Les paramètres start_date et end_date vont ensemble : indiquez les deux ou aucun.',
   datesAndRange: 'Indiquez soit les nuits (dates), soit une période (start_date, end_date), pas les deux.',
+  etatOrNuits: "Indiquez soit l'état à pointer (etat), soit l'état de chaque nuit (nuits), l'un des deux.",
+  nuitsAlone: "L'état de chaque nuit (nuits) se donne seul, sans dates ni période.",
+  nuitsTwice: 'Une même nuit figure deux fois dans nuits.',
 } as const;
 
 /** 409 when the client read an older version of the stay: nothing is written. */
@@ -169,9 +176,59 @@ export async function setApec(db: Executor, actor: Actor, id: number, body: Apec
   });
 }
 
+const ETAT_LABELS_LOWER: Record<EtatPaiement, string> = {
+  a_verifier: ETAT_PAIEMENT_LABELS.a_verifier.toLowerCase(),
+  paye: ETAT_PAIEMENT_LABELS.paye.toLowerCase(),
+  non_paye: ETAT_PAIEMENT_LABELS.non_paye.toLowerCase(),
+};
+
+/** « PAF pointée sur 3 nuits : payé. » / « PAF rétablie sur 3 nuits : 2 à vérifier, 1 non payé. » */
+function paymentMessage(label: string, ecrites: NuitsParEtat, undo: boolean): string {
+  const total = ecrites.a_verifier + ecrites.paye + ecrites.non_paye;
+  const states = (['paye', 'non_paye', 'a_verifier'] as const).filter((etat) => ecrites[etat] > 0);
+  const detail =
+    states.length === 1
+      ? ETAT_LABELS_LOWER[states[0] ?? 'paye']
+      : states.map((etat) => `${ecrites[etat]} ${ETAT_LABELS_LOWER[etat]}`).join(', ');
+  return `${label} ${undo ? 'rétablie' : 'pointée'} sur ${nightsLabel(total)} : ${detail}.`;
+}
+
+/** The nights of the body: `[date, state]` per night (an undo), or the one state on a range. */
+function paymentTarget(body: PointagePafCafBody): { etat: EtatPaiement; range: SQL } | { nuits: NuitEtat[] } {
+  if ((body.etat === undefined) === (body.nuits === undefined))
+    throw new BadRequestError(POINTAGE_MESSAGES.etatOrNuits);
+  if (body.nuits !== undefined) {
+    if (body.dates !== undefined || body.start_date !== undefined || body.end_date !== undefined)
+      throw new BadRequestError(POINTAGE_MESSAGES.nuitsAlone);
+    const dates = body.nuits.map((night) => night.date_nuit);
+    if (new Set(dates).size !== dates.length) throw new BadRequestError(POINTAGE_MESSAGES.nuitsTwice);
+    return { nuits: body.nuits };
+  }
+  if ((body.start_date === undefined) !== (body.end_date === undefined))
+    throw new BadRequestError(POINTAGE_MESSAGES.bothBounds);
+  if (body.dates !== undefined && body.start_date !== undefined)
+    throw new BadRequestError(POINTAGE_MESSAGES.datesAndRange);
+  if (body.start_date !== undefined && body.end_date !== undefined && body.end_date <= body.start_date)
+    throw new BadRequestError(
+      'La date de fin (end_date) doit être postérieure à la date de début (start_date).',
+    );
+  const range =
+    body.dates !== undefined
+      ? sql`date_nuit in (${sql.join(
+          body.dates.map((d) => sql`${d}::date`),
+          sql`, `,
+        )})`
+      : body.start_date !== undefined && body.end_date !== undefined
+        ? sql`date_nuit >= ${body.start_date}::date and date_nuit < ${body.end_date}::date`
+        : sql`date_nuit < (now() at time zone 'Europe/Paris')::date`;
+  return { etat: body.etat ?? 'a_verifier', range };
+}
+
 /**
- * PUT /reservations/pointage_paf_caf/:id: the PAF or CAF state of nights (`dates`, or `[start_date, end_date)`, or
- * those before today) and the stay's summary, under the version read.
+ * PUT /reservations/pointage_paf_caf/:id: the PAF or CAF state of nights (`etat` on `dates`, or `[start_date,
+ * end_date)`, or those before today; or `nuits`, each its own state: an undo) and the stay's summary, under the
+ * version read. The answer says what was written — the nights, by the state written — and the state each night had
+ * before (`precedents`, which undo the check when sent back as `nuits`); the audit row holds both.
  */
 export async function pointPafCaf(
   db: Executor,
@@ -185,58 +242,65 @@ export async function pointPafCaf(
     const label = FLUX_PAIEMENT_LABELS[body.type];
     if (!(body.type === 'paf' ? stay.statusPaf : stay.statusCaf))
       throw new ConflictError(`Le flux ${label} ne s'applique pas à la réservation n° ${id}.`);
-    if ((body.start_date === undefined) !== (body.end_date === undefined))
-      throw new BadRequestError(POINTAGE_MESSAGES.bothBounds);
-    if (body.dates !== undefined && body.start_date !== undefined)
-      throw new BadRequestError(POINTAGE_MESSAGES.datesAndRange);
-    if (body.start_date !== undefined && body.end_date !== undefined && body.end_date <= body.start_date)
-      throw new BadRequestError(
-        'La date de fin (end_date) doit être postérieure à la date de début (start_date).',
-      );
-    const range =
-      body.dates !== undefined
-        ? sql`date_nuit in (${sql.join(
-            body.dates.map((d) => sql`${d}::date`),
-            sql`, `,
-          )})`
-        : body.start_date !== undefined && body.end_date !== undefined
-          ? sql`date_nuit >= ${body.start_date}::date and date_nuit < ${body.end_date}::date`
-          : sql`date_nuit < (now() at time zone 'Europe/Paris')::date`;
+    const target = paymentTarget(body);
     const column = sql.raw(`etat_${body.type}`);
-    const changed = await rowsOf<{ date_nuit: string }>(
+    // The stay is locked: its nights cannot change between this read and the update below.
+    const range =
+      'range' in target
+        ? target.range
+        : sql`date_nuit in (${sql.join(
+            target.nuits.map((night) => sql`${night.date_nuit}::date`),
+            sql`, `,
+          )})`;
+    const precedents = await rowsOf<NuitEtat>(
       tx,
-      sql`update nuitees set ${column} = ${body.etat}, updated_at = now()
-              where reservation_id = ${id} and not annulee and ${range} returning date_nuit::text as date_nuit`,
+      sql`select date_nuit::text as date_nuit, ${column} as etat from nuitees
+            where reservation_id = ${id} and not annulee and ${range} order by date_nuit`,
     );
-    if (changed.length === 0)
+    if (precedents.length === 0)
       throw new BadRequestError('Aucune nuitée de la réservation dans cette période : rien à pointer.');
-    if (body.dates !== undefined && changed.length !== body.dates.length) {
-      const found = new Set(changed.map((n) => n.date_nuit));
-      const missing = body.dates.find((d) => !found.has(d)) ?? '';
+    const asked = 'nuits' in target ? target.nuits.map((night) => night.date_nuit) : body.dates;
+    if (asked !== undefined && precedents.length !== asked.length) {
+      const found = new Set(precedents.map((n) => n.date_nuit));
+      const missing = asked.find((d) => !found.has(d)) ?? '';
       throw new BadRequestError(
         `La nuit du ${frenchDate(missing)} n'est pas une nuitée (non annulée) de la réservation n° ${id}.`,
       );
     }
+    const written = 'nuits' in target ? target.nuits : precedents.map((n) => ({ ...n, etat: target.etat }));
+    const values = sql.join(
+      written.map((night) => sql`(${night.date_nuit}::date, ${night.etat})`),
+      sql`, `,
+    );
+    await tx.execute(sql`update nuitees n set ${column} = v.etat, updated_at = now()
+          from (values ${values}) as v(date_nuit, etat)
+          where n.reservation_id = ${id} and not n.annulee and n.date_nuit = v.date_nuit`);
+    const ecrites: NuitsParEtat = { a_verifier: 0, paye: 0, non_paye: 0 };
+    for (const night of written) ecrites[night.etat] += 1;
     const before = body.type === 'paf' ? stay.etatPaymentPaf : stay.etatPaymentCaf;
     const summary = await refreshPaymentSummary(tx, id, body.type);
     await recordAudit(tx, {
       entity: 'reservation',
       entityId: id,
       action: `pointage_${body.type}`,
-      before: { [`etat_payment_${body.type}`]: before },
+      before: { [`etat_payment_${body.type}`]: before, nuitees: precedents },
       after: {
         [`etat_payment_${body.type}`]: summary,
-        [`etat_${body.type}`]: body.etat,
-        nuitees: changed.length,
+        ...('etat' in target
+          ? { [`etat_${body.type}`]: target.etat }
+          : { annulation: true, nuitees: written }),
+        ecrites,
       },
       actor,
     });
     return {
-      message: `${label} pointée sur ${nightsLabel(changed.length)}.`,
+      message: paymentMessage(label, ecrites, 'nuits' in target),
       reservation_id: id,
       version: await versionOf(tx, id),
-      nuitees: changed.length,
+      nuitees: written.length,
       etat_payment: summary as PointageAnswer['etat_payment'] & string,
+      ecrites,
+      precedents,
     };
   });
 }

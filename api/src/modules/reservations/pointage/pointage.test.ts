@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
+import type { PointageAnswer } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../db/raw';
 import { buildTestApp } from '../../../../test/helper';
 import {
   auditActions,
@@ -154,5 +157,92 @@ describe('PUT /reservations/pointage_paf_caf/:id', () => {
     expect(stale.json().message).toMatch(/modifiée entre-temps/);
     expect((await nightsOf(w, stay)).filter((n) => n.etat_paf === 'non_paye')).toHaveLength(0);
     expect(await auditActions(w, 'reservation', stay)).toEqual(['creation', 'pointage_paf']);
+  });
+
+  it('answers the nights written by state and their previous states; sent back as nuits, they undo exactly that', async () => {
+    const stay = await runningStay(w, { status_paf: true });
+    // Before: one night non payé, one payé, the rest à vérifier.
+    const first = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
+      type: 'paf',
+      etat: 'non_paye',
+      dates: [day(-3)],
+      version: await versionOf(stay),
+    });
+    const second = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
+      type: 'paf',
+      etat: 'paye',
+      dates: [day(-2)],
+      version: first.json<PointageAnswer>().version,
+    });
+    const before = (await nightsOf(w, stay)).map((n) => n.etat_paf);
+    expect(before).toEqual(['non_paye', 'paye', 'a_verifier', 'a_verifier', 'a_verifier']);
+    const summaryBefore = (await stayOf(w, stay))?.etat_payment_paf;
+    // Today's night included: the answer counts what was written, today's night with the others.
+    const marked = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
+      type: 'paf',
+      etat: 'paye',
+      dates: [day(-3), day(-2), day(-1), day(0)],
+      version: second.json<PointageAnswer>().version,
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const answer = marked.json<PointageAnswer>();
+    expect(answer.nuitees).toBe(4);
+    expect(answer.ecrites).toEqual({ paye: 4, non_paye: 0, a_verifier: 0 });
+    expect(answer.message).toBe('PAF pointée sur 4 nuits : payé.');
+    expect(answer.precedents).toEqual([
+      { date_nuit: day(-3), etat: 'non_paye' },
+      { date_nuit: day(-2), etat: 'paye' },
+      { date_nuit: day(-1), etat: 'a_verifier' },
+      { date_nuit: day(0), etat: 'a_verifier' },
+    ]);
+    expect((await nightsOf(w, stay)).map((n) => n.etat_paf)).toEqual([
+      'paye',
+      'paye',
+      'paye',
+      'paye',
+      'a_verifier',
+    ]);
+
+    const undone = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, {
+      type: 'paf',
+      nuits: answer.precedents,
+      version: answer.version,
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const undo = undone.json<PointageAnswer>();
+    expect(undo.ecrites).toEqual({ paye: 1, non_paye: 1, a_verifier: 2 });
+    expect(undo.message).toBe('PAF rétablie sur 4 nuits : 1 payé, 1 non payé, 2 à vérifier.');
+    expect((await nightsOf(w, stay)).map((n) => n.etat_paf)).toEqual(before);
+    expect((await stayOf(w, stay))?.etat_payment_paf).toBe(summaryBefore);
+    const [audit] = await rowsOf<{ before: unknown; after: { annulation?: boolean; ecrites?: unknown } }>(
+      w.app.db,
+      sql`select before, after from audit_log where entity = 'reservation' and entity_id = ${String(stay)}
+            order by id desc limit 1`,
+    );
+    expect(audit?.after.annulation).toBe(true);
+    expect(audit?.after.ecrites).toEqual(undo.ecrites);
+    expect(audit?.before).toMatchObject({ nuitees: undo.precedents });
+
+    const version = undo.version;
+    const refusals = [
+      { type: 'paf', version },
+      { type: 'paf', etat: 'paye', nuits: [{ date_nuit: day(-1), etat: 'paye' }], version },
+      { type: 'paf', nuits: [{ date_nuit: day(-1), etat: 'paye' }], dates: [day(-1)], version },
+      { type: 'paf', nuits: [{ date_nuit: day(-10), etat: 'paye' }], version },
+      {
+        type: 'paf',
+        nuits: [
+          { date_nuit: day(-1), etat: 'paye' },
+          { date_nuit: day(-1), etat: 'non_paye' },
+        ],
+        version,
+      },
+    ];
+    for (const body of refusals) {
+      const refused = await call(w, 'PUT', `/reservations/pointage_paf_caf/${stay}`, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().message).toMatch(/nuit|etat/);
+    }
+    expect((await nightsOf(w, stay)).map((n) => n.etat_paf)).toEqual(before);
   });
 });

@@ -36,8 +36,15 @@ import {
   type RoomingKind,
 } from '../../rooming/lists/lists-service';
 import type { ExportColumn } from '../exports/export-columns';
-import { startExcelExport } from '../exports/export-excel';
-import { EXPORT_CONTENT_TYPES, filtersSummary, parisDateTime, parisDay } from '../exports/export-format';
+import { startExcelExport, type FooterCell, type MoneyCell } from '../exports/export-excel';
+import { filterNames } from '../exports/export-filter-names';
+import {
+  EXPORT_CONTENT_TYPES,
+  filtersSummary,
+  parisDateTime,
+  parisDay,
+  type FilterNames,
+} from '../exports/export-format';
 import { frenchMoney, startPdfExport } from '../exports/export-pdf';
 import { renderInChunks, waitForRoom } from '../exports/export-routes';
 import { EXPORT_MESSAGES } from '../exports/export-rows';
@@ -102,41 +109,71 @@ export function roomingExportFileName(key: RoomingExportKey, at: Date = new Date
   return `${SOURCES[key].file}-${parisDay(at)}.${ROOMING_EXPORTS[key].extension}`;
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
-const euros = (value: string) => `${frenchMoney(value)} €`;
+/**
+ * A figure of a totals block: a count (with its unit in the PDF, « 3 nuits ») or an amount (a decimal string). The
+ * PDF writes a line of text; the workbook writes the label, then each figure as a number.
+ */
+type TotalValue = { count: number; unit?: string } | MoneyCell;
+export interface TotalLine {
+  label: string;
+  values: TotalValue[];
+}
 
-/** The totals block of a rooming export: [label, value] pairs (the screen's summary cards). */
+const count = (value: number, unit?: string): TotalValue =>
+  unit === undefined ? { count: value } : { count: value, unit };
+const money = (value: string): TotalValue => ({ money: value });
+const line = (label: string, ...values: TotalValue[]): TotalLine => ({ label, values });
+
+/** « PAF payé : 3 nuits, 12,00 € » */
+export function totalLineText({ label, values }: TotalLine): string {
+  const shown = values.map((value) =>
+    'money' in value
+      ? `${frenchMoney(value.money)} €`
+      : value.unit === undefined
+        ? String(value.count)
+        : `${value.count} ${value.unit}${value.count > 1 ? 's' : ''}`,
+  );
+  return `${label} : ${shown.join(', ')}`;
+}
+
+/** The workbook's row of a total: the label, then counts and amounts as numbers. */
+const totalLineCells = ({ label, values }: TotalLine): FooterCell[] => [
+  label,
+  ...values.map((value) => ('money' in value ? value : value.count)),
+];
+
+/** The totals block of a rooming export (the screen's summary cards). */
 export function roomingTotalsLines(
   list: RoomingKind,
   totals: RoomingEtabTotaux | RoomingClientTotaux | { total: number },
-): [string, string][] {
-  const lines: [string, string][] = [['Réservations', String(totals.total)]];
+): TotalLine[] {
+  const lines = [line('Réservations', count(totals.total))];
   if (!('total_nuitees' in totals)) return lines;
   lines.push(
-    ['Nuitées', String(totals.total_nuitees)],
-    ['Pensionnaires', String(totals.total_pensionnaires)],
-    [list === 'etab' ? 'Achat HT' : 'Vente HT', euros(totals.total_prix_ht)],
-    ['TVA', euros(totals.tva)],
-    ['TTC', euros(totals.ttc)],
+    line('Nuitées', count(totals.total_nuitees)),
+    line('Pensionnaires', count(totals.total_pensionnaires)),
+    line(list === 'etab' ? 'Achat HT' : 'Vente HT', money(totals.total_prix_ht)),
+    line('TVA', money(totals.tva)),
+    line('TTC', money(totals.ttc)),
   );
   if ('total_prix_htr' in totals)
     lines.push(
-      ['HT réel (présents)', euros(totals.total_prix_htr)],
-      ['TTC réel', euros(totals.total_prix_ttcr)],
+      line('HT réel (présents)', money(totals.total_prix_htr)),
+      line('TTC réel', money(totals.total_prix_ttcr)),
     );
   if ('total_paf_p' in totals) {
     const t = totals;
     lines.push(
-      [
-        'PAF',
-        `payé ${t.total_paf_p} (${euros(t.total_montant_paf_p)}), non payé ${t.total_paf_n} (${euros(t.total_montant_paf_n)}), à vérifier ${t.total_paf_v} (${euros(t.total_montant_paf_v)})`,
-      ],
-      [
-        'CAF',
-        `payé ${t.total_caf_p} (${euros(t.total_montant_caf_p)}), non payé ${t.total_caf_n} (${euros(t.total_montant_caf_n)}), à vérifier ${t.total_caf_v} (${euros(t.total_montant_caf_v)})`,
-      ],
-      ['Repas', `${t.total_petit_dej} petits-déjeuners, ${t.total_dej} déjeuners, ${t.total_dinner} dîners`],
-      ['TTC réel (présents)', euros(t.total_prix_ttcr)],
+      line('PAF payé', count(t.total_paf_p, 'nuit'), money(t.total_montant_paf_p)),
+      line('PAF non payé', count(t.total_paf_n, 'nuit'), money(t.total_montant_paf_n)),
+      line('PAF à vérifier', count(t.total_paf_v, 'nuit'), money(t.total_montant_paf_v)),
+      line('CAF payé', count(t.total_caf_p, 'nuit'), money(t.total_montant_caf_p)),
+      line('CAF non payé', count(t.total_caf_n, 'nuit'), money(t.total_montant_caf_n)),
+      line('CAF à vérifier', count(t.total_caf_v, 'nuit'), money(t.total_montant_caf_v)),
+      line('Petits-déjeuners', count(t.total_petit_dej)),
+      line('Déjeuners', count(t.total_dej)),
+      line('Dîners', count(t.total_dinner)),
+      line('TTC réel (présents)', money(t.total_prix_ttcr)),
     );
   }
   return lines;
@@ -229,30 +266,31 @@ class PointageTotals {
     }
   }
 
-  lines(flux: FluxPaiement | undefined): [string, string][] {
-    const lines: [string, string][] = [
-      ['Réservations', String(this.stays)],
-      ['Nuits de la période', String(this.nuits)],
-    ];
+  lines(flux: FluxPaiement | undefined): TotalLine[] {
+    const lines = [line('Réservations', count(this.stays)), line('Nuits de la période', count(this.nuits))];
     if (flux === undefined)
       return [
         ...lines,
-        ['Présent', String(this.presents)],
-        ['Absent', String(this.absents)],
-        ['Non pointé', String(this.nonPointes)],
+        line('Présent', count(this.presents)),
+        line('Absent', count(this.absents)),
+        line('Non pointé', count(this.nonPointes)),
       ];
     return [
       ...lines,
-      ['Payé', `${plural(this.counts.paye, 'nuit')}, ${euros(fromCents(this.cents.paye))}`],
-      ['Non payé', `${plural(this.counts.non_paye, 'nuit')}, ${euros(fromCents(this.cents.non_paye))}`],
-      ['À vérifier', `${plural(this.counts.a_verifier, 'nuit')}, ${euros(fromCents(this.cents.a_verifier))}`],
+      line('Payé', count(this.counts.paye, 'nuit'), money(fromCents(this.cents.paye))),
+      line('Non payé', count(this.counts.non_paye, 'nuit'), money(fromCents(this.cents.non_paye))),
+      line('À vérifier', count(this.counts.a_verifier, 'nuit'), money(fromCents(this.cents.a_verifier))),
     ];
   }
 }
 
-function pointageSummary(filters: Pointage, window: { start_date: string; end_date: string }): string {
+function pointageSummary(
+  filters: Pointage,
+  window: { start_date: string; end_date: string },
+  names: FilterNames,
+): string {
   const { date_arrivee: arrival, ...rest } = filters;
-  const parts = [filtersSummary(rest)];
+  const parts = [filtersSummary(rest, names)];
   if (arrival !== undefined) parts.push(`Arrivées du ${frenchDate(arrival)}`);
   parts.push(`Nuits du ${frenchDate(window.start_date)} au ${frenchDate(window.end_date)} exclu`);
   return parts.join(' ; ');
@@ -277,7 +315,7 @@ interface Plan<R> {
   /** A row of `rows` as the columns read it (default: as is). */
   row?(raw: never): R;
   /** The totals block, once every row is read. */
-  totals(): Promise<[string, string][]> | [string, string][];
+  totals(): Promise<TotalLine[]> | TotalLine[];
   onBatch?(rows: R[]): void;
 }
 
@@ -321,13 +359,13 @@ async function writeFile<R>(
     });
     if (!(await stream(db, plan, pdf, output))) return pdf.abort();
     const lines = await plan.totals();
-    await pdf.finish(lines.map(([label, value]) => `${label} : ${value}`));
+    await pdf.finish(lines.map(totalLineText));
     return;
   }
   const excel = startExcelExport<R>(output, plan.title, plan.columns);
   const buffered = () => output.writableLength + output.readableLength;
   if (!(await stream(db, plan, { addRows: excel.addRows, buffered }, output))) return;
-  excel.addFooter([[], ['Filtres', plan.summary], ...(await plan.totals())]);
+  excel.addFooter([[], ['Filtres', plan.summary], ...(await plan.totals()).map(totalLineCells)]);
   await excel.finish();
 }
 
@@ -336,12 +374,13 @@ function roomingPlan(
   source: Extract<Source, { body: 'rooming' }>,
   filters: RoomingExportBody,
   total: number,
+  names: FilterNames,
 ): Plan<RoomingRow> {
   const { list } = source;
-  let totals: [string, string][] | undefined;
+  let totals: TotalLine[] | undefined;
   return {
     title: source.title,
-    summary: filtersSummary(filters),
+    summary: filtersSummary(filters, names),
     total,
     columns:
       list === 'etab'
@@ -365,12 +404,13 @@ function pointagePlan(
   filters: Pointage,
   window: { start_date: string; end_date: string },
   total: number,
+  names: FilterNames,
 ): Plan<PointageRow> {
   const accumulated = new PointageTotals();
   const label = source.flux === undefined ? undefined : FLUX_PAIEMENT_LABELS[source.flux];
   return {
     title: source.title,
-    summary: pointageSummary(filters, window),
+    summary: pointageSummary(filters, window, names),
     total,
     columns: label === undefined ? POINTAGE_PRESENCE_COLUMNS : pointagePaiementColumns(label),
     rows: pointageRowsQuery(filters, window, source.flux),
@@ -395,14 +435,16 @@ export async function startRoomingExport(
     const filters = body as RoomingExportBody;
     const total = await countRooming(db, source.list, filters);
     if (total > MAX_EXPORT_ROWS) throw new BadRequestError(EXPORT_MESSAGES.tooMany(total));
-    run = () => writeFile(db, key, roomingPlan(db, source, filters, total), output);
+    const names = await filterNames(db, filters);
+    run = () => writeFile(db, key, roomingPlan(db, source, filters, total, names), output);
   } else {
     const { page: _page, pageSize: _size, ...filters } = body as PointageExportBody;
     assertFilterPeriod(filters);
     const total = await countPointage(db, filters);
     if (total > MAX_EXPORT_ROWS) throw new BadRequestError(EXPORT_MESSAGES.tooMany(total));
     const window = await pointageWindow(db, filters);
-    run = () => writeFile(db, key, pointagePlan(source, filters, window, total), output);
+    const names = await filterNames(db, filters);
+    run = () => writeFile(db, key, pointagePlan(source, filters, window, total, names), output);
   }
   void run().catch((error: unknown) => {
     if (output.destroyed) return;

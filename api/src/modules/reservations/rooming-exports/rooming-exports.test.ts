@@ -22,6 +22,7 @@ import {
   type World,
 } from '../../../../test/fixtures/reservations-write';
 import { pdfPages, pdfTexts } from '../../../../test/pdf-text';
+import { MONEY_FORMAT } from '../exports/export-excel';
 import { frenchMoney, PDF_ROWS_PER_PAGE } from '../exports/export-pdf';
 import { parisDay } from '../exports/export-format';
 import { startRoomingExport } from './rooming-export-routes';
@@ -30,12 +31,17 @@ let w: World;
 const FORMULA = '=HYPERLINK("x")';
 const ROOMING = { start_date: day(-7), end_date: day(30) };
 let paf = 0;
+const HOTEL = 'Hôtel des Tilleuls';
+// Wider than its PDF column at the table's size: written smaller, or on two lines, never cut.
+const LONG_CLIENT = 'Association Départementale pour l’Hébergement Solidaire';
 
 beforeAll(async () => {
   w = await buildWorld(await buildTestApp());
   // Enough stays for two PDF pages: one resident a stay, no room shared (Double allotment 5: 5 at a time).
   const people = await residents(w, PDF_ROWS_PER_PAGE + 4);
   await w.app.db.execute(sql`update pensionnaires set nom = ${FORMULA} where id = ${people[0] ?? 0}`);
+  await w.app.db.execute(sql`update etablissements set nom = ${HOTEL} where id = ${w.hotel.id}`);
+  await w.app.db.execute(sql`update clients set nom = ${LONG_CLIENT} where id = ${w.client.id}`);
   for (const [index, id] of people.entries()) {
     const start = -7 + Math.floor(index / 5) * 2;
     const { reservation_ids } = await book(w, [id], {
@@ -80,6 +86,27 @@ async function sheetOf(body: Buffer) {
   const rows: unknown[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
+}
+
+/**
+ * Type and number format of the cells after the first one of the rows from `from` (1-based) on, by the first
+ * cell's text; `count` rows at most.
+ */
+async function footerCells(body: Buffer, from: number, count = Number.POSITIVE_INFINITY) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (sheet === undefined) throw new Error('no sheet');
+  const found: Record<string, { type: ExcelJS.ValueType; numFmt: string | undefined }[]> = {};
+  sheet.eachRow((row, number) => {
+    if (number < from || number >= from + count) return;
+    const cells: { type: ExcelJS.ValueType; numFmt: string | undefined }[] = [];
+    row.eachCell((cell, column) => {
+      if (column > 1) cells.push({ type: cell.type, numFmt: cell.numFmt || undefined });
+    });
+    found[String(row.getCell(1).value)] = cells;
+  });
+  return found;
 }
 
 const LISTS = {
@@ -133,12 +160,22 @@ describe('the twelve exports', () => {
       const summaries = texts.filter((t) => t.startsWith('Filtres : '));
       expect(summaries).toHaveLength(2);
       expect(summaries[0]).toContain(`Période : du ${day(-7).split('-').reverse().join('/')}`);
-      expect(summaries[0]).toContain(`Établissement n° ${w.hotel.id}`);
+      expect(summaries[0]).toContain(`Établissement : ${HOTEL}`);
+      expect(summaries[0]).not.toContain('n°');
       for (const row of api.reservations) expect(texts).toContain(String(row.id));
+      // Every row's client name is there whole: on one line, or on two lines one after the other.
+      const whole = texts.filter((t) => t === LONG_CLIENT).length;
+      const split = texts.filter((t, i) => `${t} ${texts[i + 1] ?? ''}` === LONG_CLIENT).length;
+      expect(whole + split).toBe(api.total);
+      expect(texts.filter((t) => t.endsWith('…'))).toEqual([]);
       if (list === 'Pens') {
         expect(texts).toContain(`Réservations : ${api.total}`);
         continue;
       }
+      if (list === 'Client')
+        expect(texts).toContain(
+          `PAF payé : ${api.total_paf_p} nuit${api.total_paf_p > 1 ? 's' : ''}, ${frenchMoney(api.total_montant_paf_p)} €`,
+        );
       expect(texts).toContain(`Nuitées : ${api.total_nuitees}`);
       expect(texts).toContain(`TTC : ${frenchMoney(api.ttc)} €`);
       expect(texts).toContain(`TVA : ${frenchMoney(api.tva)} €`);
@@ -157,12 +194,26 @@ describe('the twelve exports', () => {
     expect(data.map((r) => r[priceColumn])).toEqual(api.reservations.map((r) => Number(r.prix_ht)));
     expect(rows.flat()).not.toContain(FORMULA);
     expect(rows.flat()).toContain(`'${FORMULA} Prénom0`);
-    const footer = Object.fromEntries(rest.slice(api.total + 1).map((r) => [r[0], r[1]]));
-    expect(footer.Filtres).toContain(`Client n° ${w.client.id}`);
-    expect(footer['Nuitées']).toBe(String(api.total_nuitees));
-    expect(footer['Vente HT']).toBe(`${frenchMoney(api.total_prix_ht)} €`);
-    expect(footer.TTC).toBe(`${frenchMoney(api.ttc)} €`);
-    expect(footer.PAF).toContain(`payé ${api.total_paf_p} (${frenchMoney(api.total_montant_paf_p)} €)`);
+    const footer = Object.fromEntries(rest.slice(api.total + 1).map((r) => [r[0], r.slice(1)]));
+    expect(footer.Filtres?.[0]).toMatch(new RegExp(`; Client : ${LONG_CLIENT}$`));
+    // Counts and amounts are numbers (an amount in the euro format), never « 464 823,14 € » as text.
+    expect(footer['Nuitées']).toEqual([api.total_nuitees]);
+    expect(footer['Vente HT']).toEqual([Number(api.total_prix_ht)]);
+    expect(footer.TTC).toEqual([Number(api.ttc)]);
+    expect(footer['PAF payé']).toEqual([api.total_paf_p, Number(api.total_montant_paf_p)]);
+    const cells = await footerCells((await post('excelRoomingClient', filters)).rawPayload, api.total + 2);
+    expect(cells['Vente HT']?.[0]).toEqual({ type: ExcelJS.ValueType.Number, numFmt: MONEY_FORMAT });
+    expect(cells['Nuitées']?.[0]).toEqual({ type: ExcelJS.ValueType.Number, numFmt: undefined });
+    expect(cells['PAF payé']).toEqual([
+      { type: ExcelJS.ValueType.Number, numFmt: undefined },
+      { type: ExcelJS.ValueType.Number, numFmt: MONEY_FORMAT },
+    ]);
+    // The rows' amounts too: the first stay's « Vente HT ».
+    const first = await footerCells((await post('excelRoomingClient', filters)).rawPayload, 2, 1);
+    expect(Object.values(first)[0]?.[priceColumn - 1]).toEqual({
+      type: ExcelJS.ValueType.Number,
+      numFmt: MONEY_FORMAT,
+    });
   });
 
   it('pointage exports: the stays of the list, nights by state, totals from the same nights', async () => {
@@ -177,9 +228,19 @@ describe('the twelve exports', () => {
     const paid = list.reservations.flatMap((r) => r.nuitees).filter((n) => n.etat_paf === 'paye');
     const paidColumn = header?.indexOf('Payé') ?? -1;
     expect(data.reduce((n, r) => n + Number(r[paidColumn]), 0)).toBe(paid.length);
-    const footer = Object.fromEntries(rest.slice(list.total + 1).map((r) => [r[0], r[1]]));
-    expect(footer['Réservations']).toBe(String(list.total));
-    expect(footer['Payé']).toBe(`${paid.length} nuits, ${frenchMoney('7.00')} €`);
+    const footer = Object.fromEntries(rest.slice(list.total + 1).map((r) => [r[0], r.slice(1)]));
+    expect(footer['Réservations']).toEqual([list.total]);
+    expect(footer['Payé']).toEqual([paid.length, 7]);
+    const cells = await footerCells((await post('excelPointagePaf', filters)).rawPayload, list.total + 2);
+    expect(cells['Payé']).toEqual([
+      { type: ExcelJS.ValueType.Number, numFmt: undefined },
+      { type: ExcelJS.ValueType.Number, numFmt: MONEY_FORMAT },
+    ]);
+    const first = await footerCells((await post('excelPointagePaf', filters)).rawPayload, 2, 1);
+    expect(Object.values(first)[0]?.[(header?.indexOf('Payé (€)') ?? 0) - 1]).toEqual({
+      type: ExcelJS.ValueType.Number,
+      numFmt: MONEY_FORMAT,
+    });
     const pdf = pdfTexts((await post('pdfPointagePres', { date_arrivee: day(-7) })).rawPayload);
     expect(pdf.find((t) => t.startsWith('Filtres : '))).toContain(
       `Arrivées du ${day(-7).split('-').reverse().join('/')}`,

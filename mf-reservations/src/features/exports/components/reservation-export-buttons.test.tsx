@@ -18,6 +18,41 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('ReservationExportButtons', () => {
+  it('shows the rows written out of the rows of the file, and « Annuler l’export » closes the request', async () => {
+    let aborted = false;
+    let exportId: string | null = null;
+    mockServer.use(
+      http.post('/api/reservations/generate_Excel_Resa/all_data', async ({ request }) => {
+        exportId = request.headers.get('x-export-id');
+        // A long export: it ends only when the client closes the request.
+        await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve()));
+        aborted = request.signal.aborted;
+        return new HttpResponse(null, { status: 499 });
+      }),
+      http.get('/api/reservations/export_progress/:id', ({ params }) =>
+        params.id === exportId
+          ? HttpResponse.json({ ecrites: 1250, total: 2920 })
+          : HttpResponse.json({ message: 'Aucun export en cours sous cet identifiant.' }, { status: 404 }),
+      ),
+    );
+    renderPage(<ReservationExportButtons filters={{}} keys={['pdfResa', 'excelResaAll']} />, {
+      url: '/dashboard/reservations',
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Excel \(complet\)/ }));
+    expect(await screen.findByText('1 250 / 2 920 lignes écrites', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(
+      screen.getByRole('progressbar', { name: "Progression de l'export" }).getAttribute('aria-valuenow'),
+    ).toBe('42');
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler l’export' }));
+    expect(await screen.findByText('Export « Excel (complet) » annulé.')).toBeTruthy();
+    expect(aborted).toBe(true);
+    expect(saved).toEqual([]);
+    expect(screen.queryByText(/a échoué/)).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Excel \(complet\)/ })).toHaveProperty('disabled', false),
+    );
+  });
+
   it('posts the filters, disables the other buttons while running, saves reservations-YYYY-MM-DD.xlsx', async () => {
     mockServer.use(
       http.post('/api/reservations/generate_Excel_Resa/all_data', async () => {

@@ -1,8 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Progress } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Flex, Progress, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { isCancelled } from 'shared';
 import { RESERVATION_EXPORTS, type ReservationExportBody, type ReservationExportKey } from 'shared/contract';
 import { downloadReservationExport } from '../api/download-export';
+import { useExportProgress } from '../api/get-export-progress';
 
 export interface ReservationExportButtonsProps {
   /** The list's current filters (and sort): the export holds every matching row. */
@@ -12,36 +14,55 @@ export interface ReservationExportButtonsProps {
 }
 
 const ALL_KEYS = Object.keys(RESERVATION_EXPORTS) as ReservationExportKey[];
+const count = new Intl.NumberFormat('fr-FR');
 
 /**
- * One button per export: saves the server's file (`reservations-YYYY-MM-DD.<ext>`); disabled while one runs. A large export becomes
- * a task: its message (where to fetch the file) is shown instead.
+ * One button per export: saves the server's file (`reservations-YYYY-MM-DD.<ext>`); disabled while one runs. While
+ * it runs: the rows written out of the file's rows (read from the server every second), else the bytes received,
+ * and « Annuler », which closes the request — the server stops writing the file. A large export becomes a task: its
+ * message (where to fetch the file) is shown instead.
  */
 export function ReservationExportButtons({ filters, keys = ALL_KEYS }: ReservationExportButtonsProps) {
   const [running, setRunning] = useState<ReservationExportKey | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [exportId, setExportId] = useState<string | null>(null);
+  const [bytes, setBytes] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [queued, setQueued] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const rows = useExportProgress(exportId).data;
 
   const run = async (key: ReservationExportKey) => {
+    const abort = new AbortController();
+    const id = crypto.randomUUID();
+    controller.current = abort;
     setRunning(key);
-    setProgress(null);
+    setExportId(id);
+    setBytes(null);
     setError(null);
-    setQueued(null);
+    setNotice(null);
     try {
-      const result = await downloadReservationExport(key, filters, setProgress);
-      if (result.kind === 'task') setQueued(result.message);
+      const result = await downloadReservationExport(key, filters, {
+        onProgress: setBytes,
+        signal: abort.signal,
+        exportId: id,
+      });
+      if (result.kind === 'task') setNotice(result.message);
     } catch (failure) {
-      setError(
-        `L'export « ${RESERVATION_EXPORTS[key].label} » a échoué : ${
-          failure instanceof Error ? failure.message : String(failure)
-        }`,
-      );
+      if (isCancelled(failure)) setNotice(`Export « ${RESERVATION_EXPORTS[key].label} » annulé.`);
+      else
+        setError(
+          `L'export « ${RESERVATION_EXPORTS[key].label} » a échoué : ${
+            failure instanceof Error ? failure.message : String(failure)
+          }`,
+        );
     } finally {
+      controller.current = null;
       setRunning(null);
+      setExportId(null);
     }
   };
 
+  const percent = rows && rows.total > 0 ? Math.floor((rows.ecrites / rows.total) * 100) : bytes;
   return (
     <Flex vertical gap={8}>
       <Flex wrap gap={8} align="center" role="group" aria-label="Exports">
@@ -57,16 +78,26 @@ export function ReservationExportButtons({ filters, keys = ALL_KEYS }: Reservati
           </Button>
         ))}
         {running !== null && (
-          <span role="status" aria-live="polite" style={{ minWidth: 140 }}>
-            {progress === null ? (
-              'Préparation du fichier…'
-            ) : (
-              <Progress percent={progress} size="small" aria-label="Progression de l'export" />
-            )}
-          </span>
+          <Flex gap={8} align="center" wrap>
+            <span role="status" aria-live="polite" style={{ minWidth: 140 }}>
+              {percent === null ? (
+                'Préparation du fichier…'
+              ) : (
+                <Progress percent={percent} size="small" aria-label="Progression de l'export" />
+              )}
+              {rows && (
+                <Typography.Text type="secondary">
+                  {count.format(rows.ecrites)} / {count.format(rows.total)} lignes écrites
+                </Typography.Text>
+              )}
+            </span>
+            <Button size="small" onClick={() => controller.current?.abort()}>
+              Annuler l’export
+            </Button>
+          </Flex>
         )}
       </Flex>
-      {queued && <Alert type="info" showIcon closable title={queued} onClose={() => setQueued(null)} />}
+      {notice && <Alert type="info" showIcon closable title={notice} onClose={() => setNotice(null)} />}
       {error && <Alert type="error" showIcon closable title={error} onClose={() => setError(null)} />}
     </Flex>
   );

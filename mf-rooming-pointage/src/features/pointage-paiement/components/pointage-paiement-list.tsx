@@ -1,4 +1,5 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import {
   Button,
   Checkbox,
@@ -11,16 +12,16 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { API_DATE_FORMAT, formatDate, formatMoney, formatPeriod } from 'shared';
+import { API_DATE_FORMAT, formatDate, formatMoney, formatPeriod, notifier } from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
   type EtatPaiement,
   type FluxPaiement,
   type PointageListBody,
+  type PointageAnswer,
   type PointageNuitee,
   type PointageReservation,
 } from 'shared/contract';
@@ -29,7 +30,7 @@ import { PointageFailureAlert } from '../../../lib/components/pointage-failure-a
 import { usePointageNuitees } from '../../../lib/api/get-pointage-nuitees';
 import { ExportButtons } from '../../../lib/components/export-buttons';
 import { useRowKeyboard } from '../../../lib/use-row-keyboard';
-import { usePointPafCafs, type PafCafInput } from '../api/point-paf-caf';
+import { bulkMessage, undoInputs, usePointPafCafs, type PafCafInput } from '../api/point-paf-caf';
 
 export const PAGE_SIZE = 50;
 const ETAT_COLORS: Record<EtatPaiement, string> = { a_verifier: 'orange', paye: 'green', non_paye: 'red' };
@@ -49,11 +50,18 @@ export function paiementListBody(flux: FluxPaiement, filtre: Filtre, page: numbe
   return { page, pageSize: PAGE_SIZE, [`status_${flux}`]: true, ...etat } as PointageListBody;
 }
 
-/** The nights a check touches: those listed (the last 31 days) dated today or before. */
+/**
+ * The nights of a stay the list counts for a check: those listed (the last 31 days) dated before today — the nights
+ * a whole-stay check writes (the API's default: every night before today). Tonight's is not paid yet; counting it
+ * made a 27-night row write 26.
+ */
 function checkedNights(stay: PointageReservation): PointageNuitee[] {
   const today = dayjs().format(API_DATE_FORMAT);
-  return stay.nuitees.filter((night) => night.date_nuit <= today);
+  return stay.nuitees.filter((night) => night.date_nuit < today);
 }
+
+/** Seconds the « Annuler » of a check stays offered. */
+export const UNDO_SECONDS = 10;
 
 export interface PointagePaiementListProps {
   flux: FluxPaiement;
@@ -76,9 +84,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
   const stays = usePointageNuitees(body);
   // Phones (< 576 px): the four states one under the other. Side by side they need about 290 px (240 in the small
   // size), more than a 375 px screen leaves inside the page and the card: « Tous » was cut.
-  // From a tablet up the « Séjour entier » buttons stay in view while the table scrolls sideways; on a phone a pinned
-  // column would take half the screen.
-  const { xs: narrow = false, md: wide = true } = Grid.useBreakpoint();
+  const { xs: narrow = false, lg: wide = true } = Grid.useBreakpoint();
   const rows = useMemo(() => stays.data?.reservations ?? [], [stays.data]);
   const [selectedStays, setSelectedStays] = useState<number[]>([]);
   const [selectedNights, setSelectedNights] = useState<Record<number, string[]>>({});
@@ -104,12 +110,29 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
     });
   };
 
+  // One toast for the whole check, with what the API says it wrote, and « Annuler » for UNDO_SECONDS: the same
+  // nights put back in the states they had, stay by stay.
+  const undo = (answers: PointageAnswer[]) => {
+    clear();
+    write.mutate(undoInputs(flux, answers), {
+      onSuccess: (restored) => notifier().success(bulkMessage(label, restored, true)),
+    });
+  };
   const run = (inputs: PafCafInput[]) => {
     if (write.isPending || inputs.length === 0) return;
     clear();
-    write.mutate(inputs, { onSuccess: resetSelection });
+    write.mutate(inputs, {
+      onSuccess: (answers) => {
+        resetSelection();
+        notifier().success(bulkMessage(label, answers), {
+          duration: UNDO_SECONDS,
+          action: { label: 'Annuler', onClick: () => undo(answers) },
+        });
+      },
+    });
   };
-  // A whole stay: its nights before today (the API's default); picked nights: their dates.
+  // A whole stay: every night before today (the API's default, nights older than the list's included); picked
+  // nights: their dates.
   const markStays = (ids: readonly number[], etat: EtatPaiement) =>
     rows
       .filter((stay) => ids.includes(stay.id))
@@ -137,6 +160,12 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
     for (const night of nights) pageTotals[etatOf(night)] += amountOf(night);
   }
   const hasSelection = selectionNights > 0 || selectedStays.length > 0;
+  // A whole stay begun before the list's window has older nights too: the check writes them, the totals cannot
+  // count them — said here, and the toast gives the API's count.
+  const windowStart = stays.data?.start_date;
+  const older = rows.filter(
+    (stay) => selectedStays.includes(stay.id) && windowStart !== undefined && stay.date_debut < windowStart,
+  ).length;
 
   const tableRef = useRef<HTMLDivElement>(null);
   const keyboard = useRowKeyboard({
@@ -152,67 +181,115 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
     },
   });
 
-  const columns: TableColumnsType<PointageReservation> = [
-    {
-      key: 'pensionnaire',
-      title: 'Pensionnaire',
-      render: (_, stay) => (
-        <>
-          <Typography.Text strong>{nameOf(stay)}</Typography.Text>
-          <br />
-          <Typography.Text type="secondary">Dossier {stay.numero_dossier}</Typography.Text>
-        </>
-      ),
-    },
-    { key: 'client', title: 'Client', dataIndex: 'client_nom' },
-    { key: 'etablissement', title: 'Établissement', dataIndex: 'etablissement_nom' },
-    { key: 'sejour', title: 'Séjour', render: (_, stay) => formatPeriod(stay.date_debut, stay.date_fin) },
-    {
-      key: 'etat',
-      title: `État ${label}`,
-      render: (_, stay) => (
-        <Tag color={ETAT_COLORS[stay[etatKey]]}>{ETAT_PAIEMENT_LABELS[stay[etatKey]]}</Tag>
-      ),
-    },
-    {
-      key: 'a_verifier',
-      title: 'À vérifier',
-      align: 'right',
-      render: (_, stay) => {
-        const nights = checkedNights(stay).filter((night) => etatOf(night) === 'a_verifier');
-        const amount = nights.reduce((sum, night) => sum + amountOf(night), 0);
-        return `${nights.length} nuit${nights.length > 1 ? 's' : ''} · ${euros(amount)}`;
-      },
-    },
-    {
-      key: 'actions',
-      title: 'Séjour entier',
-      fixed: wide ? 'right' : undefined,
-      render: (_, stay) => (
-        <Space size={4}>
-          <Button
-            size="small"
-            icon={<CheckOutlined />}
-            disabled={write.isPending}
-            aria-label={`${label} payée : ${nameOf(stay)}`}
-            onClick={() => run(markStays([stay.id], 'paye'))}
-          >
-            Payé
-          </Button>
-          <Button
-            size="small"
-            danger
-            icon={<CloseOutlined />}
-            disabled={write.isPending}
-            aria-label={`${label} non payée : ${nameOf(stay)}`}
-            onClick={() => run(markStays([stay.id], 'non_paye'))}
-          >
-            Non payé
-          </Button>
-        </Space>
-      ),
-    },
-  ];
+  const toVerifyOf = (stay: PointageReservation) => {
+    const nights = checkedNights(stay).filter((night) => etatOf(night) === 'a_verifier');
+    return {
+      nights: `${nights.length} nuit${nights.length > 1 ? 's' : ''}`,
+      amount: euros(nights.reduce((sum, night) => sum + amountOf(night), 0)),
+    };
+  };
+  const etatTag = (stay: PointageReservation) => (
+    <Tag color={ETAT_COLORS[stay[etatKey]]}>{ETAT_PAIEMENT_LABELS[stay[etatKey]]}</Tag>
+  );
+  const buttons = (stay: PointageReservation) => (
+    <Space size={4} wrap={!wide}>
+      <Button
+        size="small"
+        icon={<CheckOutlined />}
+        disabled={write.isPending}
+        aria-label={`${label} payée : ${nameOf(stay)}`}
+        onClick={() => run(markStays([stay.id], 'paye'))}
+      >
+        Payé
+      </Button>
+      <Button
+        size="small"
+        danger
+        icon={<CloseOutlined />}
+        disabled={write.isPending}
+        aria-label={`${label} non payée : ${nameOf(stay)}`}
+        onClick={() => run(markStays([stay.id], 'non_paye'))}
+      >
+        Non payé
+      </Button>
+    </Space>
+  );
+  const resident = (stay: PointageReservation) => (
+    <>
+      <Typography.Text strong>{nameOf(stay)}</Typography.Text>
+      <br />
+      <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+        Dossier {stay.numero_dossier}
+      </Typography.Text>
+    </>
+  );
+
+  // From 1200 px (lg) the columns sit side by side and their texts wrap to the page's width: nothing is pinned
+  // over the dates, the state and the amount (a pinned column hid them at 1366 px, and rows were marked blind).
+  // Below, each stay is one cell, its facts one under the other and its buttons last.
+  const columns: TableColumnsType<PointageReservation> = wide
+    ? [
+        { key: 'pensionnaire', title: 'Pensionnaire', render: (_, stay) => resident(stay) },
+        {
+          key: 'client',
+          title: 'Client · Établissement',
+          render: (_, stay) => (
+            <>
+              {stay.client_nom}
+              <br />
+              <Typography.Text type="secondary">{stay.etablissement_nom}</Typography.Text>
+            </>
+          ),
+        },
+        {
+          key: 'sejour',
+          title: 'Séjour',
+          render: (_, stay) => (
+            <span style={{ whiteSpace: 'nowrap' }}>{formatPeriod(stay.date_debut, stay.date_fin)}</span>
+          ),
+        },
+        { key: 'etat', title: `État ${label}`, render: (_, stay) => etatTag(stay) },
+        {
+          key: 'a_verifier',
+          title: 'À vérifier',
+          align: 'right',
+          render: (_, stay) => {
+            const { nights, amount } = toVerifyOf(stay);
+            return (
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {nights}
+                <br />
+                {amount}
+              </span>
+            );
+          },
+        },
+        { key: 'actions', title: 'Séjour entier', render: (_, stay) => buttons(stay) },
+      ]
+    : [
+        {
+          key: 'sejour',
+          title: 'Séjour',
+          render: (_, stay) => {
+            const { nights, amount } = toVerifyOf(stay);
+            return (
+              <Flex vertical gap={4} align="start">
+                <div>{resident(stay)}</div>
+                <Typography.Text>{stay.client_nom}</Typography.Text>
+                <Typography.Text type="secondary">{stay.etablissement_nom}</Typography.Text>
+                <Typography.Text>{formatPeriod(stay.date_debut, stay.date_fin)}</Typography.Text>
+                <Flex gap={8} align="center" wrap>
+                  {etatTag(stay)}
+                  <Typography.Text>
+                    À vérifier : {nights} · {amount}
+                  </Typography.Text>
+                </Flex>
+                {buttons(stay)}
+              </Flex>
+            );
+          },
+        },
+      ];
 
   return (
     <Flex vertical gap={12}>
@@ -261,6 +338,9 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           Sélection : {selectedStays.length} séjour{selectedStays.length > 1 ? 's' : ''} entier
           {selectedStays.length > 1 ? 's' : ''}, {selectionNights} nuit{selectionNights > 1 ? 's' : ''} —{' '}
           <strong>{euros(selectionAmount)}</strong>
+          {older > 0 && windowStart !== undefined
+            ? ` (plus les nuits d'avant le ${formatDate(windowStart)} de ${older} séjour${older > 1 ? 's' : ''})`
+            : ''}
         </Typography.Text>
         <Typography.Text type="secondary">
           Cette page : à vérifier {euros(pageTotals.a_verifier)} · payé {euros(pageTotals.paye)} · non payé{' '}
@@ -275,7 +355,6 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           columns={columns}
           dataSource={rows}
           loading={stays.isPending}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: `Aucun séjour ${label} dans cet état` }}
           rowSelection={{
             selectedRowKeys: selectedStays,
@@ -326,6 +405,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
             current: page,
             pageSize: PAGE_SIZE,
             total: stays.data?.total ?? 0,
+            showTotal: (total) => `Total : ${total}`,
             showSizeChanger: false,
             onChange: (next) => setParams({ page: next > 1 ? String(next) : undefined }),
           }}

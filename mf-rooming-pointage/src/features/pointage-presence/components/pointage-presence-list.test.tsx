@@ -18,6 +18,15 @@ const arrivals = () =>
 beforeEach(() => resetReservationMocks());
 
 describe('PointagePresenceList', () => {
+  it('shows its total count, and pins no column over the night and its dates', async () => {
+    renderPage(<PointagePresenceList />, { url: '/dashboard/pointage-presence' });
+    expect(await screen.findByText(`Total : ${arrivals().length}`)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: `Présent : ${nameOf(arrivals()[0]!)}` })).toBeTruthy();
+    expect(
+      document.querySelector('.ant-table-cell-fix-right, .ant-table-cell-fix-start, .ant-table-cell-fix-end'),
+    ).toBeNull();
+  });
+
   it("lists yesterday's arrivals (jours=commence_h) and points one present with the stay's version", async () => {
     const [first] = arrivals();
     expect(first).toBeDefined();

@@ -59,9 +59,7 @@ export function PointagePresenceList() {
   const body = useMemo(() => presenceListBody(day, page), [day, page]);
   const stays = usePointageNuitees(body);
   const rows = useMemo(() => stays.data?.reservations ?? [], [stays.data]);
-  // From a tablet up the buttons stay in view while the table scrolls sideways (at 1366 px the columns are wider
-  // than the page); on a phone a pinned column would take half the screen.
-  const { md: wide = true } = Grid.useBreakpoint();
+  const { lg: wide = true } = Grid.useBreakpoint();
   const [selected, setSelected] = useState<number[]>([]);
   const [expanded, setExpanded] = useState<number[]>([]);
   const [noShow, setNoShow] = useState<PointageReservation | null>(null);
@@ -128,75 +126,96 @@ export function PointagePresenceList() {
     if (night) counts[night.presence] += 1;
   }
 
-  const columns: TableColumnsType<PointageReservation> = [
-    {
-      key: 'pensionnaire',
-      title: 'Pensionnaire',
-      render: (_, stay) => (
-        <>
-          <Typography.Text strong>{nameOf(stay)}</Typography.Text>
-          <br />
-          <Typography.Text type="secondary">Dossier {stay.numero_dossier}</Typography.Text>
-        </>
-      ),
-    },
-    {
-      key: 'etablissement',
-      title: 'Établissement',
-      render: (_, stay) => (
-        <>
-          {stay.etablissement_nom}
-          <br />
-          <Typography.Text type="secondary">
-            {stay.type_chambre_libelle}
-            {stay.chambre ? ` · ch. ${stay.chambre}` : ''}
-          </Typography.Text>
-        </>
-      ),
-    },
-    { key: 'client', title: 'Client', dataIndex: 'client_nom' },
-    { key: 'sejour', title: 'Séjour', render: (_, stay) => formatPeriod(stay.date_debut, stay.date_fin) },
-    {
-      key: 'presence',
-      title: `Nuit du ${formatDate(day)}`,
-      render: (_, stay) => {
-        const night = nightOf(stay, day);
-        return night ? (
-          <Tag color={PRESENCE_COLORS[night.presence]}>{PRESENCE_LABELS[night.presence]}</Tag>
-        ) : (
-          <Typography.Text type="secondary">Pas de nuitée</Typography.Text>
-        );
-      },
-    },
-    {
-      key: 'actions',
-      title: 'Pointage',
-      fixed: wide ? 'right' : undefined,
-      render: (_, stay) => (
-        <Space size={4}>
-          <Button
-            size="small"
-            icon={<CheckOutlined />}
-            disabled={busy}
-            aria-label={`Présent : ${nameOf(stay)}`}
-            onClick={() => mark(stay, 'present')}
-          >
-            Présent
-          </Button>
-          <Button
-            size="small"
-            danger
-            icon={<CloseOutlined />}
-            disabled={busy}
-            aria-label={`Absent : ${nameOf(stay)}`}
-            onClick={() => mark(stay, 'absent')}
-          >
-            Absent
-          </Button>
-        </Space>
-      ),
-    },
-  ];
+  const resident = (stay: PointageReservation) => (
+    <>
+      <Typography.Text strong>{nameOf(stay)}</Typography.Text>
+      <br />
+      <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+        Dossier {stay.numero_dossier}
+      </Typography.Text>
+    </>
+  );
+  const room = (stay: PointageReservation) =>
+    `${stay.type_chambre_libelle}${stay.chambre ? ` · ch. ${stay.chambre}` : ''}`;
+  const presenceOf = (stay: PointageReservation) => {
+    const night = nightOf(stay, day);
+    return night ? (
+      <Tag color={PRESENCE_COLORS[night.presence]}>{PRESENCE_LABELS[night.presence]}</Tag>
+    ) : (
+      <Typography.Text type="secondary">Pas de nuitée</Typography.Text>
+    );
+  };
+  const buttons = (stay: PointageReservation) => (
+    <Space size={4} wrap={!wide}>
+      <Button
+        size="small"
+        icon={<CheckOutlined />}
+        disabled={busy}
+        aria-label={`Présent : ${nameOf(stay)}`}
+        onClick={() => mark(stay, 'present')}
+      >
+        Présent
+      </Button>
+      <Button
+        size="small"
+        danger
+        icon={<CloseOutlined />}
+        disabled={busy}
+        aria-label={`Absent : ${nameOf(stay)}`}
+        onClick={() => mark(stay, 'absent')}
+      >
+        Absent
+      </Button>
+    </Space>
+  );
+
+  // From 1200 px (lg) the columns sit side by side and their texts wrap to the page's width: nothing is pinned
+  // over the dates and the night's state (a pinned column hid them at 1366 px). Below, each stay is one cell, its
+  // facts one under the other and its buttons last.
+  const columns: TableColumnsType<PointageReservation> = wide
+    ? [
+        { key: 'pensionnaire', title: 'Pensionnaire', render: (_, stay) => resident(stay) },
+        {
+          key: 'etablissement',
+          title: 'Établissement',
+          render: (_, stay) => (
+            <>
+              {stay.etablissement_nom}
+              <br />
+              <Typography.Text type="secondary">{room(stay)}</Typography.Text>
+            </>
+          ),
+        },
+        { key: 'client', title: 'Client', dataIndex: 'client_nom' },
+        {
+          key: 'sejour',
+          title: 'Séjour',
+          render: (_, stay) => (
+            <span style={{ whiteSpace: 'nowrap' }}>{formatPeriod(stay.date_debut, stay.date_fin)}</span>
+          ),
+        },
+        { key: 'presence', title: `Nuit du ${formatDate(day)}`, render: (_, stay) => presenceOf(stay) },
+        { key: 'actions', title: 'Pointage', render: (_, stay) => buttons(stay) },
+      ]
+    : [
+        {
+          key: 'sejour',
+          title: `Nuit du ${formatDate(day)}`,
+          render: (_, stay) => (
+            <Flex vertical gap={4} align="start">
+              <div>{resident(stay)}</div>
+              <Typography.Text>{stay.etablissement_nom}</Typography.Text>
+              <Typography.Text type="secondary">{room(stay)}</Typography.Text>
+              <Typography.Text>{stay.client_nom}</Typography.Text>
+              <Flex gap={8} align="center" wrap>
+                <Typography.Text>{formatPeriod(stay.date_debut, stay.date_fin)}</Typography.Text>
+                {presenceOf(stay)}
+              </Flex>
+              {buttons(stay)}
+            </Flex>
+          ),
+        },
+      ];
 
   return (
     <Flex vertical gap={12}>
@@ -252,7 +271,6 @@ export function PointagePresenceList() {
           columns={columns}
           dataSource={rows}
           loading={stays.isPending}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: 'Aucun séjour à pointer pour cette nuit' }}
           rowSelection={{
             selectedRowKeys: selected,
@@ -268,6 +286,7 @@ export function PointagePresenceList() {
             current: page,
             pageSize: PAGE_SIZE,
             total: stays.data?.total ?? 0,
+            showTotal: (total) => `Total : ${total}`,
             showSizeChanger: false,
             onChange: (next) => setParams({ page: next > 1 ? String(next) : undefined }),
           }}

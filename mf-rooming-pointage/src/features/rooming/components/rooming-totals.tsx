@@ -1,4 +1,4 @@
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Col, Grid, Row, Statistic } from 'antd';
 import { formatMoney } from 'shared';
 import type { RoomingClientTotaux, RoomingEtabTotaux } from 'shared/contract';
 import type { RoomingAnswers, RoomingKind } from '../api/get-rooming';
@@ -58,6 +58,9 @@ export function RoomingTotals<K extends RoomingKind>({
   kind: K;
   answer: RoomingAnswers[K];
 }) {
+  // On a phone two cards share a row (≈ 140 px each): « 306 386,83 € » at the statistic's 24 px was wider than
+  // its card and the page scrolled sideways. Smaller there, and a value still too long breaks between its groups.
+  const { sm: wide = true } = Grid.useBreakpoint();
   const figures =
     kind === 'etab'
       ? etabFigures(answer as RoomingEtabTotaux)
@@ -72,6 +75,9 @@ export function RoomingTotals<K extends RoomingKind>({
             <Statistic
               title={figure.label}
               value={typeof figure.value === 'number' ? count.format(figure.value) : figure.value}
+              styles={{
+                content: wide ? { overflowWrap: 'anywhere' } : { fontSize: 16, overflowWrap: 'anywhere' },
+              }}
             />
           </Card>
         </Col>

@@ -10,7 +10,7 @@ import { rowsOf } from '../../../db/raw';
 import { reservations } from '../../../db/schema';
 import { NotFoundError } from '../../../errors';
 import { DETAIL_MESSAGES } from '../detail/detail-service';
-import { isoTimestamp } from '../reservation-items';
+import { isoTimestamp } from '../../../db/iso-timestamp';
 
 export const ACTION_LIBELLES: Record<string, string> = {
   creation: 'Création',

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   COMMUNICATION_PATHS,
   DEMANDES_PATHS,
+  REFERENTIEL_PATHS,
   RESERVATIONS_PATHS,
   type DemandeCountAnswer,
   type DemandeCreateAnswer,
@@ -35,6 +36,7 @@ import {
 } from '../support/world';
 
 const REFERENTE = 'referente.e2e@example.fr';
+const HOTEL_EMAIL = 'reception.e2e@example.fr';
 
 let smtp: SmtpSink;
 let product: Product;
@@ -208,7 +210,8 @@ describe('demandes', () => {
       before - 1,
     );
 
-    // The confirmation to the client: « Voir » opens it at /view-pdf in a new tab.
+    // The confirmation to the client: « Voir » opens it at /view-pdf in a new tab, through the request's id
+    // (spec §2), the confirmation chosen among the request's documents.
     const confirmation = treated.communications.find((c) => c.type_document === 'confirmation');
     assert.ok(confirmation, 'confirmation préparée');
     assert.equal(confirmation.statut, 'preparee');
@@ -220,15 +223,30 @@ describe('demandes', () => {
       context.waitForEvent('page'),
       row.getByRole('link', { name: 'Voir' }).click(),
     ]);
-    await viewer.waitForURL(new RegExp(`/view-pdf\\?id=${confirmation.id}$`));
-    const frame = viewer.getByTitle(`Document de la demande ${confirmation.id}`);
+    await viewer.waitForURL(new RegExp(`/view-pdf\\?id=${demandeId}&communication=${confirmation.id}$`));
+    const frame = viewer.getByTitle(`Document de la demande ${demandeId}`);
     await frame.waitFor();
     assert.match((await frame.getAttribute('src')) ?? '', /^blob:/);
     assert.equal(await viewer.getByText('Document indisponible').count(), 0);
+    // The request's other document (the voucher) is one choice away; the confirmation is the one shown.
+    const picker = viewer.getByRole('combobox', { name: 'Document affiché' });
+    await picker.waitFor();
+    await viewer
+      .locator('.ant-select')
+      .getByText(/^Confirmation au client — /)
+      .waitFor();
+    // The request's id alone opens its latest document: the voucher, prepared after the confirmation.
+    await viewer.goto(`/view-pdf?id=${demandeId}`);
+    await viewer.getByTitle(`Document de la demande ${demandeId}`).waitFor();
+    await viewer
+      .locator('.ant-select')
+      .getByText(/^Bon d'hébergement \(établissement\) — /)
+      .waitFor();
     await viewer.close();
-    const pdf = await fetch(`${product.baseUrl}/api${COMMUNICATION_PATHS.document}/${confirmation.id}`, {
-      headers: { authorization: `Bearer ${api.token}` },
-    });
+    const pdf = await fetch(
+      `${product.baseUrl}/api${COMMUNICATION_PATHS.document}/${demandeId}?communication=${confirmation.id}`,
+      { headers: { authorization: `Bearer ${api.token}` } },
+    );
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get('content-type'), 'application/pdf');
     const shown = pdfTexts(Buffer.from(await pdf.arrayBuffer())).join('\n');
@@ -291,7 +309,15 @@ describe('demandes', () => {
     await context.close();
   });
 
-  test('an agent confirms a cancellation: the targeted stay is cancelled', async () => {
+  test('an agent confirms a cancellation: the targeted stay is cancelled, the hotel is sent a notice', async () => {
+    await api.call('PUT', `${REFERENTIEL_PATHS.etablissements}/${world.hotel.id}`, {
+      nom: world.hotel.nom,
+      adresse: '8 quai Saint-Vincent',
+      codePostal: '69001',
+      ville: 'Lyon',
+      nombreChambres: 40,
+      email: HOTEL_EMAIL,
+    });
     const stayId = await bookedStay('Inès', parisDay(4), parisDay(8));
     const demandeId = await createDemande({
       type: 'annulation',
@@ -318,6 +344,20 @@ describe('demandes', () => {
       [stayId],
     );
     assert.ok(done.communications.some((c) => c.type_document === 'annulation'));
+
+    // The hotel's notice: listed on the card, sent through the SMTP server with the released nights.
+    const noticeRow = page.getByRole('row', { name: /Avis de libération \(établissement\)/ });
+    await noticeRow.getByText('Envoyée', { exact: true }).waitFor();
+    const notice = done.communications.find((c) => c.type_document === 'avis_etablissement');
+    assert.ok(notice, 'avis à l’établissement préparé');
+    assert.deepEqual(notice.destinataires, [HOTEL_EMAIL]);
+    const toHotel = smtp.received.filter((mail) =>
+      [mail.to ?? []].flat().some((to) => to.value.some((a) => a.address === HOTEL_EMAIL)),
+    );
+    assert.equal(toHotel.length, 1);
+    const shown = pdfTexts(toHotel[0]!.attachments[0]!.content).join('\n');
+    for (const expected of [world.hotel.nom, 'Inès Essai-Annul', `n° ${stayId}`, '4 nuits', 'Annulation'])
+      assert.ok(shown.includes(expected), `« ${expected} » absent de l’avis`);
 
     assert.deepEqual(errors, []);
     await context.close();

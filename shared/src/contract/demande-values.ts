@@ -24,12 +24,18 @@ export const DEMANDES_PATHS = {
 } as const;
 
 export const COMMUNICATION_PATHS = {
-  /** GET /:id: one communication; POST /send/:id, /send_communication/:id; GET /pensionnaire/:id. */
+  /**
+   * GET /:id: one communication; GET /:id/document: its PDF, whatever it is about; POST /send/:id,
+   * /send_communication/:id; GET /pensionnaire/:id.
+   */
   one: '/communication',
   send: '/communication/send',
   create: '/communication/send_communication',
   pensionnaire: '/communication/pensionnaire',
-  /** GET /:id: the communication's PDF (what /view-pdf?id= shows). */
+  /**
+   * GET /:demandeId (spec §7, what /view-pdf?id= shows): the request's latest document as a PDF;
+   * `?communication=<id>`: that one of its documents.
+   */
   document: '/demande/communication',
   /** The outgoing e-mails (outbox): GET, GET /:id, POST /:id/renvoyer. */
   courriels: '/courriels',

@@ -89,6 +89,7 @@ export const COMMUNICATION_TYPE_LABELS: Record<CommunicationType, string> = {
   refus: 'Lettre de refus',
   prolongation: 'Confirmation de prolongation',
   annulation: "Confirmation d'annulation",
+  avis_etablissement: 'Avis de libération (établissement)',
   autre: 'Autre document',
 };
 export const COMMUNICATION_STATUT_LABELS: Record<CommunicationStatut, string> = {
@@ -249,7 +250,10 @@ export const Communication = object({
   statut: CommunicationStatutSchema,
   /** Sending attempts so far. */
   tentatives: Type.Integer(),
-  /** Why the last attempt failed (or was kept in the outbox). */
+  /**
+   * Why the last attempt failed (or was kept in the outbox), or why it was not sent at all (a hotel notice to a
+   * hotel without an e-mail address).
+   */
   derniere_erreur: Nullable(Type.String()),
   envoye_at: Nullable(Type.String()),
   document_nom: Nullable(Type.String()),
@@ -557,6 +561,9 @@ export type SyncAnswer = Static<typeof SyncAnswer>;
 // ---------------------------------------------------------------------------------------------------------
 
 export const CommunicationIdParams = object({ id: Id });
+/** GET /demande/communication/:id (a request): which of its documents; its latest when left out. */
+export const DemandeDocumentQuery = object({ communication: Type.Optional(Id) });
+export type DemandeDocumentQuery = Static<typeof DemandeDocumentQuery>;
 const Destinataires = Type.Array(Email, { minItems: 1, maxItems: 10, uniqueItems: true });
 
 /** POST /communication/send_communication/:id (a request): prepares a document, and sends it unless `envoyer: false`. */

@@ -97,3 +97,21 @@ export function dashboardUrl(id: string, params: Record<string, string | number>
   });
   return `${DASHBOARD_PATH}/${path}`;
 }
+
+/** '/view-pdf' (spec §2): outside the dashboard, a request's document in a full-page frame. */
+export const VIEW_PDF_PATH = '/view-pdf';
+
+/** Its query parameters: `id` is the request (spec §2), `communication` one document. */
+export const VIEW_PDF_PARAMS = { demande: 'id', communication: 'communication' } as const;
+
+/**
+ * Where « Voir » opens a document: `/view-pdf?id=<request>&communication=<document>` (the page shows that one and
+ * lets the user pick among the request's other documents), or `/view-pdf?communication=<document>` for a
+ * document that belongs to no request (a hotel notice about stays booked without one).
+ */
+export function viewPdfUrl(document: { demande_id: number | null; id: number }): string {
+  const params = new URLSearchParams();
+  if (document.demande_id !== null) params.set(VIEW_PDF_PARAMS.demande, String(document.demande_id));
+  params.set(VIEW_PDF_PARAMS.communication, String(document.id));
+  return `${VIEW_PDF_PATH}?${params.toString()}`;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canManageReferenceData } from '../auth/permissions';
 import { MENU } from './menu';
 import { ACCOUNT_PATH, ACCOUNT_URL } from './host-pages';
-import { dashboardUrl, DASHBOARD_PATH, findRoute, ROUTES, routesOf } from './route-registry';
+import { dashboardUrl, DASHBOARD_PATH, findRoute, ROUTES, routesOf, viewPdfUrl } from './route-registry';
 import { DASHBOARD_BADGES, DEMANDE_ACTIONS, TOP_BAR_SHORTCUTS } from './shortcuts';
 
 /** Child routes under /dashboard (spec §2), exactly as written there, `{id}` as `:id`. */
@@ -102,6 +102,11 @@ describe('route registry', () => {
 
   it('dashboardUrl throws on a missing param', () => {
     expect(() => dashboardUrl('fiche-resa')).toThrow('Paramètre manquant : id');
+  });
+
+  it('viewPdfUrl opens a document through its request (spec §2: id is the request), or alone without one', () => {
+    expect(viewPdfUrl({ demande_id: 12, id: 345 })).toBe('/view-pdf?id=12&communication=345');
+    expect(viewPdfUrl({ demande_id: null, id: 345 })).toBe('/view-pdf?communication=345');
   });
 });
 

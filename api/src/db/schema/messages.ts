@@ -27,8 +27,8 @@ import {
 } from '../enums';
 import { bigId, bytea, createdAt, enumCheck, fk, id, notBlankCheck, timestamps } from './columns';
 import { users } from './core';
-import { pensionnaires } from './referentiel';
-import { demandesHebergement } from './reservations';
+import { etablissements, pensionnaires } from './referentiel';
+import { demandesHebergement, reservations } from './reservations';
 
 export const communications = pgTable(
   'communications',
@@ -36,6 +36,8 @@ export const communications = pgTable(
     id: id(),
     demandeId: integer('demande_id'),
     pensionnaireId: integer('pensionnaire_id'),
+    /** The hotel a notice is addressed to (`avis_etablissement`): its stays are in communication_reservations. */
+    etablissementId: integer('etablissement_id'),
     canal: text('canal').$type<CanalCommunication>().notNull(),
     objet: text('objet').notNull(),
     contenu: text('contenu').notNull().default(''),
@@ -58,10 +60,15 @@ export const communications = pgTable(
   (t) => [
     fk('communications', [t.demandeId], [demandesHebergement.id]),
     fk('communications', [t.pensionnaireId], [pensionnaires.id]),
+    fk('communications', [t.etablissementId], [etablissements.id]),
     fk('communications', [t.createdBy], [users.id]),
     index('communications_demande_idx').on(t.demandeId),
     index('communications_pensionnaire_idx').on(t.pensionnaireId),
-    check('communications_sujet_present', sql`${t.demandeId} is not null or ${t.pensionnaireId} is not null`),
+    index('communications_etablissement_idx').on(t.etablissementId),
+    check(
+      'communications_sujet_present',
+      sql`${t.demandeId} is not null or ${t.pensionnaireId} is not null or ${t.etablissementId} is not null`,
+    ),
     check('communications_document_nomme', sql`(${t.document} is null) = (${t.documentNom} is null)`),
     enumCheck('communications', t.canal, CANAUX_COMMUNICATION),
     enumCheck('communications', t.typeDocument, COMMUNICATION_TYPES),
@@ -72,6 +79,21 @@ export const communications = pgTable(
       'communications_echec_explique',
       sql`${t.statut} not in ('echec', 'non_transmise') or ${t.derniereErreur} is not null`,
     ),
+  ],
+);
+
+/** The stays a communication is about (a hotel notice: the stays whose nights it releases). */
+export const communicationReservations = pgTable(
+  'communication_reservations',
+  {
+    communicationId: integer('communication_id').notNull(),
+    reservationId: integer('reservation_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'communication_reservations_pk', columns: [t.communicationId, t.reservationId] }),
+    fk('communication_reservations', [t.communicationId], [communications.id], { onDelete: 'cascade' }),
+    fk('communication_reservations', [t.reservationId], [reservations.id]),
+    index('communication_reservations_reservation_idx').on(t.reservationId),
   ],
 );
 

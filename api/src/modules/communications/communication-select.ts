@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { isoTimestamp } from '../reservations/reservation-items';
+import { isoTimestamp } from '../../db/iso-timestamp';
 
 /** The Communication columns (shared/contract) of `cm` = communications. */
 export const communicationSelect = sql`cm.id, cm.demande_id, cm.pensionnaire_id, cm.type_document, cm.objet,

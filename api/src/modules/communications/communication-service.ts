@@ -28,7 +28,7 @@ import type { Mailer, MailOutcome } from '../../plugins/mail';
 import { rowsOf } from '../../db/raw';
 import { communicationSelect } from './communication-select';
 import { courrielSelect } from './courriel-select';
-import { buildDocument, loadDocumentData } from './documents/document-model';
+import { buildDocument, loadDocumentData, type BuiltDocument } from './documents/document-model';
 import { renderDocumentPdf } from './documents/render-pdf';
 
 const STATUT_OF: Record<MailOutcome['statut'], CommunicationStatut> = {
@@ -41,16 +41,82 @@ export const COMMUNICATION_MESSAGES = {
   notFound: (id: number) => `Communication n° ${id} introuvable.`,
   noDocument: "Cette communication n'a pas de document à envoyer.",
   noRecipient: 'Aucun destinataire : indiquez au moins une adresse e-mail.',
+  hotelWithoutEmail: (nom: string) =>
+    `L'établissement ${nom} n'a pas d'adresse électronique : ajoutez-la à sa fiche, ou indiquez un destinataire.`,
+  demandeNotFound: (id: number) => `Demande n° ${id} introuvable.`,
+  noDemandeDocument: (id: number) => `Aucun document pour la demande n° ${id}.`,
+  notOfDemande: (communication: number, demande: number) =>
+    `La communication n° ${communication} n'est pas un document de la demande n° ${demande}.`,
   pending: 'Un envoi de cette communication est déjà en cours : réessayez dans quelques minutes.',
   wrongType: (type: CommunicationType, demandeType: DemandeType) =>
     `Le document « ${COMMUNICATION_TYPE_LABELS[type]} » ne concerne pas une demande « ${DEMANDE_TYPE_LABELS[demandeType].toLowerCase()} ».`,
 } as const;
 
 /** The e-mail text sent with a document. */
-const mailText = (titre: string, reference: string) =>
+export const mailText = (titre: string, reference: string) =>
   `Bonjour,\n\nVeuillez trouver ci-joint le document « ${titre} » (${reference}).\n\n` +
   `Pour toute question, répondez à la centrale en rappelant le numéro de la demande.\n\n` +
   `Cordialement,\nLa centrale d’hébergement EBAS3`;
+
+/** What a generated document is stored with: its subject (a request, a hotel) and who it goes to. */
+export interface StoredDocument {
+  type: CommunicationType;
+  built: BuiltDocument;
+  demandeId: number | null;
+  etablissementId?: number;
+  destinataires: string[];
+  /** Why it is not sent (no recipient known): shown to staff beside its state. */
+  nonEnvoye?: string;
+  /** Audit details beyond the subject, type and recipients. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Renders the document and stores it as a `preparee` communication with its audit row (caller's transaction);
+ * returns its id, and the PDF and text an e-mail sending it carries.
+ */
+export async function storeCommunication(
+  tx: Executor,
+  actor: Actor,
+  document: StoredDocument,
+): Promise<{ id: number; pdf: Buffer; texte: string }> {
+  const { built } = document;
+  const pdf = await renderDocumentPdf(built.model);
+  const texte = mailText(built.model.titre, built.model.reference);
+  const [row] = await tx
+    .insert(communications)
+    .values({
+      demandeId: document.demandeId,
+      etablissementId: document.etablissementId ?? null,
+      canal: 'email',
+      typeDocument: document.type,
+      objet: built.objet,
+      contenu: texte,
+      document: pdf,
+      documentNom: built.fichier,
+      destinataires: document.destinataires,
+      derniereErreur: document.nonEnvoye ?? null,
+      createdBy: actor.kind === 'user' ? actor.userId : null,
+    })
+    .returning({ id: communications.id });
+  if (row === undefined) throw new Error('communication not created');
+  await recordAudit(tx, {
+    entity: 'communication',
+    entityId: row.id,
+    action: 'preparation',
+    after: {
+      demande_id: document.demandeId,
+      ...(document.etablissementId === undefined ? {} : { etablissement_id: document.etablissementId }),
+      type_document: document.type,
+      objet: built.objet,
+      destinataires: document.destinataires,
+      ...(document.nonEnvoye === undefined ? {} : { non_envoye: document.nonEnvoye }),
+      ...document.details,
+    },
+    actor,
+  });
+  return { id: row.id, pdf, texte };
+}
 
 /**
  * Generates the document of `type` for the request and stores it as a `preparee` communication, in the caller's
@@ -68,31 +134,13 @@ export async function prepareCommunication(
     throw new BadRequestError(COMMUNICATION_MESSAGES.wrongType(type, data.demande.type));
   const built = buildDocument(type, data);
   if (typeof built === 'string') throw new ConflictError(built);
-  const pdf = await renderDocumentPdf(built.model);
-  const recipients = destinataires ?? built.destinataires;
-  const [row] = await tx
-    .insert(communications)
-    .values({
-      demandeId,
-      canal: 'email',
-      typeDocument: type,
-      objet: built.objet,
-      contenu: mailText(built.model.titre, built.model.reference),
-      document: pdf,
-      documentNom: built.fichier,
-      destinataires: recipients,
-      createdBy: actor.kind === 'user' ? actor.userId : null,
-    })
-    .returning({ id: communications.id });
-  if (row === undefined) throw new Error('communication not created');
-  await recordAudit(tx, {
-    entity: 'communication',
-    entityId: row.id,
-    action: 'preparation',
-    after: { demande_id: demandeId, type_document: type, objet: built.objet, destinataires: recipients },
-    actor,
+  const stored = await storeCommunication(tx, actor, {
+    type,
+    built,
+    demandeId,
+    destinataires: destinataires ?? built.destinataires,
   });
-  return row.id;
+  return stored.id;
 }
 
 async function readCommunication(db: Executor, id: number): Promise<Communication> {
@@ -148,16 +196,27 @@ export function createCommunicationService(db: Database, mail: Mailer) {
         document: Uint8Array | null;
         document_nom: string | null;
         destinataires: string[];
+        etablissement_nom: string | null;
+        etablissement_email: string | null;
       }>(
         tx,
-        sql`select objet, contenu, document, document_nom, destinataires from communications
-            where id = ${id} for update`,
+        sql`select cm.objet, cm.contenu, cm.document, cm.document_nom, cm.destinataires,
+              e.nom as etablissement_nom, nullif(trim(e.email), '') as etablissement_email
+            from communications cm left join etablissements e on e.id = cm.etablissement_id
+            where cm.id = ${id} for update of cm`,
       );
       if (row === undefined) throw new NotFoundError(COMMUNICATION_MESSAGES.notFound(id));
       if (row.document === null || row.document_nom === null)
         throw new ConflictError(COMMUNICATION_MESSAGES.noDocument);
-      const to = body.destinataires ?? row.destinataires;
-      if (to.length === 0) throw new BadRequestError(COMMUNICATION_MESSAGES.noRecipient);
+      // A hotel notice prepared when the hotel had no address goes to the address its card has since been given.
+      const hotel = row.etablissement_email === null ? [] : [row.etablissement_email];
+      const to = body.destinataires ?? (row.destinataires.length > 0 ? row.destinataires : hotel);
+      if (to.length === 0)
+        throw new BadRequestError(
+          row.etablissement_nom === null
+            ? COMMUNICATION_MESSAGES.noRecipient
+            : COMMUNICATION_MESSAGES.hotelWithoutEmail(row.etablissement_nom),
+        );
       const [pending] = await rowsOf<{ id: number }>(
         tx,
         sql`select id from courriels where communication_id = ${id} and statut = 'en_attente'
@@ -228,7 +287,10 @@ export function createCommunicationService(db: Database, mail: Mailer) {
       return { ...communication, courriels };
     },
 
-    /** The resident's communications: those about them, and those of the requests naming them. */
+    /**
+     * The resident's communications: those about them, those of the requests naming them, and the hotel notices
+     * about their stays.
+     */
     async ofPensionnaire(id: number): Promise<Communication[]> {
       const [resident] = await rowsOf<{ id: number }>(db, sql`select id from pensionnaires where id = ${id}`);
       if (resident === undefined) throw new NotFoundError(`Pensionnaire n° ${id} introuvable.`);
@@ -237,10 +299,13 @@ export function createCommunicationService(db: Database, mail: Mailer) {
         sql`select ${communicationSelect} from communications cm
           where cm.pensionnaire_id = ${id}
              or cm.demande_id in (select dp.demande_id from demande_pensionnaires dp where dp.pensionnaire_id = ${id})
+             or cm.id in (select cr.communication_id from communication_reservations cr
+                          join reservations r on r.id = cr.reservation_id where r.pensionnaire_id = ${id})
           order by cm.created_at desc, cm.id desc limit 200`,
       );
     },
 
+    /** GET /communication/:id/document: the PDF of one communication, whatever it is about. */
     async document(id: number): Promise<{ nom: string; contenu: Buffer }> {
       const [row] = await rowsOf<{ document: Uint8Array | null; document_nom: string | null }>(
         db,
@@ -249,6 +314,38 @@ export function createCommunicationService(db: Database, mail: Mailer) {
       if (row === undefined) throw new NotFoundError(COMMUNICATION_MESSAGES.notFound(id));
       if (row.document === null || row.document_nom === null)
         throw new NotFoundError("Cette communication n'a pas de document.");
+      return { nom: row.document_nom, contenu: Buffer.from(row.document) };
+    },
+
+    /**
+     * GET /demande/communication/:id (spec §7, what /view-pdf?id= shows): the request's latest document, or the
+     * one of its documents `communicationId` names. 404 in French for an unknown request, a request without any
+     * document, or a communication that is not one of its documents.
+     */
+    async demandeDocument(
+      demandeId: number,
+      communicationId?: number,
+    ): Promise<{ nom: string; contenu: Buffer }> {
+      const [row] = await rowsOf<{
+        id: number | null;
+        document: Uint8Array | null;
+        document_nom: string | null;
+      }>(
+        db,
+        sql`select cm.id, cm.document, cm.document_nom from demandes_hebergement d
+            left join lateral (select id, document, document_nom from communications
+              where demande_id = d.id and document is not null
+                ${communicationId === undefined ? sql`` : sql`and id = ${communicationId}`}
+              order by created_at desc, id desc limit 1) cm on true
+            where d.id = ${demandeId}`,
+      );
+      if (row === undefined) throw new NotFoundError(COMMUNICATION_MESSAGES.demandeNotFound(demandeId));
+      if (row.id === null || row.document === null || row.document_nom === null)
+        throw new NotFoundError(
+          communicationId === undefined
+            ? COMMUNICATION_MESSAGES.noDemandeDocument(demandeId)
+            : COMMUNICATION_MESSAGES.notOfDemande(communicationId, demandeId),
+        );
       return { nom: row.document_nom, contenu: Buffer.from(row.document) };
     },
   };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { isoTimestamp } from '../reservations/reservation-items';
+import { isoTimestamp } from '../../db/iso-timestamp';
 
 /** The Courriel columns (shared/contract) of `co` = courriels. */
 export const courrielSelect = sql`co.id, co.statut, co.transport, co.expediteur, co.destinataires, co.objet,

@@ -2,9 +2,11 @@
  * The five Communication calls of spec §7, for every signed-in user (docs/api.md « Communications »):
  * POST /communication/send_communication/:id (a request: prepare a document, send it), POST /communication/send/:id
  * (a communication: send it again), GET /communication/:id, GET /communication/pensionnaire/:id and
- * GET /demande/communication/:id (the PDF /view-pdf shows).
+ * GET /demande/communication/:id (a request: the PDF /view-pdf shows, its latest document or
+ * `?communication=`); and GET /communication/:id/document, the PDF of a communication that belongs to no request.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import {
   COMMUNICATION_PATHS as PATHS,
   CommunicationAnswer,
@@ -13,6 +15,7 @@ import {
   CommunicationIdParams,
   CommunicationsAnswer,
   CommunicationSendBody,
+  DemandeDocumentQuery,
   ErrorBody,
 } from 'shared/contract';
 import { actorOf } from '../../db/audit';
@@ -65,18 +68,25 @@ const communicationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({ data: await service.get(request.params.id) }),
   );
 
+  const pdf = (reply: FastifyReply, document: { nom: string; contenu: Buffer }) =>
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${document.nom}"`)
+      .header('cache-control', 'no-store')
+      .send(document.contenu as never);
+
+  // No 200 schema on the PDFs: the answer is the file itself; errors are { message } from the one error handler.
   app.get(
     `${PATHS.document}/:id`,
-    // No 200 schema: the answer is the PDF itself; errors are { message } from the one error handler.
+    { schema: { params: CommunicationIdParams, querystring: DemandeDocumentQuery, response: errors } },
+    async (request, reply) =>
+      pdf(reply, await service.demandeDocument(request.params.id, request.query.communication)),
+  );
+
+  app.get(
+    `${PATHS.one}/:id/document`,
     { schema: { params: CommunicationIdParams, response: errors } },
-    async (request, reply) => {
-      const document = await service.document(request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${document.nom}"`)
-        .header('cache-control', 'no-store')
-        .send(document.contenu as never);
-    },
+    async (request, reply) => pdf(reply, await service.document(request.params.id)),
   );
 };
 

@@ -35,7 +35,7 @@ const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const refus = createRefusService(app.db);
   const traitement = createTraitementService(app.db);
   const prolongation = createDemandeProlongationService(app.db);
-  const annulation = createDemandeAnnulationService(app.db);
+  const annulation = createDemandeAnnulationService(app.db, app.mail);
   const sync = createSyncService(app.db);
 
   // Bodies that may be left out (extension, cancellation: the request's own date and targets): read as {}.

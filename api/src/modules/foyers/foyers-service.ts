@@ -29,7 +29,7 @@ import { TODAY } from '../../db/today';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { escapeLike } from '../../lib/list-query';
 import { demandeItemSelect } from '../demandes/liste/list-query';
-import { isoTimestamp } from '../reservations/reservation-items';
+import { isoTimestamp } from '../../db/iso-timestamp';
 
 const like = (text: string) => `%${escapeLike(text.trim())}%`;
 

@@ -10,6 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReservationFilters, ReservationItem, RESERVATION_SORTABLE } from 'shared/contract';
 import type { Executor } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { rowsOf } from '../../db/raw';
 import {
   assertFilterPeriod,
@@ -21,10 +22,6 @@ import {
 
 export type ReservationSortKey = (typeof RESERVATION_SORTABLE)[number];
 export type SortOrder = 'asc' | 'desc';
-
-/** Full-precision ISO 8601 (UTC) of a timestamptz, so a keyset on it never skips or repeats rows. */
-export const isoTimestamp = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Sort key → expressions (then r.id) and the join they need, plus the item fields holding their values. */
 export const SORTS: Record<

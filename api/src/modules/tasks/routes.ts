@@ -22,7 +22,7 @@ import {
 import { actorOf } from '../../db/audit';
 import { oneOf, rowsOf } from '../../db/raw';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
-import { isoTimestamp } from '../reservations/reservation-items';
+import { isoTimestamp } from '../../db/iso-timestamp';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

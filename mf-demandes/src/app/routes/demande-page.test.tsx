@@ -30,11 +30,32 @@ describe('DemandePage', () => {
     expect(screen.queryByRole('button', { name: 'Refuser' })).toBeNull();
   });
 
-  it('lists the communications with « Voir » opening /view-pdf?id=', async () => {
+  it('lists the communications with « Voir » opening /view-pdf with the request id and the document', async () => {
     const demande = mockDemandes.find((d) => d.communications.length > 0)!;
     renderPage(<DemandePage />, { url: `/dashboard/demande-hebergement/${demande.id}`, path: PATH });
     const [voir] = await screen.findAllByRole('link', { name: 'Voir' });
-    expect(voir!.getAttribute('href')).toBe(`/view-pdf?id=${demande.communications[0]!.id}`);
+    expect(voir!.getAttribute('href')).toBe(
+      `/view-pdf?id=${demande.id}&communication=${demande.communications[0]!.id}`,
+    );
+  });
+
+  it('confirming a cancellation lists the hotel notice beside the letter to the client', async () => {
+    const demande = mockDemandes.find(
+      (d) =>
+        d.type === 'annulation' && d.statut === 'a_traiter' && d.cibles.every((c) => c.statut !== 'annulee'),
+    )!;
+    const { user } = renderPage(<DemandePage />, {
+      url: `/dashboard/demande-hebergement/${demande.id}`,
+      path: PATH,
+    });
+    await user.click(await screen.findByRole('button', { name: "Confirmer l'annulation" }));
+    const notice = (await screen.findByText('Avis de libération (établissement)')).closest('tr')!;
+    expect(within(notice).getByText('contact@hotelduparc-lyon.fr')).toBeTruthy();
+    const id = mockDemandes.find((d) => d.id === demande.id)!.communications[1]!.id;
+    expect(within(notice).getByRole('link', { name: 'Voir' }).getAttribute('href')).toBe(
+      `/view-pdf?id=${demande.id}&communication=${id}`,
+    );
+    expect(screen.getByText("Confirmation d'annulation")).toBeTruthy();
   });
 });
 

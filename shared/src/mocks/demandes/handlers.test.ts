@@ -117,12 +117,32 @@ describe('request mocks', () => {
     expect(answer.message).toBe('4 demandes synchronisées : 1 mise à jour, 1 à vérifier.');
   });
 
-  it('answer the PDF of a communication for /view-pdf', async () => {
-    const communication = mockDemandes.flatMap((d) => d.communications)[0]!;
-    const pdf = await call('GET', `/demande/communication/${communication.id}`);
+  it('answer the PDF of a request for /view-pdf: its latest document, or the one chosen among its own', async () => {
+    const d = mockDemandes.find((row) => row.communications.length > 1)!;
+    const [latest, older] = d.communications;
+    const pdf = await call('GET', `/demande/communication/${d.id}`);
+    expect(pdf.status).toBe(200);
     expect(pdf.type).toContain('application/pdf');
     expect(String(pdf.body).startsWith('%PDF-')).toBe(true);
-    expect((await call('GET', '/demande/communication/1')).status).toBe(404);
+    expect((await call('GET', `/demande/communication/${d.id}?communication=${older!.id}`)).status).toBe(200);
+    // A communication id is not a request id.
+    const byCommunication = await call('GET', `/demande/communication/${latest!.id}`);
+    expect(byCommunication.status).toBe(404);
+    const other = mockDemandes.find((row) => row.id !== d.id && row.communications.length > 0)!;
+    const foreign = await call(
+      'GET',
+      `/demande/communication/${d.id}?communication=${other.communications[0]!.id}`,
+    );
+    expect(foreign.status).toBe(404);
+    expect((foreign.body as { message: string }).message).toBe(
+      `La communication n° ${other.communications[0]!.id} n'est pas un document de la demande n° ${d.id}.`,
+    );
+    const empty = mockDemandes.find((row) => row.communications.length === 0)!;
+    const none = await call('GET', `/demande/communication/${empty.id}`);
+    expect(none.status).toBe(404);
+    expect((none.body as { message: string }).message).toBe(`Aucun document pour la demande n° ${empty.id}.`);
+    expect((await call('GET', `/communication/${older!.id}/document`)).status).toBe(200);
+    expect((await call('GET', '/communication/1/document')).status).toBe(404);
   });
 });
 
@@ -212,7 +232,13 @@ describe('stays linked to the requests', () => {
     );
     const after = await card(d.id);
     expect(after.cibles.map((c) => c.date_fin)).toEqual([mockDay(2), mockDay(2)]);
-    expect(after.communications[0]!.type_document).toBe('annulation');
+    // The letter last, after the notice to the hotel (sent to its address: kept in the outbox here).
+    expect(after.communications.map((c) => c.type_document)).toEqual(['annulation', 'avis_etablissement']);
+    expect(after.communications[1]).toMatchObject({
+      destinataires: ['contact@hotelduparc-lyon.fr'],
+      statut: 'non_transmise',
+    });
+    expect(body.communication_ids).toEqual(after.communications.map((c) => c.id));
     const again = await call('PUT', `/demande_hebergement/annulations/${d.id}`);
     expect(again.status).toBe(409);
     expect((again.body as { message: string }).message).toMatch(

@@ -25,6 +25,7 @@ import {
   type SyncResultat,
 } from '../../contract';
 import { api, claimsOf, fail, json, readJson, requireSession, validBody } from '../common/http';
+import { seedEtablissements } from '../referentiel/fixtures';
 import { mockDay } from '../reservations/list-fixtures';
 import { itemOf, MOCK_PDF, withActions } from './fixtures';
 import { bookStays, cancelCibles, extendCibles, summary } from './stays';
@@ -93,6 +94,21 @@ function prepare(d: DemandeDetail, type: Communication['type_document'], destina
   return communication;
 }
 
+/**
+ * The API's hotel notices of a cancellation: one per hotel of the stays, e-mailed to its address (kept in the
+ * outbox here, as the API without SMTP), or kept unsent with the reason when the hotel has none.
+ */
+function hotelNotices(d: DemandeDetail): Communication[] {
+  const hotels = [...new Map(d.cibles.map((c) => [c.etablissement_id, c.etablissement_nom])).entries()];
+  return hotels.map(([id, nom]) => {
+    const email = seedEtablissements.find((e) => e.id === id)?.email ?? null;
+    const notice = prepare(d, 'avis_etablissement', email === null ? [] : [email]);
+    if (email !== null) return sendCommunication(notice).data;
+    notice.derniere_erreur = `Non envoyé : l'établissement ${nom} n'a pas d'adresse électronique. Ajoutez-la à sa fiche, puis cliquez sur « Envoyer ».`;
+    return notice;
+  });
+}
+
 /** An optional JSON body (none, or `{}`), checked against its schema. */
 async function optionalBody<T>(request: Request, schema: Parameters<typeof validBody>[1]) {
   const denied = requireSession(request);
@@ -132,6 +148,7 @@ function settle(
 }
 
 const allCommunications = () => mockDemandes.flatMap((d) => d.communications);
+const pdf = () => new HttpResponse(MOCK_PDF, { status: 200, headers: { 'content-type': 'application/pdf' } });
 
 function sendCommunication(communication: Communication, destinataires?: string[]) {
   Object.assign(communication, {
@@ -439,7 +456,10 @@ export const demandesHandlers: RequestHandler[] = [
     if (d.type !== 'annulation') return wrongKind(d, "confirmation d'annulation");
     if (!isOpen(d.statut)) return conflict(d, "confirmation d'annulation");
     const { resultats } = cancelCibles(d, body.date_annulation ?? d.date_fin, body.reservation_ids);
-    return settle(d, resultats, 'annulée', 'Annulation', () => [prepare(d, 'annulation')]);
+    return settle(d, resultats, 'annulée', 'Annulation', () => {
+      const notices = hotelNotices(d);
+      return [prepare(d, 'annulation'), ...notices];
+    });
   }),
 
   http.post(api(`${PATHS.resas}/:id`), ({ request, params }) => {
@@ -488,6 +508,8 @@ export const demandesHandlers: RequestHandler[] = [
     if (check instanceof Response) return check;
     const communication = allCommunications().find((c) => c.id === idOf(params));
     if (!communication) return fail(404, `Communication n° ${idOf(params)} introuvable.`);
+    if ((check.destinataires ?? communication.destinataires).length === 0)
+      return fail(400, 'Aucun destinataire : indiquez au moins une adresse e-mail.');
     return json(200, sendCommunication(communication, check.destinataires));
   }),
 
@@ -510,11 +532,30 @@ export const demandesHandlers: RequestHandler[] = [
       : fail(404, `Communication n° ${idOf(params)} introuvable.`);
   }),
 
+  // The request's latest document, or the one `?communication=` names among its documents (as the API).
   http.get(api(`${COMMUNICATION_PATHS.document}/:id`), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const d = find(idOf(params));
+    if (!d) return notFound(idOf(params));
+    const chosen = new URL(request.url).searchParams.get('communication');
+    const documents = d.communications.filter((c) => c.document_nom !== null);
+    const document = chosen === null ? documents[0] : documents.find((c) => String(c.id) === chosen);
+    if (!document)
+      return fail(
+        404,
+        chosen === null
+          ? `Aucun document pour la demande n° ${d.id}.`
+          : `La communication n° ${chosen} n'est pas un document de la demande n° ${d.id}.`,
+      );
+    return pdf();
+  }),
+
+  http.get(api(`${COMMUNICATION_PATHS.one}/:id/document`), ({ request, params }) => {
     const denied = requireSession(request);
     if (denied) return denied;
     const communication = allCommunications().find((c) => c.id === idOf(params));
     if (!communication) return fail(404, `Communication n° ${idOf(params)} introuvable.`);
-    return new HttpResponse(MOCK_PDF, { status: 200, headers: { 'content-type': 'application/pdf' } });
+    return pdf();
   }),
 ];

@@ -4,7 +4,9 @@
  * - confirmation (to the client): the residents, the hotel and its address, dates, room type, rooms and meals;
  * - bon_hebergement (to the hotel): the same stay, who pays (client, contract), for the hotel's front desk;
  * - refus (to the client): the request and the reason;
- * - prolongation / annulation (to the client): each stay extended (old → new departure) or cancelled.
+ * - prolongation / annulation (to the client): each stay extended (old → new departure) or cancelled; the
+ *   cancellation says which hotels were sent a notice of the released nights (hotel-notice-model.ts) and which
+ *   could not be, never more.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -75,10 +77,17 @@ interface StayData {
   depart_chaine: string;
 }
 
+/** A hotel notice of the request (`avis_etablissement`): to whom it went, if anyone. */
+interface NoticeData {
+  etablissement_nom: string;
+  destinataires: string[];
+}
+
 export interface DocumentData {
   demande: DemandeData;
   pensionnaires: PersonData[];
   sejours: StayData[];
+  avis: NoticeData[];
   today: string;
 }
 
@@ -126,7 +135,14 @@ export async function loadDocumentData(db: Executor, demandeId: number): Promise
       join contrats_clients cc on cc.id = r.contrat_client_id
       order by l.role desc, p.nom, p.prenom, r.date_debut, r.id`,
   );
-  return { demande, pensionnaires, sejours, today: demande.today };
+  const avis = await rowsOf<NoticeData>(
+    db,
+    sql`select e.nom as etablissement_nom, cm.destinataires from communications cm
+      join etablissements e on e.id = cm.etablissement_id
+      where cm.demande_id = ${demandeId} and cm.type_document = 'avis_etablissement'
+      order by cm.id`,
+  );
+  return { demande, pensionnaires, sejours, avis, today: demande.today };
 }
 
 const nights = (start: string, end: string) =>
@@ -193,6 +209,29 @@ function hotelBlock(stays: StayData[]): DocumentModel['blocs'][number] {
   };
 }
 
+const names = (list: string[]) =>
+  list.length > 1 ? `aux établissements ${list.join(', ')}` : `à l’établissement ${list[0] ?? ''}`;
+
+/**
+ * What the cancellation letter may say of the hotels: those sent a notice of the released nights, and those that
+ * could not be (no address). Nothing when no notice was made (nothing released by this request).
+ */
+function hotelsTold(avis: NoticeData[]): string[] {
+  const told = distinct(avis.filter((a) => a.destinataires.length > 0).map((a) => a.etablissement_nom));
+  const untold = distinct(
+    avis.filter((a) => a.destinataires.length === 0).map((a) => a.etablissement_nom),
+  ).filter((nom) => !told.includes(nom));
+  return [
+    ...(told.length === 0
+      ? []
+      : [`Un avis de libération des chambres est adressé par courriel ${names(told)}.`]),
+    ...untold.map(
+      (nom) =>
+        `L’établissement ${nom} n’a pas été informé par courriel de la libération des chambres : aucune adresse électronique n’est connue pour lui.`,
+    ),
+  ];
+}
+
 export interface BuiltDocument {
   model: DocumentModel;
   objet: string;
@@ -201,7 +240,6 @@ export interface BuiltDocument {
   destinataires: string[];
 }
 
-/** The document of `type` for the request, or a 409-worthy reason when it cannot be made yet. */
 /** Who a person is, the first columns of every table of people. */
 const PERSON_COLUMNS = [
   { titre: 'Nom', largeur: 3 },
@@ -380,9 +418,11 @@ export function buildDocument(type: CommunicationType, data: DocumentData): Buil
           { titre: 'Départ', value: (s) => frenchDate(s.date_fin) },
           { titre: 'Statut', value: (s) => RESERVATION_STATUT_LABELS[s.statut] },
         ]),
-        mentions: ['L’établissement a été informé de la libération des chambres.'],
+        mentions: hotelsTold(data.avis),
       });
     }
+    case 'avis_etablissement':
+      return 'L’avis de libération est établi par l’annulation, le départ anticipé ou le no-show qui libère les nuits.';
     case 'autre':
       return `Le document « ${COMMUNICATION_TYPE_LABELS.autre} » n’est pas généré par l’application.`;
   }

@@ -6,14 +6,22 @@
  * - a stay running across the date ends there (early departure, PUT /reservations/:id/:date_fin's service), after
  *   its extensions are cancelled.
  * A date in the past becomes today (past nights stay billable). All done → `traitee` (« Annulation confirmée »);
- * some → `en_cours`; none → 409 with the reasons, nothing changed.
+ * some → `en_cours`; none → 409 with the reasons, nothing changed. Each hotel whose nights are released gets its
+ * notice (communications/hotel-notices.ts), prepared before the letter to the client, which says which hotels were
+ * sent one; the notices' e-mails leave once the transaction commits.
  */
 import { sql } from 'drizzle-orm';
 import type { AnnulationDemandeBody, CiblesAnswer, ResultatCible } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../errors';
+import type { Mailer } from '../../../plugins/mail';
 import { prepareCommunication } from '../../communications/communication-service';
+import {
+  deliverHotelNotices,
+  prepareHotelNotices,
+  type Liberation,
+} from '../../communications/hotel-notices';
 import { cancelReservation, endReservationEarly } from '../../reservations/actions/actions-service';
 import { frenchDate } from '../../../lib/days';
 import { todayOf } from '../../../db/today';
@@ -21,10 +29,10 @@ import { chainFrom, isActive, targetIds } from '../cibles';
 import { assertKind, assertTransition, lockDemande, moveDemande } from '../demande-store';
 import { CiblesFailure, summary } from '../resultats';
 
-export function createDemandeAnnulationService(db: Database) {
+export function createDemandeAnnulationService(db: Database, mail: Mailer) {
   return {
     async cancel(actor: Actor, id: number, body: AnnulationDemandeBody): Promise<CiblesAnswer> {
-      return db.transaction(async (tx) => {
+      const { answer, notices } = await db.transaction(async (tx) => {
         const demande = await lockDemande(tx, id);
         assertKind(demande, 'annulation', "confirmation d'annulation");
         assertTransition(demande, 'traitee', "confirmation d'annulation");
@@ -33,6 +41,7 @@ export function createDemandeAnnulationService(db: Database) {
         const from = requested < today ? today : requested;
         const motif = body.motif ?? `Demande d'annulation n° ${id}`;
         const resultats: ResultatCible[] = [];
+        const liberations: Liberation[] = [];
         for (const target of await targetIds(tx, id, body.reservation_ids)) {
           const chain = (await chainFrom(tx, target)).filter(isActive);
           const running = chain.find((stay) => stay.date_fin > from);
@@ -50,7 +59,7 @@ export function createDemandeAnnulationService(db: Database) {
           }
           try {
             if (running.date_debut >= from || from <= today) {
-              await cancelReservation(tx, actor, running.id, { motif });
+              liberations.push(...(await cancelReservation(tx, actor, running.id, { motif })).liberations);
               resultats.push({
                 reservation_id: target,
                 ok: true,
@@ -62,8 +71,9 @@ export function createDemandeAnnulationService(db: Database) {
               });
             } else {
               const next = chain.find((stay) => stay.date_debut >= running.date_fin);
-              if (next !== undefined) await cancelReservation(tx, actor, next.id, { motif });
-              await endReservationEarly(tx, actor, running.id, from);
+              if (next !== undefined)
+                liberations.push(...(await cancelReservation(tx, actor, next.id, { motif })).liberations);
+              liberations.push(...(await endReservationEarly(tx, actor, running.id, from)).liberations);
               resultats.push({
                 reservation_id: target,
                 ok: true,
@@ -101,14 +111,18 @@ export function createDemandeAnnulationService(db: Database) {
         await moveDemande(tx, actor, demande, statut, 'annulation', "confirmation d'annulation", {
           details: { date_annulation: from },
         });
-        const communicationIds = [await prepareCommunication(tx, actor, id, 'annulation')];
-        return {
+        const notices = await prepareHotelNotices(tx, actor, mail, liberations, id);
+        const letter = await prepareCommunication(tx, actor, id, 'annulation');
+        const answer: CiblesAnswer = {
           message: `Demande n° ${id} : ${summary(resultats, 'annulée')}`,
           statut,
           resultats,
-          communication_ids: communicationIds,
+          communication_ids: [letter, ...notices.map((n) => n.communicationId)],
         };
+        return { answer, notices };
       });
+      const told = await deliverHotelNotices(mail, actor, notices);
+      return told === '' ? answer : { ...answer, message: `${answer.message} ${told}` };
     },
   };
 }

@@ -10,7 +10,7 @@ import { recordAudit, type Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
 import { clesApiClients } from '../../../db/schema';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../../errors';
-import { isoTimestamp } from '../../reservations/reservation-items';
+import { isoTimestamp } from '../../../db/iso-timestamp';
 import { rowsOf } from '../../../db/raw';
 
 export const CLE_API_MESSAGES = {

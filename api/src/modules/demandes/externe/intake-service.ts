@@ -15,7 +15,7 @@ import {
 import { SYSTEM_ACTOR } from '../../../db/audit';
 import type { Database, Executor } from '../../../db/client';
 import { BadRequestError, isUniqueViolation, NotFoundError } from '../../../errors';
-import { isoTimestamp } from '../../reservations/reservation-items';
+import { isoTimestamp } from '../../../db/iso-timestamp';
 import { rowsOf } from '../../../db/raw';
 import type { ClientKey } from '../cles-api/cles-api-service';
 import { lockDemande, moveDemande } from '../demande-store';

@@ -22,7 +22,7 @@ import {
   historiqueEntryOf,
   type AuditRow,
 } from '../../reservations/historiques/historiques-service';
-import { isoTimestamp } from '../../reservations/reservation-items';
+import { isoTimestamp } from '../../../db/iso-timestamp';
 import { rowsOf } from '../../../db/raw';
 import { DEMANDE_MESSAGES } from '../demande-store';
 import { demandeItemSelect } from '../liste/list-query';

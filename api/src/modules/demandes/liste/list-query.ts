@@ -19,7 +19,7 @@ import { NotFoundError } from '../../../errors';
 import { TODAY } from '../../../db/today';
 import { escapeLike } from '../../../lib/list-query';
 import { assertFilterPeriod, whereClause } from '../../reservations/filters';
-import { isoTimestamp } from '../../reservations/reservation-items';
+import { isoTimestamp } from '../../../db/iso-timestamp';
 import { rowsOf } from '../../../db/raw';
 
 const like = (text: string) => `%${escapeLike(text.trim())}%`;

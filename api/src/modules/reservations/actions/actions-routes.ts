@@ -1,6 +1,7 @@
 /**
  * Actions on a stay (spec §7): confirmation, annulation, update (room, meals, PAF/CAF flags) and early departure.
- * Every signed-in user; see docs/api.md "Reservations — writes".
+ * Every signed-in user; see docs/api.md "Reservations — writes". A cancellation and an early departure inform the
+ * hotel of the nights released (communications/hotel-notices.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -13,6 +14,7 @@ import {
   ReservationUpdateBody,
 } from 'shared/contract';
 import { actorOf } from '../../../db/audit';
+import { releaseAndInform } from '../../communications/hotel-notices';
 import {
   cancelReservation,
   confirmReservation,
@@ -32,7 +34,13 @@ const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     `${PATHS.annulation}/:id`,
     { schema: { params: ReservationIdParams, body: ReservationActionBody, response: message } },
-    async (request) => cancelReservation(app.db, actorOf(request), request.params.id, request.body ?? {}),
+    async (request) => {
+      const actor = actorOf(request);
+      const { message } = await releaseAndInform(app.db, app.mail, actor, (tx) =>
+        cancelReservation(tx, actor, request.params.id, request.body ?? {}),
+      );
+      return { message };
+    },
   );
 
   app.put(
@@ -44,8 +52,13 @@ const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     `${PATHS.one}/:id/:date_fin`,
     { schema: { params: ReservationDepartParams, response: message } },
-    async (request) =>
-      endReservationEarly(app.db, actorOf(request), request.params.id, request.params.date_fin),
+    async (request) => {
+      const actor = actorOf(request);
+      const { message } = await releaseAndInform(app.db, app.mail, actor, (tx) =>
+        endReservationEarly(tx, actor, request.params.id, request.params.date_fin),
+      );
+      return { message };
+    },
   );
 };
 

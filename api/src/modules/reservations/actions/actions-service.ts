@@ -4,7 +4,9 @@
  * One transaction each, the parent locked first, audit rows beside the change.
  *
  * The public entry of these actions for other modules (a demande's cancellation cancels its stays): pass the
- * caller's transaction as `db` and the action becomes a savepoint of it.
+ * caller's transaction as `db` and the action becomes a savepoint of it. A cancellation and an early departure
+ * report the nights they released (`liberations`): whoever runs them at the top informs the hotels
+ * (communications/hotel-notices.ts).
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { MessageBody, ReservationActionBody, ReservationUpdateBody } from 'shared/contract';
@@ -15,6 +17,7 @@ import { reservations } from '../../../db/schema';
 import { todayOf } from '../../../db/today';
 import { BadRequestError, ConflictError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
+import type { Liberation } from '../../communications/hotel-notices';
 import { invalidTransition, WRITE_MESSAGES } from '../messages';
 import { applyRoomChanges, roomsOfParent } from '../rooms/allotment';
 import { resplitRoomShares } from '../rooms/room-shares';
@@ -48,8 +51,30 @@ async function extensionsAfter(tx: Executor, id: number): Promise<Stay[]> {
   return chain.filter(isActive);
 }
 
+/** What an action on stays answers: its message, and the nights it released (for the hotels' notices). */
+export interface Released extends MessageBody {
+  liberations: Liberation[];
+}
+
+/** The nights just cancelled, in order. */
+async function cancelNights(tx: Executor, id: number, from: string): Promise<string[]> {
+  const rows = await rowsOf<{ date_nuit: string }>(
+    tx,
+    sql`update nuitees set annulee = true, updated_at = now()
+      where reservation_id = ${id} and date_nuit >= ${from}::date and not annulee
+      returning date_nuit::text as date_nuit`,
+  );
+  return rows.map((row) => row.date_nuit).sort();
+}
+
 /** Cancels one stay: status, nights from today on, audit (rooms are settled by the caller, per parent). */
-async function cancelStay(tx: Executor, actor: Actor, stay: Stay, motif: string | undefined, today: string) {
+async function cancelStay(
+  tx: Executor,
+  actor: Actor,
+  stay: Stay,
+  motif: string | undefined,
+  today: string,
+): Promise<Liberation> {
   await tx
     .update(reservations)
     .set({
@@ -59,8 +84,7 @@ async function cancelStay(tx: Executor, actor: Actor, stay: Stay, motif: string 
       updatedAt: sql`now()`,
     })
     .where(eq(reservations.id, stay.id));
-  await tx.execute(sql`update nuitees set annulee = true, updated_at = now()
-    where reservation_id = ${stay.id} and date_nuit >= ${today}::date and not annulee`);
+  const nuits = await cancelNights(tx, stay.id, today);
   await recordAudit(tx, {
     entity: 'reservation',
     entityId: stay.id,
@@ -69,6 +93,7 @@ async function cancelStay(tx: Executor, actor: Actor, stay: Stay, motif: string 
     after: { statut: 'annulee', motif: motif ?? null, nuits_annulees_a_partir_du: today },
     actor,
   });
+  return { reservationId: stay.id, motif: 'annulation', nuits, departPrevu: stay.dateFin };
 }
 
 /** PUT /reservations/confirmation/:id: en_attente → confirmee (every pending stay of the parent with applyToAllPr). */
@@ -124,7 +149,7 @@ export async function cancelReservation(
   actor: Actor,
   id: number,
   body: ReservationActionBody,
-): Promise<MessageBody> {
+): Promise<Released> {
   return db.transaction(async (tx) => {
     const stay = await lockStay(tx, id);
     assertVersion(stay, body.version);
@@ -139,8 +164,9 @@ export async function cancelReservation(
     const parents = new Set([...targets.values()].map((t) => t.idReservationMere));
     const before = new Map<number, Awaited<ReturnType<typeof roomsOfParent>>>();
     for (const parent of parents) before.set(parent, await roomsOfParent(tx, parent));
+    const liberations: Liberation[] = [];
     for (const target of [...targets.values()].sort((a, b) => a.id - b.id))
-      await cancelStay(tx, actor, target, body.motif, today);
+      liberations.push(await cancelStay(tx, actor, target, body.motif, today));
     for (const parent of parents) {
       await applyRoomChanges(tx, before.get(parent) ?? new Map(), await roomsOfParent(tx, parent));
       // Room-mates who stay now pay the room between fewer people.
@@ -153,6 +179,7 @@ export async function cancelReservation(
           ? `Réservation n° ${stay.id} annulée.`
           : `${targets.size} réservations annulées`) +
         (targets.size === 1 ? '' : extra > 0 ? ` (dont ${extra} prolongation(s)).` : '.'),
+      liberations,
     };
   });
 }
@@ -240,7 +267,7 @@ export async function endReservationEarly(
   actor: Actor,
   id: number,
   dateFin: string,
-): Promise<MessageBody> {
+): Promise<Released> {
   return db.transaction(async (tx) => {
     const stay = await lockStay(tx, id);
     const today = await todayOf(tx);
@@ -266,8 +293,7 @@ export async function endReservationEarly(
       .update(reservations)
       .set({ dateFin, version: sql`${reservations.version} + 1`, updatedAt: sql`now()` })
       .where(eq(reservations.id, id));
-    await tx.execute(sql`update nuitees set annulee = true, updated_at = now()
-      where reservation_id = ${id} and date_nuit >= ${dateFin}::date and not annulee`);
+    const nuits = await cancelNights(tx, id, dateFin);
     await applyRoomChanges(tx, before, await roomsOfParent(tx, stay.idReservationMere));
     await resplitRoomShares(tx, actor, stay.idReservationMere);
     await refreshEnvelope(tx, stay.idReservationMere);
@@ -281,6 +307,7 @@ export async function endReservationEarly(
     });
     return {
       message: `Départ anticipé enregistré : la réservation n° ${id} se termine le ${frenchDate(dateFin)}.`,
+      liberations: [{ reservationId: id, motif: 'depart_anticipe', nuits, departPrevu: stay.dateFin }],
     };
   });
 }

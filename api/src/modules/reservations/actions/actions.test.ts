@@ -74,7 +74,12 @@ describe('PUT /reservations/annulation/:id', () => {
     expect(await occupied(w, w.ce.doubleH1, today)).toBe(before - 1);
     expect(await occupied(w, w.ce.doubleH1, day(-1))).toBeGreaterThanOrEqual(1);
     expect((await stayOf(w, stay))?.statut).toBe('annulee');
-    expect(await auditActions(w, 'reservation', stay)).toEqual(['creation', 'annulation']);
+    // The hotel's notice of the released nights is audited on the stay too (communications/hotel-notices.ts).
+    expect(await auditActions(w, 'reservation', stay)).toEqual([
+      'creation',
+      'annulation',
+      'avis_etablissement',
+    ]);
     const again = await call(w, 'PUT', `/reservations/annulation/${stay}`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`La réservation n° ${stay} est annulée : annulation impossible.`);
@@ -90,7 +95,7 @@ describe('PUT /reservations/annulation/:id', () => {
     const [extension = 0] = extended.json<{ reservation_ids: number[] }>().reservation_ids;
     const response = await call(w, 'PUT', `/reservations/annulation/${b}`, { applyToAllPr: true });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().message).toBe('3 réservations annulées.');
+    expect(response.json().message).toMatch(/^3 réservations annulées\. Avis de libération à /);
     for (const id of [a, b, extension]) expect((await stayOf(w, id))?.statut).toBe('annulee');
     expect(await occupied(w, w.ce.doubleH1, day(8))).toBe(0);
     expect(await invariantViolations(w)).toEqual([]);
@@ -139,7 +144,11 @@ describe('PUT /reservations/:id/:date_fin', () => {
     expect((await stayOf(w, stay))?.date_fin).toBe(day(102));
     expect((await nightsOf(w, stay)).filter((n) => !n.annulee)).toHaveLength(2);
     expect(await occupied(w, w.ce.doubleH2, day(103))).toBe(0);
-    expect(await auditActions(w, 'reservation', stay)).toEqual(['creation', 'depart_anticipe']);
+    expect(await auditActions(w, 'reservation', stay)).toEqual([
+      'creation',
+      'depart_anticipe',
+      'avis_etablissement',
+    ]);
     const { reservation_ids: other_ids } = await book(w, [other], {
       start_date: day(110),
       end_date: day(112),

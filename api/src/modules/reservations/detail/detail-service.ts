@@ -8,7 +8,8 @@ import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { TODAY } from '../../../db/today';
 import { NotFoundError } from '../../../errors';
-import { isoTimestamp, reservationItemJoins, reservationItemSelect } from '../reservation-items';
+import { isoTimestamp } from '../../../db/iso-timestamp';
+import { reservationItemJoins, reservationItemSelect } from '../reservation-items';
 import { totauxOf } from '../totaux';
 
 export const DETAIL_MESSAGES = { notFound: 'Réservation introuvable.' } as const;

@@ -10,7 +10,7 @@ import { rowsOf } from '../../../db/raw';
 import { reservations } from '../../../db/schema';
 import { NotFoundError } from '../../../errors';
 import { DETAIL_MESSAGES } from '../detail/detail-service';
-import { isoTimestamp } from '../reservation-items';
+import { isoTimestamp } from '../../../db/iso-timestamp';
 
 export const ACTION_LIBELLES: Record<string, string> = {
   creation: 'Création',
@@ -25,6 +25,7 @@ export const ACTION_LIBELLES: Record<string, string> = {
   pointage_caf: 'Pointage CAF',
   statut_auto: 'Changement de statut automatique',
   repartition_chambre: 'Nouveau partage de la chambre',
+  avis_etablissement: "Avis de libération à l'établissement",
 };
 
 /** Bookkeeping fields every write touches (timestamps, the optimistic-lock version): not shown as changes. */

@@ -17,7 +17,8 @@ import { NotFoundError } from '../../../errors';
 import { escapeLike } from '../../../lib/list-query';
 import { actionColumns } from '../detail/detail-service';
 import { assertFilterPeriod, whereClause } from '../filters';
-import { isoTimestamp, selectReservationItems } from '../reservation-items';
+import { isoTimestamp } from '../../../db/iso-timestamp';
+import { selectReservationItems } from '../reservation-items';
 import { EMPTY_TOTAUX, totauxBy, totauxOf } from '../totaux';
 
 export const INTEGRALE_MESSAGES = { notFound: 'Réservation intégrale introuvable.' } as const;

@@ -14,6 +14,7 @@ import {
   UpdatePointageBody,
 } from 'shared/contract';
 import { actorOf } from '../../../db/audit';
+import { releaseAndInform } from '../../communications/hotel-notices';
 import { pointPafCaf, pointPresence, setApec } from './pointage-service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -24,7 +25,17 @@ const pointageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     `${PATHS.updatePointage}/:id`,
     { schema: { params: ReservationIdParams, body: UpdatePointageBody, response: pointage } },
-    async (request) => pointPresence(app.db, actorOf(request), request.params.id, request.body),
+    async (request) => {
+      const actor = actorOf(request);
+      // A no-show releases the rest of the stay: the hotel is informed.
+      const { communication_ids: _notices, ...answer } = await releaseAndInform(
+        app.db,
+        app.mail,
+        actor,
+        (tx) => pointPresence(tx, actor, request.params.id, request.body),
+      );
+      return answer;
+    },
   );
 
   app.put(

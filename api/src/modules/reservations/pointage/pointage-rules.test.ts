@@ -147,7 +147,12 @@ describe('pointage: the no-show', () => {
     ]);
     expect(await occupied(w, w.ce.simple, day(2))).toBe(0);
     expect(await occupied(w, w.ce.simple, day(-1))).toBe(1);
-    expect(await auditActions(w, 'reservation', stay)).toEqual(['creation', 'pointage', 'annulation']);
+    expect(await auditActions(w, 'reservation', stay)).toEqual([
+      'creation',
+      'pointage',
+      'annulation',
+      'avis_etablissement',
+    ]);
   });
 });
 

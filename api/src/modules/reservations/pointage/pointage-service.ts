@@ -4,7 +4,8 @@
  * checks carry the stay's version as read: the parent's lock serialises concurrent checks, and the second one finds
  * a newer version and answers 409 without writing (never a silent last-write-wins). A resident absent on the first
  * night (no-show) may have the rest of the stay cancelled in the same transaction (cancelReservation, as a
- * savepoint: nights from today on, rooms released, extensions too).
+ * savepoint: nights from today on, rooms released, extensions too); the nights it released are reported for the
+ * hotel's notice (`liberations`, reason « no-show »).
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
@@ -27,6 +28,7 @@ import { reservations } from '../../../db/schema';
 import { todayOf } from '../../../db/today';
 import { BadRequestError, ConflictError } from '../../../errors';
 import { addDays, frenchDate } from '../../../lib/days';
+import type { Liberation } from '../../communications/hotel-notices';
 import { cancelReservation } from '../actions/actions-service';
 import { WRITE_MESSAGES } from '../messages';
 import { bumpVersion, lockStay, type Stay } from '../stay-repository';
@@ -85,7 +87,7 @@ export async function pointPresence(
   actor: Actor,
   id: number,
   body: UpdatePointageBody,
-): Promise<PointageAnswer> {
+): Promise<PointageAnswer & { liberations: Liberation[] }> {
   return db.transaction(async (tx) => {
     const stay = await lockStay(tx, id);
     assertVersion(stay, body.version);
@@ -126,13 +128,15 @@ export async function pointPresence(
       actor,
     });
     let cancelled = 0;
+    const liberations: Liberation[] = [];
     if (noShow) {
       const [counted] = await rowsOf<{ n: number }>(
         tx,
         sql`select count(*)::int as n from nuitees where reservation_id = ${id} and not annulee
               and date_nuit >= ${today}::date`,
       );
-      await cancelReservation(tx, actor, id, { motif: POINTAGE_MESSAGES.noShowMotif });
+      const done = await cancelReservation(tx, actor, id, { motif: POINTAGE_MESSAGES.noShowMotif });
+      liberations.push(...done.liberations.map((l) => ({ ...l, motif: 'no_show' as const })));
       cancelled = counted?.n ?? 0;
     }
     const label = PRESENCE_LABELS[body.presence].toLowerCase();
@@ -148,6 +152,7 @@ export async function pointPresence(
       version: await versionOf(tx, id),
       nuitees: dates.length,
       ...(noShow ? { nuitees_annulees: cancelled } : {}),
+      liberations,
     };
   });
 }

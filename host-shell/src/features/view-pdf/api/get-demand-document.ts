@@ -1,9 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, type QueryConfig } from 'shared';
+import { apiClient, COMMUNICATION_PATHS } from 'shared';
 
-/** The communication document of a demand, as a PDF blob (spec §7: GET /demande/communication/{id}). */
-export async function getDemandDocument(id: string, signal?: AbortSignal): Promise<Blob> {
-  const { data } = await apiClient.get<Blob>(`/demande/communication/${encodeURIComponent(id)}`, {
+/**
+ * A request's document as a PDF blob (spec §7: GET /demande/communication/{id}, `id` the request's): its latest, or
+ * the one of its documents `communicationId` names.
+ */
+export async function getDemandDocument(
+  demandeId: number,
+  communicationId: number | undefined,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const { data } = await apiClient.get<Blob>(`${COMMUNICATION_PATHS.document}/${demandeId}`, {
+    params: communicationId === undefined ? undefined : { communication: communicationId },
     responseType: 'blob',
     signal,
   });
@@ -11,13 +19,12 @@ export async function getDemandDocument(id: string, signal?: AbortSignal): Promi
 }
 
 /** A document is read once, in its own tab: not kept in memory after the page closes (`gcTime: 0`). */
-export const demandDocumentQueryOptions = (id: string) =>
+export const demandDocumentQueryOptions = (demandeId: number, communicationId?: number) =>
   queryOptions({
-    queryKey: ['demande', 'communication', id],
-    queryFn: ({ signal }) => getDemandDocument(id, signal),
+    queryKey: ['demande', 'communication', demandeId, communicationId ?? 'derniere'],
+    queryFn: ({ signal }) => getDemandDocument(demandeId, communicationId, signal),
     gcTime: 0,
   });
 
-export function useDemandDocument(id: string, queryConfig?: QueryConfig<typeof demandDocumentQueryOptions>) {
-  return useQuery({ ...demandDocumentQueryOptions(id), ...queryConfig });
-}
+export const useDemandDocument = (demandeId: number, communicationId?: number) =>
+  useQuery(demandDocumentQueryOptions(demandeId, communicationId));

@@ -17,7 +17,15 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError, dashboardUrl, demandeKeys, errorMessage, formatDate, formatDateTime } from 'shared';
+import {
+  ApiError,
+  dashboardUrl,
+  demandeKeys,
+  errorMessage,
+  formatDate,
+  formatDateTime,
+  viewPdfUrl,
+} from 'shared';
 import { ReservationStatutTag, useFollowEntity } from 'shared/ui';
 import {
   COMMUNICATION_STATUT_LABELS,
@@ -169,7 +177,7 @@ function Communications({ rows }: { rows: Communication[] }) {
           title: '',
           render: (_, c) => (
             <Flex gap={8}>
-              <a href={`/view-pdf?id=${c.id}`} target="_blank" rel="noreferrer">
+              <a href={viewPdfUrl(c)} target="_blank" rel="noreferrer">
                 Voir
               </a>
               <Button

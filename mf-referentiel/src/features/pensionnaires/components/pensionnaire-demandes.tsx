@@ -1,6 +1,6 @@
 import { Card, Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import { dashboardUrl, formatDate, formatDateTime } from 'shared';
+import { dashboardUrl, formatDate, formatDateTime, viewPdfUrl } from 'shared';
 import {
   COMMUNICATION_STATUT_LABELS,
   COMMUNICATION_TYPE_LABELS,
@@ -46,12 +46,21 @@ export function PensionnaireDemandes({ id }: { id: number }) {
           locale={{ emptyText: 'Aucune communication' }}
           columns={[
             { title: 'Document', render: (_, c) => COMMUNICATION_TYPE_LABELS[c.type_document] },
-            { title: 'État', render: (_, c) => COMMUNICATION_STATUT_LABELS[c.statut] },
+            {
+              title: 'État',
+              // A document not sent says why (a hotel notice to a hotel without an e-mail address, a failure).
+              render: (_, c) => (
+                <>
+                  {COMMUNICATION_STATUT_LABELS[c.statut]}
+                  {c.derniere_erreur && <div>{c.derniere_erreur}</div>}
+                </>
+              ),
+            },
             { title: 'Créée le', render: (_, c) => formatDateTime(c.created_at) },
             {
               title: '',
               render: (_, c) => (
-                <a href={`/view-pdf?id=${c.id}`} target="_blank" rel="noreferrer">
+                <a href={viewPdfUrl(c)} target="_blank" rel="noreferrer">
                   Voir
                 </a>
               ),

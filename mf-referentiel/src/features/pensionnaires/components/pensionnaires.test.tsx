@@ -1,6 +1,7 @@
 import { mockDemandes } from 'shared/mocks';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { Communication } from 'shared/contract';
 import { mockServer } from 'shared/mocks/node';
 import { describe, expect, it, vi } from 'vitest';
 import { findDialog, openButton, renderPage } from 'shared/testing/render-page';
@@ -156,5 +157,45 @@ describe('PensionnaireDetailsPage', () => {
     const withDocuments = mine.flatMap((d) => d.communications);
     if (withDocuments.length > 0)
       expect((await screen.findAllByRole('link', { name: 'Voir' })).length).toBe(withDocuments.length);
+  });
+
+  it('shows a hotel notice not sent with its reason, « Voir » opening it through its request', async () => {
+    const reason =
+      "Non envoyé : l'établissement Hôtel du Parc n'a pas d'adresse électronique. Ajoutez-la à sa fiche, puis cliquez sur « Envoyer ».";
+    const notice: Communication = {
+      id: 990_001,
+      demande_id: 526,
+      pensionnaire_id: null,
+      type_document: 'avis_etablissement',
+      objet: 'Avis de libération de chambres — Hôtel du Parc',
+      destinataires: [],
+      statut: 'preparee',
+      tentatives: 0,
+      derniere_erreur: reason,
+      envoye_at: null,
+      document_nom: 'avis-liberation.pdf',
+      created_at: '2026-03-02T09:00:00.000Z',
+      created_by: 'Agent Démo',
+    };
+    mockServer.use(
+      http.get('/api/communication/pensionnaire/1', () =>
+        HttpResponse.json({ communications: [notice, { ...notice, id: 990_002, demande_id: null }] }),
+      ),
+    );
+    renderPage(<PensionnaireDetailsPage />, {
+      url: '/dashboard/pensionnaires/1',
+      path: '/dashboard/pensionnaires/:id',
+    });
+    const [row, alone] = (await screen.findAllByText('Avis de libération (établissement)')).map((cell) =>
+      cell.closest('tr')!,
+    );
+    expect(within(row!).getByText(reason)).toBeTruthy();
+    expect(within(row!).getByRole('link', { name: 'Voir' }).getAttribute('href')).toBe(
+      '/view-pdf?id=526&communication=990001',
+    );
+    // A notice about stays booked without a request opens on its own.
+    expect(within(alone!).getByRole('link', { name: 'Voir' }).getAttribute('href')).toBe(
+      '/view-pdf?communication=990002',
+    );
   });
 });

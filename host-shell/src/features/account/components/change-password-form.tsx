@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input } from 'antd';
-import { ApiError, PASSWORD_MIN_LENGTH } from 'shared';
-import { newPasswordRules, passwordConfirmationRules } from '../../../lib/password-rules';
+import { ApiError } from 'shared';
+import { NewPasswordFields } from '../../../lib/new-password-fields';
 import { useChangePassword } from '../api/change-password';
 
 interface PasswordValues {
@@ -37,22 +37,10 @@ export function ChangePasswordForm() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
           label="Nouveau mot de passe"
-          name="password"
-          extra={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
-          rules={newPasswordRules}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Confirmation du nouveau mot de passe"
-          name="confirmation"
-          dependencies={['password']}
-          rules={passwordConfirmationRules('password')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+          confirmationLabel="Confirmation du nouveau mot de passe"
+        />
         <Button type="primary" htmlType="submit" loading={request.isPending}>
           Changer le mot de passe
         </Button>

@@ -1,10 +1,10 @@
 import { Alert, Button, Form, Input, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ApiError, FORGOT_PASSWORD_PAGE, logout, PASSWORD_MIN_LENGTH } from 'shared';
+import { ApiError, FORGOT_PASSWORD_PAGE, logout } from 'shared';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
-import { newPasswordRules, passwordConfirmationRules } from '../../../lib/password-rules';
+import { NewPasswordFields } from '../../../lib/new-password-fields';
 
 /** The link's token: in the fragment (never sent to a server), or in the query string. */
 function tokenOf(location: { hash: string; search: string }): string | null {
@@ -79,22 +79,11 @@ export default function ResetPasswordPage() {
         onFinish={({ password }) => request.mutate({ token, password })}
         disabled={request.isPending}
       >
-        <Form.Item
+        <NewPasswordFields
           label="Nouveau mot de passe"
-          name="password"
-          extra={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
-          rules={newPasswordRules}
-        >
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Confirmation du mot de passe"
-          name="confirmation"
-          dependencies={['password']}
-          rules={passwordConfirmationRules('password')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+          confirmationLabel="Confirmation du mot de passe"
+          autoFocus
+        />
         <Button type="primary" htmlType="submit" block loading={request.isPending}>
           Changer le mot de passe
         </Button>

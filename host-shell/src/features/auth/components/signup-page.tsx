@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { ApiError, PASSWORD_MIN_LENGTH } from 'shared';
-import { newPasswordRules, passwordConfirmationRules } from '../../../lib/password-rules';
+import { ApiError } from 'shared';
+import { NewPasswordFields } from '../../../lib/new-password-fields';
 import { useSignup } from '../api/signup';
 import { AuthCard } from './auth-card';
 
@@ -50,22 +50,7 @@ export default function SignupPage() {
         <Form.Item label="Adresse e-mail" name="email" rules={[{ required: true }, { type: 'email' }]}>
           <Input autoComplete="email" />
         </Form.Item>
-        <Form.Item
-          label="Mot de passe"
-          name="password"
-          extra={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
-          rules={newPasswordRules}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Confirmation du mot de passe"
-          name="confirmation"
-          dependencies={['password']}
-          rules={passwordConfirmationRules('password')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields label="Mot de passe" confirmationLabel="Confirmation du mot de passe" />
         <Button type="primary" htmlType="submit" block loading={submitting}>
           Créer mon compte
         </Button>

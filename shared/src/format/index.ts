@@ -1,3 +1,2 @@
 export * from './dates';
 export * from './money';
-export * from './search';

@@ -111,7 +111,7 @@ export function listPage<T extends object>(
 
 /**
  * `GET {MOCK_API}{path}` implementing the list contract in memory over `rows`: each `searchable` column is a
- * case-insensitive substring parameter (AND), `archived=true` lists rows whose `archivedAt` is set, then sort and
+ * substring parameter, case and accents aside (`containsText`; AND), `archived=true` lists rows whose `archivedAt` is set, then sort and
  * pagination. Parameters the API would reject answer 400. `rows` is read at each request, so a test or a write
  * handler may change it.
  */

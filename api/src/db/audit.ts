@@ -27,10 +27,19 @@ export interface AuditEntry {
 }
 
 /**
- * Keys never copied into the audit trail, whatever the caller passes: secrets, and the list item's texts a row
- * gives (`item_json`, computed by PostgreSQL from the row's own fields, which the trail already holds).
+ * Keys never copied into the audit trail, whatever the caller passes: secrets, and what PostgreSQL computes from a
+ * row's own fields, which the trail already holds — the list item's texts (`item_json`) and the name searches
+ * compare (`nom_recherche`).
  */
-const OMITTED_KEYS = new Set(['password', 'passwordHash', 'password_hash', 'itemJson', 'item_json']);
+const OMITTED_KEYS = new Set([
+  'password',
+  'passwordHash',
+  'password_hash',
+  'itemJson',
+  'item_json',
+  'nomRecherche',
+  'nom_recherche',
+]);
 
 function snapshot(value: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
   if (value === null || value === undefined) return null;

@@ -3,8 +3,9 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helper';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { oneOf } from '../db/raw';
 import { BadRequestError } from '../errors';
-import { escapeLike, listClauses, toListParams, type ListSpec } from './list-query';
+import { listClauses, toListParams, type ListSpec } from './list-query';
 
 const hotels = pgTable('list_query_fixture', {
   id: integer('id').primaryKey(),
@@ -39,6 +40,7 @@ beforeAll(async () => {
     { id: 4, nom: 'Parc_Est', ville: 'Lille', chambres: 40 },
     { id: 5, nom: 'Ancien Parc', ville: 'Lyon', chambres: 12, archivedAt: new Date('2025-01-01T00:00:00Z') },
     { id: 6, nom: 'Zénith', ville: 'Paris', chambres: 40 },
+    { id: 7, nom: 'Cœur de Ville \\ Gare', ville: 'Besançon', chambres: 30 },
   ]);
 }, 120_000);
 
@@ -64,12 +66,22 @@ async function list(params: Partial<Parameters<typeof listClauses>[1]>) {
 
 describe('listClauses', () => {
   it('lists active rows sorted by the default sort, with the total', async () => {
-    expect(await list({})).toEqual({ ids: [1, 2, 3, 4, 6], total: 5 });
+    expect(await list({})).toEqual({ ids: [7, 1, 2, 3, 4, 6], total: 6 });
   });
 
   it('matches a case-insensitive substring of the column value', async () => {
     expect((await list({ search: { nom: 'PARC' } })).ids).toEqual([1, 3, 4]);
     expect((await list({ search: { ville: 'yo' } })).ids).toEqual([1, 2]);
+  });
+
+  it('matches whatever the accents, on either side, and spells ligatures out', async () => {
+    expect((await list({ search: { nom: 'zenith' } })).ids).toEqual([6]);
+    expect((await list({ search: { nom: 'ZÉNITH' } })).ids).toEqual([6]);
+    expect((await list({ search: { nom: 'hôtél du' } })).ids).toEqual([1]);
+    expect((await list({ search: { nom: 'HOTEL' } })).ids).toEqual([1]);
+    expect((await list({ search: { ville: 'besancon' } })).ids).toEqual([7]);
+    expect((await list({ search: { nom: 'coeur' } })).ids).toEqual([7]);
+    expect((await list({ search: { nom: 'CŒUR' } })).ids).toEqual([7]);
   });
 
   it('combines column searches with AND and searches non-text columns as text', async () => {
@@ -81,6 +93,11 @@ describe('listClauses', () => {
     expect((await list({ search: { nom: '50%' } })).ids).toEqual([3]);
     expect((await list({ search: { nom: 'c_E' } })).ids).toEqual([4]);
     expect((await list({ search: { nom: '%' } })).ids).toEqual([3]);
+    expect((await list({ search: { nom: '_' } })).ids).toEqual([4]);
+    expect((await list({ search: { nom: '\\' } })).ids).toEqual([7]);
+    // unaccent turns the full-width « ％ » into « % »: escaped after, still literal.
+    expect((await list({ search: { nom: 'parc％est' } })).ids).toEqual([]);
+    expect((await list({ search: { nom: '50％' } })).ids).toEqual([3]);
   });
 
   it('matches exact filters exactly (40 is not 140 or 4)', async () => {
@@ -92,7 +109,7 @@ describe('listClauses', () => {
   });
 
   it('ignores blank searches', async () => {
-    expect((await list({ search: { nom: '   ' } })).total).toBe(5);
+    expect((await list({ search: { nom: '   ' } })).total).toBe(6);
   });
 
   it('lists archived rows only when asked', async () => {
@@ -100,14 +117,18 @@ describe('listClauses', () => {
   });
 
   it('sorts by a whitelisted column, both ways, with a stable tie-breaker', async () => {
-    expect((await list({ sort: 'chambres', order: 'asc' })).ids).toEqual([3, 1, 4, 6, 2]);
-    expect((await list({ sort: 'chambres', order: 'desc' })).ids).toEqual([2, 6, 4, 1, 3]);
+    expect((await list({ sort: 'chambres', order: 'asc' })).ids).toEqual([3, 7, 1, 4, 6, 2]);
+    expect((await list({ sort: 'chambres', order: 'desc' })).ids).toEqual([2, 6, 4, 1, 7, 3]);
   });
 
   it('pages without repeating or skipping rows', async () => {
     const pages = await Promise.all([1, 2, 3].map((page) => list({ sort: 'chambres', page, pageSize: 2 })));
-    expect(pages.map((p) => p.ids)).toEqual([[3, 1], [4, 6], [2]]);
-    expect(pages.every((p) => p.total === 5)).toBe(true);
+    expect(pages.map((p) => p.ids)).toEqual([
+      [3, 7],
+      [1, 4],
+      [6, 2],
+    ]);
+    expect(pages.every((p) => p.total === 6)).toBe(true);
   });
 
   it('refuses a sort or a search the endpoint does not offer, in French', () => {
@@ -122,8 +143,12 @@ describe('listClauses', () => {
 });
 
 describe('helpers', () => {
-  it('escapeLike escapes the LIKE wildcards and the escape character', () => {
-    expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
+  it('motif_recherche normalises the text, then escapes the LIKE wildcards and the escape character', async () => {
+    const row = await oneOf<{ motif: string }>(
+      handle.db,
+      sql`select motif_recherche(${'50%_A\\b É＿'}) as motif`,
+    );
+    expect(row?.motif).toBe('%50\\%\\_a\\\\b e\\_%');
   });
 
   it('toListParams separates paging keys from column searches', () => {

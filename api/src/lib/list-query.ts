@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListParams } from 'shared/contract';
 import { BadRequestError } from '../errors';
+import { containsText } from './text-search';
 
 type Expression = AnyColumn | SQL;
 
 /** What a list endpoint lets clients search and sort on. Keys are the query parameters of the contract. */
 export interface ListSpec {
-  /** Parameter → expression matched as a case-insensitive substring (spec §2, column search). */
+  /** Parameter → expression matched as a substring, case and accents aside (spec §2, column search; text-search.ts). */
   searchable: Record<string, Expression>;
   /** Id parameter → column matched exactly (foreign keys: `clientId=1` is not client 11). */
   exact?: Record<string, AnyColumn>;
@@ -26,11 +27,6 @@ export interface ListClauses {
   offset: number;
 }
 
-/** Escapes LIKE wildcards so that a search for "50%" or "a_b" matches those characters literally. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /**
  * Turns validated list parameters into WHERE / ORDER BY / LIMIT / OFFSET. Values are bound parameters; only
  * whitelisted expressions are ever referenced, so nothing the client sends becomes SQL text.
@@ -43,7 +39,7 @@ export function listClauses(spec: ListSpec, params: ListParams): ListClauses {
       throw new BadRequestError(`La recherche sur « ${key} » n'est pas disponible.`);
     const needle = value.trim();
     if (needle === '') continue;
-    conditions.push(sql`(${expression})::text ilike ${`%${escapeLike(needle)}%`}`);
+    conditions.push(containsText(sql`(${expression})::text`, needle));
   }
   for (const [key, value] of Object.entries(params.filters ?? {})) {
     const column = spec.exact?.[key];

@@ -214,7 +214,7 @@ const listFields = {
   /** Default: dateDebut, most recent first. */
   sort: Type.Optional(Type.Enum(CONTRAT_SORTS)),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
-  /** Case-insensitive substring of the reference. */
+  /** Substring of the reference, case and accents aside. */
   reference: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   statut: Type.Optional(ContratStatutSchema),
 };
@@ -292,7 +292,7 @@ export type ContratsClientAnswer = Static<typeof ContratsClientAnswer>;
 
 const filterFields = {
   statut: Type.Optional(ContratStatutSchema),
-  /** Case-insensitive substring of the reference. */
+  /** Substring of the reference, case and accents aside. */
   search: Type.Optional(Type.String({ maxLength: 100 })),
 };
 export const ContratClientFilterQuery = object({ client_id: Type.Optional(Id), ...filterFields });
@@ -313,7 +313,7 @@ export const ContratEtablissementAvailableBody = object({
   type_chambre_id: Type.Optional(Id),
   /** Rooms wanted every night; default 1. */
   nombre_chambres: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 1 })),
-  /** Case-insensitive substring of the hotel's city. */
+  /** Substring of the hotel's city, case and accents aside. */
   ville: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
 });
 export type ContratEtablissementAvailableBody = Static<typeof ContratEtablissementAvailableBody>;
@@ -379,7 +379,7 @@ export type TypeChambresAnswer = Static<typeof TypeChambresAnswer>;
 /** GET /contrat_client/pensionnaires/search/:clientId/:contratId?search&end_date */
 export const PensionnairesSearchParams = object({ clientId: Id, contratId: Id });
 export const PensionnairesSearchQuery = object({
-  /** Words matched, each as a case-insensitive substring of nom, prenom or numero_dossier. */
+  /** Words matched, each as a substring of nom, prenom or numero_dossier, case and accents aside. */
   search: Type.Optional(Type.String({ maxLength: 100 })),
   /** Departure day of the stay being booked: `deja_heberge` looks at nights from today until then. */
   end_date: Type.Optional(Day),

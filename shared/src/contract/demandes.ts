@@ -122,7 +122,7 @@ export const canMoveDemande = (from: DemandeStatut, to: DemandeStatut) =>
 // List: POST /demandes_hebergement
 // ---------------------------------------------------------------------------------------------------------
 
-/** Column searches of the list (case-insensitive substrings). */
+/** Column searches of the list (substrings, case and accents aside). */
 export const DEMANDE_SEARCHABLE = ['client', 'pensionnaire', 'referent', 'reference'] as const;
 export const DEMANDE_SORTABLE = [
   'id',

@@ -15,7 +15,7 @@ const baseListProperties = {
 
 /**
  * Query of a reference-data list: `GET /etablissements?page=1&pageSize=20&sort=nom&order=asc&nom=dup&ville=lyo`.
- * Each searchable column is its own parameter, matched as a case-insensitive substring of the column value
+ * Each searchable column is its own parameter, matched as a substring of the column value, case and accents aside
  * (spec §2, column search); several combine with AND. Unknown parameters are rejected (400).
  */
 export function ListQuery<const C extends readonly string[], const E extends readonly string[] = []>(

@@ -55,7 +55,7 @@ export const PresenceSchema = Type.Enum(PRESENCES);
 // Filters (POST /reservations, /reservationsNumber, exports, pax)
 // ---------------------------------------------------------------------------------------------------------
 
-/** Substring (case-insensitive) column searches of the list screen. */
+/** Substring column searches of the list screen, case and accents aside. */
 export const RESERVATION_SEARCHABLE = [
   'pensionnaire',
   'numero_dossier',

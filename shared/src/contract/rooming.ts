@@ -68,7 +68,7 @@ export const roomingFilterFields = {
   type_resa: Type.Optional(TypeResaSchema),
   status_paf: Type.Optional(Type.Boolean()),
   status_caf: Type.Optional(Type.Boolean()),
-  /** Case-insensitive substrings, as the reservation list's column searches. */
+  /** Substrings, case and accents aside, as the reservation list's column searches. */
   pensionnaire: Type.Optional(SearchText),
   numero_dossier: Type.Optional(SearchText),
   client: Type.Optional(SearchText),

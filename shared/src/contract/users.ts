@@ -8,7 +8,7 @@ export const UsersQuery = Type.Object(
   {
     page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
     pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-    /** Case-insensitive substring of the name (nom or prénom) or the e-mail. */
+    /** Substring of the name (nom or prénom) or the e-mail, case and accents aside. */
     search: Type.Optional(Type.String({ maxLength: 100 })),
     role: Type.Optional(RoleSchema),
   },

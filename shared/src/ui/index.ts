@@ -14,3 +14,5 @@ export * from '../notifications/realtime';
 // The booking estimate (purchase prices of a contract's room types): the booking screen and the « Traiter » assistant.
 export * from './booking/estimate';
 export * from './booking/get-types-chambre';
+// Selects that filter their options in the browser, case and accents aside.
+export * from './select-search';

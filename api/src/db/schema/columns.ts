@@ -6,6 +6,7 @@ import {
   customType,
   foreignKey,
   date,
+  index,
   integer,
   numeric,
   text,
@@ -96,6 +97,27 @@ export const notBlankCheck = (table: string, column: AnyPgColumn) =>
   check(sqlName(`${table}_${column.name}_not_blank`), sql`btrim(${column}) <> ''`);
 
 export const lower = (column: AnyPgColumn): SQL => sql`lower(${column})`;
+/**
+ * A text as every search compares it, `normalise_recherche(text)` (migration 0024): lower-cased, without accents or
+ * ligatures (« Konaté » → « konate », « Œ » → « oe »), by PostgreSQL's `unaccent`; immutable, so indexes and
+ * generated columns may hold it. docs/database.md « Searches ».
+ */
+export const normalised = (expression: AnyPgColumn | SQL): SQL => sql`normalise_recherche(${expression})`;
+/**
+ * A trigram index (pg_trgm, GIN) on a normalised text: what `LIKE motif_recherche(…)` (lib/text-search.ts) reads
+ * from three characters on.
+ */
+export const trigramIndex = (name: string, text: AnyPgColumn | SQL) =>
+  index(sqlName(name)).using('gin', sql`${text} gin_trgm_ops`);
+/**
+ * `nom_recherche`: the name a resident, client or hotel is searched by, normalised (`normalised`), kept in the row by
+ * PostgreSQL (a stored generated column) so that a search compares it as it is — no function called a row: the
+ * stay list's name searches read hundreds of rows a request (docs/database.md « Searches »).
+ */
+export const nomRecherche = (expression: string) =>
+  text('nom_recherche')
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`normalise_recherche(${expression})`));
 export const notArchived = (column: AnyPgColumn): SQL => sql`${column} is null`;
 
 /**

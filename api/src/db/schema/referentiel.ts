@@ -11,10 +11,13 @@ import {
   itemJson,
   lower,
   nombreSejours,
+  nomRecherche,
+  normalised,
   notArchived,
   notBlankCheck,
   sqlName,
   timestamps,
+  trigramIndex,
 } from './columns';
 
 const codePostalCheck = (table: string, column: Parameters<typeof lower>[0]) =>
@@ -53,6 +56,7 @@ export const etablissements = pgTable(
       ['etablissement_nom', 'nom'],
       ['etablissement_ville', 'ville'],
     ]),
+    nomRecherche: nomRecherche('"nom"'),
     ...timestamps(),
     archivedAt: archivedAt(),
   },
@@ -124,6 +128,7 @@ export const clients = pgTable(
       ['client_id', 'id'],
       ['client_nom', 'nom'],
     ]),
+    nomRecherche: nomRecherche('"nom"'),
     ...timestamps(),
     archivedAt: archivedAt(),
   },
@@ -183,6 +188,8 @@ export const pensionnaires = pgTable(
       ['pensionnaire_prenom', 'prenom'],
       ['numero_dossier', 'numero_dossier'],
     ]),
+    /** « nom prénom nom » normalised: holds « nom », « prénom » and both orders of the two, one search for the four. */
+    nomRecherche: nomRecherche(`"nom" || ' ' || "prenom" || ' ' || "nom"`),
     ...timestamps(),
     archivedAt: archivedAt(),
   },
@@ -194,19 +201,17 @@ export const pensionnaires = pgTable(
     unique('pensionnaires_numero_dossier_unique').on(t.clientId, t.numeroDossier),
     // Target of the (pensionnaire_id, client_id) keys of reservations.
     unique('pensionnaires_id_client_unique').on(t.id, t.clientId),
-    index('pensionnaires_nom_idx').on(lower(t.nom)),
-    index('pensionnaires_prenom_idx').on(lower(t.prenom)),
     index('pensionnaires_foyer_idx').on(t.foyerId),
     // Reservation pages sorted by resident (reservations.ts); with each one's number of stays, a deep page's first
     // name is found by summing them in this order from the index alone (list-service.ts `nameGroupPageIdsQuery`).
     index('pensionnaires_nom_prenom_id_sejours_idx').on(t.nom, t.prenom, t.id, t.nombreSejours),
-    // Substring searches on a resident (« nom prénom nom », the file number) in the request and stay lists: trigram
-    // indexes (pg_trgm); the expression is the one the searches write.
-    index('pensionnaires_nom_complet_trgm_idx').using(
-      'gin',
-      sql`(${t.nom} || ' ' || ${t.prenom} || ' ' || ${t.nom}) gin_trgm_ops`,
-    ),
-    index('pensionnaires_numero_dossier_trgm_idx').using('gin', t.numeroDossier.op('gin_trgm_ops')),
+    // Substring searches on a resident, normalised (lib/text-search.ts): « nom prénom nom » in the stay, request and
+    // household lists and the booking's resident search; the file number; the residents list's name and first name
+    // columns. Trigram indexes (pg_trgm) on the expressions the searches write.
+    trigramIndex('pensionnaires_nom_recherche_trgm_idx', t.nomRecherche),
+    trigramIndex('pensionnaires_numero_dossier_trgm_idx', normalised(t.numeroDossier)),
+    trigramIndex('pensionnaires_nom_trgm_idx', normalised(t.nom)),
+    trigramIndex('pensionnaires_prenom_trgm_idx', normalised(t.prenom)),
     notBlankCheck('pensionnaires', t.nom),
     enumCheck('pensionnaires', t.sexe, SEXES),
     check('pensionnaires_date_naissance_min', sql`${t.dateNaissance} >= '1900-01-01'`),

@@ -42,8 +42,10 @@ import {
   id,
   money,
   nonNegativeChecks,
+  normalised,
   periodCheck,
   timestamps,
+  trigramIndex,
   updatedAt,
   vatRate,
   vatRateCheck,
@@ -119,9 +121,11 @@ export const demandesHebergement = pgTable(
     index('demandes_hebergement_urgentes_idx')
       .on(t.createdAt, t.id, t.dateDebut, t.dateFin)
       .where(sql`${t.urgente}`),
-    // The list's « recherche » (a substring of the referent's name or e-mail): trigram indexes (pg_trgm).
-    index('demandes_hebergement_referent_nom_trgm_idx').using('gin', t.referentNom.op('gin_trgm_ops')),
-    index('demandes_hebergement_referent_email_trgm_idx').using('gin', t.referentEmail.op('gin_trgm_ops')),
+    // The list's column searches on the referent's name or e-mail and on the external reference, normalised
+    // (lib/text-search.ts): trigram indexes (pg_trgm).
+    trigramIndex('demandes_hebergement_referent_nom_trgm_idx', normalised(t.referentNom)),
+    trigramIndex('demandes_hebergement_referent_email_trgm_idx', normalised(t.referentEmail)),
+    trigramIndex('demandes_hebergement_reference_externe_trgm_idx', normalised(t.referenceExterne)),
     enumCheck('demandes_hebergement', t.type, DEMANDE_TYPES),
     enumCheck('demandes_hebergement', t.statut, DEMANDE_STATUTS),
     enumCheck('demandes_hebergement', t.origine, DEMANDE_ORIGINES),
@@ -159,7 +163,7 @@ export const demandePensionnaires = pgTable(
 /**
  * What the request list's « recherche » reads (migration 0014, docs/database.md « The requests' search text »):
  * one row per request, its referent's name and e-mail and each resident's « nom prénom nom » and file number,
- * lower-cased, one per line. Never written by the application: triggers on the requests, their residents' links
+ * normalised as every search compares them (lower-cased, without accents: migration 0024), one per line. Never written by the application: triggers on the requests, their residents' links
  * and the residents keep it, in the writing statement.
  */
 export const demandesRecherche = pgTable(

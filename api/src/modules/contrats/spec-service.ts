@@ -3,7 +3,7 @@
  * free under an active contract, a contract's room types and prices for a period, and the residents search of
  * the booking screen. Read-only; answers use the spec's snake_case names.
  */
-import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import {
   MAX_CONTRATS_FILTER,
   MAX_PENSIONNAIRES_SEARCH,
@@ -30,7 +30,7 @@ import {
   pensionnaires,
 } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../errors';
-import { escapeLike } from '../../lib/list-query';
+import { containsText, normalisedContains } from '../../lib/text-search';
 import { daysBetween } from '../../lib/days';
 import { TODAY } from '../../db/today';
 
@@ -41,9 +41,6 @@ export const SPEC_MESSAGES = {
   contratEtablissementNotFound: 'Contrat établissement introuvable.',
   notThisHotel: "Ce contrat n'appartient pas à cet établissement.",
 } as const;
-
-const contains = (column: Parameters<typeof ilike>[0], text: string) =>
-  ilike(column, `%${escapeLike(text)}%`);
 
 const clientSummary = {
   id: contratsClients.id,
@@ -115,7 +112,7 @@ export function createContratsSpecService(db: Database) {
           and(
             query.client_id === undefined ? undefined : eq(contratsClients.clientId, query.client_id),
             query.statut === undefined ? undefined : eq(contratsClients.statut, query.statut),
-            search ? contains(contratsClients.reference, search) : undefined,
+            search ? containsText(contratsClients.reference, search) : undefined,
           ),
         )
         .orderBy(asc(contratsClients.reference), asc(contratsClients.id))
@@ -134,7 +131,7 @@ export function createContratsSpecService(db: Database) {
               ? undefined
               : eq(contratsEtablissement.etablissementId, query.etablissement_id),
             query.statut === undefined ? undefined : eq(contratsEtablissement.statut, query.statut),
-            search ? contains(contratsEtablissement.reference, search) : undefined,
+            search ? containsText(contratsEtablissement.reference, search) : undefined,
           ),
         )
         .orderBy(asc(contratsEtablissement.reference), asc(contratsEtablissement.id))
@@ -186,7 +183,7 @@ export function createContratsSpecService(db: Database) {
           left join occupations_allotement o on o.tarif_id = t.id and o.date_nuit = ${start} + nuit.n
           where c.statut = 'actif' and c.date_debut <= ${start} and c.date_fin >= ${end}
             ${body.type_chambre_id === undefined ? sql`` : sql`and t.type_chambre_id = ${body.type_chambre_id}`}
-            ${body.ville === undefined ? sql`` : sql`and e.ville ilike ${`%${escapeLike(body.ville.trim())}%`}`}
+            ${body.ville === undefined ? sql`` : sql`and ${containsText(sql`e.ville`, body.ville)}`}
           group by c.id, e.id, tc.id
           having count(*) = ${daysBetween(body.start_date, body.end_date)}
              and (${free} is null or ${free} >= ${body.nombre_chambres ?? 1})
@@ -329,12 +326,13 @@ export function createContratsSpecService(db: Database) {
       if (client === undefined || contrat === undefined) throw new NotFoundError();
       if (contrat.clientId !== clientId) throw new BadRequestError();
 
+      // A word without blanks is in « nom prénom nom » (nom_recherche) exactly when it is in the name or the first
+      // name: one trigram index for both.
       const words = (query.search ?? '').trim().split(/\s+/).filter(Boolean);
       const matches = words.map((word) =>
         or(
-          contains(pensionnaires.nom, word),
-          contains(pensionnaires.prenom, word),
-          contains(pensionnaires.numeroDossier, word),
+          normalisedContains(pensionnaires.nomRecherche, word),
+          containsText(pensionnaires.numeroDossier, word),
         ),
       );
       const until = query.end_date === undefined ? sql`` : sql`and n.date_nuit < ${query.end_date}::date`;

@@ -27,25 +27,24 @@ import { rowsOf } from '../../db/raw';
 import { clients, foyers, pensionnaires } from '../../db/schema';
 import { TODAY } from '../../db/today';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
-import { escapeLike } from '../../lib/list-query';
+import { containsText, normalisedContains } from '../../lib/text-search';
 import { demandeItemSelect } from '../demandes/liste/list-query';
 import { isoTimestamp } from '../../db/iso-timestamp';
 
-const like = (text: string) => `%${escapeLike(text.trim())}%`;
-
-/** A member of `f` matches the needle, first name and name in either order. */
-const memberMatches = (needle: string) => sql`exists (select 1 from pensionnaires pm
-  where pm.foyer_id = f.id and (pm.prenom || ' ' || pm.nom || ' ' || pm.prenom) ilike ${needle})`;
+/**
+ * A member of `f` matches `text`, name and first name in either order (`nom_recherche`, « nom prénom nom »), case and
+ * accents aside (lib/text-search.ts).
+ */
+const memberMatches = (text: string) => sql`exists (select 1 from pensionnaires pm
+  where pm.foyer_id = f.id and ${normalisedContains(sql`pm.nom_recherche`, text)})`;
 
 function conditions(query: FoyerQuery): SQL {
   const where: SQL[] = [query.archived ? sql`f.archived_at is not null` : sql`f.archived_at is null`];
   if (query.clientId !== undefined) where.push(sql`f.client_id = ${query.clientId}`);
-  if (query.nom?.trim()) where.push(sql`f.nom ilike ${like(query.nom)}`);
-  if (query.membre?.trim()) where.push(memberMatches(like(query.membre)));
-  if (query.recherche?.trim()) {
-    const needle = like(query.recherche);
-    where.push(sql`(f.nom ilike ${needle} or ${memberMatches(needle)})`);
-  }
+  if (query.nom?.trim()) where.push(containsText(sql`f.nom`, query.nom));
+  if (query.membre?.trim()) where.push(memberMatches(query.membre));
+  if (query.recherche?.trim())
+    where.push(sql`(${containsText(sql`f.nom`, query.recherche)} or ${memberMatches(query.recherche)})`);
   return sql`where ${sql.join(where, sql` and `)}`;
 }
 

@@ -33,6 +33,7 @@ import {
   reservations,
   typesChambre,
 } from '../../db/schema';
+import type { ListSpec } from '../../lib/list-query';
 import { createReferenceService, type ReferenceServiceConfig } from '../../lib/reference-service';
 
 /** Stays that still hold a bed: archiving what they point at would orphan live work. */
@@ -55,6 +56,8 @@ const sortAndSearch = <C extends Record<string, AnyPgColumn>>(
 interface ResourceDefinition {
   path: string;
   schemas: { item: TSchema; query: TSchema; create: TSchema; update: TSchema };
+  /** What its list searches and sorts on. */
+  list: ListSpec;
   // Each definition pairs its own table with its own row type; the array mixes them.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   service: (db: Database) => ReturnType<typeof createReferenceService<any, any>>;
@@ -65,7 +68,12 @@ function define<Row extends { id: number; archivedAt: Date | null }, Insert>(
   schemas: ResourceDefinition['schemas'],
   config: ReferenceServiceConfig<Row, Insert>,
 ): ResourceDefinition {
-  return { path, schemas, service: (db) => createReferenceService<Row, Insert>(db, config) };
+  return {
+    path,
+    schemas,
+    list: config.list,
+    service: (db) => createReferenceService<Row, Insert>(db, config),
+  };
 }
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];

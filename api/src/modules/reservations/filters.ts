@@ -11,14 +11,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RESERVATION_STATUTS, type ReservationFilters, type ReservationStatut } from 'shared/contract';
 import { BadRequestError } from '../../errors';
-import { escapeLike } from '../../lib/list-query';
+import { containsText, normalisedContains, searchPattern, searchPatternOnce } from '../../lib/text-search';
 import { TODAY } from '../../db/today';
 
 export const FILTER_MESSAGES = {
   period: 'La date de fin (end_date) doit être postérieure à la date de début (start_date).',
 } as const;
-
-const like = (text: string) => `%${escapeLike(text.trim())}%`;
 
 /** 400 when both bounds are given and the period is empty. */
 export function assertFilterPeriod(filters: { start_date?: string; end_date?: string }): void {
@@ -85,18 +83,25 @@ const DIMENSION_FILTERS: Record<Dimension, readonly (keyof ReservationFilters)[]
   etablissement: ['etablissement', 'etablissement_id'],
 };
 
-/** The text filters of one dimension as conditions on its table (see `DIMENSIONS` for the alias). */
-function dimensionPredicates(f: ReservationFilters, dimension: Dimension): SQL[] {
+/**
+ * The text filters of one dimension as conditions on its table (see `DIMENSIONS` for the alias), case and accents
+ * aside (lib/text-search.ts). The names are compared as each row keeps them normalised (`nom_recherche`: for a
+ * resident « nom prénom nom », which holds « nom », « prénom », « nom prénom » and « prénom nom »: one match covers the
+ * four). `pattern`: how the searched text becomes a LIKE pattern (`searchPatternOnce` in a statement whose plan is
+ * kept).
+ */
+function dimensionPredicates(f: ReservationFilters, dimension: Dimension, pattern = searchPattern): SQL[] {
   const predicates: SQL[] = [];
   if (dimension === 'pensionnaire') {
-    // "nom prénom nom" holds "nom", "prénom", "nom prénom" and "prénom nom": one match covers the four.
     if (f.pensionnaire?.trim())
-      predicates.push(sql`(ps.nom || ' ' || ps.prenom || ' ' || ps.nom) ilike ${like(f.pensionnaire)}`);
-    if (f.numero_dossier?.trim()) predicates.push(sql`ps.numero_dossier ilike ${like(f.numero_dossier)}`);
+      predicates.push(normalisedContains(sql`ps.nom_recherche`, f.pensionnaire, pattern));
+    if (f.numero_dossier?.trim())
+      predicates.push(containsText(sql`ps.numero_dossier`, f.numero_dossier, pattern));
   }
-  if (dimension === 'client' && f.client?.trim()) predicates.push(sql`cs.nom ilike ${like(f.client)}`);
+  if (dimension === 'client' && f.client?.trim())
+    predicates.push(normalisedContains(sql`cs.nom_recherche`, f.client, pattern));
   if (dimension === 'etablissement' && f.etablissement?.trim())
-    predicates.push(sql`es.nom ilike ${like(f.etablissement)}`);
+    predicates.push(normalisedContains(sql`es.nom_recherche`, f.etablissement, pattern));
   return predicates;
 }
 
@@ -142,10 +147,12 @@ const TRIGRAM = 3;
  * rows, the column of the stays that points at them (`key`), whether a text of at least three characters is
  * searched (`searched`: its matches are found by their trigram index, not by reading every row — a shorter text
  * matches a large share of the rows, which a plain page meets within its first stays), and which of the three they
- * are. Undefined for any other filters.
+ * are. Undefined for any other filters. `keptPlan`: the statement's plan is kept (a named statement), so the
+ * searched text's pattern is computed once per execution (`searchPatternOnce`).
  */
 export function dimensionMatches(
   filters: ReservationFilters,
+  { keptPlan = false }: { keptPlan?: boolean } = {},
 ): { rows: SQL; key: SQL; searched: boolean; dimension: Dimension } | undefined {
   const given = givenFilters(filters);
   if (given.length === 0) return undefined;
@@ -155,7 +162,7 @@ export function dimensionMatches(
   if (dimension === undefined) return undefined;
   const { key, table, alias } = DIMENSIONS[dimension];
   const a = sql.raw(alias);
-  const predicates = dimensionPredicates(filters, dimension);
+  const predicates = dimensionPredicates(filters, dimension, keptPlan ? searchPatternOnce : searchPattern);
   const searched = DIMENSION_FILTERS[dimension].some((filter) => {
     const text = filters[filter];
     return typeof text === 'string' && text.trim().length >= TRIGRAM;
@@ -217,7 +224,7 @@ export function reservationConditions(filters: ReservationFilters): SQL[] {
       conditions.push(sql`r.${sql.raw(key)} in (select ${sql.raw(alias)}.id from ${sql.raw(table)} ${sql.raw(alias)}
         where ${sql.join(predicates, sql` and `)})`);
   }
-  if (f.chambre?.trim()) conditions.push(sql`r.chambre ilike ${like(f.chambre)}`);
+  if (f.chambre?.trim()) conditions.push(containsText(sql`r.chambre`, f.chambre));
   return conditions;
 }
 

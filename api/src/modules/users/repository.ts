@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser, Role } from 'shared/contract';
 import type { Executor } from '../../db/client';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
-import { escapeLike } from '../../lib/list-query';
+import { containsText } from '../../lib/text-search';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -51,18 +51,21 @@ export async function insertUser(db: Executor, values: NewUserRow): Promise<User
 }
 
 export interface UserFilters {
-  /** Case-insensitive substring of nom, prénom or e-mail. */
+  /** Substring of nom, prénom or e-mail, case and accents aside (lib/text-search.ts). */
   search?: string | undefined;
   role?: Role | undefined;
 }
 
 function userConditions(filters: UserFilters): SQL | undefined {
   const search = filters.search?.trim();
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
   return and(
-    pattern === undefined
-      ? undefined
-      : or(ilike(users.nom, pattern), ilike(users.prenom, pattern), ilike(users.email, pattern)),
+    search
+      ? or(
+          containsText(users.nom, search),
+          containsText(users.prenom, search),
+          containsText(users.email, search),
+        )
+      : undefined,
     filters.role === undefined ? undefined : eq(users.role, filters.role),
   );
 }

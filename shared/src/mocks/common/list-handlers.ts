@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListParams, type Page } from '../../contract/list';
 import { COMMON_MESSAGES, LIST_MESSAGES } from '../messages';
+import { containsText } from '../../format/search';
 import { api, fail, json } from './http';
 
 export interface ListHandlerOptions {
@@ -65,6 +66,12 @@ export function parseListQuery(
   };
 }
 
+/**
+ * A resident's names as the API searches them (its `nom_recherche`): « nom prénom nom », which holds both orders of
+ * the two — « Diallo Aminata » and « Aminata Diallo ».
+ */
+export const residentNames = (nom: string, prenom: string) => `${nom} ${prenom} ${nom}`;
+
 function compare(a: unknown, b: unknown): number {
   const aMissing = a === null || a === undefined;
   const bMissing = b === null || b === undefined;
@@ -80,9 +87,7 @@ export function listPage<T extends object>(
   options: ListHandlerOptions = {},
 ): Page<T> {
   const { key: defaultKey, order: defaultOrder } = options.defaultSort ?? { key: 'id', order: 'asc' };
-  const needles = Object.entries(params.search ?? {})
-    .map(([column, value]) => [column, value.trim().toLocaleLowerCase('fr')] as const)
-    .filter(([, needle]) => needle !== '');
+  const needles = Object.entries(params.search ?? {}).filter(([, needle]) => needle.trim() !== '');
   const matching = rows.filter((row) => {
     const record = row as Row;
     const archived = record.archivedAt !== null && record.archivedAt !== undefined;
@@ -90,8 +95,7 @@ export function listPage<T extends object>(
     if (Object.entries(params.filters ?? {}).some(([column, id]) => record[column] !== id)) return false;
     return needles.every(([column, needle]) => {
       const value = record[column];
-      if (value === null || value === undefined) return false;
-      return String(value).toLocaleLowerCase('fr').includes(needle);
+      return value !== null && value !== undefined && containsText(String(value), needle);
     });
   });
   const sortKey = params.sort ?? defaultKey;
@@ -107,7 +111,7 @@ export function listPage<T extends object>(
 
 /**
  * `GET {MOCK_API}{path}` implementing the list contract in memory over `rows`: each `searchable` column is a
- * case-insensitive substring parameter (AND), `archived=true` lists rows whose `archivedAt` is set, then sort and
+ * substring parameter, case and accents aside (`containsText`; AND), `archived=true` lists rows whose `archivedAt` is set, then sort and
  * pagination. Parameters the API would reject answer 400. `rows` is read at each request, so a test or a write
  * handler may change it.
  */

@@ -74,6 +74,29 @@ describe('request mocks', () => {
     expect((await call('GET', '/demandesNumber', undefined, null)).status).toBe(401);
   });
 
+  it('search case and accents aside, as the API: « recherche » and the column searches', async () => {
+    const ids = async (filters: Record<string, unknown>) =>
+      (
+        (await call('POST', '/demandes_hebergement', { page: 1, pageSize: 100, ...filters }))
+          .body as DemandeListAnswer
+      ).demandes
+        .map((d) => d.id)
+        .sort((x, y) => x - y);
+    const target = mockDemandes[0]!;
+    target.pensionnaires[0]!.nom = 'Konaté';
+    target.referent_nom = 'Hélène Müller';
+    for (const recherche of ['konate', 'KONATÉ', 'kônate', 'helene muller', 'HÉLÈNE'])
+      expect(await ids({ recherche }), recherche).toEqual([target.id]);
+    expect(await ids({ pensionnaire: 'konate' })).toEqual([target.id]);
+    expect(await ids({ referent: 'MULLER' })).toEqual([target.id]);
+    // The resident's name and first name in either order.
+    const prenom = target.pensionnaires[0]!.prenom;
+    expect(await ids({ pensionnaire: `${prenom} konate` })).toEqual([target.id]);
+    const departement = mockDemandes.filter((d) => d.client_id === 1).map((d) => d.id);
+    expect(departement.length).toBeGreaterThan(0);
+    expect(await ids({ client: 'DEPARTEMENTAL' })).toEqual(departement.sort((x, y) => x - y));
+  });
+
   it('refuse an open request, then answer 409 in French', async () => {
     const open = mockDemandes.find((d) => d.type === 'nouvelle' && d.statut === 'a_traiter')!;
     expect((await call('PUT', `/demande_hebergement/${open.id}/refuser`, {})).status).toBe(400);

@@ -31,6 +31,8 @@ import { itemOf, MOCK_PDF, withActions } from './fixtures';
 import { bookStays, cancelCibles, extendCibles, summary } from './stays';
 import { mockDemandes } from './store';
 import { startMockSyncTask } from './sync-task';
+import { containsText } from '../../format/search';
+import { residentNames } from '../common/list-handlers';
 
 /**
  * The accommodation-request mocks (spec §7 « Accommodation requests », « Communication »), in memory over
@@ -38,8 +40,13 @@ import { startMockSyncTask } from './sync-task';
  */
 
 const lower = (value: string) => value.toLocaleLowerCase('fr');
-const has = (value: string | null | undefined, needle: string | undefined) =>
-  needle === undefined || lower(value ?? '').includes(lower(needle.trim()));
+/** The list's « recherche », as the API reads it: the referent's name or e-mail, a resident's names or file number. */
+const matchesRecherche = (d: DemandeDetail, text: string) =>
+  containsText(d.referent_nom, text) ||
+  containsText(d.referent_email, text) ||
+  d.pensionnaires.some(
+    (p) => containsText(residentNames(p.nom, p.prenom), text) || containsText(p.numero_dossier, text),
+  );
 const idOf = (params: Record<string, unknown>) => Number(params.id);
 const find = (id: number) => mockDemandes.find((d) => d.id === id);
 const notFound = (id: number) => fail(404, `Demande n° ${id} introuvable.`);
@@ -283,18 +290,12 @@ export const demandesHandlers: RequestHandler[] = [
         (body.origine === undefined || d.origine === body.origine) &&
         (body.start_date === undefined || d.date_fin > body.start_date) &&
         (body.end_date === undefined || d.date_debut < body.end_date) &&
-        has(d.client_nom, body.client) &&
-        has(d.referent_nom, body.referent) &&
-        has(`${d.id} ${d.reference_externe ?? ''}`, body.reference) &&
-        has(
-          d.pensionnaires.map((p) => `${p.prenom} ${p.nom} ${p.numero_dossier}`).join(' '),
-          body.pensionnaire,
-        ) &&
-        (body.recherche === undefined ||
-          has(
-            `${d.pensionnaires.map((p) => `${p.prenom} ${p.nom} ${p.numero_dossier}`).join(' ')} ${d.referent_nom ?? ''}`,
-            body.recherche,
-          )),
+        containsText(d.client_nom, body.client) &&
+        (containsText(d.referent_nom, body.referent) || containsText(d.referent_email, body.referent)) &&
+        containsText(`${d.id} ${d.reference_externe ?? ''}`, body.reference) &&
+        (body.pensionnaire === undefined ||
+          d.pensionnaires.some((p) => containsText(residentNames(p.nom, p.prenom), body.pensionnaire))) &&
+        (body.recherche === undefined || matchesRecherche(d, body.recherche)),
     );
     const sort = body.sort ?? 'created_at';
     const direction = (body.order ?? 'desc') === 'asc' ? 1 : -1;

@@ -46,6 +46,14 @@ describe('reference-data mocks', () => {
     expect(names(all.body)[0]).toBe('Auberge du Vieux-Port');
     const marseille = await call('GET', '/etablissements?page=1&pageSize=20&ville=MARS');
     expect(names(marseille.body)).toEqual(['Auberge du Vieux-Port', 'Hôtel Saint-Charles']);
+    // Case and accents aside, both ways, as the API.
+    for (const nom of ['hotel saint', 'HÔTEL SAINT', 'hötèl saint'])
+      expect(names((await call('GET', `/etablissements?nom=${encodeURIComponent(nom)}`)).body), nom).toEqual([
+        'Hôtel Saint-Charles',
+      ]);
+    expect(names((await call('GET', '/groupes-etablissements?nom=mediterranee')).body)).toEqual([
+      'Résidences Méditerranée',
+    ]);
     const archived = await call('GET', '/etablissements?page=1&pageSize=20&archived=true');
     expect(names(archived.body)).toEqual(['Hôtel des Voyageurs']);
     expect((await call('GET', '/etablissements?telephone=04')).status).toBe(400);

@@ -147,6 +147,13 @@ describe('booking mocks: residents', () => {
     ]);
     const search = await call('GET', '/contrat_client/pensionnaires/search/1/5?search=marie%20dup');
     expect(search.body.pensionnaires).toMatchObject([{ id: 1 }]);
+    // Case and accents aside, as the API.
+    for (const text of ['MARÎE DÙPONT', 'vdm-2024-0153', 'dupônt'])
+      expect(
+        (await call('GET', `/contrat_client/pensionnaires/search/1/5?search=${encodeURIComponent(text)}`))
+          .body.pensionnaires,
+        text,
+      ).toMatchObject([{ id: 1 }]);
   });
 
   it('answers the spec message on any failure', async () => {

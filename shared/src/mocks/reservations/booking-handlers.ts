@@ -23,6 +23,7 @@ import {
   pensionnairesHeberges,
 } from './booking-fixtures';
 import { isApiDate } from '../../format/dates';
+import { containsText } from '../../format/search';
 import { api, fail, json, readJson, requireSession, validationMessage } from '../common/http';
 import {
   COMMON_MESSAGES,
@@ -53,7 +54,6 @@ const maxDay = (a: string, b: string) => (a > b ? a : b);
 const minDay = (a: string, b: string) => (a < b ? a : b);
 const positiveId = (raw: unknown) =>
   typeof raw === 'string' && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-const lower = (value: string) => value.toLocaleLowerCase('fr');
 
 const activeClient = (id: number) => seedClients.find((row) => row.id === id && row.archivedAt === null);
 const activeHotel = (id: number) =>
@@ -150,7 +150,7 @@ function contratsFilter(
   const statut = query.get('statut');
   if (statut !== null && !['brouillon', 'actif', 'suspendu', 'clos'].includes(statut))
     return { error: C.invalidStatut };
-  const search = lower(query.get('search') ?? '');
+  const search = query.get('search') ?? '';
   if (search.length > 100) return { error: C.searchTooLong };
   const unknown = [...query.keys()].find((key) => ![ownerKey, 'statut', 'search'].includes(key));
   if (unknown) return { error: COMMON_MESSAGES.paramNotAllowed(unknown) };
@@ -158,7 +158,7 @@ function contratsFilter(
     rows: rows
       .filter((row) => ownerId === null || owner(row as never) === ownerId)
       .filter((row) => statut === null || row.statut === statut)
-      .filter((row) => lower(row.reference).includes(search))
+      .filter((row) => containsText(row.reference, search))
       .sort((a, b) => a.reference.localeCompare(b.reference))
       .slice(0, MAX_CONTRATS_FILTER),
   };
@@ -223,7 +223,7 @@ const contratHandlers: RequestHandler[] = [
     for (const contrat of allContratsEtablissement) {
       const hotel = activeHotel(contrat.etablissementId);
       if (!hotel || contrat.statut !== 'actif' || !covers(contrat, start_date, end_date)) continue;
-      if (ville && !lower(hotel.ville).includes(lower(ville))) continue;
+      if (ville && !containsText(hotel.ville, ville)) continue;
       const types = roomTypesOf(contrat, start_date, end_date)
         .filter((type) => type_chambre_id === undefined || type.id === type_chambre_id)
         .filter((type) => type.couvre_periode)
@@ -291,12 +291,12 @@ const contratHandlers: RequestHandler[] = [
       const contrat = allContratsClients.find((row) => row.id === contratId);
       if (!contrat) return fail(404, PENSIONNAIRES_SEARCH_ERROR);
       if (contrat.clientId !== clientId) return fail(400, PENSIONNAIRES_SEARCH_ERROR);
-      const words = lower(search).split(/\s+/).filter(Boolean);
+      const words = search.split(/\s+/).filter(Boolean);
       const pensionnaires: PensionnaireTrouve[] = seedPensionnaires
         .filter((row) => row.clientId === clientId && row.archivedAt === null)
         .filter((row) => {
-          const text = lower(`${row.nom} ${row.prenom} ${row.numeroDossier}`);
-          return words.every((word) => text.includes(word));
+          const text = `${row.nom} ${row.prenom} ${row.numeroDossier}`;
+          return words.every((word) => containsText(text, word));
         })
         .sort((a, b) => a.nom.localeCompare(b.nom, 'fr') || a.prenom.localeCompare(b.prenom, 'fr'))
         .slice(0, MAX_PENSIONNAIRES_SEARCH)

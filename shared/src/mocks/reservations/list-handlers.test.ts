@@ -69,6 +69,23 @@ describe('reservation list mocks', () => {
     expect(rowsOf(sorted.body)[0]!.pensionnaire_nom).toBe('Benali');
   });
 
+  it('searches case and accents aside, a resident by name and first name in either order', async () => {
+    const ids = async (filters: Record<string, unknown>) =>
+      rowsOf((await call('POST', '/reservations', { page: 1, pageSize: 50, ...filters })).body).map(
+        (r) => r.id,
+      );
+    const moreau = mockReservations.filter((r) => r.pensionnaire_nom === 'Moreau').map((r) => r.id);
+    expect(moreau.length).toBeGreaterThan(0);
+    for (const pensionnaire of ['moreau elodie', 'ÉLODIE MOREAU', 'élôdie'])
+      expect((await ids({ pensionnaire })).sort(), pensionnaire).toEqual([...moreau].sort());
+    const parc = mockReservations.filter((r) => r.etablissement_nom === 'Hôtel du Parc').length;
+    expect(parc).toBeGreaterThan(0);
+    expect(await ids({ etablissement: 'HOTEL DU PARC' })).toHaveLength(parc);
+    const departement = mockReservations.filter((r) => r.client_id === 1).length;
+    expect(await ids({ client: 'departemental' })).toHaveLength(departement);
+    expect(await ids({ pensionnaire: 'moreau_' })).toEqual([]);
+  });
+
   it('applies the derived filters etat=prolongable, jours=a_prolonger and jours=commence_h', async () => {
     const prolonger = await call('POST', '/reservations', {
       page: 1,

@@ -18,6 +18,8 @@ import { api, fail, json, requireSession, validBody } from '../common/http';
 import { RESERVATIONS_MESSAGES as M } from '../messages';
 import { freshReservationsIntegrales, mockDay } from './list-fixtures';
 import { mockReservations } from './store';
+import { containsText } from '../../format/search';
+import { residentNames } from '../common/list-handlers';
 
 /**
  * The reservation list mocks (spec §7): lists, counters, full reservations, extensions and exports, in memory over
@@ -28,10 +30,6 @@ import { mockReservations } from './store';
 async function readBody<T>(request: Request, schema: TSchema): Promise<T | Response> {
   return requireSession(request) ?? validBody<T>(request, schema);
 }
-
-const includes = (value: string | null, needle: string | undefined) =>
-  needle === undefined ||
-  (value ?? '').toLocaleLowerCase('fr').includes(needle.trim().toLocaleLowerCase('fr'));
 
 /** Whether a stay meets the filters of spec §4 / §7, as the API applies them. */
 export function matchesFilters(row: ReservationItem, filters: ReservationFilters): boolean {
@@ -58,11 +56,11 @@ export function matchesFilters(row: ReservationItem, filters: ReservationFilters
   if (filters.start_date && row.date_fin <= filters.start_date) return false;
   if (filters.end_date && row.date_debut >= filters.end_date) return false;
   return (
-    includes(`${row.pensionnaire_nom} ${row.pensionnaire_prenom}`, filters.pensionnaire) &&
-    includes(row.numero_dossier, filters.numero_dossier) &&
-    includes(row.client_nom, filters.client) &&
-    includes(row.etablissement_nom, filters.etablissement) &&
-    includes(row.chambre, filters.chambre)
+    containsText(residentNames(row.pensionnaire_nom, row.pensionnaire_prenom), filters.pensionnaire) &&
+    containsText(row.numero_dossier, filters.numero_dossier) &&
+    containsText(row.client_nom, filters.client) &&
+    containsText(row.etablissement_nom, filters.etablissement) &&
+    containsText(row.chambre, filters.chambre)
   );
 }
 
@@ -177,13 +175,13 @@ export const reservationListHandlers: RequestHandler[] = [
         (body.statut === undefined || stays.some((row) => row.statut === body.statut)) &&
         (!body.start_date || parent.date_fin > body.start_date) &&
         (!body.end_date || parent.date_debut < body.end_date) &&
-        includes(parent.client_nom, body.client) &&
-        includes(parent.etablissement_nom, body.etablissement) &&
+        containsText(parent.client_nom, body.client) &&
+        containsText(parent.etablissement_nom, body.etablissement) &&
         (body.pensionnaire === undefined ||
           stays.some(
             (row) =>
-              includes(`${row.pensionnaire_nom} ${row.pensionnaire_prenom}`, body.pensionnaire) ||
-              includes(row.numero_dossier, body.pensionnaire),
+              containsText(residentNames(row.pensionnaire_nom, row.pensionnaire_prenom), body.pensionnaire) ||
+              containsText(row.numero_dossier, body.pensionnaire),
           ))
       );
     });

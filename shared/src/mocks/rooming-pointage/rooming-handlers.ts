@@ -14,6 +14,8 @@ import { api, fail, json, requireSession, validationMessage, validBody } from '.
 import { seedEtablissements } from '../referentiel/fixtures';
 import { extrasOf } from '../reservations/detail-fixtures';
 import { mockReservations } from '../reservations/store';
+import { containsText } from '../../format/search';
+import { residentNames } from '../common/list-handlers';
 
 /**
  * The rooming calls in memory over the reservation mocks' stays: the three lists with their totals (sums over the
@@ -45,9 +47,6 @@ function lineOf(night: Nuitee, side: Side): number {
   );
 }
 
-const includes = (text: string, part: string | undefined) =>
-  part === undefined || text.toLocaleLowerCase('fr').includes(part.toLocaleLowerCase('fr'));
-
 function matches(row: ReservationItem, f: RoomingFilters): boolean {
   const statuts = f.statut === undefined ? null : [f.statut].flat();
   if (statuts && !statuts.includes(row.statut)) return false;
@@ -63,11 +62,11 @@ function matches(row: ReservationItem, f: RoomingFilters): boolean {
   ];
   if (equal.some(([wanted, actual]) => wanted !== undefined && wanted !== actual)) return false;
   return (
-    includes(`${row.pensionnaire_nom} ${row.pensionnaire_prenom}`, f.pensionnaire) &&
-    includes(row.numero_dossier, f.numero_dossier) &&
-    includes(row.client_nom, f.client) &&
-    includes(row.etablissement_nom, f.etablissement) &&
-    includes(row.chambre ?? '', f.chambre)
+    containsText(residentNames(row.pensionnaire_nom, row.pensionnaire_prenom), f.pensionnaire) &&
+    containsText(row.numero_dossier, f.numero_dossier) &&
+    containsText(row.client_nom, f.client) &&
+    containsText(row.etablissement_nom, f.etablissement) &&
+    containsText(row.chambre ?? '', f.chambre)
   );
 }
 

@@ -17,12 +17,11 @@ import {
 import type { Executor } from '../../../db/client';
 import { NotFoundError } from '../../../errors';
 import { TODAY } from '../../../db/today';
-import { escapeLike } from '../../../lib/list-query';
+import { containsText, normalisedContains } from '../../../lib/text-search';
 import { assertFilterPeriod, whereClause } from '../../reservations/filters';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { rowsOf } from '../../../db/raw';
 
-const like = (text: string) => `%${escapeLike(text.trim())}%`;
 const list = (values: readonly string[]) =>
   sql.join(
     values.map((value) => sql`${value}`),
@@ -36,25 +35,26 @@ const OPEN = list(DEMANDE_STATUTS_OUVERTS);
  */
 const requestsOfResidents = (where: SQL) => sql`select dp.demande_id from demande_pensionnaires dp
   where dp.pensionnaire_id = any(array(select ps.id from pensionnaires ps where ${where}))`;
-const residentName = sql`(ps.nom || ' ' || ps.prenom || ' ' || ps.nom)`;
+/** A resident's « nom prénom nom », normalised (`nom_recherche`): a search of their name in either order. */
+const residentName = sql`ps.nom_recherche`;
 /** What separates the fields of `demandes_recherche.texte` (migration 0014). */
 const FIELD_SEPARATOR = '\n';
 
 /**
- * The requests a « recherche » matches (the referent's name or e-mail, a resident's name or file number): one read of
- * `demandes_recherche`, the fields of each request lower-cased in one text (through its trigram index from three
- * characters). A text holding the fields' separator could match across two fields there: it is looked for in the
- * fields themselves (docs/performance.md « Accommodation requests »).
+ * The requests a « recherche » matches (the referent's name or e-mail, a resident's name or file number), case and
+ * accents aside: one read of `demandes_recherche`, the fields of each request normalised in one text (through its
+ * trigram index from three characters). A text holding the fields' separator could match across two fields there:
+ * it is looked for in the fields themselves (docs/performance.md « Accommodation requests »).
  */
 function searchSet(recherche: string): SQL {
-  const needle = like(recherche);
   if (!recherche.includes(FIELD_SEPARATOR))
-    return sql`select dr.demande_id as id from demandes_recherche dr where dr.texte like lower(${needle})`;
+    return sql`select dr.demande_id as id from demandes_recherche dr
+      where ${normalisedContains(sql`dr.texte`, recherche)}`;
   const ofResidents = requestsOfResidents(
-    sql`${residentName} ilike ${needle} or ps.numero_dossier ilike ${needle}`,
+    sql`${normalisedContains(residentName, recherche)} or ${containsText(sql`ps.numero_dossier`, recherche)}`,
   );
-  return sql`select r.id from demandes_hebergement r where r.referent_nom ilike ${needle}
-    or r.referent_email ilike ${needle} or r.id in (${ofResidents})`;
+  return sql`select r.id from demandes_hebergement r where ${containsText(sql`r.referent_nom`, recherche)}
+    or ${containsText(sql`r.referent_email`, recherche)} or r.id in (${ofResidents})`;
 }
 
 /** The list's conditions on `d`, but the « recherche » (a set of its own: listDemandes). */
@@ -77,23 +77,21 @@ function demandeConditions(f: DemandeFilters): SQL[] {
   // Overlap of the requested period with [start_date, end_date).
   if (f.start_date !== undefined) conditions.push(sql`d.date_fin > ${f.start_date}::date`);
   if (f.end_date !== undefined) conditions.push(sql`d.date_debut < ${f.end_date}::date`);
+  // Column searches, case and accents aside (lib/text-search.ts).
   if (f.pensionnaire?.trim())
-    conditions.push(
-      sql`d.id in (${requestsOfResidents(sql`${residentName} ilike ${like(f.pensionnaire)}`)})`,
-    );
+    conditions.push(sql`d.id in (${requestsOfResidents(normalisedContains(residentName, f.pensionnaire))})`);
   if (f.client?.trim())
-    conditions.push(sql`d.client_id in (select cs.id from clients cs where cs.nom ilike ${like(f.client)})`);
-  if (f.referent?.trim()) {
-    const needle = like(f.referent);
-    conditions.push(sql`(d.referent_nom ilike ${needle} or d.referent_email ilike ${needle})`);
-  }
+    conditions.push(
+      sql`d.client_id in (select cs.id from clients cs where ${normalisedContains(sql`cs.nom_recherche`, f.client)})`,
+    );
+  if (f.referent?.trim())
+    conditions.push(
+      sql`(${containsText(sql`d.referent_nom`, f.referent)} or ${containsText(sql`d.referent_email`, f.referent)})`,
+    );
   if (f.reference?.trim()) {
     const text = f.reference.trim().replace(/^n°\s*/i, '');
-    conditions.push(
-      /^\d{1,9}$/.test(text)
-        ? sql`(d.id = ${Number(text)} or d.reference_externe ilike ${like(text)})`
-        : sql`d.reference_externe ilike ${like(text)}`,
-    );
+    const reference = containsText(sql`d.reference_externe`, text);
+    conditions.push(/^\d{1,9}$/.test(text) ? sql`(d.id = ${Number(text)} or ${reference})` : reference);
   }
   return conditions;
 }

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../test/helper';
 import { buildWorld, call, day, residents, type World } from '../../../../test/fixtures/reservations-write';
 import { oneOf, rowsOf } from '../../../db/raw';
-import { escapeLike } from '../../../lib/list-query';
 
 let w: World;
 
@@ -56,13 +55,17 @@ beforeAll(async () => {
 });
 afterAll(() => w.app.close());
 
-/** The requests a text matches, as the plain OR of the fields on each request (what the list answered first). */
+/**
+ * The requests a text matches, as the plain OR of the fields on each request (what the list answered first), each
+ * field normalised as every search compares it (migration 0024).
+ */
 const plainMatch = (text: string) => {
-  const needle = `%${escapeLike(text.trim())}%`;
-  return sql`(d.referent_nom ilike ${needle} or d.referent_email ilike ${needle} or exists (
+  const needle = sql`motif_recherche(${text.trim()})`;
+  const field = (expression: SQL) => sql`normalise_recherche(${expression}) like ${needle}`;
+  return sql`(${field(sql`d.referent_nom`)} or ${field(sql`d.referent_email`)} or exists (
     select 1 from demande_pensionnaires dp join pensionnaires ps on ps.id = dp.pensionnaire_id
-    where dp.demande_id = d.id and ((ps.nom || ' ' || ps.prenom || ' ' || ps.nom) ilike ${needle}
-      or ps.numero_dossier ilike ${needle})))`;
+    where dp.demande_id = d.id and (${field(sql`ps.nom || ' ' || ps.prenom || ' ' || ps.nom`)}
+      or ${field(sql`ps.numero_dossier`)})))`;
 };
 
 interface Case {
@@ -100,10 +103,17 @@ const TEXTS = [
   'a',
   'marie',
   'marie cissé',
+  'marie cisse', // accents aside, both ways
+  'MARIE CISSÉ',
+  'dupre',
+  'DÙPRÉ',
+  'traore',
   'martin élodie', // across a resident's « nom prénom »
   'n martin', // … and across « prénom nom »
   'élodie',
   'ÉLO',
+  'elodie',
+  'Élödie',
   'σωκράτης',
   'ΣΩΚ',
   'mar-2_2%', // a file number, with LIKE's wildcards taken literally
@@ -159,6 +169,16 @@ describe('POST /demandes_hebergement « recherche »', () => {
     expect(found.get('mar')).toBeGreaterThan(300);
     expect(found.get('marie cissé')).toBeGreaterThan(0);
     expect(found.get('marie cissé')).toBeLessThanOrEqual(300);
+    for (const [written, searched] of [
+      ['marie cissé', 'marie cisse'],
+      ['marie cissé', 'MARIE CISSÉ'],
+      ['élodie', 'elodie'],
+      ['élodie', 'Élödie'],
+    ] as const)
+      expect(found.get(searched), searched).toBe(found.get(written));
+    expect(found.get('dupre')).toBeGreaterThan(0);
+    expect(found.get('DÙPRÉ')).toBe(found.get('dupre'));
+    expect(found.get('traore')).toBeGreaterThan(0);
     expect(found.get('line\nbreak')).toBeGreaterThan(0);
     expect(found.get('traoré\nomar')).toBe(0);
     expect(found.get('dupont')).toBe(0);
@@ -171,9 +191,10 @@ const staleTexts = () =>
     w.app.db,
     sql`select coalesce(d.id, r.demande_id) as id
       from demandes_hebergement d full join demandes_recherche r on r.demande_id = d.id
-      where r.texte is distinct from (select concat_ws(E'\\n', lower(d.referent_nom), lower(d.referent_email),
-        (select string_agg(lower(ps.nom || ' ' || ps.prenom || ' ' || ps.nom) || E'\\n' || lower(ps.numero_dossier),
-                           E'\\n' order by ps.id)
+      where r.texte is distinct from (select concat_ws(E'\\n', normalise_recherche(d.referent_nom),
+        normalise_recherche(d.referent_email),
+        (select string_agg(normalise_recherche(ps.nom || ' ' || ps.prenom || ' ' || ps.nom) || E'\\n'
+                             || normalise_recherche(ps.numero_dossier), E'\\n' order by ps.id)
          from demande_pensionnaires dp join pensionnaires ps on ps.id = dp.pensionnaire_id
          where dp.demande_id = d.id)))`,
   );

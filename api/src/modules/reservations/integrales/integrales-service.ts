@@ -14,7 +14,7 @@ import type {
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { NotFoundError } from '../../../errors';
-import { escapeLike } from '../../../lib/list-query';
+import { containsText, normalisedContains } from '../../../lib/text-search';
 import { actionColumns } from '../detail/detail-service';
 import { assertFilterPeriod, whereClause } from '../filters';
 import { isoTimestamp } from '../../../db/iso-timestamp';
@@ -22,8 +22,6 @@ import { selectReservationItems } from '../reservation-items';
 import { EMPTY_TOTAUX, totauxBy, totauxOf } from '../totaux';
 
 export const INTEGRALE_MESSAGES = { notFound: 'Réservation intégrale introuvable.' } as const;
-
-const like = (text: string) => `%${escapeLike(text.trim())}%`;
 
 type IntegraleSortKey = NonNullable<ReservationIntegraleListBody['sort']>;
 const SORTS: Record<IntegraleSortKey, SQL> = {
@@ -48,18 +46,18 @@ function integraleConditions(body: Omit<ReservationIntegraleListBody, 'page' | '
   if (body.end_date !== undefined) conditions.push(sql`m.date_debut < ${body.end_date}::date`);
   if (body.client?.trim())
     conditions.push(
-      sql`m.client_id in (select cs.id from clients cs where cs.nom ilike ${like(body.client)})`,
+      sql`m.client_id in (select cs.id from clients cs where ${normalisedContains(sql`cs.nom_recherche`, body.client)})`,
     );
   if (body.etablissement?.trim())
     conditions.push(
-      sql`m.etablissement_id in (select es.id from etablissements es where es.nom ilike ${like(body.etablissement)})`,
+      sql`m.etablissement_id in (select es.id from etablissements es
+        where ${normalisedContains(sql`es.nom_recherche`, body.etablissement)})`,
     );
-  if (body.pensionnaire?.trim()) {
-    const needle = like(body.pensionnaire);
+  if (body.pensionnaire?.trim())
+    // « nom prénom nom » (nom_recherche) holds the name in either order.
     conditions.push(sql`exists (select 1 from reservations r join pensionnaires ps on ps.id = r.pensionnaire_id
-      where r.id_reservation_mere = m.id and ((ps.nom || ' ' || ps.prenom) ilike ${needle}
-        or (ps.prenom || ' ' || ps.nom) ilike ${needle} or ps.numero_dossier ilike ${needle}))`);
-  }
+      where r.id_reservation_mere = m.id and (${normalisedContains(sql`ps.nom_recherche`, body.pensionnaire)}
+        or ${containsText(sql`ps.numero_dossier`, body.pensionnaire)}))`);
   return conditions;
 }
 

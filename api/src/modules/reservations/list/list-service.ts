@@ -95,10 +95,11 @@ export function listIdsQuery(filters: ReservationFilters, page: ReservationPage)
 
 /**
  * The search of `filters` when its page is read by `searchIdsQuery`: a text of three characters or more searched
- * in residents, clients or hotels alone, sorted by a column of the stay or by the searched name.
+ * in residents, clients or hotels alone, sorted by a column of the stay or by the searched name. Its statement's
+ * plan is kept (`searchStatementName`): the searched text's pattern is computed once per execution.
  */
 function searchOf(filters: ReservationFilters, page: ReservationPage) {
-  const search = dimensionMatches(filters);
+  const search = dimensionMatches(filters, { keptPlan: true });
   const { key } = orderOf(page);
   return search?.searched && (NAME_GROUPS[key] === undefined || key === search.dimension)
     ? search

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { renderPage } from 'shared/testing/render-page';
 import { describe, expect, it } from 'vitest';
@@ -59,5 +59,13 @@ describe('add mode (?mode=ajout)', () => {
     expect(await screen.findByText("Nouvelle demande d'hébergement")).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Enregistrer la demande' }));
     expect(await screen.findByText('Le champ Client est obligatoire')).toBeTruthy();
+  });
+
+  it('finds the client typed without its accents', async () => {
+    const { user } = renderPage(<DemandesPage />, { url: '/dashboard/Demande-Hebergement?mode=ajout' });
+    const title = await screen.findByText("Nouvelle demande d'hébergement");
+    const drawer = title.closest<HTMLElement>('.ant-drawer')!;
+    await user.type(within(drawer).getByRole('combobox', { name: 'Client' }), 'DEPARTEMENTAL');
+    expect(await screen.findByTitle('Conseil départemental du Val-de-Marne')).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import {
   type DemandeCreateBody,
   type DemandeType,
 } from 'shared/contract';
+import { labelSearch } from 'shared/ui';
 import { useCreateDemande } from '../api/create-demande';
 
 interface NewResident {
@@ -88,7 +89,7 @@ function Residents({ clientId }: { clientId: number | undefined }) {
         aria-label="Pensionnaires existants"
         mode="multiple"
         disabled={clientId === undefined}
-        optionFilterProp="label"
+        showSearch={labelSearch}
         options={(residents.data ?? []).map((p) => ({ value: p.id, label: `${p.prenom} ${p.nom}` }))}
       />
     </Form.Item>
@@ -128,8 +129,7 @@ export function AjoutDemandeDrawer({ open, onClose }: { open: boolean; onClose: 
         >
           <Select
             aria-label="Client"
-            showSearch
-            optionFilterProp="label"
+            showSearch={labelSearch}
             options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.nom }))}
           />
         </Form.Item>

@@ -3,7 +3,7 @@ import { Button, Flex, Input, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { ACTION_PARAM, API_DATE_FORMAT, DEMANDE_ACTIONS, useLookup } from 'shared';
-import { DateInput, type UrlFiltersState } from 'shared/ui';
+import { DateInput, labelSearch, type UrlFiltersState } from 'shared/ui';
 import {
   DEMANDE_STATUTS,
   DEMANDE_STATUT_LABELS,
@@ -130,7 +130,7 @@ export function DemandeFiltersBar({
         <Select<number>
           aria-label="Client"
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={labelSearch}
           placeholder="Tous les clients"
           loading={clients.isPending}
           style={{ width: 260, maxWidth: '100%' }}

@@ -1,5 +1,5 @@
 import { Col, Form, Input, Row, Select } from 'antd';
-import { ResourceFormModal } from 'shared/ui';
+import { labelSearch, ResourceFormModal } from 'shared/ui';
 import { CLIENT_TYPES, type ClientType, type ClientBody, type Client } from 'shared/contract';
 import { codePostalRules, emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
 import { CLIENT_TYPE_LABELS } from '../../../lib/labels';
@@ -78,7 +78,7 @@ export function ClientFormModal({ open, client, groupes, onClose, onSaved }: Cli
           <Form.Item label="Groupe" name="groupeId">
             <Select
               allowClear
-              showSearch={{ optionFilterProp: 'label' }}
+              showSearch={labelSearch}
               loading={groupes.loading}
               options={groupes.optionsWith(client?.groupeId)}
               placeholder="Aucun groupe"

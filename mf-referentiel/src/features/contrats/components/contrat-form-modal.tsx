@@ -1,5 +1,5 @@
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { DateInput, dateFormItemProps, ResourceFormModal } from 'shared/ui';
+import { dateFormItemProps, DateInput, labelSearch, ResourceFormModal } from 'shared/ui';
 import type { ModeTarification } from 'shared/contract';
 import { optionalText, required } from '../../../lib/form-rules';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
@@ -112,7 +112,7 @@ export function ContratFormModal({ kind, open, contrat, onClose, onSaved }: Cont
         <Col xs={24} sm={12}>
           <Form.Item label={kind.party.label} name={kind.party.field} rules={[{ required: true }]}>
             <Select
-              showSearch={{ optionFilterProp: 'label' }}
+              showSearch={labelSearch}
               loading={parties.loading}
               options={parties.optionsWith(contrat && partyOf(kind, contrat).id)}
               notFoundContent={kind.party.notFound}

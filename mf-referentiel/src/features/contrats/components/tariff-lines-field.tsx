@@ -14,7 +14,7 @@ import {
   type FormRule,
 } from 'antd';
 import type { ReactNode } from 'react';
-import { DateInput, dateFormItemProps } from 'shared/ui';
+import { dateFormItemProps, DateInput, labelSearch } from 'shared/ui';
 import { REFERENTIEL_PATHS } from 'shared/contract';
 import { useReferenceLookup, type ReferenceOption } from '../../../lib/use-reference-lookup';
 import { useTypesChambreLookup } from '../../../lib/get-types-chambre-lookup';
@@ -87,11 +87,7 @@ const SPECS: Record<LineField, LineFieldSpec> = {
     xs: 24,
     rules: () => [{ required: true }],
     input: ({ typesChambre }) => (
-      <Select
-        showSearch={{ optionFilterProp: 'label' }}
-        loading={typesChambre.loading}
-        options={typesChambre.options}
-      />
+      <Select showSearch={labelSearch} loading={typesChambre.loading} options={typesChambre.options} />
     ),
     toBody: (line) => line.typeChambreId,
   },
@@ -103,7 +99,7 @@ const SPECS: Record<LineField, LineFieldSpec> = {
     input: ({ hotels }) => (
       <Select
         allowClear
-        showSearch={{ optionFilterProp: 'label' }}
+        showSearch={labelSearch}
         placeholder="Tous les établissements"
         loading={hotels.loading}
         options={hotels.options}

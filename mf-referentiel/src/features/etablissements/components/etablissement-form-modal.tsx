@@ -1,6 +1,6 @@
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { selectedEstablishmentGroup, selectEstablishmentGroup } from 'shared';
-import { ResourceFormModal } from 'shared/ui';
+import { labelSearch, ResourceFormModal } from 'shared/ui';
 import type { Etablissement, EtablissementBody } from 'shared/contract';
 import { codePostalRules, emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
 import type { ReferenceLookup } from '../../../lib/use-reference-lookup';
@@ -79,7 +79,7 @@ export function EtablissementFormModal({
       <Form.Item label="Groupe" name="groupeId">
         <Select
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={labelSearch}
           loading={groupes.loading}
           options={groupes.optionsWith(etablissement?.groupeId)}
           placeholder="Aucun groupe"

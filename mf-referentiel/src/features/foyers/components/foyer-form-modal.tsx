@@ -1,5 +1,5 @@
 import { Form, Input, Select } from 'antd';
-import { ResourceFormModal } from 'shared/ui';
+import { labelSearch, ResourceFormModal } from 'shared/ui';
 import type { FoyerItem, FoyerWritten } from 'shared/contract';
 import { optionalText, required } from '../../../lib/form-rules';
 import type { ReferenceLookup } from '../../../lib/use-reference-lookup';
@@ -41,7 +41,7 @@ export function FoyerFormModal({ open, foyer, clients, onClose, onSaved }: Foyer
     >
       <Form.Item name="clientId" label="Client" rules={[{ required: true }]}>
         <Select
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={labelSearch}
           options={clients.optionsWith(foyer?.clientId)}
           loading={clients.loading}
           disabled={foyer !== null}

@@ -3,7 +3,7 @@ import { Button, Flex, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { dashboardUrl } from 'shared';
-import { PageFrame, ResourceTable, useUrlFilters, type ResourceColumn } from 'shared/ui';
+import { labelSearch, PageFrame, type ResourceColumn, ResourceTable, useUrlFilters } from 'shared/ui';
 import { FOYERS_PATHS, REFERENTIEL_PATHS, type FoyerItem } from 'shared/contract';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
 import { FoyerFormModal } from './foyer-form-modal';
@@ -77,7 +77,7 @@ export function FoyersPage() {
               aria-label="Client"
               placeholder="Tous les clients"
               allowClear
-              showSearch={{ optionFilterProp: 'label' }}
+              showSearch={labelSearch}
               loading={clients.loading}
               options={clients.options}
               value={clientId && /^\d+$/.test(clientId) ? Number(clientId) : undefined}

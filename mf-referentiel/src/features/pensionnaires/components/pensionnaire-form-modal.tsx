@@ -1,6 +1,6 @@
 import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DateInput, dateFormItemProps, ResourceFormModal } from 'shared/ui';
+import { dateFormItemProps, DateInput, labelSearch, ResourceFormModal } from 'shared/ui';
 import { SEXES, type Sexe, type PensionnaireBody, type Pensionnaire } from 'shared/contract';
 import { emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
 import { SEXE_LABELS } from '../../../lib/labels';
@@ -87,7 +87,7 @@ export function PensionnaireFormModal({
           <Select disabled options={[clients.fixed]} />
         ) : (
           <Select
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={labelSearch}
             loading={clients.loading}
             options={clients.optionsWith(pensionnaire?.clientId)}
             placeholder="Choisir un client"

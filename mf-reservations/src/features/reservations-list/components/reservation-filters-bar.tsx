@@ -3,6 +3,7 @@ import { Button, Flex, Input, Select, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLookup, type LookupRow } from 'shared';
 import { REFERENTIEL_PATHS, type EtatPaiement, type ReservationStatut, type TypeResa } from 'shared/contract';
+import { labelSearch } from 'shared/ui';
 import { PeriodFilter } from '../../../lib/period-filter';
 import { ETAT_PAIEMENT_OPTIONS, STATUT_OPTIONS, TYPE_RESA_OPTIONS } from '../../../lib/reservation-labels';
 import type { ReservationFiltersState } from '../../../lib/reservation-filters';
@@ -72,7 +73,7 @@ export function ReservationFiltersBar({
         <Select<number>
           aria-label="Client"
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={labelSearch}
           placeholder="Tous les clients"
           loading={clients.isPending}
           style={{ width: 240 }}
@@ -83,7 +84,7 @@ export function ReservationFiltersBar({
         <Select<number>
           aria-label="Établissement"
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={labelSearch}
           placeholder="Tous les établissements"
           loading={hotels.isPending}
           style={{ width: 240 }}

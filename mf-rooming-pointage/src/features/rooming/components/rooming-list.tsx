@@ -8,6 +8,7 @@ import {
   type RoomingExportKey,
   type RoomingRow,
 } from 'shared/contract';
+import { labelSearch } from 'shared/ui';
 import { ExportButtons } from '../../../lib/components/export-buttons';
 import { useRooming, type RoomingKind } from '../api/get-rooming';
 import { monthOf, ROOMING_PAGE_SIZES, useRoomingFilters } from './rooming-filters';
@@ -149,7 +150,7 @@ export function RoomingList({ kind }: { kind: RoomingKind }) {
         <Select<number>
           aria-label="Établissement"
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={labelSearch}
           placeholder="Tous les établissements"
           loading={hotels.isPending}
           style={{ width: 240 }}
@@ -160,7 +161,7 @@ export function RoomingList({ kind }: { kind: RoomingKind }) {
         <Select<number>
           aria-label="Client"
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={labelSearch}
           placeholder="Tous les clients"
           loading={clients.isPending}
           style={{ width: 240 }}

@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useId } from 'react';
 import { useLookup } from 'shared';
 import type { StatsQuery } from 'shared/contract';
+import { labelSearch } from 'shared/ui';
 import { addMonths, monthCount } from '../model/period';
 
 export interface StatsFiltersProps {
@@ -93,7 +94,7 @@ export function StatsFilters({ query, onChange, lengths }: StatsFiltersProps) {
         <Select
           id={`${id}-client`}
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={labelSearch}
           placeholder="Tous les clients"
           loading={clients.isPending}
           value={query.clientId}
@@ -107,7 +108,7 @@ export function StatsFilters({ query, onChange, lengths }: StatsFiltersProps) {
         <Select
           id={`${id}-hotel`}
           allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={labelSearch}
           placeholder="Tous les établissements"
           loading={hotels.isPending}
           value={query.etablissementId}

@@ -5,8 +5,9 @@
 # (docs/testing.md).
 # Two lanes run side by side (one per core): lint, types, unit tests, the build and the last dated front-end
 # instant in one; the API tests, the dated API tests and the first four dated front-end instants in the other. The browser
-# tests run last, alone, on the build (docs/testing.md). Each stage writes its own log, printed in order at the
-# end. Every stage runs even when an earlier one fails; the last line sums the tests ("N passed, N failed").
+# tests run last on the build, with the day-dependent ones again at chosen instants beside them (docs/testing.md).
+# Each stage writes its own log, printed in order at the end. Every stage runs even when an earlier one fails; the
+# last line sums the tests ("N passed, N failed").
 set -uo pipefail
 source "$(dirname "$0")/lib/common.sh"
 source "$(dirname "$0")/lib/dated-tests.sh"
@@ -68,10 +69,15 @@ lane_front=$!
 ) &
 lane_api=$!
 wait $lane_front $lane_api
-# Alone: one of the browser tests times a live notification against its 2 s, and beside the API lane their product
-# starts passed their 60 s limit when each generated its demo data (now copied from one generated per run).
-stage 7 "Tests navigateur (Chromium)" e2e_tests
-stage 10 "Tests navigateur à dates choisies" dated_e2e_tests
+# After the lanes: one of the browser tests times a live notification against its 2 s, and beside the API lane their
+# product starts passed their 60 s limit when each generated its demo data (now copied from one generated per run).
+# The dated browser tests run beside them at the lowest priority: they take the cores the browser tests leave idle
+# (a third of them), never the time of the timed one; their products get longer to start.
+stage 7 "Tests navigateur (Chromium)" e2e_tests &
+browser=$!
+E2E_API_START_TIMEOUT_MS=240000 stage 10 "Tests navigateur à dates choisies" nice -n 19 bash -c \
+  "source '$ROOT/scripts/lib/dated-tests.sh' && RESULTS='$RESULTS' ROOT='$ROOT' dated_e2e_tests"
+wait $browser
 
 failed_stages=()
 for number in 1 2 3 4 5 8 9 6 7 10; do

@@ -90,8 +90,12 @@ describe('the shell at 375, 414, 767 and 1366 px', () => {
       );
       // Spec §2: 360 px wide, the screen's width less 16 px under 768 px.
       assert.equal(Math.round(panelBox.width), width < 768 ? width - 16 : 360);
-      await page.keyboard.press('Escape');
+      // A notification without a link leads to the requests screen, and the panel gets out of its way.
+      await item.click();
+      await page.waitForURL('**/dashboard/Demande-Hebergement');
       await panel.waitFor({ state: 'hidden' });
+      await page.goto('/dashboard');
+      await page.locator('[data-testid="realtime-state"][data-state="open"]').waitFor({ timeout: 30_000 });
 
       const strip = page.getByRole('toolbar', { name: 'Raccourcis' });
       const stripBox = await strip.boundingBox();

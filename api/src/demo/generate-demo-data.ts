@@ -604,7 +604,8 @@ async function generate(
 /**
  * Creates the nights of stays `fromId..toId` in SQL: one row per night, priced from the purchase and sale tariff
  * lines valid on that night (snapshots), meals from the stay's options, presence and payment states of the past
- * drawn from a hash of (stay, night) so they are deterministic.
+ * drawn from a hash of (stay, night) so they are deterministic — except the first night of yesterday's arrivals,
+ * left for the morning's attendance check (the dashboard's « commencées hier »).
  */
 async function insertNights(db: Database, fromId: number, toId: number, today: string): Promise<number> {
   const result = await db.execute(sql`insert into nuitees (
@@ -616,7 +617,8 @@ async function insertNights(db: Database, fromId: number, toId: number, today: s
       te.prix_nuitee_ht, tc.prix_nuitee_ht, cc.taux_tva_nuitee, tc.prix_petit_dejeuner_ht, tc.prix_dejeuner_ht,
       tc.prix_diner_ht, te.prix_petit_dejeuner_ht, te.prix_dejeuner_ht, te.prix_diner_ht, cc.taux_tva_repas,
       r.petit_dejeuner::int, r.dejeuner::int, r.diner::int,
-      case when g.d::date >= ${today}::date or r.statut = 'annulee' then 'non_pointe'
+      case when g.d::date >= ${today}::date or r.statut = 'annulee' or r.date_debut = ${today}::date - 1
+        then 'non_pointe'
            when (r.id::bigint * 7919 + (g.d::date - date '2000-01-01')) % 100 < 94 then 'present' else 'absent' end,
       case when g.d::date < ${today}::date - 14 and r.status_paf then r.etat_payment_paf else 'a_verifier' end,
       case when g.d::date < ${today}::date - 14 and r.status_caf then r.etat_payment_caf else 'a_verifier' end,

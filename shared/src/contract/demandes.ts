@@ -18,6 +18,7 @@ import {
   type DemandeType,
 } from './enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
+import { SYNC_ETATS } from './demande-sync';
 import { DEMANDE_ACTION_KEYS } from './demande-values';
 import { HistoriqueEntry, ReservationStatutSchema, TypeResaSchema } from './reservations';
 
@@ -546,8 +547,10 @@ export const SyncBody = object({
 export type SyncBody = Static<typeof SyncBody>;
 export const SyncResultat = object({
   demande_id: Type.Integer(),
-  /** false: the request could not be re-aligned (unknown, or a difference left for staff to decide). */
+  /** false: the request could not be re-aligned (unknown, failed, or a difference left for staff to decide). */
   ok: Type.Boolean(),
+  /** What became of it (demande-sync.ts `SYNC_ETATS`): updated, already aligned, to check, unknown, failed. */
+  etat: Type.Enum(SYNC_ETATS),
   /** What changed, in French (empty: already aligned). */
   changements: Type.Array(Type.String()),
   message: Type.String(),

@@ -9,6 +9,7 @@ export * from './contrats';
 export * from './reservations';
 export * from './stats';
 export * from './demandes';
+export * from './demande-sync';
 export * from './rooming';
 export * from './tasks';
 export * from './notifications';

@@ -97,5 +97,5 @@ export const JOURS_FILTRE = ['a_prolonger', 'commence_h'] as const;
 export type JoursFiltre = (typeof JOURS_FILTRE)[number];
 export const JOURS_FILTRE_LABELS: Record<JoursFiltre, string> = {
   a_prolonger: 'Départ aujourd’hui ou demain',
-  commence_h: 'Arrivées d’hier',
+  commence_h: 'Arrivées d’hier à pointer',
 };

@@ -79,7 +79,10 @@ const SearchText = Type.String({ minLength: 1, maxLength: 100 });
 export const reservationFilterFields = {
   /** `prolongable`: confirmed or running, ending within the contracts' alert delay, not yet extended. */
   etat: Type.Optional(Type.Enum(ETATS_FILTRE)),
-  /** `a_prolonger`: departure today or tomorrow; `commence_h`: arrived yesterday. */
+  /**
+   * `a_prolonger`: departure today or tomorrow; `commence_h`: arrived yesterday, first night still to check
+   * (neither present nor absent yet).
+   */
   jours: Type.Optional(Type.Enum(JOURS_FILTRE)),
   status_paf: Type.Optional(Type.Boolean()),
   status_caf: Type.Optional(Type.Boolean()),

@@ -9,7 +9,10 @@ export const DATE_FORMAT = 'DD/MM/YYYY';
 export const API_DATE_FORMAT = 'YYYY-MM-DD';
 /** Display format of a moment (creation, history entries). */
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
-/** Time shown on notifications. */
+/**
+ * A notification's time as spec §2/§9 writes it: the machine-readable value of its `<time>` in the bell's panel,
+ * which shows DATE_TIME_FORMAT (docs/frontend.md « Times in the panel »).
+ */
 export const NOTIFICATION_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 export function formatDate(value: ConfigType): string {

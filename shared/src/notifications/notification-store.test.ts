@@ -7,6 +7,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
   notificationStore,
+  notificationsUnavailable,
   resetNotifications,
 } from './notification-store';
 
@@ -125,6 +126,18 @@ describe('server pages and the resync point', () => {
     expect(state().items[1]?.lien).toBe('/dashboard/demande-hebergement/9');
     expect(state()).toMatchObject({ page: 1, hasMore: true, unreadCount: 12 });
     expect(lastNotificationId()).toBe(50);
+  });
+
+  it('is loading until the first page is in or could not be read; a reset loads again', () => {
+    expect(state().loaded).toBe(false);
+    addNotifications([{ id: 50, message: 'En direct' }]);
+    expect(state().loaded).toBe(false);
+    addNotificationPage({ data: [], page: 1, hasMore: false, unread: 1 });
+    expect(state().loaded).toBe(true);
+    resetNotifications();
+    expect(state().loaded).toBe(false);
+    notificationsUnavailable();
+    expect(state().loaded).toBe(true);
   });
 
   it('has no resync point while empty or with client-only items', () => {

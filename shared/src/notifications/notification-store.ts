@@ -20,6 +20,11 @@ export interface NotificationState {
   /** Whether the server has more pages (infinite scroll). */
   hasMore: boolean;
   page: number;
+  /**
+   * Whether the first page has been read (or could not be): until then the bell's panel shows that it is loading,
+   * not « No notifications » — the feed starts a few seconds after the dashboard is shown.
+   */
+  loaded: boolean;
 }
 
 /**
@@ -31,6 +36,7 @@ export const notificationStore = createStore<NotificationState>(() => ({
   unreadCount: 0,
   hasMore: false,
   page: 0,
+  loaded: false,
 }));
 
 type Incoming = Omit<Partial<AppNotification>, 'id' | 'lien'> & {
@@ -91,7 +97,12 @@ export function markAllNotificationsRead(): void {
 }
 
 export function resetNotifications(): void {
-  notificationStore.setState({ items: [], unreadCount: 0, hasMore: false, page: 0 });
+  notificationStore.setState({ items: [], unreadCount: 0, hasMore: false, page: 0, loaded: false });
+}
+
+/** The first page could not be read (spec §8: only logged): the panel stops showing that it is loading. */
+export function notificationsUnavailable(): void {
+  notificationStore.setState({ loaded: true });
 }
 
 /**
@@ -109,6 +120,7 @@ export function addNotificationPage(page: {
     page: page.page,
     hasMore: page.hasMore,
     unreadCount: Math.max(0, page.unread),
+    loaded: true,
   });
 }
 

@@ -522,9 +522,44 @@ describe('POST /demande_hebergement/sync', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json<SyncAnswer>();
-    expect(answer.resultats.map((r) => r.demande_id)).toEqual([demande.id, untouched.demande.id, 999_999]);
-    expect(answer.resultats[2]).toMatchObject({ ok: false });
-    expect(answer.resultats[0]?.ok).toBe(true);
+    expect(answer.resultats.map((r) => [r.demande_id, r.ok, r.etat])).toEqual([
+      [demande.id, true, 'a_jour'],
+      [untouched.demande.id, true, 'a_jour'],
+      [999_999, false, 'introuvable'],
+    ]);
+    expect(answer.resultats[2]?.message).toBe('Demande n° 999999 introuvable.');
+    // The unknown id is named, never counted as synchronised.
+    expect(answer.message).toBe(
+      '2 demandes synchronisées sur 3 : 0 mise à jour, 0 à vérifier. Demande introuvable : n° 999999.',
+    );
+
+    // Changed since (a resident of its stays left out of the request), and two unknown ids.
+    const [resident] = await rowsOf<{ pensionnaire_id: number }>(
+      w.app.db,
+      sql`select pensionnaire_id from demande_pensionnaires where demande_id = ${demande.id} limit 1`,
+    );
+    await w.app.db.execute(
+      sql`delete from demande_pensionnaires where demande_id = ${demande.id}
+        and pensionnaire_id = ${resident!.pensionnaire_id}`,
+    );
+    const again = await call(w, 'POST', '/demande_hebergement/sync', {
+      demande_ids: [999_998, demande.id, untouched.demande.id, 999_999],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const second = again.json<SyncAnswer>();
+    expect(second.resultats.map((r) => r.etat)).toEqual([
+      'introuvable',
+      'mise_a_jour',
+      'a_jour',
+      'introuvable',
+    ]);
+    expect(second.message).toBe(
+      '2 demandes synchronisées sur 4 : 1 mise à jour, 0 à vérifier. Demandes introuvables : n° 999998, n° 999999.',
+    );
+    const none = await call(w, 'POST', '/demande_hebergement/sync', { demande_ids: [999_999] });
+    expect(none.json<SyncAnswer>().message).toBe(
+      'Aucune demande synchronisée. Demande introuvable : n° 999999.',
+    );
 
     const empty = await call(w, 'POST', '/demande_hebergement/sync', { demande_ids: [] });
     expect(empty.statusCode).toBe(400);

@@ -47,6 +47,23 @@ export const prolongableCondition = sql`(${prolongableRow}
   and r.date_fin <= ${TODAY} + greatest((select max(delai_alerte_jours) from contrats_clients),
     (select max(delai_alerte_jours) from contrats_etablissement)))`;
 
+/**
+ * The stay has a night already due (docs/domain.md « PAF / CAF à vérifier »): a night dated before today that was not
+ * cancelled — its first night is before today and, when the stay is cancelled, the cancellation came after that night
+ * (a cancellation cancels the nights from its own Paris day on; cancelled on or before its first day, a stay has no
+ * night left to pay). Read from the row alone, as the other derived states: no night is looked up.
+ */
+export const dueNightRow = sql`(r.date_debut < ${TODAY} and (r.statut <> 'annulee'
+  or (r.annulee_at at time zone 'Europe/Paris')::date > r.date_debut))`;
+
+/**
+ * Yesterday's arrivals whose first night is still to be checked (docs/domain.md « jours = commence_h »): started
+ * yesterday, not cancelled, and that night (yesterday's) neither present nor absent yet.
+ */
+export const arrivalToCheckRow = sql`(r.date_debut = ${TODAY} - 1 and r.statut <> 'annulee'
+  and exists (select 1 from nuitees n where n.reservation_id = r.id and n.date_nuit = r.date_debut
+    and not n.annulee and n.presence = 'non_pointe'))`;
+
 const statutList = (statut: ReservationStatut | ReservationStatut[]): SQL => {
   const list = Array.isArray(statut) ? statut : [statut];
   return sql.join(
@@ -201,11 +218,15 @@ export function reservationConditions(filters: ReservationFilters): SQL[] {
   const conditions: SQL[] = [];
   if (f.etat === 'prolongable') conditions.push(prolongableCondition);
   if (f.jours === 'a_prolonger') conditions.push(sql`r.date_fin in (${TODAY}, ${TODAY} + 1)`);
-  if (f.jours === 'commence_h') conditions.push(sql`r.date_debut = ${TODAY} - 1 and r.statut <> 'annulee'`);
+  if (f.jours === 'commence_h') conditions.push(arrivalToCheckRow);
   if (f.status_paf !== undefined) conditions.push(sql`r.status_paf = ${f.status_paf}`);
   if (f.status_caf !== undefined) conditions.push(sql`r.status_caf = ${f.status_caf}`);
   if (f.etat_payment_paf !== undefined) conditions.push(sql`r.etat_payment_paf = ${f.etat_payment_paf}`);
   if (f.etat_payment_caf !== undefined) conditions.push(sql`r.etat_payment_caf = ${f.etat_payment_caf}`);
+  // « À vérifier » is the summary of the nights up to today, and of every night while none is due: only a stay with
+  // a night already due has something to verify (a future stay is « à vérifier » by default).
+  if (f.etat_payment_paf === 'a_verifier' || f.etat_payment_caf === 'a_verifier')
+    conditions.push(dueNightRow);
   if (f.type_resa !== undefined) conditions.push(sql`r.type_resa = ${f.type_resa}`);
   if (f.statut !== undefined) conditions.push(statutCondition(f.statut));
   if (f.apec !== undefined) conditions.push(sql`r.apec = ${f.apec}`);

@@ -93,6 +93,29 @@ describe('DemandesPage', () => {
     await user.click(first!);
     await user.click(screen.getByRole('button', { name: /Synchroniser \(1\)/ }));
     const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(within(dialog).getByText('Synchronisée')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(dialog).getByText('Déjà à jour', { selector: '.ant-tag' })).toBeTruthy(),
+    );
+  });
+
+  it('names a request gone meanwhile instead of counting it as synchronised, in the toast and the report', async () => {
+    const { user } = renderPage(<DemandesPage />, { url: `${URL_LIST}?action=traitement` });
+    await screen.findByText(`${open('nouvelle')} demandes`);
+    const rows = screen.getAllByRole('checkbox').slice(1, 5);
+    for (const row of rows) await user.click(row);
+    const ids = rows.map((row) => Number(row.closest('tr')!.getAttribute('data-row-key')));
+    // Deleted by someone else after the list was read.
+    mockDemandes.splice(
+      mockDemandes.findIndex((d) => d.id === ids[2]),
+      1,
+    );
+    await user.click(screen.getByRole('button', { name: /Synchroniser \(4\)/ }));
+    const message = `3 demandes synchronisées sur 4 : 0 mise à jour, 0 à vérifier. Demande introuvable : n° ${ids[2]}.`;
+    // The client's success toast and the report's summary.
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    const dialog = screen.getByRole('dialog');
+    const unknown = within(dialog).getByText(`Demande n° ${ids[2]} introuvable.`).closest('tr')!;
+    expect(within(unknown).getByText('Introuvable')).toBeTruthy();
+    expect(within(dialog).getAllByText('Déjà à jour', { selector: '.ant-tag' })).toHaveLength(3);
   });
 });

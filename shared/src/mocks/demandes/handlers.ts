@@ -15,6 +15,7 @@ import {
   RefusBody,
   SYNC_TASK_THRESHOLD,
   SyncBody,
+  syncMessage,
   TraitementBody,
   type Communication,
   type Courriel,
@@ -208,7 +209,13 @@ function mockCourriels(): Courriel[] {
 function syncOne(d: DemandeDetail): SyncResultat {
   const id = d.id;
   if (d.statut === 'refusee' || d.statut === 'annulee')
-    return { demande_id: id, ok: true, changements: [], message: 'Demande close : rien à synchroniser.' };
+    return {
+      demande_id: id,
+      ok: true,
+      etat: 'a_jour',
+      changements: [],
+      message: 'Demande close : rien à synchroniser.',
+    };
   if (isOpen(d.statut) && d.type !== 'nouvelle' && id % 3 === 0) {
     const changements = [
       ...(d.type === 'prolongation' ? [`Prolongation n° ${9000 + id} liée à la demande.`] : []),
@@ -218,6 +225,7 @@ function syncOne(d: DemandeDetail): SyncResultat {
     return {
       demande_id: id,
       ok: true,
+      etat: 'mise_a_jour',
       changements,
       message: `${changements.length} modification${changements.length > 1 ? 's' : ''}.`,
     };
@@ -226,24 +234,25 @@ function syncOne(d: DemandeDetail): SyncResultat {
     return {
       demande_id: id,
       ok: false,
+      etat: 'a_verifier',
       changements: [],
       message: 'Toutes les réservations de la demande ont été annulées depuis son traitement : à vérifier.',
     };
-  return { demande_id: id, ok: true, changements: [], message: 'Déjà à jour.' };
+  return { demande_id: id, ok: true, etat: 'a_jour', changements: [], message: 'Déjà à jour.' };
 }
 
 /** One request of a sync (unknown ids included), as the API's sync-service reports it. */
 function syncRow(id: number): SyncResultat {
   const d = find(id);
-  if (!d) return { demande_id: id, ok: false, changements: [], message: `Demande n° ${id} introuvable.` };
+  if (!d)
+    return {
+      demande_id: id,
+      ok: false,
+      etat: 'introuvable',
+      changements: [],
+      message: `Demande n° ${id} introuvable.`,
+    };
   return syncOne(d);
-}
-
-function syncMessage(resultats: SyncResultat[]): string {
-  const changed = resultats.filter((r) => r.ok && r.changements.length > 0).length;
-  const failed = resultats.filter((r) => !r.ok).length;
-  const n = resultats.length;
-  return `${n} demande${n > 1 ? 's' : ''} synchronisée${n > 1 ? 's' : ''} : ${changed} mise${changed > 1 ? 's' : ''} à jour, ${failed} à vérifier.`;
 }
 
 export const demandesHandlers: RequestHandler[] = [

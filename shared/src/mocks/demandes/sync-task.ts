@@ -3,6 +3,7 @@ import {
   TASK_EVENT,
   TASK_PATHS,
   TASK_TYPE_LABELS,
+  syncTaskSummary,
   type SyncResultat,
   type Task,
   type TaskEvent,
@@ -15,18 +16,7 @@ import { mockTaskReports, mockTasks, queueMockTask } from '../tasks/store';
 export const MOCK_SYNC_BATCH = 10;
 export const MOCK_SYNC_STEP_MS = 150;
 
-/** How many requests to check the summary names (the API's sync-task.ts: the full report stays with the task). */
-const NAMED_TO_CHECK = 10;
-
 const timers = new Set<ReturnType<typeof setTimeout>>();
-
-/** The API's « Tâche terminée » summary: the sync's message plus the first requests left to check. */
-export function mockSyncTaskSummary(message: string, resultats: SyncResultat[]): string {
-  const toCheck = resultats.filter((r) => !r.ok).map((r) => `n° ${r.demande_id}`);
-  if (toCheck.length === 0) return message;
-  const more = toCheck.length > NAMED_TO_CHECK ? ` et ${toCheck.length - NAMED_TO_CHECK} autres` : '';
-  return `${message} À vérifier : ${toCheck.slice(0, NAMED_TO_CHECK).join(', ')}${more}.`;
-}
 
 function publish(task: Task): void {
   publishRealtimeEvent(TASK_EVENT, {
@@ -67,7 +57,7 @@ export function startMockSyncTask(
         step();
         return;
       }
-      const summary = mockSyncTaskSummary(message(resultats), resultats);
+      const summary = syncTaskSummary(message(resultats), resultats);
       mockTaskReports.set(task.id, { message: summary, resultats });
       Object.assign(task, {
         statut: 'terminee',

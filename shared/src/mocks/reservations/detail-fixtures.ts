@@ -88,6 +88,8 @@ export function nightsOf(
   firstNightId: number,
 ): Nuitee[] {
   const nights: Nuitee[] = [];
+  // Yesterday's arrivals wait for the morning's attendance check (the dashboard's « commencées hier »).
+  const unchecked = from === day(-1);
   for (let date = dayjs(from); date.isBefore(dayjs(to), 'day'); date = date.add(1, 'day')) {
     nights.push({
       id: firstNightId + nights.length,
@@ -102,7 +104,7 @@ export function nightsOf(
       petit_dejeuner: stay.petit_dejeuner ? 1 : 0,
       dejeuner: stay.dejeuner ? 1 : 0,
       diner: stay.diner ? 1 : 0,
-      presence: date.isBefore(dayjs(), 'day') ? 'present' : 'non_pointe',
+      presence: date.isBefore(dayjs(), 'day') && !unchecked ? 'present' : 'non_pointe',
       etat_paf: 'a_verifier',
       etat_caf: 'a_verifier',
       montant_paf: stay.status_paf ? TARIF.paf : '0.00',

@@ -16,6 +16,7 @@ import {
 } from '../../contract';
 import { api, fail, json, requireSession, validBody } from '../common/http';
 import { RESERVATIONS_MESSAGES as M } from '../messages';
+import { extrasOf } from './detail-fixtures';
 import { freshReservationsIntegrales, mockDay } from './list-fixtures';
 import { mockReservations } from './store';
 import { containsText } from '../../format/search';
@@ -31,6 +32,18 @@ async function readBody<T>(request: Request, schema: TSchema): Promise<T | Respo
   return requireSession(request) ?? validBody<T>(request, schema);
 }
 
+/** A night dated before today and not cancelled (docs/domain.md « PAF / CAF à vérifier »). */
+const nightDue = (row: ReservationItem) =>
+  extrasOf(row).nuitees.some((night) => !night.annulee && night.date_nuit < mockDay(0));
+
+/** Yesterday's arrival, not cancelled, its first night not pointed yet (docs/domain.md « jours = commence_h »). */
+const arrivalToCheck = (row: ReservationItem) =>
+  row.date_debut === mockDay(-1) &&
+  row.statut !== 'annulee' &&
+  extrasOf(row).nuitees.some(
+    (night) => night.date_nuit === row.date_debut && !night.annulee && night.presence === 'non_pointe',
+  );
+
 /** Whether a stay meets the filters of spec §4 / §7, as the API applies them. */
 export function matchesFilters(row: ReservationItem, filters: ReservationFilters): boolean {
   const statuts = filters.statut === undefined ? null : [filters.statut].flat();
@@ -38,7 +51,12 @@ export function matchesFilters(row: ReservationItem, filters: ReservationFilters
   if (filters.etat === 'prolongable' && !row.prolongable) return false;
   if (filters.jours === 'a_prolonger' && row.date_fin !== mockDay(0) && row.date_fin !== mockDay(1))
     return false;
-  if (filters.jours === 'commence_h' && row.date_debut !== mockDay(-1)) return false;
+  if (filters.jours === 'commence_h' && !arrivalToCheck(row)) return false;
+  if (
+    (filters.etat_payment_paf === 'a_verifier' || filters.etat_payment_caf === 'a_verifier') &&
+    !nightDue(row)
+  )
+    return false;
   const equal: [unknown, unknown][] = [
     [filters.status_paf, row.status_paf],
     [filters.status_caf, row.status_caf],

@@ -10,11 +10,11 @@
  *   extension whose stay was cancelled. Closed requests (refused, withdrawn) are left as they are.
  */
 import { sql } from 'drizzle-orm';
-import type { DemandeStatut, SyncAnswer, SyncResultat } from 'shared/contract';
+import { syncMessage, type DemandeStatut, type SyncAnswer, type SyncResultat } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Database, Executor } from '../../../db/client';
 import { demandePensionnaires } from '../../../db/schema';
-import { AppError } from '../../../errors';
+import { AppError, NotFoundError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
 import { rowsOf } from '../../../db/raw';
 import { chainFrom, isActive, lastOf, targetIds } from '../cibles';
@@ -25,7 +25,13 @@ const OPEN: readonly DemandeStatut[] = ['a_traiter', 'en_cours'];
 async function syncOne(tx: Executor, actor: Actor, id: number): Promise<SyncResultat> {
   const demande: DemandeRow = await lockDemande(tx, id);
   if (demande.statut === 'refusee' || demande.statut === 'annulee')
-    return { demande_id: id, ok: true, changements: [], message: 'Demande close : rien à synchroniser.' };
+    return {
+      demande_id: id,
+      ok: true,
+      etat: 'a_jour',
+      changements: [],
+      message: 'Demande close : rien à synchroniser.',
+    };
   const changements: string[] = [];
   const problemes: string[] = [];
 
@@ -111,6 +117,7 @@ async function syncOne(tx: Executor, actor: Actor, id: number): Promise<SyncResu
   return {
     demande_id: id,
     ok,
+    etat: !ok ? 'a_verifier' : changements.length > 0 ? 'mise_a_jour' : 'a_jour',
     changements,
     message: !ok
       ? problemes.join(' ')
@@ -134,16 +141,18 @@ export function createSyncService(db: Database) {
           resultats.push(await db.transaction((tx) => syncOne(tx, actor, id)));
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          resultats.push({ demande_id: id, ok: false, changements: [], message: error.message });
+          // Unknown, or refused as a whole (its transaction rolled back): never counted as synchronised.
+          resultats.push({
+            demande_id: id,
+            ok: false,
+            etat: error instanceof NotFoundError ? 'introuvable' : 'echec',
+            changements: [],
+            message: error.message,
+          });
         }
         onProgress?.(resultats.length, ids.length);
       }
-      const changed = resultats.filter((r) => r.changements.length > 0).length;
-      const failed = resultats.filter((r) => !r.ok).length;
-      return {
-        message: `${resultats.length} demande${resultats.length > 1 ? 's' : ''} synchronisée${resultats.length > 1 ? 's' : ''} : ${changed} mise${changed > 1 ? 's' : ''} à jour, ${failed} à vérifier.`,
-        resultats,
-      };
+      return { message: syncMessage(resultats), resultats };
     },
   };
 }

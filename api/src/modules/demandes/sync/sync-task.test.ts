@@ -101,7 +101,7 @@ describe('POST /demande_hebergement/sync over the threshold', () => {
       expect(await notified).toEqual(
         expect.objectContaining({
           title: TASK_NOTIFICATION_TITLES.terminee,
-          message: `Synchronisation des demandes (tâche n° ${id}) : 3 demandes synchronisées : 1 mise à jour, 1 à vérifier. À vérifier : n° 999999.`,
+          message: `Synchronisation des demandes (tâche n° ${id}) : 2 demandes synchronisées sur 3 : 1 mise à jour, 0 à vérifier. Demande introuvable : n° 999999.`,
           lien: TASKS_LINK,
         }),
       );
@@ -134,7 +134,7 @@ describe('POST /demande_hebergement/sync over the threshold', () => {
 
       // The report reaches its requester: GET /tasks links it, GET /tasks/:id/rapport gives it row by row.
       expect(list.json<TaskListAnswer>().data.find((t) => t.id === id)?.resultat).toEqual({
-        message: expect.stringContaining('À vérifier : n° 999999.'),
+        message: expect.stringContaining('Demande introuvable : n° 999999.'),
         lien: null,
         fichier: null,
         rapport: `/tasks/${id}/rapport`,

@@ -6,7 +6,7 @@
  * notification (task-events.ts), whose message names the requests left to check.
  */
 import fp from 'fastify-plugin';
-import { SYNC_TASK_THRESHOLD, type SyncResultat } from 'shared/contract';
+import { SYNC_TASK_THRESHOLD, syncTaskSummary } from 'shared/contract';
 import { SYSTEM_ACTOR } from '../../../db/audit';
 import { BadRequestError } from '../../../errors';
 import { createSyncService } from './sync-service';
@@ -20,17 +20,6 @@ declare module 'fastify' {
 
 export interface SyncTaskParams {
   demande_ids: number[];
-}
-
-/** How many requests to check the task's summary names (the full report stays in the task's result). */
-const NAMED_TO_CHECK = 10;
-
-export function syncTaskSummary(message: string, resultats: SyncResultat[]): string {
-  const toCheck = resultats.filter((r) => !r.ok).map((r) => `n° ${r.demande_id}`);
-  if (toCheck.length === 0) return message;
-  const named = toCheck.slice(0, NAMED_TO_CHECK).join(', ');
-  const more = toCheck.length > NAMED_TO_CHECK ? ` et ${toCheck.length - NAMED_TO_CHECK} autres` : '';
-  return `${message} À vérifier : ${named}${more}.`;
 }
 
 export const syncTaskPlugin = fp<{ threshold?: number | undefined }>(

@@ -208,7 +208,9 @@ describe('POST /reservations: filters', () => {
     expect(await ids({ apec: true })).toEqual([s.s2.id]);
     expect(await ids({ status_paf: true })).toEqual([s.s2.id]);
     expect(await ids({ status_caf: true, etat_payment_caf: 'paye' })).toEqual([]);
-    expect(await ids({ etat_payment_paf: 'a_verifier', client_id: s.b.clientId })).toHaveLength(3);
+    // « À vérifier » needs a night already due: s3 (T+5) and s6 (T) have none yet, s5 (T−3) has.
+    expect(await ids({ etat_payment_paf: 'a_verifier', client_id: s.b.clientId })).toEqual([s.s5.id]);
+    expect(await ids({ etat_payment_paf: 'paye', client_id: s.b.clientId })).toEqual([]);
     expect(sorted(await ids({ client_id: s.a.clientId }))).toEqual(
       sorted([s.s1.id, s.s2.id, s.s4.id, s.s7.id]),
     );

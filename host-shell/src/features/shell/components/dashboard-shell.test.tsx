@@ -2,6 +2,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import {
+  addNotificationPage,
   addNotifications,
   AppProviders,
   dashboardContentName,
@@ -9,6 +10,7 @@ import {
   login,
   MENU,
   notificationStore,
+  notificationsUnavailable,
   resetNotifications,
 } from 'shared';
 import { mockToken } from 'shared/mocks';
@@ -357,6 +359,8 @@ function renderBell(onLoadMore?: () => void) {
 }
 
 const bell = () => screen.getByRole('button', { name: /^Notifications \(/ });
+/** The bell's Dropdown marks its trigger while the panel is open (jsdom never ends the closing motion). */
+const panelOpen = () => bell().classList.contains('ant-dropdown-open');
 const badgeTitle = () => document.querySelector('.ant-badge-count')?.getAttribute('title');
 
 async function openPanel(user: ReturnType<typeof userEvent.setup>) {
@@ -378,14 +382,51 @@ describe('NotificationBell', () => {
     expect(badgeTitle()).toBe('2');
   });
 
-  it('opens a panel titled Notifications with each message and its time', async () => {
+  it('opens a panel titled Notifications with each message and its time, JJ/MM/AAAA HH:mm shown', async () => {
     addNotifications([{ id: 1, message: 'Nouvelle demande 12', timestamp: '2024-03-05T14:07:09' }]);
     const user = renderBell();
     const panel = await openPanel(user);
     expect(within(panel).getByText('Notifications')).toBeTruthy();
     expect([panel.style.width, panel.style.height]).toEqual(['360px', '400px']);
     expect(within(panel).getByText('Nouvelle demande 12')).toBeTruthy();
-    expect(within(panel).getByText('2024-03-05 14:07:09')).toBeTruthy();
+    // The French time on screen; the spec's YYYY-MM-DD HH:mm:ss as the element's machine-readable value.
+    const time = within(panel).getByText('05/03/2024 14:07');
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('datetime')).toBe('2024-03-05 14:07:09');
+    expect(time.getAttribute('title')).toBe('2024-03-05 14:07:09');
+    expect(within(panel).queryByText('2024-03-05 14:07:09')).toBeNull();
+  });
+
+  it('shows that it is loading until the first page is in, never « No notifications » meanwhile', async () => {
+    const user = renderBell();
+    const panel = await openPanel(user);
+    expect(within(panel).getByRole('status').getAttribute('aria-busy')).toBe('true');
+    expect(within(panel).getByText('Chargement des notifications…')).toBeTruthy();
+    expect(within(panel).queryByText('No notifications')).toBeNull();
+    // A live notification may arrive first: listed, the page still loading below it.
+    act(() => addNotifications([{ id: 60, message: 'Arrivée en direct' }]));
+    expect(within(panel).getByText('Arrivée en direct')).toBeTruthy();
+    expect(within(panel).queryByText('No more notifications')).toBeNull();
+    expect(within(panel).getByText('Chargement des notifications…')).toBeTruthy();
+    act(() =>
+      addNotificationPage({
+        data: Array.from({ length: 52 }, (_, index) => ({ id: index + 1, message: `Demande ${index + 1}` })),
+        page: 1,
+        hasMore: false,
+        unread: 53,
+      }),
+    );
+    expect(within(panel).queryByText('Chargement des notifications…')).toBeNull();
+    expect(within(panel).getByText('Demande 52')).toBeTruthy();
+    expect(bell().getAttribute('aria-label')).toBe('Notifications (53 non lues)');
+  });
+
+  it("says 'No notifications' once an empty first page is in, or when it could not be read", async () => {
+    const user = renderBell();
+    const panel = await openPanel(user);
+    act(() => notificationsUnavailable());
+    expect(within(panel).getByText('No notifications')).toBeTruthy();
+    expect(within(panel).queryByText('Chargement des notifications…')).toBeNull();
   });
 
   it("disables 'Tout marquer comme lu' when all are read", async () => {
@@ -411,7 +452,7 @@ describe('NotificationBell', () => {
     expect(markAll.disabled).toBe(true);
   });
 
-  it('highlights unread items; clicking one marks it read, decrements the badge and opens the requests', async () => {
+  it('highlights unread items; clicking one marks it read, decrements the badge, opens the requests, closes', async () => {
     addNotifications([
       { id: 1, message: 'Demande 1 à traiter' },
       { id: 2, message: 'Demande 2 à traiter' },
@@ -430,8 +471,42 @@ describe('NotificationBell', () => {
     expect(screen.getByRole('status', { name: 'adresse' }).textContent).toBe(
       '/dashboard/Demande-Hebergement',
     );
-    expect(item('Demande 2 à traiter').style.background).toBe(readBackground);
-    expect(item('Demande 1 à traiter').style.background).not.toBe(readBackground);
+    // The panel closes over the page it led to (it stayed open, covering it: the whole width of a phone).
+    await waitFor(() => expect(panelOpen()).toBe(false));
+    const reopened = await openPanel(user);
+    const again = (text: string) => within(reopened).getByRole('button', { name: new RegExp(text) });
+    expect(again('Demande 2 à traiter').style.background).toBe(readBackground);
+    expect(again('Demande 1 à traiter').style.background).not.toBe(readBackground);
+  });
+
+  it('opens what a notification is about when its link is a screen; the requests screen otherwise', async () => {
+    addNotifications([
+      { id: 1, message: 'Demande n° 12 transmise', lien: '/dashboard/demande-hebergement/12' },
+      { id: 2, message: 'Réservation n° 40 modifiée', lien: '/dashboard/fiche-resa/40' },
+      { id: 3, message: 'Tâche terminée', lien: '/dashboard?taches=1' },
+      { id: 4, message: 'Export prêt', lien: '/tasks/7/fichier' },
+      { id: 5, message: 'Page disparue', lien: '/ancienne-page/3' },
+    ]);
+    const user = renderBell();
+    const where = () => screen.getByRole('status', { name: 'adresse' }).textContent;
+    const click = async (text: string) => {
+      const panel = await openPanel(user);
+      await user.click(within(panel).getByRole('button', { name: new RegExp(text) }));
+      await waitFor(() => expect(panelOpen()).toBe(false));
+    };
+    await click('Demande n° 12');
+    expect(where()).toBe('/dashboard/demande-hebergement/12');
+    await click('Réservation n° 40');
+    expect(where()).toBe('/dashboard/fiche-resa/40');
+    await click('Tâche terminée');
+    expect(where()).toBe('/dashboard');
+    // An API path or a page that does not exist is no screen: the requests screen (spec §2).
+    await click('Export prêt');
+    expect(where()).toBe('/dashboard/Demande-Hebergement');
+    await click('Réservation n° 40');
+    await click('Page disparue');
+    expect(where()).toBe('/dashboard/Demande-Hebergement');
+    expect(notificationStore.getState().unreadCount).toBe(0);
   });
 
   it('clicking a read item keeps the count and still opens the requests', async () => {
@@ -449,6 +524,7 @@ describe('NotificationBell', () => {
   });
 
   it("says 'No notifications' when the list is empty", async () => {
+    notificationStore.setState({ loaded: true });
     const user = renderBell();
     const panel = await openPanel(user);
     expect(within(panel).getByText('No notifications')).toBeTruthy();
@@ -457,6 +533,7 @@ describe('NotificationBell', () => {
 
   it("says 'No more notifications' at the end of a non-empty list", async () => {
     addNotifications([{ id: 1, message: 'A' }]);
+    notificationStore.setState({ loaded: true });
     const user = renderBell();
     const panel = await openPanel(user);
     expect(within(panel).getByText('No more notifications')).toBeTruthy();

@@ -1,12 +1,13 @@
-import { Button, Empty, Grid } from 'antd';
+import { Button, Empty, Grid, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, type UIEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { addNotificationPage, dashboardUrl, formatNotificationTime, notificationStore } from 'shared';
+import { addNotificationPage, formatDateTime, formatNotificationTime, notificationStore } from 'shared';
 import { Text } from '../../../lib/plain-ui';
 import { NOTIFICATIONS_PAGE_SIZE, notificationsQueryOptions } from '../api/get-notifications';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-notification-read';
+import { notificationTarget } from '../notification-target';
 
 /** Distance from the bottom (px) at which the next page loads (spec §9). */
 export const SCROLL_THRESHOLD = 100;
@@ -36,15 +37,22 @@ function useLoadMoreNotifications() {
   };
 }
 
+export interface NotificationPanelProps {
+  onLoadMore?: () => void;
+  /** After a click on an item has started its navigation: the bell closes its panel over the page it leads to. */
+  onNavigate?: () => void;
+}
+
 /**
  * The Notifications panel (spec §2), loaded on the bell's first opening: the live feed's items on top, older pages
- * loaded 100 px before the bottom; a click marks read and goes to the notification's link (the requests screen by
- * default).
+ * loaded 100 px before the bottom; a click marks read and goes where the notification is about, the requests screen
+ * by default (`notificationTarget`). Until the feed's first page is in, it shows that it is loading. Each time is
+ * shown JJ/MM/AAAA HH:mm, the spec's YYYY-MM-DD HH:mm:ss kept as the element's value (docs/frontend.md).
  */
-export default function NotificationPanel({ onLoadMore }: { onLoadMore?: () => void }) {
+export default function NotificationPanel({ onLoadMore, onNavigate }: NotificationPanelProps) {
   const navigate = useNavigate();
   const compact = !Grid.useBreakpoint().md;
-  const { items, unreadCount, hasMore } = useStore(notificationStore);
+  const { items, unreadCount, hasMore, loaded } = useStore(notificationStore);
   const loadMore = useLoadMoreNotifications();
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
@@ -89,7 +97,8 @@ export default function NotificationPanel({ onLoadMore }: { onLoadMore?: () => v
             type="button"
             onClick={() => {
               if (!item.isRead) markRead.mutate(item.id);
-              void navigate(item.lien ?? dashboardUrl('demandes-hebergement'));
+              void navigate(notificationTarget(item));
+              onNavigate?.();
             }}
             style={{
               display: 'block',
@@ -105,11 +114,25 @@ export default function NotificationPanel({ onLoadMore }: { onLoadMore?: () => v
             <Text strong={!item.isRead}>{item.message}</Text>
             <br />
             <Text secondary style={{ fontSize: 12 }}>
-              {formatNotificationTime(item.timestamp)}
+              <time
+                dateTime={formatNotificationTime(item.timestamp)}
+                title={formatNotificationTime(item.timestamp)}
+              >
+                {formatDateTime(item.timestamp)}
+              </time>
             </Text>
           </button>
         ))}
-        {items.length === 0 ? (
+        {!loaded ? (
+          <div
+            role="status"
+            aria-busy="true"
+            style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 8, padding: 24 }}
+          >
+            <Spin />
+            <Text secondary>Chargement des notifications…</Text>
+          </div>
+        ) : items.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No notifications" />
         ) : (
           !hasMore && (

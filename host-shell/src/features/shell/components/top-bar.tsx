@@ -26,9 +26,9 @@ const ConnectionState = deferred<object>(() =>
 const addModeUrl = (routeId: string) => `${dashboardUrl(routeId)}?${ADD_MODE_PARAM}=${ADD_MODE_VALUE}`;
 
 /**
- * Shortcuts, add buttons, bell, « Mon compte » (the user's name) and logout. The shortcuts wrap rather than hide when the bar is short of room; under
- * 768 px they become a compact horizontally scrollable strip. `extra` (composed in app/: « Tâches ») sits before the
- * bell.
+ * Shortcuts, add buttons, bell, « Mon compte » (the user's name) and logout. The shortcuts wrap rather than hide when
+ * the bar is short of room; under 768 px they become a compact horizontally scrollable strip on a line of its own,
+ * under the session's buttons. `extra` (composed in app/: « Tâches ») sits before the bell.
  */
 export function TopBar({ extra }: { extra?: ReactNode }) {
   const navigate = useNavigate();
@@ -48,12 +48,21 @@ export function TopBar({ extra }: { extra?: ReactNode }) {
   return (
     <div
       data-testid="top-bar"
-      style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%', minWidth: 0 }}
+      style={{
+        display: 'flex',
+        flexWrap: compact ? 'wrap' : 'nowrap',
+        alignItems: 'center',
+        gap: compact ? 4 : 8,
+        width: '100%',
+        minWidth: 0,
+        padding: compact ? '4px 0' : undefined,
+      }}
     >
       {/*
         From 768 px the shortcuts wrap onto a second line when the bar is short of room (1366 px with the menu
         open): a scrolling strip there clipped « + Demande » under the bell, with only a thin scrollbar to tell.
-        Under 768 px the spec wants the compact scrollable strip.
+        Under 768 px the spec wants the compact scrollable strip: it takes the whole width of a line under the
+        session's buttons — beside them it had 193 px at 375 px, and « À prolonger », the second shortcut, was cut.
       */}
       <div
         role="toolbar"
@@ -62,7 +71,8 @@ export function TopBar({ extra }: { extra?: ReactNode }) {
           display: 'flex',
           flexWrap: compact ? 'nowrap' : 'wrap',
           gap: screens.xxl ? 8 : 4,
-          flex: 1,
+          flex: compact ? '1 0 100%' : 1,
+          order: compact ? 1 : 0,
           minWidth: 0,
           overflowX: compact ? 'auto' : 'visible',
           whiteSpace: 'nowrap',
@@ -114,7 +124,7 @@ export function TopBar({ extra }: { extra?: ReactNode }) {
         data-testid="top-bar-session"
         size={screens.xxl ? 12 : compact ? 4 : 8}
         wrap={false}
-        style={{ flex: 'none' }}
+        style={{ flex: 'none', marginLeft: compact ? 'auto' : undefined }}
       >
         <ConnectionState />
         {extra}

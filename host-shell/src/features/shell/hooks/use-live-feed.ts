@@ -8,6 +8,7 @@ import {
   demandeKeys,
   lastNotificationId,
   notificationStore,
+  notificationsUnavailable,
   REALTIME_EVENTS,
   reservationKeys,
   resetNotifications,
@@ -101,6 +102,7 @@ export function useLiveFeed(startDelayMs: number = LIVE_FEED_DELAY_MS) {
           });
         } catch (error) {
           console.error(error);
+          notificationsUnavailable();
         }
         if (closed) return;
         try {

@@ -1,10 +1,10 @@
 import { Alert, Modal, Table, Tag } from 'antd';
-import type { SyncResultat } from 'shared/contract';
+import { SYNC_ETAT_COLORS, SYNC_ETAT_LABELS, type SyncResultat } from 'shared/contract';
 import { useTaskRapport } from '../api/get-task-rapport';
 
 /**
- * « Voir le rapport » of a finished request sync: one row per request — synced (what changed) or to check (why) —
- * as the requests list shows the report of a small sync answered at once.
+ * « Voir le rapport » of a finished request sync: one row per request — updated (what changed), already aligned, to
+ * check (why), unknown or failed — as the requests list shows the report of a small sync answered at once.
  */
 export function TaskRapportModal({ taskId, onClose }: { taskId: number; onClose: () => void }) {
   const rapport = useTaskRapport(taskId);
@@ -33,8 +33,9 @@ export function TaskRapportModal({ taskId, onClose }: { taskId: number; onClose:
               {
                 title: 'Résultat',
                 width: 120,
-                render: (_, row) =>
-                  row.ok ? <Tag color="green">Synchronisée</Tag> : <Tag color="red">À vérifier</Tag>,
+                render: (_, row) => (
+                  <Tag color={SYNC_ETAT_COLORS[row.etat]}>{SYNC_ETAT_LABELS[row.etat]}</Tag>
+                ),
               },
               {
                 title: 'Détail',

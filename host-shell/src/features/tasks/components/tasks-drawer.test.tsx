@@ -130,7 +130,8 @@ describe('TasksDrawer', { timeout: 20_000 }, () => {
       libelle: 'Synchronisation des demandes',
       demandeur: { id: 1, nom: 'Camille Martin' },
     });
-    const message = '60 demandes synchronisées : 1 mise à jour, 1 à vérifier. À vérifier : n° 999.';
+    const message =
+      '59 demandes synchronisées sur 60 : 1 mise à jour, 1 à vérifier. Demande introuvable : n° 999. À vérifier : n° 14.';
     Object.assign(task, {
       statut: 'terminee',
       progression: 100,
@@ -139,9 +140,29 @@ describe('TasksDrawer', { timeout: 20_000 }, () => {
     mockTaskReports.set(task.id, {
       message,
       resultats: [
-        { demande_id: 12, ok: true, changements: ['État : à traiter → traitée.'], message: 'Mise à jour.' },
-        { demande_id: 999, ok: false, changements: [], message: 'Demande n° 999 introuvable.' },
-        { demande_id: 13, ok: true, changements: [], message: 'Déjà à jour.' },
+        {
+          demande_id: 12,
+          ok: true,
+          etat: 'mise_a_jour',
+          changements: ['État : à traiter → traitée.'],
+          message: '1 modification.',
+        },
+        {
+          demande_id: 999,
+          ok: false,
+          etat: 'introuvable',
+          changements: [],
+          message: 'Demande n° 999 introuvable.',
+        },
+        { demande_id: 13, ok: true, etat: 'a_jour', changements: [], message: 'Déjà à jour.' },
+        {
+          demande_id: 14,
+          ok: false,
+          etat: 'a_verifier',
+          changements: [],
+          message:
+            'Toutes les réservations de la demande ont été annulées depuis son traitement : à vérifier.',
+        },
       ],
     });
     renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
@@ -160,9 +181,14 @@ describe('TasksDrawer', { timeout: 20_000 }, () => {
       );
     await waitFor(() =>
       expect(lines()).toEqual([
-        ['12', 'Synchronisée', 'État : à traiter → traitée.'],
-        ['999', 'À vérifier', 'Demande n° 999 introuvable.'],
-        ['13', 'Synchronisée', 'Déjà à jour.'],
+        ['12', 'Mise à jour', 'État : à traiter → traitée.'],
+        ['999', 'Introuvable', 'Demande n° 999 introuvable.'],
+        ['13', 'Déjà à jour', 'Déjà à jour.'],
+        [
+          '14',
+          'À vérifier',
+          'Toutes les réservations de la demande ont été annulées depuis son traitement : à vérifier.',
+        ],
       ]),
     );
     expect(modal?.textContent).toContain(message);

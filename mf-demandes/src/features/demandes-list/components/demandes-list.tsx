@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { Button, Modal, Space, Table, Tag } from 'antd';
+import { Alert, Button, Modal, Space, Table, Tag } from 'antd';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DEMANDE_ACTIONS, dashboardUrl, formatDate, isApiDate } from 'shared';
@@ -7,9 +7,12 @@ import { ResourceTable, useUrlFilters, type ResourceColumn } from 'shared/ui';
 import {
   DEMANDE_STATUTS,
   DEMANDE_TYPES,
+  SYNC_ETAT_COLORS,
+  SYNC_ETAT_LABELS,
   type DemandeFilters,
   type DemandeItem,
   type DemandeStatut,
+  type SyncAnswer,
   type SyncResultat,
 } from 'shared/contract';
 import { countLabel, StatutTag, typeLabel } from '../../../lib/demande-labels';
@@ -90,26 +93,34 @@ export function filtersOf(values: Partial<Record<DemandeFilterParam, string | st
   };
 }
 
-function SyncReport({ resultats, onClose }: { resultats: SyncResultat[] | null; onClose: () => void }) {
+/** The sync's answer: its summary (the toast's text) over one row per request asked, unknown ones included. */
+function SyncReport({ answer, onClose }: { answer: SyncAnswer | null; onClose: () => void }) {
   return (
     <Modal
-      open={resultats !== null}
+      open={answer !== null}
       title="Synchronisation des demandes"
       onCancel={onClose}
       onOk={onClose}
       width={720}
     >
+      {answer && (
+        <Alert
+          showIcon
+          style={{ marginBottom: 12 }}
+          type={answer.resultats.every((row) => row.ok) ? 'success' : 'warning'}
+          title={answer.message}
+        />
+      )}
       <Table<SyncResultat>
         size="small"
         rowKey="demande_id"
         pagination={false}
-        dataSource={resultats ?? []}
+        dataSource={answer?.resultats ?? []}
         columns={[
           { title: 'Demande', dataIndex: 'demande_id', width: 90 },
           {
             title: 'Résultat',
-            render: (_, row) =>
-              row.ok ? <Tag color="green">Synchronisée</Tag> : <Tag color="red">Échec</Tag>,
+            render: (_, row) => <Tag color={SYNC_ETAT_COLORS[row.etat]}>{SYNC_ETAT_LABELS[row.etat]}</Tag>,
             width: 120,
           },
           {
@@ -129,7 +140,7 @@ export function DemandesList({ toolbarExtra }: { toolbarExtra?: ReactNode }) {
   const filters = useMemo(() => filtersOf(state.values), [state.values]);
   const source = useMemo(() => demandesListSource(filters), [filters]);
   const [selected, setSelected] = useState<Key[]>([]);
-  const [report, setReport] = useState<SyncResultat[] | null>(null);
+  const [report, setReport] = useState<SyncAnswer | null>(null);
   const sync = useSyncDemandes();
 
   return (
@@ -154,7 +165,7 @@ export function DemandesList({ toolbarExtra }: { toolbarExtra?: ReactNode }) {
                 sync.mutate(selected.map(Number), {
                   onSuccess: (answer) => {
                     // A large sync is a task (202): its report is in « Tâches », not here.
-                    setReport('resultats' in answer ? answer.resultats : null);
+                    setReport('resultats' in answer ? answer : null);
                     setSelected([]);
                   },
                 })
@@ -166,7 +177,7 @@ export function DemandesList({ toolbarExtra }: { toolbarExtra?: ReactNode }) {
           </Space>
         }
       />
-      <SyncReport resultats={report} onClose={() => setReport(null)} />
+      <SyncReport answer={report} onClose={() => setReport(null)} />
     </>
   );
 }

@@ -2,7 +2,13 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Select, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLookup, type LookupRow } from 'shared';
-import { REFERENTIEL_PATHS, type EtatPaiement, type ReservationStatut, type TypeResa } from 'shared/contract';
+import {
+  JOURS_FILTRE_LABELS,
+  REFERENTIEL_PATHS,
+  type EtatPaiement,
+  type ReservationStatut,
+  type TypeResa,
+} from 'shared/contract';
 import { labelSearch } from 'shared/ui';
 import { PeriodFilter } from '../../../lib/period-filter';
 import { ETAT_PAIEMENT_OPTIONS, STATUT_OPTIONS, TYPE_RESA_OPTIONS } from '../../../lib/reservation-labels';
@@ -128,11 +134,11 @@ export function ReservationFiltersBar({
         </Flex>
         <Flex gap={6} align="center">
           <Switch
-            aria-label="Arrivées d’hier"
+            aria-label={JOURS_FILTRE_LABELS.commence_h}
             checked={filters.jours === 'commence_h'}
             onChange={(checked) => setFilters({ jours: checked ? 'commence_h' : undefined })}
           />
-          <span>Arrivées d’hier</span>
+          <span>{JOURS_FILTRE_LABELS.commence_h}</span>
         </Flex>
         <Button icon={<ReloadOutlined />} onClick={onReset}>
           Réinitialiser les filtres

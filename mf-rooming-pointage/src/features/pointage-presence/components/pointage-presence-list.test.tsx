@@ -27,7 +27,7 @@ describe('PointagePresenceList', () => {
     ).toBeNull();
   });
 
-  it("lists yesterday's arrivals (jours=commence_h) and points one present with the stay's version", async () => {
+  it("lists yesterday's arrivals (date_arrivee) and points one present with the stay's version", async () => {
     const [first] = arrivals();
     expect(first).toBeDefined();
     const { user, requestsTo } = renderPage(<PointagePresenceList />, {
@@ -42,9 +42,32 @@ describe('PointagePresenceList', () => {
       dates: [mockDay(-1)],
       version: first!.version,
     });
-    expect(await requestsTo(LIST, 'POST')[0]!.body).toEqual({ page: 1, pageSize: 50, jours: 'commence_h' });
+    expect(await requestsTo(LIST, 'POST')[0]!.body).toEqual({
+      page: 1,
+      pageSize: 50,
+      date_arrivee: mockDay(-1),
+      start_date: mockDay(-1),
+      end_date: mockDay(1),
+    });
     const row = screen.getByText(nameOf(first!)).closest('tr')!;
     await waitFor(() => expect(within(row).getByText('Présent', { selector: '.ant-tag' })).toBeTruthy());
+  });
+
+  it('keeps the pointed arrivals listed and counts those left to check, as the dashboard badge does', async () => {
+    const rows = arrivals();
+    expect(rows.length).toBeGreaterThan(1);
+    const { user, requestsTo } = renderPage(<PointagePresenceList />, {
+      url: '/dashboard/pointage-presence?jours=commence_h',
+    });
+    const status = () => screen.getByText(/ séjours · /, { selector: '[role="status"]' }).textContent ?? '';
+    await waitFor(() => expect(status()).toContain(`${rows.length} séjours · ${rows.length} à pointer ·`));
+    expect(await requestsTo('/api/reservationsNumber', 'POST')[0]!.body).toEqual({ jours: 'commence_h' });
+    await user.click(screen.getByRole('button', { name: `Présent : ${nameOf(rows[0]!)}` }));
+    await waitFor(() =>
+      expect(status()).toContain(`${rows.length} séjours · ${rows.length - 1} à pointer ·`),
+    );
+    const row = screen.getByText(nameOf(rows[0]!)).closest('tr')!;
+    expect(within(row).getByText('Présent', { selector: '.ant-tag' })).toBeTruthy();
   });
 
   it('an absent first night is a no-show: the dialog cancels the remaining nights in the same call', async () => {

@@ -16,6 +16,7 @@ import { PointageFailureAlert } from '../../../lib/components/pointage-failure-a
 import { usePointageNuitees } from '../../../lib/api/get-pointage-nuitees';
 import { ExportButtons } from '../../../lib/components/export-buttons';
 import { useRowKeyboard } from '../../../lib/use-row-keyboard';
+import { useArrivalsToCheck } from '../api/count-arrivals-to-check';
 import { useUpdatePointages } from '../api/update-pointage';
 import { NoShowDialog } from './no-show-dialog';
 
@@ -27,20 +28,18 @@ const nameOf = (stay: PointageReservation) =>
   `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
 
 /**
- * The arrivals of one day, with their nights up to today. By default yesterday's (`jours=commence_h`, the
- * dashboard's Présence badge, the nights of the last 31 days); another day by `date_arrivee`, its nights from that
- * day to today.
+ * Every arrival of one day (`date_arrivee`, yesterday's by default), with its nights from that day to today. Pointed
+ * or not: a check list keeps its checked rows, so that a wrong check is corrected where it was made; how many are
+ * still to check is the dashboard's « commencées hier » counter (`jours=commence_h`), shown beside them.
  */
 export function presenceListBody(day: string, page: number): PointageListBody {
-  return day === yesterday()
-    ? { page, pageSize: PAGE_SIZE, jours: 'commence_h' }
-    : {
-        page,
-        pageSize: PAGE_SIZE,
-        date_arrivee: day,
-        start_date: day,
-        end_date: dayjs().add(1, 'day').format(API_DATE_FORMAT),
-      };
+  return {
+    page,
+    pageSize: PAGE_SIZE,
+    date_arrivee: day,
+    start_date: day,
+    end_date: dayjs().add(1, 'day').format(API_DATE_FORMAT),
+  };
 }
 
 const nightOf = (stay: PointageReservation, day: string) =>
@@ -58,6 +57,7 @@ export function PointagePresenceList() {
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const body = useMemo(() => presenceListBody(day, page), [day, page]);
   const stays = usePointageNuitees(body);
+  const toCheck = useArrivalsToCheck({ enabled: day === yesterday() });
   const rows = useMemo(() => stays.data?.reservations ?? [], [stays.data]);
   const { lg: wide = true } = Grid.useBreakpoint();
   const [selected, setSelected] = useState<number[]>([]);
@@ -259,8 +259,9 @@ export function PointagePresenceList() {
         name="pointage-presence"
       />
       <Typography.Text role="status" aria-live="polite">
-        {stays.data?.total ?? 0} séjour{(stays.data?.total ?? 0) > 1 ? 's' : ''} · cette page :{' '}
-        {counts.present} présent{counts.present > 1 ? 's' : ''}, {counts.absent} absent
+        {stays.data?.total ?? 0} séjour{(stays.data?.total ?? 0) > 1 ? 's' : ''}
+        {day === yesterday() && toCheck.data !== undefined ? ` · ${toCheck.data} à pointer` : ''} · cette page
+        : {counts.present} présent{counts.present > 1 ? 's' : ''}, {counts.absent} absent
         {counts.absent > 1 ? 's' : ''}, {counts.non_pointe} non pointé{counts.non_pointe > 1 ? 's' : ''}
       </Typography.Text>
       <PointageFailureAlert failure={failure} onClose={clear} />

@@ -18,7 +18,7 @@ import { frenchDate } from '../../../lib/days';
 import { invalidTransition, WRITE_MESSAGES } from '../messages';
 import { applyRoomChanges, roomsOfParent } from '../rooms/allotment';
 import { resplitRoomShares } from '../rooms/room-shares';
-import { lockStay, refreshEnvelope, staysWhere, type Stay } from '../stay-repository';
+import { lockStay, staysWhere, type Stay } from '../stay-repository';
 
 const ACTIVE = ['en_attente', 'confirmee', 'en_cours'] as const;
 const isActive = (stay: Stay) => (ACTIVE as readonly string[]).includes(stay.statut);
@@ -233,7 +233,7 @@ export async function updateReservation(
 
 /**
  * PUT /reservations/:id/:date_fin: early departure; the nights from the new departure on are cancelled, rooms
- * released, room-mates re-split, the parent's envelope narrowed.
+ * released, room-mates re-split (the parent's period follows in the database: migration 0029).
  */
 export async function endReservationEarly(
   db: Executor,
@@ -270,7 +270,6 @@ export async function endReservationEarly(
       where reservation_id = ${id} and date_nuit >= ${dateFin}::date and not annulee`);
     await applyRoomChanges(tx, before, await roomsOfParent(tx, stay.idReservationMere));
     await resplitRoomShares(tx, actor, stay.idReservationMere);
-    await refreshEnvelope(tx, stay.idReservationMere);
     await recordAudit(tx, {
       entity: 'reservation',
       entityId: id,

@@ -224,10 +224,6 @@ export async function addResidentToReservation(
         if (row === undefined) throw new Error('stay not created');
         await insertNights(tx, [row.id]);
         await applyRoomChanges(tx, before, await roomsOfParent(tx, parentId));
-        await tx.execute(sql`update reservations_meres
-              set date_debut = least(date_debut, ${start}::date), date_fin = greatest(date_fin, ${end}::date),
-                  updated_at = now()
-              where id = ${parentId}`);
         await recordAudit(tx, {
           entity: 'reservation',
           entityId: row.id,
@@ -239,7 +235,6 @@ export async function addResidentToReservation(
           entity: 'reservation_mere',
           entityId: parentId,
           action: 'modification',
-          before: { date_debut: mere.date_debut, date_fin: mere.date_fin },
           after: { ajout_reservation_id: row.id, pensionnaire_id: pensionnaireId },
           actor,
         });

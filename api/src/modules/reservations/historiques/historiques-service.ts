@@ -25,6 +25,7 @@ export const ACTION_LIBELLES: Record<string, string> = {
   pointage_caf: 'Pointage CAF',
   statut_auto: 'Changement de statut automatique',
   repartition_chambre: 'Nouveau partage de la chambre',
+  periode_recalculee: 'Période de la réservation intégrale recalculée',
 };
 
 /** Bookkeeping fields every write touches (timestamps, the optimistic-lock version): not shown as changes. */

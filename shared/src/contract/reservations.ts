@@ -308,7 +308,13 @@ export const ReservationIntegraleDetail = object({
   ...ReservationIntegraleItem.properties,
   reservations: Type.Array(ReservationItem),
   totaux: ReservationTotaux,
-  actions: object({ confirmer: Type.Boolean(), annuler: Type.Boolean(), prolonger: Type.Boolean() }),
+  actions: object({
+    confirmer: Type.Boolean(),
+    annuler: Type.Boolean(),
+    prolonger: Type.Boolean(),
+    /** POST /reservations/edit is accepted: false once every stay is cancelled (409). */
+    ajouter: Type.Boolean(),
+  }),
 });
 export type ReservationIntegraleDetail = Static<typeof ReservationIntegraleDetail>;
 export const ReservationIntegraleAnswer = object({ data: ReservationIntegraleDetail });

@@ -55,6 +55,15 @@ export async function bumpVersion(tx: Executor, id: number): Promise<void> {
     .where(eq(reservations.id, id));
 }
 
+/**
+ * SQL: true when every stay of the parent `parentId` (an expression) is cancelled — a full reservation that takes no
+ * newcomer (docs/domain.md « Period of a full reservation »).
+ */
+export const integraleAnnulee = (parentId: SQL) =>
+  sql`(exists (select 1 from reservations r where r.id_reservation_mere = ${parentId})
+    and not exists (select 1 from reservations r where r.id_reservation_mere = ${parentId}
+      and r.statut <> 'annulee'))`;
+
 /** A stay as the history keeps it when it is created: its business fields, named as the API names them. */
 export function stayAudit(row: Stay): Record<string, unknown> {
   return {

@@ -74,7 +74,7 @@ describe('reservation detail mocks: reads', () => {
     const parent = (await call<{ data: ReservationIntegraleDetail }>('GET', '/reservations_integrales/1'))
       .body.data;
     expect(parent.reservations.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(parent.actions).toEqual({ confirmer: false, annuler: true, prolonger: true });
+    expect(parent.actions).toEqual({ confirmer: false, annuler: true, prolonger: true, ajouter: true });
     const recap = (
       await call<{ reservations: RecapPensionnaire[] }>('GET', '/reservations_integrales/recap/1')
     ).body.reservations;
@@ -211,5 +211,21 @@ describe('reservation detail mocks: writes', () => {
     });
     expect((await call('POST', '/reservations/edit/6/4', {})).status).toBe(409);
     expect((await call('POST', '/reservations/edit/6/1', {})).status).toBe(404);
+  });
+
+  it('refuse a resident once every stay of the full reservation is cancelled', async () => {
+    const integrale = async () =>
+      (await call<{ data: ReservationIntegraleDetail }>('GET', '/reservations_integrales/6')).body.data;
+    expect((await integrale()).actions.ajouter).toBe(true);
+    await call('PUT', '/reservations/annulation/35', { applyToAllPr: true, motif: 'Fermeture du site' });
+    expect((await integrale()).actions.ajouter).toBe(false);
+    const refused = await call<{ message: string }>('POST', '/reservations/edit/6/4', {});
+    expect(refused).toEqual({
+      status: 409,
+      body: {
+        message:
+          "La réservation intégrale n° 6 est annulée (toutes ses réservations le sont) : ajout d'un pensionnaire impossible. Créez une nouvelle réservation.",
+      },
+    });
   });
 });

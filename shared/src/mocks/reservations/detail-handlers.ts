@@ -247,6 +247,8 @@ const writeHandlers: RequestHandler[] = [
       );
       if (!resident) return fail(404, M.residentNotFound);
       const children = stays.filter((row) => row.id_reservation_mere === id);
+      if (children.length > 0 && children.every((row) => row.statut === 'annulee'))
+        return fail(409, M.parentCancelled(id));
       if (children.some((row) => row.pensionnaire_id === resident.id && row.statut !== 'annulee'))
         return fail(409, M.residentAlreadyIn);
       return json(201, addResident(parent, children, resident, body, actor));

@@ -5,7 +5,8 @@
  *   past: nights from today on) is cancelled with PUT /reservations/annulation's service, its extensions with it;
  * - a stay running across the date ends there (early departure, PUT /reservations/:id/:date_fin's service), after
  *   its extensions are cancelled.
- * A date in the past becomes today (past nights stay billable). All done → `traitee` (« Annulation confirmée »);
+ * The reason is required (400 when blank) and kept in each stay's history and the request's. A date in the past
+ * becomes today (past nights stay billable). All done → `traitee` (« Annulation confirmée »);
  * some → `en_cours`; none → 409 with the reasons, nothing changed.
  */
 import { sql } from 'drizzle-orm';
@@ -14,7 +15,7 @@ import { recordAudit, type Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { prepareCommunication } from '../../communications/communication-service';
-import { cancelReservation, endReservationEarly } from '../../reservations/actions/actions-service';
+import { cancelReservation, endReservationEarly, motifOf } from '../../reservations/actions/actions-service';
 import { frenchDate } from '../../../lib/days';
 import { todayOf } from '../../../db/today';
 import { chainFrom, isActive, targetIds } from '../cibles';
@@ -24,6 +25,7 @@ import { CiblesFailure, summary } from '../resultats';
 export function createDemandeAnnulationService(db: Database) {
   return {
     async cancel(actor: Actor, id: number, body: AnnulationDemandeBody): Promise<CiblesAnswer> {
+      const motif = motifOf(body);
       return db.transaction(async (tx) => {
         const demande = await lockDemande(tx, id);
         assertKind(demande, 'annulation', "confirmation d'annulation");
@@ -31,7 +33,6 @@ export function createDemandeAnnulationService(db: Database) {
         const today = await todayOf(tx);
         const requested = body.date_annulation ?? demande.date_debut;
         const from = requested < today ? today : requested;
-        const motif = body.motif ?? `Demande d'annulation n° ${id}`;
         const resultats: ResultatCible[] = [];
         for (const target of await targetIds(tx, id, body.reservation_ids)) {
           const chain = (await chainFrom(tx, target)).filter(isActive);
@@ -63,7 +64,7 @@ export function createDemandeAnnulationService(db: Database) {
             } else {
               const next = chain.find((stay) => stay.date_debut >= running.date_fin);
               if (next !== undefined) await cancelReservation(tx, actor, next.id, { motif });
-              await endReservationEarly(tx, actor, running.id, from);
+              await endReservationEarly(tx, actor, running.id, from, motif);
               resultats.push({
                 reservation_id: target,
                 ok: true,
@@ -99,7 +100,7 @@ export function createDemandeAnnulationService(db: Database) {
         }
         const statut = ok === resultats.length ? 'traitee' : 'en_cours';
         await moveDemande(tx, actor, demande, statut, 'annulation', "confirmation d'annulation", {
-          details: { date_annulation: from },
+          details: { date_annulation: from, motif },
         });
         const communicationIds = [await prepareCommunication(tx, actor, id, 'annulation')];
         return {

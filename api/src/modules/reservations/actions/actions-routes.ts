@@ -8,6 +8,7 @@ import {
   MessageBody,
   RESERVATIONS_PATHS as PATHS,
   ReservationActionBody,
+  ReservationAnnulationBody,
   ReservationDepartParams,
   ReservationIdParams,
   ReservationUpdateBody,
@@ -31,8 +32,14 @@ const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     `${PATHS.annulation}/:id`,
-    { schema: { params: ReservationIdParams, body: ReservationActionBody, response: message } },
-    async (request) => cancelReservation(app.db, actorOf(request), request.params.id, request.body ?? {}),
+    {
+      // No body at all is a missing reason too: « Le champ motif est obligatoire. », not « corps invalide ».
+      preValidation: async (request) => {
+        if (request.body === undefined) request.body = {} as ReservationAnnulationBody;
+      },
+      schema: { params: ReservationIdParams, body: ReservationAnnulationBody, response: message },
+    },
+    async (request) => cancelReservation(app.db, actorOf(request), request.params.id, request.body),
   );
 
   app.put(

@@ -7,7 +7,13 @@
  * caller's transaction as `db` and the action becomes a savepoint of it.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { MessageBody, ReservationActionBody, ReservationUpdateBody } from 'shared/contract';
+import {
+  MOTIF_ANNULATION_REQUIS,
+  type MessageBody,
+  type ReservationActionBody,
+  type ReservationAnnulationBody,
+  type ReservationUpdateBody,
+} from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
@@ -48,8 +54,18 @@ async function extensionsAfter(tx: Executor, id: number): Promise<Stay[]> {
   return chain.filter(isActive);
 }
 
+/**
+ * The reason of a cancellation, trimmed: 400 when blank (the schema already refuses it missing or empty). Every
+ * path that cancels stays (a stay's cancellation, a request's) asks it before it writes anything.
+ */
+export function motifOf(body: { motif: string }): string {
+  const motif = body.motif.trim();
+  if (motif === '') throw new BadRequestError(MOTIF_ANNULATION_REQUIS);
+  return motif;
+}
+
 /** Cancels one stay: status, nights from today on, audit (rooms are settled by the caller, per parent). */
-async function cancelStay(tx: Executor, actor: Actor, stay: Stay, motif: string | undefined, today: string) {
+async function cancelStay(tx: Executor, actor: Actor, stay: Stay, motif: string, today: string) {
   await tx
     .update(reservations)
     .set({
@@ -66,7 +82,7 @@ async function cancelStay(tx: Executor, actor: Actor, stay: Stay, motif: string 
     entityId: stay.id,
     action: 'annulation',
     before: { statut: stay.statut },
-    after: { statut: 'annulee', motif: motif ?? null, nuits_annulees_a_partir_du: today },
+    after: { statut: 'annulee', motif, nuits_annulees_a_partir_du: today },
     actor,
   });
 }
@@ -123,8 +139,9 @@ export async function cancelReservation(
   db: Executor,
   actor: Actor,
   id: number,
-  body: ReservationActionBody,
+  body: ReservationAnnulationBody,
 ): Promise<MessageBody> {
+  const motif = motifOf(body);
   return db.transaction(async (tx) => {
     const stay = await lockStay(tx, id);
     assertVersion(stay, body.version);
@@ -140,7 +157,7 @@ export async function cancelReservation(
     const before = new Map<number, Awaited<ReturnType<typeof roomsOfParent>>>();
     for (const parent of parents) before.set(parent, await roomsOfParent(tx, parent));
     for (const target of [...targets.values()].sort((a, b) => a.id - b.id))
-      await cancelStay(tx, actor, target, body.motif, today);
+      await cancelStay(tx, actor, target, motif, today);
     for (const parent of parents) {
       await applyRoomChanges(tx, before.get(parent) ?? new Map(), await roomsOfParent(tx, parent));
       // Room-mates who stay now pay the room between fewer people.
@@ -240,6 +257,8 @@ export async function endReservationEarly(
   actor: Actor,
   id: number,
   dateFin: string,
+  /** Why, when the departure comes from a cancellation (a request's): kept in the history. */
+  motif?: string,
 ): Promise<MessageBody> {
   return db.transaction(async (tx) => {
     const stay = await lockStay(tx, id);
@@ -275,7 +294,7 @@ export async function endReservationEarly(
       entityId: id,
       action: 'depart_anticipe',
       before: { date_fin: stay.dateFin },
-      after: { date_fin: dateFin },
+      after: { date_fin: dateFin, ...(motif === undefined ? {} : { motif }) },
       actor,
     });
     return {

@@ -111,6 +111,7 @@ describe('POST /reservations/add', () => {
     // The line is put back below, which the API would refuse for a used line: these stays go first.
     const cancelled = await call(w, 'PUT', `/reservations/annulation/${reservation_ids[0]}`, {
       applyToAllPr: true,
+      motif: 'Départ du foyer',
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await w.app.db

@@ -440,7 +440,7 @@ export const demandesHandlers: RequestHandler[] = [
     if (!d) return notFound(idOf(params));
     if (d.type !== 'annulation') return wrongKind(d, "confirmation d'annulation");
     if (!isOpen(d.statut)) return conflict(d, "confirmation d'annulation");
-    const { resultats } = cancelCibles(d, body.date_annulation ?? d.date_fin, body.reservation_ids);
+    const { resultats } = cancelCibles(d, body.date_annulation ?? d.date_debut, body.reservation_ids);
     return settle(d, resultats, 'annulée', 'Annulation', () => [prepare(d, 'annulation')]);
   }),
 

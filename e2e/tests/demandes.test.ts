@@ -2,7 +2,8 @@
  * Issue 10 §5, in the browser: an agent treats a new-stay request from the top bar's « Traitement de la demande »
  * through the « Traiter » assistant, sees the dashboard counter go down, opens the confirmation at /view-pdf and
  * sends it — received, with its PDF, by a real SMTP server started here (the product runs with SMTP_URL); refuses
- * another with a reason; confirms a cancellation; treats an extension. Each step checks what the screen says and
+ * another with a reason; confirms a cancellation (its reason asked, what it does said first); treats an extension
+ * (confirmed the same way). Each step checks what the screen says and
  * what the API holds. The requests, stays and dates are the test's own (relative to today, Europe/Paris).
  */
 import assert from 'node:assert/strict';
@@ -18,6 +19,7 @@ import {
   type DemandeCreateBody,
   type DemandeDetail,
   type DemandeDetailAnswer,
+  type HistoriquesAnswer,
   type ReservationItem,
   type ReservationListAnswer,
   type ResasPerDemandeAnswer,
@@ -31,6 +33,7 @@ import {
   ApiSession,
   bookThroughApi,
   createBookingWorld,
+  frenchDate,
   parisDay,
   type BookingWorld,
 } from '../support/world';
@@ -253,12 +256,22 @@ describe('demandes', () => {
     for (const expected of [world.hotel.nom, 'Ana', 'Léo', world.roomType.libelle])
       assert.ok(shown.includes(expected), `« ${expected} » absent du PDF`);
 
-    // « Envoyer »: sent through the SMTP server, the PDF attached.
-    await row.getByRole('button', { name: 'Envoyer' }).click();
-    await row.getByText('Envoyée', { exact: true }).waitFor();
-    const sent = smtp.received.filter((mail) =>
-      [mail.to ?? []].flat().some((to) => to.value.some((a) => a.address === REFERENTE)),
+    // « Envoyer »: confirmed first (who receives it), then sent through the SMTP server, the PDF attached.
+    const sending = await openDialog(
+      row.getByRole('button', { name: 'Envoyer' }),
+      page.getByRole('dialog', { name: 'Envoyer « Confirmation au client »' }),
     );
+    await sending
+      .getByText(`Le document part par e-mail à ${REFERENTE}, avec son PDF.`, { exact: false })
+      .waitFor();
+    const toReferente = () =>
+      smtp.received.filter((mail) =>
+        [mail.to ?? []].flat().some((to) => to.value.some((a) => a.address === REFERENTE)),
+      );
+    assert.equal(toReferente().length, 0, 'rien ne part avant la confirmation');
+    await submitAction(sending, 'Envoyer');
+    await row.getByText('Envoyée', { exact: true }).waitFor();
+    const sent = toReferente();
     assert.equal(sent.length, 1);
     const [attachment] = sent[0]!.attachments;
     assert.equal(attachment?.contentType, 'application/pdf');
@@ -328,7 +341,16 @@ describe('demandes', () => {
     await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
     await openFiche(page, demandeId);
     await stateShown(page, 'À annuler');
-    await page.getByRole('button', { name: "Confirmer l'annulation" }).click();
+    // One click only asks: the dialog says what the cancellation will do and wants its reason.
+    const dialog = await openDialog(
+      page.getByRole('button', { name: "Confirmer l'annulation" }),
+      page.getByRole('dialog', { name: `Confirmer l'annulation de la demande n° ${demandeId}` }),
+    );
+    await dialog
+      .getByText(`1 séjour annulé à partir du ${frenchDate(parisDay(4))}`, { exact: false })
+      .waitFor();
+    await dialog.getByLabel("Motif de l'annulation").fill('Relogée par le 115');
+    await submitAction(dialog, "Confirmer l'annulation");
     await stateShown(page, 'Annulation confirmée');
     await page.getByText(`Réservation n° ${stayId}`).waitFor();
 
@@ -344,6 +366,13 @@ describe('demandes', () => {
       [stayId],
     );
     assert.ok(done.communications.some((c) => c.type_document === 'annulation'));
+    const history = await api.call<HistoriquesAnswer>('GET', `${RESERVATIONS_PATHS.historiques}/${stayId}`);
+    assert.deepEqual(
+      history.historiques
+        .find((h) => h.action === 'annulation')
+        ?.changements.find((c) => c.champ === 'motif'),
+      { champ: 'motif', avant: null, apres: 'Relogée par le 115' },
+    );
 
     // The hotel's notice: listed on the card, sent through the SMTP server with the released nights.
     const noticeRow = page.getByRole('row', { name: /Avis de libération \(établissement\)/ });
@@ -376,7 +405,14 @@ describe('demandes', () => {
     await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
     await openFiche(page, demandeId);
     await stateShown(page, 'À prolonger');
-    await page.getByRole('button', { name: 'Prolonger', exact: true }).click();
+    const dialog = await openDialog(
+      page.getByRole('button', { name: 'Prolonger', exact: true }),
+      page.getByRole('dialog', { name: `Prolonger la demande n° ${demandeId}` }),
+    );
+    await dialog
+      .getByText(`1 séjour prolongé jusqu'au ${frenchDate(requested)}.`, { exact: false })
+      .waitFor();
+    await submitAction(dialog, 'Prolonger');
     await stateShown(page, 'Prolongée');
     await page.getByText(`Réservation n° ${stayId}`).waitFor();
 

@@ -81,8 +81,10 @@ describe('rooming et pointage', () => {
         .getByRole('button', { name: `Absent : ${nameOf(absent)}` }),
       page.getByRole('dialog', { name: 'Arrivée non présentée' }),
     );
-    assert.equal(await dialog.getByRole('checkbox').isChecked(), true);
-    await submitAction(dialog, "Confirmer l'absence", 30_000);
+    // Unticked by default (the least destructive choice): the agent ticks it to cancel the rest.
+    assert.equal(await dialog.getByRole('checkbox').isChecked(), false);
+    await dialog.getByRole('checkbox').check();
+    await submitAction(dialog, "Confirmer l'absence et annuler la suite", 30_000);
     const after = await api.call<ReservationDetailAnswer>('GET', `${RESERVATIONS_PATHS.one}/${absent.id}`);
     assert.equal(after.data.nuitees.find((night) => night.date_nuit === parisDay(-1))?.presence, 'absent');
     assert.ok(

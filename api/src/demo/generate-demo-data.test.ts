@@ -205,6 +205,44 @@ describe('generateDemoData', () => {
     );
     expect(dated.n).toBe(0);
 
+    // Allotments (rooms guaranteed per night) on some hotels' lines, never exceeded by the rooms the stays take —
+    // recounted here from the nights, as the booking services count them —, some nearly full in the coming two
+    // weeks, others with rooms to spare.
+    expect(result.allotments).toBeGreaterThan(10);
+    const allotments = await one(
+      db,
+      sql`with taken as (
+          select tarif_id, date_nuit, sum(rooms)::int as rooms from (
+            select n.contrat_etablissement_tarif_id as tarif_id, n.date_nuit, r.id_reservation_mere, r.chambre,
+              ceil(count(*)::numeric / tc.capacite) as rooms
+            from nuitees n join reservations r on r.id = n.reservation_id
+            join types_chambre tc on tc.id = n.type_chambre_id
+            where not n.annulee group by 1, 2, 3, 4, tc.capacite) per_room
+          group by 1, 2),
+        soon as (
+          select t.id, t.allotement - coalesce(max(k.rooms), 0) as free
+          from contrat_etablissement_tarifs t left join taken k on k.tarif_id = t.id
+            and k.date_nuit >= ${TODAY}::date and k.date_nuit < ${TODAY}::date + 14
+          where t.allotement is not null group by t.id, t.allotement)
+        select (select count(*) from contrat_etablissement_tarifs where allotement is not null)::int as lines,
+          (select count(distinct c.etablissement_id) from contrat_etablissement_tarifs t
+            join contrats_etablissement c on c.id = t.contrat_id where t.allotement is not null)::int as hotels,
+          (select count(*) from taken k join contrat_etablissement_tarifs t on t.id = k.tarif_id
+            where k.rooms > t.allotement)::int as exceeded,
+          (select count(*) from taken k full join occupations_allotement o
+            on o.tarif_id = k.tarif_id and o.date_nuit = k.date_nuit
+            where coalesce(o.chambres_occupees, 0) <> coalesce(k.rooms, 0)
+              or o.allotement is distinct from (select t.allotement from contrat_etablissement_tarifs t
+                where t.id = coalesce(o.tarif_id, k.tarif_id)))::int as miscounted,
+          (select count(*) from soon where free <= 1)::int as nearly_full,
+          (select count(*) from soon where free >= 2)::int as spare`,
+    );
+    expect(allotments).toMatchObject({ lines: result.allotments, exceeded: 0, miscounted: 0 });
+    expect(allotments.hotels).toBeGreaterThan(3);
+    expect(allotments.hotels).toBeLessThan(result.hotels);
+    expect(allotments.nearly_full).toBeGreaterThan(0);
+    expect(allotments.spare).toBeGreaterThan(0);
+
     // Same options, another database: the very same data.
     const again = await freshDatabase();
     const second = await generateDemoData(again, options);

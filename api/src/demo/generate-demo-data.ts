@@ -68,6 +68,8 @@ export interface DemoDataResult {
   /** Accommodation requests (demo-demandes.ts) and the documents generated about them (demo-communications.ts). */
   demandes: number;
   communications: number;
+  /** Purchase tariff lines given an allotment (rooms guaranteed per night), some nearly full around today. */
+  allotments: number;
   skipped: boolean;
 }
 
@@ -160,6 +162,7 @@ async function generate(
       history: 0,
       demandes: 0,
       communications: 0,
+      allotments: 0,
       skipped: true,
     };
   }
@@ -542,16 +545,10 @@ async function generate(
   signal?.throwIfAborted();
   const communications = await insertDemoCommunications(db, today);
 
+  // The allotments first, then the counters: each counter copies its line's allotment as it is inserted.
+  const allotments = await insertDemoAllotments(db, new Random(options.seed + 2), today);
   await db.execute(sql`insert into occupations_allotement (tarif_id, date_nuit, chambres_occupees)
-    select tarif_id, date_nuit, sum(rooms)::int from (
-      select n.contrat_etablissement_tarif_id as tarif_id, n.date_nuit, r.id_reservation_mere, r.chambre,
-             ceil(count(*)::numeric / t.capacite) as rooms
-      from nuitees n
-      join reservations r on r.id = n.reservation_id
-      join types_chambre t on t.id = n.type_chambre_id
-      where not n.annulee and n.contrat_etablissement_tarif_id is not null
-      group by 1, 2, 3, 4, t.capacite) per_room
-    group by tarif_id, date_nuit`);
+    select tarif_id, date_nuit, rooms from (${ROOMS_TAKEN}) taken`);
 
   for (const table of [
     'types_chambre',
@@ -586,6 +583,7 @@ async function generate(
     history,
     demandes: requests.demandes.length,
     communications,
+    allotments,
     skipped: false,
   };
   // Generated "as of" `today`: stamped now, or at the last instant of `today` in Paris when `today` is in the past
@@ -599,6 +597,57 @@ async function generate(
     at: sql`least(now(), ((${options.today}::date + 1)::timestamp at time zone 'Europe/Paris') - interval '1 microsecond')`,
   });
   return result;
+}
+
+/** Rooms taken per purchase tariff line and night by the stays' nights (the booking services' count). */
+const ROOMS_TAKEN = sql`select tarif_id, date_nuit, sum(rooms)::int as rooms from (
+    select n.contrat_etablissement_tarif_id as tarif_id, n.date_nuit, r.id_reservation_mere, r.chambre,
+           ceil(count(*)::numeric / t.capacite) as rooms
+    from nuitees n
+    join reservations r on r.id = n.reservation_id
+    join types_chambre t on t.id = n.type_chambre_id
+    where not n.annulee and n.contrat_etablissement_tarif_id is not null
+    group by 1, 2, 3, 4, t.capacite) per_room
+  group by tarif_id, date_nuit`;
+
+/** Nights ahead of `today` an allotment is made nearly full on (what the booking screens ask most). */
+const ALLOTMENT_HORIZON = 14;
+
+/**
+ * Allotments, as hotels sign them: half the hotels (drawn) guarantee a number of rooms per night on each of their
+ * purchase tariff lines. Set from the rooms the stays take (`ROOMS_TAKEN`), never below a line's busiest night, so the data keeps the rule bookings obey; about half the lines of those hotels
+ * are nearly full — one room left on their busiest night of the coming two weeks, when their past allows it — the
+ * others keep 2 to 8 rooms spare, so the booking screens show both. The counters, inserted next, copy it
+ * (migration 0002's trigger) and its check holds. Its own random stream: the data drawn before it stays the same. Returns the lines given
+ * an allotment.
+ */
+async function insertDemoAllotments(db: Database, random: Random, today: string): Promise<number> {
+  const lines = (
+    (await db.execute(sql`select t.id, t.contrat_id as hotel,
+        coalesce(max(o.rooms), 0)::int as busiest,
+        coalesce(max(o.rooms) filter (where o.date_nuit >= ${today}::date
+          and o.date_nuit < ${today}::date + ${ALLOTMENT_HORIZON}::int), 0)::int as busiest_soon
+      from contrat_etablissement_tarifs t left join (${ROOMS_TAKEN}) o on o.tarif_id = t.id
+      group by t.id order by t.id`)) as unknown as {
+      rows: { id: number; hotel: number; busiest: number; busiest_soon: number }[];
+    }
+  ).rows;
+  const hotels = [...new Set(lines.map((line) => line.hotel))];
+  const limited = new Set(hotels.filter(() => random.chance(0.5)));
+  const allotted: { id: number; allotement: number }[] = [];
+  for (const line of lines) {
+    if (!limited.has(line.hotel)) continue;
+    const nearlyFull = line.busiest_soon > 0 && line.busiest <= line.busiest_soon + 1 && random.chance(0.5);
+    allotted.push({
+      id: line.id,
+      allotement: nearlyFull ? line.busiest_soon + 1 : Math.max(line.busiest, 1) + random.int(2, 8),
+    });
+  }
+  for (const line of allotted)
+    await db.execute(
+      sql`update contrat_etablissement_tarifs set allotement = ${line.allotement} where id = ${line.id}`,
+    );
+  return allotted.length;
 }
 
 /**

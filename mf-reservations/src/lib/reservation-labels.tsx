@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import { formatPeriod } from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
@@ -7,6 +8,7 @@ import {
   TYPE_RESA_LABELS,
   type EtatPaiement,
   type FluxPaiement,
+  type ReservationIntegraleItem,
   type TypeResa,
 } from 'shared/contract';
 
@@ -50,3 +52,26 @@ export function countLabel(total: number, singular: string, plural = `${singular
 
 /** « 3 nuits », « 1 nuit ». */
 export const nuits = (count: number) => countLabel(count, 'nuit');
+
+type IntegralePeriod = Pick<
+  ReservationIntegraleItem,
+  'date_debut' | 'date_fin' | 'nombre_reservations' | 'statuts'
+>;
+
+/** Every stay of the full reservation is cancelled: its period is then its original dates (docs/domain.md). */
+export const integraleAnnulee = (integrale: IntegralePeriod) =>
+  integrale.nombre_reservations > 0 && integrale.statuts.annulee === integrale.nombre_reservations;
+
+/** The period of a full reservation (the span of its live stays), marked « Annulée » when none is left. */
+export function IntegralePeriode({ integrale }: { integrale: IntegralePeriod }) {
+  return (
+    <>
+      {formatPeriod(integrale.date_debut, integrale.date_fin)}
+      {integraleAnnulee(integrale) && (
+        <Tag color="red" style={{ marginInlineStart: 8 }}>
+          Annulée
+        </Tag>
+      )}
+    </>
+  );
+}

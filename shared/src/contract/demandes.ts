@@ -20,7 +20,7 @@ import {
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
 import { SYNC_ETATS } from './demande-sync';
 import { DEMANDE_ACTION_KEYS } from './demande-values';
-import { HistoriqueEntry, ReservationStatutSchema, TypeResaSchema } from './reservations';
+import { HistoriqueEntry, MotifAnnulation, ReservationStatutSchema, TypeResaSchema } from './reservations';
 
 export {
   COMMUNICATION_PATHS,
@@ -515,14 +515,14 @@ export const ProlongationDemandeBody = object({
 });
 export type ProlongationDemandeBody = Static<typeof ProlongationDemandeBody>;
 
-/** PUT /demande_hebergement/annulations/:id (optional body). */
+/** PUT /demande_hebergement/annulations/:id: the reason (required, kept in each cancelled stay's history). */
 export const AnnulationDemandeBody = object({
   /** Default: the requested cancellation date (or today when it is past). */
   date_annulation: Type.Optional(Day),
   reservation_ids: Type.Optional(
     Type.Array(Id, { minItems: 1, maxItems: MAX_CIBLES_PAR_DEMANDE, uniqueItems: true }),
   ),
-  motif: Type.Optional(Type.String({ maxLength: 500 })),
+  motif: MotifAnnulation,
 });
 export type AnnulationDemandeBody = Static<typeof AnnulationDemandeBody>;
 

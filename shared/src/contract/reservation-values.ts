@@ -61,6 +61,12 @@ export const EXPORT_TOTAL_HEADER = 'x-export-total';
 export const EXPORT_PROGRESS_PATH = '/reservations/export_progress';
 export const EXPORT_ID_PATTERN = '^[A-Za-z0-9-]{8,64}$';
 
+/**
+ * A cancellation without its reason (missing, empty or blank): the API's 400 and the forms' message (a stay's cancel
+ * dialog, a request's « Confirmer l'annulation »).
+ */
+export const MOTIF_ANNULATION_REQUIS = "Le motif de l'annulation est obligatoire.";
+
 /** Most rows one export carries: beyond it the API answers 400 and asks for narrower filters. */
 export const MAX_EXPORT_ROWS = 50_000;
 

@@ -22,6 +22,7 @@ export {
   JOURS_FILTRE,
   JOURS_FILTRE_LABELS,
   MAX_EXPORT_ROWS,
+  MOTIF_ANNULATION_REQUIS,
   PRESENCE_LABELS,
   RESERVATION_EXPORTS,
   RESERVATION_STATUT_LABELS,
@@ -45,6 +46,8 @@ const object = <P extends Record<string, TSchema>>(properties: P) =>
 /** Most residents booked in one call, and most stays extended in one multiple extension. */
 export const MAX_PENSIONNAIRES_PAR_RESERVATION = 50;
 export const MAX_PROLONGATIONS_MULTIPLES = 200;
+/** Longest cancellation reason (a stay's, a request's). */
+export const MAX_MOTIF_ANNULATION = 500;
 
 export const ReservationStatutSchema = Type.Enum(RESERVATION_STATUTS);
 export const TypeResaSchema = Type.Enum(TYPES_RESA);
@@ -331,7 +334,13 @@ export const ReservationIntegraleDetail = object({
   ...ReservationIntegraleItem.properties,
   reservations: Type.Array(ReservationItem),
   totaux: ReservationTotaux,
-  actions: object({ confirmer: Type.Boolean(), annuler: Type.Boolean(), prolonger: Type.Boolean() }),
+  actions: object({
+    confirmer: Type.Boolean(),
+    annuler: Type.Boolean(),
+    prolonger: Type.Boolean(),
+    /** POST /reservations/edit is accepted: false once every stay is cancelled (409). */
+    ajouter: Type.Boolean(),
+  }),
 });
 export type ReservationIntegraleDetail = Static<typeof ReservationIntegraleDetail>;
 export const ReservationIntegraleAnswer = object({ data: ReservationIntegraleDetail });
@@ -461,14 +470,23 @@ export type ReservationUpdateBody = Static<typeof ReservationUpdateBody>;
 /** PUT /reservations/:id/:date_fin: early departure: the stay ends on date_fin (≥ today), later nights cancelled. */
 export const ReservationDepartParams = object({ id: Id, date_fin: Day });
 
-/** Body of confirmation and annulation: optionally every stay of the same parent. */
+/** Body of confirmation: optionally every stay of the same parent. */
 export const ReservationActionBody = object({
   applyToAllPr: Type.Optional(Type.Boolean()),
   version: Type.Optional(Type.Integer({ minimum: 1 })),
-  /** Reason of a cancellation, kept in the history. */
-  motif: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export type ReservationActionBody = Static<typeof ReservationActionBody>;
+
+/** The reason of a cancellation: required, not blank (400), kept in the history of every stay it cancels. */
+export const MotifAnnulation = Type.String({ minLength: 1, maxLength: MAX_MOTIF_ANNULATION });
+
+/** Body of PUT /reservations/annulation/:id: the reason, optionally every stay of the same parent. */
+export const ReservationAnnulationBody = object({
+  applyToAllPr: Type.Optional(Type.Boolean()),
+  version: Type.Optional(Type.Integer({ minimum: 1 })),
+  motif: MotifAnnulation,
+});
+export type ReservationAnnulationBody = Static<typeof ReservationAnnulationBody>;
 
 /** PUT /reservations/prolongation/:id (spec §7): end_date, applyToAllPr → id_reservation_mere. */
 export const ProlongationBody = object({

@@ -189,6 +189,8 @@ export const RESERVATIONS_MESSAGES = {
   apec: (on: boolean) => (on ? 'APEC activée.' : 'APEC désactivée.'),
   residentNotFound: 'Pensionnaire introuvable pour ce client.',
   residentAlreadyIn: 'Ce pensionnaire a déjà une réservation dans cette réservation intégrale.',
+  parentCancelled: (id: number) =>
+    `La réservation intégrale n° ${id} est annulée (toutes ses réservations le sont) : ajout d'un pensionnaire impossible. Créez une nouvelle réservation.`,
   residentAdded: 'Pensionnaire ajouté à la réservation.',
   invalidDateFin: COMMON_MESSAGES.invalidParam('date_fin'),
   notShortenable: (statut: string) => `Une réservation ${statut} ne peut plus être écourtée.`,

@@ -190,7 +190,7 @@ export const reservationsMeres = pgTable(
     contratClientId: integer('contrat_client_id').notNull(),
     etablissementId: integer('etablissement_id').notNull(),
     contratEtablissementId: integer('contrat_etablissement_id').notNull(),
-    /** Envelope of the children's periods, kept up to date by the booking service. */
+    /** Span of the live children's periods (all of them when every one is cancelled), kept by triggers (0029). */
     dateDebut: day('date_debut').notNull(),
     dateFin: day('date_fin').notNull(),
     demandeId: integer('demande_id'),

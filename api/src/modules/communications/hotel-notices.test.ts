@@ -156,7 +156,9 @@ describe('PUT /reservations/annulation/:id informs the hotel', () => {
     const { reservation_ids } = await book(bare, [resident], { start_date: day(70), end_date: day(72) });
     const [stay = 0] = reservation_ids;
     const before = smtp.received.length;
-    const response = await call(bare, 'PUT', `/reservations/annulation/${stay}`, {});
+    const response = await call(bare, 'PUT', `/reservations/annulation/${stay}`, {
+      motif: 'Départ du foyer',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ message: string }>().message).toContain(
       `Avis de libération à ${bare.hotel.nom} préparé mais non envoyé : l'établissement n'a pas d'adresse électronique.`,
@@ -192,7 +194,9 @@ describe('PUT /reservations/annulation/:id informs the hotel', () => {
   it('without SMTP_URL keeps the e-mail in the local outbox and says so', async () => {
     const [resident = 0] = await residents(offline, 1);
     const { reservation_ids } = await book(offline, [resident], { start_date: day(60), end_date: day(61) });
-    const response = await call(offline, 'PUT', `/reservations/annulation/${reservation_ids[0] ?? 0}`, {});
+    const response = await call(offline, 'PUT', `/reservations/annulation/${reservation_ids[0] ?? 0}`, {
+      motif: 'Départ du foyer',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ message: string }>().message).toContain(
       `Avis de libération à ${offline.hotel.nom} conservé dans la boîte d'envoi locale (${NON_TRANSMIS_SANS_SMTP}).`,

@@ -38,7 +38,8 @@ const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const annulation = createDemandeAnnulationService(app.db, app.mail);
   const sync = createSyncService(app.db);
 
-  // Bodies that may be left out (extension, cancellation: the request's own date and targets): read as {}.
+  // Bodies left out are read as {}: an extension then takes the request's own date and targets, and a cancellation
+  // is told its reason is missing (« Le champ motif est obligatoire. »).
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined) request.body = {};
   });

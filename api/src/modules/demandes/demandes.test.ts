@@ -10,6 +10,7 @@ import type {
   DemandeCreateAnswer,
   DemandeDetailAnswer,
   DemandeListAnswer,
+  HistoriquesAnswer,
   ResasPerDemandeAnswer,
   SyncAnswer,
   TraitementAnswer,
@@ -469,6 +470,16 @@ describe('POST /demande_hebergement/reservations_prolongation/:id', () => {
 });
 
 describe('PUT /demande_hebergement/annulations/:id', () => {
+  const motif = { motif: 'Le client a trouvé un logement' };
+  const motifsOf = async (stay: number) => {
+    const response = await call(w, 'GET', `/reservations/historiques/${stay}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response
+      .json<HistoriquesAnswer>()
+      .historiques.filter((h) => h.entite === 'reservation')
+      .map((h) => [h.action, h.changements.find((c) => c.champ === 'motif')?.apres ?? null]);
+  };
+
   it('cancels the targeted stays from the requested date (annulation confirmée), then 409', async () => {
     const [resident = 0] = await residents(w, 1);
     const stay = await book(w, [resident], { start_date: day(50), end_date: day(53) });
@@ -477,24 +488,69 @@ describe('PUT /demande_hebergement/annulations/:id', () => {
       reservation_ids: stay.reservation_ids,
       date_annulation: day(50),
     });
-    const response = await call(w, 'PUT', `/demande_hebergement/annulations/${demande.id}`, {});
+    const response = await call(w, 'PUT', `/demande_hebergement/annulations/${demande.id}`, motif);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<CiblesAnswer>().statut).toBe('traitee');
     const [target = 0] = stay.reservation_ids;
     expect(await stayOf(w, target)).toMatchObject({ statut: 'annulee' });
+    // The reason is in the stay's history, as typed.
+    expect(await motifsOf(target)).toEqual([
+      ['annulation', 'Le client a trouvé un logement'],
+      ['creation', null],
+    ]);
     const card = await detail(demande.id);
     expect(card.communications.map((c) => c.type_document)).toContain('annulation');
     expect((await auditOf(demande.id)).map((row) => row.action)).toContain('annulation');
-    const again = await call(w, 'PUT', `/demande_hebergement/annulations/${demande.id}`, {});
+    const again = await call(w, 'PUT', `/demande_hebergement/annulations/${demande.id}`, motif);
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toMatch(/« annulation confirmée »/);
   });
 
+  it('keeps the reason of a stay cut short at the date (early departure) in its history', async () => {
+    const [resident = 0] = await residents(w, 1);
+    const stay = await book(w, [resident], { start_date: day(54), end_date: day(60) });
+    const demande = await create({
+      type: 'annulation',
+      reservation_ids: stay.reservation_ids,
+      date_annulation: day(57),
+    });
+    const response = await call(w, 'PUT', `/demande_hebergement/annulations/${demande.id}`, motif);
+    expect(response.statusCode, response.body).toBe(200);
+    const [target = 0] = stay.reservation_ids;
+    expect(await stayOf(w, target)).toMatchObject({ date_fin: day(57) });
+    expect(await motifsOf(target)).toEqual([
+      ['depart_anticipe', 'Le client a trouvé un logement'],
+      ['creation', null],
+    ]);
+  });
+
+  it('answers 400 without a reason (missing, empty, blank), and changes nothing', async () => {
+    const [resident = 0] = await residents(w, 1);
+    const stay = await book(w, [resident], { start_date: day(62), end_date: day(64) });
+    const demande = await create({
+      type: 'annulation',
+      reservation_ids: stay.reservation_ids,
+      date_annulation: day(62),
+    });
+    for (const [body, message] of [
+      [undefined, 'Le champ motif est obligatoire.'],
+      [{}, 'Le champ motif est obligatoire.'],
+      [{ motif: '' }, 'Le champ motif est obligatoire.'],
+      [{ motif: '   ' }, "Le motif de l'annulation est obligatoire."],
+    ] as const) {
+      const response = await call(w, 'PUT', `/demande_hebergement/annulations/${demande.id}`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe(message);
+    }
+    expect(await stayOf(w, stay.reservation_ids[0] ?? 0)).toMatchObject({ statut: 'en_attente' });
+    expect((await detail(demande.id)).statut).toBe('a_traiter');
+  });
+
   it('answers 409 on a request of another kind, 404 on an unknown one', async () => {
     const { demande } = await nouvelle(1);
-    const wrong = await call(w, 'PUT', `/demande_hebergement/annulations/${demande.id}`, {});
+    const wrong = await call(w, 'PUT', `/demande_hebergement/annulations/${demande.id}`, motif);
     expect(wrong.statusCode).toBe(409);
-    expect((await call(w, 'PUT', '/demande_hebergement/annulations/999999', {})).statusCode).toBe(404);
+    expect((await call(w, 'PUT', '/demande_hebergement/annulations/999999', motif)).statusCode).toBe(404);
   });
 });
 

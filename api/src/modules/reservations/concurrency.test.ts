@@ -87,7 +87,8 @@ describe('concurrent writes', () => {
     });
     const writes = Array.from({ length: N }, (_, index) => {
       const stay = stays[index % stays.length]!;
-      if (index % 3 === 0) return call(w, 'PUT', `/reservations/annulation/${stay}`, {});
+      if (index % 3 === 0)
+        return call(w, 'PUT', `/reservations/annulation/${stay}`, { motif: 'Départ du foyer' });
       if (index % 3 === 1) return call(w, 'PUT', `/reservations/${stay}/${day(62 + (index % 3))}`);
       return call(w, 'PUT', `/reservations/${stay}`, { version: 1, chambre: String(100 + (index % 4)) });
     });

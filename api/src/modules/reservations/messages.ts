@@ -39,6 +39,8 @@ export const WRITE_MESSAGES = {
   noRoom: (type: string, date: string) =>
     `Plus de chambre disponible pour le type ${type} le ${frenchDate(date)}.`,
   noRoomRace: 'Plus de chambre disponible sur cette période.',
+  parentCancelled: (id: number) =>
+    `La réservation intégrale n° ${id} est annulée (toutes ses réservations le sont) : ajout d'un pensionnaire impossible. Créez une nouvelle réservation.`,
   demandeNotFound: 'Demande introuvable.',
   changedMeanwhile: 'Cette réservation a été modifiée entre-temps : rechargez-la puis recommencez.',
 } as const;

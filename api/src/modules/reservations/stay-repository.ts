@@ -55,14 +55,14 @@ export async function bumpVersion(tx: Executor, id: number): Promise<void> {
     .where(eq(reservations.id, id));
 }
 
-/** Parent envelope = [min date_debut, max date_fin) of its stays. */
-export async function refreshEnvelope(tx: Executor, parentId: number): Promise<void> {
-  await tx.execute(sql`update reservations_meres m
-    set date_debut = s.debut, date_fin = s.fin, updated_at = now()
-    from (select min(date_debut) as debut, max(date_fin) as fin from reservations
-          where id_reservation_mere = ${parentId}) s
-    where m.id = ${parentId} and (m.date_debut, m.date_fin) is distinct from (s.debut, s.fin)`);
-}
+/**
+ * SQL: true when every stay of the parent `parentId` (an expression) is cancelled — a full reservation that takes no
+ * newcomer (docs/domain.md « Period of a full reservation »).
+ */
+export const integraleAnnulee = (parentId: SQL) =>
+  sql`(exists (select 1 from reservations r where r.id_reservation_mere = ${parentId})
+    and not exists (select 1 from reservations r where r.id_reservation_mere = ${parentId}
+      and r.statut <> 'annulee'))`;
 
 /** A stay as the history keeps it when it is created: its business fields, named as the API names them. */
 export function stayAudit(row: Stay): Record<string, unknown> {

@@ -87,9 +87,12 @@ export function freshDemandes(): DemandeDetail[] {
           };
         });
         const age = (s * 2 + k) % 9;
-        const start = type === 'nouvelle' ? mockDay(3 + k) : mockDay(-5);
+        // A cancellation request runs from its cancellation date to its targets' last departure, as the API
+        // records it (saisie/create-demande.ts).
+        const start =
+          type === 'nouvelle' ? mockDay(3 + k) : type === 'prolongation' ? mockDay(-5) : mockDay(2);
         const end =
-          type === 'nouvelle' ? mockDay(10 + k) : type === 'prolongation' ? mockDay(12) : mockDay(2);
+          type === 'nouvelle' ? mockDay(10 + k) : type === 'prolongation' ? mockDay(12) : mockDay(10);
         rows.push({
           id,
           type,

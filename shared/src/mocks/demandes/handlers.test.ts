@@ -243,7 +243,17 @@ describe('stays linked to the requests', () => {
 
   it('cancel the targeted stays from the requested date (« Annulation confirmée »), then answer 409', async () => {
     const d = open('annulation', 2, false);
-    const answer = await call('PUT', `/demande_hebergement/annulations/${d.id}`);
+    // The reason is required, as the API requires it.
+    expect(await call('PUT', `/demande_hebergement/annulations/${d.id}`)).toMatchObject({
+      status: 400,
+      body: { message: 'Le champ motif est obligatoire.' },
+    });
+    expect(await call('PUT', `/demande_hebergement/annulations/${d.id}`, { motif: ' ' })).toMatchObject({
+      status: 400,
+      body: { message: "Le motif de l'annulation est obligatoire." },
+    });
+    const motif = { motif: 'Relogés par le 115' };
+    const answer = await call('PUT', `/demande_hebergement/annulations/${d.id}`, motif);
     expect(answer.status).toBe(200);
     const body = answer.body as CiblesAnswer;
     expect(body.statut).toBe('traitee');
@@ -262,7 +272,7 @@ describe('stays linked to the requests', () => {
       statut: 'non_transmise',
     });
     expect(body.communication_ids).toEqual(after.communications.map((c) => c.id));
-    const again = await call('PUT', `/demande_hebergement/annulations/${d.id}`);
+    const again = await call('PUT', `/demande_hebergement/annulations/${d.id}`, motif);
     expect(again.status).toBe(409);
     expect((again.body as { message: string }).message).toMatch(
       /« annulation confirmée » : confirmation d'annulation impossible/,
@@ -270,6 +280,7 @@ describe('stays linked to the requests', () => {
     const wrongKind = await call(
       'PUT',
       `/demande_hebergement/annulations/${open('prolongation', null, false).id}`,
+      motif,
     );
     expect(wrongKind.status).toBe(409);
   });

@@ -10,6 +10,7 @@ import {
   DEMANDES_PATHS as PATHS,
   DemandeCreateBody,
   DemandeListBody,
+  MOTIF_ANNULATION_REQUIS,
   demandeStatutLabel,
   ProlongationDemandeBody,
   RefusBody,
@@ -461,11 +462,12 @@ export const demandesHandlers: RequestHandler[] = [
   http.put(api(`${PATHS.annulations}/:id`), async ({ request, params }) => {
     const body = await optionalBody<AnnulationDemandeBody>(request, AnnulationDemandeBody);
     if (body instanceof Response) return body;
+    if (!body.motif.trim()) return fail(400, MOTIF_ANNULATION_REQUIS);
     const d = find(idOf(params));
     if (!d) return notFound(idOf(params));
     if (d.type !== 'annulation') return wrongKind(d, "confirmation d'annulation");
     if (!isOpen(d.statut)) return conflict(d, "confirmation d'annulation");
-    const { resultats } = cancelCibles(d, body.date_annulation ?? d.date_fin, body.reservation_ids);
+    const { resultats } = cancelCibles(d, body.date_annulation ?? d.date_debut, body.reservation_ids);
     return settle(d, resultats, 'annulée', 'Annulation', () => {
       const notices = hotelNotices(d);
       return [prepare(d, 'annulation'), ...notices];

@@ -9,7 +9,7 @@ import { mockDay } from '../reservations/list-fixtures';
  * and nothing changed. The stays are in Hôtel du Parc, a Double each, one full reservation per request.
  *
  * Targeted stays (`cibles`) run from 5 days ago: until in 3 days for an extension (asked until the request's
- * departure), until in 10 days for a cancellation (asked from the request's date). So that every answer shows
+ * departure), until in 10 days for a cancellation (asked from the request's date, its `date_debut` as in the API). So that every answer shows
  * standalone, some open requests (`cancelledSince`, chosen by fixtures.ts) have their first targeted stay cancelled
  * since: with two residents the action is done in part (`en_cours`), with one it fails (409).
  */
@@ -97,8 +97,8 @@ export function staysOf(
         cancelledSince(index)
           ? { statut: 'annulee', date_fin: mockDay(10) }
           : d.statut === 'traitee'
-            ? { date_fin: d.date_fin }
-            : { date_fin: mockDay(10) },
+            ? { date_fin: d.date_debut }
+            : { date_fin: d.date_fin },
       ),
     ),
     reservations: [],

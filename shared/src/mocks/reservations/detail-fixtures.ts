@@ -310,6 +310,7 @@ export function toIntegrale(
       confirmer: children.some((row) => row.statut === 'en_attente'),
       annuler: live.some((row) => row.statut !== 'terminee'),
       prolonger: children.some((row) => OPEN.includes(row.statut) && row.prolongee_par_id === null),
+      ajouter: children.length === 0 || live.length > 0,
     },
   };
 }

@@ -74,7 +74,7 @@ describe('reservation detail mocks: reads', () => {
     const parent = (await call<{ data: ReservationIntegraleDetail }>('GET', '/reservations_integrales/1'))
       .body.data;
     expect(parent.reservations.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(parent.actions).toEqual({ confirmer: false, annuler: true, prolonger: true });
+    expect(parent.actions).toEqual({ confirmer: false, annuler: true, prolonger: true, ajouter: true });
     const recap = (
       await call<{ reservations: RecapPensionnaire[] }>('GET', '/reservations_integrales/recap/1')
     ).body.reservations;
@@ -107,6 +107,16 @@ describe('reservation detail mocks: writes', () => {
 
   it('cancel: future nights cancelled, past nights kept, the motif in the history; rejects unknown fields', async () => {
     expect((await call('PUT', '/reservations/annulation/2', { raison: 'x' })).status).toBe(400);
+    // The reason is required, as the API requires it.
+    for (const [body, message] of [
+      [undefined, 'Le champ motif est obligatoire.'],
+      [{}, 'Le champ motif est obligatoire.'],
+      [{ motif: '  ' }, "Le motif de l'annulation est obligatoire."],
+    ] as const)
+      expect(await call('PUT', '/reservations/annulation/2', body)).toEqual({
+        status: 400,
+        body: { message },
+      });
     const answer = await call('PUT', '/reservations/annulation/2', { motif: 'Départ volontaire' });
     expect(answer.status).toBe(200);
     const stay = await detail(2);
@@ -121,7 +131,7 @@ describe('reservation detail mocks: writes', () => {
       avant: null,
       apres: 'Départ volontaire',
     });
-    expect((await call('PUT', '/reservations/annulation/2', {})).status).toBe(409);
+    expect((await call('PUT', '/reservations/annulation/2', { motif: 'Encore' })).status).toBe(409);
   });
 
   it('show the extensions the list mocks create: new stay with its nights, in the chain of the extended one', async () => {
@@ -139,7 +149,7 @@ describe('reservation detail mocks: writes', () => {
     expect(extension.chaine.map((link) => link.id)).toEqual([6, createdId]);
     expect((await detail(6)).actions.prolonger).toBe(false);
     // Cancelling the extension lets the stay be extended again.
-    await call('PUT', `/reservations/annulation/${createdId}`, {});
+    await call('PUT', `/reservations/annulation/${createdId}`, { motif: 'Prolongation annulée' });
     expect((await detail(6)).actions.prolonger).toBe(true);
   });
 
@@ -212,5 +222,21 @@ describe('reservation detail mocks: writes', () => {
     });
     expect((await call('POST', '/reservations/edit/6/4', {})).status).toBe(409);
     expect((await call('POST', '/reservations/edit/6/1', {})).status).toBe(404);
+  });
+
+  it('refuse a resident once every stay of the full reservation is cancelled', async () => {
+    const integrale = async () =>
+      (await call<{ data: ReservationIntegraleDetail }>('GET', '/reservations_integrales/6')).body.data;
+    expect((await integrale()).actions.ajouter).toBe(true);
+    await call('PUT', '/reservations/annulation/35', { applyToAllPr: true, motif: 'Fermeture du site' });
+    expect((await integrale()).actions.ajouter).toBe(false);
+    const refused = await call<{ message: string }>('POST', '/reservations/edit/6/4', {});
+    expect(refused).toEqual({
+      status: 409,
+      body: {
+        message:
+          "La réservation intégrale n° 6 est annulée (toutes ses réservations le sont) : ajout d'un pensionnaire impossible. Créez une nouvelle réservation.",
+      },
+    });
   });
 });

@@ -3,17 +3,19 @@ import { http, type RequestHandler } from 'msw';
 import {
   ApecBody,
   FLUX_PAIEMENT_LABELS,
+  MOTIF_ANNULATION_REQUIS,
   type HistoriqueEntry,
   type ReservationItem,
   PointagePafCafBody,
   RESERVATION_STATUT_LABELS,
   RESERVATIONS_PATHS,
   ReservationActionBody,
+  ReservationAnnulationBody,
   ReservationEditBody,
   ReservationUpdateBody,
 } from '../../contract';
 import { API_DATE_FORMAT, isApiDate } from '../../format/dates';
-import { api, claimsOf, fail, json, validBody } from '../common/http';
+import { api, claimsOf, fail, json, readJson, validBody, validationMessage } from '../common/http';
 import { COMMON_MESSAGES, HISTORY_LABELS, RESERVATIONS_MESSAGES as M } from '../messages';
 import { seedPensionnaires, seedTypesChambre } from '../referentiel/fixtures';
 import {
@@ -111,7 +113,7 @@ function audit(
 const CANCELLABLE = ['en_attente', 'confirmee', 'en_cours'];
 const OPEN = ['confirmee', 'en_cours'];
 
-function cancel(row: ReservationItem, actor: Actor, motif: string | undefined) {
+function cancel(row: ReservationItem, actor: Actor, motif: string) {
   const before = row.statut;
   const details = extrasOf(row);
   row.statut = 'annulee';
@@ -125,7 +127,7 @@ function cancel(row: ReservationItem, actor: Actor, motif: string | undefined) {
   }
   audit(row, actor, HISTORY_LABELS.annulation, [
     { champ: 'statut', avant: before, apres: 'annulee' },
-    ...(motif ? [{ champ: 'motif', avant: null, apres: motif }] : []),
+    { champ: 'motif', avant: null, apres: motif },
   ]);
 }
 
@@ -188,8 +190,13 @@ const writeHandlers: RequestHandler[] = [
   http.put(
     api(`${RESERVATIONS_PATHS.annulation}/:id`),
     guarded(async ({ id, request, actor }) => {
-      const body = await validBody<ReservationActionBody>(request, ReservationActionBody);
-      if (body instanceof Response) return body;
+      // No body is a missing reason, as the API says it (« Le champ motif est obligatoire. »).
+      const raw = (await readJson(request)) ?? {};
+      const invalid = validationMessage(ReservationAnnulationBody, raw);
+      if (invalid) return fail(400, invalid);
+      const body = raw as ReservationAnnulationBody;
+      const motif = body.motif.trim();
+      if (!motif) return fail(400, MOTIF_ANNULATION_REQUIS);
       const row = stayOf(id);
       if (!row) return notFound();
       if (!body.applyToAllPr && !CANCELLABLE.includes(row.statut))
@@ -198,7 +205,7 @@ const writeHandlers: RequestHandler[] = [
         CANCELLABLE.includes(r.statut),
       );
       if (targets.length === 0) return fail(409, M.nothingToCancel);
-      for (const target of targets) cancel(target, actor, body.motif?.trim() || undefined);
+      for (const target of targets) cancel(target, actor, motif);
       return json(200, { message: M.cancelled(targets.length) });
     }),
   ),
@@ -250,6 +257,8 @@ const writeHandlers: RequestHandler[] = [
       );
       if (!resident) return fail(404, M.residentNotFound);
       const children = stays.filter((row) => row.id_reservation_mere === id);
+      if (children.length > 0 && children.every((row) => row.statut === 'annulee'))
+        return fail(409, M.parentCancelled(id));
       if (children.some((row) => row.pensionnaire_id === resident.id && row.statut !== 'annulee'))
         return fail(409, M.residentAlreadyIn);
       return json(201, addResident(parent, children, resident, body, actor));

@@ -548,7 +548,9 @@ export function integraleOf(parentId: number, stays: readonly ReservationItem[])
   const own = stays.filter((s) => s.id_reservation_mere === parentId);
   const statuts: Record<string, number> = {};
   for (const stay of own) statuts[stay.statut] = (statuts[stay.statut] ?? 0) + 1;
-  const dates = own.map((s) => [s.date_debut, s.date_fin] as const);
+  // The period spans the live stays; every stay cancelled: all of them, its original dates (docs/domain.md).
+  const live = own.filter((s) => s.statut !== 'annulee');
+  const dates = (live.length ? live : own).map((s) => [s.date_debut, s.date_fin] as const);
   return {
     id: parent.id,
     client_id: parent.client.id,

@@ -39,6 +39,13 @@ export function chambresLibres(type: TypeChambreData): number | null {
   return limited.length ? Math.min(...limited) : null;
 }
 
+/** Free rooms as the booking screens say them: « 3 chambres libres », « 1 chambre libre », « complet », « sans limite ». */
+export function chambresLibresLabel(free: number | null): string {
+  if (free === null) return 'sans limite';
+  if (free <= 0) return 'complet';
+  return `${free} chambre${free > 1 ? 's' : ''} libre${free > 1 ? 's' : ''}`;
+}
+
 export interface EstimateLine {
   date_debut: string;
   date_fin: string;

@@ -3,6 +3,11 @@ export {
   ConfirmRestoreButton,
   type ConfirmArchiveButtonProps,
 } from './confirm-archive-button';
+export {
+  ConfirmWriteButton,
+  type ConfirmWriteButtonProps,
+  type ConfirmWriteReason,
+} from './confirm-write-button';
 export { FormModalFrame, type FormModalFrameProps } from './form-modal-frame';
 export {
   fetchList,

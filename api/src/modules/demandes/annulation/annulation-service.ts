@@ -5,10 +5,11 @@
  *   past: nights from today on) is cancelled with PUT /reservations/annulation's service, its extensions with it;
  * - a stay running across the date ends there (early departure, PUT /reservations/:id/:date_fin's service), after
  *   its extensions are cancelled.
- * A date in the past becomes today (past nights stay billable). All done → `traitee` (« Annulation confirmée »);
- * some → `en_cours`; none → 409 with the reasons, nothing changed. Each hotel whose nights are released gets its
- * notice (communications/hotel-notices.ts), prepared before the letter to the client, which says which hotels were
- * sent one; the notices' e-mails leave once the transaction commits.
+ * The reason is required (400 when blank) and kept in each stay's history and the request's. A date in the past
+ * becomes today (past nights stay billable). All done → `traitee` (« Annulation confirmée »); some → `en_cours`;
+ * none → 409 with the reasons, nothing changed. Each hotel whose nights are released gets its notice
+ * (communications/hotel-notices.ts), prepared before the letter to the client, which says which hotels were sent
+ * one; the notices' e-mails leave once the transaction commits.
  */
 import { sql } from 'drizzle-orm';
 import type { AnnulationDemandeBody, CiblesAnswer, ResultatCible } from 'shared/contract';
@@ -22,7 +23,7 @@ import {
   prepareHotelNotices,
   type Liberation,
 } from '../../communications/hotel-notices';
-import { cancelReservation, endReservationEarly } from '../../reservations/actions/actions-service';
+import { cancelReservation, endReservationEarly, motifOf } from '../../reservations/actions/actions-service';
 import { frenchDate } from '../../../lib/days';
 import { todayOf } from '../../../db/today';
 import { chainFrom, isActive, targetIds } from '../cibles';
@@ -32,6 +33,7 @@ import { CiblesFailure, summary } from '../resultats';
 export function createDemandeAnnulationService(db: Database, mail: Mailer) {
   return {
     async cancel(actor: Actor, id: number, body: AnnulationDemandeBody): Promise<CiblesAnswer> {
+      const motif = motifOf(body);
       const { answer, notices } = await db.transaction(async (tx) => {
         const demande = await lockDemande(tx, id);
         assertKind(demande, 'annulation', "confirmation d'annulation");
@@ -39,7 +41,6 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
         const today = await todayOf(tx);
         const requested = body.date_annulation ?? demande.date_debut;
         const from = requested < today ? today : requested;
-        const motif = body.motif ?? `Demande d'annulation n° ${id}`;
         const resultats: ResultatCible[] = [];
         const liberations: Liberation[] = [];
         for (const target of await targetIds(tx, id, body.reservation_ids)) {
@@ -73,7 +74,7 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
               const next = chain.find((stay) => stay.date_debut >= running.date_fin);
               if (next !== undefined)
                 liberations.push(...(await cancelReservation(tx, actor, next.id, { motif })).liberations);
-              liberations.push(...(await endReservationEarly(tx, actor, running.id, from)).liberations);
+              liberations.push(...(await endReservationEarly(tx, actor, running.id, from, motif)).liberations);
               resultats.push({
                 reservation_id: target,
                 ok: true,
@@ -109,7 +110,7 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
         }
         const statut = ok === resultats.length ? 'traitee' : 'en_cours';
         await moveDemande(tx, actor, demande, statut, 'annulation', "confirmation d'annulation", {
-          details: { date_annulation: from },
+          details: { date_annulation: from, motif },
         });
         const notices = await prepareHotelNotices(tx, actor, mail, liberations, id);
         const letter = await prepareCommunication(tx, actor, id, 'annulation');

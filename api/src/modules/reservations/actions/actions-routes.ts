@@ -9,6 +9,7 @@ import {
   MessageBody,
   RESERVATIONS_PATHS as PATHS,
   ReservationActionBody,
+  ReservationAnnulationBody,
   ReservationDepartParams,
   ReservationIdParams,
   ReservationUpdateBody,
@@ -33,11 +34,17 @@ const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     `${PATHS.annulation}/:id`,
-    { schema: { params: ReservationIdParams, body: ReservationActionBody, response: message } },
+    {
+      // No body at all is a missing reason too: « Le champ motif est obligatoire. », not « corps invalide ».
+      preValidation: async (request) => {
+        if (request.body === undefined) request.body = {} as ReservationAnnulationBody;
+      },
+      schema: { params: ReservationIdParams, body: ReservationAnnulationBody, response: message },
+    },
     async (request) => {
       const actor = actorOf(request);
       const { message } = await releaseAndInform(app.db, app.mail, actor, (tx) =>
-        cancelReservation(tx, actor, request.params.id, request.body ?? {}),
+        cancelReservation(tx, actor, request.params.id, request.body),
       );
       return { message };
     },

@@ -9,7 +9,13 @@
  * (communications/hotel-notices.ts).
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { MessageBody, ReservationActionBody, ReservationUpdateBody } from 'shared/contract';
+import {
+  MOTIF_ANNULATION_REQUIS,
+  type MessageBody,
+  type ReservationActionBody,
+  type ReservationAnnulationBody,
+  type ReservationUpdateBody,
+} from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
@@ -21,7 +27,7 @@ import type { Liberation } from '../../communications/hotel-notices';
 import { invalidTransition, WRITE_MESSAGES } from '../messages';
 import { applyRoomChanges, roomsOfParent } from '../rooms/allotment';
 import { resplitRoomShares } from '../rooms/room-shares';
-import { lockStay, refreshEnvelope, staysWhere, type Stay } from '../stay-repository';
+import { lockStay, staysWhere, type Stay } from '../stay-repository';
 
 const ACTIVE = ['en_attente', 'confirmee', 'en_cours'] as const;
 const isActive = (stay: Stay) => (ACTIVE as readonly string[]).includes(stay.statut);
@@ -56,6 +62,16 @@ export interface Released extends MessageBody {
   liberations: Liberation[];
 }
 
+/**
+ * The reason of a cancellation, trimmed: 400 when blank (the schema already refuses it missing or empty). Every
+ * path that cancels stays (a stay's cancellation, a request's) asks it before it writes anything.
+ */
+export function motifOf(body: { motif: string }): string {
+  const motif = body.motif.trim();
+  if (motif === '') throw new BadRequestError(MOTIF_ANNULATION_REQUIS);
+  return motif;
+}
+
 /** The nights just cancelled, in order. */
 async function cancelNights(tx: Executor, id: number, from: string): Promise<string[]> {
   const rows = await rowsOf<{ date_nuit: string }>(
@@ -72,7 +88,7 @@ async function cancelStay(
   tx: Executor,
   actor: Actor,
   stay: Stay,
-  motif: string | undefined,
+  motif: string,
   today: string,
 ): Promise<Liberation> {
   await tx
@@ -90,7 +106,7 @@ async function cancelStay(
     entityId: stay.id,
     action: 'annulation',
     before: { statut: stay.statut },
-    after: { statut: 'annulee', motif: motif ?? null, nuits_annulees_a_partir_du: today },
+    after: { statut: 'annulee', motif, nuits_annulees_a_partir_du: today },
     actor,
   });
   return { reservationId: stay.id, motif: 'annulation', nuits, departPrevu: stay.dateFin };
@@ -148,8 +164,9 @@ export async function cancelReservation(
   db: Executor,
   actor: Actor,
   id: number,
-  body: ReservationActionBody,
+  body: ReservationAnnulationBody,
 ): Promise<Released> {
+  const motif = motifOf(body);
   return db.transaction(async (tx) => {
     const stay = await lockStay(tx, id);
     assertVersion(stay, body.version);
@@ -166,7 +183,7 @@ export async function cancelReservation(
     for (const parent of parents) before.set(parent, await roomsOfParent(tx, parent));
     const liberations: Liberation[] = [];
     for (const target of [...targets.values()].sort((a, b) => a.id - b.id))
-      liberations.push(await cancelStay(tx, actor, target, body.motif, today));
+      liberations.push(await cancelStay(tx, actor, target, motif, today));
     for (const parent of parents) {
       await applyRoomChanges(tx, before.get(parent) ?? new Map(), await roomsOfParent(tx, parent));
       // Room-mates who stay now pay the room between fewer people.
@@ -260,13 +277,15 @@ export async function updateReservation(
 
 /**
  * PUT /reservations/:id/:date_fin: early departure; the nights from the new departure on are cancelled, rooms
- * released, room-mates re-split, the parent's envelope narrowed.
+ * released, room-mates re-split (the parent's period follows in the database: migration 0029).
  */
 export async function endReservationEarly(
   db: Executor,
   actor: Actor,
   id: number,
   dateFin: string,
+  /** Why, when the departure comes from a cancellation (a request's): kept in the history. */
+  motif?: string,
 ): Promise<Released> {
   return db.transaction(async (tx) => {
     const stay = await lockStay(tx, id);
@@ -296,13 +315,12 @@ export async function endReservationEarly(
     const nuits = await cancelNights(tx, id, dateFin);
     await applyRoomChanges(tx, before, await roomsOfParent(tx, stay.idReservationMere));
     await resplitRoomShares(tx, actor, stay.idReservationMere);
-    await refreshEnvelope(tx, stay.idReservationMere);
     await recordAudit(tx, {
       entity: 'reservation',
       entityId: id,
       action: 'depart_anticipe',
       before: { date_fin: stay.dateFin },
-      after: { date_fin: dateFin },
+      after: { date_fin: dateFin, ...(motif === undefined ? {} : { motif }) },
       actor,
     });
     return {

@@ -1,3 +1,4 @@
+import type { HistoriquesAnswer } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../test/helper';
 import {
@@ -80,10 +81,34 @@ describe('PUT /reservations/annulation/:id', () => {
       'annulation',
       'avis_etablissement',
     ]);
-    const again = await call(w, 'PUT', `/reservations/annulation/${stay}`, {});
+    const again = await call(w, 'PUT', `/reservations/annulation/${stay}`, { motif: 'Départ du foyer' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`La réservation n° ${stay} est annulée : annulation impossible.`);
     expect(await invariantViolations(w)).toEqual([]);
+  });
+
+  it('requires a reason (400 missing, empty or blank, nothing changed) and shows it in the history', async () => {
+    const [id = 0] = await residents(w, 1);
+    const { reservation_ids } = await book(w, [id], { start_date: day(20), end_date: day(22) });
+    const stay = reservation_ids[0] ?? 0;
+    for (const [body, message] of [
+      [undefined, 'Le champ motif est obligatoire.'],
+      [{ applyToAllPr: true }, 'Le champ motif est obligatoire.'],
+      [{ motif: '' }, 'Le champ motif est obligatoire.'],
+      [{ motif: ' \n ' }, "Le motif de l'annulation est obligatoire."],
+    ] as const) {
+      const response = await call(w, 'PUT', `/reservations/annulation/${stay}`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    expect((await stayOf(w, stay))?.statut).toBe('en_attente');
+    expect(await auditActions(w, 'reservation', stay)).toEqual(['creation']);
+    const response = await call(w, 'PUT', `/reservations/annulation/${stay}`, { motif: '  Hospitalisé  ' });
+    expect(response.statusCode, response.body).toBe(200);
+    const [entry] = (await call(w, 'GET', `/reservations/historiques/${stay}`)).json<HistoriquesAnswer>()
+      .historiques;
+    expect(entry).toMatchObject({ action: 'annulation', libelle: 'Annulation' });
+    expect(entry?.changements).toContainEqual({ champ: 'motif', avant: null, apres: 'Hospitalisé' });
   });
 
   it('cancels the extensions of the stay too, and every active stay of the parent with applyToAllPr', async () => {
@@ -93,7 +118,10 @@ describe('PUT /reservations/annulation/:id', () => {
     const extended = await call(w, 'PUT', `/reservations/prolongation/${a}`, { end_date: day(10) });
     expect(extended.statusCode, extended.body).toBe(200);
     const [extension = 0] = extended.json<{ reservation_ids: number[] }>().reservation_ids;
-    const response = await call(w, 'PUT', `/reservations/annulation/${b}`, { applyToAllPr: true });
+    const response = await call(w, 'PUT', `/reservations/annulation/${b}`, {
+      applyToAllPr: true,
+      motif: 'Fermeture du site',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toMatch(/^3 réservations annulées\. Avis de libération à /);
     for (const id of [a, b, extension]) expect((await stayOf(w, id))?.statut).toBe('annulee');

@@ -24,7 +24,7 @@ import { frenchDate } from '../../../lib/days';
 import { WRITE_MESSAGES } from '../messages';
 import { applyRoomChanges, roomsOfParent } from '../rooms/allotment';
 import { resplitRoomShares } from '../rooms/room-shares';
-import { createdByOf, lockParent, stayAudit } from '../stay-repository';
+import { createdByOf, integraleAnnulee, lockParent, stayAudit } from '../stay-repository';
 import {
   assertParties,
   assertPeriod,
@@ -177,15 +177,19 @@ export async function addResidentToReservation(
           date_debut: string;
           date_fin: string;
           type_chambre_id: number | null;
+          annulee: boolean;
         }>(
           tx,
           sql`select m.client_id, m.contrat_client_id, m.etablissement_id, m.contrat_etablissement_id,
                     m.date_debut::text as date_debut, m.date_fin::text as date_fin,
                     (select r.type_chambre_id from reservations r where r.id_reservation_mere = m.id
-                     order by (r.statut = 'annulee'), r.id limit 1) as type_chambre_id
+                     order by (r.statut = 'annulee'), r.id limit 1) as type_chambre_id,
+                    ${integraleAnnulee(sql`m.id`)} as annulee
                   from reservations_meres m where m.id = ${parentId}`,
         );
         if (mere === undefined) throw new NotFoundError(WRITE_MESSAGES.parentNotFound);
+        // Its stays all cancelled: a newcomer would bring back a reservation nobody else is in any more.
+        if (mere.annulee) throw new ConflictError(WRITE_MESSAGES.parentCancelled(parentId));
         const start = body.start_date ?? (mere.date_debut > today ? mere.date_debut : today);
         const end = body.end_date ?? mere.date_fin;
         period = { start, end };
@@ -224,10 +228,6 @@ export async function addResidentToReservation(
         if (row === undefined) throw new Error('stay not created');
         await insertNights(tx, [row.id]);
         await applyRoomChanges(tx, before, await roomsOfParent(tx, parentId));
-        await tx.execute(sql`update reservations_meres
-              set date_debut = least(date_debut, ${start}::date), date_fin = greatest(date_fin, ${end}::date),
-                  updated_at = now()
-              where id = ${parentId}`);
         await recordAudit(tx, {
           entity: 'reservation',
           entityId: row.id,
@@ -239,7 +239,6 @@ export async function addResidentToReservation(
           entity: 'reservation_mere',
           entityId: parentId,
           action: 'modification',
-          before: { date_debut: mere.date_debut, date_fin: mere.date_fin },
           after: { ajout_reservation_id: row.id, pensionnaire_id: pensionnaireId },
           actor,
         });

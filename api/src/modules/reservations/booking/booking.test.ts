@@ -111,6 +111,7 @@ describe('POST /reservations/add', () => {
     // The line is put back below, which the API would refuse for a used line: these stays go first.
     const cancelled = await call(w, 'PUT', `/reservations/annulation/${reservation_ids[0]}`, {
       applyToAllPr: true,
+      motif: 'Départ du foyer',
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await w.app.db
@@ -300,6 +301,36 @@ describe('POST /reservations/edit/:id_reservation_mere/:pensionnaire_id', () => 
     const rows = await rowsOf<{ n: number }>(
       w.app.db,
       sql`select count(*)::int as n from reservations where id_reservation_mere = ${id_reservation_mere}`,
+    );
+    expect(rows[0]?.n).toBe(2);
+  });
+
+  it('refuses (409) a resident in a full reservation whose stays are all cancelled, and says so on its card', async () => {
+    const [a = 0, b = 0, c = 0] = await residents(w, 3);
+    const { id_reservation_mere: parent, reservation_ids } = await book(w, [a, b], {
+      start_date: day(80),
+      end_date: day(84),
+    });
+    const card = async () =>
+      (await call(w, 'GET', `/reservations_integrales/${parent}`)).json<{
+        data: { actions: { ajouter: boolean } };
+      }>().data.actions.ajouter;
+    expect(await card()).toBe(true);
+    const cancel = (id: number) =>
+      call(w, 'PUT', `/reservations/annulation/${id}`, { motif: 'Relogés par le client' });
+    expect((await cancel(reservation_ids[0] ?? 0)).statusCode).toBe(200);
+    // One stay still live: a newcomer is welcome.
+    expect(await card()).toBe(true);
+    expect((await cancel(reservation_ids[1] ?? 0)).statusCode).toBe(200);
+    expect(await card()).toBe(false);
+    const refused = await call(w, 'POST', `/reservations/edit/${parent}/${c}`, {});
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(
+      `La réservation intégrale n° ${parent} est annulée (toutes ses réservations le sont) : ajout d'un pensionnaire impossible. Créez une nouvelle réservation.`,
+    );
+    const rows = await rowsOf<{ n: number }>(
+      w.app.db,
+      sql`select count(*)::int as n from reservations where id_reservation_mere = ${parent}`,
     );
     expect(rows[0]?.n).toBe(2);
   });

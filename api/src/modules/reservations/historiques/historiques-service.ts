@@ -26,6 +26,7 @@ export const ACTION_LIBELLES: Record<string, string> = {
   statut_auto: 'Changement de statut automatique',
   repartition_chambre: 'Nouveau partage de la chambre',
   avis_etablissement: "Avis de libération à l'établissement",
+  periode_recalculee: 'Période de la réservation intégrale recalculée',
 };
 
 /** Bookkeeping fields every write touches (timestamps, the optimistic-lock version): not shown as changes. */

@@ -72,6 +72,8 @@ describe('GET /reservations/historiques/:id', () => {
       ['reservation', 'statut_auto', 'Changement de statut automatique'],
       ['reservation', 'confirmation', 'Confirmation'],
       ['reservation_mere', 'creation', 'Création'],
+      // The scenario's extension s6 widened the parent when it was inserted (migration 0029).
+      ['reservation_mere', 'periode_recalculee', 'Période de la réservation intégrale recalculée'],
     ]);
     expect(historiques[1]?.acteur).toEqual({ type: 'system', id: null, nom: 'Système' });
     expect(historiques[2]?.acteur).toEqual({

@@ -19,6 +19,7 @@ import { actionColumns } from '../detail/detail-service';
 import { assertFilterPeriod, whereClause } from '../filters';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { selectReservationItems } from '../reservation-items';
+import { integraleAnnulee } from '../stay-repository';
 import { EMPTY_TOTAUX, totauxBy, totauxOf } from '../totaux';
 
 export const INTEGRALE_MESSAGES = { notFound: 'Réservation intégrale introuvable.' } as const;
@@ -133,14 +134,15 @@ export async function getIntegrale(db: Executor, id: number): Promise<Reservatio
     db,
     sql`select coalesce(bool_or(${actionColumns.confirmer}), false) as confirmer,
       coalesce(bool_or(${actionColumns.annuler}), false) as annuler,
-      coalesce(bool_or(${actionColumns.prolonger}), false) as prolonger
+      coalesce(bool_or(${actionColumns.prolonger}), false) as prolonger,
+      not ${integraleAnnulee(sql`${id}::int`)} as ajouter
     from reservations r where r.id_reservation_mere = ${id}`,
   );
   return {
     ...item,
     reservations,
     totaux,
-    actions: actions ?? { confirmer: false, annuler: false, prolonger: false },
+    actions: actions ?? { confirmer: false, annuler: false, prolonger: false, ajouter: true },
   };
 }
 

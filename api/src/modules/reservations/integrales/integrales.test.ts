@@ -92,9 +92,15 @@ describe('full reservations', () => {
       achat: { ht: '184.00', tva: '18.22', ttc: '202.22' },
       marge_ht: '72.55',
     });
-    expect(data.actions).toEqual({ confirmer: true, annuler: true, prolonger: true });
+    expect(data.actions).toEqual({ confirmer: true, annuler: true, prolonger: true, ajouter: true });
     const extended = await get<{ data: ReservationIntegraleDetail }>(`${PATHS.integrales}/${s.s7.mereId}`);
-    expect(extended.data.actions).toEqual({ confirmer: false, annuler: false, prolonger: false });
+    // s7's only stay is cancelled: nothing to do, not even a newcomer.
+    expect(extended.data.actions).toEqual({
+      confirmer: false,
+      annuler: false,
+      prolonger: false,
+      ajouter: false,
+    });
     const missing = await app.inject({
       method: 'GET',
       url: `/api${PATHS.integrales}/999999`,

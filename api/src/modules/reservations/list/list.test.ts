@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   DASHBOARD_RESERVATION_FILTERS,
   RESERVATIONS_PATHS as PATHS,

@@ -23,15 +23,7 @@ import { insertNights } from '../booking/night-pricing';
 import { invalidTransition, WRITE_MESSAGES } from '../messages';
 import { applyRoomChanges, roomsOfParent } from '../rooms/allotment';
 import { resplitRoomShares } from '../rooms/room-shares';
-import {
-  createdByOf,
-  lockParent,
-  lockStay,
-  refreshEnvelope,
-  stayAudit,
-  staysWhere,
-  type Stay,
-} from '../stay-repository';
+import { createdByOf, lockParent, lockStay, stayAudit, staysWhere, type Stay } from '../stay-repository';
 
 type Resultat = ProlongationMultipleAnswer['resultats'][number];
 
@@ -164,7 +156,6 @@ async function extendStays(tx: Executor, actor: Actor, stays: Stay[], endDate: s
     created.map((row) => row.id),
   );
   await applyRoomChanges(tx, before, await roomsOfParent(tx, parentId));
-  await refreshEnvelope(tx, parentId);
   for (const row of created)
     await recordAudit(tx, {
       entity: 'reservation',

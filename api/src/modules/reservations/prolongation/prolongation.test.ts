@@ -89,7 +89,9 @@ describe('PUT /reservations/prolongation/:id', () => {
     expect((await stayOf(w, ok.json().reservation_ids[0]))?.statut).toBe('en_attente');
     const [other = 0] = await residents(w, 1);
     const { reservation_ids: ids } = await book(w, [other], { start_date: day(40), end_date: day(42) });
-    expect((await call(w, 'PUT', `/reservations/annulation/${ids[0]}`, {})).statusCode).toBe(200);
+    expect(
+      (await call(w, 'PUT', `/reservations/annulation/${ids[0]}`, { motif: 'Départ du foyer' })).statusCode,
+    ).toBe(200);
     const cancelled = await call(w, 'PUT', `/reservations/prolongation/${ids[0]}`, { end_date: day(44) });
     expect(cancelled.statusCode).toBe(409);
     expect(cancelled.json().message).toMatch(/annulée : prolongation impossible/);
@@ -175,7 +177,9 @@ describe('POST /reservations/prolongation_multiple', () => {
       confirmer: true,
     });
     const [a = 0, b = 0] = reservation_ids;
-    expect((await call(w, 'PUT', `/reservations/annulation/${b}`, {})).statusCode).toBe(200);
+    expect(
+      (await call(w, 'PUT', `/reservations/annulation/${b}`, { motif: 'Départ du foyer' })).statusCode,
+    ).toBe(200);
     const response = await call(w, 'POST', '/reservations/prolongation_multiple', {
       reservation_ids: [a, b],
       end_date: day(154),

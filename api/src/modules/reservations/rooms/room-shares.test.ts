@@ -37,7 +37,7 @@ describe('par_chambre shares follow the room occupants', () => {
     const [first = 0, second = 0] = reservation_ids;
     expect(Object.values(await purchase(second))).toEqual(['30.00', '30.00', '30.00', '30.00', '30.00']);
 
-    const cancelled = await call(w, 'PUT', `/reservations/annulation/${first}`, {});
+    const cancelled = await call(w, 'PUT', `/reservations/annulation/${first}`, { motif: 'Départ du foyer' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     // Past nights are frozen (shared at 30.00); from tonight the room is the remaining resident's alone.
     expect(await purchase(second)).toEqual({

@@ -69,7 +69,9 @@ beforeAll(async () => {
     end_date: addDays(nextMonth, 2),
   });
   stays.push(cancelledFuture, monthStay);
-  const cancel = await call(w, 'PUT', `/reservations/annulation/${cancelledFuture}`, {});
+  const cancel = await call(w, 'PUT', `/reservations/annulation/${cancelledFuture}`, {
+    motif: 'Départ du foyer',
+  });
   expect(cancel.statusCode, cancel.body).toBe(200);
   // Pointages and payment states written directly: the lists read them, the pointage tests test their writes.
   await w.app.db.execute(sql`update nuitees set presence = 'present', etat_paf = 'paye'

@@ -24,9 +24,9 @@ export async function extendDemande(id: number) {
 }
 export const useExtendDemande = () => useDemandeWrite(extendDemande, { stays: true });
 
-/** PUT /demande_hebergement/annulations/:id: the targeted stays cancelled from the requested date. */
-export async function cancelDemande(id: number) {
-  const { data } = await apiClient.put<CiblesAnswer>(`${DEMANDES_PATHS.annulations}/${id}`, {});
+/** PUT /demande_hebergement/annulations/:id: the targeted stays cancelled from the requested date, with the reason. */
+export async function cancelDemande({ id, motif }: { id: number; motif: string }) {
+  const { data } = await apiClient.put<CiblesAnswer>(`${DEMANDES_PATHS.annulations}/${id}`, { motif });
   return data;
 }
 export const useCancelDemande = () => useDemandeWrite(cancelDemande, { stays: true });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { COMMUNICATION_TYPE_LABELS } from 'shared/contract';
 import { mockDay, mockDemandes, resetMocks } from 'shared/mocks';
-import { renderPage } from 'shared/testing/render-page';
+import { findDialog, openButton, renderPage } from 'shared/testing/render-page';
 import { describe, expect, it } from 'vitest';
 import { DemandeFiche } from './demande-fiche';
 
@@ -24,13 +25,45 @@ function openRequest(type: 'prolongation' | 'annulation', residents: number | nu
 }
 
 const show = (id: number) => renderPage(<DemandeFiche id={id} />, { url: '/fiche' });
+
+/** The dialog's button showing exactly this text. */
+const dialogButton = (dialog: HTMLElement, text: string) =>
+  within(dialog)
+    .getAllByRole('button')
+    .find((button) => button.textContent?.trim() === text)!;
+
+// happy-dom never ends antd's leave animations: a closed dialog's buttons stay in the DOM, inside a `*-leave`.
+const buttonsShown = (text: string) =>
+  screen
+    .queryAllByRole('button')
+    .filter((button) => button.textContent?.trim() === text && !button.closest('[class*="-leave"]')).length;
+
+/** « Prolonger » on the card, then in its confirmation (which says what it will do): the dialog. */
+async function confirmExtension(user: ReturnType<typeof show>['user'], id: number, said: string) {
+  await screen.findAllByRole('button', { name: 'Prolonger' });
+  await user.click(openButton('Prolonger'));
+  const dialog = await findDialog(`Prolonger la demande n° ${id}`);
+  expect(within(dialog).getByText(new RegExp(said.replace(/[.()]/g, '\\$&')))).toBeTruthy();
+  await user.click(dialogButton(dialog, 'Prolonger'));
+  return dialog;
+}
 const linkedStays = () => screen.getByText('Réservations liées').closest('.ant-card') as HTMLElement;
 
 describe('DemandeFiche « Prolonger »', () => {
   it('extends every targeted stay to the requested date: per-stay results, « Prolongée », the extensions linked', async () => {
     const d = openRequest('prolongation', null, false);
     const { user, requestsTo } = show(d.id);
+    // One click does nothing but ask: the dialog says what the extension will do.
     await user.click(await screen.findByRole('button', { name: 'Prolonger' }));
+    const dialog = await findDialog(`Prolonger la demande n° ${d.id}`);
+    const n = d.cibles.length;
+    expect(
+      within(dialog).getByText(
+        new RegExp(`^${n} séjours? prolongés? jusqu'au ${french(d.date_fin)}\\. Une prolongation crée`),
+      ),
+    ).toBeTruthy();
+    expect(requestsTo(`/api/demande_hebergement/reservations_prolongation/${d.id}`, 'POST')).toHaveLength(0);
+    await user.click(dialogButton(dialog, 'Prolonger'));
     await waitFor(() =>
       expect(requestsTo(`/api/demande_hebergement/reservations_prolongation/${d.id}`, 'POST')).toHaveLength(
         1,
@@ -42,7 +75,7 @@ describe('DemandeFiche « Prolonger »', () => {
           new RegExp(`Réservation n° ${target.id} : Prolongée jusqu'au ${french(d.date_fin)}`),
         ),
       ).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Prolonger' })).toBeNull());
+    await waitFor(() => expect(buttonsShown('Prolonger')).toBe(0));
     expect(screen.getAllByText('Prolongée').length).toBeGreaterThan(0);
     await waitFor(() =>
       expect(within(linkedStays()).getAllByText('Créée')).toHaveLength(d.pensionnaires.length),
@@ -53,7 +86,11 @@ describe('DemandeFiche « Prolonger »', () => {
     const d = openRequest('prolongation', 2, true);
     const [cancelled] = d.cibles;
     const { user } = show(d.id);
-    await user.click(await screen.findByRole('button', { name: 'Prolonger' }));
+    await confirmExtension(
+      user,
+      d.id,
+      `1 séjour prolongé jusqu'au ${french(d.date_fin)}. 1 séjour annulé : pas de prolongation.`,
+    );
     // In the toast (the client's, for a success) and in the card's report.
     expect(
       (await screen.findAllByText(`Demande n° ${d.id} : 1 réservation prolongée, 1 en échec.`)).length,
@@ -64,14 +101,14 @@ describe('DemandeFiche « Prolonger »', () => {
       ),
     ).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText('En cours').length).toBeGreaterThan(0));
-    expect(screen.getByRole('button', { name: 'Prolonger' })).toBeTruthy();
+    expect(buttonsShown('Prolonger')).toBe(1);
   });
 
   it('says why nothing was extended (409, which the client does not toast), and changes nothing', async () => {
     const d = openRequest('prolongation', 1, true);
     const [cancelled] = d.cibles;
     const { user } = show(d.id);
-    await user.click(await screen.findByRole('button', { name: 'Prolonger' }));
+    await confirmExtension(user, d.id, '1 séjour annulé : pas de prolongation.');
     expect(
       await screen.findByText('Aucune réservation prolongée : 0 réservation prolongée, 1 en échec.'),
     ).toBeTruthy();
@@ -90,9 +127,26 @@ describe("DemandeFiche « Confirmer l'annulation »", () => {
     const d = openRequest('annulation', 2, false);
     const { user, requestsTo } = show(d.id);
     await user.click(await screen.findByRole('button', { name: "Confirmer l'annulation" }));
+    const dialog = await findDialog(`Confirmer l'annulation de la demande n° ${d.id}`);
+    expect(
+      within(dialog).getByText(
+        new RegExp(
+          `^2 séjours annulés à partir du ${french(mockDay(2))} ; les nuitées passées restent dues\\.`,
+        ),
+      ),
+    ).toBeTruthy();
+    // The reason is required: nothing is sent without it.
+    await user.click(dialogButton(dialog, "Confirmer l'annulation"));
+    expect(await within(dialog).findByText("Le motif de l'annulation est obligatoire.")).toBeTruthy();
+    expect(requestsTo(`/api/demande_hebergement/annulations/${d.id}`, 'PUT')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText("Motif de l'annulation"), 'Relogés par le 115');
+    await user.click(dialogButton(dialog, "Confirmer l'annulation"));
     await waitFor(() =>
       expect(requestsTo(`/api/demande_hebergement/annulations/${d.id}`, 'PUT')).toHaveLength(1),
     );
+    expect(await requestsTo(`/api/demande_hebergement/annulations/${d.id}`, 'PUT')[0]!.body).toEqual({
+      motif: 'Relogés par le 115',
+    });
     for (const target of d.cibles)
       expect(
         await screen.findByText(
@@ -100,7 +154,7 @@ describe("DemandeFiche « Confirmer l'annulation »", () => {
         ),
       ).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText('Annulation confirmée').length).toBeGreaterThan(0));
-    expect(screen.queryByRole('button', { name: "Confirmer l'annulation" })).toBeNull();
+    expect(buttonsShown("Confirmer l'annulation")).toBe(0);
     expect(within(linkedStays()).getAllByText(new RegExp(`→ ${french(mockDay(2))}`))).toHaveLength(2);
   });
 });
@@ -110,17 +164,47 @@ describe('DemandeFiche « Refuser »', () => {
     const d = openRequest('prolongation', null, false);
     const { user, requestsTo } = show(d.id);
     await user.click(await screen.findByRole('button', { name: 'Refuser' }));
-    const dialog = (await screen.findByText('Refuser la demande')).closest('.ant-modal') as HTMLElement;
-    const confirm = within(dialog).getByRole('button', { name: 'Refuser' });
-    expect(confirm.hasAttribute('disabled')).toBe(true);
+    const dialog = await findDialog('Refuser la demande');
+    expect(within(dialog).getByText(new RegExp(`La demande n° ${d.id} passera à « Refusée »`))).toBeTruthy();
+    await user.click(dialogButton(dialog, 'Refuser'));
+    expect(await within(dialog).findByText('Le motif du refus est obligatoire.')).toBeTruthy();
+    expect(requestsTo(`/api/demande_hebergement/${d.id}/refuser`, 'PUT')).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Motif du refus'), 'Hors délai');
-    await user.click(confirm);
+    await user.click(dialogButton(dialog, 'Refuser'));
     await waitFor(() => expect(screen.getByText('Motif du refus : Hors délai')).toBeTruthy());
     expect(await requestsTo(`/api/demande_hebergement/${d.id}/refuser`, 'PUT')[0]!.body).toEqual({
       motif: 'Hors délai',
     });
     expect(screen.getAllByText('Refusée').length).toBeGreaterThan(0);
     expect(await screen.findByText('Lettre de refus')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Prolonger' })).toBeNull();
+    expect(buttonsShown('Prolonger')).toBe(0);
+  });
+});
+
+describe('DemandeFiche « Envoyer » and « Synchroniser »', () => {
+  it('asks before sending a document, naming its recipients, and before a sync; then does it', async () => {
+    resetMocks();
+    const d = mockDemandes.find((row) => row.type === 'nouvelle' && row.statut === 'traitee')!;
+    const document = d.communications.find((c) => c.statut === 'preparee')!;
+    const label = COMMUNICATION_TYPE_LABELS[document.type_document];
+    const { user, requestsTo } = show(d.id);
+    const row = within((await screen.findByRole('cell', { name: label })).closest('tr')!);
+    await user.click(row.getByRole('button', { name: 'Envoyer' }));
+    const dialog = await findDialog(`Envoyer « ${label} »`);
+    expect(
+      within(dialog).getByText(
+        `Le document part par e-mail à ${document.destinataires.join(', ')}, avec son PDF. Un envoi ne se reprend pas.`,
+      ),
+    ).toBeTruthy();
+    expect(requestsTo(`/api/communication/send/${document.id}`, 'POST')).toHaveLength(0);
+    await user.click(dialogButton(dialog, 'Envoyer'));
+    await waitFor(() => expect(requestsTo(`/api/communication/send/${document.id}`, 'POST')).toHaveLength(1));
+
+    await user.click(openButton('Synchroniser'));
+    const sync = await findDialog(`Synchroniser la demande n° ${d.id}`);
+    expect(within(sync).getByText(/Ces changements ne se défont pas\./)).toBeTruthy();
+    expect(requestsTo('/api/demande_hebergement/sync', 'POST')).toHaveLength(0);
+    await user.click(dialogButton(sync, 'Synchroniser'));
+    await waitFor(() => expect(requestsTo('/api/demande_hebergement/sync', 'POST')).toHaveLength(1));
   });
 });

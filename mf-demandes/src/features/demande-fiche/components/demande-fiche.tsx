@@ -1,19 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Modal,
-  Result,
-  Skeleton,
-  Table,
-  Tag,
-  Timeline,
-} from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Grid, Result, Skeleton, Table, Tag, Timeline } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -26,10 +11,12 @@ import {
   formatDateTime,
   viewPdfUrl,
 } from 'shared';
-import { ReservationStatutTag, useFollowEntity } from 'shared/ui';
+import { ConfirmWriteButton, ReservationStatutTag, useFollowEntity } from 'shared/ui';
 import {
   COMMUNICATION_STATUT_LABELS,
   COMMUNICATION_TYPE_LABELS,
+  MAX_MOTIF_ANNULATION,
+  MOTIF_ANNULATION_REQUIS,
   type CiblesAnswer,
   type Communication,
   type DemandeDetail,
@@ -46,36 +33,28 @@ import {
   useSyncDemande,
 } from '../api/demande-actions';
 import { useDemande, usePreviousDemandes } from '../api/get-demande';
+import { annulationImpact, prolongationImpact } from '../model/demande-impact';
 import { TraitementModal } from './traitement-modal';
 
+const ignore = () => undefined;
+
 function RefuseButton({ id }: { id: number }) {
-  const [open, setOpen] = useState(false);
-  const [motif, setMotif] = useState('');
   const refuse = useRefuseDemande();
   return (
-    <>
-      <Button danger onClick={() => setOpen(true)}>
-        Refuser
-      </Button>
-      <Modal
-        open={open}
-        title="Refuser la demande"
-        okText="Refuser"
-        okButtonProps={{ danger: true, disabled: motif.trim() === '', loading: refuse.isPending }}
-        onCancel={() => setOpen(false)}
-        onOk={() => refuse.mutate({ id, motif: motif.trim() }, { onSuccess: () => setOpen(false) })}
-      >
-        <Form layout="vertical">
-          <Form.Item label="Motif du refus" required>
-            <Input.TextArea
-              aria-label="Motif du refus"
-              value={motif}
-              onChange={(e) => setMotif(e.target.value)}
-            />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </>
+    <ConfirmWriteButton
+      title="Refuser la demande"
+      description={`La demande n° ${id} passera à « Refusée » et la lettre de refus sera préparée (à envoyer depuis « Communications »). Un refus est définitif.`}
+      okText="Refuser"
+      danger
+      reason={{
+        label: 'Motif du refus',
+        requiredMessage: 'Le motif du refus est obligatoire.',
+        maxLength: 1000,
+      }}
+      onConfirm={(motif) => refuse.mutateAsync({ id, motif: motif ?? '' })}
+    >
+      Refuser
+    </ConfirmWriteButton>
   );
 }
 
@@ -128,21 +107,48 @@ function Actions({
         </Button>
       )}
       {treating && <TraitementModal demande={demande} onClose={() => setTreating(false)} />}
+      {/* The card reports each stay's result, failures included (CiblesReport): the dialog closes either way. */}
       {actions.prolonger && (
-        <Button type="primary" loading={extend.isPending} onClick={() => extend.mutate(demande.id)}>
+        <ConfirmWriteButton
+          title={`Prolonger la demande n° ${demande.id}`}
+          description={`${prolongationImpact(demande)} Une prolongation crée de nouveaux séjours : elle ne se défait que par leur annulation.`}
+          okText="Prolonger"
+          buttonProps={{ type: 'primary' }}
+          onConfirm={() => extend.mutateAsync(demande.id).then(ignore, ignore)}
+        >
           Prolonger
-        </Button>
+        </ConfirmWriteButton>
       )}
       {actions.confirmer_annulation && (
-        <Button type="primary" loading={cancel.isPending} onClick={() => cancel.mutate(demande.id)}>
+        <ConfirmWriteButton
+          title={`Confirmer l'annulation de la demande n° ${demande.id}`}
+          description={`${annulationImpact(demande)} Une annulation est définitive.`}
+          okText="Confirmer l'annulation"
+          danger
+          reason={{
+            label: "Motif de l'annulation",
+            requiredMessage: MOTIF_ANNULATION_REQUIS,
+            maxLength: MAX_MOTIF_ANNULATION,
+            placeholder: 'Conservé dans l’historique de chaque séjour annulé',
+          }}
+          buttonProps={{ type: 'primary' }}
+          onConfirm={(motif) =>
+            cancel.mutateAsync({ id: demande.id, motif: motif ?? '' }).then(ignore, ignore)
+          }
+        >
           Confirmer l&apos;annulation
-        </Button>
+        </ConfirmWriteButton>
       )}
       {actions.refuser && <RefuseButton id={demande.id} />}
       {actions.synchroniser && (
-        <Button loading={sync.isPending} onClick={() => sync.mutate(demande.id)}>
+        <ConfirmWriteButton
+          title={`Synchroniser la demande n° ${demande.id}`}
+          description="La demande est réalignée sur ses séjours : les pensionnaires de ses séjours qui y manquent sont ajoutés, les prolongations faites depuis y sont rattachées et son état avance si le travail est fait. Ces changements ne se défont pas."
+          okText="Synchroniser"
+          onConfirm={() => sync.mutateAsync(demande.id)}
+        >
           Synchroniser
-        </Button>
+        </ConfirmWriteButton>
       )}
     </Flex>
   );
@@ -180,13 +186,15 @@ function Communications({ rows }: { rows: Communication[] }) {
               <a href={viewPdfUrl(c)} target="_blank" rel="noreferrer">
                 Voir
               </a>
-              <Button
-                size="small"
-                loading={send.isPending && send.variables === c.id}
-                onClick={() => send.mutate(c.id)}
+              <ConfirmWriteButton
+                title={`Envoyer « ${COMMUNICATION_TYPE_LABELS[c.type_document]} »`}
+                description={`Le document part par e-mail à ${c.destinataires.join(', ')}, avec son PDF. Un envoi ne se reprend pas.`}
+                okText="Envoyer"
+                buttonProps={{ size: 'small' }}
+                onConfirm={() => send.mutateAsync(c.id)}
               >
                 Envoyer
-              </Button>
+              </ConfirmWriteButton>
             </Flex>
           ),
         },

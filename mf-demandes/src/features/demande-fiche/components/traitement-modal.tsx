@@ -2,7 +2,7 @@ import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Select, Spin, 
 import { useState } from 'react';
 import { errorMessage, formatDate, formatMoney } from 'shared';
 import type { DemandeDetail } from 'shared/contract';
-import { chambresLibres, useTypesChambre } from 'shared/ui';
+import { chambresLibres, chambresLibresLabel, useTypesChambre } from 'shared/ui';
 import { useTreatDemande } from '../api/demande-actions';
 import { useContratsClient, useDisponibilites } from '../api/get-disponibilites';
 import {
@@ -108,7 +108,7 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
     const free = chambresLibres(t);
     return {
       value: t.id,
-      label: `${t.libelle} (${t.capacite} pers.) — ${free === null ? 'sans limite' : `${free} chambre${free > 1 ? 's' : ''} libre${free > 1 ? 's' : ''}`}`,
+      label: `${t.libelle} (${t.capacite} pers.) — ${chambresLibresLabel(free)}`,
     };
   });
   const roomOptions = plan.chambres.map((c, index) => ({ value: c.key, label: `Chambre ${index + 1}` }));
@@ -165,7 +165,10 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
               }}
               options={(hotels.data ?? []).map((h, index) => ({
                 value: index,
-                label: `${h.etablissement.nom} (${h.etablissement.ville}) — contrat ${h.contrat.reference}`,
+                // The rooms left over the request's nights, per room type (allotment − rooms booked).
+                label: `${h.etablissement.nom} (${h.etablissement.ville}) — contrat ${h.contrat.reference} — ${h.type_chambres
+                  .map((t) => `${t.libelle} : ${chambresLibresLabel(t.chambres_libres)}`)
+                  .join(' · ')}`,
               }))}
               notFoundContent="Aucun établissement sous contrat pour ces dates"
             />

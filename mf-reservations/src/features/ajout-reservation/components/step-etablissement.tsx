@@ -1,6 +1,7 @@
 import { Alert, Button, Empty, Form, Input, Radio, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage, formatDate } from 'shared';
+import { chambresLibresLabel } from 'shared/ui';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useEtablissementsDisponibles } from '../api/get-etablissements-disponibles';
 import type { BookingDraft, DraftAction } from '../model/booking-draft';
@@ -10,9 +11,6 @@ interface StepProps {
   draft: BookingDraft;
   dispatch: (action: DraftAction) => void;
 }
-
-const libres = (value: number | null) =>
-  value === null ? 'sans limite' : `${value} libre${value > 1 ? 's' : ''}`;
 
 /** Step 4: a hotel and its purchase contract with room types free on every night (optionally in one city). */
 export function StepEtablissement({ draft, dispatch }: StepProps) {
@@ -94,7 +92,7 @@ export function StepEtablissement({ draft, dispatch }: StepProps) {
                       {row.type_chambres
                         .map(
                           (type) =>
-                            `${type.libelle} (${type.capacite} pers., ${libres(type.chambres_libres)})`,
+                            `${type.libelle} (${type.capacite} pers., ${chambresLibresLabel(type.chambres_libres)})`,
                         )
                         .join(' · ')}
                     </Typography.Text>

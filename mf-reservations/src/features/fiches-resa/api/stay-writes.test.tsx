@@ -27,7 +27,10 @@ function CardAndList({ id }: { id: number }) {
       <button type="button" onClick={() => confirm.mutate({ id, body: { applyToAllPr: false } })}>
         Confirmer
       </button>
-      <button type="button" onClick={() => cancel.mutate({ id, body: { applyToAllPr: false } })}>
+      <button
+        type="button"
+        onClick={() => cancel.mutate({ id, body: { applyToAllPr: false, motif: 'Départ du foyer' } })}
+      >
         Annuler
       </button>
     </>

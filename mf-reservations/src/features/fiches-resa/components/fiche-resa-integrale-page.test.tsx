@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { formatDate } from 'shared';
+import { formatDate, formatPeriod } from 'shared';
 import { resetReservationMocks } from 'shared/mocks';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findDialog, renderPage } from 'shared/testing/render-page';
@@ -11,6 +11,11 @@ const PATH = '/dashboard/fiche-resa-integrale/:id';
 const open = (id: number) =>
   renderPage(<FicheResaIntegralePage />, { url: `/dashboard/fiche-resa-integrale/${id}`, path: PATH });
 const header = () => headerOf(/^Réservation intégrale N° \d+$/);
+// The header's « Période » (the tables below have a column of that name too).
+const period = () =>
+  [...document.querySelectorAll('.ant-descriptions-item-label')].find(
+    (label) => label.textContent === 'Période',
+  )?.nextElementSibling?.textContent;
 const rowOf = (container: HTMLElement, text: string) =>
   within(within(container).getByText(text).closest('tr') as HTMLElement);
 
@@ -104,6 +109,25 @@ describe('FicheResaIntegralePage', () => {
       motif: 'Fermeture du site',
     });
     await waitFor(() => expect(within(header()).queryByRole('button', { name: /Annuler tout/ })).toBeNull());
+  });
+
+  it('every stay cancelled: the period is marked « Annulée » and no resident can be added, with the reason', async () => {
+    const { user } = open(6);
+    await screen.findByText('Réservation intégrale N° 6');
+    expect(within(header()).getByRole('button', { name: /Ajouter un pensionnaire/ })).toBeTruthy();
+    expect(period()).not.toContain('Annulée');
+    await user.click(within(header()).getByRole('button', { name: /Annuler tout/ }));
+    const dialog = await findDialog('Annuler toutes les réservations');
+    await user.type(within(dialog).getByLabelText("Motif de l'annulation"), 'Fermeture du site');
+    await user.click(dialogButton(dialog, 'Annuler tout'));
+    expect(
+      await within(header()).findByText(
+        /Toutes les réservations sont annulées : ajout de pensionnaire impossible/,
+      ),
+    ).toBeTruthy();
+    expect(within(header()).queryByRole('button', { name: /Ajouter un pensionnaire/ })).toBeNull();
+    // Its original dates, marked cancelled.
+    expect(period()).toBe(`${formatPeriod(dayjs().add(4, 'day'), dayjs().add(24, 'day'))}Annulée`);
   });
 
   it('says « Réservation introuvable » for an unknown full reservation', async () => {

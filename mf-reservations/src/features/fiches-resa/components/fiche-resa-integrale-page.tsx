@@ -1,17 +1,10 @@
 import { Card, Descriptions, Flex, Space } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  dashboardUrl,
-  formatDate,
-  formatDateTime,
-  formatPeriod,
-  hasSubject,
-  saveSelection,
-  useAuth,
-} from 'shared';
+import { dashboardUrl, formatDate, formatDateTime, hasSubject, saveSelection, useAuth } from 'shared';
 import { PageFrame, RecordGate, ReservationStatutTag } from 'shared/ui';
 import { RESERVATION_STATUTS, type ReservationIntegraleDetail } from 'shared/contract';
+import { IntegralePeriode } from '../../../lib/reservation-labels';
 import { useRecap } from '../api/get-recap';
 import { useReservationIntegrale } from '../api/get-reservation-integrale';
 import { TotauxDescriptions } from './totaux-descriptions';
@@ -50,7 +43,7 @@ function Header({ integrale: p, extra }: { integrale: ReservationIntegraleDetail
           label: 'Contrats',
           children: `Client ${p.contrat_client.reference} · Établissement ${p.contrat_etablissement.reference}`,
         },
-        { key: 'periode', label: 'Période', children: formatPeriod(p.date_debut, p.date_fin) },
+        { key: 'periode', label: 'Période', children: <IntegralePeriode integrale={p} /> },
         {
           key: 'effectif',
           label: 'Effectif',

@@ -74,12 +74,18 @@ describe('FicheResaPage', () => {
     expect(within(header()).queryByRole('button', { name: /Confirmer/ })).toBeNull();
   });
 
-  it('cancels with a motif: the body carries it, the stay shows « Annulée » and the history the motif', async () => {
+  it('cancels with a required motif: the body carries it, the stay shows « Annulée » and the history the motif', async () => {
     const { user, requestsTo } = open(6);
     await screen.findByText('Réservation N° 6');
     await user.click(screen.getByRole('button', { name: /Annuler/ }));
     const dialog = await findDialog('Annuler la réservation');
     expect(within(dialog).getByText(/les nuitées passées restent dues/)).toBeTruthy();
+    // Without a reason (or only spaces) nothing is sent: the reason is required.
+    await user.type(within(dialog).getByLabelText("Motif de l'annulation"), '   ');
+    await user.click(dialogButton(dialog, 'Annuler la réservation'));
+    expect(await within(dialog).findByText("Le motif de l'annulation est obligatoire.")).toBeTruthy();
+    expect(requestsTo('/api/reservations/annulation/6', 'PUT')).toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText("Motif de l'annulation"));
     await user.type(within(dialog).getByLabelText("Motif de l'annulation"), 'Retour en famille');
     await user.click(dialogButton(dialog, 'Annuler la réservation'));
     await waitFor(() => expect(requestsTo('/api/reservations/annulation/6', 'PUT')).toHaveLength(1));
@@ -87,7 +93,7 @@ describe('FicheResaPage', () => {
       applyToAllPr: false,
       motif: 'Retour en famille',
     });
-    expect(await within(card('Historique')).findByText('Motif : — → Retour en famille')).toBeTruthy();
+    expect(await within(card('Historique')).findByText('Motif : Retour en famille')).toBeTruthy();
     expect(within(header()).getByText('Annulée')).toBeTruthy();
     expect(within(header()).queryByRole('button', { name: /Annuler/ })).toBeNull();
   });

@@ -34,6 +34,9 @@ const FIELD_LABELS: Record<string, string> = {
   a_partir_du: 'À partir du',
 };
 
+/** Fields that say why or when an action happened rather than what it changed: « Motif : Retour en famille ». */
+const STATEMENTS = new Set(['motif', 'nuits_annulees_a_partir_du', 'a_partir_du']);
+
 /** Fields holding stay numbers: shown « n° 12 », « n° 12, n° 13 ». */
 const STAY_NUMBERS = new Set(['prolongation_de_id', 'reservation_ids']);
 
@@ -77,8 +80,10 @@ export function HistoriqueTimeline({ query }: { query: UseQueryResult<Historique
               <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
                 {entry.changements.map((change) => (
                   <li key={change.champ}>
-                    {FIELD_LABELS[change.champ] ?? change.champ} : {shown(change.avant, change.champ)} →{' '}
-                    {shown(change.apres, change.champ)}
+                    {FIELD_LABELS[change.champ] ?? change.champ} :{' '}
+                    {STATEMENTS.has(change.champ) && change.avant === null
+                      ? shown(change.apres, change.champ)
+                      : `${shown(change.avant, change.champ)} → ${shown(change.apres, change.champ)}`}
                   </li>
                 ))}
               </ul>

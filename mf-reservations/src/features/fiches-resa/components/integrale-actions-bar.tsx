@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined, FieldTimeOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import type { RecapPensionnaire, ReservationIntegraleDetail } from 'shared/contract';
 import { AddPensionnaireDialog } from './actions/add-pensionnaire-dialog';
@@ -16,7 +16,7 @@ export interface IntegraleActionsBarProps {
 
 /**
  * Confirmer tout, Prolonger tout, Annuler tout (each an `applyToAllPr` call on one stay of the parent) and
- * Ajouter un pensionnaire.
+ * Ajouter un pensionnaire — replaced by the reason when every stay is cancelled (the API answers 409).
  */
 export function IntegraleActionsBar({ integrale, recap }: IntegraleActionsBarProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -50,9 +50,16 @@ export function IntegraleActionsBar({ integrale, recap }: IntegraleActionsBarPro
             Prolonger tout
           </Button>
         )}
-        <Button icon={<UserAddOutlined />} onClick={() => setDialog('ajouter')}>
-          Ajouter un pensionnaire
-        </Button>
+        {integrale.actions.ajouter ? (
+          <Button icon={<UserAddOutlined />} onClick={() => setDialog('ajouter')}>
+            Ajouter un pensionnaire
+          </Button>
+        ) : (
+          <Typography.Text type="secondary">
+            Toutes les réservations sont annulées : ajout de pensionnaire impossible (créez une nouvelle
+            réservation).
+          </Typography.Text>
+        )}
         {integrale.actions.annuler && cancellable && (
           <Button danger icon={<CloseOutlined />} onClick={() => setDialog('annuler')}>
             Annuler tout
@@ -79,7 +86,9 @@ export function IntegraleActionsBar({ integrale, recap }: IntegraleActionsBarPro
           onClose={close}
         />
       )}
-      <AddPensionnaireDialog open={dialog === 'ajouter'} integrale={integrale} onClose={close} />
+      {integrale.actions.ajouter && (
+        <AddPensionnaireDialog open={dialog === 'ajouter'} integrale={integrale} onClose={close} />
+      )}
     </>
   );
 }

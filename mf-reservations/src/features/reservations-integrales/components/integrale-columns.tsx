@@ -1,7 +1,7 @@
 import { Flex, Typography } from 'antd';
-import { formatPeriod } from 'shared';
 import { ReservationStatutTag, type ResourceColumn } from 'shared/ui';
 import { RESERVATION_STATUTS, type ReservationIntegraleItem } from 'shared/contract';
+import { IntegralePeriode } from '../../../lib/reservation-labels';
 
 /** Columns of the full reservations list; `key` is the API's sort / search name where it has one. */
 export const integraleColumns: ResourceColumn<ReservationIntegraleItem>[] = [
@@ -23,7 +23,7 @@ export const integraleColumns: ResourceColumn<ReservationIntegraleItem>[] = [
     key: 'date_debut',
     title: 'Période',
     sortable: true,
-    render: (row) => formatPeriod(row.date_debut, row.date_fin),
+    render: (row) => <IntegralePeriode integrale={row} />,
   },
   {
     key: 'contrats',

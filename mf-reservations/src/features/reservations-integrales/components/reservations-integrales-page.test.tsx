@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { login } from 'shared';
-import { mockToken } from 'shared/mocks';
+import { formatPeriod, login } from 'shared';
+import { mockDay, mockReservations, mockToken } from 'shared/mocks';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from 'shared/testing/render-page';
 import { ReservationsIntegralesPage } from './reservations-integrales-page';
@@ -10,6 +10,18 @@ const rowOf = (text: string) => within(screen.getByText(text).closest('tr')!);
 const urlParams = () => new URLSearchParams(screen.getByTestId('location').textContent!.split('?')[1] ?? '');
 
 describe('ReservationsIntegralesPage', () => {
+  it('marks « Annulée » the period of a full reservation whose stays are all cancelled (its original dates)', async () => {
+    const { queryClient } = renderPage(<ReservationsIntegralesPage />, { url: URL_LIST });
+    // Every stay of full reservation 6 cancelled (renderPage has just put the mocks' seeds back).
+    for (const stay of mockReservations) if (stay.id_reservation_mere === 6) stay.statut = 'annulee';
+    await queryClient.invalidateQueries();
+    const period = await screen.findByText(formatPeriod(mockDay(4), mockDay(24)));
+    await waitFor(() => expect(within(period.closest('td')!).getByText('Annulée')).toBeTruthy());
+    // The other full reservations keep live stays: their period carries no mark.
+    const ccas = rowOf('CCAS de Villeurbanne').getByText(/ – /).closest('td')!;
+    expect(within(ccas).queryByText('Annulée')).toBeNull();
+  });
+
   it('lists the full reservations: client, hotel, contracts, residents, stays and statuses', async () => {
     const { requestsTo } = renderPage(<ReservationsIntegralesPage />, { url: URL_LIST });
     expect(await screen.findByText('6 réservations intégrales')).toBeTruthy();

@@ -15,19 +15,21 @@ export interface NoShowDialogProps {
 
 /**
  * An arrival that never came (absent on the first night): confirm the absence and offer to cancel the remaining
- * nights (from today on: the API cancels them in the same transaction and releases the allotment). A stay that
- * ends today or before has none: only the absence is recorded.
+ * nights (from today on: the API cancels them in the same transaction and releases the allotment) — unticked until
+ * the agent ticks it, the primary button then naming both. A stay that ends today or before has none: only the
+ * absence is recorded.
  */
 export function NoShowDialog({ stay, night, saving, onConfirm, onCancel }: NoShowDialogProps) {
   const today = dayjs();
   const hasRest = today.isBefore(dayjs(stay.date_fin), 'day');
-  const [cancelRest, setCancelRest] = useState(hasRest);
+  // Unticked: the least destructive choice is the default; cancelling the rest frees nights that cannot be got back.
+  const [cancelRest, setCancelRest] = useState(false);
   const who = `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
   return (
     <Modal
       open
       title="Arrivée non présentée"
-      okText="Confirmer l'absence"
+      okText={hasRest && cancelRest ? "Confirmer l'absence et annuler la suite" : "Confirmer l'absence"}
       cancelText="Annuler"
       okButtonProps={{ danger: true, loading: saving }}
       cancelButtonProps={{ disabled: saving }}

@@ -70,7 +70,27 @@ describe('PointagePresenceList', () => {
     expect(within(row).getByText('Présent', { selector: '.ant-tag' })).toBeTruthy();
   });
 
-  it('an absent first night is a no-show: the dialog cancels the remaining nights in the same call', async () => {
+  it('an absent first night is a no-show: by default only the absence is recorded, the rest of the stay kept', async () => {
+    const stay = arrivals().find((row) => row.date_fin > mockDay(0))!;
+    const { user, requestsTo } = renderPage(<PointagePresenceList />, {
+      url: '/dashboard/pointage-presence',
+    });
+    await user.click(await screen.findByRole('button', { name: `Absent : ${nameOf(stay)}` }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('checkbox')).toHaveProperty('checked', false);
+    await user.click(within(dialog).getByRole('button', { name: "Confirmer l'absence" }));
+    await waitFor(() =>
+      expect(requestsTo(`/api/reservations/update_pointage/${stay.id}`, 'PUT')).toHaveLength(1),
+    );
+    expect(await requestsTo(`/api/reservations/update_pointage/${stay.id}`, 'PUT')[0]!.body).toEqual({
+      presence: 'absent',
+      dates: [mockDay(-1)],
+      version: stay.version,
+    });
+    expect(mockReservations.find((row) => row.id === stay.id)!.date_fin).toBe(stay.date_fin);
+  });
+
+  it('an absent first night is a no-show: ticked, the dialog cancels the remaining nights in the same call', async () => {
     const stay = arrivals().find((row) => row.date_fin > mockDay(0))!;
     expect(stay).toBeDefined();
     const version = stay.version;
@@ -80,8 +100,8 @@ describe('PointagePresenceList', () => {
     await user.click(await screen.findByRole('button', { name: `Absent : ${nameOf(stay)}` }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Arrivée non présentée')).toBeTruthy();
-    expect(within(dialog).getByRole('checkbox')).toHaveProperty('checked', true);
-    await user.click(within(dialog).getByRole('button', { name: "Confirmer l'absence" }));
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: "Confirmer l'absence et annuler la suite" }));
     await waitFor(() =>
       expect(requestsTo(`/api/reservations/update_pointage/${stay.id}`, 'PUT')).toHaveLength(1),
     );

@@ -1,4 +1,5 @@
 import { Alert, Checkbox, Form, Input } from 'antd';
+import { MAX_MOTIF_ANNULATION, MOTIF_ANNULATION_REQUIS } from 'shared/contract';
 import { useCancelReservation } from '../../api/cancel-reservation';
 import { ActionModal } from './action-modal';
 
@@ -11,11 +12,11 @@ export interface CancelDialogProps {
 }
 
 interface Values {
-  motif?: string;
+  motif: string;
   applyToAllPr?: boolean;
 }
 
-/** Annuler: future nights cancelled, past nights kept (PUT /reservations/annulation/:id, motif in the history). */
+/** Annuler: future nights cancelled, past nights kept (PUT /reservations/annulation/:id, motif required, in the history). */
 export function CancelDialog({ open, reservationId, scope, onClose }: CancelDialogProps) {
   const cancel = useCancelReservation();
   return (
@@ -25,16 +26,12 @@ export function CancelDialog({ open, reservationId, scope, onClose }: CancelDial
       okText={scope === 'all' ? 'Annuler tout' : 'Annuler la réservation'}
       danger
       initialValues={{ applyToAllPr: false, motif: '' }}
-      onSubmit={(values) => {
-        const motif = values.motif?.trim();
-        return cancel.mutateAsync({
+      onSubmit={(values) =>
+        cancel.mutateAsync({
           id: reservationId,
-          body: {
-            applyToAllPr: scope === 'all' || values.applyToAllPr === true,
-            ...(motif ? { motif } : {}),
-          },
-        });
-      }}
+          body: { applyToAllPr: scope === 'all' || values.applyToAllPr === true, motif: values.motif.trim() },
+        })
+      }
       onClose={onClose}
     >
       <Alert
@@ -46,9 +43,17 @@ export function CancelDialog({ open, reservationId, scope, onClose }: CancelDial
       <Form.Item
         name="motif"
         label="Motif de l'annulation"
-        rules={[{ max: 500, message: 'Au plus 500 caractères.' }]}
+        rules={[
+          { required: true, whitespace: true, message: MOTIF_ANNULATION_REQUIS },
+          { max: MAX_MOTIF_ANNULATION, message: `Au plus ${MAX_MOTIF_ANNULATION} caractères.` },
+        ]}
       >
-        <Input.TextArea rows={3} maxLength={500} showCount placeholder="Motif conservé dans l'historique" />
+        <Input.TextArea
+          rows={3}
+          maxLength={MAX_MOTIF_ANNULATION}
+          showCount
+          placeholder="Motif conservé dans l'historique"
+        />
       </Form.Item>
       {scope === 'one' && (
         <Form.Item name="applyToAllPr" valuePropName="checked" style={{ marginBottom: 0 }}>

@@ -309,7 +309,9 @@ describe('PUT /demande_hebergement/annulations/:id: the notice, then a letter th
     });
     expect(created.statusCode, created.body).toBe(201);
     const demande = created.json<DemandeCreateAnswer>().data;
-    const response = await call(world, 'PUT', `/demande_hebergement/annulations/${demande.id}`, {});
+    const response = await call(world, 'PUT', `/demande_hebergement/annulations/${demande.id}`, {
+      motif: 'Relogés par le 115',
+    });
     expect(response.statusCode, response.body).toBe(200);
     return { demande, resident, stay: reservation_ids[0] ?? 0, answer: response.json<CiblesAnswer>() };
   }

@@ -493,8 +493,9 @@ describe('PUT /demande_hebergement/annulations/:id', () => {
     expect(response.json<CiblesAnswer>().statut).toBe('traitee');
     const [target = 0] = stay.reservation_ids;
     expect(await stayOf(w, target)).toMatchObject({ statut: 'annulee' });
-    // The reason is in the stay's history, as typed.
+    // The reason is in the stay's history, as typed; the hotel's notice of the released nights comes after it.
     expect(await motifsOf(target)).toEqual([
+      ['avis_etablissement', 'Annulation'],
       ['annulation', 'Le client a trouvé un logement'],
       ['creation', null],
     ]);
@@ -519,6 +520,7 @@ describe('PUT /demande_hebergement/annulations/:id', () => {
     const [target = 0] = stay.reservation_ids;
     expect(await stayOf(w, target)).toMatchObject({ date_fin: day(57) });
     expect(await motifsOf(target)).toEqual([
+      ['avis_etablissement', 'Départ anticipé'],
       ['depart_anticipe', 'Le client a trouvé un logement'],
       ['creation', null],
     ]);

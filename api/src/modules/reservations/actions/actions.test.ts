@@ -105,8 +105,9 @@ describe('PUT /reservations/annulation/:id', () => {
     expect(await auditActions(w, 'reservation', stay)).toEqual(['creation']);
     const response = await call(w, 'PUT', `/reservations/annulation/${stay}`, { motif: '  Hospitalisé  ' });
     expect(response.statusCode, response.body).toBe(200);
-    const [entry] = (await call(w, 'GET', `/reservations/historiques/${stay}`)).json<HistoriquesAnswer>()
-      .historiques;
+    const entry = (await call(w, 'GET', `/reservations/historiques/${stay}`))
+      .json<HistoriquesAnswer>()
+      .historiques.find((row) => row.action === 'annulation');
     expect(entry).toMatchObject({ action: 'annulation', libelle: 'Annulation' });
     expect(entry?.changements).toContainEqual({ champ: 'motif', avant: null, apres: 'Hospitalisé' });
   });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockDemandes, resetMocks } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
-import { renderPage } from 'shared/testing/render-page';
+import { findDialog, renderPage } from 'shared/testing/render-page';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DemandePage } from './demande-page';
 
@@ -49,6 +49,13 @@ describe('DemandePage', () => {
       path: PATH,
     });
     await user.click(await screen.findByRole('button', { name: "Confirmer l'annulation" }));
+    const dialog = await findDialog(`Confirmer l'annulation de la demande n° ${demande.id}`);
+    await user.type(within(dialog).getByLabelText("Motif de l'annulation"), 'Relogés par le 115');
+    await user.click(
+      within(dialog)
+        .getAllByRole('button')
+        .find((button) => button.textContent?.trim() === "Confirmer l'annulation")!,
+    );
     const notice = (await screen.findByText('Avis de libération (établissement)')).closest('tr')!;
     expect(within(notice).getByText('contact@hotelduparc-lyon.fr')).toBeTruthy();
     const id = mockDemandes.find((d) => d.id === demande.id)!.communications[1]!.id;

@@ -1,5 +1,6 @@
 export * from './common';
 export * from './days';
+export * from './historique-values';
 export * from './auth';
 export * from './list';
 export * from './enums';

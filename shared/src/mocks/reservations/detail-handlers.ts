@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import { http, type RequestHandler } from 'msw';
 import {
+  AUDIT_ACTION_LABELS,
+  type AuditAction,
   ApecBody,
   FLUX_PAIEMENT_LABELS,
   type HistoriqueEntry,
@@ -14,7 +16,7 @@ import {
 } from '../../contract';
 import { API_DATE_FORMAT, isApiDate } from '../../format/dates';
 import { api, claimsOf, fail, json, validBody } from '../common/http';
-import { COMMON_MESSAGES, HISTORY_LABELS, RESERVATIONS_MESSAGES as M } from '../messages';
+import { COMMON_MESSAGES, RESERVATIONS_MESSAGES as M } from '../messages';
 import { seedPensionnaires, seedTypesChambre } from '../referentiel/fixtures';
 import {
   type MockParent,
@@ -88,7 +90,7 @@ const label = (row: ReservationItem) => RESERVATION_STATUT_LABELS[row.statut].to
 function audit(
   row: ReservationItem,
   actor: Actor,
-  libelle: string,
+  action: AuditAction,
   changements: HistoriqueEntry['changements'],
 ) {
   const now = new Date().toISOString();
@@ -101,8 +103,8 @@ function audit(
     date: now,
     entite: 'reservation',
     entite_id: String(row.id),
-    action: libelle.toLowerCase(),
-    libelle,
+    action,
+    libelle: AUDIT_ACTION_LABELS[action],
     acteur: actor,
     changements,
   });
@@ -123,7 +125,7 @@ function cancel(row: ReservationItem, actor: Actor, motif: string | undefined) {
     extended.prolongee_par_id = null;
     syncRow(extended);
   }
-  audit(row, actor, HISTORY_LABELS.annulation, [
+  audit(row, actor, 'annulation', [
     { champ: 'statut', avant: before, apres: 'annulee' },
     ...(motif ? [{ champ: 'motif', avant: null, apres: motif }] : []),
   ]);
@@ -178,7 +180,7 @@ const writeHandlers: RequestHandler[] = [
       if (targets.length === 0) return fail(409, M.nothingToConfirm);
       for (const target of targets) {
         target.statut = 'confirmee';
-        audit(target, actor, HISTORY_LABELS.confirmation, [
+        audit(target, actor, 'confirmation', [
           { champ: 'statut', avant: 'en_attente', apres: 'confirmee' },
         ]);
       }
@@ -216,7 +218,7 @@ const writeHandlers: RequestHandler[] = [
       const nights = extrasOf(row).nuitees.filter((night) => !night.annulee && night.date_nuit <= today());
       if (nights.length === 0) return fail(409, M.noNightToPoint);
       for (const night of nights) night[body.type === 'paf' ? 'etat_paf' : 'etat_caf'] = body.etat;
-      audit(row, actor, HISTORY_LABELS.pointage(name), [
+      audit(row, actor, `pointage_${body.type}`, [
         { champ: `etat_${body.type}`, avant: null, apres: body.etat },
       ]);
       return json(200, { message: M.pointed(name, body.etat) });
@@ -231,7 +233,7 @@ const writeHandlers: RequestHandler[] = [
       if (!row) return notFound();
       const before = row.apec;
       row.apec = body.apec;
-      audit(row, actor, HISTORY_LABELS.apec, [{ champ: 'apec', avant: before, apres: body.apec }]);
+      audit(row, actor, 'apec', [{ champ: 'apec', avant: before, apres: body.apec }]);
       return json(200, { message: M.apec(body.apec) });
     }),
   ),
@@ -269,7 +271,7 @@ const writeHandlers: RequestHandler[] = [
       for (const night of extrasOf(row).nuitees) if (night.date_nuit >= dateFin) night.annulee = true;
       const before = row.date_fin;
       row.date_fin = dateFin;
-      audit(row, actor, HISTORY_LABELS.departAnticipe, [
+      audit(row, actor, 'depart_anticipe', [
         { champ: 'date_fin', avant: before, apres: dateFin },
       ]);
       return json(200, { message: M.departed(dateFin) });
@@ -290,7 +292,7 @@ const writeHandlers: RequestHandler[] = [
         .map(([champ, value]) => ({ champ, avant: row[champ as keyof typeof changes], apres: value }));
       Object.assign(row, changes);
       applyOptions(row);
-      audit(row, actor, HISTORY_LABELS.modification, changements);
+      audit(row, actor, 'modification', changements);
       return json(200, { message: M.updated });
     }),
   ),
@@ -357,7 +359,7 @@ function addResident(
   };
   stays.push(created);
   extrasOf(created).nuitees = nightsOf(created, start, end, id * 1000);
-  audit(created, actor, HISTORY_LABELS.creation, [{ champ: 'statut', avant: null, apres: 'en_attente' }]);
+  audit(created, actor, 'creation', [{ champ: 'statut', avant: null, apres: 'en_attente' }]);
   return {
     id_reservation_mere: parent.id,
     reservation_id: id,

@@ -3,7 +3,7 @@ import { bookingHandlers } from './booking-handlers';
 import { reservationDetailHandlers } from './detail-handlers';
 import { reservationListHandlers } from './list-handlers';
 
-export { BOOKING_STAY } from './booking-fixtures';
+export { BOOKING_STAY, PERIODE_HEBERGES } from './booking-fixtures';
 export { matchesFilters } from './list-handlers';
 export {
   freshReservations,

@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Select, Spin, Table } from 'antd';
 import { useState } from 'react';
 import { errorMessage, formatDate, formatMoney } from 'shared';
-import type { DemandeDetail } from 'shared/contract';
+import type { DemandeDetail, Perimetre } from 'shared/contract';
 import { chambresLibres, useTypesChambre } from 'shared/ui';
 import { useTreatDemande } from '../api/demande-actions';
 import { useContratsClient, useDisponibilites } from '../api/get-disponibilites';
+import { PerimetreEtablissements } from './perimetre-etablissements';
 import {
   addChambre,
   assign,
@@ -35,7 +36,8 @@ const prixColumns = [
 
 /**
  * « Traiter »: the booking assistant, prefilled from the request (period, city, hotel, room type, meals). The client's
- * contracts for the dates; the hotels with a contract for them and their rooms left; the contract's room types with
+ * contracts for the dates; the hotels with a contract for them and their rooms left — those of the requested city,
+ * which the agent may widen to nearby or to every hotel (PerimetreEtablissements); the contract's room types with
  * their purchase prices (the booking screen's calls). The agent splits the residents across rooms of one or several
  * types; the rooms needed are checked against the allotment left, and the price per night and the total (purchase HT,
  * an estimate: the API prices each night when it books) are shown before « Réserver ». Books through
@@ -45,15 +47,16 @@ const prixColumns = [
 export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; onClose: () => void }) {
   const period = { start_date: demande.date_debut, end_date: demande.date_fin };
   const contrats = useContratsClient({ client_id: demande.client_id, ...period });
-  const hotels = useDisponibilites({
-    ...period,
-    ...(demande.souhaits.ville ? { ville: demande.souhaits.ville } : {}),
-  });
+  const ville = demande.souhaits.ville?.trim() || null;
+  const [perimetre, setPerimetre] = useState<Perimetre>(ville === null ? 'tous' : 'ville');
+  const disponibilites = useDisponibilites({ ...period, ...(ville === null ? {} : { ville, perimetre }) });
+  const hotels = disponibilites.data?.contrats_etablissements;
   const treat = useTreatDemande();
   const residentIds = demande.pensionnaires.map((p) => p.id);
   const wishedType = demande.souhaits.type_chambre?.id;
   const [contratClient, setContratClient] = useState<number>();
-  const [hotelIndex, setHotelIndex] = useState<number>();
+  /** The contract chosen (a hotel may have several): kept while the scope widens, as long as it is offered. */
+  const [contratEtablissement, setContratEtablissement] = useState<number>();
   const [plan, setPlan] = useState<Plan>(() => initialPlan(residentIds, wishedType));
   const [meals, setMeals] = useState({
     petit_dejeuner: demande.souhaits.petit_dejeuner,
@@ -62,10 +65,9 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
   });
   const [confirmer, setConfirmer] = useState(false);
   const contratId = contratClient ?? contrats.data?.[0]?.id;
-  const wishedHotel = (hotels.data ?? []).findIndex(
-    (h) => h.etablissement.id === demande.souhaits.etablissement?.id,
-  );
-  const hotel = hotels.data?.[hotelIndex ?? wishedHotel];
+  const hotel =
+    hotels?.find((h) => h.contrat.id === contratEtablissement) ??
+    hotels?.find((h) => h.etablissement.id === demande.souhaits.etablissement?.id);
   const typesQuery = useTypesChambre(
     hotel
       ? {
@@ -134,10 +136,17 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
         {formatDate(demande.date_fin)}
         {demande.souhaits.ville ? `, à ${demande.souhaits.ville}` : ''}.
       </p>
-      {(contrats.isPending || hotels.isPending) && <Spin />}
+      {(contrats.isPending || disponibilites.isPending) && <Spin />}
       {contrats.data?.length === 0 && (
         <Alert type="warning" showIcon title="Aucun contrat client actif ne couvre ces dates." />
       )}
+      <PerimetreEtablissements
+        ville={ville}
+        perimetre={perimetre}
+        onChange={setPerimetre}
+        count={hotels?.length}
+        departements={disponibilites.data?.departements}
+      />
       <Form layout="vertical">
         <Flex gap={16} wrap>
           <Form.Item label="Contrat client" style={{ flex: 1, minWidth: 240 }}>
@@ -151,10 +160,12 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
           <Form.Item label="Établissement" style={{ flex: 2, minWidth: 320 }}>
             <Select
               aria-label="Établissement"
-              value={hotel ? (hotelIndex ?? wishedHotel) : undefined}
-              onChange={(index: number) => {
-                setHotelIndex(index);
-                const offered = hotels.data?.[index]?.type_chambres.some((t) => t.id === wishedType);
+              value={hotel?.contrat.id}
+              onChange={(contratId: number) => {
+                setContratEtablissement(contratId);
+                const offered = hotels
+                  ?.find((h) => h.contrat.id === contratId)
+                  ?.type_chambres.some((t) => t.id === wishedType);
                 setPlan((p) => ({
                   ...p,
                   chambres: p.chambres.map((c) => ({
@@ -163,11 +174,11 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
                   })),
                 }));
               }}
-              options={(hotels.data ?? []).map((h, index) => ({
-                value: index,
-                label: `${h.etablissement.nom} (${h.etablissement.ville}) — contrat ${h.contrat.reference}`,
+              options={(hotels ?? []).map((h) => ({
+                value: h.contrat.id,
+                label: `${h.etablissement.nom} (${h.etablissement.ville}, ${h.etablissement.code_postal}) — contrat ${h.contrat.reference}`,
               }))}
-              notFoundContent="Aucun établissement sous contrat pour ces dates"
+              notFoundContent="Aucun établissement disponible dans ce périmètre"
             />
           </Form.Item>
         </Flex>

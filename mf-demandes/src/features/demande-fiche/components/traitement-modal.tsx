@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Select, Spin, Table } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Form, Grid, Input, Modal, Select, Spin, Table } from 'antd';
 import { useState } from 'react';
 import { errorMessage, formatDate, formatMoney } from 'shared';
 import type { DemandeDetail, Perimetre } from 'shared/contract';
@@ -19,6 +19,17 @@ import {
   type LignePrix,
   type Plan,
 } from '../model/traitement-plan';
+
+/**
+ * Under 768 px (the spec's mobile breakpoint) the dialog takes the whole width and its fields stack: on a 375 px phone
+ * the 880 px dialog's rows (a 320 px select beside a 240 px one) and tables pushed « Réserver » off the screen.
+ */
+const PHONE_MODAL = {
+  style: { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 },
+  styles: { container: { padding: '16px 12px', borderRadius: 0 } },
+} as const;
+/** A field's width: its preferred minimum, never more than the line (so it stacks on a phone). */
+const atLeast = (px: number) => `min(${px}px, 100%)`;
 
 const MEALS = { petit_dejeuner: 'Petit-déjeuner', dejeuner: 'Déjeuner', diner: 'Dîner' } as const;
 
@@ -52,6 +63,7 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
   const disponibilites = useDisponibilites({ ...period, ...(ville === null ? {} : { ville, perimetre }) });
   const hotels = disponibilites.data?.contrats_etablissements;
   const treat = useTreatDemande();
+  const phone = Grid.useBreakpoint().md === false;
   const residentIds = demande.pensionnaires.map((p) => p.id);
   const wishedType = demande.souhaits.type_chambre?.id;
   const [contratClient, setContratClient] = useState<number>();
@@ -119,7 +131,8 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
   return (
     <Modal
       open
-      width={880}
+      width={phone ? '100%' : 880}
+      {...(phone ? PHONE_MODAL : {})}
       title={`Traitement de la demande n° ${demande.id}`}
       onCancel={onClose}
       footer={[
@@ -148,8 +161,9 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
         departements={disponibilites.data?.departements}
       />
       <Form layout="vertical">
-        <Flex gap={16} wrap>
-          <Form.Item label="Contrat client" style={{ flex: 1, minWidth: 240 }}>
+        {/* No row gap: stacked on a phone, the fields' own margin already parts them. */}
+        <Flex gap="0 16px" wrap>
+          <Form.Item label="Contrat client" style={{ flex: 1, minWidth: atLeast(240) }}>
             <Select
               aria-label="Contrat client"
               value={contratId}
@@ -157,7 +171,7 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
               options={(contrats.data ?? []).map((c) => ({ value: c.id, label: c.reference }))}
             />
           </Form.Item>
-          <Form.Item label="Établissement" style={{ flex: 2, minWidth: 320 }}>
+          <Form.Item label="Établissement" style={{ flex: 2, minWidth: atLeast(320) }}>
             <Select
               aria-label="Établissement"
               value={hotel?.contrat.id}
@@ -187,6 +201,7 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
         {hotel && typesQuery.data && (
           <Card
             size="small"
+            styles={{ title: { whiteSpace: 'normal' } }}
             title={`Chambres (${rooms} chambre${rooms > 1 ? 's' : ''} par nuit)`}
             extra={
               <Button size="small" onClick={() => setPlan(addChambre)}>
@@ -201,7 +216,7 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
                   <strong>Chambre {n}</strong>
                   <Select
                     aria-label={n === 1 ? 'Type de chambre' : `Type de chambre ${n}`}
-                    style={{ minWidth: 320 }}
+                    style={{ flex: '1 1 240px', minWidth: atLeast(320) }}
                     placeholder="Type de chambre"
                     value={chambre.typeChambreId}
                     onChange={(typeChambreId: number) =>
@@ -236,6 +251,7 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
                 size="small"
                 rowKey="id"
                 pagination={false}
+                scroll={{ x: 'max-content' }}
                 dataSource={demande.pensionnaires}
                 columns={[
                   { title: 'Pensionnaire', render: (_, p) => `${p.prenom} ${p.nom}` },
@@ -296,6 +312,7 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
             size="small"
             rowKey="key"
             pagination={false}
+            scroll={{ x: 'max-content' }}
             dataSource={estimate.lignes}
             columns={prixColumns}
           />

@@ -80,7 +80,12 @@ function record(
   });
 }
 
-function move(d: DemandeDetail, statut: DemandeStatut, action: AuditAction, extra: Partial<DemandeDetail> = {}) {
+function move(
+  d: DemandeDetail,
+  statut: DemandeStatut,
+  action: AuditAction,
+  extra: Partial<DemandeDetail> = {},
+) {
   const before = d.statut;
   Object.assign(d, extra, { statut, updated_at: now() });
   Object.assign(d, withActions(d));

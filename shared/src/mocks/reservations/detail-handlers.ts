@@ -180,9 +180,7 @@ const writeHandlers: RequestHandler[] = [
       if (targets.length === 0) return fail(409, M.nothingToConfirm);
       for (const target of targets) {
         target.statut = 'confirmee';
-        audit(target, actor, 'confirmation', [
-          { champ: 'statut', avant: 'en_attente', apres: 'confirmee' },
-        ]);
+        audit(target, actor, 'confirmation', [{ champ: 'statut', avant: 'en_attente', apres: 'confirmee' }]);
       }
       return json(200, { message: M.confirmed(targets.length) });
     }),
@@ -271,9 +269,7 @@ const writeHandlers: RequestHandler[] = [
       for (const night of extrasOf(row).nuitees) if (night.date_nuit >= dateFin) night.annulee = true;
       const before = row.date_fin;
       row.date_fin = dateFin;
-      audit(row, actor, 'depart_anticipe', [
-        { champ: 'date_fin', avant: before, apres: dateFin },
-      ]);
+      audit(row, actor, 'depart_anticipe', [{ champ: 'date_fin', avant: before, apres: dateFin }]);
       return json(200, { message: M.departed(dateFin) });
     }),
   ),

@@ -26,10 +26,7 @@ describe('DemandeFiche « Historique »', () => {
         .getAllByText(/ — /)
         .map((entry) => entry.textContent?.replace(/^.* — /, ''));
     await waitFor(() =>
-      expect(entries()).toEqual([
-        'Préparation d’un document (Agent Démo)',
-        'Refus (Agent Démo)',
-      ]),
+      expect(entries()).toEqual(['Préparation d’un document (Agent Démo)', 'Refus (Agent Démo)']),
     );
     expect(within(historique).queryByText(/Preparation/)).toBeNull();
   });

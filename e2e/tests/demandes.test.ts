@@ -58,6 +58,8 @@ before(async () => {
     { nom: 'Essai-Refus', prenom: 'Paul' },
     { nom: 'Essai-Annul', prenom: 'Inès' },
     { nom: 'Essai-Prolong', prenom: 'Marc' },
+    { nom: 'Essai-Mobile', prenom: 'Zoé' },
+    { nom: 'Essai-Mobile', prenom: 'Noé' },
   ]);
 });
 
@@ -281,6 +283,65 @@ describe('demandes', () => {
     assert.equal(after.statut, 'envoyee');
     assert.equal(after.tentatives, 1);
     assert.notEqual(after.envoye_at, null);
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('on a phone (375 px) « Traiter » fits the screen: « Réserver » is visible and books, no sideways scroll', async () => {
+    const [zoe, noe] = [resident('Zoé'), resident('Noé')];
+    const demandeId = await createDemande({
+      type: 'nouvelle',
+      pensionnaire_ids: [zoe.id, noe.id],
+      date_debut: parisDay(20),
+      date_fin: parisDay(22),
+      souhaits: { ville: 'Lyon', etablissement_id: world.hotel.id, type_chambre_id: world.roomType.id },
+    });
+    const width = 375;
+    const { page, context, errors } = await openPage(browser, product.baseUrl, { width, height: 667 });
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    await openFiche(page, demandeId);
+    const dialog = await openDialog(
+      page.getByRole('button', { name: 'Traiter', exact: true }),
+      page.getByRole('dialog', { name: `Traitement de la demande n° ${demandeId}` }),
+    );
+    await dialog.getByText(/Total HT :/).waitFor();
+    // The widest the dialog gets: two rooms, the residents' room table.
+    await dialog.getByRole('button', { name: 'Ajouter une chambre' }).click();
+    await dialog.getByRole('columnheader', { name: 'Pensionnaire', exact: true }).waitFor();
+
+    const reserve = dialog.getByRole('button', { name: 'Réserver' });
+    await reserve.scrollIntoViewIfNeeded();
+    // The dialog's layer (fixed over the page) neither scrolls sideways nor has been scrolled sideways.
+    const overflow = await page.evaluate(() => {
+      const wrap = document.querySelector('.ant-modal-wrap');
+      return {
+        wrap: wrap ? wrap.scrollWidth - wrap.clientWidth : null,
+        scrollX: window.scrollX + (wrap?.scrollLeft ?? 0),
+      };
+    });
+    assert.deepEqual(overflow, { wrap: 0, scrollX: 0 }, 'la fenêtre défile de côté');
+    const modal = await page.locator('.ant-modal').boundingBox();
+    assert.ok(
+      modal && modal.x >= 0 && modal.x + modal.width <= width,
+      `fenêtre hors écran : ${JSON.stringify(modal)}`,
+    );
+    for (const name of ['Annuler', 'Réserver']) {
+      const box = await dialog.getByRole('button', { name, exact: true }).boundingBox();
+      assert.ok(
+        box && box.x >= 0 && box.x + box.width <= width,
+        `« ${name} » hors écran : ${JSON.stringify(box)}`,
+      );
+    }
+
+    // Back to one room for both, then book from the phone.
+    await dialog.getByRole('button', { name: 'Retirer' }).last().click();
+    await reserve.click();
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await stateShown(page, 'Traitée');
+    const treated = await demandeOf(demandeId);
+    assert.equal(treated.statut, 'traitee');
+    assert.equal(treated.reservations.length, 2);
 
     assert.deepEqual(errors, []);
     await context.close();

@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { AuditAction } from 'shared/contract';
 import type { Executor } from './client';
 import { auditLog } from './schema';
 
@@ -15,7 +16,8 @@ export const actorOf = (request: { user: { id: number } }): Actor => ({
 export interface AuditEntry {
   entity: string;
   entityId: string | number;
-  action: string;
+  /** One of the labelled actions (shared/contract AUDIT_ACTION_LABELS): a history shows its French label. */
+  action: AuditAction;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   actor: Actor;

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ListParams, Page } from 'shared/contract';
+import type { AuditAction, ListParams, Page } from 'shared/contract';
 import { recordAudit, type Actor } from '../db/audit';
 import type { Database, Executor } from '../db/client';
 import { BadRequestError, ConflictError, isUniqueViolation, NotFoundError } from '../errors';
@@ -92,7 +92,7 @@ export function createReferenceService<Row extends { id: number; archivedAt: Dat
     }
   }
 
-  const audit = (tx: Executor, actor: Actor, action: string, before: Row | null, after: Row) =>
+  const audit = (tx: Executor, actor: Actor, action: AuditAction, before: Row | null, after: Row) =>
     recordAudit(tx, {
       entity: config.entity,
       entityId: after.id,

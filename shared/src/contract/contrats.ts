@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { CONTRAT_STATUTS, MODES_TARIFICATION, type ContratStatut } from './enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
+import { PERIMETRES } from './perimetre-values';
 
 /**
  * Contracts: purchase (contrat établissement) and sale (contrat client), each with its tariff lines, and the
@@ -313,8 +314,14 @@ export const ContratEtablissementAvailableBody = object({
   type_chambre_id: Type.Optional(Id),
   /** Rooms wanted every night; default 1. */
   nombre_chambres: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 1 })),
-  /** Substring of the hotel's city, case and accents aside. */
+  /** The city asked for: a substring of the hotel's city, case and accents aside (perimetre `ville`). */
   ville: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+  /**
+   * How far from `ville` (perimetre-values.ts): `ville` (default) its hotels only; `proximite` also the hotels of
+   * its département (postcode), Paris with its inner ring; `tous` every hotel. Beyond `ville`, the city's hotels
+   * come first. Without `ville`, every hotel.
+   */
+  perimetre: Type.Optional(Type.Enum(PERIMETRES)),
 });
 export type ContratEtablissementAvailableBody = Static<typeof ContratEtablissementAvailableBody>;
 
@@ -326,7 +333,12 @@ export const DisponibiliteTypeChambre = object({
   chambres_libres: Nullable(Type.Integer()),
 });
 export const DisponibiliteEtablissement = object({
-  etablissement: object({ id: Type.Integer(), nom: Type.String(), ville: Type.String() }),
+  etablissement: object({
+    id: Type.Integer(),
+    nom: Type.String(),
+    ville: Type.String(),
+    code_postal: Type.String(),
+  }),
   contrat: object({
     id: Type.Integer(),
     reference: Type.String(),
@@ -337,8 +349,11 @@ export const DisponibiliteEtablissement = object({
   type_chambres: Type.Array(DisponibiliteTypeChambre),
 });
 export type DisponibiliteEtablissement = Static<typeof DisponibiliteEtablissement>;
+/** Hotels in the order they are offered: the requested city's first (beyond `ville`), then by name in French. */
 export const ContratsEtablissementsAnswer = object({
   contrats_etablissements: Type.Array(DisponibiliteEtablissement),
+  /** With perimetre `proximite`: the départements looked in (empty when the city is unknown). */
+  departements: Type.Optional(Type.Array(Type.String())),
 });
 export type ContratsEtablissementsAnswer = Static<typeof ContratsEtablissementsAnswer>;
 
@@ -376,12 +391,17 @@ export type TypeChambreData = Static<typeof TypeChambreData>;
 export const TypeChambresAnswer = object({ type_chambres_data: Type.Array(TypeChambreData) });
 export type TypeChambresAnswer = Static<typeof TypeChambresAnswer>;
 
-/** GET /contrat_client/pensionnaires/search/:clientId/:contratId?search&end_date */
+/** GET /contrat_client/pensionnaires/search/:clientId/:contratId?search&start_date&end_date */
 export const PensionnairesSearchParams = object({ clientId: Id, contratId: Id });
 export const PensionnairesSearchQuery = object({
   /** Words matched, each as a substring of nom, prenom or numero_dossier, case and accents aside. */
   search: Type.Optional(Type.String({ maxLength: 100 })),
-  /** Departure day of the stay being booked: `deja_heberge` looks at nights from today until then. */
+  /**
+   * Arrival day of the stay being booked: `deja_heberge` looks at its nights only, [start_date, end_date), as the
+   * one-bed-per-night rule does. Without it, from today (the spec's call names only end_date).
+   */
+  start_date: Type.Optional(Day),
+  /** Departure day of the stay being booked (excluded); without it, every night from start_date on. */
   end_date: Type.Optional(Day),
 });
 export type PensionnairesSearchQuery = Static<typeof PensionnairesSearchQuery>;
@@ -393,7 +413,10 @@ export const PensionnaireTrouve = object({
   date_naissance: Nullable(Type.String()),
   sexe: Type.String(),
   foyer_id: Nullable(Type.Integer()),
-  /** Already has a non-cancelled night between today and end_date (excluded): the screen warns. */
+  /**
+   * Already has a non-cancelled night in [start_date (default today), end_date): booking them on those dates would
+   * break the one-bed-per-night rule, so the screen does not offer them. A stay on other nights is no conflict.
+   */
   deja_heberge: Type.Boolean(),
 });
 export type PensionnaireTrouve = Static<typeof PensionnaireTrouve>;

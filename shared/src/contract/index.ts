@@ -1,5 +1,7 @@
 export * from './common';
 export * from './days';
+export * from './historique-values';
+export * from './perimetre-values';
 export * from './auth';
 export * from './list';
 export * from './enums';

@@ -232,15 +232,3 @@ export const RESERVATIONS_MESSAGES = {
   booked: (id: number, count: number) =>
     `La réservation intégrale n° ${id} a été créée (${count} séjour${count > 1 ? 's' : ''}).`,
 } as const;
-
-/** The history entries' labels (`libelle`), as the reservation services record them. */
-export const HISTORY_LABELS = {
-  creation: 'Création',
-  prolongation: 'Prolongation',
-  confirmation: 'Confirmation',
-  annulation: 'Annulation',
-  pointage: (stream: string) => `Pointage ${stream}`,
-  apec: 'APEC',
-  departAnticipe: 'Départ anticipé',
-  modification: 'Modification',
-} as const;

@@ -11,6 +11,7 @@ import {
   type CommunicationsAnswer,
   type CourrielListAnswer,
   type DemandeCreateAnswer,
+  type DemandeDetailAnswer,
   type TraitementAnswer,
 } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,22 @@ describe('POST /communication/send/:id through a real SMTP server', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     const data = detail.json<CommunicationDetailAnswer>().data;
     expect(data.courriels).toEqual([expect.objectContaining({ statut: 'envoye', transport: 'smtp' })]);
+  });
+
+  it("reads the request's history in French: its own events and its documents' preparation and sending", async () => {
+    const { demande, answer } = await treated(w);
+    const [confirmation = 0] = answer.communication_ids;
+    expect((await call(w, 'POST', `/communication/send/${confirmation}`)).statusCode).toBe(200);
+    const fiche = await call(w, 'GET', `/demande_hebergement/${demande.id}`);
+    expect(fiche.statusCode, fiche.body).toBe(200);
+    const historique = fiche.json<DemandeDetailAnswer>().data.historique;
+    expect(historique.map((h) => [h.action, h.libelle])).toEqual([
+      ['envoi', 'Envoi par e-mail'],
+      ['preparation', 'Préparation d’un document'],
+      ['preparation', 'Préparation d’un document'],
+      ['traitement', 'Traitement'],
+      ['creation', 'Création'],
+    ]);
   });
 
   it('keeps a refused sending with its reason (502), then sends it again to another address', async () => {

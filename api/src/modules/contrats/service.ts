@@ -6,6 +6,7 @@
 import { and, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import {
   CONTRAT_STATUT_LABELS,
+  type AuditAction,
   CONTRAT_TRANSITIONS,
   type ContratSort,
   type ContratStatut,
@@ -321,7 +322,7 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
   async function finish(
     tx: Executor,
     actor: Actor,
-    action: string,
+    action: AuditAction,
     id: number,
     before: Record<string, unknown> | null,
     verb: string,

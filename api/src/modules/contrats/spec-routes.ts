@@ -62,7 +62,7 @@ const contratsSpecRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ContratsEtablissementsAnswer, ...errors },
       },
     },
-    async (request) => ({ contrats_etablissements: await spec.etablissementAvailable(request.body) }),
+    async (request) => spec.etablissementAvailable(request.body),
   );
 
   app.get(

@@ -5,6 +5,9 @@
  */
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import {
+  compareNoms,
+  departementDe,
+  departementsProches,
   MAX_CONTRATS_FILTER,
   MAX_PENSIONNAIRES_SEARCH,
   type ContratClientAvailableBody,
@@ -13,9 +16,11 @@ import {
   type ContratEtablissementAvailableBody,
   type ContratEtablissementFilterQuery,
   type ContratEtablissementResume,
+  type ContratsEtablissementsAnswer,
   type DisponibiliteEtablissement,
   type ModeTarification,
   type PensionnairesSearchQuery,
+  type Perimetre,
   type PensionnaireTrouve,
   type TypeChambreData,
   type TypeChambresQuery,
@@ -71,6 +76,21 @@ const etablissementSummary = {
   etablissement_id: contratsEtablissement.etablissementId,
   etablissement_nom: etablissements.nom,
 };
+
+/**
+ * The départements of a city, from the postcodes the reference data gives it (hotels and clients, archived ones
+ * included: a postcode does not move). The name matched whole (case aside), else as a substring.
+ */
+async function departementsOf(db: Database, ville: string): Promise<string[]> {
+  const rows = await rowsOf<{ code_postal: string; exact: boolean }>(
+    db,
+    sql`select distinct code_postal, normalise_recherche(ville) = normalise_recherche(${ville.trim()}) as exact
+      from (select code_postal, ville from etablissements union all select code_postal, ville from clients) lieu
+      where ${containsText(sql`ville`, ville)}`,
+  );
+  const exact = rows.filter((row) => row.exact);
+  return [...new Set((exact.length > 0 ? exact : rows).map((row) => departementDe(row.code_postal)))];
+}
 
 function assertPeriod(start: string, end: string): void {
   if (end <= start) throw new BadRequestError(SPEC_MESSAGES.period);
@@ -142,14 +162,19 @@ export function createContratsSpecService(db: Database) {
      * Hotels (not archived) with an `actif` contract covering [start_date, end_date), and, per room type (not
      * archived), tariff lines pricing every night and `nombre_chambres` rooms free every night: allotment −
      * rooms counted in occupations_allotement, a null allotment meaning no limit. One item per contract.
+     * `perimetre` widens from the city asked for (perimetre-values.ts); the city's hotels come first, then every
+     * hotel by name in French order (PostgreSQL's C collation put « hotelF1 » after « Ibis »).
      */
     async etablissementAvailable(
       body: ContratEtablissementAvailableBody,
-    ): Promise<DisponibiliteEtablissement[]> {
+    ): Promise<ContratsEtablissementsAnswer> {
       assertPeriod(body.start_date, body.end_date);
+      const ville = body.ville?.trim() || undefined;
+      const perimetre: Perimetre = ville === undefined ? 'tous' : (body.perimetre ?? 'ville');
       const start = sql`${body.start_date}::date`;
       const end = sql`${body.end_date}::date`;
       const free = sql`min(t.allotement - coalesce(o.chambres_occupees, 0))`;
+      const inCity = ville === undefined ? sql`false` : containsText(sql`e.ville`, ville);
       const rows = await rowsOf<{
         contrat_id: number;
         reference: string;
@@ -159,6 +184,8 @@ export function createContratsSpecService(db: Database) {
         etablissement_id: number;
         etablissement_nom: string;
         ville: string;
+        code_postal: string;
+        dans_ville: boolean;
         type_chambre_id: number;
         libelle: string;
         capacite: number;
@@ -168,7 +195,8 @@ export function createContratsSpecService(db: Database) {
         sql`
           select c.id as contrat_id, c.reference, c.date_debut::text as date_debut,
                  c.date_fin::text as date_fin, c.mode_tarification,
-                 e.id as etablissement_id, e.nom as etablissement_nom, e.ville,
+                 e.id as etablissement_id, e.nom as etablissement_nom, e.ville, e.code_postal,
+                 (${inCity}) as dans_ville,
                  tc.id as type_chambre_id, tc.libelle, tc.capacite, (${free})::int as chambres_libres
           from contrats_etablissement c
           join etablissements e on e.id = c.etablissement_id and e.archived_at is null
@@ -183,18 +211,33 @@ export function createContratsSpecService(db: Database) {
           left join occupations_allotement o on o.tarif_id = t.id and o.date_nuit = ${start} + nuit.n
           where c.statut = 'actif' and c.date_debut <= ${start} and c.date_fin >= ${end}
             ${body.type_chambre_id === undefined ? sql`` : sql`and t.type_chambre_id = ${body.type_chambre_id}`}
-            ${body.ville === undefined ? sql`` : sql`and ${containsText(sql`e.ville`, body.ville)}`}
+            ${perimetre === 'ville' ? sql`and ${inCity}` : sql``}
           group by c.id, e.id, tc.id
           having count(*) = ${daysBetween(body.start_date, body.end_date)}
              and (${free} is null or ${free} >= ${body.nombre_chambres ?? 1})
-          order by e.nom, e.id, c.reference, c.id, tc.libelle, tc.id`,
+          order by c.id, tc.libelle, tc.id`,
       );
-      const items = new Map<number, DisponibiliteEtablissement>();
+      const departements =
+        perimetre === 'proximite' && ville !== undefined
+          ? departementsProches(await departementsOf(db, ville))
+          : [];
+      const items = new Map<number, DisponibiliteEtablissement & { dansVille: boolean }>();
       for (const row of rows) {
+        if (
+          perimetre === 'proximite' &&
+          !row.dans_ville &&
+          !departements.includes(departementDe(row.code_postal))
+        )
+          continue;
         let item = items.get(row.contrat_id);
         if (item === undefined) {
           item = {
-            etablissement: { id: row.etablissement_id, nom: row.etablissement_nom, ville: row.ville },
+            etablissement: {
+              id: row.etablissement_id,
+              nom: row.etablissement_nom,
+              ville: row.ville,
+              code_postal: row.code_postal,
+            },
             contrat: {
               id: row.contrat_id,
               reference: row.reference,
@@ -203,6 +246,7 @@ export function createContratsSpecService(db: Database) {
               mode_tarification: row.mode_tarification,
             },
             type_chambres: [],
+            dansVille: row.dans_ville,
           };
           items.set(row.contrat_id, item);
         }
@@ -213,7 +257,18 @@ export function createContratsSpecService(db: Database) {
           chambres_libres: row.chambres_libres,
         });
       }
-      return [...items.values()];
+      const offered = [...items.values()].sort(
+        (a, b) =>
+          Number(b.dansVille) - Number(a.dansVille) ||
+          compareNoms(a.etablissement.nom, b.etablissement.nom) ||
+          compareNoms(a.etablissement.ville, b.etablissement.ville) ||
+          compareNoms(a.contrat.reference, b.contrat.reference) ||
+          a.contrat.id - b.contrat.id,
+      );
+      return {
+        contrats_etablissements: offered.map(({ dansVille: _, ...item }) => item),
+        ...(perimetre === 'proximite' ? { departements } : {}),
+      };
     },
 
     /**
@@ -307,8 +362,10 @@ export function createContratsSpecService(db: Database) {
 
     /**
      * The client's residents (not archived) matching every word of `search` (in nom, prenom or numero_dossier),
-     * at most 50, each flagged `deja_heberge` when a non-cancelled night of theirs falls between today and
-     * end_date (excluded; no end_date: any night from today on). The contract must be the client's (400).
+     * at most 50, each flagged `deja_heberge` when a non-cancelled night of theirs falls in the stay being booked,
+     * [start_date, end_date) — the nights the one-bed-per-night rule (nuitees_pensionnaire_nuit_unique) would
+     * refuse. No start_date: from today; no end_date: every night from then on. The contract must be the
+     * client's (400); a period ending before it starts is 400.
      */
     async pensionnaires(
       clientId: number,
@@ -325,6 +382,8 @@ export function createContratsSpecService(db: Database) {
         .where(eq(contratsClients.id, contratId));
       if (client === undefined || contrat === undefined) throw new NotFoundError();
       if (contrat.clientId !== clientId) throw new BadRequestError();
+      if (query.start_date !== undefined && query.end_date !== undefined)
+        assertPeriod(query.start_date, query.end_date);
 
       // A word without blanks is in « nom prénom nom » (nom_recherche) exactly when it is in the name or the first
       // name: one trigram index for both.
@@ -335,6 +394,7 @@ export function createContratsSpecService(db: Database) {
           containsText(pensionnaires.numeroDossier, word),
         ),
       );
+      const from = query.start_date === undefined ? TODAY : sql`${query.start_date}::date`;
       const until = query.end_date === undefined ? sql`` : sql`and n.date_nuit < ${query.end_date}::date`;
       return db
         .select({
@@ -349,7 +409,7 @@ export function createContratsSpecService(db: Database) {
           // would resolve to the night's own id inside the subquery.
           deja_heberge: sql<boolean>`exists (select 1 from nuitees n
             where n.pensionnaire_id = "pensionnaires"."id" and not n.annulee
-              and n.date_nuit >= ${TODAY} ${until})`.mapWith(Boolean),
+              and n.date_nuit >= ${from} ${until})`.mapWith(Boolean),
         })
         .from(pensionnaires)
         .where(and(eq(pensionnaires.clientId, clientId), isNull(pensionnaires.archivedAt), ...matches))

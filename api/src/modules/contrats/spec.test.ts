@@ -264,7 +264,7 @@ describe('POST /contrat_etablissement/available', () => {
   it('answers the hotel, the contract and the room types', async () => {
     const [item] = await available({ start_date: '2025-02-10', end_date: '2025-02-11', ville: 'lyon' });
     expect(item).toEqual({
-      etablissement: { id: w.alpha.id, nom: 'Hôtel Alpha', ville: 'Lyon' },
+      etablissement: { id: w.alpha.id, nom: 'Hôtel Alpha', ville: 'Lyon', code_postal: '69003' },
       contrat: {
         id: w.ca.id,
         reference: 'CA-ALPHA',
@@ -305,6 +305,136 @@ describe('POST /contrat_etablissement/available', () => {
       end_date: '2025-02-11',
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('POST /contrat_etablissement/available: perimeter and order', () => {
+  // Hotels under contract in 2027 only, away from the 2025 cases above.
+  const HOTELS = [
+    { nom: 'Hôtel Lumière', ville: 'Paris', codePostal: '75011' },
+    { nom: 'hotelF1 Paris Nord', ville: 'Paris', codePostal: '75018' },
+    { nom: 'Appart’City Saint-Denis', ville: 'Saint-Denis', codePostal: '93200' },
+    { nom: 'Ibis Montreuil', ville: 'Montreuil', codePostal: '93100' },
+    { nom: 'Étoile Versailles', ville: 'Versailles', codePostal: '78000' },
+    { nom: 'Zénith Lyon', ville: 'Lyon', codePostal: '69007' },
+  ];
+
+  beforeAll(async () => {
+    for (const [index, hotel] of HOTELS.entries()) {
+      const { id } = await insertHotel(app, hotel);
+      await createContract(
+        app,
+        admin,
+        CONTRATS_PATHS.contratsEtablissement,
+        {
+          ...header(`P-${index}`, '2027-01-01', '2028-01-01'),
+          etablissementId: id,
+          lignes: [
+            {
+              typeChambreId: w.double.id,
+              dateDebut: '2027-01-01',
+              dateFin: '2028-01-01',
+              prixNuiteeHt: '50',
+              allotement: null,
+            },
+          ],
+        },
+        'actif',
+      );
+    }
+  });
+
+  const offered = async (extra: Record<string, unknown>) => {
+    const response = await api('POST', PATHS.contratEtablissementAvailable, agent, {
+      start_date: '2027-03-01',
+      end_date: '2027-03-05',
+      ...extra,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<{
+      contrats_etablissements: DisponibiliteEtablissement[];
+      departements?: string[];
+    }>();
+    return {
+      hotels: answer.contrats_etablissements.map((item) => item.etablissement.nom),
+      departements: answer.departements,
+    };
+  };
+
+  it('sorts every hotel by name in French order (accents and case aside)', async () => {
+    expect((await offered({})).hotels).toEqual([
+      'Appart’City Saint-Denis',
+      'Étoile Versailles',
+      'Hôtel Lumière',
+      'hotelF1 Paris Nord',
+      'Ibis Montreuil',
+      'Zénith Lyon',
+    ]);
+  });
+
+  it('offers the requested city only by default', async () => {
+    expect(await offered({ ville: 'paris' })).toEqual({
+      hotels: ['Hôtel Lumière', 'hotelF1 Paris Nord'],
+      departements: undefined,
+    });
+    expect((await offered({ ville: 'Paris', perimetre: 'ville' })).hotels).toEqual([
+      'Hôtel Lumière',
+      'hotelF1 Paris Nord',
+    ]);
+  });
+
+  it('widens to the département, Paris with its inner ring, the city first and the départements named', async () => {
+    expect(await offered({ ville: 'Paris', perimetre: 'proximite' })).toEqual({
+      hotels: ['Hôtel Lumière', 'hotelF1 Paris Nord', 'Appart’City Saint-Denis', 'Ibis Montreuil'],
+      departements: ['75', '92', '93', '94'],
+    });
+    expect(await offered({ ville: 'Saint-Denis', perimetre: 'proximite' })).toEqual({
+      hotels: ['Appart’City Saint-Denis', 'Hôtel Lumière', 'hotelF1 Paris Nord', 'Ibis Montreuil'],
+      departements: ['75', '92', '93', '94'],
+    });
+    expect(await offered({ ville: 'Lyon', perimetre: 'proximite' })).toEqual({
+      hotels: ['Zénith Lyon'],
+      departements: ['69'],
+    });
+    expect(await offered({ ville: 'Trifouilly', perimetre: 'proximite' })).toEqual({
+      hotels: [],
+      departements: [],
+    });
+  });
+
+  it('widens to every hotel under contract, the requested city first', async () => {
+    expect((await offered({ ville: 'Paris', perimetre: 'tous' })).hotels).toEqual([
+      'Hôtel Lumière',
+      'hotelF1 Paris Nord',
+      'Appart’City Saint-Denis',
+      'Étoile Versailles',
+      'Ibis Montreuil',
+      'Zénith Lyon',
+    ]);
+  });
+
+  it('answers each hotel with its postcode, and 400 in French to an unknown perimeter', async () => {
+    const response = await api('POST', PATHS.contratEtablissementAvailable, agent, {
+      start_date: '2027-03-01',
+      end_date: '2027-03-05',
+      ville: 'Montreuil',
+    });
+    expect(
+      response.json<{ contrats_etablissements: DisponibiliteEtablissement[] }>().contrats_etablissements[0]
+        ?.etablissement,
+    ).toMatchObject({
+      nom: 'Ibis Montreuil',
+      ville: 'Montreuil',
+      code_postal: '93100',
+    });
+    const bad = await api('POST', PATHS.contratEtablissementAvailable, agent, {
+      start_date: '2027-03-01',
+      end_date: '2027-03-05',
+      ville: 'Paris',
+      perimetre: 'region',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Le champ perimetre est invalide.' });
   });
 });
 
@@ -607,6 +737,32 @@ describe('GET /contrat_client/pensionnaires/search/:clientId/:contratId', () => 
         },
       ],
     });
+  });
+
+  it('flags only the residents with a night in the stay being booked, [start_date, end_date)', async () => {
+    const between = (from: number, to: number, search: string) =>
+      found(`?search=${search}&start_date=${addDays(today, from)}&end_date=${addDays(today, to)}`);
+    // Moussa sleeps there from two days ago to the day after tomorrow (his departure day is free).
+    expect(await between(2, 5, 'moussa')).toEqual(['Moussa']);
+    expect(await between(-6, -2, 'moussa')).toEqual(['Moussa']);
+    expect(await between(1, 3, 'moussa')).toEqual(['Moussa (hébergé)']);
+    // Nights already past conflict too: the rule is one bed per night, whatever today is.
+    expect(await between(-4, -1, 'moussa')).toEqual(['Moussa (hébergé)']);
+    // Paul arrives in 10 days for two nights: a stay ending on his arrival day, or starting on his departure, is free.
+    expect(await between(0, 10, 'bernard')).toEqual(['Paul']);
+    expect(await between(12, 20, 'bernard')).toEqual(['Paul']);
+    expect(await between(11, 20, 'bernard')).toEqual(['Paul (hébergé)']);
+    // Zoé's nights on those dates are cancelled.
+    expect(await between(0, 3, 'zo')).toEqual(['Zoé']);
+    // Without end_date: every night from start_date on.
+    expect(await found(`?search=bernard&start_date=${addDays(today, 11)}`)).toEqual(['Paul (hébergé)']);
+    expect(await found(`?search=bernard&start_date=${addDays(today, 12)}`)).toEqual(['Paul']);
+  });
+
+  it('answers 400 to a stay ending before it starts', async () => {
+    const response = await search(`?start_date=${addDays(today, 3)}&end_date=${addDays(today, 3)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: PENSIONNAIRES_SEARCH_ERROR });
   });
 
   it(`answers at most ${MAX_PENSIONNAIRES_SEARCH}`, async () => {

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import {
   canMoveDemande,
+  type AuditAction,
   DEMANDE_TYPE_LABELS,
   demandeStatutLabel,
   type DemandeStatut,
@@ -85,7 +86,7 @@ export async function moveDemande(
   actor: Actor,
   demande: DemandeRow,
   to: DemandeStatut,
-  action: string,
+  action: AuditAction,
   libelleAction: string,
   extra: { motifRefus?: string; details?: Record<string, unknown> } = {},
 ): Promise<void> {

@@ -10,6 +10,7 @@ import {
   FOYER_MESSAGES,
   FOYER_SORTS,
   RESERVATION_STATUT_LABELS,
+  type AuditAction,
   type DemandeItem,
   type FoyerCreateBody,
   type FoyerDetail,
@@ -172,8 +173,13 @@ async function lockPensionnaire(tx: Executor, id: number): Promise<PensionnaireR
 
 const fullName = (p: PensionnaireRow) => `${p.prenom} ${p.nom}`;
 
-const auditFoyer = (tx: Executor, actor: Actor, action: string, before: FoyerRow | null, after: FoyerRow) =>
-  recordAudit(tx, { entity: 'foyer', entityId: after.id, action, before, after, actor });
+const auditFoyer = (
+  tx: Executor,
+  actor: Actor,
+  action: AuditAction,
+  before: FoyerRow | null,
+  after: FoyerRow,
+) => recordAudit(tx, { entity: 'foyer', entityId: after.id, action, before, after, actor });
 
 export function createFoyer(db: Database, actor: Actor, body: FoyerCreateBody): Promise<FoyerWritten> {
   return db.transaction(async (tx) => {

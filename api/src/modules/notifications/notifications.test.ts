@@ -2,7 +2,7 @@
  * Issue 12 §1: the notification REST calls (happy, 401, 403, 404, 400), the read rules, the producers (a request
  * arriving, a followed request changed by a colleague) and the resync after an API restart mid-stream.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   REALTIME_EVENTS,
@@ -12,7 +12,14 @@ import {
   type NotificationsPage,
 } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createTestDatabase, FAST_SCRYPT, userToken } from '../../../test/helper';
+import {
+  bearer,
+  buildTestApp,
+  createTestDatabase,
+  createUser,
+  FAST_SCRYPT,
+  userToken,
+} from '../../../test/helper';
 import { buildWorld, call, day, residents, type World } from '../../../test/fixtures/reservations-write';
 import { connect, listenLocal, nextEvent, socketFor } from '../../../test/socket-client';
 import { buildApp } from '../../app';
@@ -191,9 +198,13 @@ describe('REST /notifications', () => {
 });
 
 describe('producers', () => {
-  it('a request typed in on the screen reaches every agent live, with its link', async () => {
+  it('a request typed in on the screen reaches every active agent and administrator live, with its link', async () => {
     const agent = await userToken(app, 'agent');
     const admin = await userToken(app, 'admin');
+    const inactiveAdmin = await createUser(app, { role: 'admin', active: false });
+    const inactiveAgent = await createUser(app, { role: 'agent', active: false });
+    const adminSocket = await connect(socketFor(url, admin.token));
+    const adminLive = nextEvent<NotificationEvent>(adminSocket, REALTIME_EVENTS.notification);
     const socket = await connect(socketFor(url, agent.token));
     const live = nextEvent<NotificationEvent>(socket, REALTIME_EVENTS.notification);
     const created = await call(w, 'POST', '/demande_hebergement', {
@@ -213,8 +224,17 @@ describe('producers', () => {
     expect(event.message).toContain(`Demande n° ${id}`);
     socket.disconnect();
     expect((await list(agent.token)).data[0]?.id).toBe(event.id);
-    // Administrators are not in the intake's audience.
-    expect((await list(admin.token)).total).toBe(0);
+    // Administrators handle requests too: they are told as well, live and in their feed.
+    const adminEvent = await adminLive;
+    adminSocket.disconnect();
+    expect(adminEvent).toMatchObject({ title: "Nouvelle demande d'hébergement", message: event.message });
+    expect((await list(admin.token)).data.map((n) => n.id)).toEqual([adminEvent.id]);
+    // Inactive accounts get nothing.
+    const inactive = await app.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(inArray(notifications.userId, [inactiveAdmin.id, inactiveAgent.id]));
+    expect(inactive).toEqual([]);
   });
 
   it('a request someone else changes while it is open: followers reload and are told who, the author is not', async () => {

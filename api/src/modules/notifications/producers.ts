@@ -1,7 +1,7 @@
 /**
  * What produces notifications (docs/api.md « Notifications », who receives what):
- * - a request arrives (typed in by staff or submitted by a client's system) → every agent; a cancellation or an
- *   extension request is worded as such;
+ * - a request arrives (typed in by staff or submitted by a client's system) → every active staff account that handles
+ *   requests (agents and administrators); a cancellation or an extension request is worded as such;
  * - a request or stay is changed by someone else while a user has it open (its followers: the sockets that sent
  *   'suivre') → those users, once per burst of changes; every follower also gets the non-persisted 'changement'
  *   event so that an open card reloads;
@@ -11,7 +11,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { REALTIME_EVENTS, type ChangementEvent, type SuiviEntite } from 'shared/contract';
+import { REALTIME_EVENTS, type ChangementEvent, type Role, type SuiviEntite } from 'shared/contract';
 import { clients, users } from '../../db/schema';
 import type { DemandeArrivee } from '../demandes/arrivals';
 
@@ -20,6 +20,12 @@ const ARRIVEE_TITRES = {
   prolongation: 'Nouvelle demande de prolongation',
   annulation: "Nouvelle demande d'annulation",
 } as const;
+
+/**
+ * Who handles requests: agents treat them all day, and administrators treat them too (every call of the requests'
+ * module is open to both roles, docs/api.md), so a new request reaches both. `notify` keeps active accounts only.
+ */
+export const DEMANDE_HANDLER_ROLES: readonly Role[] = ['agent', 'admin'];
 
 const ENTITES: Record<string, SuiviEntite> = { demande_hebergement: 'demande', reservation: 'reservation' };
 
@@ -42,7 +48,7 @@ async function arrivee(app: FastifyInstance, demande: DemandeArrivee): Promise<v
     .where(eq(clients.id, demande.clientId));
   const source = demande.origine === 'api' ? 'transmise par' : 'saisie pour';
   await app.notifications.notify({
-    to: { roles: ['agent'] },
+    to: { roles: DEMANDE_HANDLER_ROLES },
     title: ARRIVEE_TITRES[demande.type],
     message: `${demande.urgente ? 'Urgent — ' : ''}Demande n° ${demande.id} ${source} ${client?.nom ?? 'un client'}.`,
     lien: lienDe('demande', demande.id),

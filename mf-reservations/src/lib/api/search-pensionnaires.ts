@@ -9,13 +9,17 @@ export interface PensionnaireSearch {
   contratId: number;
   /** Name, first name or file number; several words narrow the search. */
   search: string;
-  /** With it, `deja_heberge` says whether a resident is lodged until then. */
+  /**
+   * The stay being booked: `deja_heberge` says whether a resident already has one of its nights,
+   * [startDate, endDate) (the one-bed-per-night rule). Without startDate, from today.
+   */
+  startDate?: string;
   endDate?: string;
 }
 
 /** GET /contrat_client/pensionnaires/search/:client/:contrat: the booking's and the full reservation's search. */
 export async function searchPensionnaires(
-  { clientId, contratId, search, endDate }: PensionnaireSearch,
+  { clientId, contratId, search, startDate, endDate }: PensionnaireSearch,
   signal?: AbortSignal,
 ): Promise<PensionnaireTrouve[]> {
   const { data } = await apiClient.get<PensionnairesAnswer>(
@@ -23,6 +27,7 @@ export async function searchPensionnaires(
     {
       params: {
         ...(search.trim() ? { search: search.trim() } : {}),
+        ...(startDate ? { start_date: startDate } : {}),
         ...(endDate ? { end_date: endDate } : {}),
       },
       signal,

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import {
   AnnulationDemandeBody,
+  AUDIT_ACTION_LABELS,
   COMMUNICATION_PATHS,
   COMMUNICATIONS_PAR_TYPE,
   CommunicationCreateBody,
@@ -18,11 +19,13 @@ import {
   SyncBody,
   syncMessage,
   TraitementBody,
+  type AuditAction,
   type Communication,
   type Courriel,
   type CourrielStatut,
   type DemandeDetail,
   type DemandeStatut,
+  type HistoriqueEntry,
   type ResultatCible,
   type SyncResultat,
 } from '../../contract';
@@ -67,20 +70,36 @@ const wrongKind = (d: DemandeDetail, action: string) =>
 let nextId = 9000;
 const now = () => new Date().toISOString();
 
-function move(d: DemandeDetail, statut: DemandeStatut, libelle: string, extra: Partial<DemandeDetail> = {}) {
-  Object.assign(d, extra, { statut, updated_at: now() });
-  Object.assign(d, withActions(d));
+/** A history entry, as the API's audit trail gives it (newest first), labelled by the shared action labels. */
+function record(
+  d: DemandeDetail,
+  entite: 'demande_hebergement' | 'communication',
+  entiteId: number,
+  action: AuditAction,
+  changements: HistoriqueEntry['changements'],
+) {
   d.historique.unshift({
     id: (nextId += 1),
     date: now(),
-    entite: 'demande_hebergement',
-    entite_id: String(d.id),
-    action: libelle.toLowerCase(),
-    libelle,
+    entite,
+    entite_id: String(entiteId),
+    action,
+    libelle: AUDIT_ACTION_LABELS[action],
     acteur: { type: 'user', id: 1, nom: 'Agent Démo' },
-    avant: null,
-    apres: { statut },
-  } as never);
+    changements,
+  });
+}
+
+function move(
+  d: DemandeDetail,
+  statut: DemandeStatut,
+  action: AuditAction,
+  extra: Partial<DemandeDetail> = {},
+) {
+  const before = d.statut;
+  Object.assign(d, extra, { statut, updated_at: now() });
+  Object.assign(d, withActions(d));
+  record(d, 'demande_hebergement', d.id, action, [{ champ: 'statut', avant: before, apres: statut }]);
 }
 
 function prepare(d: DemandeDetail, type: Communication['type_document'], destinataires?: string[]) {
@@ -100,6 +119,9 @@ function prepare(d: DemandeDetail, type: Communication['type_document'], destina
     created_by: 'Agent Démo',
   };
   d.communications.unshift(communication);
+  record(d, 'communication', communication.id, 'preparation', [
+    { champ: 'type_document', avant: null, apres: type },
+  ]);
   return communication;
 }
 
@@ -136,7 +158,7 @@ function settle(
   d: DemandeDetail,
   resultats: ResultatCible[],
   participe: string,
-  libelle: string,
+  action: AuditAction,
   documents: () => Communication[],
 ) {
   const ok = resultats.filter((r) => r.ok).length;
@@ -146,7 +168,7 @@ function settle(
       resultats,
     });
   const statut: DemandeStatut = ok === resultats.length ? 'traitee' : 'en_cours';
-  move(d, statut, libelle, { nombre_reservations: d.cibles.length + d.reservations.length });
+  move(d, statut, action, { nombre_reservations: d.cibles.length + d.reservations.length });
   const communications = documents();
   return json(200, {
     message: `Demande n° ${d.id} : ${summary(resultats, participe)}`,
@@ -160,12 +182,18 @@ const allCommunications = () => mockDemandes.flatMap((d) => d.communications);
 const pdf = () => new HttpResponse(MOCK_PDF, { status: 200, headers: { 'content-type': 'application/pdf' } });
 
 function sendCommunication(communication: Communication, destinataires?: string[]) {
+  const before = communication.statut;
   Object.assign(communication, {
     destinataires: destinataires ?? communication.destinataires,
     statut: 'non_transmise',
     tentatives: communication.tentatives + 1,
     derniere_erreur: 'non transmis : aucun serveur SMTP configuré',
   });
+  const d = communication.demande_id === null ? undefined : find(communication.demande_id);
+  if (d)
+    record(d, 'communication', communication.id, 'envoi', [
+      { champ: 'statut', avant: before, apres: communication.statut },
+    ]);
   return {
     message: "Communication conservée dans la boîte d'envoi locale (démonstration).",
     data: communication,
@@ -412,7 +440,7 @@ export const demandesHandlers: RequestHandler[] = [
     const d = find(idOf(params));
     if (!d) return notFound(idOf(params));
     if (!isOpen(d.statut)) return conflict(d, 'refus');
-    move(d, 'refusee', 'Refus', { motif_refus: body.motif });
+    move(d, 'refusee', 'refus', { motif_refus: body.motif });
     const letter = prepare(d, 'refus');
     return json(200, { message: `Demande n° ${d.id} refusée.`, communication_ids: [letter.id] });
   }),
@@ -433,7 +461,7 @@ export const demandesHandlers: RequestHandler[] = [
     if (twice !== undefined) return fail(400, `Le pensionnaire n° ${twice} est placé dans deux chambres.`);
     const stays = bookStays(d, body, () => (nextId += 1));
     d.reservations.push(...stays);
-    move(d, 'traitee', 'Traitement', { nombre_reservations: stays.length });
+    move(d, 'traitee', 'traitement', { nombre_reservations: stays.length });
     const communications = [prepare(d, 'confirmation'), prepare(d, 'bon_hebergement')];
     return json(201, {
       message: `Demande n° ${d.id} traitée : ${stays.length} réservation(s) créée(s).`,
@@ -454,7 +482,7 @@ export const demandesHandlers: RequestHandler[] = [
     if (endDate <= d.date_debut)
       return fail(400, `La nouvelle date de départ doit être postérieure au ${frenchDay(d.date_debut)}.`);
     const { resultats, created } = extendCibles(d, endDate, body.reservation_ids);
-    return settle(d, resultats, 'prolongée', 'Prolongation', () =>
+    return settle(d, resultats, 'prolongée', 'prolongation', () =>
       created.length > 0 ? [prepare(d, 'prolongation'), prepare(d, 'bon_hebergement')] : [],
     );
   }),
@@ -468,7 +496,7 @@ export const demandesHandlers: RequestHandler[] = [
     if (d.type !== 'annulation') return wrongKind(d, "confirmation d'annulation");
     if (!isOpen(d.statut)) return conflict(d, "confirmation d'annulation");
     const { resultats } = cancelCibles(d, body.date_annulation ?? d.date_debut, body.reservation_ids);
-    return settle(d, resultats, 'annulée', 'Annulation', () => {
+    return settle(d, resultats, 'annulée', 'annulation', () => {
       const notices = hotelNotices(d);
       return [prepare(d, 'annulation'), ...notices];
     });

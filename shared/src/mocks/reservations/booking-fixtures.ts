@@ -221,7 +221,10 @@ export const allContratsClients: readonly ContratClientDetail[] = [
 export const chambresOccupees: Readonly<Record<number, number>> = { 101: 3, 105: 1, 107: 2 };
 
 /**
- * Residents lodged right now (a stay from 5 days ago to 60 days ahead): the search flags them `deja_heberge` and
- * booking them answers 409. Karim Benali (client 1) and Lucas Martin (client 2).
+ * Residents lodged right now, over `PERIODE_HEBERGES`: a search for a stay with one of those nights flags them
+ * `deja_heberge` and booking them on those nights answers 409; a stay after it is free. Karim Benali (client 1) and
+ * Lucas Martin (client 2).
  */
 export const pensionnairesHeberges: readonly number[] = [2, 4];
+/** Their stay: from 5 days ago to 60 days ahead (departure day), after BOOKING_STAY ends. */
+export const PERIODE_HEBERGES = { start_date: mockDay(-5), end_date: mockDay(60) } as const;

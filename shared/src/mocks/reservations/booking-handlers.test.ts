@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PENSIONNAIRES_SEARCH_ERROR } from '../../contract';
+import { PENSIONNAIRES_SEARCH_ERROR, type PensionnaireTrouve } from '../../contract';
 import { mockToken } from '../common/users';
 import { resetMocks } from '../index';
-import { BOOKING_STAY } from './booking-fixtures';
+import { BOOKING_STAY, PERIODE_HEBERGES } from './booking-fixtures';
 import { mockDay } from './list-fixtures';
 
 const TOKEN = mockToken();
@@ -154,6 +154,22 @@ describe('booking mocks: residents', () => {
           .body.pensionnaires,
         text,
       ).toMatchObject([{ id: 1 }]);
+  });
+
+  it('flags only residents with a night of the stay being booked, [start_date, end_date)', async () => {
+    const flagged = async (start: string, end: string) => {
+      const path = `/contrat_client/pensionnaires/search/1/5?search=benali&start_date=${start}&end_date=${end}`;
+      const { body } = await call('GET', path);
+      return (body.pensionnaires as PensionnaireTrouve[]).map((p) => p.deja_heberge);
+    };
+    expect(await flagged(STAY.start_date, STAY.end_date)).toEqual([true]);
+    expect(await flagged(PERIODE_HEBERGES.end_date, mockDay(70))).toEqual([false]);
+    expect(await flagged(mockDay(-9), PERIODE_HEBERGES.start_date)).toEqual([false]);
+    const backwards = await call(
+      'GET',
+      `/contrat_client/pensionnaires/search/1/5?start_date=${STAY.end_date}&end_date=${STAY.start_date}`,
+    );
+    expect(backwards).toMatchObject({ status: 400, body: { message: PENSIONNAIRES_SEARCH_ERROR } });
   });
 
   it('answers the spec message on any failure', async () => {

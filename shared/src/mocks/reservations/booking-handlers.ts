@@ -1,8 +1,11 @@
 import { http, type RequestHandler } from 'msw';
 import {
+  compareNoms,
   CONTRATS_SPEC_PATHS,
   ContratClientAvailableBody,
   ContratEtablissementAvailableBody,
+  departementDe,
+  departementsProches,
   MAX_CONTRATS_FILTER,
   MAX_PENSIONNAIRES_SEARCH,
   PENSIONNAIRES_SEARCH_ERROR,
@@ -20,10 +23,11 @@ import {
   allContratsClients,
   allContratsEtablissement,
   chambresOccupees,
+  PERIODE_HEBERGES,
   pensionnairesHeberges,
 } from './booking-fixtures';
 import { isApiDate } from '../../format/dates';
-import { containsText } from '../../format/search';
+import { containsText, searchText } from '../../format/search';
 import { api, fail, json, readJson, requireSession, validationMessage } from '../common/http';
 import {
   COMMON_MESSAGES,
@@ -58,6 +62,14 @@ const positiveId = (raw: unknown) =>
 const activeClient = (id: number) => seedClients.find((row) => row.id === id && row.archivedAt === null);
 const activeHotel = (id: number) =>
   seedEtablissements.find((row) => row.id === id && row.archivedAt === null);
+/** The départements around a city, from the postcodes the reference data gives it (contrats/spec-service.ts). */
+function mockDepartementsProches(ville: string): string[] {
+  const places = [...seedEtablissements, ...seedClients];
+  const exact = places.filter((place) => searchText(place.ville) === searchText(ville.trim()));
+  const found = exact.length > 0 ? exact : places.filter((place) => containsText(place.ville, ville));
+  return departementsProches(found.map((place) => departementDe(place.codePostal)));
+}
+
 const covers = (contrat: { dateDebut: string; dateFin: string }, start: string, end: string) =>
   contrat.dateDebut <= start && contrat.dateFin >= end;
 
@@ -164,8 +176,11 @@ function contratsFilter(
   };
 }
 
-const isLodged = (pensionnaireId: number, endDate: string | null) =>
-  pensionnairesHeberges.includes(pensionnaireId) && (endDate === null || endDate > today());
+/** The fixtures' lodged residents have a night of [start, end) (end null: no end), as the API's search judges. */
+const isLodged = (pensionnaireId: number, start: string, end: string | null) =>
+  pensionnairesHeberges.includes(pensionnaireId) &&
+  PERIODE_HEBERGES.start_date < (end ?? '9999-12-31') &&
+  PERIODE_HEBERGES.end_date > start;
 
 /** A stay of the list mocks (seeds and bookings made here) holds a night of [start, end) for this resident. */
 const bookedBetween = (pensionnaireId: number, start: string, end: string) =>
@@ -216,14 +231,27 @@ const contratHandlers: RequestHandler[] = [
     const body = await readJson(request);
     const invalid = validationMessage(ContratEtablissementAvailableBody, body);
     if (invalid) return fail(400, invalid);
-    const { start_date, end_date, type_chambre_id, ville } = body as ContratEtablissementAvailableBody;
+    const { start_date, end_date, type_chambre_id } = body as ContratEtablissementAvailableBody;
     const wanted = (body as ContratEtablissementAvailableBody).nombre_chambres ?? 1;
     if (end_date <= start_date) return fail(400, C.endBeforeStart);
+    // As the API does (contrats/spec-service.ts): the city's hotels, its area's, or all; the city's first.
+    const ville = (body as ContratEtablissementAvailableBody).ville?.trim() || undefined;
+    const perimetre =
+      ville === undefined ? 'tous' : ((body as ContratEtablissementAvailableBody).perimetre ?? 'ville');
+    const inCity = (hotel: { ville: string }) => ville !== undefined && containsText(hotel.ville, ville);
+    const departements =
+      perimetre === 'proximite' && ville !== undefined ? mockDepartementsProches(ville) : [];
     const items: DisponibiliteEtablissement[] = [];
     for (const contrat of allContratsEtablissement) {
       const hotel = activeHotel(contrat.etablissementId);
       if (!hotel || contrat.statut !== 'actif' || !covers(contrat, start_date, end_date)) continue;
-      if (ville && !containsText(hotel.ville, ville)) continue;
+      if (perimetre === 'ville' && !inCity(hotel)) continue;
+      if (
+        perimetre === 'proximite' &&
+        !inCity(hotel) &&
+        !departements.includes(departementDe(hotel.codePostal))
+      )
+        continue;
       const types = roomTypesOf(contrat, start_date, end_date)
         .filter((type) => type_chambre_id === undefined || type.id === type_chambre_id)
         .filter((type) => type.couvre_periode)
@@ -236,7 +264,7 @@ const contratHandlers: RequestHandler[] = [
         .filter((type) => type.chambres_libres === null || type.chambres_libres >= wanted);
       if (!types.length) continue;
       items.push({
-        etablissement: { id: hotel.id, nom: hotel.nom, ville: hotel.ville },
+        etablissement: { id: hotel.id, nom: hotel.nom, ville: hotel.ville, code_postal: hotel.codePostal },
         contrat: {
           id: contrat.id,
           reference: contrat.reference,
@@ -249,10 +277,15 @@ const contratHandlers: RequestHandler[] = [
     }
     items.sort(
       (a, b) =>
-        a.etablissement.nom.localeCompare(b.etablissement.nom, 'fr') ||
-        a.contrat.reference.localeCompare(b.contrat.reference),
+        Number(inCity(b.etablissement)) - Number(inCity(a.etablissement)) ||
+        compareNoms(a.etablissement.nom, b.etablissement.nom) ||
+        compareNoms(a.etablissement.ville, b.etablissement.ville) ||
+        compareNoms(a.contrat.reference, b.contrat.reference),
     );
-    return json(200, { contrats_etablissements: items });
+    return json(200, {
+      contrats_etablissements: items,
+      ...(perimetre === 'proximite' ? { departements } : {}),
+    });
   }),
   http.get(
     api(`${CONTRATS_SPEC_PATHS.contratEtablissementTypeChambres}/:contratId/:etablissementId`),
@@ -279,14 +312,18 @@ const contratHandlers: RequestHandler[] = [
       const contratId = positiveId(params.contratId);
       const query = new URL(request.url).searchParams;
       const search = query.get('search') ?? '';
+      const startDate = query.get('start_date');
       const endDate = query.get('end_date');
       if (
         clientId === null ||
         contratId === null ||
         search.length > 100 ||
-        (endDate !== null && !isApiDate(endDate))
+        (startDate !== null && !isApiDate(startDate)) ||
+        (endDate !== null && !isApiDate(endDate)) ||
+        (startDate !== null && endDate !== null && endDate <= startDate)
       )
         return fail(400, PENSIONNAIRES_SEARCH_ERROR);
+      const from = startDate ?? today();
       if (!activeClient(clientId)) return fail(404, PENSIONNAIRES_SEARCH_ERROR);
       const contrat = allContratsClients.find((row) => row.id === contratId);
       if (!contrat) return fail(404, PENSIONNAIRES_SEARCH_ERROR);
@@ -308,7 +345,7 @@ const contratHandlers: RequestHandler[] = [
           date_naissance: row.dateNaissance,
           sexe: row.sexe,
           foyer_id: row.foyerId,
-          deja_heberge: isLodged(row.id, endDate),
+          deja_heberge: isLodged(row.id, from, endDate),
         }));
       return json(200, { pensionnaires });
     },
@@ -345,7 +382,8 @@ const addHandler = http.post(api(RESERVATIONS_PATHS.add), async ({ request }) =>
   );
   if (residents.some((row) => !row || row.clientId !== client.id)) return fail(400, M.unknownResident);
   const lodged = residents.find(
-    (row) => isLodged(row!.id, add.end_date) || bookedBetween(row!.id, add.start_date, add.end_date),
+    (row) =>
+      isLodged(row!.id, add.start_date, add.end_date) || bookedBetween(row!.id, add.start_date, add.end_date),
   );
   if (lodged) return fail(409, M.lodged(lodged.prenom, lodged.nom));
   const rooms = Math.ceil(add.pensionnaire_ids.length / type.capacite);

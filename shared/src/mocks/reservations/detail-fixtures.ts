@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { API_DATE_FORMAT } from '../../format/dates';
+import { AUDIT_ACTION_LABELS } from '../../contract';
 import type {
   EtatPaiement,
   HistoriqueEntry,
@@ -11,7 +12,6 @@ import type {
   ReservationStatut,
   ReservationTotaux,
 } from '../../contract';
-import { HISTORY_LABELS } from '../messages';
 import { seedTypesChambre } from '../referentiel/fixtures';
 import { freshReservations, integraleOf, MOCK_PROLONGATION_ALERT_DAYS, mockParent } from './list-fixtures';
 
@@ -356,7 +356,7 @@ export function historyOf(row: ReservationItem, recorded: readonly HistoriqueEnt
       entite: 'reservation',
       entite_id: String(row.id),
       action: row.type_resa === 'prolongation' ? 'prolongation' : 'creation',
-      libelle: row.type_resa === 'prolongation' ? HISTORY_LABELS.prolongation : HISTORY_LABELS.creation,
+      libelle: AUDIT_ACTION_LABELS[row.type_resa === 'prolongation' ? 'prolongation' : 'creation'],
       acteur: CREATOR,
       // The API's creation entry: the stay's business fields (stay-repository.ts stayAudit), in its reading order.
       changements: [
@@ -377,7 +377,7 @@ export function historyOf(row: ReservationItem, recorded: readonly HistoriqueEnt
   if (
     row.type_resa === 'initiale' &&
     row.statut !== 'en_attente' &&
-    !own.some((entry) => entry.libelle === HISTORY_LABELS.confirmation)
+    !own.some((entry) => entry.action === 'confirmation')
   ) {
     base.push({
       id: row.id * 1000 + 1,
@@ -385,7 +385,7 @@ export function historyOf(row: ReservationItem, recorded: readonly HistoriqueEnt
       entite: 'reservation',
       entite_id: String(row.id),
       action: 'confirmation',
-      libelle: HISTORY_LABELS.confirmation,
+      libelle: AUDIT_ACTION_LABELS.confirmation,
       acteur: { type: 'user', id: 2, nom: 'Julien Bernard' },
       changements: [{ champ: 'statut', avant: 'en_attente', apres: 'confirmee' }],
     });

@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import { http, type RequestHandler } from 'msw';
 import {
+  AUDIT_ACTION_LABELS,
+  type AuditAction,
   ApecBody,
   FLUX_PAIEMENT_LABELS,
   MOTIF_ANNULATION_REQUIS,
@@ -16,7 +18,7 @@ import {
 } from '../../contract';
 import { API_DATE_FORMAT, isApiDate } from '../../format/dates';
 import { api, claimsOf, fail, json, readJson, validBody, validationMessage } from '../common/http';
-import { COMMON_MESSAGES, HISTORY_LABELS, RESERVATIONS_MESSAGES as M } from '../messages';
+import { COMMON_MESSAGES, RESERVATIONS_MESSAGES as M } from '../messages';
 import { seedPensionnaires, seedTypesChambre } from '../referentiel/fixtures';
 import {
   type MockParent,
@@ -90,7 +92,7 @@ const label = (row: ReservationItem) => RESERVATION_STATUT_LABELS[row.statut].to
 function audit(
   row: ReservationItem,
   actor: Actor,
-  libelle: string,
+  action: AuditAction,
   changements: HistoriqueEntry['changements'],
 ) {
   const now = new Date().toISOString();
@@ -103,8 +105,8 @@ function audit(
     date: now,
     entite: 'reservation',
     entite_id: String(row.id),
-    action: libelle.toLowerCase(),
-    libelle,
+    action,
+    libelle: AUDIT_ACTION_LABELS[action],
     acteur: actor,
     changements,
   });
@@ -125,7 +127,7 @@ function cancel(row: ReservationItem, actor: Actor, motif: string) {
     extended.prolongee_par_id = null;
     syncRow(extended);
   }
-  audit(row, actor, HISTORY_LABELS.annulation, [
+  audit(row, actor, 'annulation', [
     { champ: 'statut', avant: before, apres: 'annulee' },
     { champ: 'motif', avant: null, apres: motif },
   ]);
@@ -180,9 +182,7 @@ const writeHandlers: RequestHandler[] = [
       if (targets.length === 0) return fail(409, M.nothingToConfirm);
       for (const target of targets) {
         target.statut = 'confirmee';
-        audit(target, actor, HISTORY_LABELS.confirmation, [
-          { champ: 'statut', avant: 'en_attente', apres: 'confirmee' },
-        ]);
+        audit(target, actor, 'confirmation', [{ champ: 'statut', avant: 'en_attente', apres: 'confirmee' }]);
       }
       return json(200, { message: M.confirmed(targets.length) });
     }),
@@ -226,7 +226,7 @@ const writeHandlers: RequestHandler[] = [
       const nights = extrasOf(row).nuitees.filter((night) => !night.annulee && night.date_nuit <= today());
       if (nights.length === 0) return fail(409, M.noNightToPoint);
       for (const night of nights) night[body.type === 'paf' ? 'etat_paf' : 'etat_caf'] = etat;
-      audit(row, actor, HISTORY_LABELS.pointage(name), [
+      audit(row, actor, `pointage_${body.type}`, [
         { champ: `etat_${body.type}`, avant: null, apres: body.etat },
       ]);
       return json(200, { message: M.pointed(name, etat) });
@@ -241,7 +241,7 @@ const writeHandlers: RequestHandler[] = [
       if (!row) return notFound();
       const before = row.apec;
       row.apec = body.apec;
-      audit(row, actor, HISTORY_LABELS.apec, [{ champ: 'apec', avant: before, apres: body.apec }]);
+      audit(row, actor, 'apec', [{ champ: 'apec', avant: before, apres: body.apec }]);
       return json(200, { message: M.apec(body.apec) });
     }),
   ),
@@ -281,9 +281,7 @@ const writeHandlers: RequestHandler[] = [
       for (const night of extrasOf(row).nuitees) if (night.date_nuit >= dateFin) night.annulee = true;
       const before = row.date_fin;
       row.date_fin = dateFin;
-      audit(row, actor, HISTORY_LABELS.departAnticipe, [
-        { champ: 'date_fin', avant: before, apres: dateFin },
-      ]);
+      audit(row, actor, 'depart_anticipe', [{ champ: 'date_fin', avant: before, apres: dateFin }]);
       return json(200, { message: M.departed(dateFin) });
     }),
   ),
@@ -302,7 +300,7 @@ const writeHandlers: RequestHandler[] = [
         .map(([champ, value]) => ({ champ, avant: row[champ as keyof typeof changes], apres: value }));
       Object.assign(row, changes);
       applyOptions(row);
-      audit(row, actor, HISTORY_LABELS.modification, changements);
+      audit(row, actor, 'modification', changements);
       return json(200, { message: M.updated });
     }),
   ),
@@ -369,7 +367,7 @@ function addResident(
   };
   stays.push(created);
   extrasOf(created).nuitees = nightsOf(created, start, end, id * 1000);
-  audit(created, actor, HISTORY_LABELS.creation, [{ champ: 'statut', avant: null, apres: 'en_attente' }]);
+  audit(created, actor, 'creation', [{ champ: 'statut', avant: null, apres: 'en_attente' }]);
   return {
     id_reservation_mere: parent.id,
     reservation_id: id,

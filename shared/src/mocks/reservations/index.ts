@@ -3,7 +3,7 @@ import { bookingHandlers } from './booking-handlers';
 import { reservationDetailHandlers } from './detail-handlers';
 import { reservationListHandlers } from './list-handlers';
 
-export { BOOKING_STAY } from './booking-fixtures';
+export { BOOKING_STAY, PERIODE_HEBERGES } from './booking-fixtures';
 /** A stay's nights and card fields as the mocks keep them (tests compare what a write left). */
 export { extrasOf } from './detail-fixtures';
 export { matchesFilters } from './list-handlers';

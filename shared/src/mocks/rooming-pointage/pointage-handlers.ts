@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import { http, type RequestHandler } from 'msw';
 import {
+  AUDIT_ACTION_LABELS,
+  type AuditAction,
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
   PointageListBody,
@@ -16,7 +18,7 @@ import {
 } from '../../contract';
 import { API_DATE_FORMAT, formatDate } from '../../format/dates';
 import { api, claimsOf, fail, json, requireSession, validBody } from '../common/http';
-import { HISTORY_LABELS, RESERVATIONS_MESSAGES as M } from '../messages';
+import { RESERVATIONS_MESSAGES as M } from '../messages';
 import { extrasOf, syncRow, today } from '../reservations/detail-fixtures';
 import { matchesFilters } from '../reservations/list-handlers';
 import { mockReservations, recordedHistory } from '../reservations/store';
@@ -51,7 +53,7 @@ function withNights(row: ReservationItem, from: string, to: string): PointageRes
 function audit(
   row: ReservationItem,
   request: Request,
-  libelle: string,
+  action: AuditAction,
   changements: { champ: string; avant: unknown; apres: unknown }[],
 ) {
   const claims = claimsOf(request);
@@ -64,8 +66,8 @@ function audit(
     date: now,
     entite: 'reservation',
     entite_id: String(row.id),
-    action: libelle.toLowerCase(),
-    libelle,
+    action,
+    libelle: AUDIT_ACTION_LABELS[action],
     acteur: {
       type: 'user',
       id: Number(claims?.sub) || null,
@@ -142,7 +144,7 @@ export const pointageHandlers: RequestHandler[] = [
         }
       if (annulees > 0) row.date_fin = [today(), addDays(row.date_debut, 1)].sort().at(-1)!;
     }
-    audit(row, request, HISTORY_LABELS.pointage('présence'), [
+    audit(row, request, 'pointage', [
       { champ: 'presence', avant: null, apres: body.presence },
       ...(annulees > 0 ? [{ champ: 'date_fin', avant: null, apres: row.date_fin }] : []),
     ]);
@@ -201,7 +203,7 @@ export const pointageHandlers: RequestHandler[] = [
       night[key] = restored.get(night.date_nuit) ?? body.etat ?? night[key];
       ecrites[night[key]] += 1;
     }
-    audit(row, request, HISTORY_LABELS.pointage(label), [
+    audit(row, request, `pointage_${body.type}`, [
       { champ: `etat_${body.type}`, avant: precedents, apres: body.etat ?? body.nuits },
     ]);
     const states = (['paye', 'non_paye', 'a_verifier'] as const).filter((etat) => ecrites[etat] > 0);

@@ -4,7 +4,7 @@
  * The actor is the user's name or 'Système'; `changements` is the per-field diff of before / after.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { HistoriqueEntry } from 'shared/contract';
+import { auditActionLabel, type HistoriqueEntry } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { reservations } from '../../../db/schema';
@@ -12,33 +12,8 @@ import { NotFoundError } from '../../../errors';
 import { DETAIL_MESSAGES } from '../detail/detail-service';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 
-export const ACTION_LIBELLES: Record<string, string> = {
-  creation: 'Création',
-  confirmation: 'Confirmation',
-  annulation: 'Annulation',
-  prolongation: 'Prolongation',
-  modification: 'Modification',
-  depart_anticipe: 'Départ anticipé',
-  pointage: 'Pointage',
-  apec: 'APEC',
-  pointage_paf: 'Pointage PAF',
-  pointage_caf: 'Pointage CAF',
-  statut_auto: 'Changement de statut automatique',
-  repartition_chambre: 'Nouveau partage de la chambre',
-  avis_etablissement: "Avis de libération à l'établissement",
-  periode_recalculee: 'Période de la réservation intégrale recalculée',
-};
-
 /** Bookkeeping fields every write touches (timestamps, the optimistic-lock version): not shown as changes. */
 const IGNORED_FIELDS = new Set(['updatedAt', 'updated_at', 'createdAt', 'created_at', 'version']);
-
-/** 'pointage_special' → 'Pointage special' for an action this list does not know yet. */
-export function libelleOf(action: string): string {
-  const known = ACTION_LIBELLES[action];
-  if (known !== undefined) return known;
-  const text = action.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 type Json = Record<string, unknown> | null;
 
@@ -107,7 +82,7 @@ export function historiqueEntryOf(row: AuditRow): HistoriqueEntry {
     entite: row.entite,
     entite_id: row.entite_id,
     action: row.action,
-    libelle: libelleOf(row.action),
+    libelle: auditActionLabel(row.action),
     acteur:
       row.actor_kind === 'user'
         ? { type: 'user', id: row.actor_user_id, nom: row.actor_nom ?? 'Utilisateur inconnu' }

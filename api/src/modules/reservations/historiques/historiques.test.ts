@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RESERVATIONS_PATHS as PATHS, type HistoriquesAnswer } from 'shared/contract';
+import { auditActionLabel, RESERVATIONS_PATHS as PATHS, type HistoriquesAnswer } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -10,7 +10,7 @@ import {
 } from '../../../../test/fixtures/reservations-read';
 import { bearer, buildTestApp, userToken } from '../../../../test/helper';
 import { recordAudit, SYSTEM_ACTOR } from '../../../db/audit';
-import { diff, libelleOf } from './historiques-service';
+import { diff } from './historiques-service';
 
 let app: FastifyInstance;
 let token: string;
@@ -94,9 +94,10 @@ describe('GET /reservations/historiques/:id', () => {
   });
 
   it('labels actions in French and diffs before / after', () => {
-    expect(libelleOf('depart_anticipe')).toBe('Départ anticipé');
-    expect(libelleOf('pointage_paf')).toBe('Pointage PAF');
-    expect(libelleOf('nouvelle_action')).toBe('Nouvelle action');
+    expect(auditActionLabel('depart_anticipe')).toBe('Départ anticipé');
+    expect(auditActionLabel('pointage_paf')).toBe('Pointage PAF');
+    // An action this version does not know (a row from another version) is named, not passed off as French.
+    expect(auditActionLabel('nouvelle_action')).toBe('Action « nouvelle_action »');
     expect(diff(null, { chambre: '12' })).toEqual([{ champ: 'chambre', avant: null, apres: '12' }]);
     expect(diff({ a: 1, b: [1] }, { a: 1, b: [2] })).toEqual([{ champ: 'b', avant: [1], apres: [2] }]);
     // A stay's reading order, whatever order jsonb kept; bookkeeping fields left out.

@@ -7,7 +7,6 @@ import {
   type ContratEtablissementAvailableBody,
   type ContratsClientAnswer,
   type ContratsEtablissementsAnswer,
-  type DisponibiliteEtablissement,
 } from 'shared/contract';
 
 /** POST /contrat_client/available: the client's active contracts covering the whole stay (the contract calls). */
@@ -31,19 +30,24 @@ export const contratsClientQueryOptions = (body: ContratClientAvailableBody) =>
 export const useContratsClient = (body: ContratClientAvailableBody) =>
   useQuery(contratsClientQueryOptions(body));
 
-/** POST /contrat_etablissement/available: hotels with a contract for the dates, their room types and rooms left. */
+/**
+ * POST /contrat_etablissement/available: hotels with a contract for the dates, their room types and rooms left, in
+ * the scope `perimetre` asks around `ville` (the city's first), with the départements looked in.
+ */
 export async function getDisponibilites(body: ContratEtablissementAvailableBody, signal?: AbortSignal) {
   const { data } = await apiClient.post<ContratsEtablissementsAnswer>(
     CONTRATS_SPEC_PATHS.contratEtablissementAvailable,
     body,
     { signal },
   );
-  return data.contrats_etablissements;
+  return data;
 }
 
 export const disponibilitesQueryOptions = (body: ContratEtablissementAvailableBody) =>
-  queryOptions<DisponibiliteEtablissement[]>({
-    queryKey: disponibiliteKeys.etablissements(body),
+  queryOptions<ContratsEtablissementsAnswer>({
+    // Under disponibiliteKeys.all, so every stay written refreshes it; a leaf of its own, since it keeps the whole
+    // answer where the booking screen's `etablissements` keeps the list.
+    queryKey: [...disponibiliteKeys.all, 'perimetre', body],
     queryFn: ({ signal }) => getDisponibilites(body, signal),
   });
 

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Checkbox, Flex, Form, Input, Modal, Select, Spin, Table } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Form, Grid, Input, Modal, Select, Spin, Table } from 'antd';
 import { useState } from 'react';
 import { errorMessage, formatDate, formatMoney } from 'shared';
-import type { DemandeDetail } from 'shared/contract';
+import type { DemandeDetail, Perimetre } from 'shared/contract';
 import { chambresLibres, chambresLibresLabel, useTypesChambre } from 'shared/ui';
 import { useTreatDemande } from '../api/demande-actions';
 import { useContratsClient, useDisponibilites } from '../api/get-disponibilites';
+import { PerimetreEtablissements } from './perimetre-etablissements';
 import {
   addChambre,
   assign,
@@ -18,6 +19,17 @@ import {
   type LignePrix,
   type Plan,
 } from '../model/traitement-plan';
+
+/**
+ * Under 768 px (the spec's mobile breakpoint) the dialog takes the whole width and its fields stack: on a 375 px phone
+ * the 880 px dialog's rows (a 320 px select beside a 240 px one) and tables pushed « Réserver » off the screen.
+ */
+const PHONE_MODAL = {
+  style: { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 },
+  styles: { container: { padding: '16px 12px', borderRadius: 0 } },
+} as const;
+/** A field's width: its preferred minimum, never more than the line (so it stacks on a phone). */
+const atLeast = (px: number) => `min(${px}px, 100%)`;
 
 const MEALS = { petit_dejeuner: 'Petit-déjeuner', dejeuner: 'Déjeuner', diner: 'Dîner' } as const;
 
@@ -35,7 +47,8 @@ const prixColumns = [
 
 /**
  * « Traiter »: the booking assistant, prefilled from the request (period, city, hotel, room type, meals). The client's
- * contracts for the dates; the hotels with a contract for them and their rooms left; the contract's room types with
+ * contracts for the dates; the hotels with a contract for them and their rooms left — those of the requested city,
+ * which the agent may widen to nearby or to every hotel (PerimetreEtablissements); the contract's room types with
  * their purchase prices (the booking screen's calls). The agent splits the residents across rooms of one or several
  * types; the rooms needed are checked against the allotment left, and the price per night and the total (purchase HT,
  * an estimate: the API prices each night when it books) are shown before « Réserver ». Books through
@@ -45,15 +58,17 @@ const prixColumns = [
 export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; onClose: () => void }) {
   const period = { start_date: demande.date_debut, end_date: demande.date_fin };
   const contrats = useContratsClient({ client_id: demande.client_id, ...period });
-  const hotels = useDisponibilites({
-    ...period,
-    ...(demande.souhaits.ville ? { ville: demande.souhaits.ville } : {}),
-  });
+  const ville = demande.souhaits.ville?.trim() || null;
+  const [perimetre, setPerimetre] = useState<Perimetre>(ville === null ? 'tous' : 'ville');
+  const disponibilites = useDisponibilites({ ...period, ...(ville === null ? {} : { ville, perimetre }) });
+  const hotels = disponibilites.data?.contrats_etablissements;
   const treat = useTreatDemande();
+  const phone = Grid.useBreakpoint().md === false;
   const residentIds = demande.pensionnaires.map((p) => p.id);
   const wishedType = demande.souhaits.type_chambre?.id;
   const [contratClient, setContratClient] = useState<number>();
-  const [hotelIndex, setHotelIndex] = useState<number>();
+  /** The contract chosen (a hotel may have several): kept while the scope widens, as long as it is offered. */
+  const [contratEtablissement, setContratEtablissement] = useState<number>();
   const [plan, setPlan] = useState<Plan>(() => initialPlan(residentIds, wishedType));
   const [meals, setMeals] = useState({
     petit_dejeuner: demande.souhaits.petit_dejeuner,
@@ -62,10 +77,9 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
   });
   const [confirmer, setConfirmer] = useState(false);
   const contratId = contratClient ?? contrats.data?.[0]?.id;
-  const wishedHotel = (hotels.data ?? []).findIndex(
-    (h) => h.etablissement.id === demande.souhaits.etablissement?.id,
-  );
-  const hotel = hotels.data?.[hotelIndex ?? wishedHotel];
+  const hotel =
+    hotels?.find((h) => h.contrat.id === contratEtablissement) ??
+    hotels?.find((h) => h.etablissement.id === demande.souhaits.etablissement?.id);
   const typesQuery = useTypesChambre(
     hotel
       ? {
@@ -117,7 +131,8 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
   return (
     <Modal
       open
-      width={880}
+      width={phone ? '100%' : 880}
+      {...(phone ? PHONE_MODAL : {})}
       title={`Traitement de la demande n° ${demande.id}`}
       onCancel={onClose}
       footer={[
@@ -134,13 +149,21 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
         {formatDate(demande.date_fin)}
         {demande.souhaits.ville ? `, à ${demande.souhaits.ville}` : ''}.
       </p>
-      {(contrats.isPending || hotels.isPending) && <Spin />}
+      {(contrats.isPending || disponibilites.isPending) && <Spin />}
       {contrats.data?.length === 0 && (
         <Alert type="warning" showIcon title="Aucun contrat client actif ne couvre ces dates." />
       )}
+      <PerimetreEtablissements
+        ville={ville}
+        perimetre={perimetre}
+        onChange={setPerimetre}
+        count={hotels?.length}
+        departements={disponibilites.data?.departements}
+      />
       <Form layout="vertical">
-        <Flex gap={16} wrap>
-          <Form.Item label="Contrat client" style={{ flex: 1, minWidth: 240 }}>
+        {/* No row gap: stacked on a phone, the fields' own margin already parts them. */}
+        <Flex gap="0 16px" wrap>
+          <Form.Item label="Contrat client" style={{ flex: 1, minWidth: atLeast(240) }}>
             <Select
               aria-label="Contrat client"
               value={contratId}
@@ -148,13 +171,15 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
               options={(contrats.data ?? []).map((c) => ({ value: c.id, label: c.reference }))}
             />
           </Form.Item>
-          <Form.Item label="Établissement" style={{ flex: 2, minWidth: 320 }}>
+          <Form.Item label="Établissement" style={{ flex: 2, minWidth: atLeast(320) }}>
             <Select
               aria-label="Établissement"
-              value={hotel ? (hotelIndex ?? wishedHotel) : undefined}
-              onChange={(index: number) => {
-                setHotelIndex(index);
-                const offered = hotels.data?.[index]?.type_chambres.some((t) => t.id === wishedType);
+              value={hotel?.contrat.id}
+              onChange={(contratId: number) => {
+                setContratEtablissement(contratId);
+                const offered = hotels
+                  ?.find((h) => h.contrat.id === contratId)
+                  ?.type_chambres.some((t) => t.id === wishedType);
                 setPlan((p) => ({
                   ...p,
                   chambres: p.chambres.map((c) => ({
@@ -163,14 +188,14 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
                   })),
                 }));
               }}
-              options={(hotels.data ?? []).map((h, index) => ({
-                value: index,
+              options={(hotels ?? []).map((h) => ({
+                value: h.contrat.id,
                 // The rooms left over the request's nights, per room type (allotment − rooms booked).
-                label: `${h.etablissement.nom} (${h.etablissement.ville}) — contrat ${h.contrat.reference} — ${h.type_chambres
+                label: `${h.etablissement.nom} (${h.etablissement.ville}, ${h.etablissement.code_postal}) — contrat ${h.contrat.reference} — ${h.type_chambres
                   .map((t) => `${t.libelle} : ${chambresLibresLabel(t.chambres_libres)}`)
                   .join(' · ')}`,
               }))}
-              notFoundContent="Aucun établissement sous contrat pour ces dates"
+              notFoundContent="Aucun établissement disponible dans ce périmètre"
             />
           </Form.Item>
         </Flex>
@@ -179,6 +204,7 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
         {hotel && typesQuery.data && (
           <Card
             size="small"
+            styles={{ title: { whiteSpace: 'normal' } }}
             title={`Chambres (${rooms} chambre${rooms > 1 ? 's' : ''} par nuit)`}
             extra={
               <Button size="small" onClick={() => setPlan(addChambre)}>
@@ -193,7 +219,7 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
                   <strong>Chambre {n}</strong>
                   <Select
                     aria-label={n === 1 ? 'Type de chambre' : `Type de chambre ${n}`}
-                    style={{ minWidth: 320 }}
+                    style={{ flex: '1 1 240px', minWidth: atLeast(320) }}
                     placeholder="Type de chambre"
                     value={chambre.typeChambreId}
                     onChange={(typeChambreId: number) =>
@@ -228,6 +254,7 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
                 size="small"
                 rowKey="id"
                 pagination={false}
+                scroll={{ x: 'max-content' }}
                 dataSource={demande.pensionnaires}
                 columns={[
                   { title: 'Pensionnaire', render: (_, p) => `${p.prenom} ${p.nom}` },
@@ -288,6 +315,7 @@ export function TraitementModal({ demande, onClose }: { demande: DemandeDetail; 
             size="small"
             rowKey="key"
             pagination={false}
+            scroll={{ x: 'max-content' }}
             dataSource={estimate.lignes}
             columns={prixColumns}
           />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { formatDate } from 'shared';
-import { BOOKING_STAY, MOCK_API, mockDay } from 'shared/mocks';
+import { BOOKING_STAY, MOCK_API, mockDay, PERIODE_HEBERGES } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
 import { describe, expect, it, vi } from 'vitest';
 import { renderBooking } from '../testing/render-booking';
@@ -44,9 +44,9 @@ async function throughResidents(user: UserEvent) {
   await user.click(await screen.findByRole('radio', { name: /CC-2026-CD94/ }));
   await next(user);
   const dupont = await screen.findByRole('checkbox', { name: /Dupont Marie/ });
-  // Karim Benali is lodged until after the arrival: flagged, not selectable.
+  // Karim Benali has nights of his own inside the stay: flagged, not selectable.
   expect(screen.getByRole('checkbox', { name: /Benali Karim/ })).toHaveProperty('disabled', true);
-  expect(screen.getByText(`Déjà hébergé(e) d’ici au ${DEPARTURE}`, { exact: false })).toBeTruthy();
+  expect(screen.getByText(`Déjà hébergé(e) entre le ${ARRIVAL} et le ${DEPARTURE}`)).toBeTruthy();
   await user.click(dupont);
   expect(screen.getByText('Pensionnaires sélectionnés : 1 / 50')).toBeTruthy();
   await next(user);
@@ -168,6 +168,32 @@ describe('AjoutReservationPage', () => {
     expect(
       await screen.findByText('Une erreur est survenue lors de la récupération des pensionnaires.'),
     ).toBeTruthy();
+  });
+});
+
+describe('AjoutReservationPage: residents already lodged', () => {
+  it('offers a resident whose stay ends on the new arrival day: only shared nights conflict', async () => {
+    const { user, requestsTo } = renderBooking(<AjoutReservationPage />);
+    const arrival = PERIODE_HEBERGES.end_date;
+    await chooseClientAndDates(
+      user,
+      'val',
+      'Conseil départemental du Val-de-Marne',
+      formatDate(arrival),
+      formatDate(mockDay(64)),
+    );
+    await next(user);
+    await user.click(await screen.findByRole('radio', { name: /CC-2026-CD94/ }));
+    await next(user);
+    const benali = await screen.findByRole('checkbox', { name: /Benali Karim/ });
+    expect(benali).toHaveProperty('disabled', false);
+    expect(screen.queryByText(/Déjà hébergé/)).toBeNull();
+    // The search is asked about the new stay's own nights.
+    const [search] = requestsTo('/api/contrat_client/pensionnaires/search/1/5');
+    expect(search!.url.searchParams.get('start_date')).toBe(arrival);
+    expect(search!.url.searchParams.get('end_date')).toBe(mockDay(64));
+    await user.click(benali);
+    expect(screen.getByText('Pensionnaires sélectionnés : 1 / 50')).toBeTruthy();
   });
 });
 

@@ -19,16 +19,17 @@ export const nomComplet = (pensionnaire: Pick<PensionnaireTrouve, 'nom' | 'preno
   `${pensionnaire.nom} ${pensionnaire.prenom}`;
 
 /**
- * Step 3: the client's residents (debounced search), several at a time. Those already lodged until the departure
- * day are flagged and cannot be picked.
+ * Step 3: the client's residents (debounced search), several at a time. Those with a night of their own inside the
+ * new stay, [arrival, departure), are flagged and cannot be picked: booking them would put them in two beds on one
+ * night. A stay before or after it is no conflict.
  */
 export function StepPensionnaires({ draft, dispatch }: StepProps) {
   const [query, setQuery] = useState('');
   const search = useDebounced(query);
-  const { client, contratClient, endDate, pensionnaires: selected } = draft;
+  const { client, contratClient, startDate, endDate, pensionnaires: selected } = draft;
   const results = useSearchPensionnaires(
-    client && contratClient && endDate
-      ? { clientId: client.id, contratId: contratClient.id, search, endDate }
+    client && contratClient && startDate && endDate
+      ? { clientId: client.id, contratId: contratClient.id, search, startDate, endDate }
       : null,
   );
   const selectedIds = new Set(selected.map((pensionnaire) => pensionnaire.id));
@@ -115,7 +116,9 @@ export function StepPensionnaires({ draft, dispatch }: StepProps) {
                         : ''}
                     </Checkbox>
                     {pensionnaire.deja_heberge && (
-                      <Tag color="warning">Déjà hébergé(e) d’ici au {formatDate(draft.endDate)}</Tag>
+                      <Tag color="warning">
+                        Déjà hébergé(e) entre le {formatDate(startDate)} et le {formatDate(endDate)}
+                      </Tag>
                     )}
                   </li>
                 );

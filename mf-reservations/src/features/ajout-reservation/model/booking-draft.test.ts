@@ -23,7 +23,7 @@ const resident = (id: number): PensionnaireTrouve => ({
   deja_heberge: false,
 });
 const HOTEL: DisponibiliteEtablissement = {
-  etablissement: { id: 1, nom: 'Hôtel du Parc', ville: 'Lyon' },
+  etablissement: { id: 1, nom: 'Hôtel du Parc', ville: 'Lyon', code_postal: '69006' },
   contrat: {
     id: 6,
     reference: 'CE-2026-PARC',

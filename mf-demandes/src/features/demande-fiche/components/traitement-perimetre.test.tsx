@@ -21,13 +21,13 @@ function open(ville: string) {
 
 const summary = () => screen.getByTestId('perimetre-resume').textContent;
 
-/** The hotels the « Établissement » select offers, in order. */
+/** The hotels the « Établissement » select offers, in order (without their free rooms, the label's last part). */
 async function offered() {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Établissement' }));
   const dropdowns = document.querySelectorAll('.ant-select-dropdown');
   const options = [
     ...(dropdowns[dropdowns.length - 1]?.querySelectorAll('.ant-select-item-option') ?? []),
-  ].map((option) => option.textContent);
+  ].map((option) => option.textContent?.split(' — ').slice(0, 2).join(' — '));
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Établissement' }));
   return options;
 }
@@ -78,7 +78,7 @@ describe('TraitementModal: where to look for a hotel', () => {
     await waitFor(() => expect(summary()).toBe('1 établissement disponible à Lyon.'));
     expect(screen.getByRole('radio', { name: 'Ville demandée (Lyon)' })).toHaveProperty('checked', true);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Établissement' }));
-    fireEvent.click(await screen.findByTitle(PARC));
+    fireEvent.click(await screen.findByTitle((title) => title.startsWith(`${PARC} — `)));
 
     fireEvent.click(screen.getByRole('radio', { name: 'Tous les établissements' }));
     await waitFor(() =>

@@ -27,7 +27,13 @@ export function EndAllSessionsButton() {
       okButtonProps={{ danger: true, loading: request.isPending }}
       onConfirm={() => request.mutate()}
     >
-      <Button danger icon={<LogoutOutlined />} loading={request.isPending}>
+      {/* Its label wraps on a phone instead of passing its card's edge. */}
+      <Button
+        danger
+        icon={<LogoutOutlined />}
+        loading={request.isPending}
+        style={{ maxWidth: '100%', height: 'auto', whiteSpace: 'normal' }}
+      >
         Déconnecter toutes mes sessions
       </Button>
     </Popconfirm>

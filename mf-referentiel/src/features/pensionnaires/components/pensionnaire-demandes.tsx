@@ -22,6 +22,8 @@ export function PensionnaireDemandes({ id }: { id: number }) {
           size="small"
           rowKey="id"
           pagination={false}
+          // On a phone the table scrolls inside its card instead of widening the page.
+          scroll={{ x: 'max-content' }}
           loading={demandes.isPending}
           dataSource={demandes.data ?? []}
           locale={{ emptyText: 'Aucune demande' }}
@@ -41,6 +43,7 @@ export function PensionnaireDemandes({ id }: { id: number }) {
           size="small"
           rowKey="id"
           pagination={false}
+          scroll={{ x: 'max-content' }}
           loading={communications.isPending}
           dataSource={communications.data ?? []}
           locale={{ emptyText: 'Aucune communication' }}

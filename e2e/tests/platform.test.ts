@@ -262,6 +262,27 @@ describe('shell and remotes', () => {
     await context.close();
   });
 
+  test('at 375 px no screen is wider than the phone: its tables and cards scroll or wrap inside it', async () => {
+    const { page, context, errors } = await openPage(browser, product.baseUrl, { width: 375, height: 740 });
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const tooWide: string[] = [];
+    for (const route of ROUTES) {
+      await navigateInApp(page, sampleUrl(route.path));
+      await page.locator(`#page-title-${route.id}`).waitFor({ timeout: 15_000 });
+      // Once its data is in: no spinner, no skeleton left.
+      await page.waitForFunction(
+        () => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'),
+        undefined,
+        { timeout: 15_000 },
+      );
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 375) tooWide.push(`${route.path} (${width} px)`);
+    }
+    assert.deepEqual(tooWide, [], 'screens wider than 375 px');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('unknown paths show the not-found page; /view-pdf needs a token', async () => {
     const { page, context } = await openPage(browser, product.baseUrl);
     await page.goto('/nimporte-quoi');

@@ -10,7 +10,9 @@ const SUMMARY = new URL('../test-summary.mjs', import.meta.url).pathname;
 
 /** node:test's spec reporter's last lines. */
 const e2eLog = (pass, fail, failedName) =>
-  [failedName ? `✖ ${failedName} (12.5ms)` : '', `ℹ pass ${pass}`, `ℹ fail ${fail}`, 'ℹ cancelled 0'].join('\n');
+  [failedName ? `✖ ${failedName} (12.5ms)` : '', `ℹ pass ${pass}`, `ℹ fail ${fail}`, 'ℹ cancelled 0'].join(
+    '\n',
+  );
 
 function summary(files) {
   const dir = mkdtempSync(join(tmpdir(), 'ebas3-summary-'));

@@ -139,7 +139,10 @@ export const ReservationExportBody = object({
 });
 export type ReservationExportBody = Static<typeof ReservationExportBody>;
 
-/** GET /reservations/export_progress/:id (EXPORT_ID_HEADER): the rows of a streamed export written so far. */
+/**
+ * GET /reservations/export_progress/:id (EXPORT_ID_HEADER): the rows of a streamed export written so far; 204 (no
+ * body) while the server knows no such export of the user (not started yet, already sent, or on another API node).
+ */
 export const ExportProgressParams = object({ id: Type.String({ pattern: EXPORT_ID_PATTERN }) });
 export type ExportProgressParams = Static<typeof ExportProgressParams>;
 export const ExportProgressAnswer = object({

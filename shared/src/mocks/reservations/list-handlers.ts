@@ -160,8 +160,9 @@ const exportHandlers = Object.values(RESERVATION_EXPORTS).map((exportFile) =>
 );
 
 // The mocks answer an export at once: by the time its progress is asked, it is over (as the API says then).
-const exportProgressHandler = http.get(api(`${EXPORT_PROGRESS_PATH}/:id`), () =>
-  json(404, { message: 'Aucun export en cours sous cet identifiant.' }),
+const exportProgressHandler = http.get(
+  api(`${EXPORT_PROGRESS_PATH}/:id`),
+  () => new HttpResponse(null, { status: 204 }),
 );
 
 export const reservationListHandlers: RequestHandler[] = [

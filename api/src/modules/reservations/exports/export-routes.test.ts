@@ -390,7 +390,7 @@ describe('reservation exports: progress and cancel', () => {
     expect(response.statusCode).toBe(200);
     const rows = rowsByHeader(await workbookOf(response.rawPayload));
     expect(response.headers['x-export-total']).toBe(String(rows.length));
-    expect((await progressOf('done-export-1')).statusCode).toBe(404);
+    expect((await progressOf('done-export-1')).statusCode).toBe(204);
     expect((await progressOf('not an id')).statusCode).toBe(400);
   });
 
@@ -434,8 +434,8 @@ describe('reservation exports: progress and cancel', () => {
     expect(during.status).toBe(200);
     expect(during.body.total).toBeGreaterThan(0);
     expect(during.body.ecrites).toBeLessThanOrEqual(during.body.total);
-    expect(during.stranger).toBe(404);
-    await vi.waitFor(async () => expect((await progressOf('cancelled-export-1')).statusCode).toBe(404));
+    expect(during.stranger).toBe(204);
+    await vi.waitFor(async () => expect((await progressOf('cancelled-export-1')).statusCode).toBe(204));
     await vi.waitFor(() => expect(app.exportSlots.running).toBe(0));
   });
 });

@@ -23,7 +23,7 @@ import {
   type ReservationExportKey,
 } from 'shared/contract';
 import { actorOf } from '../../../db/audit';
-import { NotFoundError } from '../../../errors';
+import { Type } from 'typebox';
 import { ExportProgress } from './export-progress';
 import type { Executor } from '../../../db/client';
 import { filterNames } from './export-filter-names';
@@ -140,12 +140,13 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: ExportProgressParams,
-        response: { 200: ExportProgressAnswer, 401: ErrorBody, 404: ErrorBody },
+        // Not an error when unknown: a screen polls until its file is in, and its last poll may come after.
+        response: { 200: ExportProgressAnswer, 204: Type.Null(), 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const entry = progress.read(request.user.id, request.params.id);
-      if (entry === undefined) throw new NotFoundError('Aucun export en cours sous cet identifiant.');
+      if (entry === undefined) return reply.code(204).send(null);
       return entry;
     },
   );

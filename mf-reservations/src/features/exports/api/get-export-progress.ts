@@ -1,28 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiClient } from 'shared';
+import { apiClient } from 'shared';
 import { EXPORT_PROGRESS_PATH, type ExportProgressAnswer } from 'shared/contract';
 
 /** How often a running export's progress is read. */
 export const EXPORT_PROGRESS_INTERVAL_MS = 1_000;
 
 /**
- * GET /reservations/export_progress/:id: the rows written of the export the screen named `id`; null while the
- * server does not know it (not started yet, already sent, or read from another API node) — never an error to show.
+ * GET /reservations/export_progress/:id: the rows written of the export the screen named `id`; null (a 204) while
+ * the server does not know it (not started yet, already sent, or read from another API node).
  */
 export async function getExportProgress(
   id: string,
   signal?: AbortSignal,
 ): Promise<ExportProgressAnswer | null> {
-  try {
-    const { data } = await apiClient.get<ExportProgressAnswer>(`${EXPORT_PROGRESS_PATH}/${id}`, {
-      signal,
-      quiet: true,
-    });
-    return data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  const { data } = await apiClient.get<ExportProgressAnswer | null>(`${EXPORT_PROGRESS_PATH}/${id}`, {
+    signal,
+    quiet: true,
+  });
+  return data;
 }
 
 export const exportProgressQueryOptions = (id: string) =>

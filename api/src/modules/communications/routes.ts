@@ -13,6 +13,7 @@ import {
   CommunicationIdParams,
   CommunicationsAnswer,
   CommunicationSendBody,
+  EnvoiEchecBody,
   ErrorBody,
 } from 'shared/contract';
 import { actorOf } from '../../db/audit';
@@ -34,7 +35,7 @@ const communicationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: CommunicationIdParams,
         body: CommunicationCreateBody,
-        response: { 201: CommunicationAnswer, 502: ErrorBody, ...errors },
+        response: { 201: CommunicationAnswer, 502: EnvoiEchecBody, ...errors },
       },
     },
     async (request, reply) =>
@@ -47,7 +48,7 @@ const communicationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: CommunicationIdParams,
         body: CommunicationSendBody,
-        response: { 200: CommunicationAnswer, 502: ErrorBody, ...errors },
+        response: { 200: CommunicationAnswer, 502: EnvoiEchecBody, ...errors },
       },
     },
     async (request) => service.send(actorOf(request), request.params.id, request.body ?? {}),

@@ -12,15 +12,14 @@ import type { Courriel, SendRoomingAnswer, SendRoomingBody, SendRoomingParams } 
 import type { Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
-import { AppError, BadRequestError, NotFoundError } from '../../../errors';
-import type { Mailer } from '../../../plugins/mail';
+import { BadRequestError, NotFoundError } from '../../../errors';
+import { deliveryAnswer, type Mailer } from '../../../plugins/mail';
 import { courrielSelect } from '../../communications/courriel-select';
 import { startRoomingExport } from '../../reservations/rooming-exports/rooming-export-routes';
 
 export const SEND_ROOMING_MESSAGES = {
   hotelNotFound: 'Établissement introuvable.',
-  noRecipient:
-    "Cet établissement n'a pas d'adresse e-mail : renseignez-la sur sa fiche ou indiquez les destinataires.",
+  noRecipient: "Cet établissement n'a pas d'adresse e-mail : indiquez au moins un destinataire.",
   failed: (reason: string) =>
     `${reason} Le courriel est conservé : vous pouvez le renvoyer depuis la boîte d'envoi.`,
 } as const;
@@ -91,19 +90,15 @@ export async function sendRooming(
       ],
     }),
   );
-  const { outcome } = await mail.deliver(id, actor);
-  if (outcome.statut === 'echec')
-    throw new AppError(502, SEND_ROOMING_MESSAGES.failed(outcome.erreur ?? "Échec de l'envoi."));
+  const { courriel, outcome } = await mail.deliver(id, actor);
+  const answer = deliveryAnswer(courriel, outcome, {
+    sent: `Rooming list de ${period.label} envoyée à ${to.join(', ')}.`,
+    failed: SEND_ROOMING_MESSAGES.failed,
+  });
   const [data] = await rowsOf<Courriel>(
     db,
     sql`select ${courrielSelect} from courriels co where co.id = ${id}`,
   );
   if (data === undefined) throw new NotFoundError(`Courriel n° ${id} introuvable.`);
-  return {
-    message:
-      outcome.statut === 'envoye'
-        ? `Rooming list de ${period.label} envoyée à ${to.join(', ')}.`
-        : `Rooming list conservée dans la boîte d'envoi locale : ${outcome.erreur ?? ''}.`,
-    data,
-  };
+  return { ...answer, data };
 }

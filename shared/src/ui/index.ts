@@ -14,3 +14,6 @@ export * from '../notifications/realtime';
 // The booking estimate (purchase prices of a contract's room types): the booking screen and the « Traiter » assistant.
 export * from './booking/estimate';
 export * from './booking/get-types-chambre';
+// The send dialog of the e-mails users send (vouchers, rooming lists): recipients pre-filled, editable, checked.
+export * from './email/recipients';
+export * from './email/send-email-dialog';

@@ -432,6 +432,11 @@ export type SendRoomingParams = Static<typeof SendRoomingParams>;
 export const SendRoomingBody = object({
   /** Default: the hotel's e-mail. */
   destinataires: Type.Optional(Destinataires),
+  /**
+   * Administrators only (403 otherwise): the one address given in `destinataires` becomes the hotel's e-mail, in
+   * the same transaction as the message, audited (400 unless exactly one address is given).
+   */
+  enregistrer_adresse: Type.Optional(Type.Boolean()),
 });
 export type SendRoomingBody = Static<typeof SendRoomingBody>;
 export const SendRoomingAnswer = object({ message: Type.String(), envoi: EnvoiIssueSchema, data: Courriel });

@@ -27,6 +27,7 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
           201: SendRoomingAnswer,
           400: ErrorBody,
           401: ErrorBody,
+          403: ErrorBody,
           404: ErrorBody,
           502: EnvoiEchecBody,
         },
@@ -36,7 +37,7 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const answer = await sendRooming(
         app.db,
         app.mail,
-        actorOf(request),
+        { actor: actorOf(request), isAdmin: request.user.role === 'admin' },
         request.params,
         request.body,
         request.log,

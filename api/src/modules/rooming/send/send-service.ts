@@ -9,10 +9,10 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Courriel, SendRoomingAnswer, SendRoomingBody, SendRoomingParams } from 'shared/contract';
-import type { Actor } from '../../../db/audit';
+import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
-import { BadRequestError, NotFoundError } from '../../../errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../../errors';
 import { deliveryAnswer, type Mailer } from '../../../plugins/mail';
 import { courrielSelect } from '../../communications/courriel-select';
 import { startRoomingExport } from '../../reservations/rooming-exports/rooming-export-routes';
@@ -22,6 +22,9 @@ export const SEND_ROOMING_MESSAGES = {
   noRecipient: "Cet établissement n'a pas d'adresse e-mail : indiquez au moins un destinataire.",
   failed: (reason: string) =>
     `${reason} Le courriel est conservé : vous pouvez le renvoyer depuis la boîte d'envoi.`,
+  saveForbidden: "Seul un administrateur peut enregistrer l'adresse e-mail d'un établissement.",
+  saveOne: "Indiquez une seule adresse pour l'enregistrer comme adresse de l'établissement.",
+  saved: (email: string) => `Adresse ${email} enregistrée pour l'établissement.`,
 } as const;
 
 const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -56,14 +59,41 @@ async function pdfOf(
   return Buffer.concat(chunks);
 }
 
+/** The hotel's e-mail replaced by `email`, audited, in the sending's transaction. */
+async function saveHotelAddress(
+  tx: Executor,
+  actor: Actor,
+  hotel: { id: number; email: string | null },
+  email: string,
+) {
+  await tx.execute(
+    sql`update etablissements set email = ${email}, updated_at = now() where id = ${hotel.id}`,
+  );
+  await recordAudit(tx, {
+    entity: 'etablissement',
+    entityId: hotel.id,
+    action: 'update',
+    before: { email: hotel.email },
+    after: { email },
+    actor,
+  });
+}
+
+/** `caller.isAdmin`: the caller may save the address typed as the hotel's (`enregistrer_adresse`). */
 export async function sendRooming(
   db: Executor,
   mail: Mailer,
-  actor: Actor,
+  caller: { actor: Actor; isAdmin: boolean },
   params: SendRoomingParams,
   body: SendRoomingBody,
   log: FastifyBaseLogger,
 ): Promise<SendRoomingAnswer> {
+  const { actor } = caller;
+  const saved = body.enregistrer_adresse === true ? body.destinataires : undefined;
+  if (body.enregistrer_adresse === true && !caller.isAdmin)
+    throw new ForbiddenError(SEND_ROOMING_MESSAGES.saveForbidden);
+  if (body.enregistrer_adresse === true && saved?.length !== 1)
+    throw new BadRequestError(SEND_ROOMING_MESSAGES.saveOne);
   const [hotel] = await rowsOf<{ id: number; nom: string; ville: string; email: string | null }>(
     db,
     sql`select id, nom, ville, email from etablissements where id = ${params.etablissement_id}`,
@@ -78,8 +108,10 @@ export async function sendRooming(
     log,
   );
   const subject = `Rooming list ${hotel.nom} (${hotel.ville}) — ${period.label}`;
-  const id = await db.transaction((tx) =>
-    mail.queue(tx, actor, {
+  const id = await db.transaction(async (tx) => {
+    const [address] = saved ?? [];
+    if (address !== undefined) await saveHotelAddress(tx, actor, hotel, address);
+    return mail.queue(tx, actor, {
       to,
       subject,
       text:
@@ -88,8 +120,8 @@ export async function sendRooming(
       attachments: [
         { filename: `rooming-${hotel.id}-${params.mois}.pdf`, content: pdf, contentType: 'application/pdf' },
       ],
-    }),
-  );
+    });
+  });
   const { courriel, outcome } = await mail.deliver(id, actor);
   const answer = deliveryAnswer(courriel, outcome, {
     sent: `Rooming list de ${period.label} envoyée à ${to.join(', ')}.`,
@@ -100,5 +132,11 @@ export async function sendRooming(
     sql`select ${courrielSelect} from courriels co where co.id = ${id}`,
   );
   if (data === undefined) throw new NotFoundError(`Courriel n° ${id} introuvable.`);
-  return { ...answer, data };
+  const [address] = saved ?? [];
+  return {
+    ...answer,
+    message:
+      address === undefined ? answer.message : `${answer.message} ${SEND_ROOMING_MESSAGES.saved(address)}`,
+    data,
+  };
 }

@@ -4,7 +4,7 @@
  * again, the local outbox without SMTP_URL.
  */
 import type { ParsedMail } from 'mailparser';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   NON_TRANSMIS_SANS_SMTP,
   type CourrielListAnswer,
@@ -24,6 +24,7 @@ import {
   type World,
 } from '../../../../test/fixtures/reservations-write';
 import { pdfTexts } from '../../../../test/pdf-text';
+import { auditLog } from '../../../db/schema';
 import { frenchMoney } from '../../reservations/exports/export-pdf';
 import { monthPeriod, SEND_ROOMING_MESSAGES } from './send-service';
 
@@ -139,6 +140,51 @@ describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {
       destinataires: Array.from({ length: 11 }, (_, index) => `r${index}@hotel.fr`),
     });
     expect(many.json()).toEqual({ message: 'Le champ destinataires doit contenir au plus 10 éléments.' });
+  });
+
+  it('an administrator saves the address typed as the hotel’s, audited; an agent may not (403)', async () => {
+    await offline.app.db.execute(sql`update etablissements set email = null where id = ${offline.hotel.id}`);
+    const body = { destinataires: ['accueil@hotel-enregistre.fr'], enregistrer_adresse: true };
+    const agent = await call(offline, 'POST', path(offline.hotel.id), body);
+    expect(agent.statusCode).toBe(403);
+    expect(agent.json()).toEqual({ message: SEND_ROOMING_MESSAGES.saveForbidden });
+    const two = await call(
+      offline,
+      'POST',
+      path(offline.hotel.id),
+      { ...body, destinataires: ['a@hotel.fr', 'b@hotel.fr'] },
+      offline.admin,
+    );
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toEqual({ message: SEND_ROOMING_MESSAGES.saveOne });
+    const hotelEmail = async () =>
+      (
+        await offline.app.db.execute<{ email: string | null }>(
+          sql`select email from etablissements where id = ${offline.hotel.id}`,
+        )
+      ).rows[0]?.email;
+    expect(await hotelEmail()).toBeNull();
+
+    const saved = await call(offline, 'POST', path(offline.hotel.id), body, offline.admin);
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json<SendRoomingAnswer>().message).toMatch(
+      /Adresse accueil@hotel-enregistre\.fr enregistrée pour l'établissement\.$/,
+    );
+    expect(await hotelEmail()).toBe('accueil@hotel-enregistre.fr');
+    const [audit] = await offline.app.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'etablissement'),
+          eq(auditLog.entityId, String(offline.hotel.id)),
+          eq(auditLog.action, 'update'),
+        ),
+      );
+    expect(audit).toMatchObject({ before: { email: null }, after: { email: 'accueil@hotel-enregistre.fr' } });
+    // Known from now on: the next rooming list goes there without being typed.
+    const next = await call(offline, 'POST', path(offline.hotel.id));
+    expect(next.json<SendRoomingAnswer>().data.destinataires).toEqual(['accueil@hotel-enregistre.fr']);
   });
 
   it('404 unknown hotel, 400 bad month or no address, 401 without a token', async () => {

@@ -11,10 +11,10 @@ import {
   type RoomingRow,
 } from '../../contract';
 import { exportFileName } from '../../format/dates';
-import { api, fail, json, requireSession, validationMessage, validBody } from '../common/http';
+import { api, claimsOf, fail, json, requireSession, validationMessage, validBody } from '../common/http';
 import { MOCK_EXPEDITEUR } from '../demandes/fixtures';
 import { COURRIEL_MESSAGES } from '../messages';
-import { seedEtablissements } from '../referentiel/fixtures';
+import { storedEtablissement } from '../referentiel/handlers';
 import { extrasOf } from '../reservations/detail-fixtures';
 import { mockReservations } from '../reservations/store';
 
@@ -280,16 +280,25 @@ export const roomingHandlers: RequestHandler[] = [
     const mois = String(params.mois);
     if (!/^(19|20)\d{2}-(0[1-9]|1[0-2])$/.test(mois))
       return fail(400, 'Le mois doit être au format AAAA-MM.');
-    const hotel = seedEtablissements.find((h) => h.id === Number(params.etablissement_id));
+    const hotel = storedEtablissement(Number(params.etablissement_id));
     if (!hotel) return fail(404, 'Établissement introuvable.');
     const destinataires = body.destinataires ?? (hotel.email ? [hotel.email] : []);
     if (destinataires.length === 0) return fail(400, COURRIEL_MESSAGES.hotelWithoutAddress);
+    const [address, ...others] = body.enregistrer_adresse === true ? destinataires : [];
+    if (body.enregistrer_adresse === true && claimsOf(request)?.role !== 'admin')
+      return fail(403, COURRIEL_MESSAGES.saveForbidden);
+    if (body.enregistrer_adresse === true && (!body.destinataires || others.length > 0))
+      return fail(400, COURRIEL_MESSAGES.saveOne);
+    if (address !== undefined) hotel.email = address;
     const now = new Date().toISOString();
     const label = MONTH.format(new Date(`${mois}-01T00:00:00Z`));
     const objet = `Rooming list ${hotel.nom} (${hotel.ville}) — ${label}`;
     // As the API without an SMTP server: kept in the outbox, not transmitted, and said so.
     return json(201, {
-      message: COURRIEL_MESSAGES.kept(objet),
+      message:
+        address === undefined
+          ? COURRIEL_MESSAGES.kept(objet)
+          : `${COURRIEL_MESSAGES.kept(objet)} ${COURRIEL_MESSAGES.saved(address)}`,
       envoi: 'conserve',
       data: {
         id: 1,

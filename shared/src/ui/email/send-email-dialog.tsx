@@ -21,6 +21,8 @@ export interface SendEmailDialogProps<R> {
   recipients: readonly string[];
   /** Who has no known address, for the notice shown then: « Cet établissement n'a pas d'adresse e-mail ». */
   noAddressNotice?: string;
+  /** A rule of the caller's own fields, checked before sending: the French reason not to send, or null. */
+  check?: (destinataires: string[], values: SendEmailValues) => string | null;
   /** Sends to the addresses checked; on a rejection the dialog stays open and says why. */
   onSend: (destinataires: string[], values: SendEmailValues) => Promise<R>;
   /** After an answer (the toast already says what became of the e-mail), before closing. */
@@ -42,6 +44,7 @@ export function SendEmailDialog<R>({
   description,
   recipients,
   noAddressNotice = 'Aucune adresse e-mail connue pour ce destinataire',
+  check,
   onSend,
   onDone,
   onClose,
@@ -60,8 +63,10 @@ export function SendEmailDialog<R>({
   const submit = async (values: SendEmailValues) => {
     const parsed = parseRecipients(values.destinataires);
     if (!parsed.ok) return;
+    const refused = check?.(parsed.addresses, values) ?? null;
+    setFailure(refused);
+    if (refused !== null) return;
     setSubmitting(true);
-    setFailure(null);
     try {
       const result = await onSend(parsed.addresses, values);
       setSubmitting(false);

@@ -35,6 +35,8 @@ import {
 } from '../support/world';
 
 const REFERENTE = 'referente.e2e@example.fr';
+/** The address an agent types for the test's hotel, which has none. */
+const HOTEL_TYPED = 'reception.e2e@hotel-essai.fr';
 
 let smtp: SmtpSink;
 let product: Product;
@@ -235,8 +237,13 @@ describe('demandes', () => {
     for (const expected of [world.hotel.nom, 'Ana', 'Léo', world.roomType.libelle])
       assert.ok(shown.includes(expected), `« ${expected} » absent du PDF`);
 
-    // « Envoyer »: sent through the SMTP server, the PDF attached.
-    await row.getByRole('button', { name: 'Envoyer' }).click();
+    // « Envoyer »: the send dialog starts with the referent's address; sent through the SMTP server, the PDF attached.
+    const sendDialog = await openDialog(
+      row.getByRole('button', { name: 'Envoyer' }),
+      page.getByRole('dialog', { name: 'Envoyer « Confirmation au client »' }),
+    );
+    assert.equal(await sendDialog.getByLabel('Destinataires').inputValue(), REFERENTE);
+    await submitAction(sendDialog, 'Envoyer', 30_000);
     await row.getByText('Envoyée', { exact: true }).waitFor();
     const sent = smtp.received.filter((mail) =>
       [mail.to ?? []].flat().some((to) => to.value.some((a) => a.address === REFERENTE)),
@@ -250,6 +257,28 @@ describe('demandes', () => {
     assert.equal(after.statut, 'envoyee');
     assert.equal(after.tentatives, 1);
     assert.notEqual(after.envoye_at, null);
+
+    // The voucher is for the test's hotel, which has no e-mail address: no dead end, the agent types one.
+    const voucher = treated.communications.find((c) => c.type_document === 'bon_hebergement');
+    assert.ok(voucher, 'bon d’hébergement préparé');
+    assert.deepEqual(voucher.destinataires, []);
+    const voucherRow = page.getByRole('row', { name: /Bon d'hébergement/ });
+    await voucherRow.getByText('Aucune adresse').waitFor();
+    const voucherDialog = await openDialog(
+      voucherRow.getByRole('button', { name: 'Envoyer' }),
+      page.getByRole('dialog', { name: "Envoyer « Bon d'hébergement (établissement) »" }),
+    );
+    await voucherDialog
+      .getByText("Cet établissement n'a pas d'adresse e-mail : indiquez à qui envoyer le message.")
+      .waitFor();
+    await voucherDialog.getByLabel('Destinataires').fill(HOTEL_TYPED);
+    await submitAction(voucherDialog, 'Envoyer', 30_000);
+    await voucherRow.getByText('Envoyée', { exact: true }).waitFor();
+    const toHotel = smtp.received.filter((mail) =>
+      [mail.to ?? []].flat().some((to) => to.value.some((a) => a.address === HOTEL_TYPED)),
+    );
+    assert.equal(toHotel.length, 1);
+    assert.equal(toHotel[0]!.attachments[0]?.contentType, 'application/pdf');
 
     assert.deepEqual(errors, []);
     await context.close();

@@ -176,7 +176,7 @@ function mockCourriels(): Courriel[] {
     .filter(
       (c): c is Communication & { statut: keyof typeof COURRIEL_STATUT_OF } => c.statut in COURRIEL_STATUT_OF,
     )
-    .map((c) => ({
+    .map((c): Courriel => ({
       id: c.id,
       statut: COURRIEL_STATUT_OF[c.statut],
       transport: c.statut === 'non_transmise' ? 'boite_locale' : 'smtp',

@@ -5,7 +5,10 @@ import { ApiError } from '../../api/api-error';
 import { renderWithProviders } from '../../testing';
 import { SendEmailDialog } from './send-email-dialog';
 
-function renderDialog(recipients: string[], onSend = vi.fn(() => Promise.resolve('ok'))) {
+function renderDialog(
+  recipients: string[],
+  onSend = vi.fn((_destinataires: string[]) => Promise.resolve('ok')),
+) {
   const onClose = vi.fn();
   const onDone = vi.fn();
   renderWithProviders(

@@ -24,6 +24,7 @@ import {
   type World,
 } from '../../../../test/fixtures/reservations-write';
 import { pdfTexts } from '../../../../test/pdf-text';
+import { rowsOf } from '../../../db/raw';
 import { auditLog } from '../../../db/schema';
 import { frenchMoney } from '../../reservations/exports/export-pdf';
 import { monthPeriod, SEND_ROOMING_MESSAGES } from './send-service';
@@ -159,10 +160,11 @@ describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {
     expect(two.json()).toEqual({ message: SEND_ROOMING_MESSAGES.saveOne });
     const hotelEmail = async () =>
       (
-        await offline.app.db.execute<{ email: string | null }>(
+        await rowsOf<{ email: string | null }>(
+          offline.app.db,
           sql`select email from etablissements where id = ${offline.hotel.id}`,
         )
-      ).rows[0]?.email;
+      )[0]?.email;
     expect(await hotelEmail()).toBeNull();
 
     const saved = await call(offline, 'POST', path(offline.hotel.id), body, offline.admin);

@@ -64,6 +64,21 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/**
+ * 502: the SMTP server refused an e-mail or could not be reached. The message stays in the outbox (`courrielId`),
+ * to be sent again; the answer says so (`envoi: 'echec'`, shared/contract EnvoiEchecBody).
+ */
+export class DeliveryFailedError extends AppError {
+  override name = 'DeliveryFailedError';
+  constructor(
+    message: string,
+    readonly courrielId: number,
+    options?: ErrorOptions,
+  ) {
+    super(502, message, options);
+  }
+}
+
 const PG_UNIQUE_VIOLATION = '23505';
 
 /** The SQLSTATE of a PostgreSQL error and the constraint it names, if any. */

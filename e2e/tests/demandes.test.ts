@@ -40,6 +40,8 @@ import {
 
 const REFERENTE = 'referente.e2e@example.fr';
 const HOTEL_EMAIL = 'reception.e2e@example.fr';
+/** The address an agent types for the test's hotel, which has none. */
+const HOTEL_TYPED = 'reception.e2e@hotel-essai.fr';
 
 let smtp: SmtpSink;
 let product: Product;
@@ -258,20 +260,19 @@ describe('demandes', () => {
     for (const expected of [world.hotel.nom, 'Ana', 'Léo', world.roomType.libelle])
       assert.ok(shown.includes(expected), `« ${expected} » absent du PDF`);
 
-    // « Envoyer »: confirmed first (who receives it), then sent through the SMTP server, the PDF attached.
-    const sending = await openDialog(
+    // « Envoyer »: the send dialog starts with the referent's address (nothing leaves before it is confirmed), then
+    // sent through the SMTP server, the PDF attached.
+    const sendDialog = await openDialog(
       row.getByRole('button', { name: 'Envoyer' }),
       page.getByRole('dialog', { name: 'Envoyer « Confirmation au client »' }),
     );
-    await sending
-      .getByText(`Le document part par e-mail à ${REFERENTE}, avec son PDF.`, { exact: false })
-      .waitFor();
+    assert.equal(await sendDialog.getByLabel('Destinataires').inputValue(), REFERENTE);
     const toReferente = () =>
       smtp.received.filter((mail) =>
         [mail.to ?? []].flat().some((to) => to.value.some((a) => a.address === REFERENTE)),
       );
     assert.equal(toReferente().length, 0, 'rien ne part avant la confirmation');
-    await submitAction(sending, 'Envoyer');
+    await submitAction(sendDialog, 'Envoyer', 30_000);
     await row.getByText('Envoyée', { exact: true }).waitFor();
     const sent = toReferente();
     assert.equal(sent.length, 1);
@@ -283,6 +284,28 @@ describe('demandes', () => {
     assert.equal(after.statut, 'envoyee');
     assert.equal(after.tentatives, 1);
     assert.notEqual(after.envoye_at, null);
+
+    // The voucher is for the test's hotel, which has no e-mail address: no dead end, the agent types one.
+    const voucher = treated.communications.find((c) => c.type_document === 'bon_hebergement');
+    assert.ok(voucher, 'bon d’hébergement préparé');
+    assert.deepEqual(voucher.destinataires, []);
+    const voucherRow = page.getByRole('row', { name: /Bon d'hébergement/ });
+    await voucherRow.getByText('Aucune adresse').waitFor();
+    const voucherDialog = await openDialog(
+      voucherRow.getByRole('button', { name: 'Envoyer' }),
+      page.getByRole('dialog', { name: "Envoyer « Bon d'hébergement (établissement) »" }),
+    );
+    await voucherDialog
+      .getByText("Cet établissement n'a pas d'adresse e-mail : indiquez à qui envoyer le message.")
+      .waitFor();
+    await voucherDialog.getByLabel('Destinataires').fill(HOTEL_TYPED);
+    await submitAction(voucherDialog, 'Envoyer', 30_000);
+    await voucherRow.getByText('Envoyée', { exact: true }).waitFor();
+    const toHotel = smtp.received.filter((mail) =>
+      [mail.to ?? []].flat().some((to) => to.value.some((a) => a.address === HOTEL_TYPED)),
+    );
+    assert.equal(toHotel.length, 1);
+    assert.equal(toHotel[0]!.attachments[0]?.contentType, 'application/pdf');
 
     assert.deepEqual(errors, []);
     await context.close();

@@ -255,4 +255,79 @@ describe('reservations', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test('at 1366 and 375 px the stay cards show their title whole, the buttons beside or under it, each reachable', async () => {
+    const sami = world.residents.find((resident) => resident.prenom === 'Sami')!;
+    const nora = world.residents.find((resident) => resident.prenom === 'Nora')!;
+    // Pending: the cards offer every action (Confirmer, Prolonger… Annuler tout).
+    const parentId = await bookThroughApi(api, world, [sami.id, nora.id], parisDay(200), parisDay(204), {
+      confirmer: false,
+    });
+    const [stay] = await staysOf({ id_reservation_mere: parentId });
+    assert.ok(stay, 'the full reservation has its stays');
+    type Box = { x: number; y: number; width: number; height: number };
+    const overlap = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const cards = [
+      {
+        path: `/dashboard/fiche-resa/${stay.id}`,
+        title: `Réservation N° ${stay.id}`,
+        buttons: ['Confirmer', 'Prolonger', 'Modifier', 'Départ anticipé', 'Annuler'],
+      },
+      {
+        path: `/dashboard/fiche-resa-integrale/${parentId}`,
+        title: `Réservation intégrale N° ${parentId}`,
+        buttons: ['Confirmer tout', 'Ajouter un pensionnaire', 'Annuler tout'],
+      },
+    ];
+
+    for (const width of [1366, 375]) {
+      const { page, context, errors } = await openPage(browser, product.baseUrl, { width, height: 800 });
+      await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      for (const card of cards) {
+        await page.goto(card.path);
+        // The title's own text: its number must be readable whole, nothing laid over it.
+        const title = page.getByText(card.title, { exact: true });
+        await title.waitFor({ timeout: 30_000 });
+        const titleBox = (await title.boundingBox())!;
+        assert.ok(
+          titleBox.x >= 0 && titleBox.x + titleBox.width <= width,
+          `${card.path}: title in view at ${width} px: ${JSON.stringify(titleBox)}`,
+        );
+        // Cut (an ellipsis, a hidden overflow) by a box narrower than the text: not whole.
+        const clipped = await title.evaluate((node) => {
+          const right = node.getBoundingClientRect().right;
+          for (let box = node.parentElement; box; box = box.parentElement)
+            if (getComputedStyle(box).overflowX !== 'visible')
+              return right > box.getBoundingClientRect().right + 0.5;
+          return false;
+        });
+        assert.equal(clipped, false, `${card.path}: title cut at ${width} px`);
+        for (const name of card.buttons) {
+          // Its name after its icon's (« check Confirmer »), not a longer one (« Confirmer tout »).
+          const button = page.getByRole('button', { name: new RegExp(`(^|\\s)${name}$`) });
+          const box = (await button.boundingBox())!;
+          assert.ok(
+            box.x >= 0 && box.x + box.width <= width,
+            `${card.path}: « ${name} » in view at ${width} px: ${JSON.stringify(box)}`,
+          );
+          assert.ok(
+            !overlap(box, titleBox),
+            `${card.path}: « ${name} » over the title at ${width} px: ${JSON.stringify({ box, titleBox })}`,
+          );
+          if (width === 375)
+            assert.ok(
+              box.y >= titleBox.y + titleBox.height,
+              `${card.path}: « ${name} » under the title at 375 px: ${JSON.stringify({ box, titleBox })}`,
+            );
+          // Reachable: visible, steady, and the one element a click there lands on.
+          await button.click({ trial: true, timeout: 5_000 });
+        }
+        const scrolled = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(scrolled <= width, `${card.path}: no sideways scroll at ${width} px (${scrolled})`);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
 });

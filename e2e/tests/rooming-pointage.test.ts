@@ -3,9 +3,11 @@ import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import {
+  COMMUNICATION_PATHS,
   REFERENTIEL_PATHS,
   RESERVATIONS_PATHS,
   ROOMING_PATHS,
+  type CourrielListAnswer,
   type PointageListAnswer,
   type ReservationDetailAnswer,
   type RoomingEtabAnswer,
@@ -14,7 +16,7 @@ import {
 import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
 import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
 import { openDialog, submitAction } from '../support/ui';
-import { ApiSession, parisDay } from '../support/world';
+import { ApiSession, bookThroughApi, createBookingWorld, parisDay } from '../support/world';
 
 let product: Product;
 let browser: Browser;
@@ -176,11 +178,16 @@ describe('rooming et pointage', () => {
       }
     }
 
-    await page.getByRole('button', { name: /Envoyer à l'établissement/ }).click();
-    await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
-    const outcome = page.getByText(/^Rooming de \d{2}\/\d{4} : |^L'envoi a échoué/);
+    // The send dialog starts with the hotel's address; the product keeps e-mails in its outbox (no SMTP_URL).
+    const dialog = await openDialog(
+      page.getByRole('button', { name: /Envoyer à l'établissement/ }),
+      page.getByRole('dialog', { name: /^Envoyer le rooming de / }),
+    );
+    assert.notEqual(await dialog.getByLabel('Destinataires').inputValue(), '');
+    await submitAction(dialog, 'Envoyer', 60_000);
+    const outcome = page.getByText(/^Rooming de \d{2}\/\d{4} : /);
     await outcome.waitFor({ timeout: 60_000 });
-    assert.match(shown(await outcome.textContent()), /^Rooming de \d{2}\/\d{4} : /);
+    assert.match(shown(await outcome.textContent()), /: conservé dans la boîte d'envoi, non transmis \(/);
     assert.deepEqual(errors, []);
   });
   test('at 375 px the PAF and CAF state switches show « Tous » whole, inside the screen', async () => {
@@ -312,6 +319,82 @@ describe('rooming et pointage', () => {
       assert.deepEqual(outside, [], `rooming totals inside their cards at ${width} px`);
       const scrolled = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(scrolled <= width, `rooming-client: no sideways scroll at ${width} px (${scrolled})`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
+  test('at 1366 and 375 px a hotel without an address gets its rooming list at the address typed; the outbox says it was kept, not sent, and opens it', async () => {
+    const world = await createBookingWorld(api, [{ nom: 'Essai-Rooming', prenom: 'Lina' }]);
+    await bookThroughApi(api, world, [world.residents[0]!.id], parisDay(0), parisDay(1));
+    const month = parisDay(0).slice(0, 7);
+    const [year, m] = month.split('-').map(Number) as [number, number];
+    const end = `${m === 12 ? year + 1 : year}-${String((m % 12) + 1).padStart(2, '0')}-01`;
+    const hotel = await api.call<{ email: string | null }>(
+      'GET',
+      `${REFERENTIEL_PATHS.etablissements}/${world.hotel.id}`,
+    );
+    assert.equal(hotel.email, null, 'the test hotel has no e-mail address');
+    const label = `${month.slice(5)}/${month.slice(0, 4)}`;
+
+    for (const width of [1366, 375]) {
+      const { page, context, errors } = await openPage(browser, product.baseUrl, { width, height: 800 });
+      await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+      await page.goto(
+        `/dashboard/rooming-etab?start_date=${month}-01&end_date=${end}&etablissement_id=${world.hotel.id}`,
+      );
+      const dialog = await openDialog(
+        page.getByRole('button', { name: /Envoyer à l'établissement/ }),
+        page.getByRole('dialog', { name: `Envoyer le rooming de ${label} à ${world.hotel.nom}` }),
+      );
+      await dialog
+        .getByText("Cet établissement n'a pas d'adresse e-mail : indiquez à qui envoyer le message.")
+        .waitFor();
+      const field = dialog.getByLabel('Destinataires');
+      assert.equal(await field.inputValue(), '');
+      const send = dialog.getByRole('button', { name: 'Envoyer', exact: true });
+      const box = (await send.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= width, `« Envoyer » in view at ${width} px`);
+      await send.click();
+      await dialog.getByText('Indiquez au moins une adresse e-mail.').waitFor();
+      const address = `reception.${width}@hotel-essai.fr`;
+      await field.fill(address);
+      await submitAction(dialog, 'Envoyer', 60_000);
+
+      // Said as it is: kept in the outbox, not transmitted — not a green « envoyé ».
+      await page
+        .getByText(`Rooming de ${label} : conservé dans la boîte d'envoi, non transmis (${address})`)
+        .waitFor({ timeout: 30_000 });
+      const toast = page.locator('.ant-notification-notice', { hasText: "conservé dans la boîte d'envoi" });
+      await toast.first().waitFor();
+      assert.match((await toast.first().getAttribute('class')) ?? '', /ant-notification-notice-info/);
+      assert.equal(await page.locator('.ant-notification-notice-success').count(), 0);
+      const outbox = await api.call<CourrielListAnswer>(
+        'GET',
+        `${COMMUNICATION_PATHS.courriels}?page=1&pageSize=5`,
+      );
+      const kept = outbox.data.find((courriel) => courriel.destinataires.includes(address));
+      assert.ok(kept, 'the message is in the outbox');
+      assert.equal(kept.statut, 'non_transmis');
+      assert.ok(kept.objet.includes(world.hotel.nom));
+
+      if (width === 1366) {
+        // The way to the outbox, where the message opens whole and its PDF downloads.
+        await page.getByRole('link', { name: "Voir la boîte d'envoi" }).click();
+        await page.waitForURL('**/dashboard/Demande-Hebergement?boite=envoi');
+        const opened = await openDialog(
+          page.getByRole('button', { name: `Ouvrir le courriel « ${kept.objet} »` }),
+          page.getByRole('dialog', { name: `Courriel n° ${kept.id}` }),
+        );
+        await opened.getByText(/Veuillez trouver ci-joint la rooming list/).waitFor();
+        await opened.getByText(address, { exact: true }).waitFor();
+        const file = kept.pieces_jointes[0]!.nom;
+        const [download] = await Promise.all([
+          page.waitForEvent('download', { timeout: 60_000 }),
+          opened.getByRole('button', { name: `Télécharger ${file}` }).click(),
+        ]);
+        assert.equal(download.suggestedFilename(), file);
+      }
       assert.deepEqual(errors, []);
       await context.close();
     }

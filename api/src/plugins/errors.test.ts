@@ -154,7 +154,32 @@ describe('validationMessage', () => {
       error('additionalProperties', '', { additionalProperty: 'x' }),
       'body',
     ],
-    ['Le champ email est invalide.', error('format', '/email', { format: 'email' }), 'body'],
+    [
+      'Le champ email doit être une adresse e-mail valide.',
+      error('format', '/email', { format: 'email' }),
+      'body',
+    ],
+    [
+      "L'élément n° 2 du champ destinataires doit être une adresse e-mail valide.",
+      error('format', '/destinataires/1', { format: 'email' }),
+      'body',
+    ],
+    [
+      'Le champ destinataires doit contenir au plus 10 éléments.',
+      error('maxItems', '/destinataires', { limit: 10 }),
+      'body',
+    ],
+    [
+      'Le champ destinataires doit contenir au moins 1 élément.',
+      error('minItems', '/destinataires', { limit: 1 }),
+      'body',
+    ],
+    [
+      'Le champ destinataires contient deux fois la même valeur.',
+      error('uniqueItems', '/destinataires', { i: 1, j: 0 }),
+      'body',
+    ],
+    ['Le champ lignes.0.prix est invalide.', error('type', '/lignes/0/prix', { type: 'string' }), 'body'],
     ['Le champ nom est obligatoire.', error('minLength', '/nom', { limit: 1 }), 'body'],
     [
       'Le champ nom doit contenir au plus 100 caractères.',

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, isUniqueViolation, postgresErrorCode, TooManyRequestsError } from '../errors';
+import {
+  AppError,
+  DeliveryFailedError,
+  isUniqueViolation,
+  postgresErrorCode,
+  TooManyRequestsError,
+} from '../errors';
 
 export const MESSAGES = {
   invalidBody: 'Le corps de la requête est invalide.',
@@ -70,10 +76,19 @@ export function validationMessage(
 ): string {
   const [error] = errors;
   if (error === undefined) return MESSAGE_BY_STATUS[400] as string;
-  const field = error.instancePath.split('/').filter(Boolean).join('.');
-  const noun = context === 'body' || context === undefined ? 'Le champ' : 'Le paramètre';
+  const segments = error.instancePath.split('/').filter(Boolean);
+  const field = segments.join('.');
+  const body = context === 'body' || context === undefined;
+  const noun = body ? 'Le champ' : 'Le paramètre';
+  const last = segments.at(-1);
+  // An element of a list (`destinataires/1`) is named by its rank, as the user counts it: « l'élément n° 2 ».
+  const subject =
+    last !== undefined && /^\d+$/.test(last)
+      ? `L'élément n° ${Number(last) + 1} du ${body ? 'champ' : 'paramètre'} ${segments.slice(0, -1).join('.')}`
+      : `${noun} ${field}`;
   const params = error.params as Record<string, unknown>;
   const limit = typeof params.limit === 'number' ? params.limit : undefined;
+  const elements = `${limit} élément${limit === 1 ? '' : 's'}`;
 
   switch (error.keyword) {
     case 'additionalProperties':
@@ -82,17 +97,27 @@ export function validationMessage(
       return `${noun} ${joinPath(field, String(params.missingProperty))} est obligatoire.`;
     case 'minLength':
       return limit === 1
-        ? `${noun} ${field} est obligatoire.`
-        : `${noun} ${field} doit contenir au moins ${limit} caractères.`;
+        ? `${subject} est obligatoire.`
+        : `${subject} doit contenir au moins ${limit} caractères.`;
     case 'maxLength':
-      return `${noun} ${field} doit contenir au plus ${limit} caractères.`;
+      return `${subject} doit contenir au plus ${limit} caractères.`;
     case 'minimum':
-      return `${noun} ${field} doit être supérieur ou égal à ${limit}.`;
+      return `${subject} doit être supérieur ou égal à ${limit}.`;
     case 'maximum':
-      return `${noun} ${field} doit être inférieur ou égal à ${limit}.`;
+      return `${subject} doit être inférieur ou égal à ${limit}.`;
+    case 'minItems':
+      return `${subject} doit contenir au moins ${elements}.`;
+    case 'maxItems':
+      return `${subject} doit contenir au plus ${elements}.`;
+    case 'uniqueItems':
+      return `${subject} contient deux fois la même valeur.`;
+    case 'format':
+      return params.format === 'email'
+        ? `${subject} doit être une adresse e-mail valide.`
+        : `${subject} est invalide.`;
     default:
       if (field === '') return context === 'body' ? MESSAGES.invalidBody : (MESSAGE_BY_STATUS[400] as string);
-      return `${noun} ${field} est invalide.`;
+      return `${subject} est invalide.`;
   }
 }
 
@@ -116,6 +141,8 @@ export interface ErrorResponse {
   status: number;
   message: string;
   retryAfterSeconds?: number;
+  /** Fields the body carries beside `message` (a failed sending: `envoi`, `courriel_id`). */
+  details?: Record<string, unknown>;
 }
 
 /**
@@ -125,6 +152,12 @@ export interface ErrorResponse {
  * that read `msg` or a fixed message) builds its body from it, so the statuses stay the same everywhere.
  */
 export function errorResponse(error: FastifyError, request: FastifyRequest): ErrorResponse {
+  if (error instanceof DeliveryFailedError)
+    return {
+      status: error.statusCode,
+      message: error.message,
+      details: { envoi: 'echec', courriel_id: error.courrielId },
+    };
   if (error instanceof AppError) {
     const appError: AppError = error;
     return appError instanceof TooManyRequestsError && appError.retryAfterSeconds !== undefined
@@ -158,11 +191,14 @@ export function errorResponse(error: FastifyError, request: FastifyRequest): Err
   return { status: 500, message: MESSAGES.internal };
 }
 
-/** Sends `body` (default `{ message }`) with the mapped status, and Retry-After when the error gives one. */
+/**
+ * Sends `body` (default `{ message }` and the error's details) with the mapped status, and Retry-After when the
+ * error gives one.
+ */
 export function sendError(
   reply: FastifyReply,
   response: ErrorResponse,
-  body: Record<string, unknown> = { message: response.message },
+  body: Record<string, unknown> = { message: response.message, ...response.details },
 ): FastifyReply {
   if (response.retryAfterSeconds !== undefined)
     reply.header('Retry-After', String(response.retryAfterSeconds));

@@ -13,11 +13,11 @@
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
-import { NON_TRANSMIS_SANS_SMTP, type CourrielStatut } from 'shared/contract';
+import { NON_TRANSMIS_SANS_SMTP, type CourrielStatut, type EnvoiIssue } from 'shared/contract';
 import { recordAudit, type Actor } from '../db/audit';
 import type { Database, Executor } from '../db/client';
 import { courrielPiecesJointes, courriels, type CourrielRow } from '../db/schema';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, DeliveryFailedError, NotFoundError } from '../errors';
 
 export const DEFAULT_MAIL_FROM = 'EBAS3 — Centrale d’hébergement <ne-pas-repondre@ebas3.local>';
 
@@ -52,6 +52,27 @@ export interface MailOutcome {
   statut: Exclude<CourrielStatut, 'en_attente'>;
   erreur: string | null;
   messageId: string | null;
+}
+
+/**
+ * What a sending call answers, the same way for every module: `envoye` with the module's own sentence; `conserve`
+ * (no SMTP server) saying the message was only kept — never a success; `echec` thrown as a 502 with the reason and
+ * the message kept for « Renvoyer ». `sent`: the module's sentence for an accepted message; `failed`: its sentence
+ * around the server's reason.
+ */
+export function deliveryAnswer(
+  courriel: Pick<CourrielRow, 'id' | 'objet'>,
+  outcome: MailOutcome,
+  words: { sent: string; failed: (reason: string) => string },
+): { envoi: EnvoiIssue; message: string } {
+  if (outcome.statut === 'echec')
+    throw new DeliveryFailedError(words.failed(outcome.erreur ?? "Échec de l'envoi."), courriel.id);
+  if (outcome.statut === 'non_transmis')
+    return {
+      envoi: 'conserve',
+      message: `Courriel « ${courriel.objet} » conservé dans la boîte d'envoi, ${NON_TRANSMIS_SANS_SMTP}.`,
+    };
+  return { envoi: 'envoye', message: words.sent };
 }
 
 /** Called in the transaction that records an outcome: a module updates its own rows there. */

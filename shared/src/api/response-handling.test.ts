@@ -25,6 +25,19 @@ describe('handleSuccess', () => {
   });
 });
 
+describe('handleSuccess of a sending', () => {
+  it('tells an e-mail only kept in the outbox as information, never as a success', () => {
+    const notify = notifier();
+    const kept =
+      "Courriel « Rooming list » conservé dans la boîte d'envoi, non transmis : aucun serveur SMTP configuré.";
+    handleSuccess('POST', { message: kept, envoi: 'conserve' }, notify);
+    expect(notify.info).toHaveBeenCalledExactlyOnceWith(kept);
+    expect(notify.success).not.toHaveBeenCalled();
+    handleSuccess('POST', { message: 'Communication envoyée à a@b.fr.', envoi: 'envoye' }, notify);
+    expect(notify.success).toHaveBeenCalledExactlyOnceWith('Communication envoyée à a@b.fr.');
+  });
+});
+
 describe('handleFailure', () => {
   it('calls onUnauthorized for 401 only', () => {
     const onUnauthorized = vi.fn();

@@ -1,3 +1,4 @@
+import type { EnvoiIssue } from '../contract/enums';
 import { ApiError, DEFAULT_MESSAGES } from './api-error';
 import type { Notifier } from './notifier';
 
@@ -18,12 +19,21 @@ export function serverMessage(data: unknown): string | undefined {
   return undefined;
 }
 
-/** Successful non-GET call: its `message` as a success toast, and each key of `messages` as one (spec §8). */
+/** A sending whose e-mail was only kept in the outbox succeeded as a call, not as a sending: never a green toast. */
+const KEPT: EnvoiIssue = 'conserve';
+
+/**
+ * Successful non-GET call: its `message` as a success toast, and each key of `messages` as one (spec §8). An e-mail
+ * the call only kept in the local outbox (`envoi: 'conserve'`, no SMTP server) is told as information instead.
+ */
 export function handleSuccess(method: string | undefined, data: unknown, notify: Notifier): void {
   if ((method ?? 'get').toLowerCase() === 'get') return;
   const body = asRecord(data);
   if (!body) return;
-  if (typeof body.message === 'string' && body.message) notify.success(body.message);
+  if (typeof body.message === 'string' && body.message) {
+    if (body.envoi === KEPT) notify.info(body.message);
+    else notify.success(body.message);
+  }
   const messages = asRecord(body.messages);
   if (messages) for (const key of Object.keys(messages)) notify.success(key);
 }

@@ -6,6 +6,7 @@ import {
   COMMUNICATION_TYPES,
   COURRIEL_STATUTS,
   DEMANDE_ORIGINES,
+  ENVOI_ISSUES,
   DEMANDE_STATUTS,
   DEMANDE_TRANSITIONS,
   DEMANDE_TYPES,
@@ -19,6 +20,7 @@ import {
 } from './enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
 import { SYNC_ETATS } from './demande-sync';
+import { EMAIL_MAX_LENGTH, MAX_DESTINATAIRES } from './courriel-values';
 import { DEMANDE_ACTION_KEYS } from './demande-values';
 import { HistoriqueEntry, MotifAnnulation, ReservationStatutSchema, TypeResaSchema } from './reservations';
 
@@ -30,6 +32,7 @@ export {
   type DemandeActionFilter,
   type DemandeCounter,
 } from './demande-values';
+export { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MAX_DESTINATAIRES } from './courriel-values';
 
 /**
  * Accommodation requests (spec §7 « Accommodation requests »), their communications (§7 « Communication ») and the
@@ -43,7 +46,7 @@ const object = <P extends Record<string, TSchema>>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
 const SearchText = text(100);
-const Email = Type.String({ format: 'email', maxLength: 254 });
+const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH });
 const Telephone = Type.String({ pattern: '^[0-9+() .-]{6,20}$' });
 
 /** Most residents named in one request, targeted stays of one request, requests of one sync. */
@@ -59,6 +62,7 @@ export const DemandeOrigineSchema = Type.Enum(DEMANDE_ORIGINES);
 export const CommunicationTypeSchema = Type.Enum(COMMUNICATION_TYPES);
 export const CommunicationStatutSchema = Type.Enum(COMMUNICATION_STATUTS);
 export const CourrielStatutSchema = Type.Enum(COURRIEL_STATUTS);
+export const EnvoiIssueSchema = Type.Enum(ENVOI_ISSUES);
 
 export const DEMANDE_TYPE_LABELS: Record<DemandeType, string> = {
   nouvelle: 'Nouvel hébergement',
@@ -567,7 +571,12 @@ export const CommunicationIdParams = object({ id: Id });
 /** GET /demande/communication/:id (a request): which of its documents; its latest when left out. */
 export const DemandeDocumentQuery = object({ communication: Type.Optional(Id) });
 export type DemandeDocumentQuery = Static<typeof DemandeDocumentQuery>;
-const Destinataires = Type.Array(Email, { minItems: 1, maxItems: 10, uniqueItems: true });
+/** Recipients the sender gives (instead of the known ones): 1 to MAX_DESTINATAIRES valid addresses, no repeat. */
+export const Destinataires = Type.Array(Email, {
+  minItems: 1,
+  maxItems: MAX_DESTINATAIRES,
+  uniqueItems: true,
+});
 
 /** POST /communication/send_communication/:id (a request): prepares a document, and sends it unless `envoyer: false`. */
 export const CommunicationCreateBody = object({
@@ -582,7 +591,12 @@ export type CommunicationCreateBody = Static<typeof CommunicationCreateBody>;
 export const CommunicationSendBody = object({ destinataires: Type.Optional(Destinataires) });
 export type CommunicationSendBody = Static<typeof CommunicationSendBody>;
 
-export const CommunicationAnswer = object({ message: Type.String(), data: Communication });
+/** `envoi`: what became of the e-mail; absent when nothing was sent (a document only prepared). */
+export const CommunicationAnswer = object({
+  message: Type.String(),
+  envoi: Type.Optional(EnvoiIssueSchema),
+  data: Communication,
+});
 export type CommunicationAnswer = Static<typeof CommunicationAnswer>;
 
 /** One e-mail as the outbox keeps it. */
@@ -599,9 +613,12 @@ export const Courriel = object({
   envoye_at: Nullable(Type.String()),
   communication_id: Nullable(Type.Integer()),
   pieces_jointes: Type.Array(object({ index: Type.Integer(), nom: Type.String(), taille: Type.Integer() })),
+  /** Its text holds a secret for its recipient alone (a password-reset link): never shown, nor its attachments. */
+  confidentiel: Type.Boolean(),
   created_at: Type.String(),
 });
 export type Courriel = Static<typeof Courriel>;
+/** `texte`: the message's text, or a notice in its place for a confidential one. */
 export const CourrielDetail = object({ ...Courriel.properties, texte: Type.String() });
 export type CourrielDetail = Static<typeof CourrielDetail>;
 
@@ -624,7 +641,23 @@ export type CourrielListQuery = Static<typeof CourrielListQuery>;
 export const CourrielListAnswer = object({ data: Type.Array(Courriel), total: Type.Integer({ minimum: 0 }) });
 export type CourrielListAnswer = Static<typeof CourrielListAnswer>;
 export const CourrielAnswer = object({ data: CourrielDetail });
-export const CourrielWriteAnswer = object({ message: Type.String(), data: Courriel });
+export type CourrielAnswer = Static<typeof CourrielAnswer>;
+export const CourrielWriteAnswer = object({
+  message: Type.String(),
+  envoi: EnvoiIssueSchema,
+  data: Courriel,
+});
+export type CourrielWriteAnswer = Static<typeof CourrielWriteAnswer>;
+/**
+ * The 502 of a sending the SMTP server refused or could not take: the reason (`message`), `envoi: 'echec'` and the
+ * e-mail kept in the outbox (`courriel_id`), to be sent again with POST /courriels/:id/renvoyer.
+ */
+export const EnvoiEchecBody = object({
+  message: Type.String(),
+  envoi: Type.Literal('echec'),
+  courriel_id: Type.Integer(),
+});
+export type EnvoiEchecBody = Static<typeof EnvoiEchecBody>;
 export const PieceJointeParams = object({ id: Id, index: Type.Integer({ minimum: 0, maximum: 20 }) });
 
 // ---------------------------------------------------------------------------------------------------------

@@ -128,6 +128,14 @@ export type CommunicationStatut = (typeof COMMUNICATION_STATUTS)[number];
 export const COURRIEL_STATUTS = ['en_attente', 'envoye', 'non_transmis', 'echec'] as const;
 export type CourrielStatut = (typeof COURRIEL_STATUTS)[number];
 
+/**
+ * What became of an e-mail a call just tried to send, as its answer says (`envoi`): `envoye` (accepted by the SMTP
+ * server), `conserve` (kept in the local outbox, not transmitted: no SMTP server configured), `echec` (refused or
+ * unreachable: kept with the reason, answered 502). The screens show the first as a success and never the second.
+ */
+export const ENVOI_ISSUES = ['envoye', 'conserve', 'echec'] as const;
+export type EnvoiIssue = (typeof ENVOI_ISSUES)[number];
+
 export const TASK_STATUTS = ['en_attente', 'en_cours', 'terminee', 'echec'] as const;
 export type TaskStatut = (typeof TASK_STATUTS)[number];
 

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Day } from './contrats';
-import { Courriel } from './demandes';
+import { Courriel, Destinataires, EnvoiIssueSchema } from './demandes';
 import {
   EtatPaiementSchema,
   FLUX_PAIEMENT,
@@ -27,7 +27,6 @@ const object = <P extends Record<string, TSchema>>(properties: P) =>
 const Money = Type.String();
 const Count = Type.Integer({ minimum: 0 });
 const SearchText = Type.String({ minLength: 1, maxLength: 100 });
-const Email = Type.String({ format: 'email', maxLength: 254 });
 
 /** Paths under /api: the spec's spelling (§7), plus the pointage list the spec leaves open. */
 export const ROOMING_PATHS = {
@@ -432,8 +431,13 @@ export const SendRoomingParams = object({
 export type SendRoomingParams = Static<typeof SendRoomingParams>;
 export const SendRoomingBody = object({
   /** Default: the hotel's e-mail. */
-  destinataires: Type.Optional(Type.Array(Email, { minItems: 1, maxItems: 10, uniqueItems: true })),
+  destinataires: Type.Optional(Destinataires),
+  /**
+   * Administrators only (403 otherwise): the one address given in `destinataires` becomes the hotel's e-mail, in
+   * the same transaction as the message, audited (400 unless exactly one address is given).
+   */
+  enregistrer_adresse: Type.Optional(Type.Boolean()),
 });
 export type SendRoomingBody = Static<typeof SendRoomingBody>;
-export const SendRoomingAnswer = object({ message: Type.String(), data: Courriel });
+export const SendRoomingAnswer = object({ message: Type.String(), envoi: EnvoiIssueSchema, data: Courriel });
 export type SendRoomingAnswer = Static<typeof SendRoomingAnswer>;

@@ -7,6 +7,7 @@ import {
   formatPeriod,
   isApiDate,
 } from './dates';
+import { formatFileSize } from './file-size';
 import { formatMoney } from './money';
 
 describe('formatDate', () => {
@@ -96,5 +97,14 @@ describe('formatMoney', () => {
     expect(formatMoney(undefined)).toBe('');
     expect(formatMoney('')).toBe('');
     expect(formatMoney('abc')).toBe('');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('says octets, ko or Mo with a French decimal comma', () => {
+    expect(formatFileSize(1)).toBe('1 octet');
+    expect(formatFileSize(840)).toBe('840 octets');
+    expect(formatFileSize(12_345)).toBe('12,3 ko');
+    expect(formatFileSize(1_234_567)).toBe('1,2 Mo');
   });
 });

@@ -1,5 +1,6 @@
 import {
   CONTRAT_STATUT_LABELS,
+  NON_TRANSMIS_SANS_SMTP,
   ETAT_PAIEMENT_LABELS,
   ROLE_LABELS,
   type ContratStatut,
@@ -32,7 +33,21 @@ export const COMMON_MESSAGES = {
     maxLength: (name: string, limit: number) => `Le champ ${name} doit contenir au plus ${limit} caractères.`,
     minimum: (name: string, limit: number) => `Le champ ${name} doit être supérieur ou égal à ${limit}.`,
     maximum: (name: string, limit: number) => `Le champ ${name} doit être inférieur ou égal à ${limit}.`,
-    invalid: (name: string) => `Le champ ${name} est invalide.`,
+    invalid: (subject: string) => `${subject} est invalide.`,
+    /** What a message is about: « Le champ x », or « L'élément n° 2 du champ x » for `x.1` (a list's element). */
+    subject: (name: string) => {
+      const segments = name.split('.');
+      const last = segments.at(-1) ?? '';
+      return /^\d+$/.test(last)
+        ? `L'élément n° ${Number(last) + 1} du champ ${segments.slice(0, -1).join('.')}`
+        : `Le champ ${name}`;
+    },
+    minItems: (subject: string, limit: number) =>
+      `${subject} doit contenir au moins ${limit} élément${limit === 1 ? '' : 's'}.`,
+    maxItems: (subject: string, limit: number) =>
+      `${subject} doit contenir au plus ${limit} élément${limit === 1 ? '' : 's'}.`,
+    uniqueItems: (subject: string) => `${subject} contient deux fois la même valeur.`,
+    email: (subject: string) => `${subject} doit être une adresse e-mail valide.`,
   },
 } as const;
 
@@ -66,6 +81,25 @@ export const RESET_MESSAGES = {
     'Si un compte actif correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé. Le lien est valable 60 minutes.',
   invalidLink: "Ce lien de réinitialisation n'est pas valable ou a expiré. Demandez-en un nouveau.",
   done: 'Votre mot de passe a été modifié. Vous pouvez vous connecter.',
+} as const;
+
+/**
+ * api/src/plugins/mail.ts `deliveryAnswer`, api/src/modules/courriels/routes.ts and the sending calls of
+ * communications (`COMMUNICATION_MESSAGES`) and rooming lists (`SEND_ROOMING_MESSAGES`).
+ */
+export const COURRIEL_MESSAGES = {
+  kept: (objet: string) => `Courriel « ${objet} » conservé dans la boîte d'envoi, ${NON_TRANSMIS_SANS_SMTP}.`,
+  noRecipient: 'Aucun destinataire : indiquez au moins une adresse e-mail.',
+  hotelWithoutAddress: "Cet établissement n'a pas d'adresse e-mail : indiquez au moins un destinataire.",
+  saveForbidden: "Seul un administrateur peut enregistrer l'adresse e-mail d'un établissement.",
+  saveOne: "Indiquez une seule adresse pour l'enregistrer comme adresse de l'établissement.",
+  saved: (email: string) => `Adresse ${email} enregistrée pour l'établissement.`,
+  notFound: (id: number) => `Courriel n° ${id} introuvable.`,
+  attachmentNotFound: 'Pièce jointe introuvable.',
+  alreadySent: (id: number) => `Le courriel n° ${id} a déjà été envoyé : renvoi impossible.`,
+  confidentialText:
+    "Ce message contient un lien personnel de réinitialisation de mot de passe : son texte n'est pas affiché.",
+  confidentialAttachment: 'Ce courriel est confidentiel : ses pièces jointes ne sont pas affichées.',
 } as const;
 
 /** api/src/modules/referentiel: one sentence per record, « Le client « X » a été créé. » */

@@ -16,3 +16,6 @@ export * from './booking/estimate';
 export * from './booking/get-types-chambre';
 // Selects that filter their options in the browser, case and accents aside.
 export * from './select-search';
+// The send dialog of the e-mails users send (vouchers, rooming lists): recipients pre-filled, editable, checked.
+export * from './email/recipients';
+export * from './email/send-email-dialog';

@@ -115,7 +115,7 @@ describe('POST /api/auth/signup', () => {
   it('rejects an invalid e-mail', async () => {
     const response = await signup(signupBody({ email: 'pas-une-adresse' }));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Le champ email est invalide.' });
+    expect(response.json()).toEqual({ message: 'Le champ email doit être une adresse e-mail valide.' });
   });
 
   it('rejects a password shorter than the minimum', async () => {

@@ -175,7 +175,7 @@ describe('« Mot de passe oublié » end to end, through a real SMTP server', ()
 
   it('validates the bodies in French', async () => {
     expect((await forgot({ email: 'pas-une-adresse' })).json()).toEqual({
-      message: 'Le champ email est invalide.',
+      message: 'Le champ email doit être une adresse e-mail valide.',
     });
     const extra = await forgot({ email: 'a@example.fr', role: 'admin' });
     expect(extra.statusCode).toBe(400);

@@ -23,8 +23,8 @@ import {
 import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { communications } from '../../db/schema';
-import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../errors';
-import type { Mailer, MailOutcome } from '../../plugins/mail';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { deliveryAnswer, type Mailer, type MailOutcome } from '../../plugins/mail';
 import { rowsOf } from '../../db/raw';
 import { communicationSelect } from './communication-select';
 import { courrielSelect } from './courriel-select';
@@ -232,20 +232,12 @@ export function createCommunicationService(db: Database, mail: Mailer) {
       });
     });
     const { courriel, outcome } = await mail.deliver(courrielId, actor);
-    const data = await readCommunication(db, id);
-    if (outcome.statut === 'echec')
-      // An upstream failure: the client shows it as an error; the communication keeps the reason for a new try.
-      throw new AppError(
-        502,
-        `${outcome.erreur ?? "Échec de l'envoi."} La communication est conservée : vous pouvez la renvoyer.`,
-      );
-    return {
-      message:
-        outcome.statut === 'envoye'
-          ? `Communication envoyée à ${courriel.destinataires.join(', ')}.`
-          : `Communication conservée dans la boîte d'envoi locale : ${outcome.erreur ?? ''}.`,
-      data,
-    };
+    // A failure is an upstream error (502) the client shows as one; the communication keeps the reason.
+    const answer = deliveryAnswer(courriel, outcome, {
+      sent: `Communication envoyée à ${courriel.destinataires.join(', ')}.`,
+      failed: (reason) => `${reason} La communication est conservée : vous pouvez la renvoyer.`,
+    });
+    return { ...answer, data: await readCommunication(db, id) };
   }
 
   return {

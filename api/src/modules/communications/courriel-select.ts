@@ -7,4 +7,4 @@ export const courrielSelect = sql`co.id, co.statut, co.transport, co.expediteur,
   coalesce((select json_agg(json_build_object('index', pj.index, 'nom', pj.nom, 'taille', octet_length(pj.contenu))
               order by pj.index) from courriel_pieces_jointes pj where pj.courriel_id = co.id), '[]'::json)
     as pieces_jointes,
-  ${isoTimestamp(sql`co.created_at`)} as created_at`;
+  co.confidentiel, ${isoTimestamp(sql`co.created_at`)} as created_at`;

@@ -16,6 +16,7 @@ import {
   CommunicationsAnswer,
   CommunicationSendBody,
   DemandeDocumentQuery,
+  EnvoiEchecBody,
   ErrorBody,
 } from 'shared/contract';
 import { actorOf } from '../../db/audit';
@@ -37,7 +38,7 @@ const communicationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: CommunicationIdParams,
         body: CommunicationCreateBody,
-        response: { 201: CommunicationAnswer, 502: ErrorBody, ...errors },
+        response: { 201: CommunicationAnswer, 502: EnvoiEchecBody, ...errors },
       },
     },
     async (request, reply) =>
@@ -50,7 +51,7 @@ const communicationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: CommunicationIdParams,
         body: CommunicationSendBody,
-        response: { 200: CommunicationAnswer, 502: ErrorBody, ...errors },
+        response: { 200: CommunicationAnswer, 502: EnvoiEchecBody, ...errors },
       },
     },
     async (request) => service.send(actorOf(request), request.params.id, request.body ?? {}),

@@ -11,19 +11,21 @@ import {
   CourrielListAnswer,
   CourrielListQuery,
   CourrielWriteAnswer,
+  EnvoiEchecBody,
   ErrorBody,
   PieceJointeParams,
   type Courriel,
   type CourrielDetail,
 } from 'shared/contract';
 import { Type } from 'typebox';
-import { NotFoundError } from '../../errors';
+import { ForbiddenError, NotFoundError } from '../../errors';
+import { deliveryAnswer } from '../../plugins/mail';
 import { courrielSelect } from '../communications/courriel-select';
 import { actorOf } from '../../db/audit';
 import { rowsOf } from '../../db/raw';
 
 const PATH = COMMUNICATION_PATHS.courriels;
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IdParams = Type.Object(
   { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
   { additionalProperties: false },
@@ -33,6 +35,10 @@ const notFound = (id: number) => new NotFoundError(`Courriel n° ${id} introuvab
 /** Shown instead of the text of a confidential message (a password-reset link: plugins/mail.ts `confidential`). */
 export const TEXTE_CONFIDENTIEL =
   "Ce message contient un lien personnel de réinitialisation de mot de passe : son texte n'est pas affiché.";
+
+/** A confidential message's attachments are its recipient's alone, like its text. */
+export const PIECE_JOINTE_CONFIDENTIELLE =
+  'Ce courriel est confidentiel : ses pièces jointes ne sont pas affichées.';
 
 const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function one(id: number): Promise<Courriel> {
@@ -65,13 +71,13 @@ const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${PATH}/:id`,
     { schema: { params: IdParams, response: { 200: CourrielAnswer, ...errors } } },
     async (request) => {
-      const courriel = await one(request.params.id);
-      const [row] = await rowsOf<{ texte: string; confidentiel: boolean }>(
+      const [data] = await rowsOf<CourrielDetail>(
         app.db,
-        sql`select texte, confidentiel from courriels where id = ${request.params.id}`,
+        sql`select ${courrielSelect},
+              case when co.confidentiel then ${TEXTE_CONFIDENTIEL} else co.texte end as texte
+            from courriels co where co.id = ${request.params.id}`,
       );
-      const texte = row?.confidentiel ? TEXTE_CONFIDENTIEL : (row?.texte ?? '');
-      const data: CourrielDetail = { ...courriel, texte };
+      if (data === undefined) throw notFound(request.params.id);
       return { data };
     },
   );
@@ -81,12 +87,19 @@ const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // No 200 schema: the answer is the attached file.
     { schema: { params: PieceJointeParams, response: errors } },
     async (request, reply) => {
-      const [row] = await rowsOf<{ nom: string; type_contenu: string; contenu: Uint8Array }>(
+      const [row] = await rowsOf<{
+        nom: string;
+        type_contenu: string;
+        contenu: Uint8Array;
+        confidentiel: boolean;
+      }>(
         app.db,
-        sql`select nom, type_contenu, contenu from courriel_pieces_jointes
-            where courriel_id = ${request.params.id} and index = ${request.params.index}`,
+        sql`select pj.nom, pj.type_contenu, pj.contenu, co.confidentiel
+            from courriel_pieces_jointes pj join courriels co on co.id = pj.courriel_id
+            where pj.courriel_id = ${request.params.id} and pj.index = ${request.params.index}`,
       );
       if (row === undefined) throw new NotFoundError('Pièce jointe introuvable.');
+      if (row.confidentiel) throw new ForbiddenError(PIECE_JOINTE_CONFIDENTIELLE);
       return reply
         .header('content-type', row.type_contenu)
         .header('content-disposition', `inline; filename="${row.nom.replace(/["\\\r\n]/g, '_')}"`)
@@ -97,21 +110,14 @@ const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     `${PATH}/:id/renvoyer`,
-    { schema: { params: IdParams, response: { 200: CourrielWriteAnswer, 502: ErrorBody, ...errors } } },
-    async (request, reply) => {
-      const { outcome } = await app.mail.retry(request.params.id, actorOf(request));
-      const data = await one(request.params.id);
-      if (outcome.statut === 'echec')
-        return reply
-          .status(502)
-          .send({ message: `${outcome.erreur ?? "Échec de l'envoi."} Le courriel est conservé.` });
-      return {
-        message:
-          outcome.statut === 'envoye'
-            ? `Courriel envoyé à ${data.destinataires.join(', ')}.`
-            : `Courriel conservé dans la boîte d'envoi locale : ${outcome.erreur ?? ''}.`,
-        data,
-      };
+    { schema: { params: IdParams, response: { 200: CourrielWriteAnswer, 502: EnvoiEchecBody, ...errors } } },
+    async (request) => {
+      const { courriel, outcome } = await app.mail.retry(request.params.id, actorOf(request));
+      const answer = deliveryAnswer(courriel, outcome, {
+        sent: `Courriel envoyé à ${courriel.destinataires.join(', ')}.`,
+        failed: (reason) => `${reason} Le courriel est conservé.`,
+      });
+      return { ...answer, data: await one(request.params.id) };
     },
   );
 };

@@ -40,6 +40,7 @@ export function validationMessage(schema: TSchema, body: unknown): string | null
   const name = error.instancePath.split('/').filter(Boolean).join('.');
   const limit = Number(params.limit);
   const field = COMMON_MESSAGES.field;
+  const subject = field.subject(name);
   switch (error.keyword) {
     case 'additionalProperties':
       return field.notAllowed(String((params.additionalProperties as string[])[0]));
@@ -53,8 +54,16 @@ export function validationMessage(schema: TSchema, body: unknown): string | null
       return field.minimum(name, limit);
     case 'maximum':
       return field.maximum(name, limit);
+    case 'minItems':
+      return field.minItems(subject, limit);
+    case 'maxItems':
+      return field.maxItems(subject, limit);
+    case 'uniqueItems':
+      return field.uniqueItems(subject);
+    case 'format':
+      return params.format === 'email' ? field.email(subject) : field.invalid(subject);
     default:
-      return name ? field.invalid(name) : COMMON_MESSAGES.invalidBody;
+      return name ? field.invalid(subject) : COMMON_MESSAGES.invalidBody;
   }
 }
 

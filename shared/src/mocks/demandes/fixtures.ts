@@ -2,13 +2,15 @@ import {
   COMMUNICATIONS_PAR_TYPE,
   DEMANDE_STATUTS,
   DEMANDE_TYPES,
+  NON_TRANSMIS_SANS_SMTP,
   type Communication,
+  type Courriel,
   type DemandeDetail,
   type DemandeItem,
   type DemandeStatut,
   type DemandeType,
 } from '../../contract';
-import { seedPensionnaires } from '../referentiel/fixtures';
+import { seedEtablissements, seedPensionnaires } from '../referentiel/fixtures';
 import { mockDay } from '../reservations/list-fixtures';
 import { staysOf } from './stays';
 
@@ -34,6 +36,45 @@ trailer << /Root 1 0 R >>
 %%EOF
 `;
 
+/** The sender of every mock e-mail (api/src/plugins/mail.ts DEFAULT_MAIL_FROM). */
+export const MOCK_EXPEDITEUR = 'EBAS3 — Centrale d’hébergement <ne-pas-repondre@ebas3.local>';
+
+/** The text an e-mail carries with a document (api/src/modules/communications/communication-service.ts). */
+export const mockMailText = (objet: string) =>
+  `Bonjour,\n\nVeuillez trouver ci-joint le document « ${objet} ».\n\n` +
+  `Pour toute question, répondez à la centrale en rappelant le numéro de la demande.\n\n` +
+  `Cordialement,\nLa centrale d’hébergement EBAS3`;
+
+/** A voucher goes to the hotel: none when it has no e-mail address (hotels 4, 6 and 8 of the referentiel mocks). */
+export function voucherRecipients(etablissementId: number): string[] {
+  const email = seedEtablissements.find((h) => h.id === etablissementId)?.email;
+  return email ? [email] : [];
+}
+
+/**
+ * The outbox's e-mails about no request: a password-reset link, confidential (its text and attachments are never
+ * shown, as GET /courriels/:id does).
+ */
+export function freshOtherCourriels(): Courriel[] {
+  return [
+    {
+      id: 1,
+      statut: 'non_transmis',
+      transport: 'boite_locale',
+      expediteur: MOCK_EXPEDITEUR,
+      destinataires: ['agent@ebas3.fr'],
+      objet: 'Réinitialisation de votre mot de passe EBAS3',
+      tentatives: 1,
+      derniere_erreur: NON_TRANSMIS_SANS_SMTP,
+      envoye_at: null,
+      communication_id: null,
+      pieces_jointes: [],
+      confidentiel: true,
+      created_at: `${mockDay(-2)}T07:00:00.000Z`,
+    },
+  ];
+}
+
 function communicationsOf(
   id: number,
   type: DemandeType,
@@ -49,7 +90,8 @@ function communicationsOf(
     pensionnaire_id: null,
     type_document: kind,
     objet: `Demande n° ${id} — ${kind === 'bon_hebergement' ? "bon d'hébergement" : kind}`,
-    destinataires: [email],
+    // Vouchers of every other request are for a hotel without an address (the send dialog asks for one).
+    destinataires: kind === 'bon_hebergement' ? voucherRecipients(id % 2 === 0 ? 4 : 1) : [email],
     // One request in four had its first document fail (the outbox shows it with « Renvoyer »).
     statut: index === 0 ? (id % 4 === 0 ? 'echec' : 'envoyee') : 'preparee',
     tentatives: index === 0 ? 1 : 0,

@@ -3,6 +3,8 @@ import {
   DEMANDE_STATUTS,
   DEMANDE_TYPES,
   type CiblesAnswer,
+  type CourrielAnswer,
+  type CourrielListAnswer,
   type DemandeCountAnswer,
   type DemandeDetailAnswer,
   type DemandeListAnswer,
@@ -20,6 +22,7 @@ import { subscribeRealtime } from '../../notifications/realtime';
 import { mockNotifications, resetNotificationMocks } from '../notifications/store';
 import { mockTasks, resetTaskMocks } from '../tasks/store';
 import { mockToken } from '../common/users';
+import { COURRIEL_MESSAGES } from '../messages';
 import { mockDay } from '../reservations/list-fixtures';
 import { freshDemandes } from './fixtures';
 import { mockDemandes, resetDemandeMocks } from './store';
@@ -392,5 +395,46 @@ describe('a large request sync (mocked as the API runs it)', () => {
     expect(answer.status).toBe(200);
     expect((answer.body as SyncAnswer).resultats).toHaveLength(SYNC_TASK_THRESHOLD);
     expect(mockTasks).toHaveLength(before);
+  });
+});
+
+describe('sending and the outbox (issue 35), as the API answers without an SMTP server', () => {
+  const vouchers = () =>
+    mockDemandes.flatMap((d) => d.communications).filter((c) => c.type_document === 'bon_hebergement');
+
+  it('a voucher for a hotel without an address asks for a recipient, then is kept for the typed one', async () => {
+    const voucher = vouchers().find((c) => c.destinataires.length === 0)!;
+    expect(voucher).toBeDefined();
+    const none = await call('POST', `/communication/send/${voucher.id}`);
+    expect(none).toMatchObject({ status: 400, body: { message: COURRIEL_MESSAGES.noRecipient } });
+    const bad = await call('POST', `/communication/send/${voucher.id}`, {
+      destinataires: ['reception@hotel.fr', 'réception'],
+    });
+    expect(bad.body).toEqual({
+      message: "L'élément n° 2 du champ destinataires doit être une adresse e-mail valide.",
+    });
+    const sent = await call('POST', `/communication/send/${voucher.id}`, {
+      destinataires: ['reception@hotel.fr'],
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({
+      envoi: 'conserve',
+      message: COURRIEL_MESSAGES.kept(voucher.objet),
+      data: { destinataires: ['reception@hotel.fr'], statut: 'non_transmise' },
+    });
+  });
+
+  it('opens an e-mail with its text and attachment; a confidential one keeps both hidden', async () => {
+    const list = (await call('GET', '/courriels?page=1&pageSize=100')).body as CourrielListAnswer;
+    const withFile = list.data.find((c) => c.pieces_jointes.length > 0 && !c.confidentiel)!;
+    const detail = (await call('GET', `/courriels/${withFile.id}`)).body as CourrielAnswer;
+    expect(detail.data.texte).toContain(withFile.objet);
+    const file = await call('GET', `/courriels/${withFile.id}/pieces-jointes/0`);
+    expect(file.type).toContain('application/pdf');
+
+    const secret = list.data.find((c) => c.confidentiel)!;
+    const hidden = (await call('GET', `/courriels/${secret.id}`)).body as CourrielAnswer;
+    expect(hidden.data.texte).toBe(COURRIEL_MESSAGES.confidentialText);
+    expect((await call('GET', '/courriels/999999')).status).toBe(404);
   });
 });

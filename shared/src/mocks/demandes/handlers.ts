@@ -21,6 +21,7 @@ import {
   TraitementBody,
   type AuditAction,
   type Communication,
+  NON_TRANSMIS_SANS_SMTP,
   type Courriel,
   type CourrielStatut,
   type DemandeDetail,
@@ -30,11 +31,12 @@ import {
   type SyncResultat,
 } from '../../contract';
 import { api, claimsOf, fail, json, readJson, requireSession, validBody } from '../common/http';
+import { COURRIEL_MESSAGES } from '../messages';
 import { seedEtablissements } from '../referentiel/fixtures';
 import { mockDay } from '../reservations/list-fixtures';
-import { itemOf, MOCK_PDF, withActions } from './fixtures';
+import { itemOf, MOCK_EXPEDITEUR, MOCK_PDF, mockMailText, voucherRecipients, withActions } from './fixtures';
 import { bookStays, cancelCibles, extendCibles, summary } from './stays';
-import { mockDemandes } from './store';
+import { mockDemandes, mockOtherCourriels } from './store';
 import { startMockSyncTask } from './sync-task';
 import { containsText } from '../../format/search';
 import { residentNames } from '../common/list-handlers';
@@ -102,6 +104,14 @@ function move(
   record(d, 'demande_hebergement', d.id, action, [{ champ: 'statut', avant: before, apres: statut }]);
 }
 
+/** Who a document goes to by default: the hotel of the request's stays for a voucher, the referent otherwise. */
+function defaultRecipients(d: DemandeDetail, type: Communication['type_document']): string[] {
+  if (type !== 'bon_hebergement') return [d.referent_email ?? d.client_email ?? 'client@example.fr'];
+  const stay = d.reservations[0] ?? d.cibles[0];
+  const hotel = seedEtablissements.find((h) => h.nom === stay?.etablissement_nom);
+  return hotel ? voucherRecipients(hotel.id) : [];
+}
+
 function prepare(d: DemandeDetail, type: Communication['type_document'], destinataires?: string[]) {
   const communication: Communication = {
     id: (nextId += 1),
@@ -109,7 +119,7 @@ function prepare(d: DemandeDetail, type: Communication['type_document'], destina
     pensionnaire_id: null,
     type_document: type,
     objet: `Demande n° ${d.id} — ${type}`,
-    destinataires: destinataires ?? [d.referent_email ?? d.client_email ?? 'client@example.fr'],
+    destinataires: destinataires ?? defaultRecipients(d, type),
     statut: 'preparee',
     tentatives: 0,
     derniere_erreur: null,
@@ -134,7 +144,10 @@ function hotelNotices(d: DemandeDetail): Communication[] {
   return hotels.map(([id, nom]) => {
     const email = seedEtablissements.find((e) => e.id === id)?.email ?? null;
     const notice = prepare(d, 'avis_etablissement', email === null ? [] : [email]);
-    if (email !== null) return sendCommunication(notice).data;
+    if (email !== null) {
+      sendCommunication(notice);
+      return notice;
+    }
     notice.derniere_erreur = `Non envoyé : l'établissement ${nom} n'a pas d'adresse électronique. Ajoutez-la à sa fiche, puis cliquez sur « Envoyer ».`;
     return notice;
   });
@@ -181,23 +194,30 @@ function settle(
 const allCommunications = () => mockDemandes.flatMap((d) => d.communications);
 const pdf = () => new HttpResponse(MOCK_PDF, { status: 200, headers: { 'content-type': 'application/pdf' } });
 
+/**
+ * Sends a communication as the API does without an SMTP server: kept in the outbox, not transmitted — and said so
+ * (`envoi: 'conserve'`). 400 without any recipient (a voucher for a hotel without an address).
+ */
 function sendCommunication(communication: Communication, destinataires?: string[]) {
   const before = communication.statut;
+  const to = destinataires ?? communication.destinataires;
+  if (to.length === 0) return fail(400, COURRIEL_MESSAGES.noRecipient);
   Object.assign(communication, {
-    destinataires: destinataires ?? communication.destinataires,
+    destinataires: to,
     statut: 'non_transmise',
     tentatives: communication.tentatives + 1,
-    derniere_erreur: 'non transmis : aucun serveur SMTP configuré',
+    derniere_erreur: NON_TRANSMIS_SANS_SMTP,
   });
   const d = communication.demande_id === null ? undefined : find(communication.demande_id);
   if (d)
     record(d, 'communication', communication.id, 'envoi', [
       { champ: 'statut', avant: before, apres: communication.statut },
     ]);
-  return {
-    message: "Communication conservée dans la boîte d'envoi locale (démonstration).",
+  return json(200, {
+    message: COURRIEL_MESSAGES.kept(communication.objet),
+    envoi: 'conserve',
     data: communication,
-  };
+  });
 }
 
 const COURRIEL_STATUT_OF = {
@@ -212,11 +232,11 @@ function mockCourriels(): Courriel[] {
     .filter(
       (c): c is Communication & { statut: keyof typeof COURRIEL_STATUT_OF } => c.statut in COURRIEL_STATUT_OF,
     )
-    .map((c) => ({
+    .map((c): Courriel => ({
       id: c.id,
       statut: COURRIEL_STATUT_OF[c.statut],
       transport: c.statut === 'non_transmise' ? 'boite_locale' : 'smtp',
-      expediteur: 'EBAS3 — Centrale d’hébergement <ne-pas-repondre@ebas3.local>',
+      expediteur: MOCK_EXPEDITEUR,
       destinataires: c.destinataires,
       objet: c.objet,
       tentatives: c.tentatives,
@@ -224,8 +244,10 @@ function mockCourriels(): Courriel[] {
       envoye_at: c.envoye_at,
       communication_id: c.id,
       pieces_jointes: c.document_nom ? [{ index: 0, nom: c.document_nom, taille: MOCK_PDF.length }] : [],
+      confidentiel: false,
       created_at: c.created_at,
     }))
+    .concat(mockOtherCourriels)
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 }
 
@@ -296,19 +318,44 @@ export const demandesHandlers: RequestHandler[] = [
     return json(200, { data: rows.slice((page - 1) * size, page * size), total: rows.length });
   }),
 
+  http.get(api(`${COMMUNICATION_PATHS.courriels}/:id`), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const courriel = mockCourriels().find((c) => c.id === idOf(params));
+    if (!courriel) return fail(404, COURRIEL_MESSAGES.notFound(idOf(params)));
+    const texte = courriel.confidentiel ? COURRIEL_MESSAGES.confidentialText : mockMailText(courriel.objet);
+    return json(200, { data: { ...courriel, texte } });
+  }),
+
+  http.get(api(`${COMMUNICATION_PATHS.courriels}/:id/pieces-jointes/:index`), ({ request, params }) => {
+    const denied = requireSession(request);
+    if (denied) return denied;
+    const courriel = mockCourriels().find((c) => c.id === idOf(params));
+    const attachment = courriel?.pieces_jointes.find((p) => p.index === Number(params.index));
+    if (!courriel || !attachment) return fail(404, COURRIEL_MESSAGES.attachmentNotFound);
+    if (courriel.confidentiel) return fail(403, COURRIEL_MESSAGES.confidentialAttachment);
+    return new HttpResponse(MOCK_PDF, {
+      status: 200,
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `inline; filename="${attachment.nom}"`,
+      },
+    });
+  }),
+
   http.post(api(`${COMMUNICATION_PATHS.courriels}/:id/renvoyer`), ({ request, params }) => {
     const denied = requireSession(request);
     if (denied) return denied;
-    const communication = allCommunications().find((c) => c.id === idOf(params));
-    if (!communication || !(communication.statut in COURRIEL_STATUT_OF))
-      return fail(404, `Courriel n° ${idOf(params)} introuvable.`);
-    if (communication.statut === 'envoyee') return fail(409, 'Ce courriel a déjà été envoyé.');
-    sendCommunication(communication);
-    const courriel = mockCourriels().find((c) => c.id === communication.id)!;
-    return json(200, {
-      message: "Courriel conservé dans la boîte d'envoi locale (démonstration).",
-      data: courriel,
-    });
+    const id = idOf(params);
+    const other = mockOtherCourriels.find((c) => c.id === id);
+    if (other) other.tentatives += 1;
+    const communication = allCommunications().find((c) => c.id === id);
+    if (!other && (!communication || !(communication.statut in COURRIEL_STATUT_OF)))
+      return fail(404, COURRIEL_MESSAGES.notFound(id));
+    if (communication?.statut === 'envoyee') return fail(409, COURRIEL_MESSAGES.alreadySent(id));
+    if (communication) sendCommunication(communication);
+    const courriel = mockCourriels().find((c) => c.id === id)!;
+    return json(200, { message: COURRIEL_MESSAGES.kept(courriel.objet), envoi: 'conserve', data: courriel });
   }),
 
   http.post(api(PATHS.list), async ({ request }) => {
@@ -533,8 +580,10 @@ export const demandesHandlers: RequestHandler[] = [
     if (!COMMUNICATIONS_PAR_TYPE[d.type].includes(body.type_document))
       return fail(400, `Ce document ne concerne pas une demande « ${lower(DEMANDE_TYPE_LABELS[d.type])} ».`);
     const communication = prepare(d, body.type_document, body.destinataires);
-    if (body.envoyer === false) return json(201, { message: 'Document préparé.', data: communication });
-    return json(201, sendCommunication(communication));
+    if (body.envoyer === false || communication.destinataires.length === 0)
+      return json(201, { message: 'Document préparé.', data: communication });
+    const sent = sendCommunication(communication);
+    return json(201, await sent.json());
   }),
 
   http.post(api(`${COMMUNICATION_PATHS.send}/:id`), async ({ request, params }) => {
@@ -548,9 +597,7 @@ export const demandesHandlers: RequestHandler[] = [
     if (check instanceof Response) return check;
     const communication = allCommunications().find((c) => c.id === idOf(params));
     if (!communication) return fail(404, `Communication n° ${idOf(params)} introuvable.`);
-    if ((check.destinataires ?? communication.destinataires).length === 0)
-      return fail(400, 'Aucun destinataire : indiquez au moins une adresse e-mail.');
-    return json(200, sendCommunication(communication, check.destinataires));
+    return sendCommunication(communication, check.destinataires);
   }),
 
   http.get(api(`${COMMUNICATION_PATHS.pensionnaire}/:id`), ({ request, params }) => {

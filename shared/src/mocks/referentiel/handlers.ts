@@ -21,6 +21,7 @@ import {
   PasswordBody,
   RoleBody,
   type CurrentUser,
+  type Etablissement,
 } from '../../contract';
 import { api, claimsOf, fail, json, readJson, validationMessage } from '../common/http';
 import { clesApiHandlers, resetClesApiMocks } from './cles-api';
@@ -64,6 +65,10 @@ const rows = {
   clients: clone(seedClients) as unknown as Row[],
   pensionnaires: clone(seedPensionnaires) as unknown as Row[],
 };
+
+/** A hotel as the mocks hold it now (the referentiel screens and the rooming send may change its address). */
+export const storedEtablissement = (id: number) =>
+  rows.etablissements.find((row) => row.id === id) as (Etablissement & Row) | undefined;
 
 /** Contracts with their lines (deep copies: the lines are arrays too). */
 type ContratRow = Record<string, unknown> & { id: number; statut: ContratStatut; lignes: Row[] };

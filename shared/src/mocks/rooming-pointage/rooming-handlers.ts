@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import {
+  NON_TRANSMIS_SANS_SMTP,
   ROOMING_EXPORTS,
   ROOMING_PATHS,
   RoomingFilters,
@@ -10,8 +11,10 @@ import {
   type RoomingRow,
 } from '../../contract';
 import { exportFileName } from '../../format/dates';
-import { api, fail, json, requireSession, validationMessage, validBody } from '../common/http';
-import { seedEtablissements } from '../referentiel/fixtures';
+import { api, claimsOf, fail, json, requireSession, validationMessage, validBody } from '../common/http';
+import { MOCK_EXPEDITEUR } from '../demandes/fixtures';
+import { COURRIEL_MESSAGES } from '../messages';
+import { storedEtablissement } from '../referentiel/handlers';
 import { extrasOf } from '../reservations/detail-fixtures';
 import { mockReservations } from '../reservations/store';
 import { containsText } from '../../format/search';
@@ -34,6 +37,8 @@ const EXPORT_FILES: Record<string, string> = {
   PointagePaf: 'pointage-paf',
   PointageCaf: 'pointage-caf',
 };
+/** « juin 2026 », as the API names the month of a rooming list sent (rooming/send/send-service.ts). */
+const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const money = (value: number) => (value / 100).toFixed(2);
 
@@ -274,30 +279,39 @@ export const roomingHandlers: RequestHandler[] = [
     const mois = String(params.mois);
     if (!/^(19|20)\d{2}-(0[1-9]|1[0-2])$/.test(mois))
       return fail(400, 'Le mois doit être au format AAAA-MM.');
-    const hotel = seedEtablissements.find((h) => h.id === Number(params.etablissement_id));
+    const hotel = storedEtablissement(Number(params.etablissement_id));
     if (!hotel) return fail(404, 'Établissement introuvable.');
     const destinataires = body.destinataires ?? (hotel.email ? [hotel.email] : []);
-    if (destinataires.length === 0)
-      return fail(
-        400,
-        `L'établissement « ${hotel.nom} » n'a pas d'adresse e-mail : indiquez un destinataire.`,
-      );
+    if (destinataires.length === 0) return fail(400, COURRIEL_MESSAGES.hotelWithoutAddress);
+    const [address, ...others] = body.enregistrer_adresse === true ? destinataires : [];
+    if (body.enregistrer_adresse === true && claimsOf(request)?.role !== 'admin')
+      return fail(403, COURRIEL_MESSAGES.saveForbidden);
+    if (body.enregistrer_adresse === true && (!body.destinataires || others.length > 0))
+      return fail(400, COURRIEL_MESSAGES.saveOne);
+    if (address !== undefined) hotel.email = address;
     const now = new Date().toISOString();
-    const label = dayjs(`${mois}-01`).format('MM/YYYY');
+    const label = MONTH.format(new Date(`${mois}-01T00:00:00Z`));
+    const objet = `Rooming list ${hotel.nom} (${hotel.ville}) — ${label}`;
+    // As the API without an SMTP server: kept in the outbox, not transmitted, and said so.
     return json(201, {
-      message: `Rooming de ${label} envoyé à ${hotel.nom}.`,
+      message:
+        address === undefined
+          ? COURRIEL_MESSAGES.kept(objet)
+          : `${COURRIEL_MESSAGES.kept(objet)} ${COURRIEL_MESSAGES.saved(address)}`,
+      envoi: 'conserve',
       data: {
         id: 1,
-        statut: 'envoye',
+        statut: 'non_transmis',
         transport: 'boite_locale',
-        expediteur: 'rooming@ebas3.fr',
+        expediteur: MOCK_EXPEDITEUR,
         destinataires,
-        objet: `Rooming ${label} — ${hotel.nom}`,
+        objet,
         tentatives: 1,
-        derniere_erreur: null,
-        envoye_at: now,
+        derniere_erreur: NON_TRANSMIS_SANS_SMTP,
+        envoye_at: null,
         communication_id: null,
-        pieces_jointes: [{ index: 0, nom: `rooming-etab-${mois}.pdf`, taille: 2048 }],
+        pieces_jointes: [{ index: 0, nom: `rooming-${hotel.id}-${mois}.pdf`, taille: 2048 }],
+        confidentiel: false,
         created_at: now,
       },
     });

@@ -1,6 +1,7 @@
 /** POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois (spec §7 `{a}/{b}`); see send-service.ts. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  EnvoiEchecBody,
   ErrorBody,
   ROOMING_PATHS as PATHS,
   SendRoomingAnswer,
@@ -22,14 +23,21 @@ const sendRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: SendRoomingParams,
         body: SendRoomingBody,
-        response: { 201: SendRoomingAnswer, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 502: ErrorBody },
+        response: {
+          201: SendRoomingAnswer,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          502: EnvoiEchecBody,
+        },
       },
     },
     async (request, reply) => {
       const answer = await sendRooming(
         app.db,
         app.mail,
-        actorOf(request),
+        { actor: actorOf(request), isAdmin: request.user.role === 'admin' },
         request.params,
         request.body,
         request.log,

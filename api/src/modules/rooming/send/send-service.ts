@@ -9,20 +9,22 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Courriel, SendRoomingAnswer, SendRoomingBody, SendRoomingParams } from 'shared/contract';
-import type { Actor } from '../../../db/audit';
+import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
-import { AppError, BadRequestError, NotFoundError } from '../../../errors';
-import type { Mailer } from '../../../plugins/mail';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../../errors';
+import { deliveryAnswer, type Mailer } from '../../../plugins/mail';
 import { courrielSelect } from '../../communications/courriel-select';
 import { startRoomingExport } from '../../reservations/rooming-exports/rooming-export-routes';
 
 export const SEND_ROOMING_MESSAGES = {
   hotelNotFound: 'Établissement introuvable.',
-  noRecipient:
-    "Cet établissement n'a pas d'adresse e-mail : renseignez-la sur sa fiche ou indiquez les destinataires.",
+  noRecipient: "Cet établissement n'a pas d'adresse e-mail : indiquez au moins un destinataire.",
   failed: (reason: string) =>
     `${reason} Le courriel est conservé : vous pouvez le renvoyer depuis la boîte d'envoi.`,
+  saveForbidden: "Seul un administrateur peut enregistrer l'adresse e-mail d'un établissement.",
+  saveOne: "Indiquez une seule adresse pour l'enregistrer comme adresse de l'établissement.",
+  saved: (email: string) => `Adresse ${email} enregistrée pour l'établissement.`,
 } as const;
 
 const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -57,14 +59,41 @@ async function pdfOf(
   return Buffer.concat(chunks);
 }
 
+/** The hotel's e-mail replaced by `email`, audited, in the sending's transaction. */
+async function saveHotelAddress(
+  tx: Executor,
+  actor: Actor,
+  hotel: { id: number; email: string | null },
+  email: string,
+) {
+  await tx.execute(
+    sql`update etablissements set email = ${email}, updated_at = now() where id = ${hotel.id}`,
+  );
+  await recordAudit(tx, {
+    entity: 'etablissement',
+    entityId: hotel.id,
+    action: 'update',
+    before: { email: hotel.email },
+    after: { email },
+    actor,
+  });
+}
+
+/** `caller.isAdmin`: the caller may save the address typed as the hotel's (`enregistrer_adresse`). */
 export async function sendRooming(
   db: Executor,
   mail: Mailer,
-  actor: Actor,
+  caller: { actor: Actor; isAdmin: boolean },
   params: SendRoomingParams,
   body: SendRoomingBody,
   log: FastifyBaseLogger,
 ): Promise<SendRoomingAnswer> {
+  const { actor } = caller;
+  const saved = body.enregistrer_adresse === true ? body.destinataires : undefined;
+  if (body.enregistrer_adresse === true && !caller.isAdmin)
+    throw new ForbiddenError(SEND_ROOMING_MESSAGES.saveForbidden);
+  if (body.enregistrer_adresse === true && saved?.length !== 1)
+    throw new BadRequestError(SEND_ROOMING_MESSAGES.saveOne);
   const [hotel] = await rowsOf<{ id: number; nom: string; ville: string; email: string | null }>(
     db,
     sql`select id, nom, ville, email from etablissements where id = ${params.etablissement_id}`,
@@ -79,8 +108,10 @@ export async function sendRooming(
     log,
   );
   const subject = `Rooming list ${hotel.nom} (${hotel.ville}) — ${period.label}`;
-  const id = await db.transaction((tx) =>
-    mail.queue(tx, actor, {
+  const id = await db.transaction(async (tx) => {
+    const [address] = saved ?? [];
+    if (address !== undefined) await saveHotelAddress(tx, actor, hotel, address);
+    return mail.queue(tx, actor, {
       to,
       subject,
       text:
@@ -89,21 +120,23 @@ export async function sendRooming(
       attachments: [
         { filename: `rooming-${hotel.id}-${params.mois}.pdf`, content: pdf, contentType: 'application/pdf' },
       ],
-    }),
-  );
-  const { outcome } = await mail.deliver(id, actor);
-  if (outcome.statut === 'echec')
-    throw new AppError(502, SEND_ROOMING_MESSAGES.failed(outcome.erreur ?? "Échec de l'envoi."));
+    });
+  });
+  const { courriel, outcome } = await mail.deliver(id, actor);
+  const answer = deliveryAnswer(courriel, outcome, {
+    sent: `Rooming list de ${period.label} envoyée à ${to.join(', ')}.`,
+    failed: SEND_ROOMING_MESSAGES.failed,
+  });
   const [data] = await rowsOf<Courriel>(
     db,
     sql`select ${courrielSelect} from courriels co where co.id = ${id}`,
   );
   if (data === undefined) throw new NotFoundError(`Courriel n° ${id} introuvable.`);
+  const [address] = saved ?? [];
   return {
+    ...answer,
     message:
-      outcome.statut === 'envoye'
-        ? `Rooming list de ${period.label} envoyée à ${to.join(', ')}.`
-        : `Rooming list conservée dans la boîte d'envoi locale : ${outcome.erreur ?? ''}.`,
+      address === undefined ? answer.message : `${answer.message} ${SEND_ROOMING_MESSAGES.saved(address)}`,
     data,
   };
 }

@@ -4,8 +4,13 @@
  * again, the local outbox without SMTP_URL.
  */
 import type { ParsedMail } from 'mailparser';
-import { sql } from 'drizzle-orm';
-import type { CourrielListAnswer, SendRoomingAnswer } from 'shared/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  NON_TRANSMIS_SANS_SMTP,
+  type CourrielListAnswer,
+  type EnvoiEchecBody,
+  type SendRoomingAnswer,
+} from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../test/helper';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
@@ -19,8 +24,10 @@ import {
   type World,
 } from '../../../../test/fixtures/reservations-write';
 import { pdfTexts } from '../../../../test/pdf-text';
+import { rowsOf } from '../../../db/raw';
+import { auditLog } from '../../../db/schema';
 import { frenchMoney } from '../../reservations/exports/export-pdf';
-import { monthPeriod } from './send-service';
+import { monthPeriod, SEND_ROOMING_MESSAGES } from './send-service';
 
 let received: ParsedMail[] = [];
 let refuse = false;
@@ -57,6 +64,10 @@ describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {
     const response = await call(w, 'POST', path(w.hotel.id));
     expect(response.statusCode, response.body).toBe(201);
     const answer = response.json<SendRoomingAnswer>();
+    expect(answer.envoi).toBe('envoye');
+    expect(answer.message).toBe(
+      `Rooming list de ${monthPeriod(mois).label} envoyée à reception@hotel.example.`,
+    );
     expect(answer.data).toMatchObject({ statut: 'envoye', destinataires: ['reception@hotel.example'] });
     expect(answer.data.pieces_jointes).toHaveLength(1);
     const mail = received.at(-1);
@@ -82,9 +93,12 @@ describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {
     const refused = await call(w, 'POST', path(w.hotel.id));
     refuse = false;
     expect(refused.statusCode).toBe(502);
-    expect(refused.json().message).toMatch(/conservé/);
+    const failure = refused.json<EnvoiEchecBody>();
+    expect(failure.message).toMatch(/conservé/);
+    expect(failure.envoi).toBe('echec');
     const outbox = (await call(w, 'GET', '/courriels?statut=echec')).json<CourrielListAnswer>();
     const kept = outbox.data.find((c) => c.objet.startsWith('Rooming list'));
+    expect(kept?.id).toBe(failure.courriel_id);
     expect(kept?.derniere_erreur).toBeTruthy();
     const count = received.length;
     const again = await call(w, 'POST', `/courriels/${kept?.id}/renvoyer`);
@@ -96,7 +110,83 @@ describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {
   it('without SMTP_URL the message stays in the local outbox', async () => {
     const response = await call(offline, 'POST', path(offline.hotel.id));
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json<SendRoomingAnswer>().data.statut).toBe('non_transmis');
+    const answer = response.json<SendRoomingAnswer>();
+    expect(answer.data.statut).toBe('non_transmis');
+    // Said as it is: kept, not transmitted — never « envoyée ».
+    expect(answer.envoi).toBe('conserve');
+    expect(answer.message).toBe(
+      `Courriel « ${answer.data.objet} » conservé dans la boîte d'envoi, ${NON_TRANSMIS_SANS_SMTP}.`,
+    );
+  });
+
+  it('a hotel without an address: sent to the recipients typed in the dialog, checked in French', async () => {
+    await offline.app.db.execute(sql`update etablissements set email = null where id = ${offline.hotel.id}`);
+    const none = await call(offline, 'POST', path(offline.hotel.id));
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ message: SEND_ROOMING_MESSAGES.noRecipient });
+    const typed = ['reception@hotel-sans-adresse.fr'];
+    const response = await call(offline, 'POST', path(offline.hotel.id), { destinataires: typed });
+    expect(response.statusCode, response.body).toBe(201);
+    const answer = response.json<SendRoomingAnswer>();
+    expect(answer.data).toMatchObject({ destinataires: typed, statut: 'non_transmis' });
+    expect(answer.data.pieces_jointes).toHaveLength(1);
+    const bad = await call(offline, 'POST', path(offline.hotel.id), {
+      destinataires: ['reception@hotel.fr', 'réception'],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      message: "L'élément n° 2 du champ destinataires doit être une adresse e-mail valide.",
+    });
+    const many = await call(offline, 'POST', path(offline.hotel.id), {
+      destinataires: Array.from({ length: 11 }, (_, index) => `r${index}@hotel.fr`),
+    });
+    expect(many.json()).toEqual({ message: 'Le champ destinataires doit contenir au plus 10 éléments.' });
+  });
+
+  it('an administrator saves the address typed as the hotel’s, audited; an agent may not (403)', async () => {
+    await offline.app.db.execute(sql`update etablissements set email = null where id = ${offline.hotel.id}`);
+    const body = { destinataires: ['accueil@hotel-enregistre.fr'], enregistrer_adresse: true };
+    const agent = await call(offline, 'POST', path(offline.hotel.id), body);
+    expect(agent.statusCode).toBe(403);
+    expect(agent.json()).toEqual({ message: SEND_ROOMING_MESSAGES.saveForbidden });
+    const two = await call(
+      offline,
+      'POST',
+      path(offline.hotel.id),
+      { ...body, destinataires: ['a@hotel.fr', 'b@hotel.fr'] },
+      offline.admin,
+    );
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toEqual({ message: SEND_ROOMING_MESSAGES.saveOne });
+    const hotelEmail = async () =>
+      (
+        await rowsOf<{ email: string | null }>(
+          offline.app.db,
+          sql`select email from etablissements where id = ${offline.hotel.id}`,
+        )
+      )[0]?.email;
+    expect(await hotelEmail()).toBeNull();
+
+    const saved = await call(offline, 'POST', path(offline.hotel.id), body, offline.admin);
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json<SendRoomingAnswer>().message).toMatch(
+      /Adresse accueil@hotel-enregistre\.fr enregistrée pour l'établissement\.$/,
+    );
+    expect(await hotelEmail()).toBe('accueil@hotel-enregistre.fr');
+    const [audit] = await offline.app.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'etablissement'),
+          eq(auditLog.entityId, String(offline.hotel.id)),
+          eq(auditLog.action, 'update'),
+        ),
+      );
+    expect(audit).toMatchObject({ before: { email: null }, after: { email: 'accueil@hotel-enregistre.fr' } });
+    // Known from now on: the next rooming list goes there without being typed.
+    const next = await call(offline, 'POST', path(offline.hotel.id));
+    expect(next.json<SendRoomingAnswer>().data.destinataires).toEqual(['accueil@hotel-enregistre.fr']);
   });
 
   it('404 unknown hotel, 400 bad month or no address, 401 without a token', async () => {
@@ -107,7 +197,7 @@ describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {
     await w.app.db.execute(sql`update etablissements set email = null where id = ${w.hotel.id}`);
     const none = await call(w, 'POST', path(w.hotel.id));
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toMatch(/adresse e-mail/);
+    expect(none.json().message).toBe(SEND_ROOMING_MESSAGES.noRecipient);
     const unknown = await call(w, 'POST', path(w.hotel.id), { cc: ['x@example.fr'] });
     expect(unknown.statusCode).toBe(400);
     expect((await call(w, 'POST', path(w.hotel.id), undefined, null)).statusCode).toBe(401);

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, demandeKeys } from 'shared';
-import { COMMUNICATION_PATHS, type Courriel } from 'shared/contract';
+import { COMMUNICATION_PATHS, type CourrielWriteAnswer } from 'shared/contract';
 import { courrielKeys } from './get-courriels';
 
-/** POST /courriels/:id/renvoyer: sends again a failed or kept message (409 once sent). */
+/** POST /courriels/:id/renvoyer: sends again a failed or kept message (409 once sent); `envoi` says how it went. */
 export async function resendCourriel(id: number) {
-  const { data } = await apiClient.post<{ message: string; data: Courriel }>(
+  const { data } = await apiClient.post<CourrielWriteAnswer>(
     `${COMMUNICATION_PATHS.courriels}/${id}/renvoyer`,
     {},
   );

@@ -1,23 +1,18 @@
-import { RedoOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Select, Table, Tag, Typography } from 'antd';
+import { EyeOutlined, LockOutlined, RedoOutlined } from '@ant-design/icons';
+import { Alert, Button, Drawer, Empty, Flex, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from 'shared';
-import { COURRIEL_STATUTS, type Courriel, type CourrielStatut } from 'shared/contract';
+import {
+  COURRIEL_STATUT_LABELS,
+  COURRIEL_STATUTS,
+  type Courriel,
+  type CourrielStatut,
+} from 'shared/contract';
 import { useCourriels } from '../api/get-courriels';
 import { useResendCourriel } from '../api/resend-courriel';
+import { CourrielDetailModal } from './courriel-detail';
+import { CourrielStatutTag } from './courriel-statut-tag';
 
-export const COURRIEL_STATUT_LABELS: Record<CourrielStatut, string> = {
-  en_attente: 'En attente',
-  envoye: 'Envoyé',
-  non_transmis: 'Non transmis',
-  echec: 'Échec',
-};
-const COLORS: Record<CourrielStatut, string> = {
-  en_attente: 'blue',
-  envoye: 'green',
-  non_transmis: 'gold',
-  echec: 'red',
-};
 const PAGE_SIZE = 20;
 
 /** Failed, kept (no SMTP server) or stuck messages can be sent again; a sent one cannot (409). */
@@ -25,12 +20,13 @@ const canResend = (courriel: Courriel) => courriel.statut !== 'envoye';
 
 /**
  * « Boîte d'envoi »: every e-mail the product sent or kept (GET /courriels), newest first, with its state, attempts
- * and the reason of a failure; « Renvoyer » on the ones not sent. Without an SMTP server, this is where the messages
- * are (docs/api.md « Courriels »).
+ * and the reason of a failure; « Ouvrir » shows one whole (text, attachments), « Renvoyer » sends again the ones
+ * not sent. Without an SMTP server, this is where the messages are (docs/api.md « Courriels »).
  */
 export function BoiteEnvoiDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [page, setPage] = useState(1);
   const [statut, setStatut] = useState<CourrielStatut | undefined>();
+  const [opened, setOpened] = useState<number | null>(null);
   const courriels = useCourriels(
     { page, pageSize: PAGE_SIZE, ...(statut === undefined ? {} : { statut }) },
     open,
@@ -58,7 +54,7 @@ export function BoiteEnvoiDrawer({ open, onClose }: { open: boolean; onClose: ()
         }}
       />
       {courriels.isError ? (
-        <Alert type="error" showIcon message="La boîte d'envoi n'a pas pu être chargée." />
+        <Alert type="error" showIcon title="La boîte d'envoi n'a pas pu être chargée." />
       ) : (
         <Table<Courriel>
           size="small"
@@ -66,7 +62,18 @@ export function BoiteEnvoiDrawer({ open, onClose }: { open: boolean; onClose: ()
           scroll={{ x: 760 }}
           loading={courriels.isFetching}
           dataSource={courriels.data?.data ?? []}
-          locale={{ emptyText: 'Aucun courriel' }}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={
+                  statut === undefined
+                    ? "Aucun courriel dans la boîte d'envoi"
+                    : `Aucun courriel « ${COURRIEL_STATUT_LABELS[statut].toLowerCase()} »`
+                }
+              />
+            ),
+          }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,
@@ -82,7 +89,7 @@ export function BoiteEnvoiDrawer({ open, onClose }: { open: boolean; onClose: ()
               title: 'Objet',
               render: (_, row) => (
                 <>
-                  {row.objet}
+                  {row.confidentiel && <LockOutlined aria-label="Confidentiel" />} {row.objet}
                   {row.pieces_jointes.length > 0 && (
                     <Typography.Text type="secondary">
                       {' '}
@@ -97,7 +104,7 @@ export function BoiteEnvoiDrawer({ open, onClose }: { open: boolean; onClose: ()
               width: 220,
               render: (_, row) => (
                 <>
-                  <Tag color={COLORS[row.statut]}>{COURRIEL_STATUT_LABELS[row.statut]}</Tag>
+                  <CourrielStatutTag statut={row.statut} />
                   {row.tentatives > 1 && <span>{row.tentatives} tentatives</span>}
                   {row.derniere_erreur && (
                     <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
@@ -110,21 +117,33 @@ export function BoiteEnvoiDrawer({ open, onClose }: { open: boolean; onClose: ()
             {
               title: 'Action',
               width: 130,
-              render: (_, row) =>
-                canResend(row) ? (
+              render: (_, row) => (
+                <Flex vertical gap={4} align="flex-start">
                   <Button
                     size="small"
-                    icon={<RedoOutlined />}
-                    loading={resend.isPending && resend.variables === row.id}
-                    onClick={() => resend.mutate(row.id)}
+                    icon={<EyeOutlined />}
+                    aria-label={`Ouvrir le courriel « ${row.objet} »`}
+                    onClick={() => setOpened(row.id)}
                   >
-                    Renvoyer
+                    Ouvrir
                   </Button>
-                ) : null,
+                  {canResend(row) && (
+                    <Button
+                      size="small"
+                      icon={<RedoOutlined />}
+                      loading={resend.isPending && resend.variables === row.id}
+                      onClick={() => resend.mutate(row.id)}
+                    >
+                      Renvoyer
+                    </Button>
+                  )}
+                </Flex>
+              ),
             },
           ]}
         />
       )}
+      {opened !== null && <CourrielDetailModal id={opened} onClose={() => setOpened(null)} />}
     </Drawer>
   );
 }

@@ -4,6 +4,7 @@ import {
   DEMANDES_PATHS,
   type CiblesAnswer,
   type CommunicationAnswer,
+  type CommunicationSendBody,
   type DemandeWriteAnswer,
   type TraitementAnswer,
   type TraitementBody,
@@ -31,9 +32,13 @@ export async function cancelDemande({ id, motif }: { id: number; motif: string }
 }
 export const useCancelDemande = () => useDemandeWrite(cancelDemande, { stays: true });
 
-/** POST /communication/send/:id: sends (again) a communication with its PDF. */
-export async function sendCommunication(id: number) {
-  const { data } = await apiClient.post<CommunicationAnswer>(`${COMMUNICATION_PATHS.send}/${id}`, {});
+/**
+ * POST /communication/send/:id: sends (again) a communication with its PDF, to the recipients the sender checked
+ * (the known ones, corrected, or typed for a hotel without an address). `envoi` says what became of the e-mail.
+ */
+export async function sendCommunication({ id, destinataires }: { id: number; destinataires: string[] }) {
+  const body: CommunicationSendBody = { destinataires };
+  const { data } = await apiClient.post<CommunicationAnswer>(`${COMMUNICATION_PATHS.send}/${id}`, body);
   return data;
 }
 export const useSendCommunication = () => useDemandeWrite(sendCommunication);

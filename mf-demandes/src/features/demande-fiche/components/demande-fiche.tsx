@@ -11,7 +11,7 @@ import {
   formatDateTime,
   viewPdfUrl,
 } from 'shared';
-import { ConfirmWriteButton, ReservationStatutTag, useFollowEntity } from 'shared/ui';
+import { ConfirmWriteButton, ReservationStatutTag, SendEmailDialog, useFollowEntity } from 'shared/ui';
 import {
   COMMUNICATION_STATUT_LABELS,
   COMMUNICATION_TYPE_LABELS,
@@ -37,6 +37,14 @@ import { annulationImpact, prolongationImpact } from '../model/demande-impact';
 import { TraitementModal } from './traitement-modal';
 
 const ignore = () => undefined;
+
+/** Sent green, kept in the outbox (never transmitted) gold as in the outbox, failed red. */
+const COMMUNICATION_STATUT_COLORS: Record<Communication['statut'], string> = {
+  preparee: 'default',
+  envoyee: 'green',
+  non_transmise: 'gold',
+  echec: 'red',
+};
 
 function RefuseButton({ id }: { id: number }) {
   const refuse = useRefuseDemande();
@@ -154,52 +162,87 @@ function Actions({
   );
 }
 
-function Communications({ rows }: { rows: Communication[] }) {
+/**
+ * « Envoyer » a document: its recipients checked or typed first (a voucher for a hotel without an address goes to
+ * the address the agent types), then sent; the toast says whether it left or was only kept in the outbox.
+ */
+function SendCommunicationDialog({
+  communication: c,
+  onClose,
+}: {
+  communication: Communication;
+  onClose: () => void;
+}) {
   const send = useSendCommunication();
   return (
-    <Table<Communication>
-      size="small"
-      rowKey="id"
-      pagination={false}
-      dataSource={rows}
-      locale={{ emptyText: 'Aucune communication' }}
-      columns={[
-        { title: 'Document', render: (_, c) => COMMUNICATION_TYPE_LABELS[c.type_document] },
-        { title: 'Destinataires', render: (_, c) => c.destinataires.join(', ') },
-        {
-          title: 'État',
-          render: (_, c) => (
-            <>
-              <Tag color={c.statut === 'envoyee' ? 'green' : c.statut === 'echec' ? 'red' : 'default'}>
-                {COMMUNICATION_STATUT_LABELS[c.statut]}
-              </Tag>
-              {c.derniere_erreur && <div>{c.derniere_erreur}</div>}
-            </>
-          ),
-        },
-        { title: 'Tentatives', dataIndex: 'tentatives' },
-        { title: 'Envoyée le', render: (_, c) => (c.envoye_at ? formatDateTime(c.envoye_at) : '') },
-        {
-          title: '',
-          render: (_, c) => (
-            <Flex gap={8}>
-              <a href={viewPdfUrl(c)} target="_blank" rel="noreferrer">
-                Voir
-              </a>
-              <ConfirmWriteButton
-                title={`Envoyer « ${COMMUNICATION_TYPE_LABELS[c.type_document]} »`}
-                description={`Le document part par e-mail à ${c.destinataires.join(', ')}, avec son PDF. Un envoi ne se reprend pas.`}
-                okText="Envoyer"
-                buttonProps={{ size: 'small' }}
-                onConfirm={() => send.mutateAsync(c.id)}
-              >
-                Envoyer
-              </ConfirmWriteButton>
-            </Flex>
-          ),
-        },
-      ]}
+    <SendEmailDialog
+      open
+      title={`Envoyer « ${COMMUNICATION_TYPE_LABELS[c.type_document]} »`}
+      description={
+        <Descriptions
+          size="small"
+          column={1}
+          items={[
+            { key: 'objet', label: 'Objet', children: c.objet },
+            { key: 'document', label: 'Pièce jointe', children: c.document_nom ?? '—' },
+          ]}
+        />
+      }
+      recipients={c.destinataires}
+      noAddressNotice={
+        c.type_document === 'bon_hebergement'
+          ? "Cet établissement n'a pas d'adresse e-mail"
+          : "Aucune adresse e-mail n'est connue pour ce document"
+      }
+      onSend={(destinataires) => send.mutateAsync({ id: c.id, destinataires })}
+      onClose={onClose}
     />
+  );
+}
+
+function Communications({ rows }: { rows: Communication[] }) {
+  const [sending, setSending] = useState<Communication | null>(null);
+  return (
+    <>
+      {sending && <SendCommunicationDialog communication={sending} onClose={() => setSending(null)} />}
+      <Table<Communication>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={rows}
+        locale={{ emptyText: 'Aucune communication' }}
+        columns={[
+          { title: 'Document', render: (_, c) => COMMUNICATION_TYPE_LABELS[c.type_document] },
+          { title: 'Destinataires', render: (_, c) => c.destinataires.join(', ') || 'Aucune adresse' },
+          {
+            title: 'État',
+            render: (_, c) => (
+              <>
+                <Tag color={COMMUNICATION_STATUT_COLORS[c.statut]}>
+                  {COMMUNICATION_STATUT_LABELS[c.statut]}
+                </Tag>
+                {c.derniere_erreur && <div>{c.derniere_erreur}</div>}
+              </>
+            ),
+          },
+          { title: 'Tentatives', dataIndex: 'tentatives' },
+          { title: 'Envoyée le', render: (_, c) => (c.envoye_at ? formatDateTime(c.envoye_at) : '') },
+          {
+            title: '',
+            render: (_, c) => (
+              <Flex gap={8}>
+                <a href={viewPdfUrl(c)} target="_blank" rel="noreferrer">
+                  Voir
+                </a>
+                <Button size="small" onClick={() => setSending(c)}>
+                  Envoyer
+                </Button>
+              </Flex>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }
 

@@ -17,9 +17,9 @@ export const card = (title: string) =>
     .find((element) => element.closest('.ant-card-head'))!
     .closest('.ant-card') as HTMLElement;
 
-/** The title row of a fiche's Descriptions: number, tags and action buttons. */
+/** The title row of a fiche: number, tags and action buttons. */
 export const header = (title: RegExp) =>
-  screen.getByText(title).closest('.ant-descriptions-header') as HTMLElement;
+  screen.getByText(title).closest('[data-fiche-heading]') as HTMLElement;
 
 /** The button of an open dialog showing exactly this text. */
 export const dialogButton = (dialog: HTMLElement, text: string) =>

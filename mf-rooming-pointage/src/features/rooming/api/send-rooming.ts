@@ -1,5 +1,5 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { apiClient } from 'shared';
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { apiClient, etablissementKeys } from 'shared';
 import { ROOMING_PATHS, type SendRoomingAnswer, type SendRoomingBody } from 'shared/contract';
 
 export interface SendRoomingInput {
@@ -22,9 +22,21 @@ export async function sendRooming({
   return data;
 }
 
-/** Changes no listed data (the e-mail lands in the outbox): nothing to invalidate. */
+/**
+ * The e-mail lands in the outbox, which this screen does not list; an address saved as the hotel's
+ * (`enregistrer_adresse`) refreshes the hotels (the lookups pre-fill the next sending with it).
+ */
 export function useSendRooming(
   mutationConfig?: Omit<UseMutationOptions<SendRoomingAnswer, Error, SendRoomingInput>, 'mutationFn'>,
 ) {
-  return useMutation({ ...mutationConfig, mutationFn: sendRooming });
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...mutationConfig,
+    mutationFn: sendRooming,
+    onSuccess: async (...args) => {
+      if (args[1].body?.enregistrer_adresse)
+        await queryClient.invalidateQueries({ queryKey: etablissementKeys.all });
+      await mutationConfig?.onSuccess?.(...args);
+    },
+  });
 }

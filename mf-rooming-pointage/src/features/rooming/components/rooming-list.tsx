@@ -5,6 +5,7 @@ import { API_DATE_FORMAT, DATE_FORMAT, formatDate, formatMoney, useLookup, type 
 import {
   ETAT_PAIEMENT_LABELS,
   REFERENTIEL_PATHS,
+  type Etablissement,
   type RoomingExportKey,
   type RoomingRow,
 } from 'shared/contract';
@@ -105,7 +106,8 @@ function columnsOf(kind: RoomingKind): TableColumnsType<RoomingRow> {
 export function RoomingList({ kind }: { kind: RoomingKind }) {
   const { filters, page, pageSize, update } = useRoomingFilters();
   const rooming = useRooming(kind, { page, pageSize, filters });
-  const hotels = useLookup(REFERENTIEL_PATHS.etablissements);
+  // The lookup's rows are whole hotels: their address pre-fills « Envoyer à l'établissement ».
+  const hotels = useLookup<Pick<Etablissement, 'id' | 'nom' | 'email'>>(REFERENTIEL_PATHS.etablissements);
   const clients = useLookup(REFERENTIEL_PATHS.clients);
   const hotelOptions = useMemo(() => toOptions(hotels.data ?? []), [hotels.data]);
   const clientOptions = useMemo(() => toOptions(clients.data ?? []), [clients.data]);
@@ -200,8 +202,7 @@ export function RoomingList({ kind }: { kind: RoomingKind }) {
         <ExportButtons keys={EXPORTS[kind].keys} body={filters} name={EXPORTS[kind].name} />
         {kind === 'etab' && (
           <SendRoomingButton
-            etablissementId={filters.etablissement_id}
-            etablissementNom={hotelOptions.find((option) => option.value === filters.etablissement_id)?.label}
+            etablissement={hotels.data?.find((hotel) => hotel.id === filters.etablissement_id)}
             mois={mois}
           />
         )}

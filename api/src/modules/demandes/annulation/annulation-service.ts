@@ -74,7 +74,9 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
               const next = chain.find((stay) => stay.date_debut >= running.date_fin);
               if (next !== undefined)
                 liberations.push(...(await cancelReservation(tx, actor, next.id, { motif })).liberations);
-              liberations.push(...(await endReservationEarly(tx, actor, running.id, from, motif)).liberations);
+              liberations.push(
+                ...(await endReservationEarly(tx, actor, running.id, from, motif)).liberations,
+              );
               resultats.push({
                 reservation_id: target,
                 ok: true,

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Alert, Button, Form, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, FORGOT_PASSWORD_PAGE, logout } from 'shared';

@@ -250,9 +250,24 @@ export const PointageNuitee = object({
 });
 export type PointageNuitee = Static<typeof PointageNuitee>;
 
+/** Nights of one stream in one state: how many, their amount, and how many of them are not in the list's window. */
+export const NuitsDuesEtat = object({ nuits: Count, montant: Money, hors_fenetre: Count });
+export type NuitsDuesEtat = Static<typeof NuitsDuesEtat>;
+/**
+ * A stream's nights due over the whole stay — non-cancelled, dated before today, in or out of the window — by
+ * state: what a whole-stay check (no dates) writes, so what the pointage screens count for a stay.
+ */
+export const NuitsDues = object({ a_verifier: NuitsDuesEtat, paye: NuitsDuesEtat, non_paye: NuitsDuesEtat });
+export type NuitsDues = Static<typeof NuitsDues>;
+
 export const PointageReservation = object({
   ...ReservationItem.properties,
+  /** Its non-cancelled nights in the window (`start_date`, `end_date` of the answer). */
   nuitees: Type.Array(PointageNuitee),
+  /** The PAF nights due over the whole stay; null when the stream does not apply (`status_paf` false). */
+  nuits_dues_paf: Nullable(NuitsDues),
+  /** The same for the CAF (`status_caf`). */
+  nuits_dues_caf: Nullable(NuitsDues),
 });
 export type PointageReservation = Static<typeof PointageReservation>;
 export const PointageListAnswer = object({

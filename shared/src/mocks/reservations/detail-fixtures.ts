@@ -221,11 +221,16 @@ export function totauxOf(nights: readonly Nuitee[]): ReservationTotaux {
 // Derived views
 // -------------------------------------------------------------------------------------------------------------
 
-/** `a_verifier` if any night up to today is, else `non_paye` if any is, else `paye` (docs/domain.md). */
+/**
+ * Over the non-cancelled nights dated before today (all of them when none is): `a_verifier` if any is, else
+ * `non_paye` if any is, else `paye` (docs/domain.md « PAF/CAF amounts », the API's rule).
+ */
 export function summaryOf(nights: readonly Nuitee[], stream: 'paf' | 'caf'): EtatPaiement {
-  const states = nights
-    .filter((night) => !night.annulee && night.date_nuit <= today())
-    .map((night) => (stream === 'paf' ? night.etat_paf : night.etat_caf));
+  const kept = nights.filter((night) => !night.annulee);
+  const due = kept.filter((night) => night.date_nuit < today());
+  const states = (due.length > 0 ? due : kept).map((night) =>
+    stream === 'paf' ? night.etat_paf : night.etat_caf,
+  );
   if (states.length === 0 || states.includes('a_verifier')) return 'a_verifier';
   return states.includes('non_paye') ? 'non_paye' : 'paye';
 }

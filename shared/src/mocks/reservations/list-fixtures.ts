@@ -341,7 +341,8 @@ const STAYS: StaySeed[] = [
     statut: 'terminee',
     room: 2,
     chambre: '10',
-    paf: 'non_paye',
+    // Never checked, and every night older than the pointage list's window (the last 31 days).
+    paf: 'a_verifier',
   },
   {
     id: 20,

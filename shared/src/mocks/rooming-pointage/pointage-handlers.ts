@@ -4,6 +4,11 @@ import {
   AUDIT_ACTION_LABELS,
   type AuditAction,
   ETAT_PAIEMENT_LABELS,
+  ETATS_PAIEMENT,
+  type EtatPaiement,
+  type FluxPaiement,
+  type Nuitee,
+  type NuitsDues,
   FLUX_PAIEMENT_LABELS,
   PointageListBody,
   PointagePafCafBody,
@@ -19,7 +24,7 @@ import {
 import { API_DATE_FORMAT, formatDate } from '../../format/dates';
 import { api, claimsOf, fail, json, requireSession, validBody } from '../common/http';
 import { RESERVATIONS_MESSAGES as M } from '../messages';
-import { extrasOf, syncRow, today } from '../reservations/detail-fixtures';
+import { extrasOf, fromCents, syncRow, toCents, today } from '../reservations/detail-fixtures';
 import { matchesFilters } from '../reservations/list-handlers';
 import { mockReservations, recordedHistory } from '../reservations/store';
 
@@ -33,9 +38,33 @@ const addDays = (date: string, days: number) => dayjs(date).add(days, 'day').for
 const stayOf = (id: string | readonly string[] | undefined) =>
   mockReservations.find((row) => row.id === Number(id));
 
+/**
+ * A stream's nights due over the whole stay (non-cancelled, dated before today, in or out of the window), by state:
+ * what the API's list gives, so what a whole-stay check writes.
+ */
+function duesOf(nights: readonly Nuitee[], flux: FluxPaiement, from: string, to: string): NuitsDues {
+  const dues = Object.fromEntries(
+    ETATS_PAIEMENT.map((etat) => [etat, { nuits: 0, cents: 0, hors_fenetre: 0 }]),
+  ) as Record<EtatPaiement, { nuits: number; cents: number; hors_fenetre: number }>;
+  for (const night of nights) {
+    if (night.annulee || night.date_nuit >= today()) continue;
+    const due = dues[flux === 'paf' ? night.etat_paf : night.etat_caf];
+    due.nuits += 1;
+    due.cents += toCents(flux === 'paf' ? night.montant_paf : night.montant_caf);
+    if (night.date_nuit < from || night.date_nuit >= to) due.hors_fenetre += 1;
+  }
+  return Object.fromEntries(
+    ETATS_PAIEMENT.map((etat) => {
+      const { nuits, cents, hors_fenetre } = dues[etat];
+      return [etat, { nuits, montant: fromCents(cents), hors_fenetre }];
+    }),
+  ) as NuitsDues;
+}
+
 function withNights(row: ReservationItem, from: string, to: string): PointageReservation {
-  const nuitees = extrasOf(row)
-    .nuitees.filter((night) => !night.annulee && night.date_nuit >= from && night.date_nuit < to)
+  const all = extrasOf(row).nuitees;
+  const nuitees = all
+    .filter((night) => !night.annulee && night.date_nuit >= from && night.date_nuit < to)
     .map((night) => ({
       id: night.id,
       date_nuit: night.date_nuit,
@@ -46,7 +75,12 @@ function withNights(row: ReservationItem, from: string, to: string): PointageRes
       montant_caf: night.montant_caf,
       pointable: night.date_nuit <= today(),
     }));
-  return { ...row, nuitees };
+  return {
+    ...row,
+    nuitees,
+    nuits_dues_paf: row.status_paf ? duesOf(all, 'paf', from, to) : null,
+    nuits_dues_caf: row.status_caf ? duesOf(all, 'caf', from, to) : null,
+  };
 }
 
 /** A write on the stay: its version moves on, its summary follows its nights, its history says who did what. */
@@ -182,8 +216,7 @@ export const pointageHandlers: RequestHandler[] = [
           ? body.dates.includes(date)
           : body.start_date && body.end_date
             ? date >= body.start_date && date < body.end_date
-            : // The API's default is the nights before today; the reservation mocks' summary counts today's too.
-              date <= today();
+            : date < today();
     const nights = extrasOf(row)
       .nuitees.filter((night) => !night.annulee && inRange(night.date_nuit))
       .sort((a, b) => a.date_nuit.localeCompare(b.date_nuit));

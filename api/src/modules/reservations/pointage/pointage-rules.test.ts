@@ -14,6 +14,7 @@ import {
   stayOf,
   type World,
 } from '../../../../test/fixtures/reservations-write';
+import { insertReservation, insertResident, insertWorld } from '../../../../test/fixtures/reservations-read';
 
 let w: World;
 
@@ -188,6 +189,82 @@ describe('POST /reservations/pointage_nuitees', () => {
     const unknown = await call(w, 'POST', '/reservations/pointage_nuitees', { jour: 'hier' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toMatch(/jour.*n'est pas autorisé/);
+  });
+});
+
+describe('POST /reservations/pointage_nuitees: the nights due of the whole stay', () => {
+  const state = (nuits: number, montant: string, hors_fenetre: number) => ({ nuits, montant, hors_fenetre });
+
+  it('counts every due night by state, in and out of the 31-day window, per stream the stay has', async () => {
+    // Written directly: a booking cannot start more than 7 days ago.
+    const v = await insertWorld(w.app);
+    const [a, b] = await Promise.all(
+      ['Ancien', 'Long'].map((nom) => insertResident(w.app, v.clientId, { nom, prenom: 'Séjour' })),
+    );
+    // Every night of the old stay (today − 50 … today − 36) is older than the window (today − 30 … today).
+    const old = await insertReservation(w.app, v, {
+      pensionnaireId: a!.id,
+      dateDebut: day(-50),
+      dateFin: day(-35),
+      statusPaf: true,
+      statusCaf: true,
+      night: { montantPaf: '3.50', montantCaf: '2.00' },
+      nights: {
+        [day(-50)]: { etatPaf: 'paye' },
+        [day(-49)]: { etatPaf: 'paye' },
+        [day(-48)]: { etatPaf: 'non_paye' },
+        // Cancelled nights are due nowhere.
+        [day(-40)]: { annulee: true },
+      },
+    });
+    // The long one starts before the window and goes on after today: tonight's and tomorrow's are not due yet.
+    const long = await insertReservation(w.app, v, {
+      pensionnaireId: b!.id,
+      dateDebut: day(-33),
+      dateFin: day(2),
+      statut: 'en_cours',
+      statusPaf: true,
+      night: { montantPaf: '3.50' },
+      nights: { [day(-33)]: { etatPaf: 'paye' }, [day(-1)]: { etatPaf: 'paye' } },
+    });
+    const list = await call(w, 'POST', '/reservations/pointage_nuitees', {
+      status_paf: true,
+      etat_payment_paf: 'a_verifier',
+      pensionnaire: 'Séjour',
+      pageSize: 200,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json<PointageListAnswer>().reservations;
+    const oldRow = rows.find((row) => row.id === old.id);
+    // Listed « à vérifier » with no night in the window: its figures come from the whole stay.
+    expect(oldRow?.nuitees).toEqual([]);
+    expect(oldRow?.nuits_dues_paf).toEqual({
+      a_verifier: state(11, '38.50', 11),
+      paye: state(2, '7.00', 2),
+      non_paye: state(1, '3.50', 1),
+    });
+    expect(oldRow?.nuits_dues_caf).toEqual({
+      a_verifier: state(14, '28.00', 14),
+      paye: state(0, '0.00', 0),
+      non_paye: state(0, '0.00', 0),
+    });
+    const longRow = rows.find((row) => row.id === long.id);
+    // 33 nights due (today − 33 … today − 1), three of them before the window; no CAF on this stay.
+    expect(longRow?.nuits_dues_paf).toEqual({
+      a_verifier: state(31, '108.50', 2),
+      paye: state(2, '7.00', 1),
+      non_paye: state(0, '0.00', 0),
+    });
+    expect(longRow?.nuits_dues_caf).toBeNull();
+    expect(longRow?.nuitees).toHaveLength(31);
+    // A whole-stay check writes exactly the nights due the list announced.
+    const whole = await call(w, 'PUT', `/reservations/pointage_paf_caf/${old.id}`, {
+      type: 'paf',
+      etat: 'paye',
+      version: 1,
+    });
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json()).toMatchObject({ nuitees: 14, ecrites: { paye: 14, non_paye: 0, a_verifier: 0 } });
   });
 });
 

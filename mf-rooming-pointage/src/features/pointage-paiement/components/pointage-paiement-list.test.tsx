@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { formatDate, formatMoney } from 'shared';
 import { extrasOf, mockDay, mockReservations } from 'shared/mocks';
 import { renderPage } from 'shared/testing/render-page';
 import { describe, expect, it } from 'vitest';
@@ -13,29 +14,28 @@ const toVerify = () =>
     .filter((row) => row.date_debut < mockDay(-1))
     .sort((a, b) => a.pensionnaire_nom.localeCompare(b.pensionnaire_nom, 'fr') || a.id - b.id);
 
-/** The nights of a stay the list counts for a check: those of its window (the 31 days up to today) before today. */
-const listedPastNights = (row: (typeof mockReservations)[number]) =>
-  extrasOf(row)
-    .nuitees.filter(
-      (night) => !night.annulee && night.date_nuit >= mockDay(-30) && night.date_nuit < mockDay(0),
-    )
-    .map((night) => night.date_nuit);
 /**
- * The nights a whole-stay check writes in the mocks, by date: every night up to today (the API's stops before
- * today; the mocks keep tonight's, as their stay summary counts it).
+ * The nights due of a stay, by date: every non-cancelled night before today, in the list's window (the 31 days up to
+ * today) or older — what a whole-stay check writes, as the API does.
  */
 const pastNights = (row: (typeof mockReservations)[number]) =>
   extrasOf(row)
-    .nuitees.filter((night) => !night.annulee && night.date_nuit <= mockDay(0))
+    .nuitees.filter((night) => !night.annulee && night.date_nuit < mockDay(0))
     .sort((a, b) => a.date_nuit.localeCompare(b.date_nuit));
+/** The badge's stays: PAF à vérifier with a night already due (docs/domain.md « PAF / CAF à vérifier »). */
+const badgeStays = () =>
+  mockReservations.filter(
+    (row) => row.status_paf && row.etat_payment_paf === 'a_verifier' && pastNights(row).length > 0,
+  );
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const euros = (value: number) => formatMoney(value / 100);
 
 describe('PointagePaiementList', () => {
   it('shows its total count, and pins no column over the dates, the state and the amount', async () => {
     renderPage(<PointagePaiementList flux="paf" />, {
       url: '/dashboard/pointage-paf?status_paf=true&etat_payment_paf=a_verifier',
     });
-    const stays = mockReservations.filter((row) => row.status_paf && row.etat_payment_paf === 'a_verifier');
-    expect(await screen.findByText(`Total : ${stays.length}`)).toBeTruthy();
+    expect(await screen.findByText(`Total : ${badgeStays().length}`)).toBeTruthy();
     expect(await screen.findByRole('button', { name: `PAF payée : ${nameOf(toVerify()[0]!)}` })).toBeTruthy();
     expect(
       document.querySelector('.ant-table-cell-fix-right, .ant-table-cell-fix-start, .ant-table-cell-fix-end'),
@@ -99,6 +99,44 @@ describe('PointagePaiementList', () => {
     expect(body.dates).toHaveLength(2);
   });
 
+  it('a stay whose due nights are older than the window: its row, details, selection and toast count them', async () => {
+    const { user } = renderPage(<PointagePaiementList flux="paf" />, {
+      url: '/dashboard/pointage-paf?status_paf=true&etat_payment_paf=a_verifier',
+    });
+    // Left in the list « à vérifier » with none of its nights in the window (the last 31 days).
+    const stay = badgeStays().find((row) => row.date_fin <= mockDay(-30))!;
+    expect(stay).toBeDefined();
+    const due = pastNights(stay);
+    const amount = due.reduce((sum, night) => sum + cents(night.montant_paf), 0);
+    expect(due.length).toBeGreaterThan(1);
+    expect(amount).toBeGreaterThan(0);
+    const since = formatDate(mockDay(-30));
+    const row = (await screen.findByText(nameOf(stay))).closest('tr')!;
+    expect(row.textContent).toContain(
+      `${due.length} nuits${euros(amount)}dont ${due.length} avant le ${since}`,
+    );
+    // The page's totals are over whole stays too.
+    const toVerifyCents = badgeStays()
+      .flatMap(pastNights)
+      .filter((night) => night.etat_paf === 'a_verifier')
+      .reduce((sum, night) => sum + cents(night.montant_paf), 0);
+    const totals = screen.getByRole('status', { name: 'Totaux' });
+    expect(totals.textContent).toContain(`Cette page : à vérifier ${euros(toVerifyCents)}`);
+    await user.click(within(row).getByRole('button', { name: /Développer|Expand/i }));
+    expect(
+      await screen.findByText(
+        `${due.length} nuits dues avant le ${since} ne sont pas listées ici : « Payé » ou « Non payé » sur le séjour entier les pointe aussi.`,
+      ),
+    ).toBeTruthy();
+    await user.click(within(row).getAllByRole('checkbox')[0]!);
+    expect(totals.textContent).toContain(
+      `1 séjour entier, ${due.length} nuits — ${euros(amount)} (dont ${due.length} avant le ${since})`,
+    );
+    await user.click(screen.getByRole('button', { name: /Marquer payé/ }));
+    // What the API wrote is what the row announced.
+    expect(await screen.findByText(`PAF pointée sur ${due.length} nuits : payé.`)).toBeTruthy();
+  });
+
   it('a bulk check: one toast with the nights the API wrote, and « Annuler » puts exactly those nights back', async () => {
     const { user, requestsTo } = renderPage(<PointagePaiementList flux="paf" />, {
       url: '/dashboard/pointage-paf?status_paf=true&etat_payment_paf=a_verifier',
@@ -109,15 +147,14 @@ describe('PointagePaiementList', () => {
       pastNights(stay).map((night) => ({ date_nuit: night.date_nuit, etat: night.etat_paf })),
     );
     const written = before[0]!.length + before[1]!.length;
-    const listed = listedPastNights(first!).length + listedPastNights(second!).length;
     const versions = [first!.version, second!.version];
     for (const stay of [first!, second!]) {
       const row = (await screen.findByText(nameOf(stay))).closest('tr')!;
       await user.click(within(row).getByRole('checkbox'));
     }
-    // The selection counts the listed nights before today (tonight's is not paid yet).
+    // The selection counts the nights due of the whole stays (tonight's is not paid yet): what the toast will say.
     expect(screen.getByRole('status', { name: 'Totaux' }).textContent).toContain(
-      `2 séjours entiers, ${listed} nuit${listed > 1 ? 's' : ''}`,
+      `2 séjours entiers, ${written} nuits`,
     );
     await user.click(screen.getByRole('button', { name: /Marquer payé/ }));
     // One toast, the sum of what the two calls wrote.

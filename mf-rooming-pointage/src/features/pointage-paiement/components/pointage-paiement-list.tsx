@@ -17,9 +17,11 @@ import { useSearchParams } from 'react-router-dom';
 import { API_DATE_FORMAT, formatDate, formatMoney, formatPeriod, notifier } from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
+  ETATS_PAIEMENT,
   FLUX_PAIEMENT_LABELS,
   type EtatPaiement,
   type FluxPaiement,
+  type NuitsDues,
   type PointageListBody,
   type PointageAnswer,
   type PointageNuitee,
@@ -43,6 +45,25 @@ const nameOf = (stay: PointageReservation) =>
   `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const euros = (value: number) => formatMoney(value / 100);
+const nuits = (count: number) => `${count} nuit${count > 1 ? 's' : ''}`;
+const NO_DUES: NuitsDues = {
+  a_verifier: { nuits: 0, montant: '0', hors_fenetre: 0 },
+  paye: { nuits: 0, montant: '0', hors_fenetre: 0 },
+  non_paye: { nuits: 0, montant: '0', hors_fenetre: 0 },
+};
+
+/**
+ * What a whole-stay check writes: the stay's nights due (before today), every state, over the whole stay — the
+ * API's figures, older nights than the listed window's included.
+ */
+function wholeStayOf(dues: NuitsDues) {
+  const states = Object.values(dues);
+  return {
+    nights: states.reduce((sum, state) => sum + state.nuits, 0),
+    amount: states.reduce((sum, state) => sum + cents(state.montant), 0),
+    outside: states.reduce((sum, state) => sum + state.hors_fenetre, 0),
+  };
+}
 
 /** The stays of the stream: by default those with nights à vérifier (the dashboard's PAF / CAF badge filters). */
 export function paiementListBody(flux: FluxPaiement, filtre: Filtre, page: number): PointageListBody {
@@ -51,13 +72,20 @@ export function paiementListBody(flux: FluxPaiement, filtre: Filtre, page: numbe
 }
 
 /**
- * The nights of a stay the list counts for a check: those listed (the last 31 days) dated before today — the nights
- * a whole-stay check writes (the API's default: every night before today). Tonight's is not paid yet; counting it
- * made a 27-night row write 26.
+ * The nights of a stay that can be picked one by one: those listed (the last 31 days) dated before today, as a
+ * whole-stay check writes them. Tonight's is not paid yet; counting it made a 27-night row write 26.
  */
 function checkedNights(stay: PointageReservation): PointageNuitee[] {
   const today = dayjs().format(API_DATE_FORMAT);
   return stay.nuitees.filter((night) => night.date_nuit < today);
+}
+
+/** The nights due a stay's details cannot list (older than the window), and what writes them. */
+function olderNote(count: number, windowStart: string): string {
+  const date = formatDate(windowStart);
+  return count > 1
+    ? `${count} nuits dues avant le ${date} ne sont pas listées ici : « Payé » ou « Non payé » sur le séjour entier les pointe aussi.`
+    : `1 nuit due avant le ${date} n'est pas listée ici : « Payé » ou « Non payé » sur le séjour entier la pointe aussi.`;
 }
 
 /** Seconds the « Annuler » of a check stays offered. */
@@ -93,6 +121,12 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
   const write = usePointPafCafs({ onError: report });
   const amountOf = (night: PointageNuitee) => cents(flux === 'paf' ? night.montant_paf : night.montant_caf);
   const etatOf = (night: PointageNuitee) => (flux === 'paf' ? night.etat_paf : night.etat_caf);
+  // The stream's nights due over the whole stay, from the API: the list's window holds only the last 31 days.
+  const duesOf = (stay: PointageReservation) =>
+    (flux === 'paf' ? stay.nuits_dues_paf : stay.nuits_dues_caf) ?? NO_DUES;
+  const windowStart = stays.data?.start_date;
+  const before = (count: number) =>
+    windowStart === undefined ? '' : `dont ${count} avant le ${formatDate(windowStart)}`;
 
   const resetSelection = () => {
     setSelectedStays([]);
@@ -131,11 +165,11 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
       },
     });
   };
-  // A whole stay: every night before today (the API's default, nights older than the list's included); picked
-  // nights: their dates.
+  // A whole stay: every night before today (the API's default, nights older than the list's included; none due:
+  // nothing to send); picked nights: their dates.
   const markStays = (ids: readonly number[], etat: EtatPaiement) =>
     rows
-      .filter((stay) => ids.includes(stay.id))
+      .filter((stay) => ids.includes(stay.id) && wholeStayOf(duesOf(stay)).nights > 0)
       .map((stay): PafCafInput => ({ id: stay.id, body: { type: flux, etat, version: stay.version } }));
   const markNights = (etat: EtatPaiement) =>
     rows
@@ -146,26 +180,28 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
       }));
   const markSelection = (etat: EtatPaiement) => run([...markStays(selectedStays, etat), ...markNights(etat)]);
 
-  // Running totals: the selection (whole stays' past nights plus the nights picked) and the page per state.
+  // Running totals: the selection (whole stays' nights due, older ones included, plus the nights picked) and the
+  // page's stays by state, over whole stays: what a check writes, so what its toast will say.
   let selectionNights = 0;
   let selectionAmount = 0;
+  let selectionOutside = 0;
   const pageTotals: Record<EtatPaiement, number> = { a_verifier: 0, paye: 0, non_paye: 0 };
   for (const row of rows) {
-    const nights = checkedNights(row);
-    const picked = selectedStays.includes(row.id)
-      ? nights
-      : nights.filter((night) => selectedNights[row.id]?.includes(night.date_nuit));
-    selectionNights += picked.length;
-    for (const night of picked) selectionAmount += amountOf(night);
-    for (const night of nights) pageTotals[etatOf(night)] += amountOf(night);
+    const dues = duesOf(row);
+    if (selectedStays.includes(row.id)) {
+      const whole = wholeStayOf(dues);
+      selectionNights += whole.nights;
+      selectionAmount += whole.amount;
+      selectionOutside += whole.outside;
+    } else
+      for (const night of checkedNights(row))
+        if (selectedNights[row.id]?.includes(night.date_nuit)) {
+          selectionNights += 1;
+          selectionAmount += amountOf(night);
+        }
+    for (const etat of ETATS_PAIEMENT) pageTotals[etat] += cents(dues[etat].montant);
   }
   const hasSelection = selectionNights > 0 || selectedStays.length > 0;
-  // A whole stay begun before the list's window has older nights too: the check writes them, the totals cannot
-  // count them — said here, and the toast gives the API's count.
-  const windowStart = stays.data?.start_date;
-  const older = rows.filter(
-    (stay) => selectedStays.includes(stay.id) && windowStart !== undefined && stay.date_debut < windowStart,
-  ).length;
 
   const tableRef = useRef<HTMLDivElement>(null);
   const keyboard = useRowKeyboard({
@@ -181,13 +217,26 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
     },
   });
 
+  // The stay's nights à vérifier, whole stay; the nights older than the window and, when some are already checked,
+  // the nights due in all (what « Payé » / « Non payé » write) are said beside them.
   const toVerifyOf = (stay: PointageReservation) => {
-    const nights = checkedNights(stay).filter((night) => etatOf(night) === 'a_verifier');
+    const dues = duesOf(stay);
+    const due = wholeStayOf(dues).nights;
     return {
-      nights: `${nights.length} nuit${nights.length > 1 ? 's' : ''}`,
-      amount: euros(nights.reduce((sum, night) => sum + amountOf(night), 0)),
+      nights: nuits(dues.a_verifier.nuits),
+      amount: euros(cents(dues.a_verifier.montant)),
+      notes: [
+        dues.a_verifier.hors_fenetre > 0 ? before(dues.a_verifier.hors_fenetre) : '',
+        due !== dues.a_verifier.nuits ? `sur ${nuits(due)} due${due > 1 ? 's' : ''}` : '',
+      ].filter((note) => note !== ''),
     };
   };
+  const notesOf = (notes: string[]) =>
+    notes.map((note) => (
+      <Typography.Text key={note} type="secondary" style={{ display: 'block' }}>
+        {note}
+      </Typography.Text>
+    ));
   const etatTag = (stay: PointageReservation) => (
     <Tag color={ETAT_COLORS[stay[etatKey]]}>{ETAT_PAIEMENT_LABELS[stay[etatKey]]}</Tag>
   );
@@ -196,7 +245,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
       <Button
         size="small"
         icon={<CheckOutlined />}
-        disabled={write.isPending}
+        disabled={write.isPending || wholeStayOf(duesOf(stay)).nights === 0}
         aria-label={`${label} payée : ${nameOf(stay)}`}
         onClick={() => run(markStays([stay.id], 'paye'))}
       >
@@ -206,7 +255,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
         size="small"
         danger
         icon={<CloseOutlined />}
-        disabled={write.isPending}
+        disabled={write.isPending || wholeStayOf(duesOf(stay)).nights === 0}
         aria-label={`${label} non payée : ${nameOf(stay)}`}
         onClick={() => run(markStays([stay.id], 'non_paye'))}
       >
@@ -254,13 +303,16 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           title: 'À vérifier',
           align: 'right',
           render: (_, stay) => {
-            const { nights, amount } = toVerifyOf(stay);
+            const { nights, amount, notes } = toVerifyOf(stay);
             return (
-              <span style={{ whiteSpace: 'nowrap' }}>
-                {nights}
-                <br />
-                {amount}
-              </span>
+              <>
+                <span style={{ whiteSpace: 'nowrap' }}>
+                  {nights}
+                  <br />
+                  {amount}
+                </span>
+                {notesOf(notes)}
+              </>
             );
           },
         },
@@ -271,7 +323,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           key: 'sejour',
           title: 'Séjour',
           render: (_, stay) => {
-            const { nights, amount } = toVerifyOf(stay);
+            const { nights, amount, notes } = toVerifyOf(stay);
             return (
               <Flex vertical gap={4} align="start">
                 <div>{resident(stay)}</div>
@@ -284,6 +336,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
                     À vérifier : {nights} · {amount}
                   </Typography.Text>
                 </Flex>
+                {notes.length > 0 ? <div>{notesOf(notes)}</div> : null}
                 {buttons(stay)}
               </Flex>
             );
@@ -338,9 +391,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           Sélection : {selectedStays.length} séjour{selectedStays.length > 1 ? 's' : ''} entier
           {selectedStays.length > 1 ? 's' : ''}, {selectionNights} nuit{selectionNights > 1 ? 's' : ''} —{' '}
           <strong>{euros(selectionAmount)}</strong>
-          {older > 0 && windowStart !== undefined
-            ? ` (plus les nuits d'avant le ${formatDate(windowStart)} de ${older} séjour${older > 1 ? 's' : ''})`
-            : ''}
+          {selectionOutside > 0 ? ` (${before(selectionOutside)})` : ''}
         </Typography.Text>
         <Typography.Text type="secondary">
           Cette page : à vérifier {euros(pageTotals.a_verifier)} · payé {euros(pageTotals.paye)} · non payé{' '}
@@ -366,38 +417,52 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
             onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)),
             expandedRowRender: (stay) => {
               const nights = checkedNights(stay);
+              // Nights older than the window cannot be picked here: said, with what writes them.
+              const outside = wholeStayOf(duesOf(stay)).outside;
+              const older =
+                outside > 0 && windowStart !== undefined ? (
+                  <Typography.Text type="secondary">{olderNote(outside, windowStart)}</Typography.Text>
+                ) : null;
               if (nights.length === 0)
-                return <Typography.Text type="secondary">Aucune nuit passée à vérifier.</Typography.Text>;
+                return (
+                  <Flex vertical gap={4}>
+                    <Typography.Text type="secondary">Aucune nuit passée à vérifier.</Typography.Text>
+                    {older}
+                  </Flex>
+                );
               const whole = selectedStays.includes(stay.id);
               const picked = selectedNights[stay.id] ?? [];
               return (
-                <ul
-                  aria-label={`Nuits de ${nameOf(stay)}`}
-                  style={{ listStyle: 'none', margin: 0, padding: 0 }}
-                >
-                  {nights.map((night) => (
-                    <li key={night.id} style={{ padding: '2px 0' }}>
-                      <Flex gap={8} align="center" wrap>
-                        <Checkbox
-                          checked={whole || picked.includes(night.date_nuit)}
-                          disabled={whole || write.isPending}
-                          onChange={(event) =>
-                            setSelectedNights((all) => ({
-                              ...all,
-                              [stay.id]: event.target.checked
-                                ? [...picked, night.date_nuit]
-                                : picked.filter((date) => date !== night.date_nuit),
-                            }))
-                          }
-                        >
-                          Nuit du {formatDate(night.date_nuit)}
-                        </Checkbox>
-                        <span style={{ minWidth: 80, textAlign: 'right' }}>{euros(amountOf(night))}</span>
-                        <Tag color={ETAT_COLORS[etatOf(night)]}>{ETAT_PAIEMENT_LABELS[etatOf(night)]}</Tag>
-                      </Flex>
-                    </li>
-                  ))}
-                </ul>
+                <Flex vertical gap={4}>
+                  {older}
+                  <ul
+                    aria-label={`Nuits de ${nameOf(stay)}`}
+                    style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                  >
+                    {nights.map((night) => (
+                      <li key={night.id} style={{ padding: '2px 0' }}>
+                        <Flex gap={8} align="center" wrap>
+                          <Checkbox
+                            checked={whole || picked.includes(night.date_nuit)}
+                            disabled={whole || write.isPending}
+                            onChange={(event) =>
+                              setSelectedNights((all) => ({
+                                ...all,
+                                [stay.id]: event.target.checked
+                                  ? [...picked, night.date_nuit]
+                                  : picked.filter((date) => date !== night.date_nuit),
+                              }))
+                            }
+                          >
+                            Nuit du {formatDate(night.date_nuit)}
+                          </Checkbox>
+                          <span style={{ minWidth: 80, textAlign: 'right' }}>{euros(amountOf(night))}</span>
+                          <Tag color={ETAT_COLORS[etatOf(night)]}>{ETAT_PAIEMENT_LABELS[etatOf(night)]}</Tag>
+                        </Flex>
+                      </li>
+                    ))}
+                  </ul>
+                </Flex>
               );
             },
           }}

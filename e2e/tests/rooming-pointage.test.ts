@@ -222,10 +222,13 @@ describe('rooming et pointage', () => {
       status_paf: true,
       etat_payment_paf: 'a_verifier',
     });
+    // The presence screen's own list: every arrival of yesterday, pointed or not.
     const presence = await api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
       page: 1,
       pageSize: 50,
-      jours: 'commence_h',
+      date_arrivee: parisDay(-1),
+      start_date: parisDay(-1),
+      end_date: parisDay(1),
     });
     const [stay] = paf.reservations;
     const [arrival] = presence.reservations;

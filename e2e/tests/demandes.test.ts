@@ -62,6 +62,7 @@ before(async () => {
     { nom: 'Essai-Prolong', prenom: 'Marc' },
     { nom: 'Essai-Mobile', prenom: 'Zoé' },
     { nom: 'Essai-Mobile', prenom: 'Noé' },
+    { nom: 'Essai-Étroit', prenom: 'Lou' },
   ]);
 });
 
@@ -365,6 +366,60 @@ describe('demandes', () => {
     const treated = await demandeOf(demandeId);
     assert.equal(treated.statut, 'traitee');
     assert.equal(treated.reservations.length, 2);
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('on a phone (375 px) a treated request’s card stays inside the screen: its tables scroll in their cards', async () => {
+    const demandeId = await createDemande({
+      type: 'nouvelle',
+      pensionnaire_ids: [resident('Lou').id],
+      date_debut: parisDay(30),
+      date_fin: parisDay(33),
+    });
+    await api.call('POST', `${DEMANDES_PATHS.reservations}/${demandeId}`, {
+      contrat_client_id: world.contratClient.id,
+      etablissement_id: world.hotel.id,
+      contrat_etablissement_id: world.contratEtablissement.id,
+      chambres: [{ type_chambre_id: world.roomType.id, pensionnaire_ids: [resident('Lou').id] }],
+    });
+    const width = 375;
+    const { page, context, errors } = await openPage(browser, product.baseUrl, { width, height: 740 });
+    await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+    await openFiche(page, demandeId);
+    await stateShown(page, 'Traitée');
+    // The innermost card of that title (the page's own frame is a card holding them all).
+    const cardOf = (title: string) =>
+      page
+        .locator('.ant-card')
+        .filter({ has: page.locator('.ant-card-head-title', { hasText: title }) })
+        .last();
+    await cardOf('Réservations liées')
+      .getByRole('link', { name: /^n° \d+$/ })
+      .waitFor();
+    await cardOf('Communications').getByText('Confirmation au client').waitFor();
+
+    const scrolled = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scrolled <= width, `la page défile de côté (${scrolled} px pour ${width})`);
+    for (const title of [
+      'Pensionnaires (1)',
+      'Réservations liées',
+      'Communications',
+      'Demandes précédentes',
+    ]) {
+      const box = await cardOf(title).boundingBox();
+      assert.ok(
+        box && box.x >= 0 && box.x + box.width <= width,
+        `« ${title} » hors écran : ${JSON.stringify(box)}`,
+      );
+    }
+    // The communications' widest cells are reached by scrolling their table, inside its card.
+    const table = cardOf('Communications').locator('.ant-table-content');
+    const overflow = await table.evaluate((element) => element.scrollWidth - element.clientWidth);
+    assert.ok(overflow > 0, 'le tableau des communications devrait défiler dans sa carte');
+    await cardOf('Communications').getByRole('button', { name: 'Envoyer' }).first().scrollIntoViewIfNeeded();
+    assert.equal(await page.evaluate(() => window.scrollX), 0, 'la page elle-même ne défile pas de côté');
 
     assert.deepEqual(errors, []);
     await context.close();

@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { RESERVATIONS_PATHS, type ReservationItem, type ReservationListAnswer } from 'shared/contract';
+import {
+  RESERVATIONS_PATHS,
+  type HistoriquesAnswer,
+  type ReservationDetailAnswer,
+  type ReservationItem,
+  type ReservationListAnswer,
+} from 'shared/contract';
 import { pdfTexts } from '../../api/test/pdf-text';
 import { launchBrowser, login, openPage } from '../support/browser';
 import { DEMO_ADMIN, startProduct, type Product } from '../support/product';
@@ -31,6 +37,7 @@ before(async () => {
     { nom: 'Essai-Lefèvre', prenom: 'Hugo' },
     { nom: 'Essai-Bakari', prenom: 'Sami' },
     { nom: 'Essai-Bakari', prenom: 'Nora' },
+    { nom: 'Essai-Retour', prenom: 'Yanis' },
   ]);
 });
 
@@ -171,6 +178,59 @@ describe('reservations', () => {
     assert.equal(cancelled?.id, hugoExtension.id);
     await page.getByText('Départ vers un logement pérenne').first().waitFor();
 
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a stay cancelled by mistake is restored with « Rétablir »: its status, nights and rooms back', async () => {
+    const yanis = world.residents.find((resident) => resident.prenom === 'Yanis')!;
+    // Ahead of today: the hourly status task leaves a confirmed stay as it is.
+    const arrival = parisDay(2);
+    const departure = parisDay(6);
+    await bookThroughApi(api, world, [yanis.id], arrival, departure);
+    const [stay] = await staysOf({ pensionnaire: 'essai-retour' });
+    assert.ok(stay);
+
+    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto(`/dashboard/fiche-resa/${stay.id}`);
+    await page.getByText(`Réservation N° ${stay.id}`).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Rétablir' }).count(), 0, 'rien à rétablir avant');
+    const cancel = await openDialog(
+      page.getByRole('button', { name: /Annuler/ }).first(),
+      page.getByRole('dialog', { name: 'Annuler la réservation' }),
+    );
+    await cancel.getByLabel("Motif de l'annulation").fill('Saisie sur le mauvais pensionnaire');
+    await submitAction(cancel, 'Annuler la réservation');
+    await page.getByText('Annulée').first().waitFor();
+
+    // « Rétablir » says what it will do and asks why before anything is written.
+    const restore = await openDialog(
+      page.getByRole('button', { name: 'Rétablir' }),
+      page.getByRole('dialog', { name: `Rétablir la réservation n° ${stay.id}` }),
+    );
+    await restore
+      .getByText(
+        `la réservation n° ${stay.id} retrouve le statut « Confirmée » et son départ du ${frenchDate(departure)}, 4 nuits de nouveau réservées à partir du ${frenchDate(arrival)}.`,
+        { exact: false },
+      )
+      .waitFor();
+    await restore.getByLabel('Motif du rétablissement').fill('Annulée par erreur');
+    await submitAction(restore, 'Rétablir');
+    await page.getByText('Confirmée').first().waitFor();
+    await page.getByText('Motif : Annulée par erreur').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Rétablir' }).count(), 0);
+
+    const detail = await api.call<ReservationDetailAnswer>('GET', `${RESERVATIONS_PATHS.one}/${stay.id}`);
+    assert.equal(detail.data.statut, 'confirmee');
+    assert.equal(detail.data.date_fin, departure);
+    assert.deepEqual(
+      detail.data.nuitees.filter((night) => night.annulee),
+      [],
+      'toutes les nuits réservées de nouveau',
+    );
+    const history = await api.call<HistoriquesAnswer>('GET', `${RESERVATIONS_PATHS.historiques}/${stay.id}`);
+    assert.ok(history.historiques.some((entry) => entry.action === 'retablissement'));
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -95,6 +95,8 @@ export const COMMUNICATION_TYPE_LABELS: Record<CommunicationType, string> = {
   prolongation: 'Confirmation de prolongation',
   annulation: "Confirmation d'annulation",
   avis_etablissement: 'Avis de libération (établissement)',
+  avis_retablissement: 'Avis de rétablissement (établissement)',
+  retablissement: 'Rétablissement de séjour',
   autre: 'Autre document',
 };
 export const COMMUNICATION_STATUT_LABELS: Record<CommunicationStatut, string> = {

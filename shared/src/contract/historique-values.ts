@@ -19,6 +19,8 @@ export const AUDIT_ACTION_LABELS = {
   statut_auto: 'Changement de statut automatique',
   repartition_chambre: 'Nouveau partage de la chambre',
   avis_etablissement: "Avis de libération à l'établissement",
+  retablissement: 'Rétablissement',
+  avis_retablissement: "Avis de rétablissement à l'établissement",
   periode_recalculee: 'Période de la réservation intégrale recalculée',
   // Requests and their communications
   traitement: 'Traitement',

@@ -1,7 +1,7 @@
 // The reservation constants free of any schema library — what the dashboard needs at start-up, and the labels and
 // export list the API's export render workers need without loading the contract's schemas (reservations.ts
 // re-exports them and checks the counter filters against its ReservationFilters schema type).
-import type { EtatPaiement, Presence, ReservationStatut, TypeResa } from './enums';
+import type { EtatPaiement, Presence, ReservationStatut, TypeLiberation, TypeResa } from './enums';
 
 /** Paths under /api (the spec's, plus the list of full reservations it leaves open). */
 export const RESERVATIONS_PATHS = {
@@ -16,6 +16,8 @@ export const RESERVATIONS_PATHS = {
   pax: '/reservations/pax',
   confirmation: '/reservations/confirmation',
   annulation: '/reservations/annulation',
+  /** PUT /reservations/retablissement/:id: undoes a cancellation, an early departure or a no-show. */
+  retablissement: '/reservations/retablissement',
   prolongation: '/reservations/prolongation',
   prolongationMultiple: '/reservations/prolongation_multiple',
   updatePointage: '/reservations/update_pointage',
@@ -66,6 +68,8 @@ export const EXPORT_ID_PATTERN = '^[A-Za-z0-9-]{8,64}$';
  * dialog, a request's « Confirmer l'annulation »).
  */
 export const MOTIF_ANNULATION_REQUIS = "Le motif de l'annulation est obligatoire.";
+/** A restoration without its reason (« Rétablir »): the API's 400 and the dialog's message. */
+export const MOTIF_RETABLISSEMENT_REQUIS = 'Le motif du rétablissement est obligatoire.';
 
 /** Most rows one export carries: beyond it the API answers 400 and asks for narrower filters. */
 export const MAX_EXPORT_ROWS = 50_000;
@@ -80,6 +84,12 @@ export const RESERVATION_STATUT_LABELS: Record<ReservationStatut, string> = {
 export const TYPE_RESA_LABELS: Record<TypeResa, string> = {
   initiale: 'Initiale',
   prolongation: 'Prolongation',
+};
+/** What released a stay's nights: the hotel notices' reason and the « Rétablir » dialog's words. */
+export const TYPE_LIBERATION_LABELS: Record<TypeLiberation, string> = {
+  annulation: 'Annulation',
+  depart_anticipe: 'Départ anticipé',
+  no_show: 'Absence dès la première nuit (no-show)',
 };
 export const ETAT_PAIEMENT_LABELS: Record<EtatPaiement, string> = {
   a_verifier: 'À vérifier',

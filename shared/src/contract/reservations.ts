@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Day } from './contrats';
-import { ETATS_PAIEMENT, PRESENCES, RESERVATION_STATUTS, TYPES_RESA } from './enums';
+import { ETATS_PAIEMENT, PRESENCES, RESERVATION_STATUTS, TYPES_LIBERATION, TYPES_RESA } from './enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
 import {
   ETATS_FILTRE,
@@ -23,10 +23,12 @@ export {
   JOURS_FILTRE_LABELS,
   MAX_EXPORT_ROWS,
   MOTIF_ANNULATION_REQUIS,
+  MOTIF_RETABLISSEMENT_REQUIS,
   PRESENCE_LABELS,
   RESERVATION_EXPORTS,
   RESERVATION_STATUT_LABELS,
   RESERVATIONS_PATHS,
+  TYPE_LIBERATION_LABELS,
   TYPE_RESA_LABELS,
 } from './reservation-values';
 export type { FluxPaiement, JoursFiltre, ReservationExportKey } from './reservation-values';
@@ -51,6 +53,7 @@ export const MAX_MOTIF_ANNULATION = 500;
 
 export const ReservationStatutSchema = Type.Enum(RESERVATION_STATUTS);
 export const TypeResaSchema = Type.Enum(TYPES_RESA);
+export const TypeLiberationSchema = Type.Enum(TYPES_LIBERATION);
 export const EtatPaiementSchema = Type.Enum(ETATS_PAIEMENT);
 export const PresenceSchema = Type.Enum(PRESENCES);
 
@@ -253,8 +256,33 @@ export const ReservationActions = object({
   prolonger: Type.Boolean(),
   modifier: Type.Boolean(),
   pointer: Type.Boolean(),
+  /** PUT /reservations/retablissement/:id is accepted now (its window; `retablissement` says what it undoes). */
+  retablir: Type.Boolean(),
 });
 export type ReservationActions = Static<typeof ReservationActions>;
+
+/**
+ * What « Rétablir » would undo on a stay, while it may (docs/domain.md « Restoring a stay »): the cancellation,
+ * early departure or no-show, when it was done and until when it can be undone, and what the stay gets back.
+ */
+export const Retablissement = object({
+  reservation_id: Type.Integer(),
+  type: TypeLiberationSchema,
+  /** When it was done (ISO timestamp). */
+  le: Type.String(),
+  /** The last day it may be undone (YYYY-MM-DD). */
+  jusqu_au: Type.String(),
+  /** The status and the departure the stay gets back. */
+  statut: ReservationStatutSchema,
+  date_fin: Type.String(),
+  /** The nights booked again, this stay's and those of its later extensions cancelled with it. */
+  nuits: Type.Integer({ minimum: 0 }),
+  /** The first of them (null when none: nothing was left to release). */
+  premiere_nuit: Nullable(Type.String()),
+  /** The stays restored together: this one, then its later extensions cancelled by the same action. */
+  reservation_ids: Type.Array(Type.Integer()),
+});
+export type Retablissement = Static<typeof Retablissement>;
 
 const ContratRef = object({ id: Type.Integer(), reference: Type.String() });
 
@@ -281,6 +309,8 @@ export const ReservationDetail = object({
   nuitees: Type.Array(Nuitee),
   totaux: ReservationTotaux,
   actions: ReservationActions,
+  /** What « Rétablir » would undo, while `actions.retablir`; else null. */
+  retablissement: Nullable(Retablissement),
 });
 export type ReservationDetail = Static<typeof ReservationDetail>;
 export const ReservationDetailAnswer = object({ data: ReservationDetail });
@@ -344,6 +374,8 @@ export const ReservationIntegraleDetail = object({
     /** POST /reservations/edit is accepted: false once every stay is cancelled (409). */
     ajouter: Type.Boolean(),
   }),
+  /** The stays « Rétablir » may restore now, each with what it would undo. */
+  retablissements: Type.Array(Retablissement),
 });
 export type ReservationIntegraleDetail = Static<typeof ReservationIntegraleDetail>;
 export const ReservationIntegraleAnswer = object({ data: ReservationIntegraleDetail });
@@ -490,6 +522,16 @@ export const ReservationAnnulationBody = object({
   motif: MotifAnnulation,
 });
 export type ReservationAnnulationBody = Static<typeof ReservationAnnulationBody>;
+
+/** The reason of a restoration: required, not blank (400), kept in the history of every stay it restores. */
+export const MotifRetablissement = Type.String({ minLength: 1, maxLength: MAX_MOTIF_ANNULATION });
+
+/** Body of PUT /reservations/retablissement/:id: the reason, optionally the version of the stay as read. */
+export const ReservationRetablissementBody = object({
+  version: Type.Optional(Type.Integer({ minimum: 1 })),
+  motif: MotifRetablissement,
+});
+export type ReservationRetablissementBody = Static<typeof ReservationRetablissementBody>;
 
 /** PUT /reservations/prolongation/:id (spec §7): end_date, applyToAllPr → id_reservation_mere. */
 export const ProlongationBody = object({

@@ -236,6 +236,13 @@ export const RESERVATIONS_MESSAGES = {
   stale: 'La réservation a été modifiée entre-temps. Rechargez la fiche puis recommencez.',
   notEditable: (statut: string) => `Une réservation ${statut} ne peut plus être modifiée.`,
   updated: 'Réservation modifiée.',
+  // « Rétablir » (retablissement-service).
+  nothingToRestore: (id: number) =>
+    `La réservation n° ${id} n'a ni annulation, ni départ anticipé, ni no-show à rétablir.`,
+  restoreNightTaken: (id: number, name: string, day: string, other: number) =>
+    `Rétablissement de la réservation n° ${id} impossible : ${name} a une autre réservation la nuit du ${formatDate(day)} (réservation n° ${other}) ; annulez-la ou écourtez-la d'abord.`,
+  restored: (id: number, nuits: number) =>
+    `Réservation n° ${id} rétablie : ${nuits} nuit${nuits > 1 ? 's' : ''} de nouveau réservée${nuits > 1 ? 's' : ''}.`,
   // Extensions (prolongation-service).
   notExtendable: (id: number) => `La réservation n° ${id} ne peut pas être prolongée dans son état actuel.`,
   alreadyExtended: (id: number, by: number) =>

@@ -4,9 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -25,6 +27,7 @@ import {
   ETATS_PAIEMENT,
   PRESENCES,
   RESERVATION_STATUTS,
+  TYPES_LIBERATION,
   TYPES_RESA,
   type DemandeOrigine,
   type DemandeStatut,
@@ -32,10 +35,12 @@ import {
   type EtatPaiement,
   type Presence,
   type ReservationStatut,
+  type TypeLiberation,
   type TypeResa,
 } from '../enums';
 import {
   bigId,
+  createdAt,
   day,
   enumCheck,
   fk,
@@ -471,6 +476,46 @@ export const occupationsAllotement = pgTable(
     check('occupations_allotement_occupees_ge0', sql`${t.chambresOccupees} >= 0`),
     check('occupations_allotement_allotement_gt0', sql`${t.allotement} > 0`),
     check('occupations_allotement_depassement', sql`${t.chambresOccupees} <= ${t.allotement}`),
+  ],
+);
+
+/**
+ * What a cancellation, an early departure or a no-show did to one stay — its status and departure before, the nights
+ * it cancelled — so that « Rétablir » can undo exactly that (docs/domain.md « Restoring a stay »). `acte` groups the
+ * rows of one action (the transaction's id): a stay's later extensions cancelled with it are restored with it.
+ * Written by the actions' service in their transaction; `retablie_at` once undone.
+ */
+export const liberations = pgTable(
+  'liberations',
+  {
+    id: id(),
+    reservationId: integer('reservation_id').notNull(),
+    type: text('type').$type<TypeLiberation>().notNull(),
+    /** Staff's reason (a cancellation's, a request's); null for an early departure from the stay's card. */
+    motif: text('motif'),
+    statutAvant: text('statut_avant').$type<ReservationStatut>().notNull(),
+    dateFinAvant: day('date_fin_avant').notNull(),
+    /** The nights this action cancelled, not those cancelled before. */
+    nuits: date('nuits', { mode: 'string' }).array().notNull(),
+    /** The cancellation request that released them, if any. */
+    demandeId: integer('demande_id'),
+    acte: bigint('acte', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    retablieAt: timestamp('retablie_at', { withTimezone: true }),
+    retablieBy: integer('retablie_by'),
+  },
+  (t) => [
+    fk('liberations', [t.reservationId], [reservations.id], { onDelete: 'cascade' }),
+    fk('liberations', [t.demandeId], [demandesHebergement.id]),
+    fk('liberations', [t.createdBy], [users.id]),
+    fk('liberations', [t.retablieBy], [users.id]),
+    index('liberations_reservation_idx').on(t.reservationId, t.id),
+    index('liberations_acte_idx').on(t.acte),
+    enumCheck('liberations', t.type, TYPES_LIBERATION),
+    check('liberations_statut_avant_valid', sql`${t.statutAvant} in ('en_attente', 'confirmee', 'en_cours')`),
   ],
 );
 

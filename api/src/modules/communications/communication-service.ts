@@ -28,7 +28,12 @@ import { deliveryAnswer, type Mailer, type MailOutcome } from '../../plugins/mai
 import { rowsOf } from '../../db/raw';
 import { communicationSelect } from './communication-select';
 import { courrielSelect } from './courriel-select';
-import { buildDocument, loadDocumentData, type BuiltDocument } from './documents/document-model';
+import {
+  buildDocument,
+  loadDocumentData,
+  type BuiltDocument,
+  type DocumentData,
+} from './documents/document-model';
 import { renderDocumentPdf } from './documents/render-pdf';
 
 const STATUT_OF: Record<MailOutcome['statut'], CommunicationStatut> = {
@@ -132,6 +137,29 @@ export async function prepareCommunication(
   const data = await loadDocumentData(tx, demandeId);
   if (!COMMUNICATIONS_PAR_TYPE[data.demande.type].includes(type))
     throw new BadRequestError(COMMUNICATION_MESSAGES.wrongType(type, data.demande.type));
+  return storeDocument(tx, actor, demandeId, type, data, destinataires);
+}
+
+/**
+ * The letter telling the client that stays its cancellation request cancelled are restored, prepared by
+ * « Rétablir » in its transaction (not offered among the documents staff generate: only a restoration makes it).
+ */
+export async function prepareRestorationLetter(
+  tx: Executor,
+  actor: Actor,
+  demandeId: number,
+): Promise<number> {
+  return storeDocument(tx, actor, demandeId, 'retablissement', await loadDocumentData(tx, demandeId));
+}
+
+async function storeDocument(
+  tx: Executor,
+  actor: Actor,
+  demandeId: number,
+  type: CommunicationType,
+  data: DocumentData,
+  destinataires?: string[],
+): Promise<number> {
   const built = buildDocument(type, data);
   if (typeof built === 'string') throw new ConflictError(built);
   const stored = await storeCommunication(tx, actor, {

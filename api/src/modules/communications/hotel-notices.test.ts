@@ -367,6 +367,164 @@ describe('PUT /demande_hebergement/annulations/:id: the notice, then a letter th
   });
 });
 
+describe('PUT /reservations/retablissement/:id tells the hotel the rooms are booked again', () => {
+  /** The notices of the other kind, « Avis de rétablissement », of a resident's stays. */
+  async function restorationNoticesOf(world: World, pensionnaireId: number): Promise<Communication[]> {
+    const response = await call(world, 'GET', `/communication/pensionnaire/${pensionnaireId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response
+      .json<CommunicationsAnswer>()
+      .communications.filter((c) => c.type_document === 'avis_retablissement');
+  }
+
+  async function cancelledStay(world: World, start: number, end: number) {
+    const [resident = 0] = await residents(world, 1);
+    const { id_reservation_mere, reservation_ids } = await book(world, [resident], {
+      start_date: day(start),
+      end_date: day(end),
+      chambre: '12',
+    });
+    const [stay = 0] = reservation_ids;
+    const cancelled = await call(world, 'PUT', `/reservations/annulation/${stay}`, {
+      motif: 'Erreur de saisie',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    return { resident, stay, parent: id_reservation_mere };
+  }
+
+  it('e-mails the « Avis de rétablissement » (PDF: nights booked again, what it undoes) and says so', async () => {
+    const { resident, stay, parent } = await cancelledStay(w, 110, 113);
+    const before = mailsTo(HOTEL_EMAIL).length;
+    const response = await call(w, 'PUT', `/reservations/retablissement/${stay}`, {
+      motif: 'Annulée par erreur',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ message: string }>().message).toContain(
+      `Avis de rétablissement envoyé à ${w.hotel.nom} (${HOTEL_EMAIL}).`,
+    );
+    const mails = mailsTo(HOTEL_EMAIL);
+    expect(mails).toHaveLength(before + 1);
+    const mail = mails[mails.length - 1];
+    expect(mail?.subject).toContain('Avis de rétablissement de chambres');
+    expect(mail?.subject).toContain(`réservation intégrale n° ${parent}`);
+    const shown = textOf(mail?.attachments[0]?.content ?? Buffer.alloc(0));
+    for (const expected of [
+      'Avis de rétablissement de chambres',
+      w.hotel.nom,
+      'Prénom0 Nom0',
+      `n° ${stay}`,
+      '12',
+      'Réservée dès le',
+      frenchDate(day(110)),
+      frenchDate(day(113)),
+      '3 nuits',
+      'Annulation',
+    ])
+      expect(shown, expected).toContain(expected);
+    expect(squash(shown)).toContain(squash('sont de nouveau réservées'));
+    expect(shown).not.toContain('Annulée par erreur');
+
+    const [notice] = await restorationNoticesOf(w, resident);
+    expect(notice).toMatchObject({ statut: 'envoyee', destinataires: [HOTEL_EMAIL] });
+    expect(await historyLabels(w, stay)).toEqual(
+      expect.arrayContaining(['Rétablissement', "Avis de rétablissement à l'établissement"]),
+    );
+    const audits = await rowsOf<{ action: string; after: Record<string, unknown> }>(
+      w.app.db,
+      sql`select action, after from audit_log where entity = 'communication'
+          and entity_id = ${String(notice?.id ?? 0)} order by id`,
+    );
+    expect(audits.map((a) => a.action)).toEqual(['preparation', 'envoi']);
+    expect(audits[0]?.after).toMatchObject({
+      type_document: 'avis_retablissement',
+      reservation_ids: [stay],
+      nuits_retablies: 3,
+      motifs: ['Annulation'],
+    });
+  });
+
+  it("keeps the notice « non envoyé » without the hotel's address, and in the local outbox without SMTP_URL", async () => {
+    const unsent = await cancelledStay(bare, 120, 122);
+    const before = smtp.received.length;
+    const response = await call(bare, 'PUT', `/reservations/retablissement/${unsent.stay}`, {
+      motif: 'Erreur',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ message: string }>().message).toContain(
+      `Avis de rétablissement à ${bare.hotel.nom} préparé mais non envoyé : l'établissement n'a pas d'adresse électronique.`,
+    );
+    expect(smtp.received).toHaveLength(before);
+    const [notice] = await restorationNoticesOf(bare, unsent.resident);
+    expect(notice).toMatchObject({ statut: 'preparee', destinataires: [] });
+    expect(notice?.derniere_erreur).toMatch(/^Non envoyé : /);
+
+    const kept = await cancelledStay(offline, 120, 121);
+    const outbox = await call(offline, 'PUT', `/reservations/retablissement/${kept.stay}`, {
+      motif: 'Erreur',
+    });
+    expect(outbox.statusCode, outbox.body).toBe(200);
+    expect(outbox.json<{ message: string }>().message).toContain(
+      `Avis de rétablissement à ${offline.hotel.nom} conservé dans la boîte d'envoi locale (${NON_TRANSMIS_SANS_SMTP}).`,
+    );
+    const [outboxNotice] = await restorationNoticesOf(offline, kept.resident);
+    expect(outboxNotice).toMatchObject({ statut: 'non_transmise' });
+  });
+
+  it('after a cancellation request: the request keeps the notice, a letter to the client and a history entry', async () => {
+    const [resident = 0] = await residents(w, 1);
+    const { reservation_ids } = await book(w, [resident], {
+      start_date: day(130),
+      end_date: day(134),
+      confirmer: true,
+    });
+    const [stay = 0] = reservation_ids;
+    const created = await call(w, 'POST', '/demande_hebergement', {
+      type: 'annulation',
+      client_id: w.client.id,
+      reservation_ids,
+      date_annulation: day(132),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const demande = created.json<DemandeCreateAnswer>().data;
+    const cancelled = await call(w, 'PUT', `/demande_hebergement/annulations/${demande.id}`, {
+      motif: 'Relogée par le 115',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stayOf(w, stay)).toMatchObject({ date_fin: day(132) });
+
+    const response = await call(w, 'PUT', `/reservations/retablissement/${stay}`, {
+      motif: 'Le client a retiré sa demande',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await stayOf(w, stay)).toMatchObject({ statut: 'confirmee', date_fin: day(134) });
+
+    const card = (await call(w, 'GET', `/demande_hebergement/${demande.id}`)).json<DemandeDetailAnswer>()
+      .data;
+    const notice = card.communications.find((c) => c.type_document === 'avis_retablissement');
+    const letter = card.communications.find((c) => c.type_document === 'retablissement');
+    expect(notice).toMatchObject({ demande_id: demande.id, statut: 'envoyee' });
+    expect(letter).toMatchObject({ demande_id: demande.id, statut: 'preparee' });
+    expect(card.historique.map((h) => h.libelle)).toContain('Rétablissement');
+
+    const shown = await pdfOf(w, `/demande/communication/${demande.id}?communication=${letter?.id ?? 0}`);
+    for (const expected of [
+      'Rétablissement de séjour',
+      'Séjours rétablis',
+      `n° ${stay}`,
+      frenchDate(day(134)),
+    ])
+      expect(shown, expected).toContain(expected);
+    expect(squash(shown)).toContain(
+      squash(
+        `Un avis de rétablissement des chambres est adressé par courriel à l’établissement ${w.hotel.nom}.`,
+      ),
+    );
+    const noticePdf = textOf(mailsTo(HOTEL_EMAIL).at(-1)?.attachments[0]?.content ?? Buffer.alloc(0));
+    for (const expected of [`Réf. centrale : demande n° ${demande.id}`, 'Départ anticipé', '2 nuits'])
+      expect(noticePdf, expected).toContain(expected);
+  });
+});
+
 describe('GET /demande/communication/:id takes the request id (spec §7)', () => {
   it('answers the latest document, a chosen one of the request, and 404 in French otherwise', async () => {
     const [resident = 0] = await residents(w, 1);

@@ -1,11 +1,13 @@
 /**
  * Informing the hotels (docs/domain.md « Who is told what »): a cancellation, an early departure or a no-show
- * releases nights; each hotel concerned gets a notice (documents/hotel-notice-model.ts) stored as an
- * `avis_etablissement` communication with the stays it names, and e-mailed to the hotel's address through
- * `app.mail`: queued in the action's transaction, handed to the transport once it commits. A hotel without an
- * address still has its notice, kept `preparee` with the reason it was not sent. Audit rows: the communication's
- * preparation, the e-mail's creation and sending (plugins/mail.ts), and one « avis_etablissement » row per stay.
+ * releases nights, « Rétablir » books them again; each hotel concerned gets a notice (documents/hotel-notice-model.ts)
+ * stored as an `avis_etablissement` (`avis_retablissement`) communication with the stays it names, and e-mailed to
+ * the hotel's address through `app.mail`: queued in the action's transaction, handed to the transport once it
+ * commits. A hotel without an address still has its notice, kept `preparee` with the reason it was not sent. Audit
+ * rows: the communication's preparation, the e-mail's creation and sending (plugins/mail.ts), and one
+ * « avis_etablissement » (« avis_retablissement ») row per stay.
  */
+import type { AuditAction, CommunicationType } from 'shared/contract';
 import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { communicationReservations } from '../../db/schema';
@@ -17,9 +19,10 @@ import {
   loadNoticeStays,
   MOTIF_LIBERATION_LABELS,
   type Liberation,
+  type NoticeKind,
 } from './documents/hotel-notice-model';
 
-export type { Liberation, MotifLiberation } from './documents/hotel-notice-model';
+export type { Liberation, MotifLiberation, NoticeKind } from './documents/hotel-notice-model';
 
 /** A notice prepared for one hotel; `courrielId` is null when it could not be sent (`nonEnvoye` says why). */
 export interface HotelNotice {
@@ -28,18 +31,30 @@ export interface HotelNotice {
   destinataires: string[];
   courrielId: number | null;
   nonEnvoye: string | null;
+  kind: NoticeKind;
 }
+
+/** How each kind of notice is stored and audited, and named in what staff are told. */
+const NOTICE_KINDS = {
+  liberation: { type: 'avis_etablissement', action: 'avis_etablissement', name: 'Avis de libération' },
+  retablissement: {
+    type: 'avis_retablissement',
+    action: 'avis_retablissement',
+    name: 'Avis de rétablissement',
+  },
+} as const satisfies Record<NoticeKind, { type: CommunicationType; action: AuditAction; name: string }>;
 
 export const HOTEL_NOTICE_MESSAGES = {
   noAddress: (nom: string) =>
     `Non envoyé : l'établissement ${nom} n'a pas d'adresse électronique. Ajoutez-la à sa fiche, puis cliquez sur « Envoyer ».`,
-  sent: (nom: string, to: string[]) => `Avis de libération envoyé à ${nom} (${to.join(', ')}).`,
-  kept: (nom: string, reason: string | null) =>
-    `Avis de libération à ${nom} conservé dans la boîte d'envoi locale (${reason ?? 'non transmis'}).`,
-  failed: (nom: string, reason: string | null) =>
-    `Avis de libération à ${nom} non envoyé : ${reason ?? "échec de l'envoi"} Il peut être renvoyé.`,
-  notSent: (nom: string) =>
-    `Avis de libération à ${nom} préparé mais non envoyé : l'établissement n'a pas d'adresse électronique.`,
+  sent: (nom: string, to: string[], kind: NoticeKind = 'liberation') =>
+    `${NOTICE_KINDS[kind].name} envoyé à ${nom} (${to.join(', ')}).`,
+  kept: (nom: string, reason: string | null, kind: NoticeKind = 'liberation') =>
+    `${NOTICE_KINDS[kind].name} à ${nom} conservé dans la boîte d'envoi locale (${reason ?? 'non transmis'}).`,
+  failed: (nom: string, reason: string | null, kind: NoticeKind = 'liberation') =>
+    `${NOTICE_KINDS[kind].name} à ${nom} non envoyé : ${reason ?? "échec de l'envoi"} Il peut être renvoyé.`,
+  notSent: (nom: string, kind: NoticeKind = 'liberation') =>
+    `${NOTICE_KINDS[kind].name} à ${nom} préparé mais non envoyé : l'établissement n'a pas d'adresse électronique.`,
 } as const;
 
 /** The request the stays were booked for, when they all were booked for the same one. */
@@ -50,9 +65,10 @@ function commonDemande(stays: { demande_id: number | null }[]): number | null {
 }
 
 /**
- * Prepares one notice per hotel whose nights `liberations` release (none when nothing is released), in the
- * caller's transaction, and queues its e-mail. `demandeId`: the request the action treats (a cancellation request);
- * otherwise the notice belongs to the request the stays were booked for, if any.
+ * Prepares one notice per hotel whose nights `liberations` release (none when nothing is released) — or book again,
+ * `kind` « retablissement » — in the caller's transaction, and queues its e-mail. `demandeId`: the request the
+ * action treats (a cancellation request); otherwise the notice belongs to the request the stays were booked for,
+ * if any.
  */
 export async function prepareHotelNotices(
   tx: Executor,
@@ -60,7 +76,10 @@ export async function prepareHotelNotices(
   mail: Mailer,
   liberations: Liberation[],
   demandeId: number | null = null,
+  kind: NoticeKind = 'liberation',
 ): Promise<HotelNotice[]> {
+  const { type, action } = NOTICE_KINDS[kind];
+  const nightsKey = kind === 'liberation' ? 'nuits_liberees' : 'nuits_retablies';
   const released = liberations.filter((l) => l.nuits.length > 0);
   if (released.length === 0) return [];
   const stays = await loadNoticeStays(
@@ -73,12 +92,12 @@ export async function prepareHotelNotices(
   for (const hotel of hotels) {
     const ofHotel = stays.filter((s) => s.etablissement_id === hotel);
     const owner = demandeId ?? commonDemande(ofHotel);
-    const built = buildHotelNotice(ofHotel, released, owner, today);
+    const built = buildHotelNotice(ofHotel, released, owner, today, kind);
     const nom = ofHotel[0]?.etablissement_nom ?? '';
     const nonEnvoye = built.destinataires.length === 0 ? HOTEL_NOTICE_MESSAGES.noAddress(nom) : undefined;
     const mine = released.filter((l) => ofHotel.some((s) => s.id === l.reservationId));
     const stored = await storeCommunication(tx, actor, {
-      type: 'avis_etablissement',
+      type,
       built,
       demandeId: owner,
       etablissementId: hotel,
@@ -87,7 +106,7 @@ export async function prepareHotelNotices(
       details: {
         reservation_ids: mine.map((l) => l.reservationId),
         motifs: [...new Set(mine.map((l) => MOTIF_LIBERATION_LABELS[l.motif]))],
-        nuits_liberees: mine.reduce((sum, l) => sum + l.nuits.length, 0),
+        [nightsKey]: mine.reduce((sum, l) => sum + l.nuits.length, 0),
       },
     });
     const communicationId = stored.id;
@@ -108,11 +127,11 @@ export async function prepareHotelNotices(
       await recordAudit(tx, {
         entity: 'reservation',
         entityId: l.reservationId,
-        action: 'avis_etablissement',
+        action,
         after: {
           communication_id: communicationId,
           motif: MOTIF_LIBERATION_LABELS[l.motif],
-          nuits_liberees: l.nuits.length,
+          [nightsKey]: l.nuits.length,
           destinataires: built.destinataires,
           ...(nonEnvoye === undefined ? { courriel_id: courrielId } : { non_envoye: nonEnvoye }),
         },
@@ -124,20 +143,22 @@ export async function prepareHotelNotices(
       destinataires: built.destinataires,
       courrielId,
       nonEnvoye: nonEnvoye ?? null,
+      kind,
     });
   }
   return notices;
 }
 
 function outcomeMessage(notice: HotelNotice, outcome: MailOutcome | null): string {
-  if (outcome === null) return HOTEL_NOTICE_MESSAGES.notSent(notice.etablissement);
+  const { etablissement, kind } = notice;
+  if (outcome === null) return HOTEL_NOTICE_MESSAGES.notSent(etablissement, kind);
   switch (outcome.statut) {
     case 'envoye':
-      return HOTEL_NOTICE_MESSAGES.sent(notice.etablissement, notice.destinataires);
+      return HOTEL_NOTICE_MESSAGES.sent(etablissement, notice.destinataires, kind);
     case 'non_transmis':
-      return HOTEL_NOTICE_MESSAGES.kept(notice.etablissement, outcome.erreur);
+      return HOTEL_NOTICE_MESSAGES.kept(etablissement, outcome.erreur, kind);
     case 'echec':
-      return HOTEL_NOTICE_MESSAGES.failed(notice.etablissement, outcome.erreur);
+      return HOTEL_NOTICE_MESSAGES.failed(etablissement, outcome.erreur, kind);
   }
 }
 

@@ -14,6 +14,7 @@ import paxRoutes from './pax/pax-routes';
 import pointageListRoutes from './pointage/pointage-list-routes';
 import pointageRoutes from './pointage/pointage-routes';
 import prolongationRoutes from './prolongation/prolongation-routes';
+import retablissementRoutes from './retablissement/retablissement-routes';
 import roomingExportRoutes from './rooming-exports/rooming-export-routes';
 
 export interface ReservationsRoutesOptions {
@@ -29,12 +30,13 @@ const reservationsRoutes: FastifyPluginAsync<ReservationsRoutesOptions> = async 
   await app.register(detailRoutes);
   await app.register(integralesRoutes);
   await app.register(async (writes) => {
-    // Bodies that may be left out (confirmation, annulation, adding a resident): read as {}.
+    // Bodies that may be left out (confirmation, annulation, rétablissement, adding a resident): read as {}.
     writes.addHook('preValidation', async (request) => {
       if (request.body === undefined) request.body = {};
     });
     await writes.register(bookingRoutes);
     await writes.register(actionsRoutes);
+    await writes.register(retablissementRoutes);
     await writes.register(prolongationRoutes);
     await writes.register(pointageRoutes);
   });

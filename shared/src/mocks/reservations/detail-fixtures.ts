@@ -11,6 +11,8 @@ import type {
   ReservationItem,
   ReservationStatut,
   ReservationTotaux,
+  Retablissement,
+  TypeLiberation,
 } from '../../contract';
 import { seedTypesChambre } from '../referentiel/fixtures';
 import { freshReservations, integraleOf, MOCK_PROLONGATION_ALERT_DAYS, mockParent } from './list-fixtures';
@@ -24,11 +26,24 @@ import { freshReservations, integraleOf, MOCK_PROLONGATION_ALERT_DAYS, mockParen
 export const today = (): string => dayjs().format(API_DATE_FORMAT);
 const day = (offset: number) => dayjs().add(offset, 'day').format(API_DATE_FORMAT);
 
+/** What a cancellation or an early departure did to a stay, for « Rétablir » (the API's `liberations`). */
+export interface MockLiberation {
+  type: TypeLiberation;
+  /** When (ISO) and its day. */
+  le: string;
+  jour: string;
+  statut_avant: ReservationStatut;
+  date_fin_avant: string;
+  nuits: string[];
+}
+
 /** What a list row lacks to be a detail, kept beside it (a new row gets its nights on first read). */
 export interface StayExtras {
   annulee_at: string | null;
   updated_at: string;
   nuitees: Nuitee[];
+  /** The liberations not undone yet, last one last. */
+  liberations: MockLiberation[];
 }
 
 /** A full reservation (parent): one client, one hotel, one pair of contracts, one tariff in these mocks. */
@@ -125,6 +140,7 @@ export function extrasOf(row: ReservationItem): StayExtras {
     annulee_at: null,
     updated_at: row.created_at,
     nuitees: nightsOf(row, row.date_debut, row.date_fin, row.id * 1000),
+    liberations: [],
   };
   for (const night of built.nuitees) {
     if (night.date_nuit > today()) continue;
@@ -267,6 +283,31 @@ export function chainOf(rows: readonly ReservationItem[], row: ReservationItem):
   return chain;
 }
 
+/**
+ * What « Rétablir » would undo on a stay now, as the API decides it (docs/domain.md « Restoring a stay »): its last
+ * liberation, until the end of the next day, while the departure it gives back is not past, an early departure
+ * only while no extension follows. The mocks restore one stay at a time (no extension cancelled with it).
+ */
+export function retablissementOf(row: ReservationItem): Retablissement | null {
+  const last = extrasOf(row).liberations.at(-1);
+  if (!last) return null;
+  if (today() > dayjs(last.jour).add(1, 'day').format(API_DATE_FORMAT) || last.date_fin_avant < today())
+    return null;
+  if (last.type === 'depart_anticipe' && row.prolongee_par_id !== null) return null;
+  const nights = [...last.nuits].sort();
+  return {
+    reservation_id: row.id,
+    type: last.type,
+    le: last.le,
+    jusqu_au: dayjs(last.jour).add(1, 'day').format(API_DATE_FORMAT),
+    statut: last.type === 'depart_anticipe' && row.statut !== 'terminee' ? row.statut : last.statut_avant,
+    date_fin: last.date_fin_avant,
+    nuits: nights.length,
+    premiere_nuit: nights[0] ?? null,
+    reservation_ids: [row.id],
+  };
+}
+
 export function toDetail(row: ReservationItem, rows: readonly ReservationItem[]): ReservationDetail {
   const parent = parentById(row.id_reservation_mere);
   const { nuitees, annulee_at, updated_at } = extrasOf(row);
@@ -295,7 +336,9 @@ export function toDetail(row: ReservationItem, rows: readonly ReservationItem[])
       prolonger: OPEN.includes(row.statut) && row.prolongee_par_id === null,
       modifier: live,
       pointer: row.statut !== 'en_attente' && row.statut !== 'annulee',
+      retablir: retablissementOf(row) !== null,
     },
+    retablissement: retablissementOf(row),
   };
 }
 
@@ -317,6 +360,7 @@ export function toIntegrale(
       prolonger: children.some((row) => OPEN.includes(row.statut) && row.prolongee_par_id === null),
       ajouter: children.length === 0 || live.length > 0,
     },
+    retablissements: children.flatMap((row) => retablissementOf(row) ?? []),
   };
 }
 

@@ -62,7 +62,9 @@ describe('reservation detail mocks: reads', () => {
       prolonger: true,
       modifier: true,
       pointer: true,
+      retablir: false,
     });
+    expect(stay.retablissement).toBeNull();
   });
 
   it('answer 404 for an unknown stay and 401 without a token', async () => {
@@ -132,6 +134,42 @@ describe('reservation detail mocks: writes', () => {
       apres: 'Départ volontaire',
     });
     expect((await call('PUT', '/reservations/annulation/2', { motif: 'Encore' })).status).toBe(409);
+  });
+
+  it('« Rétablir » a cancellation: status, departure and nights back, the reason in the history; then nothing left', async () => {
+    const before = await detail(2);
+    expect((await call('PUT', '/reservations/retablissement/2', { motif: 'x' })).status).toBe(409);
+    await call('PUT', '/reservations/annulation/2', { motif: 'Départ volontaire' });
+    const cancelled = await detail(2);
+    expect(cancelled.actions.retablir).toBe(true);
+    expect(cancelled.retablissement).toMatchObject({
+      reservation_id: 2,
+      type: 'annulation',
+      statut: 'en_cours',
+      date_fin: before.date_fin,
+      jusqu_au: mockDay(1),
+      premiere_nuit: today(),
+    });
+    for (const [body, message] of [
+      [undefined, 'Le champ motif est obligatoire.'],
+      [{ motif: '  ' }, 'Le motif du rétablissement est obligatoire.'],
+    ] as const)
+      expect(await call('PUT', '/reservations/retablissement/2', body)).toEqual({
+        status: 400,
+        body: { message },
+      });
+    const answer = await call<{ message: string }>('PUT', '/reservations/retablissement/2', {
+      motif: 'Annulée par erreur',
+      version: cancelled.version,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toMatch(/^Réservation n° 2 rétablie : \d+ nuits? de nouveau réservées?\.$/);
+    const restored = await detail(2);
+    expect(restored).toMatchObject({ statut: 'en_cours', date_fin: before.date_fin, annulee_at: null });
+    expect(restored.totaux.nuitees).toBe(before.totaux.nuitees);
+    expect(restored.actions).toMatchObject({ annuler: true, retablir: false });
+    expect((await history(2))[0]).toMatchObject({ action: 'retablissement', libelle: 'Rétablissement' });
+    expect((await call('PUT', '/reservations/retablissement/2', { motif: 'Encore' })).status).toBe(409);
   });
 
   it('show the extensions the list mocks create: new stay with its nights, in the chain of the extended one', async () => {

@@ -6,6 +6,7 @@ import {
   ApecBody,
   FLUX_PAIEMENT_LABELS,
   MOTIF_ANNULATION_REQUIS,
+  MOTIF_RETABLISSEMENT_REQUIS,
   type HistoriqueEntry,
   type ReservationItem,
   PointagePafCafBody,
@@ -14,6 +15,7 @@ import {
   ReservationActionBody,
   ReservationAnnulationBody,
   ReservationEditBody,
+  ReservationRetablissementBody,
   ReservationUpdateBody,
 } from '../../contract';
 import { API_DATE_FORMAT, isApiDate } from '../../format/dates';
@@ -27,6 +29,7 @@ import {
   nightsOf,
   parentById,
   recapOf,
+  retablissementOf,
   syncRow,
   toDetail,
   toIntegrale,
@@ -36,8 +39,8 @@ import { mockReservations, recordedHistory } from './store';
 
 /**
  * The reservation detail calls in memory (fiche-resa, fiche-resa-integrale): detail, full reservation, recap,
- * history, and the writes confirmation, annulation, update, early departure, PAF/CAF state, APEC and adding a
- * resident, with the state changes and the 409 answers of the API (docs/domain.md "State machines"). Bodies are
+ * history, and the writes confirmation, annulation, « Rétablir », update, early departure, PAF/CAF state, APEC and
+ * adding a resident, with the state changes and the 409 answers of the API (docs/domain.md "State machines"). Bodies are
  * checked against the contract's schemas (400 in French). PUT /reservations/prolongation/:id is the list mocks'
  * (list-handlers.ts): the detail shows the stays it creates.
  */
@@ -115,12 +118,31 @@ function audit(
 const CANCELLABLE = ['en_attente', 'confirmee', 'en_cours'];
 const OPEN = ['confirmee', 'en_cours'];
 
+/** Marks the nights from `from` on cancelled and keeps what was done for « Rétablir ». */
+function release(row: ReservationItem, type: 'annulation' | 'depart_anticipe', from: string) {
+  const details = extrasOf(row);
+  const nuits: string[] = [];
+  for (const night of details.nuitees)
+    if (night.date_nuit >= from && !night.annulee) {
+      night.annulee = true;
+      nuits.push(night.date_nuit);
+    }
+  details.liberations.push({
+    type,
+    le: new Date().toISOString(),
+    jour: today(),
+    statut_avant: row.statut,
+    date_fin_avant: row.date_fin,
+    nuits,
+  });
+}
+
 function cancel(row: ReservationItem, actor: Actor, motif: string) {
   const before = row.statut;
   const details = extrasOf(row);
+  release(row, 'annulation', today());
   row.statut = 'annulee';
   details.annulee_at = new Date().toISOString();
-  for (const night of details.nuitees) if (night.date_nuit >= today()) night.annulee = true;
   // The extended stay may be extended again once its extension is cancelled.
   const extended = stays.find((other) => other.prolongee_par_id === row.id);
   if (extended) {
@@ -210,6 +232,59 @@ const writeHandlers: RequestHandler[] = [
     }),
   ),
   http.put(
+    api(`${RESERVATIONS_PATHS.retablissement}/:id`),
+    guarded(async ({ id, request, actor }) => {
+      const raw = (await readJson(request)) ?? {};
+      const invalid = validationMessage(ReservationRetablissementBody, raw);
+      if (invalid) return fail(400, invalid);
+      const body = raw as ReservationRetablissementBody;
+      const motif = body.motif.trim();
+      if (!motif) return fail(400, MOTIF_RETABLISSEMENT_REQUIS);
+      const row = stayOf(id);
+      if (!row) return notFound();
+      if (body.version !== undefined && body.version !== row.version) return fail(409, M.stale);
+      const restorable = retablissementOf(row);
+      const details = extrasOf(row);
+      const last = details.liberations.at(-1);
+      if (!restorable || !last) return fail(409, M.nothingToRestore(id));
+      const taken = stays
+        .filter((other) => other.id !== row.id && other.pensionnaire_id === row.pensionnaire_id)
+        .flatMap((other) =>
+          extrasOf(other)
+            .nuitees.filter((night) => !night.annulee && last.nuits.includes(night.date_nuit))
+            .map((night) => ({ other, night })),
+        )
+        .sort((a, b) => a.night.date_nuit.localeCompare(b.night.date_nuit))[0];
+      if (taken)
+        return fail(
+          409,
+          M.restoreNightTaken(
+            id,
+            `${row.pensionnaire_prenom} ${row.pensionnaire_nom}`,
+            taken.night.date_nuit,
+            taken.other.id,
+          ),
+        );
+      details.liberations.pop();
+      const before = { statut: row.statut, date_fin: row.date_fin };
+      row.statut = restorable.statut;
+      row.date_fin = restorable.date_fin;
+      details.annulee_at = null;
+      for (const night of details.nuitees) if (last.nuits.includes(night.date_nuit)) night.annulee = false;
+      audit(
+        row,
+        actor,
+        'retablissement',
+        [
+          { champ: 'statut', avant: before.statut, apres: row.statut },
+          { champ: 'date_fin', avant: before.date_fin, apres: row.date_fin },
+          { champ: 'motif', avant: null, apres: motif },
+        ].filter((change) => change.avant !== change.apres),
+      );
+      return json(200, { message: M.restored(id, last.nuits.length) });
+    }),
+  ),
+  http.put(
     api(`${RESERVATIONS_PATHS.pointagePafCaf}/:id`),
     guarded(async ({ id, request, actor }) => {
       const body = await validBody<PointagePafCafBody>(request, PointagePafCafBody);
@@ -278,7 +353,7 @@ const writeHandlers: RequestHandler[] = [
       if (dateFin < today()) return fail(400, M.departureInPast);
       if (dateFin <= row.date_debut || dateFin >= row.date_fin)
         return fail(400, M.departureBetween(row.date_debut, row.date_fin));
-      for (const night of extrasOf(row).nuitees) if (night.date_nuit >= dateFin) night.annulee = true;
+      release(row, 'depart_anticipe', dateFin);
       const before = row.date_fin;
       row.date_fin = dateFin;
       audit(row, actor, 'depart_anticipe', [{ champ: 'date_fin', avant: before, apres: dateFin }]);

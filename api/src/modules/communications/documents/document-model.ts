@@ -6,7 +6,9 @@
  * - refus (to the client): the request and the reason;
  * - prolongation / annulation (to the client): each stay extended (old → new departure) or cancelled; the
  *   cancellation says which hotels were sent a notice of the released nights (hotel-notice-model.ts) and which
- *   could not be, never more.
+ *   could not be, never more;
+ * - retablissement (to the client): the stays the cancellation request cancelled that « Rétablir » restored, and
+ *   which hotels were sent a notice that the nights are booked again.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -77,8 +79,9 @@ interface StayData {
   depart_chaine: string;
 }
 
-/** A hotel notice of the request (`avis_etablissement`): to whom it went, if anyone. */
+/** A hotel notice of the request (`avis_etablissement`, `avis_retablissement`): to whom it went, if anyone. */
 interface NoticeData {
+  type_document: 'avis_etablissement' | 'avis_retablissement';
   etablissement_nom: string;
   destinataires: string[];
 }
@@ -88,6 +91,8 @@ export interface DocumentData {
   pensionnaires: PersonData[];
   sejours: StayData[];
   avis: NoticeData[];
+  /** The stays this (cancellation) request cancelled that « Rétablir » restored since, still live. */
+  retablis: StayData[];
   today: string;
 }
 
@@ -137,12 +142,30 @@ export async function loadDocumentData(db: Executor, demandeId: number): Promise
   );
   const avis = await rowsOf<NoticeData>(
     db,
-    sql`select e.nom as etablissement_nom, cm.destinataires from communications cm
+    sql`select cm.type_document, e.nom as etablissement_nom, cm.destinataires from communications cm
       join etablissements e on e.id = cm.etablissement_id
-      where cm.demande_id = ${demandeId} and cm.type_document = 'avis_etablissement'
+      where cm.demande_id = ${demandeId} and cm.type_document in ('avis_etablissement', 'avis_retablissement')
       order by cm.id`,
   );
-  return { demande, pensionnaires, sejours, avis, today: demande.today };
+  const retablis = await rowsOf<StayData>(
+    db,
+    sql`select r.id, 'cible' as role, r.id_reservation_mere, r.statut, p.nom, p.prenom, p.numero_dossier,
+        p.date_naissance::text as date_naissance, r.date_debut::text as date_debut, r.date_fin::text as date_fin,
+        r.chambre, tc.libelle as type_chambre, r.petit_dejeuner, r.dejeuner, r.diner,
+        e.nom as etablissement_nom, e.adresse as etablissement_adresse,
+        e.code_postal as etablissement_code_postal, e.ville as etablissement_ville,
+        e.telephone as etablissement_telephone, e.email as etablissement_email,
+        cc.reference as contrat_client, null as depart_precedent, r.date_fin::text as depart_chaine
+      from reservations r
+      join pensionnaires p on p.id = r.pensionnaire_id
+      join types_chambre tc on tc.id = r.type_chambre_id
+      join etablissements e on e.id = r.etablissement_id
+      join contrats_clients cc on cc.id = r.contrat_client_id
+      where r.statut <> 'annulee' and r.id in (select l.reservation_id from liberations l
+        where l.demande_id = ${demandeId} and l.retablie_at is not null)
+      order by p.nom, p.prenom, r.date_debut, r.id`,
+  );
+  return { demande, pensionnaires, sejours, avis, retablis, today: demande.today };
 }
 
 const nights = (start: string, end: string) =>
@@ -212,22 +235,33 @@ function hotelBlock(stays: StayData[]): DocumentModel['blocs'][number] {
 const names = (list: string[]) =>
   list.length > 1 ? `aux établissements ${list.join(', ')}` : `à l’établissement ${list[0] ?? ''}`;
 
+/** The words of the letters about the hotels told of released nights, or of nights booked again. */
+const TOLD = {
+  avis_etablissement: {
+    sent: 'Un avis de libération des chambres est adressé par courriel',
+    untold: 'de la libération des chambres',
+  },
+  avis_retablissement: {
+    sent: 'Un avis de rétablissement des chambres est adressé par courriel',
+    untold: 'du rétablissement des chambres',
+  },
+} as const;
+
 /**
- * What the cancellation letter may say of the hotels: those sent a notice of the released nights, and those that
- * could not be (no address). Nothing when no notice was made (nothing released by this request).
+ * What a letter may say of the hotels: those sent a notice of `type`, and those that could not be (no address).
+ * Nothing when no such notice was made (nothing released, or booked again, by this request).
  */
-function hotelsTold(avis: NoticeData[]): string[] {
+function hotelsTold(all: NoticeData[], type: NoticeData['type_document']): string[] {
+  const avis = all.filter((a) => a.type_document === type);
   const told = distinct(avis.filter((a) => a.destinataires.length > 0).map((a) => a.etablissement_nom));
   const untold = distinct(
     avis.filter((a) => a.destinataires.length === 0).map((a) => a.etablissement_nom),
   ).filter((nom) => !told.includes(nom));
   return [
-    ...(told.length === 0
-      ? []
-      : [`Un avis de libération des chambres est adressé par courriel ${names(told)}.`]),
+    ...(told.length === 0 ? [] : [`${TOLD[type].sent} ${names(told)}.`]),
     ...untold.map(
       (nom) =>
-        `L’établissement ${nom} n’a pas été informé par courriel de la libération des chambres : aucune adresse électronique n’est connue pour lui.`,
+        `L’établissement ${nom} n’a pas été informé par courriel ${TOLD[type].untold} : aucune adresse électronique n’est connue pour lui.`,
     ),
   ];
 }
@@ -418,11 +452,27 @@ export function buildDocument(type: CommunicationType, data: DocumentData): Buil
           { titre: 'Départ', value: (s) => frenchDate(s.date_fin) },
           { titre: 'Statut', value: (s) => RESERVATION_STATUT_LABELS[s.statut] },
         ]),
-        mentions: hotelsTold(data.avis),
+        mentions: hotelsTold(data.avis, 'avis_etablissement'),
+      });
+    }
+    case 'retablissement': {
+      if (d.type !== 'annulation' || data.retablis.length === 0)
+        return 'Aucun séjour annulé pour cette demande n’a été rétabli : le courrier de rétablissement ne peut pas être établi.';
+      return toClient('Rétablissement de séjour', 'retablissement', {
+        introduction: `Les séjours ci-dessous, annulés à la suite de votre demande d’annulation du ${frenchDate(d.created_at_day)}, sont rétablis : les personnes restent hébergées aux dates indiquées, dans les mêmes conditions.`,
+        blocs: [],
+        tableau: staysTable('Séjours rétablis', data.retablis, [
+          { titre: 'Arrivée', value: (s) => frenchDate(s.date_debut) },
+          { titre: 'Départ', value: (s) => frenchDate(s.date_fin) },
+          { titre: 'Statut', value: (s) => RESERVATION_STATUT_LABELS[s.statut] },
+        ]),
+        mentions: hotelsTold(data.avis, 'avis_retablissement'),
       });
     }
     case 'avis_etablissement':
       return 'L’avis de libération est établi par l’annulation, le départ anticipé ou le no-show qui libère les nuits.';
+    case 'avis_retablissement':
+      return 'L’avis de rétablissement est établi par le rétablissement qui réserve de nouveau les nuits.';
     case 'autre':
       return `Le document « ${COMMUNICATION_TYPE_LABELS.autre} » n’est pas généré par l’application.`;
   }

@@ -1,23 +1,21 @@
 /**
- * The hotel notice (« Avis de libération de chambres », docs/domain.md « Documents »): what a cancellation, an
- * early departure or a no-show releases at one hotel — the stays, their residents and rooms, the nights released
- * and why, under the booking centre's reference (the request, the réservation intégrale). One builder for the three
- * actions; the layout is every document's (render-pdf.ts).
+ * The hotel notices (docs/domain.md « Documents »): the « Avis de libération de chambres » of what a cancellation, an
+ * early departure or a no-show releases at one hotel — the stays, their residents and rooms, the nights released and
+ * why — and the « Avis de rétablissement de chambres » when « Rétablir » books those nights again, both under the
+ * booking centre's reference (the request, the réservation intégrale). One builder for both; the layout is every
+ * document's (render-pdf.ts).
  */
 import { sql } from 'drizzle-orm';
+import { TYPE_LIBERATION_LABELS, type TypeLiberation } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { frenchDate } from '../../../lib/days';
 import type { BuiltDocument } from './document-model';
 
 /** Why nights are released: the three actions that inform the hotel. */
-export type MotifLiberation = 'annulation' | 'depart_anticipe' | 'no_show';
+export type MotifLiberation = TypeLiberation;
 
-export const MOTIF_LIBERATION_LABELS: Record<MotifLiberation, string> = {
-  annulation: 'Annulation',
-  depart_anticipe: 'Départ anticipé',
-  no_show: 'Absence dès la première nuit (no-show)',
-};
+export const MOTIF_LIBERATION_LABELS: Record<MotifLiberation, string> = TYPE_LIBERATION_LABELS;
 /** The table's column is narrow: the short label. */
 const MOTIF_COURT: Record<MotifLiberation, string> = {
   annulation: 'Annulation',
@@ -25,7 +23,13 @@ const MOTIF_COURT: Record<MotifLiberation, string> = {
   no_show: 'No-show',
 };
 
-/** One stay's released nights, as the action that released them reports it. */
+/** A notice of nights released, or of nights released then booked again by « Rétablir ». */
+export type NoticeKind = 'liberation' | 'retablissement';
+
+/**
+ * One stay's released nights, as the action that released them reports it — or, for a restoration, the nights
+ * booked again, `motif` being what is undone and `departPrevu` the departure the stay gets back.
+ */
 export interface Liberation {
   reservationId: number;
   motif: MotifLiberation;
@@ -92,18 +96,72 @@ export function noticeReference(demandeId: number | null, stays: NoticeStay[]): 
   ].join(' ');
 }
 
+/** What differs between the two notices: title, words and columns. */
+const NOTICE_TEXTS: Record<
+  NoticeKind,
+  {
+    titre: string;
+    fichier: string;
+    introduction: (client: string) => string;
+    bloc: string;
+    motif: string;
+    nuits: string;
+    premiere: string;
+    colonneMotif: string;
+    mentions: string[];
+  }
+> = {
+  liberation: {
+    titre: 'Avis de libération de chambres',
+    fichier: 'avis-liberation',
+    introduction: (client) =>
+      `Nous vous informons que les nuits indiquées ci-dessous, réservées par la centrale pour le compte de ` +
+      `${client}, sont libérées : elles ne seront pas occupées par les personnes nommées. Vous ` +
+      `pouvez disposer des chambres à partir des dates indiquées.`,
+    bloc: 'Libération',
+    motif: 'Motif',
+    nuits: 'Nuits libérées',
+    premiere: 'Libre dès le',
+    colonneMotif: 'Motif',
+    mentions: [
+      'Les nuits antérieures à la libération restent dues dans les conditions du contrat.',
+      'Pour toute question, contactez la centrale en rappelant la référence ci-dessus.',
+    ],
+  },
+  retablissement: {
+    titre: 'Avis de rétablissement de chambres',
+    fichier: 'avis-retablissement',
+    introduction: (client) =>
+      `Nous vous informons que les nuits indiquées ci-dessous, réservées par la centrale pour le compte de ` +
+      `${client}, que notre avis de libération vous disait libérées, sont de nouveau réservées : les ` +
+      `personnes nommées occuperont les chambres aux dates indiquées. Merci de ne plus en disposer.`,
+    bloc: 'Rétablissement',
+    motif: 'Libération annulée',
+    nuits: 'Nuits de nouveau réservées',
+    premiere: 'Réservée dès le',
+    colonneMotif: 'Annule',
+    mentions: [
+      'Cet avis annule, pour ces séjours et ces nuits, l’avis de libération de chambres envoyé précédemment.',
+      'Pour toute question, contactez la centrale en rappelant la référence ci-dessus.',
+    ],
+  },
+};
+
 /**
- * The notice to one hotel about its stays (`stays`, all of that hotel) released by `liberations`; `demandeId` is
- * the request the notice belongs to, when there is one. Its recipient is the hotel's e-mail address, if known.
+ * The notice to one hotel about its stays (`stays`, all of that hotel) released by `liberations` — or booked again,
+ * `kind` « retablissement »; `demandeId` is the request the notice belongs to, when there is one. Its recipient is
+ * the hotel's e-mail address, if known.
  */
 export function buildHotelNotice(
   stays: NoticeStay[],
   liberations: Liberation[],
   demandeId: number | null,
   today: string,
+  kind: NoticeKind = 'liberation',
 ): BuiltDocument {
   const first = stays[0];
   if (first === undefined) throw new Error('hotel notice without stays');
+  const texts = NOTICE_TEXTS[kind];
   const of = new Map(liberations.map((l) => [l.reservationId, l]));
   const rows = stays.flatMap((s) => {
     const l = of.get(s.id);
@@ -112,11 +170,10 @@ export function buildHotelNotice(
   const motifs = distinct(rows.map((r) => r.liberation.motif));
   const nights = rows.reduce((sum, r) => sum + r.liberation.nuits.length, 0);
   const reference = noticeReference(demandeId, stays);
-  const titre = 'Avis de libération de chambres';
   const meres = distinct(stays.map((s) => s.id_reservation_mere)).sort((a, b) => a - b);
   return {
     model: {
-      titre,
+      titre: texts.titre,
       reference,
       date: `Le ${frenchDate(today)}`,
       destinataire: [
@@ -125,16 +182,13 @@ export function buildHotelNotice(
         first.etablissement_adresse,
         `${first.etablissement_code_postal} ${first.etablissement_ville}`,
       ],
-      introduction:
-        `Nous vous informons que les nuits indiquées ci-dessous, réservées par la centrale pour le compte de ` +
-        `${first.client_nom}, sont libérées : elles ne seront pas occupées par les personnes nommées. Vous ` +
-        `pouvez disposer des chambres à partir des dates indiquées.`,
+      introduction: texts.introduction(first.client_nom),
       blocs: [
         {
-          titre: 'Libération',
+          titre: texts.bloc,
           lignes: [
-            ['Motif', motifs.map((m) => MOTIF_LIBERATION_LABELS[m]).join(', ')],
-            ['Nuits libérées', count(nights, 'nuit')],
+            [texts.motif, motifs.map((m) => MOTIF_LIBERATION_LABELS[m]).join(', ')],
+            [texts.nuits, count(nights, 'nuit')],
             ['Séjours concernés', String(rows.length)],
             ['Client', first.client_nom],
           ],
@@ -147,9 +201,9 @@ export function buildHotelNotice(
           { titre: 'Réservation', largeur: 1.7 },
           { titre: 'Chambre', largeur: 1.5 },
           { titre: 'Départ prévu', largeur: 2 },
-          { titre: 'Libre dès le', largeur: 2 },
+          { titre: texts.premiere, largeur: 2 },
           { titre: 'Nuits', largeur: 1 },
-          { titre: 'Motif', largeur: 2.2 },
+          { titre: texts.colonneMotif, largeur: 2.2 },
         ],
         lignes: rows.map(({ stay, liberation }) => [
           `${stay.prenom} ${stay.nom}`,
@@ -161,13 +215,10 @@ export function buildHotelNotice(
           MOTIF_COURT[liberation.motif],
         ]),
       },
-      mentions: [
-        'Les nuits antérieures à la libération restent dues dans les conditions du contrat.',
-        'Pour toute question, contactez la centrale en rappelant la référence ci-dessus.',
-      ],
+      mentions: texts.mentions,
     },
-    objet: `${titre} — ${first.etablissement_nom} — ${reference.replace('Réf. centrale : ', '')}`,
-    fichier: `avis-liberation-${demandeId === null ? `reservation-${meres[0]}` : `demande-${demandeId}`}-etablissement-${first.etablissement_id}.pdf`,
+    objet: `${texts.titre} — ${first.etablissement_nom} — ${reference.replace('Réf. centrale : ', '')}`,
+    fichier: `${texts.fichier}-${demandeId === null ? `reservation-${meres[0]}` : `demande-${demandeId}`}-etablissement-${first.etablissement_id}.pdf`,
     destinataires: first.etablissement_email === null ? [] : [first.etablissement_email],
   };
 }

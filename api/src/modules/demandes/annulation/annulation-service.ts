@@ -60,7 +60,9 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
           }
           try {
             if (running.date_debut >= from || from <= today) {
-              liberations.push(...(await cancelReservation(tx, actor, running.id, { motif })).liberations);
+              liberations.push(
+                ...(await cancelReservation(tx, actor, running.id, { motif }, { demandeId: id })).liberations,
+              );
               resultats.push({
                 reservation_id: target,
                 ok: true,
@@ -73,9 +75,12 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
             } else {
               const next = chain.find((stay) => stay.date_debut >= running.date_fin);
               if (next !== undefined)
-                liberations.push(...(await cancelReservation(tx, actor, next.id, { motif })).liberations);
+                liberations.push(
+                  ...(await cancelReservation(tx, actor, next.id, { motif }, { demandeId: id })).liberations,
+                );
               liberations.push(
-                ...(await endReservationEarly(tx, actor, running.id, from, motif)).liberations,
+                ...(await endReservationEarly(tx, actor, running.id, from, { motif, demandeId: id }))
+                  .liberations,
               );
               resultats.push({
                 reservation_id: target,

@@ -26,6 +26,7 @@ import { frenchDate } from '../../../lib/days';
 import type { Liberation } from '../../communications/hotel-notices';
 import { invalidTransition, WRITE_MESSAGES } from '../messages';
 import { applyRoomChanges, roomsOfParent } from '../rooms/allotment';
+import { recordLiberation, type LiberationOrigin } from '../retablissement/liberation-store';
 import { resplitRoomShares } from '../rooms/room-shares';
 import { lockStay, staysWhere, type Stay } from '../stay-repository';
 
@@ -83,14 +84,19 @@ async function cancelNights(tx: Executor, id: number, from: string): Promise<str
   return rows.map((row) => row.date_nuit).sort();
 }
 
-/** Cancels one stay: status, nights from today on, audit (rooms are settled by the caller, per parent). */
+/**
+ * Cancels one stay: status, nights from today on, what « Rétablir » needs to undo it, audit (rooms are settled by
+ * the caller, per parent).
+ */
 async function cancelStay(
   tx: Executor,
   actor: Actor,
   stay: Stay,
   motif: string,
   today: string,
+  origin: LiberationOrigin,
 ): Promise<Liberation> {
+  const type = origin.type ?? 'annulation';
   await tx
     .update(reservations)
     .set({
@@ -101,6 +107,15 @@ async function cancelStay(
     })
     .where(eq(reservations.id, stay.id));
   const nuits = await cancelNights(tx, stay.id, today);
+  await recordLiberation(tx, actor, {
+    reservationId: stay.id,
+    type,
+    motif,
+    statutAvant: stay.statut,
+    dateFinAvant: stay.dateFin,
+    nuits,
+    demandeId: origin.demandeId ?? null,
+  });
   await recordAudit(tx, {
     entity: 'reservation',
     entityId: stay.id,
@@ -109,7 +124,7 @@ async function cancelStay(
     after: { statut: 'annulee', motif, nuits_annulees_a_partir_du: today },
     actor,
   });
-  return { reservationId: stay.id, motif: 'annulation', nuits, departPrevu: stay.dateFin };
+  return { reservationId: stay.id, motif: type, nuits, departPrevu: stay.dateFin };
 }
 
 /** PUT /reservations/confirmation/:id: en_attente → confirmee (every pending stay of the parent with applyToAllPr). */
@@ -159,12 +174,14 @@ export async function confirmReservation(
 /**
  * PUT /reservations/annulation/:id: the stay (every active stay of the parent with applyToAllPr) and its later
  * extensions are cancelled from today on; past nights stay billable, rooms are released, room-mates re-split.
+ * `origin`: a no-show's pointage, a cancellation request (kept for « Rétablir » and the hotel's notice).
  */
 export async function cancelReservation(
   db: Executor,
   actor: Actor,
   id: number,
   body: ReservationAnnulationBody,
+  origin: LiberationOrigin = {},
 ): Promise<Released> {
   const motif = motifOf(body);
   return db.transaction(async (tx) => {
@@ -183,7 +200,7 @@ export async function cancelReservation(
     for (const parent of parents) before.set(parent, await roomsOfParent(tx, parent));
     const liberations: Liberation[] = [];
     for (const target of [...targets.values()].sort((a, b) => a.id - b.id))
-      liberations.push(await cancelStay(tx, actor, target, motif, today));
+      liberations.push(await cancelStay(tx, actor, target, motif, today, origin));
     for (const parent of parents) {
       await applyRoomChanges(tx, before.get(parent) ?? new Map(), await roomsOfParent(tx, parent));
       // Room-mates who stay now pay the room between fewer people.
@@ -276,17 +293,18 @@ export async function updateReservation(
 }
 
 /**
- * PUT /reservations/:id/:date_fin: early departure; the nights from the new departure on are cancelled, rooms
- * released, room-mates re-split (the parent's period follows in the database: migration 0029).
+ * PUT /reservations/:id/:date_fin: early departure; the nights from the new departure on are cancelled (kept for
+ * « Rétablir »), rooms released, room-mates re-split (the parent's period follows in the database: migration 0029).
  */
 export async function endReservationEarly(
   db: Executor,
   actor: Actor,
   id: number,
   dateFin: string,
-  /** Why, when the departure comes from a cancellation (a request's): kept in the history. */
-  motif?: string,
+  /** Why and which request, when the departure comes from a cancellation request: kept in the history. */
+  origin: { motif?: string; demandeId?: number } = {},
 ): Promise<Released> {
+  const { motif } = origin;
   return db.transaction(async (tx) => {
     const stay = await lockStay(tx, id);
     const today = await todayOf(tx);
@@ -313,6 +331,15 @@ export async function endReservationEarly(
       .set({ dateFin, version: sql`${reservations.version} + 1`, updatedAt: sql`now()` })
       .where(eq(reservations.id, id));
     const nuits = await cancelNights(tx, id, dateFin);
+    await recordLiberation(tx, actor, {
+      reservationId: id,
+      type: 'depart_anticipe',
+      motif: motif ?? null,
+      statutAvant: stay.statut,
+      dateFinAvant: stay.dateFin,
+      nuits,
+      demandeId: origin.demandeId ?? null,
+    });
     await applyRoomChanges(tx, before, await roomsOfParent(tx, stay.idReservationMere));
     await resplitRoomShares(tx, actor, stay.idReservationMere);
     await recordAudit(tx, {

@@ -1,6 +1,7 @@
 /**
  * GET /reservations/:id: one stay with its chain (initial stay and extensions), nights, totals and the actions
- * its state allows now (docs/domain.md "State machines"; the write calls enforce the same rules with 409).
+ * its state allows now (docs/domain.md "State machines"; the write calls enforce the same rules with 409), with
+ * what « Rétablir » would undo while it may.
  */
 import { sql } from 'drizzle-orm';
 import type { Nuitee, ReservationActions, ReservationDetail, ReservationItem } from 'shared/contract';
@@ -10,6 +11,7 @@ import { TODAY } from '../../../db/today';
 import { NotFoundError } from '../../../errors';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { reservationItemJoins, reservationItemSelect } from '../reservation-items';
+import { readRetablissements } from '../retablissement/read-retablissements';
 import { totauxOf } from '../totaux';
 
 export const DETAIL_MESSAGES = { notFound: 'Réservation introuvable.' } as const;
@@ -85,6 +87,7 @@ export async function getReservationDetail(db: Executor, id: number): Promise<Re
     from nuitees where reservation_id = ${id} order by date_nuit`,
   );
   const totaux = await totauxOf(db, sql`n.reservation_id = ${id}`);
+  const [retablissement] = await readRetablissements(db, [id]);
 
   const {
     contrat_client_id,
@@ -105,6 +108,7 @@ export async function getReservationDetail(db: Executor, id: number): Promise<Re
     chaine,
     nuitees: nights.map((night) => ({ ...night, id: Number(night.id) })),
     totaux,
-    actions: { confirmer, annuler, prolonger, modifier, pointer },
+    actions: { confirmer, annuler, prolonger, modifier, pointer, retablir: retablissement !== undefined },
+    retablissement: retablissement ?? null,
   };
 }

@@ -81,6 +81,7 @@ describe('GET /reservations/:id', () => {
       prolonger: true,
       modifier: true,
       pointer: false,
+      retablir: false,
     });
   });
 
@@ -96,6 +97,7 @@ describe('GET /reservations/:id', () => {
       prolonger: true,
       modifier: true,
       pointer: true,
+      retablir: false,
     });
     const extended = (await get<{ data: ReservationDetail }>(`${PATHS.one}/${s.s5.id}`)).data;
     expect(extended.chaine.map((link) => link.id)).toEqual([s.s5.id, s.s6.id]);
@@ -109,6 +111,7 @@ describe('GET /reservations/:id', () => {
       prolonger: false,
       modifier: false,
       pointer: false,
+      retablir: false,
     });
     const finished = (await get<{ data: ReservationDetail }>(`${PATHS.one}/${s.s2.id}`)).data;
     expect(finished.actions).toEqual({
@@ -117,6 +120,7 @@ describe('GET /reservations/:id', () => {
       prolonger: false,
       modifier: false,
       pointer: true,
+      retablir: false,
     });
   });
 

@@ -16,6 +16,7 @@ import { rowsOf } from '../../../db/raw';
 import { NotFoundError } from '../../../errors';
 import { containsText, normalisedContains } from '../../../lib/text-search';
 import { actionColumns } from '../detail/detail-service';
+import { readRetablissements } from '../retablissement/read-retablissements';
 import { assertFilterPeriod, whereClause } from '../filters';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { selectReservationItems } from '../reservation-items';
@@ -118,7 +119,7 @@ async function integraleItem(db: Executor, id: number): Promise<ReservationInteg
   return row;
 }
 
-/** GET /reservations_integrales/:id: the parent, its stays (by resident, then date), totals and actions. */
+/** GET /reservations_integrales/:id: the parent, its stays (by resident, then date), totals and actions (« Rétablir » per stay). */
 export async function getIntegrale(db: Executor, id: number): Promise<ReservationIntegraleDetail> {
   const item = await integraleItem(db, id);
   const reservations = await selectReservationItems(
@@ -143,6 +144,10 @@ export async function getIntegrale(db: Executor, id: number): Promise<Reservatio
     reservations,
     totaux,
     actions: actions ?? { confirmer: false, annuler: false, prolonger: false, ajouter: true },
+    retablissements: await readRetablissements(
+      db,
+      reservations.map((row) => row.id),
+    ),
   };
 }
 

@@ -135,8 +135,14 @@ export async function pointPresence(
         sql`select count(*)::int as n from nuitees where reservation_id = ${id} and not annulee
               and date_nuit >= ${today}::date`,
       );
-      const done = await cancelReservation(tx, actor, id, { motif: POINTAGE_MESSAGES.noShowMotif });
-      liberations.push(...done.liberations.map((l) => ({ ...l, motif: 'no_show' as const })));
+      const done = await cancelReservation(
+        tx,
+        actor,
+        id,
+        { motif: POINTAGE_MESSAGES.noShowMotif },
+        { type: 'no_show' },
+      );
+      liberations.push(...done.liberations);
       cancelled = counted?.n ?? 0;
     }
     const label = PRESENCE_LABELS[body.presence].toLowerCase();

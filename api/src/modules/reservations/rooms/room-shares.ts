@@ -21,8 +21,14 @@ export const roomShare = (price: string, mode: string) =>
 /**
  * Re-splits the future non-cancelled per-room nights of one parent and records, on each stay whose nights changed
  * price, a `repartition_chambre` audit entry (how many nights, from which night). Returns the stays concerned.
+ * `from` (a day before today): « Rétablir » brings back nights of yesterday that its cancellation had re-split.
  */
-export async function resplitRoomShares(tx: Executor, actor: Actor, parentId: number): Promise<number[]> {
+export async function resplitRoomShares(
+  tx: Executor,
+  actor: Actor,
+  parentId: number,
+  from?: string,
+): Promise<number[]> {
   const changed = await rowsOf<{ reservation_id: number; nuitees: number; a_partir_du: string }>(
     tx,
     sql`with base as (
@@ -36,7 +42,8 @@ export async function resplitRoomShares(tx: Executor, actor: Actor, parentId: nu
       join contrats_clients cc on cc.id = r.contrat_client_id
       join contrat_etablissement_tarifs te on te.id = n.contrat_etablissement_tarif_id
       join contrat_client_tarifs tc on tc.id = n.contrat_client_tarif_id
-      where r.id_reservation_mere = ${parentId} and not n.annulee and n.date_nuit >= ${TODAY}
+      where r.id_reservation_mere = ${parentId} and not n.annulee
+        and n.date_nuit >= ${from === undefined ? TODAY : sql`${from}::date`}
         and 'par_chambre' in (ce.mode_tarification, cc.mode_tarification)
       window w as (partition by r.id_reservation_mere, n.type_chambre_id, r.chambre, n.date_nuit)
     ), shares as (

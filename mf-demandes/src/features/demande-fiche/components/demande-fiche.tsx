@@ -46,6 +46,12 @@ const COMMUNICATION_STATUT_COLORS: Record<Communication['statut'], string> = {
   echec: 'red',
 };
 
+/**
+ * The card's tables keep their columns' natural width and scroll sideways inside their card when the screen is
+ * narrower (a phone): the page itself never scrolls sideways.
+ */
+const WITHIN_CARD = { x: 'max-content' } as const;
+
 function RefuseButton({ id }: { id: number }) {
   const refuse = useRefuseDemande();
   return (
@@ -211,6 +217,7 @@ function Communications({ rows }: { rows: Communication[] }) {
         pagination={false}
         dataSource={rows}
         locale={{ emptyText: 'Aucune communication' }}
+        scroll={WITHIN_CARD}
         columns={[
           { title: 'Document', render: (_, c) => COMMUNICATION_TYPE_LABELS[c.type_document] },
           { title: 'Destinataires', render: (_, c) => c.destinataires.join(', ') || 'Aucune adresse' },
@@ -279,6 +286,7 @@ function Previous({ id }: { id: number }) {
       size="small"
       rowKey="id"
       pagination={false}
+      scroll={WITHIN_CARD}
       loading={previous.isPending}
       dataSource={previous.data ?? []}
       locale={{ emptyText: 'Aucune demande antérieure' }}
@@ -359,6 +367,7 @@ export function DemandeFiche({ id }: { id: number }) {
           size="small"
           rowKey="id"
           pagination={false}
+          scroll={WITHIN_CARD}
           dataSource={d.pensionnaires}
           columns={[
             { title: 'Nom', render: (_, p) => `${p.prenom} ${p.nom}` },
@@ -374,6 +383,7 @@ export function DemandeFiche({ id }: { id: number }) {
           pagination={false}
           dataSource={[...d.cibles, ...d.reservations]}
           locale={{ emptyText: 'Aucune réservation liée' }}
+          scroll={WITHIN_CARD}
           columns={stayColumns}
         />
       </Card>

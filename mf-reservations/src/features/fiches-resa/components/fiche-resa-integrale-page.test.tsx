@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { formatDate, formatPeriod } from 'shared';
+import { http, HttpResponse } from 'msw';
 import { resetReservationMocks } from 'shared/mocks';
+import { mockServer } from 'shared/mocks/node';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findDialog, renderPage } from 'shared/testing/render-page';
 import { card, dialogButton, header as headerOf } from '../testing/fiche-helpers';
@@ -18,6 +20,7 @@ const period = () =>
   )?.nextElementSibling?.textContent;
 const rowOf = (container: HTMLElement, text: string) =>
   within(within(container).getByText(text).closest('tr') as HTMLElement);
+const day = (offset: number) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
 
 beforeEach(() => resetReservationMocks());
 
@@ -62,6 +65,42 @@ describe('FicheResaIntegralePage', () => {
     await waitFor(() => expect(requestsTo('/api/reservations/edit/6/4', 'POST')).toHaveLength(1));
     expect(await requestsTo('/api/reservations/edit/6/4', 'POST')[0]!.body).toEqual({});
     expect(await within(card('Réservations')).findByText('MARTIN Lucas')).toBeTruthy();
+  });
+
+  it('« Ajouter un pensionnaire » judges « déjà hébergé » over the full reservation’s dates, not from today', async () => {
+    // Full reservation 6 starts in 4 days. Lucas Martin leaves his other stay that day: the API flags him only for
+    // a period that holds one of his nights, as it does here.
+    const leaves = day(4);
+    mockServer.use(
+      http.get('*/api/contrat_client/pensionnaires/search/2/2', ({ request }) => {
+        const from = new URL(request.url).searchParams.get('start_date') ?? day(0);
+        return HttpResponse.json({
+          pensionnaires: [
+            {
+              id: 4,
+              nom: 'Martin',
+              prenom: 'Lucas',
+              numero_dossier: 'RS-24-022',
+              date_naissance: '2001-01-09',
+              sexe: 'M',
+              foyer_id: null,
+              deja_heberge: from < leaves,
+            },
+          ],
+        });
+      }),
+    );
+    const { user, requestsTo } = open(6);
+    await screen.findByText('Réservation intégrale N° 6');
+    await user.click(within(header()).getByRole('button', { name: /Ajouter un pensionnaire/ }));
+    const dialog = await findDialog('Ajouter un pensionnaire');
+    await user.type(within(dialog).getByLabelText('Rechercher un pensionnaire'), 'martin');
+    const search = () => requestsTo('/api/contrat_client/pensionnaires/search/2/2').at(-1)?.url.searchParams;
+    await waitFor(() => expect(search()?.get('search')).toBe('martin'));
+    expect(search()?.get('start_date')).toBe(leaves);
+    expect(search()?.get('end_date')).toBe(day(24));
+    const option = await screen.findByTitle(/^MARTIN Lucas — RS-24-022/);
+    expect(option.getAttribute('title')).toBe('MARTIN Lucas — RS-24-022');
   });
 
   it('« Confirmer tout » confirms every pending stay with applyToAllPr', async () => {
@@ -128,6 +167,30 @@ describe('FicheResaIntegralePage', () => {
     expect(within(header()).queryByRole('button', { name: /Ajouter un pensionnaire/ })).toBeNull();
     // Its original dates, marked cancelled.
     expect(period()).toBe(`${formatPeriod(dayjs().add(4, 'day'), dayjs().add(24, 'day'))}Annulée`);
+  });
+
+  it('« Rétablir » beside a cancelled stay restores it without opening it', async () => {
+    const { user, requestsTo, location } = open(6);
+    await screen.findByText('Réservation intégrale N° 6');
+    const children = card('Réservations');
+    expect(within(children).queryByRole('button', { name: /Rétablir/ })).toBeNull();
+    await user.click(within(header()).getByRole('button', { name: /Annuler tout/ }));
+    const cancel = await findDialog('Annuler toutes les réservations');
+    await user.type(within(cancel).getByLabelText("Motif de l'annulation"), 'Fermeture du site');
+    await user.click(dialogButton(cancel, 'Annuler tout'));
+    const row = () => rowOf(card('Réservations'), 'NGUYEN Thi Lan');
+    await user.click(await row().findByRole('button', { name: /Rétablir/ }));
+    const dialog = await findDialog('Rétablir la réservation n° 35');
+    expect(within(dialog).getByText(/retrouve le statut « En attente »/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Motif du rétablissement'), 'Erreur de saisie');
+    await user.click(dialogButton(dialog, 'Rétablir'));
+    await waitFor(() => expect(requestsTo('/api/reservations/retablissement/35', 'PUT')).toHaveLength(1));
+    expect(await requestsTo('/api/reservations/retablissement/35', 'PUT')[0]!.body).toMatchObject({
+      motif: 'Erreur de saisie',
+    });
+    expect(await row().findByText('En attente')).toBeTruthy();
+    expect(row().queryByRole('button', { name: /Rétablir/ })).toBeNull();
+    expect(location()).toBe('/dashboard/fiche-resa-integrale/6');
   });
 
   it('says « Réservation introuvable » for an unknown full reservation', async () => {

@@ -101,7 +101,10 @@ export function FicheResaIntegralePage() {
               extra={<IntegraleActionsBar integrale={integrale} recap={recap.data ?? null} />}
             />
             <Card type="inner" title="Réservations">
-              <ChildrenTable reservations={integrale.reservations} />
+              <ChildrenTable
+                reservations={integrale.reservations}
+                retablissements={integrale.retablissements}
+              />
             </Card>
             <Card type="inner" title="Récapitulatif par pensionnaire">
               <RecapTable query={recap} />

@@ -98,6 +98,60 @@ describe('FicheResaPage', () => {
     expect(within(header()).queryByRole('button', { name: /Annuler/ })).toBeNull();
   });
 
+  /** Cancels the open stay through its dialog, then opens « Rétablir ». */
+  async function cancelThenRestore(user: ReturnType<typeof open>['user'], id: number) {
+    await user.click(screen.getByRole('button', { name: /Annuler/ }));
+    const cancel = await findDialog('Annuler la réservation');
+    await user.type(within(cancel).getByLabelText("Motif de l'annulation"), 'Retour en famille');
+    await user.click(dialogButton(cancel, 'Annuler la réservation'));
+    await user.click(await within(header()).findByRole('button', { name: /Rétablir/ }));
+    return findDialog(`Rétablir la réservation n° ${id}`);
+  }
+
+  it('« Rétablir » a cancellation: says what it will do, requires a reason, then shows the stay back', async () => {
+    const { user, requestsTo } = open(2);
+    await screen.findByText('Réservation N° 2');
+    expect(within(header()).queryByRole('button', { name: /Rétablir/ })).toBeNull();
+    const dialog = await cancelThenRestore(user, 2);
+    const said = dialog.textContent ?? '';
+    for (const part of [
+      `Rétablir l'annulation du ${formatDate(day(0))} `,
+      `(possible jusqu'au ${formatDate(day(1))} inclus) : la réservation n° 2 retrouve le statut « En cours »`,
+      `et son départ du ${formatDate(day(1))}, 1 nuit de nouveau réservée à partir du ${formatDate(day(0))}.`,
+      'Les nuits, la chambre et les contrats sont vérifiés de nouveau ; l’établissement reçoit un avis de rétablissement.',
+    ])
+      expect(said).toContain(part);
+    // Without a reason nothing is sent.
+    await user.click(dialogButton(dialog, 'Rétablir'));
+    expect(await within(dialog).findByText('Le motif du rétablissement est obligatoire.')).toBeTruthy();
+    const sent = () => requestsTo('/api/reservations/retablissement/2', 'PUT');
+    expect(sent()).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Motif du rétablissement'), 'Annulée par erreur');
+    await user.click(dialogButton(dialog, 'Rétablir'));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    const { version } = (await sent()[0]!.body) as { version: number };
+    expect(await sent()[0]!.body).toEqual({ motif: 'Annulée par erreur', version });
+    expect(await within(header()).findByText('En cours')).toBeTruthy();
+    expect(await within(card('Historique')).findByText('Rétablissement')).toBeTruthy();
+    expect(within(card('Historique')).getByText('Motif : Annulée par erreur')).toBeTruthy();
+    expect(within(header()).queryByRole('button', { name: /Rétablir/ })).toBeNull();
+    expect(within(header()).getByRole('button', { name: /Annuler/ })).toBeTruthy();
+  });
+
+  it('« Rétablir » refused (a night taken since): the dialog names what blocks, the stay stays cancelled', async () => {
+    const { user } = open(6);
+    await screen.findByText('Réservation N° 6');
+    const dialog = await cancelThenRestore(user, 6);
+    await user.type(within(dialog).getByLabelText('Motif du rétablissement'), 'Annulée par erreur');
+    await user.click(dialogButton(dialog, 'Rétablir'));
+    expect(
+      await within(dialog).findByText(
+        /^Rétablissement de la réservation n° 6 impossible : Chloé Fontaine a une autre réservation la nuit du .* \(réservation n° 26\)/,
+      ),
+    ).toBeTruthy();
+    expect(within(header()).getByText('Annulée')).toBeTruthy();
+  });
+
   it('extends every resident with applyToAllPr: the body has the typed day and the flag', async () => {
     const { user, requestsTo } = open(6);
     await screen.findByText('Réservation N° 6');

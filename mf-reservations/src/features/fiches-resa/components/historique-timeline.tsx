@@ -5,6 +5,7 @@ import {
   ETAT_PAIEMENT_LABELS,
   PRESENCE_LABELS,
   RESERVATION_STATUT_LABELS,
+  TYPE_LIBERATION_LABELS,
   TYPE_RESA_LABELS,
   type HistoriqueEntry,
 } from 'shared/contract';
@@ -32,10 +33,18 @@ const FIELD_LABELS: Record<string, string> = {
   reservation_ids: 'Réservations',
   nuitees_recalculees: 'Nuitées au nouveau prix',
   a_partir_du: 'À partir du',
+  retablit: 'Rétablit',
+  nuits_retablies: 'Nuits de nouveau réservées',
 };
 
 /** Fields that say why or when an action happened rather than what it changed: « Motif : Retour en famille ». */
-const STATEMENTS = new Set(['motif', 'nuits_annulees_a_partir_du', 'a_partir_du']);
+const STATEMENTS = new Set([
+  'motif',
+  'nuits_annulees_a_partir_du',
+  'a_partir_du',
+  'retablit',
+  'nuits_retablies',
+]);
 
 /** Fields holding stay numbers: shown « n° 12 », « n° 12, n° 13 ». */
 const STAY_NUMBERS = new Set(['prolongation_de_id', 'reservation_ids']);
@@ -45,6 +54,7 @@ const LABELLED: Record<string, string> = {
   ...ETAT_PAIEMENT_LABELS,
   ...PRESENCE_LABELS,
   ...TYPE_RESA_LABELS,
+  ...TYPE_LIBERATION_LABELS,
 };
 
 /** A value of the history in French: dates DD/MM/YYYY, booleans Oui/Non, codes by their label. */

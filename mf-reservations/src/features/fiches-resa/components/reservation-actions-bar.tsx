@@ -16,6 +16,7 @@ import { CancelDialog } from './actions/cancel-dialog';
 import { ConfirmDialog } from './actions/confirm-dialog';
 import { EarlyDepartureDialog } from './actions/early-departure-dialog';
 import { ExtendDialog } from './actions/extend-dialog';
+import { RestoreButton } from './actions/restore-button';
 import { UpdateDialog } from './actions/update-dialog';
 
 type Dialog = 'confirmer' | 'annuler' | 'prolonger' | 'modifier' | 'depart';
@@ -25,8 +26,8 @@ export interface ReservationActionsBarProps {
 }
 
 /**
- * The actions `data.actions` allows, each through its dialog; each write refreshes the card and its history (and
- * whatever else it changed) through its mutation.
+ * The actions `data.actions` allows, each through its dialog (« Rétablir » while its window lasts); each write
+ * refreshes the card and its history (and whatever else it changed) through its mutation.
  */
 export function ReservationActionsBar({ reservation: r }: ReservationActionsBarProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -66,6 +67,9 @@ export function ReservationActionsBar({ reservation: r }: ReservationActionsBarP
           <Button danger icon={<CloseOutlined />} onClick={() => setDialog('annuler')}>
             Annuler
           </Button>
+        )}
+        {r.actions.retablir && r.retablissement && (
+          <RestoreButton retablissement={r.retablissement} version={r.version} />
         )}
       </Space>
       <ConfirmDialog open={dialog === 'confirmer'} reservationId={r.id} scope="one" onClose={close} />

@@ -1,6 +1,7 @@
 import { Alert, Form, Select, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
-import { errorMessage, formatDate } from 'shared';
+import { API_DATE_FORMAT, errorMessage, formatDate } from 'shared';
 import type { PensionnaireTrouve, ReservationEditAnswer, ReservationIntegraleDetail } from 'shared/contract';
 import { useSearchPensionnaires } from '../../../../lib/api/search-pensionnaires';
 import { useDebounced } from '../../../../lib/use-debounced';
@@ -23,6 +24,11 @@ const nameOf = (p: PensionnaireTrouve) => `${p.nom.toUpperCase()} ${p.prenom} �
 export function AddPensionnaireDialog({ open, integrale, onClose }: AddPensionnaireDialogProps) {
   const [search, setSearch] = useState('');
   const typed = useDebounced(search, 250);
+  // The stay the API will book: from the full reservation's arrival (today when it has begun) to its departure.
+  // « Déjà hébergé » is judged over those nights; from today, a stay ending before a future arrival would count.
+  const today = dayjs().format(API_DATE_FORMAT);
+  const start = integrale.date_debut > today ? integrale.date_debut : today;
+  const end = integrale.date_fin > start ? integrale.date_fin : undefined;
   // The client's residents matching what is typed, searched only while the dialog is open.
   const found = useSearchPensionnaires(
     open
@@ -30,7 +36,7 @@ export function AddPensionnaireDialog({ open, integrale, onClose }: AddPensionna
           clientId: integrale.client_id,
           contratId: integrale.contrat_client.id,
           search: typed,
-          endDate: integrale.date_fin || undefined,
+          ...(end === undefined ? {} : { startDate: start, endDate: end }),
         }
       : null,
   );
@@ -52,7 +58,7 @@ export function AddPensionnaireDialog({ open, integrale, onClose }: AddPensionna
     >
       <Typography.Paragraph>
         Le pensionnaire est ajouté à la réservation intégrale de {integrale.client_nom} à{' '}
-        {integrale.etablissement_nom}, jusqu'au {formatDate(integrale.date_fin)}.
+        {integrale.etablissement_nom}, du {formatDate(start)} au {formatDate(integrale.date_fin)}.
       </Typography.Paragraph>
       {found.isError && (
         <Alert type="error" showIcon title={errorMessage(found.error)} style={{ marginBottom: 16 }} />

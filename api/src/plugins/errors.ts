@@ -90,6 +90,9 @@ export function validationMessage(
       return `${noun} ${field} doit être supérieur ou égal à ${limit}.`;
     case 'maximum':
       return `${noun} ${field} doit être inférieur ou égal à ${limit}.`;
+    case 'minProperties':
+      if (field === '' && context === 'body') return 'Indiquez au moins un champ à modifier.';
+      return `${noun} ${field} est invalide.`;
     default:
       if (field === '') return context === 'body' ? MESSAGES.invalidBody : (MESSAGE_BY_STATUS[400] as string);
       return `${noun} ${field} est invalide.`;

@@ -19,6 +19,8 @@ export const COMMON_MESSAGES = {
   unauthorized: 'Vous devez être connecté pour accéder à cette ressource.',
   forbidden: "Vous n'êtes pas autorisé à accéder à cette ressource.",
   invalidBody: 'Le corps de la requête est invalide.',
+  /** A partial update (PATCH) without any field. */
+  nothingToChange: 'Indiquez au moins un champ à modifier.',
   invalidId: 'Le paramètre id est invalide.',
   invalidParams: 'Les paramètres sont invalides.',
   invalidParam: (name: string) => `Le paramètre ${name} est invalide.`,

@@ -53,6 +53,8 @@ export function validationMessage(schema: TSchema, body: unknown): string | null
       return field.minimum(name, limit);
     case 'maximum':
       return field.maximum(name, limit);
+    case 'minProperties':
+      return name ? field.invalid(name) : COMMON_MESSAGES.nothingToChange;
     default:
       return name ? field.invalid(name) : COMMON_MESSAGES.invalidBody;
   }

@@ -7,7 +7,7 @@ const AGENT = mockToken({ sub: '2', role: 'agent', name: 'Julien Bernard', email
 
 /** One call to the mocked API, as the browser would make it. */
 async function call(
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   path: string,
   options: { token?: string | null; body?: unknown } = {},
 ) {
@@ -49,6 +49,27 @@ describe('reference-data mocks', () => {
     const archived = await call('GET', '/etablissements?page=1&pageSize=20&archived=true');
     expect(names(archived.body)).toEqual(['Hôtel des Voyageurs']);
     expect((await call('GET', '/etablissements?telephone=04')).status).toBe(400);
+  });
+
+  it('let an agent PATCH a resident’s contact details and name, and refuse the other fields (403)', async () => {
+    const corrected = await call('PATCH', '/pensionnaires/6', {
+      token: AGENT,
+      body: { telephone: '06 12 34 56 78', nom: 'Petitt' },
+    });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.data).toMatchObject({ telephone: '06 12 34 56 78', nom: 'Petitt', sexe: 'F' });
+    expect(await call('PATCH', '/pensionnaires/6', { token: AGENT, body: { sexe: 'M' } })).toEqual({
+      status: 403,
+      body: {
+        message:
+          'Seul un administrateur peut modifier le sexe d’un pensionnaire. Un agent peut corriger le nom, ' +
+          'le prénom, la date de naissance, le téléphone, l’e-mail et les notes.',
+      },
+    });
+    expect((await call('PATCH', '/pensionnaires/6', { token: AGENT, body: {} })).body.message).toBe(
+      'Indiquez au moins un champ à modifier.',
+    );
+    expect((await call('PATCH', '/pensionnaires/6', { body: { sexe: 'X' } })).status).toBe(200);
   });
 
   it('let everybody read, only administrators write (403), nobody without a token (401)', async () => {

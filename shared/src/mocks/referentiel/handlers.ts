@@ -14,6 +14,9 @@ import {
   EtablissementBody,
   GroupeBody,
   PensionnaireBody,
+  PENSIONNAIRE_AGENT_FIELDS,
+  pensionnaireAgentRefusal,
+  PensionnairePatchBody,
   REFERENTIEL_PATHS,
   TypeChambreBody,
   USERS_PATH,
@@ -102,12 +105,15 @@ export function resetReferentielMocks(): void {
   resetFoyersMocks();
 }
 
-/** 401 without a readable token; 403 for a write (or any `adminOnly` call) by a non-administrator. */
+/**
+ * 401 without a readable token; 403 for a write (or any `adminOnly` call) by a non-administrator. A PATCH checks its
+ * fields itself (the agents' partial update).
+ */
 function guard(request: Request, adminOnly: boolean) {
   const claims = claimsOf(request);
   if (!claims) return fail(401, COMMON_MESSAGES.unauthorized);
-  if ((adminOnly || request.method !== 'GET') && claims.role !== 'admin')
-    return fail(403, COMMON_MESSAGES.forbidden);
+  const write = request.method !== 'GET' && request.method !== 'PATCH';
+  if ((adminOnly || write) && claims.role !== 'admin') return fail(403, COMMON_MESSAGES.forbidden);
   return undefined;
 }
 
@@ -133,6 +139,8 @@ interface ResourceMock {
   parents?: { field: string; rows: Row[]; message: string }[];
   /** Rows still pointing at a record: while one exists, archiving it answers 409 with `message`. */
   references?: { rows: Row[]; field: string; message: string }[];
+  /** `PATCH /:id`: any field for an administrator, only `fields` for an agent (403 `refusal`). */
+  agentPatch?: { body: TSchema; fields: readonly string[]; refusal: (fields: string[]) => string };
 }
 
 function resourceHandlers(resource: ResourceMock): RequestHandler[] {
@@ -170,6 +178,33 @@ function resourceHandlers(resource: ResourceMock): RequestHandler[] {
 
   const now = () => new Date().toISOString();
 
+  const patchHandler = (patch: NonNullable<ResourceMock['agentPatch']>) =>
+    http.patch(`${base}/:id`, async ({ params, request }) => {
+      const body = await readJson(request);
+      const invalid = validationMessage(patch.body, body);
+      if (invalid) return fail(400, invalid);
+      const values = body as Record<string, unknown>;
+      if (claimsOf(request)?.role !== 'admin') {
+        const refused = Object.keys(values).filter((field) => !patch.fields.includes(field));
+        if (refused.length > 0) return fail(403, patch.refusal(refused));
+      }
+      const { row, response } = find(params.id);
+      if (!row) return response;
+      if (!active(row)) return fail(409, say(row, R.archivedRestoreFirst));
+      const refused = refuse({ ...pickBody(row), ...values }, row.id);
+      if (refused) return refused;
+      Object.assign(row, values, { updatedAt: now() });
+      return json(200, { message: say(row, R.updated), data: row });
+    });
+
+  /** The body fields of a stored row (a PATCH is checked as the full body it leads to). */
+  const pickBody = (row: Row) =>
+    Object.fromEntries(
+      Object.keys((resource.body as { properties: object }).properties)
+        .filter((key) => row[key] !== undefined && row[key] !== null)
+        .map((key) => [key, row[key]]),
+    );
+
   return [
     http.all(base, ({ request }) => guard(request, false)),
     http.all(`${base}/*`, ({ request }) => guard(request, false)),
@@ -206,6 +241,7 @@ function resourceHandlers(resource: ResourceMock): RequestHandler[] {
       Object.assign(row, body, { updatedAt: now() });
       return json(200, { message: say(row, R.updated), data: row });
     }),
+    ...(resource.agentPatch ? [patchHandler(resource.agentPatch)] : []),
     http.put(`${base}/:id/archive`, ({ params }) => {
       const { row, response } = find(params.id);
       if (!row) return response;
@@ -335,6 +371,11 @@ const resources: ResourceMock[] = [
     // Not a partial index in the database: an archived resident keeps their file number.
     uniqueIncludesArchived: true,
     parents: [{ field: 'clientId', rows: rows.clients, message: R.client.missing }],
+    agentPatch: {
+      body: PensionnairePatchBody,
+      fields: PENSIONNAIRE_AGENT_FIELDS,
+      refusal: pensionnaireAgentRefusal,
+    },
   },
 ];
 

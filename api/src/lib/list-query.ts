@@ -32,6 +32,24 @@ export function escapeLike(value: string): string {
 }
 
 /**
+ * The letters `foldedText` folds, as `foldText` (shared/src/contract/search-text.ts) does: accented Latin letters
+ * (French and its neighbours) → their base letter. `translate` maps one character to one, so the ligatures (œ, æ)
+ * are replaced apart.
+ */
+const ACCENTED = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿ';
+const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyy';
+
+/**
+ * A text column lower-cased without accents, for an accent- and case-insensitive `like` against `foldText(needle)`
+ * (shared/src/contract/search-text.ts).
+ * Built from PostgreSQL's own functions (no `unaccent` extension to install); it defeats an index on the column, so
+ * it is for small tables (the accounts).
+ */
+export function foldedText(column: Expression): SQL {
+  return sql`replace(replace(translate(lower(${column}), ${ACCENTED}, ${PLAIN}), 'œ', 'oe'), 'æ', 'ae')`;
+}
+
+/**
  * Turns validated list parameters into WHERE / ORDER BY / LIMIT / OFFSET. Values are bound parameters; only
  * whitelisted expressions are ever referenced, so nothing the client sends becomes SQL text.
  */

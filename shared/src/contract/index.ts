@@ -2,6 +2,7 @@ export * from './common';
 export * from './days';
 export * from './auth';
 export * from './list';
+export * from './search-text';
 export * from './enums';
 export * from './referentiel';
 export * from './users';

@@ -39,7 +39,8 @@ interface Case {
   body: (unique: string) => Promise<Record<string, unknown>>;
   /** The searchable column to try and the text that finds the record. */
   search: [string, string];
-  invalid: [Record<string, unknown>, string];
+  /** An invalid body, its message and the field it names (`champ`). */
+  invalid: [Record<string, unknown>, string, string];
   update: Record<string, unknown>;
 }
 
@@ -60,7 +61,7 @@ const CASES: Case[] = [
     path: REFERENTIEL_PATHS.groupesEtablissements,
     body: async (unique) => ({ nom: `Accor ${unique}` }),
     search: ['nom', 'ACCOR'],
-    invalid: [{ nom: '' }, 'Le champ nom est obligatoire.'],
+    invalid: [{ nom: '' }, 'Le champ nom est obligatoire.', 'nom'],
     update: { nom: 'Accor renommé' },
   },
   {
@@ -77,6 +78,7 @@ const CASES: Case[] = [
     invalid: [
       { nom: 'X', adresse: 'a', codePostal: '7501', ville: 'Paris' },
       'Le champ codePostal est invalide.',
+      'codePostal',
     ],
     update: { nom: 'Ibis Budget Bastille', adresse: '1 rue Neuve', codePostal: '75011', ville: 'Paris' },
   },
@@ -84,14 +86,18 @@ const CASES: Case[] = [
     path: REFERENTIEL_PATHS.typesChambre,
     body: async (unique) => ({ libelle: `Familiale ${unique}`, capacite: 4 }),
     search: ['libelle', 'famil'],
-    invalid: [{ libelle: 'Suite', capacite: 13 }, 'Le champ capacite doit être inférieur ou égal à 12.'],
+    invalid: [
+      { libelle: 'Suite', capacite: 13 },
+      'Le champ capacite doit être inférieur ou égal à 12.',
+      'capacite',
+    ],
     update: { libelle: 'Familiale 5', capacite: 5 },
   },
   {
     path: REFERENTIEL_PATHS.groupesClients,
     body: async (unique) => ({ nom: `Départements ${unique}` }),
     search: ['nom', 'départ'],
-    invalid: [{}, 'Le champ nom est obligatoire.'],
+    invalid: [{}, 'Le champ nom est obligatoire.', 'nom'],
     update: { nom: 'Départements renommés' },
   },
   {
@@ -101,6 +107,7 @@ const CASES: Case[] = [
     invalid: [
       { ...{ nom: 'X', type: 'banque', adresse: 'a', codePostal: '69003', ville: 'Lyon' } },
       'Le champ type est invalide.',
+      'type',
     ],
     update: {
       nom: 'Samu social de Lyon',
@@ -124,6 +131,7 @@ const CASES: Case[] = [
     invalid: [
       { clientId: 1, nom: 'A', prenom: 'B', sexe: 'F', numeroDossier: 'x', dateNaissance: '12/04/1990' },
       'Le champ dateNaissance est invalide.',
+      'dateNaissance',
     ],
     update: {},
   },
@@ -157,17 +165,17 @@ describe.each(CASES)('$path', (resource) => {
     expect(none.json()).toEqual({ data: [], total: 0 });
   });
 
-  it('rejects invalid input and unknown fields with a French 400', async () => {
-    const [invalid, message] = resource.invalid;
+  it('rejects invalid input and unknown fields with a French 400 naming the field', async () => {
+    const [invalid, message, champ] = resource.invalid;
     const response = await api('POST', resource.path, admin, invalid);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, champ });
     const unknown = await api('POST', resource.path, admin, {
       ...(await resource.body('unknown')),
       inconnu: 1,
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ message: "Le champ « inconnu » n'est pas autorisé." });
+    expect(unknown.json()).toEqual({ message: "Le champ « inconnu » n'est pas autorisé.", champ: 'inconnu' });
   });
 
   it('answers 409 to a duplicate and 404 to an unknown id', async () => {
@@ -356,6 +364,7 @@ describe('an agent corrects a resident (PATCH /pensionnaires/:id)', () => {
     const path = `${REFERENTIEL_PATHS.pensionnaires}/${id}`;
     expect((await api('PATCH', path, agent, { inconnu: 1 })).json()).toEqual({
       message: "Le champ « inconnu » n'est pas autorisé.",
+      champ: 'inconnu',
     });
     const empty = await api('PATCH', path, agent, {});
     expect(empty.statusCode).toBe(400);

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { CurrentUser, Role } from 'shared/contract';
+import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { foldText, type CurrentUser, type Role, type UserItem, type UserStatut } from 'shared/contract';
 import type { Executor } from '../../db/client';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
-import { escapeLike } from '../../lib/list-query';
+import { escapeLike, foldedText } from '../../lib/list-query';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -16,6 +16,14 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     active: row.active,
   };
 }
+
+/** Where the account stands (USER_STATUTS): active, never activated yet, or shut out after being active. */
+export function userStatut(row: Pick<UserRow, 'active' | 'activatedAt'>): UserStatut {
+  if (row.active) return 'actif';
+  return row.activatedAt === null ? 'en_attente' : 'desactive';
+}
+
+export const toUserItem = (row: UserRow): UserItem => ({ ...toCurrentUser(row), statut: userStatut(row) });
 
 /** What the audit trail keeps of a user: everything but the password hash. */
 export function auditSnapshot(row: UserRow): Record<string, unknown> {
@@ -51,19 +59,32 @@ export async function insertUser(db: Executor, values: NewUserRow): Promise<User
 }
 
 export interface UserFilters {
-  /** Case-insensitive substring of nom, prénom or e-mail. */
+  /** Substring of nom, prénom or e-mail, whatever the case and the accents. */
   search?: string | undefined;
   role?: Role | undefined;
+  statut?: UserStatut | undefined;
 }
+
+const STATUT_CONDITIONS: Record<UserStatut, SQL> = {
+  actif: sql`${users.active}`,
+  en_attente: sql`not ${users.active} and ${users.activatedAt} is null`,
+  desactive: sql`not ${users.active} and ${users.activatedAt} is not null`,
+};
 
 function userConditions(filters: UserFilters): SQL | undefined {
   const search = filters.search?.trim();
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  // A handful of accounts: the folded columns are read in full, no index needed.
+  const pattern = search ? `%${escapeLike(foldText(search))}%` : undefined;
   return and(
     pattern === undefined
       ? undefined
-      : or(ilike(users.nom, pattern), ilike(users.prenom, pattern), ilike(users.email, pattern)),
+      : or(
+          sql`${foldedText(users.nom)} like ${pattern}`,
+          sql`${foldedText(users.prenom)} like ${pattern}`,
+          sql`${foldedText(users.email)} like ${pattern}`,
+        ),
     filters.role === undefined ? undefined : eq(users.role, filters.role),
+    filters.statut === undefined ? undefined : STATUT_CONDITIONS[filters.statut],
   );
 }
 

@@ -72,6 +72,39 @@ describe('reference-data mocks', () => {
     expect((await call('PATCH', '/pensionnaires/6', { body: { sexe: 'X' } })).status).toBe(200);
   });
 
+  it('refuse a contract’s line as the API does, naming its field in `champ`', async () => {
+    const contract = (await call('GET', '/contrats-clients/1')).body;
+    const lignes = (contract.lignes as Record<string, unknown>[]).map(
+      ({ typeChambreLibelle: _t, etablissementNom: _e, utilisee: _u, ...line }) => line,
+    );
+    const body = {
+      clientId: 1,
+      reference: 'CC-2025-CD94',
+      dateDebut: '2025-01-01',
+      dateFin: '2026-01-01',
+      modeTarification: 'par_chambre',
+      tauxTvaNuitee: '10.00',
+      tauxTvaRepas: '10.00',
+    };
+    const outside = await call('PUT', '/contrats-clients/1', {
+      body: { ...body, lignes: [lignes[0], { ...lignes[1], dateFin: '2026-02-01' }] },
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.body.champ).toBe('lignes.1.dateFin');
+    const overlapping = await call('PUT', '/contrats-clients/1', {
+      body: { ...body, lignes: [lignes[0], { ...lignes[0], id: undefined, dateDebut: '2025-06-01' }] },
+    });
+    expect(overlapping.body).toMatchObject({ champ: 'lignes.1.dateDebut' });
+    expect(overlapping.body.message).toMatch(/^Les lignes de tarif n° 1 et n° 2 .* se chevauchent/);
+    const invalid = await call('PUT', '/contrats-clients/1', {
+      body: { ...body, lignes: [{ ...lignes[0], prixNuiteeHt: '1.234' }] },
+    });
+    expect(invalid.body).toEqual({
+      message: 'Le champ lignes.0.prixNuiteeHt est invalide.',
+      champ: 'lignes.0.prixNuiteeHt',
+    });
+  });
+
   it('let everybody read, only administrators write (403), nobody without a token (401)', async () => {
     expect((await call('GET', '/clients/2', { token: AGENT })).body).toMatchObject({
       nom: 'Association Le Relais Solidaire',

@@ -1,9 +1,17 @@
-import { Alert, DatePicker, Form, Modal, type DatePickerProps, type FormItemProps } from 'antd';
+import {
+  Alert,
+  DatePicker,
+  Form,
+  Modal,
+  type DatePickerProps,
+  type FormInstance,
+  type FormItemProps,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useState, type ReactNode } from 'react';
 import { API_DATE_FORMAT, DATE_FORMAT } from '../../format/dates';
-import { errorMessage } from './error-message';
+import { errorField, errorMessage } from './error-message';
 import { FormModalFrame } from './form-modal-frame';
 
 dayjs.extend(customParseFormat);
@@ -15,8 +23,8 @@ export interface ResourceFormModalProps<V, R = unknown> {
   initialValues?: Partial<V>;
   /**
    * Saves: the `mutateAsync` of the write's mutation hook, which invalidates what the write changes (the list and
-   * lookups refresh without a reload). On rejection the modal stays open and shows the error's message above the
-   * fields.
+   * lookups refresh without a reload). On rejection the modal stays open and shows the error's message beside the
+   * field the API names (`champ`) when the form has it, otherwise above the fields.
    */
   onSubmit: (values: V) => Promise<R>;
   /** Called with what `onSubmit` resolved, just before `onClose`. */
@@ -28,6 +36,12 @@ export interface ResourceFormModalProps<V, R = unknown> {
   width?: number;
   /** The `Form.Item`s. */
   children: ReactNode;
+}
+
+/** Whether a field of that name path is on the form (registered by a Form.Item). */
+function hasField(form: FormInstance, name: (string | number)[]): boolean {
+  const key = JSON.stringify(name);
+  return form.getFieldsError().some((field) => JSON.stringify(field.name) === key);
 }
 
 /**
@@ -63,8 +77,14 @@ export function ResourceFormModal<V extends object, R = unknown>({
       onSaved?.(result);
       close();
     } catch (failure) {
-      // 400 is also toasted by the client, 409 only logged (spec §8): the form says it either way.
-      setError(errorMessage(failure));
+      // 400 is also toasted by the client, 409 only logged (spec §8): the form says it either way, beside the field
+      // the API names when there is one on screen.
+      const message = errorMessage(failure);
+      const field = errorField(failure);
+      if (field && hasField(form, field)) {
+        form.setFields([{ name: field as never, errors: [message] }]);
+        form.scrollToField(field as never);
+      } else setError(message);
     } finally {
       setSubmitting(false);
     }

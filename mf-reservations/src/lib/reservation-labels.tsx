@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import { formatNumber } from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
@@ -45,7 +46,7 @@ export const ETAT_PAIEMENT_OPTIONS = (Object.keys(ETAT_PAIEMENT_LABELS) as EtatP
 
 /** « 3 réservations », « 1 réservation », « 0 réservation ». */
 export function countLabel(total: number, singular: string, plural = `${singular}s`): string {
-  return `${total} ${total > 1 ? plural : singular}`;
+  return `${formatNumber(total)} ${total > 1 ? plural : singular}`;
 }
 
 /** « 3 nuits », « 1 nuit ». */

@@ -110,6 +110,15 @@ describe('ResourceTable', () => {
     expect(screen.queryByText('Ancien Parc')).toBeNull();
   });
 
+  it('groups the thousands of a large total the French way (« Total : 12 345 »)', async () => {
+    mockServer.use(
+      http.get('/api/hotels', () => HttpResponse.json({ data: hotels.slice(0, 3), total: 12_345 })),
+    );
+    renderTable();
+    expect(await screen.findByText('Hôtel du Parc')).toBeTruthy();
+    expect(screen.getByText(/^Total : /).textContent?.replace(/[\u202f\u00a0]/g, ' ')).toBe('Total : 12 345');
+  });
+
   it('asks the server for page 2 and mirrors it in the URL', async () => {
     const user = renderTable();
     await screen.findByText('Hôtel du Parc');

@@ -25,6 +25,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { formatNumber } from '../../format/numbers';
 import { useList, type ListLoader } from './fetch-list';
 import { useListQuery } from './use-list-query';
 
@@ -348,7 +349,7 @@ export function ResourceTable<T extends object>({
             total,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (count) => (totalLabel ? totalLabel(count) : `Total : ${count}`),
+            showTotal: (count) => (totalLabel ? totalLabel(count) : `Total : ${formatNumber(count)}`),
           }}
           onRow={
             onOpen &&

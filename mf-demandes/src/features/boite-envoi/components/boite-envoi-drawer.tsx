@@ -1,7 +1,7 @@
 import { RedoOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { formatDateTime } from 'shared';
+import { formatDateTime, formatNumber } from 'shared';
 import { COURRIEL_STATUTS, type Courriel, type CourrielStatut } from 'shared/contract';
 import { useCourriels } from '../api/get-courriels';
 import { useResendCourriel } from '../api/resend-courriel';
@@ -72,7 +72,7 @@ export function BoiteEnvoiDrawer({ open, onClose }: { open: boolean; onClose: ()
             pageSize: PAGE_SIZE,
             total: courriels.data?.total ?? 0,
             showSizeChanger: false,
-            showTotal: (total) => `${total} courriel${total > 1 ? 's' : ''}`,
+            showTotal: (total) => `${formatNumber(total)} courriel${total > 1 ? 's' : ''}`,
             onChange: setPage,
           }}
           columns={[

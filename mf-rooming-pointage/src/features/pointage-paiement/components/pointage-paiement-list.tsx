@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { API_DATE_FORMAT, formatDate, formatMoney, formatPeriod, notifier } from 'shared';
+import { API_DATE_FORMAT, formatDate, formatMoney, formatNumber, formatPeriod, notifier } from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
@@ -405,7 +405,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
             current: page,
             pageSize: PAGE_SIZE,
             total: stays.data?.total ?? 0,
-            showTotal: (total) => `Total : ${total}`,
+            showTotal: (total) => `Total : ${formatNumber(total)}`,
             showSizeChanger: false,
             onChange: (next) => setParams({ page: next > 1 ? String(next) : undefined }),
           }}

@@ -3,7 +3,7 @@ import { Button, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsTyp
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { API_DATE_FORMAT, formatDate, formatPeriod, isApiDate } from 'shared';
+import { API_DATE_FORMAT, formatDate, formatNumber, formatPeriod, isApiDate } from 'shared';
 import {
   PRESENCE_LABELS,
   type PointageListBody,
@@ -286,7 +286,7 @@ export function PointagePresenceList() {
             current: page,
             pageSize: PAGE_SIZE,
             total: stays.data?.total ?? 0,
-            showTotal: (total) => `Total : ${total}`,
+            showTotal: (total) => `Total : ${formatNumber(total)}`,
             showSizeChanger: false,
             onChange: (next) => setParams({ page: next > 1 ? String(next) : undefined }),
           }}

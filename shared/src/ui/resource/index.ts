@@ -32,3 +32,4 @@ export {
   type UrlFiltersState,
   type UrlFilterValue,
 } from './use-url-filters';
+export { frenchRowSelection, SELECT_PAGE_LABEL } from './row-selection';

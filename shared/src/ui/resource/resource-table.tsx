@@ -27,6 +27,7 @@ import {
 } from 'react';
 import { formatNumber } from '../../format/numbers';
 import { useList, type ListLoader } from './fetch-list';
+import { frenchRowSelection } from './row-selection';
 import { useListQuery } from './use-list-query';
 
 /** What a cell renderer may need besides its row. */
@@ -342,7 +343,7 @@ export function ResourceTable<T extends object>({
           loading={loading}
           onChange={onChange}
           locale={{ emptyText }}
-          rowSelection={rowSelection}
+          rowSelection={frenchRowSelection(rowSelection, data)}
           pagination={{
             current: params.page,
             pageSize: params.pageSize,

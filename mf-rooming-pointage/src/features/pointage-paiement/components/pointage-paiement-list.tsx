@@ -15,6 +15,7 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { API_DATE_FORMAT, formatDate, formatMoney, formatNumber, formatPeriod, notifier } from 'shared';
+import { frenchRowSelection } from 'shared/ui';
 import {
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
@@ -356,10 +357,14 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           dataSource={rows}
           loading={stays.isPending}
           locale={{ emptyText: `Aucun séjour ${label} dans cet état` }}
-          rowSelection={{
-            selectedRowKeys: selectedStays,
-            onChange: (keys) => setSelectedStays(keys.map(Number)),
-          }}
+          rowSelection={frenchRowSelection(
+            {
+              selectedRowKeys: selectedStays,
+              onChange: (keys) => setSelectedStays(keys.map(Number)),
+              getCheckboxProps: (stay) => ({ 'aria-label': `Sélectionner ${nameOf(stay)}` }),
+            },
+            rows,
+          )}
           onRow={(stay) => keyboard.rowProps(stay.id)}
           expandable={{
             expandedRowKeys: expanded,

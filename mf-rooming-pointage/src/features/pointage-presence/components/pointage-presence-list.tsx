@@ -10,7 +10,7 @@ import {
   type PointageReservation,
   type Presence,
 } from 'shared/contract';
-import { DateInput } from 'shared/ui';
+import { DateInput, frenchRowSelection } from 'shared/ui';
 import { usePointageFailure } from '../../../lib/api/conflict';
 import { PointageFailureAlert } from '../../../lib/components/pointage-failure-alert';
 import { usePointageNuitees } from '../../../lib/api/get-pointage-nuitees';
@@ -272,10 +272,14 @@ export function PointagePresenceList() {
           dataSource={rows}
           loading={stays.isPending}
           locale={{ emptyText: 'Aucun séjour à pointer pour cette nuit' }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(Number)),
-          }}
+          rowSelection={frenchRowSelection(
+            {
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys.map(Number)),
+              getCheckboxProps: (stay) => ({ 'aria-label': `Sélectionner ${nameOf(stay)}` }),
+            },
+            rows,
+          )}
           onRow={(stay) => keyboard.rowProps(stay.id)}
           expandable={{
             expandedRowKeys: expanded,

@@ -15,7 +15,9 @@ export {
 export {
   DateInput,
   dateFormItemProps,
+  INVALID_DATE_MESSAGE,
   ResourceFormModal,
+  type DateInputProps,
   type ResourceFormModalProps,
 } from './resource-form-modal';
 export {
@@ -26,6 +28,7 @@ export {
   type ResourceTableProps,
 } from './resource-table';
 export { useListQuery, type ListQueryOptions, type ListQueryState } from './use-list-query';
+export { useRememberedSearchParams } from './list-memory';
 export {
   useUrlFilters,
   type UrlFiltersOptions,

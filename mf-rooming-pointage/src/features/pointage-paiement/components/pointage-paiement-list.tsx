@@ -13,9 +13,8 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { API_DATE_FORMAT, formatDate, formatMoney, formatNumber, formatPeriod, notifier } from 'shared';
-import { frenchRowSelection } from 'shared/ui';
+import { frenchRowSelection, useRememberedSearchParams } from 'shared/ui';
 import {
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
@@ -77,7 +76,8 @@ export interface PointagePaiementListProps {
 export function PointagePaiementList({ flux }: PointagePaiementListProps) {
   const label = FLUX_PAIEMENT_LABELS[flux];
   const etatKey = `etat_payment_${flux}` as const;
-  const [searchParams, setSearchParams] = useSearchParams();
+  // The state shown is remembered for the list; the page is not.
+  const [searchParams, setSearchParams] = useRememberedSearchParams([etatKey, 'page']);
   const asked = searchParams.get(etatKey) as Filtre | null;
   const filtre: Filtre = asked && FILTRES.includes(asked) ? asked : 'a_verifier';
   const page = Math.max(1, Number(searchParams.get('page')) || 1);

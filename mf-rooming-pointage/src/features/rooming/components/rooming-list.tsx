@@ -197,7 +197,7 @@ export function RoomingList({ kind }: { kind: RoomingKind }) {
             })
           }
         >
-          Effacer les filtres
+          Réinitialiser les filtres
         </Button>
       </Flex>
       <Typography.Text type="secondary">

@@ -20,6 +20,8 @@ export function PensionnaireDemandes({ id }: { id: number }) {
       <Card title="Demandes d'hébergement" size="small">
         <Table<DemandeItem>
           size="small"
+          // On a phone the table scrolls inside its card instead of widening the page.
+          scroll={{ x: 'max-content' }}
           rowKey="id"
           pagination={false}
           loading={demandes.isPending}
@@ -39,6 +41,7 @@ export function PensionnaireDemandes({ id }: { id: number }) {
       <Card title="Communications" size="small">
         <Table<Communication>
           size="small"
+          scroll={{ x: 'max-content' }}
           rowKey="id"
           pagination={false}
           loading={communications.isPending}

@@ -1,43 +1,57 @@
+/** What an error may carry besides its cause. */
+export interface AppErrorOptions extends ErrorOptions {
+  /**
+   * The body field the error is about, as a path (`lignes.1.dateFin`, 0-based indexes): answered as `champ` so that
+   * the form shows the message beside that field (ErrorBody in shared/src/contract/common.ts).
+   */
+  champ?: string;
+}
+
 /**
  * Typed domain errors. Services throw them; the one error handler (plugins/errors.ts) turns them into
- * `{ message }` with their status code. Messages are French and safe to show to the user.
+ * `{ message, champ? }` with their status code. Messages are French and safe to show to the user.
  */
 export class AppError extends Error {
   override name = 'AppError';
+  readonly champ: string | undefined;
 
   constructor(
     readonly statusCode: number,
     message: string,
-    options?: ErrorOptions,
+    options?: AppErrorOptions,
   ) {
     super(message, options);
+    this.champ = options?.champ;
   }
 }
 
 export class BadRequestError extends AppError {
   override name = 'BadRequestError';
-  constructor(message = 'La requête est invalide.', options?: ErrorOptions) {
+  constructor(message = 'La requête est invalide.', options?: AppErrorOptions) {
     super(400, message, options);
   }
 }
 
 export class UnauthorizedError extends AppError {
   override name = 'UnauthorizedError';
-  constructor(message = 'Vous devez être connecté pour accéder à cette ressource.', options?: ErrorOptions) {
+  constructor(
+    message = 'Vous devez être connecté pour accéder à cette ressource.',
+    options?: AppErrorOptions,
+  ) {
     super(401, message, options);
   }
 }
 
 export class ForbiddenError extends AppError {
   override name = 'ForbiddenError';
-  constructor(message = "Vous n'êtes pas autorisé à accéder à cette ressource.", options?: ErrorOptions) {
+  constructor(message = "Vous n'êtes pas autorisé à accéder à cette ressource.", options?: AppErrorOptions) {
     super(403, message, options);
   }
 }
 
 export class NotFoundError extends AppError {
   override name = 'NotFoundError';
-  constructor(message = 'Ressource introuvable.', options?: ErrorOptions) {
+  constructor(message = 'Ressource introuvable.', options?: AppErrorOptions) {
     super(404, message, options);
   }
 }
@@ -46,7 +60,7 @@ export class ConflictError extends AppError {
   override name = 'ConflictError';
   constructor(
     message = 'Cette opération entre en conflit avec des données existantes.',
-    options?: ErrorOptions,
+    options?: AppErrorOptions,
   ) {
     super(409, message, options);
   }

@@ -255,7 +255,9 @@ describe('hostile inputs answer 4xx, never 5xx', () => {
       headers: { ...bearer(tokens[testCase.as ?? 'agent']), ...testCase.request.headers },
     } as InjectOptions);
     expect(response.statusCode, response.body).toBe(testCase.status);
-    expect(response.json()).toEqual({ message: testCase.message });
+    // The message, and nothing else but the field it names.
+    const { champ: _champ, ...answer } = response.json<{ message: string; champ?: string }>();
+    expect(answer).toEqual({ message: testCase.message });
   });
 
   it('still accepts the plain values next to them', async () => {

@@ -15,6 +15,28 @@ import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/p
 let product: Product;
 let browser: Browser;
 
+/**
+ * Opens `entry` of the side menu's `group`, as a user does: from the group of the full menu (unfolded first when
+ * closed), or from the group's pop-up on the 50 px rail under 768 px, which opens under the pointer.
+ */
+async function openFromMenu(page: Page, group: string, entry: string): Promise<void> {
+  const link = page.getByRole('link', { name: entry, exact: true });
+  const title = page.getByRole('menuitem', { name: group });
+  if ((await page.locator('.ant-layout-sider-collapsed').count()) > 0) {
+    // Away from the rail first: a pop-up left open by the last visit closes, and opens anew under the pointer.
+    await page.mouse.move(300, 500);
+    await link.waitFor({ state: 'hidden' });
+    await title.hover();
+  } else if (!(await link.isVisible())) await title.click();
+  await link.click();
+}
+
+/** No sideways scroll: everything inside the screen's width. */
+async function fitsWidth(page: Page, width: number): Promise<void> {
+  const scrolled = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scrolled <= width, `no sideways scroll at ${width} px (${scrolled})`);
+}
+
 before(async () => {
   product = await startProduct();
   browser = await launchBrowser();
@@ -201,4 +223,83 @@ describe('reference data', () => {
     await page.getByText('Accès réservé aux administrateurs').waitFor();
     await context.close();
   });
+
+  for (const width of [1366, 375]) {
+    test(`at ${width} px an agent corrects a resident's phone: a form of the contact details only, saved`, async () => {
+      const { page, context, errors } = await openPage(browser, product.baseUrl, { width, height: 800 });
+      await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+      await page.goto('/dashboard/pensionnaires');
+      const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
+      await first.waitFor();
+      await first.locator('td').first().click();
+      await page.waitForURL(/\/dashboard\/pensionnaires\/\d+$/);
+      // The card's own button (its name also carries its icon's); the list may show a moment longer.
+      const card = page.locator('section[data-route-id="pensionnaire"]');
+      await card.locator('.ant-descriptions-bordered').waitFor();
+      // The card, its requests' table included, stays inside the screen.
+      await fitsWidth(page, width);
+      const dialog = await openDialog(
+        card.getByRole('button', { name: /Modifier$/ }),
+        page.getByRole('dialog', { name: /^Modifier les coordonnées de/ }),
+      );
+      for (const label of ['Nom', 'Prénom', 'Date de naissance', 'Téléphone', 'E-mail', 'Notes'])
+        await dialog.getByLabel(label, { exact: true }).waitFor();
+      assert.equal(await dialog.getByLabel('N° de dossier').count(), 0, 'no file number for an agent');
+      assert.equal(await dialog.getByLabel('Client').count(), 0, 'no client for an agent');
+      const box = await dialog.boundingBox();
+      assert.ok(
+        box && box.x >= 0 && box.x + box.width <= width,
+        `the form inside the screen (${JSON.stringify(box)})`,
+      );
+      const phone = width === 375 ? '06 37 50 00 01' : '06 13 66 00 01';
+      await dialog.getByLabel('Téléphone', { exact: true }).fill(phone);
+      await submitAction(dialog, 'Enregistrer');
+      await page
+        .getByText(/^Le pensionnaire .+ a été modifié\.$/)
+        .first()
+        .waitFor();
+      await page.locator('.ant-descriptions').getByText(phone, { exact: true }).waitFor();
+      await fitsWidth(page, width);
+      // Saved for good: a reload reads it back from the API.
+      await page.reload();
+      await page.locator('.ant-descriptions').getByText(phone, { exact: true }).waitFor();
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+
+    test(`at ${width} px a list reopened from the side menu gets its filters back; « Réinitialiser les filtres » forgets them`, async () => {
+      const { page, context, errors } = await openPage(browser, product.baseUrl, { width, height: 800 });
+      await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await openFromMenu(page, 'Client', 'Pensionnaires');
+      await page.waitForURL('**/dashboard/pensionnaires');
+      await searchColumn(page, 'Nom', 'ma');
+      assert.equal(new URL(page.url()).searchParams.get('nom'), 'ma');
+
+      await openFromMenu(page, 'Client', 'Foyers');
+      await page.waitForURL('**/dashboard/foyers');
+      await openFromMenu(page, 'Client', 'Pensionnaires');
+      await page.waitForURL(
+        (url) => url.pathname === '/dashboard/pensionnaires' && url.searchParams.get('nom') === 'ma',
+      );
+      await page.getByText('Nom : ma').waitFor();
+      const reset = page.getByRole('button', { name: /Réinitialiser les filtres/ });
+      const resetBox = await reset.boundingBox();
+      assert.ok(resetBox && resetBox.x + resetBox.width <= width, `the reset button in view at ${width} px`);
+      await fitsWidth(page, width);
+
+      await reset.click();
+      await page.waitForURL(
+        (url) => url.pathname === '/dashboard/pensionnaires' && !url.searchParams.has('nom'),
+      );
+      await openFromMenu(page, 'Client', 'Foyers');
+      await page.waitForURL('**/dashboard/foyers');
+      await openFromMenu(page, 'Client', 'Pensionnaires');
+      await page.waitForURL('**/dashboard/pensionnaires');
+      await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      assert.equal(new URL(page.url()).search, '', 'no filter brought back after the reset');
+      assert.equal(await page.getByText('Nom : ma').count(), 0);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 });

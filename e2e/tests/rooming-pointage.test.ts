@@ -299,7 +299,8 @@ describe('rooming et pointage', () => {
                 `stacked at 375 px: ${JSON.stringify({ button, data })}`,
               );
           }
-        await page.getByText(`Total : ${screen.total}`, { exact: true }).waitFor();
+        // Grouped the French way with a narrow no-break space past 999 (« Total : 1 234 »).
+        await page.getByText(new RegExp(`^Total : ${french(screen.total).replace(/ /g, '\\s')}$`)).waitFor();
         const scrolled = await page.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(scrolled <= width, `${screen.path}: no sideways scroll at ${width} px (${scrolled})`);
       }

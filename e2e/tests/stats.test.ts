@@ -135,4 +135,50 @@ describe('statistics', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  for (const width of [1366, 375]) {
+    test(`at ${width} px the names on a chart read apart and stay inside it`, async () => {
+      const { page, context, errors } = await openPage(browser, product.baseUrl, { width, height: 800 });
+      await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
+      await navigateInApp(page, `/dashboard/StatsPerPax?debut=${month(-11)}&fin=${month(0)}`);
+      await page.getByRole('table', { name: 'Par client' }).waitFor({ timeout: 30_000 });
+      // The clients' chart: the first one naming its categories (a tooltip per name).
+      const figure = page
+        .locator('figure[role="img"]')
+        .filter({ has: page.locator('g > title') })
+        .first();
+      await figure.locator('g > title').first().waitFor();
+      const labels = await figure
+        .locator('.recharts-yAxis-tick-labels g:has(> title)')
+        .evaluateAll((groups) =>
+          groups.map((group) => {
+            const box = group.getBoundingClientRect();
+            return {
+              full: group.querySelector('title')?.textContent ?? '',
+              shown: Array.from(group.querySelectorAll('tspan'), (tspan) => tspan.textContent).join(' '),
+              left: box.left,
+              right: box.right,
+            };
+          }),
+        );
+      const frame = (await figure.boundingBox())!;
+      assert.ok(labels.length >= 2, 'several clients on the chart');
+      assert.equal(
+        new Set(labels.map((label) => label.shown)).size,
+        labels.length,
+        'no two names read the same',
+      );
+      for (const label of labels) {
+        assert.ok(label.full.length > 0, 'the full name as tooltip');
+        assert.ok(
+          label.left >= frame.x - 1 && label.right <= frame.x + frame.width + 1,
+          `« ${label.shown} » inside the chart at ${width} px`,
+        );
+      }
+      const scrolled = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scrolled <= width, `no sideways scroll at ${width} px (${scrolled})`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 });

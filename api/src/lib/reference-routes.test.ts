@@ -164,7 +164,7 @@ describe('reference routes', () => {
   it('rejects unknown fields and unknown query parameters with 400', async () => {
     const body = await call('POST', '/groupes', admin, { nom: 'X', pays: 'FR' });
     expect(body.statusCode).toBe(400);
-    expect(body.json()).toEqual({ message: "Le champ « pays » n'est pas autorisé." });
+    expect(body.json()).toEqual({ message: "Le champ « pays » n'est pas autorisé.", champ: 'pays' });
     expect((await call('GET', '/groupes?ville=lyon', admin)).statusCode).toBe(400);
     expect((await call('GET', '/groupes?sort=id', admin)).json()).toEqual({
       message: "Le tri sur « id » n'est pas disponible.",

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from 'shared/contract';
 import { Type, type TSchema } from 'typebox';
 import { actorOf } from '../db/audit';
+import { ForbiddenError } from '../errors';
 import { toListParams } from './list-query';
 import type { createReferenceService } from './reference-service';
 
@@ -20,16 +21,29 @@ export interface ReferenceRoutesOptions {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   service: ReturnType<typeof createReferenceService<any, any>>;
   schemas: { item: TSchema; query: TSchema; create: TSchema; update: TSchema };
+  /** `PATCH /:id`, a partial update open to agents for some fields (the resident's contact details). */
+  agentPatch?: AgentPatch;
+}
+
+/** What an agent may change in a record: the other fields of `body` stay an administrator's (403). */
+export interface AgentPatch {
+  /** Every field optional, at least one, unknown fields refused. */
+  body: TSchema;
+  fields: readonly string[];
+  /** The French 403 for an agent who sent other fields. */
+  refusal: (fields: string[]) => string;
 }
 
 /**
  * The routes of one reference-data resource: every authenticated user reads, administrators write.
  *   GET / (list) · GET /:id · POST / · PUT /:id · PUT /:id/archive · PUT /:id/restore
+ * With `agentPatch`, also PATCH /:id: a partial update, any field for an administrator, only `agentPatch.fields`
+ * for an agent (403 naming the others, before anything is read or written).
  * Writes answer `{ message, data }`: the client shows `message` as its success toast (spec §8).
  */
 export const referenceRoutes: FastifyPluginAsyncTypebox<ReferenceRoutesOptions> = async (
   app,
-  { service, schemas },
+  { service, schemas, agentPatch },
 ) => {
   const adminOnly = app.requireRole('admin');
   const page = Type.Object(
@@ -69,6 +83,27 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<ReferenceRoutesOptions> 
     async (request) =>
       service.update(actorOf(request), request.params.id, request.body as Record<string, unknown>),
   );
+
+  if (agentPatch) {
+    app.patch(
+      '/:id',
+      {
+        schema: {
+          params: IdParams,
+          body: agentPatch.body,
+          response: { 200: Written(schemas.item), ...errors },
+        },
+      },
+      async (request) => {
+        const body = request.body as Record<string, unknown>;
+        if (request.user.role !== 'admin') {
+          const refused = Object.keys(body).filter((field) => !agentPatch.fields.includes(field));
+          if (refused.length > 0) throw new ForbiddenError(agentPatch.refusal(refused));
+        }
+        return service.update(actorOf(request), request.params.id, body);
+      },
+    );
+  }
 
   for (const action of ['archive', 'restore'] as const) {
     app.put(

@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser } from '../../test/helper';
-import { ConflictError, NotFoundError } from '../errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { validationMessage } from './errors';
 
 let app: FastifyInstance;
@@ -25,6 +26,16 @@ beforeAll(async () => {
   });
   app.get('/api/test/not-found', async () => {
     throw new NotFoundError();
+  });
+  app.get(
+    '/api/test/query',
+    { schema: { querystring: Type.Object({ n: Type.Integer() }, { additionalProperties: false }) } },
+    async () => ({ message: 'jamais' }),
+  );
+  app.get('/api/test/field', async () => {
+    throw new BadRequestError('Ligne de tarif n° 2 : la date de fin doit suivre le début.', {
+      champ: 'lignes.1.dateFin',
+    });
   });
   app.post('/api/test/database/:rule', async (request) => {
     const statements: Record<string, ReturnType<typeof sql>> = {
@@ -76,6 +87,23 @@ describe('error handler', () => {
     const notFound = await app.inject({ method: 'GET', url: '/api/test/not-found' });
     expect(notFound.statusCode).toBe(404);
     expect(notFound.json()).toEqual({ message: 'Ressource introuvable.' });
+  });
+
+  it('names the field of an error in `champ` when the error knows it: a typed error, a body field, not a parameter', async () => {
+    const typed = await app.inject({ method: 'GET', url: '/api/test/field' });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json()).toEqual({
+      message: 'Ligne de tarif n° 2 : la date de fin doit suivre le début.',
+      champ: 'lignes.1.dateFin',
+    });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.fr' },
+    });
+    expect(missing.json()).toEqual({ message: 'Le champ password est obligatoire.', champ: 'password' });
+    const parameter = await app.inject({ method: 'GET', url: '/api/test/query?n=deux' });
+    expect(parameter.json()).toEqual({ message: 'Le paramètre n est invalide.' });
   });
 
   it.each([

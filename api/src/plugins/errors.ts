@@ -115,6 +115,9 @@ export function validationMessage(
       return params.format === 'email'
         ? `${subject} doit être une adresse e-mail valide.`
         : `${subject} est invalide.`;
+    case 'minProperties':
+      if (field === '' && context === 'body') return 'Indiquez au moins un champ à modifier.';
+      return `${subject} est invalide.`;
     default:
       if (field === '') return context === 'body' ? MESSAGES.invalidBody : (MESSAGE_BY_STATUS[400] as string);
       return `${subject} est invalide.`;
@@ -136,13 +139,29 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply.status(status).send({ message });
 }
 
-/** What an error becomes on the wire: its status, its French message and, for a 429, the delay to wait. */
+/**
+ * What an error becomes on the wire: its status, its French message, the body field it is about (`champ`) and, for
+ * a 429, the delay to wait.
+ */
 export interface ErrorResponse {
   status: number;
   message: string;
+  champ?: string;
   retryAfterSeconds?: number;
   /** Fields the body carries beside `message` (a failed sending: `envoi`, `courriel_id`). */
   details?: Record<string, unknown>;
+}
+
+/** The body field an Ajv error is about (`lignes.0.remise`), or undefined for the body as a whole. */
+function validationField(error: FastifySchemaValidationError | undefined): string | undefined {
+  if (error === undefined) return undefined;
+  const params = error.params as Record<string, unknown>;
+  const field = joinPath(
+    ...error.instancePath.split('/').filter(Boolean),
+    error.keyword === 'additionalProperties' ? String(params.additionalProperty) : undefined,
+    error.keyword === 'required' ? String(params.missingProperty) : undefined,
+  );
+  return field === '' ? undefined : field;
 }
 
 /**
@@ -160,16 +179,20 @@ export function errorResponse(error: FastifyError, request: FastifyRequest): Err
     };
   if (error instanceof AppError) {
     const appError: AppError = error;
-    return appError instanceof TooManyRequestsError && appError.retryAfterSeconds !== undefined
-      ? {
-          status: appError.statusCode,
-          message: appError.message,
-          retryAfterSeconds: appError.retryAfterSeconds,
-        }
-      : { status: appError.statusCode, message: appError.message };
+    return {
+      status: appError.statusCode,
+      message: appError.message,
+      ...(appError.champ !== undefined ? { champ: appError.champ } : {}),
+      ...(appError instanceof TooManyRequestsError && appError.retryAfterSeconds !== undefined
+        ? { retryAfterSeconds: appError.retryAfterSeconds }
+        : {}),
+    };
   }
   if (error.validation) {
-    return { status: 400, message: validationMessage(error.validation, error.validationContext) };
+    const message = validationMessage(error.validation, error.validationContext);
+    // Only a body field is a form's field; a parameter is the screen's business.
+    const champ = error.validationContext === 'body' ? validationField(error.validation[0]) : undefined;
+    return { status: 400, message, ...(champ !== undefined ? { champ } : {}) };
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return { status: 400, message: MESSAGES.invalidBody };
@@ -192,13 +215,17 @@ export function errorResponse(error: FastifyError, request: FastifyRequest): Err
 }
 
 /**
- * Sends `body` (default `{ message }` and the error's details) with the mapped status, and Retry-After when the
- * error gives one.
+ * Sends `body` (default `{ message, champ? }` and the error's details) with the mapped status, and Retry-After
+ * when the error gives one.
  */
 export function sendError(
   reply: FastifyReply,
   response: ErrorResponse,
-  body: Record<string, unknown> = { message: response.message, ...response.details },
+  body: Record<string, unknown> = {
+    message: response.message,
+    ...(response.champ !== undefined ? { champ: response.champ } : {}),
+    ...response.details,
+  },
 ): FastifyReply {
   if (response.retryAfterSeconds !== undefined)
     reply.header('Retry-After', String(response.retryAfterSeconds));
@@ -206,7 +233,7 @@ export function sendError(
 }
 
 /**
- * The one place where errors become responses: `{ message }` in French, the status of the typed error,
+ * The one place where errors become responses: `{ message, champ? }` in French, the status of the typed error,
  * and never an internal detail for a 5xx (the real error is logged).
  */
 export default fp(

@@ -4,6 +4,7 @@
 // (docs/performance.md). The screens of the remotes keep using antd's own.
 import { theme } from 'antd';
 import { useState, type CSSProperties, type ReactNode } from 'react';
+import { formatNumber } from 'shared';
 
 /** A bordered panel with an optional title bar, as antd's Card draws it. `hoverable` lifts it under the pointer. */
 export function Panel({
@@ -93,8 +94,6 @@ export function Heading({
   );
 }
 
-const FIGURE_FORMAT = new Intl.NumberFormat('fr-FR');
-
 /**
  * A titled figure, as antd's Statistic draws it (muted title, the value in the heading-3 size), numbers grouped the
  * French way. The value carries `data-figure-value`.
@@ -112,7 +111,7 @@ export function Figure({ title, value }: { title: ReactNode; value: number | str
         data-figure-value
         style={{ color: token.colorTextHeading, fontSize: token.fontSizeHeading3, lineHeight: 1.35 }}
       >
-        {typeof value === 'number' ? FIGURE_FORMAT.format(value) : value}
+        {typeof value === 'number' ? formatNumber(value) : value}
       </div>
     </div>
   );

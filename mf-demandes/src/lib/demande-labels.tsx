@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import { formatNumber } from 'shared';
 import {
   DEMANDE_TYPE_LABELS,
   demandeStatutLabel,
@@ -22,4 +23,4 @@ export function StatutTag({ type, statut }: { type: DemandeType; statut: Demande
 export const typeLabel = (type: DemandeType) => DEMANDE_TYPE_LABELS[type];
 
 /** « 3 demandes », « 1 demande ». */
-export const countLabel = (total: number) => `${total} demande${total > 1 ? 's' : ''}`;
+export const countLabel = (total: number) => `${formatNumber(total)} demande${total > 1 ? 's' : ''}`;

@@ -13,8 +13,9 @@ export interface RecordActionsProps {
   label: string;
   archived: boolean;
   onEdit?: () => void;
-  onArchive: () => Promise<unknown>;
-  onRestore: () => Promise<unknown>;
+  /** Without it (a user who may edit but not archive), no « Archiver » and no « Restaurer ». */
+  onArchive?: () => Promise<unknown>;
+  onRestore?: () => Promise<unknown>;
 }
 
 /**
@@ -22,7 +23,7 @@ export interface RecordActionsProps {
  * to edit it.
  */
 export function RecordActions({ label, archived, onEdit, onArchive, onRestore }: RecordActionsProps) {
-  if (archived) return <ConfirmRestoreButton label={label} onConfirm={onRestore} />;
+  if (archived) return onRestore ? <ConfirmRestoreButton label={label} onConfirm={onRestore} /> : null;
   return (
     <Space size={0} wrap>
       {onEdit && (
@@ -36,7 +37,7 @@ export function RecordActions({ label, archived, onEdit, onArchive, onRestore }:
           Modifier
         </Button>
       )}
-      <ConfirmArchiveButton label={label} onConfirm={onArchive} />
+      {onArchive && <ConfirmArchiveButton label={label} onConfirm={onArchive} />}
     </Space>
   );
 }

@@ -34,6 +34,12 @@ export async function updateReference<T, B>(path: string, id: number, body: B): 
   return data;
 }
 
+/** A partial update: only the fields of `body` change. */
+export async function patchReference<T, B>(path: string, id: number, body: B): Promise<Written<T>> {
+  const { data } = await apiClient.patch<Written<T>>(`${path}/${id}`, body);
+  return data;
+}
+
 export async function archiveReference<T>(path: string, id: number): Promise<Written<T>> {
   const { data } = await apiClient.put<Written<T>>(`${path}/${id}/archive`);
   return data;

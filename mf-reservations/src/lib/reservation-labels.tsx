@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { formatPeriod } from 'shared';
+import { formatNumber, formatPeriod } from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
@@ -47,7 +47,7 @@ export const ETAT_PAIEMENT_OPTIONS = (Object.keys(ETAT_PAIEMENT_LABELS) as EtatP
 
 /** « 3 réservations », « 1 réservation », « 0 réservation ». */
 export function countLabel(total: number, singular: string, plural = `${singular}s`): string {
-  return `${total} ${total > 1 ? plural : singular}`;
+  return `${formatNumber(total)} ${total > 1 ? plural : singular}`;
 }
 
 /** « 3 nuits », « 1 nuit ». */

@@ -97,7 +97,7 @@ async function blobWithProgress(
 }
 
 async function request<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
   options: RequestOptions = {},
@@ -160,4 +160,6 @@ export const apiClient = {
     request<T>('POST', path, body, options),
   put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PUT', path, body, options),
+  patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
 };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canManageReferenceData, canManageUsers, displayName, hasPermission } from './permissions';
+import {
+  canCorrectResidents,
+  canManageReferenceData,
+  canManageUsers,
+  displayName,
+  hasPermission,
+} from './permissions';
 
 describe('canManageReferenceData', () => {
   it('is true for the admin role only', () => {
@@ -8,6 +14,15 @@ describe('canManageReferenceData', () => {
     expect(canManageReferenceData({ sub: '3' })).toBe(false);
     expect(canManageReferenceData({ role: 'ADMIN' })).toBe(false);
     expect(canManageReferenceData({ role: ['admin'] })).toBe(false);
+  });
+});
+
+describe('canCorrectResidents', () => {
+  it('is true for agents and administrators, as the API’s PATCH /pensionnaires/:id allows', () => {
+    expect(canCorrectResidents({ sub: '1', role: 'admin' })).toBe(true);
+    expect(canCorrectResidents({ sub: '2', role: 'agent' })).toBe(true);
+    expect(canCorrectResidents({ sub: '3' })).toBe(false);
+    expect(canCorrectResidents({ role: 'Agent' })).toBe(false);
   });
 });
 

@@ -8,6 +8,16 @@ export function canManageReferenceData(claims: DecodedToken): boolean {
   return typeof claims.role === 'string' && REFERENCE_DATA_ROLES.includes(claims.role);
 }
 
+/**
+ * Roles allowed to correct a resident's contact details and the spelling of their name (`PATCH /pensionnaires/:id`
+ * with PENSIONNAIRE_AGENT_FIELDS); the other fields, archiving and creating stay `canManageReferenceData`'s.
+ */
+export const RESIDENT_CORRECTION_ROLES: readonly string[] = ['admin', 'agent'];
+
+export function canCorrectResidents(claims: DecodedToken): boolean {
+  return typeof claims.role === 'string' && RESIDENT_CORRECTION_ROLES.includes(claims.role);
+}
+
 /** Roles allowed to manage user accounts (the API's users routes require the admin role). */
 export const USER_ADMIN_ROLES: readonly string[] = ['admin'];
 

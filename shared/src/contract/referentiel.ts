@@ -116,6 +116,53 @@ export const Pensionnaire = item({
 });
 export type Pensionnaire = Static<typeof Pensionnaire>;
 export type PensionnaireBody = Static<typeof PensionnaireBody>;
+/**
+ * The resident fields an agent may correct (`PATCH /pensionnaires/:id`): their contact details and the spelling of
+ * their name, read from an identity document at the desk. The client, the file number, the sex and the household
+ * identify the resident for the client and the rooms: an administrator's (docs/auth.md « Roles »).
+ */
+export const PENSIONNAIRE_AGENT_FIELDS = [
+  'nom',
+  'prenom',
+  'dateNaissance',
+  'telephone',
+  'email',
+  'notes',
+] as const satisfies readonly (keyof PensionnaireBody)[];
+export type PensionnaireAgentField = (typeof PENSIONNAIRE_AGENT_FIELDS)[number];
+/** A partial update: only the fields sent change (at least one); `null` clears an optional one. */
+export const PensionnairePatchBody = Type.Partial(PensionnaireBody, {
+  additionalProperties: false,
+  minProperties: 1,
+});
+export type PensionnairePatchBody = Static<typeof PensionnairePatchBody>;
+
+/** The resident's fields as a sentence names them, in the body's order. */
+const PENSIONNAIRE_FIELD_NAMES: Record<keyof PensionnaireBody, string> = {
+  clientId: 'le client',
+  foyerId: 'le foyer',
+  nom: 'le nom',
+  prenom: 'le prénom',
+  dateNaissance: 'la date de naissance',
+  sexe: 'le sexe',
+  numeroDossier: 'le numéro de dossier',
+  telephone: 'le téléphone',
+  email: 'l’e-mail',
+  notes: 'les notes',
+};
+
+/** « le sexe et le numéro de dossier »: the fields named, in the body's order. */
+function fieldNames(fields: readonly string[]): string {
+  const names = Object.entries(PENSIONNAIRE_FIELD_NAMES)
+    .filter(([field]) => fields.includes(field))
+    .map(([, name]) => name);
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} et ${names.at(-1)}`;
+}
+
+/** The 403 of an agent's PATCH naming fields outside PENSIONNAIRE_AGENT_FIELDS. */
+export const pensionnaireAgentRefusal = (fields: readonly string[]): string =>
+  `Seul un administrateur peut modifier ${fieldNames(fields)} d’un pensionnaire. ` +
+  `Un agent peut corriger ${fieldNames(PENSIONNAIRE_AGENT_FIELDS)}.`;
 export const PensionnaireQuery = ListQuery(
   ['nom', 'prenom', 'numeroDossier'] as const,
   ['clientId'] as const,

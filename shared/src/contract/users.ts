@@ -4,6 +4,18 @@ import { CurrentUser, PASSWORD_MIN_LENGTH, RoleSchema } from './auth';
 /** Users administration (administrators only). Paths under the API prefix; see docs/api.md. */
 export const USERS_PATH = '/users';
 
+/**
+ * Where an account stands: `actif` (may log in), `en_attente` (signed up, never activated yet), `desactive`
+ * (activated once, then shut out by an administrator). From `users.active` and `users.activated_at`.
+ */
+export const USER_STATUTS = ['actif', 'en_attente', 'desactive'] as const;
+export type UserStatut = (typeof USER_STATUTS)[number];
+export const USER_STATUT_LABELS: Record<UserStatut, string> = {
+  actif: 'Actif',
+  en_attente: 'En attente',
+  desactive: 'Désactivé',
+};
+
 export const UsersQuery = Type.Object(
   {
     page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
@@ -11,13 +23,21 @@ export const UsersQuery = Type.Object(
     /** Substring of the name (nom or prénom) or the e-mail, case and accents aside. */
     search: Type.Optional(Type.String({ maxLength: 100 })),
     role: Type.Optional(RoleSchema),
+    statut: Type.Optional(Type.Enum(USER_STATUTS)),
   },
   { additionalProperties: false },
 );
 export type UsersQuery = Static<typeof UsersQuery>;
 
+/** An account in the administrators' list: the user and where the account stands. */
+export const UserItem = Type.Object(
+  { ...CurrentUser.properties, statut: Type.Enum(USER_STATUTS) },
+  { additionalProperties: false },
+);
+export type UserItem = Static<typeof UserItem>;
+
 export const UsersPage = Type.Object(
-  { users: Type.Array(CurrentUser), total: Type.Integer({ minimum: 0 }) },
+  { users: Type.Array(UserItem), total: Type.Integer({ minimum: 0 }) },
   { additionalProperties: false },
 );
 export type UsersPage = Static<typeof UsersPage>;

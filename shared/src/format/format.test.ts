@@ -9,6 +9,7 @@ import {
 } from './dates';
 import { formatFileSize } from './file-size';
 import { formatMoney } from './money';
+import { formatNumber, formatPercent } from './numbers';
 
 describe('formatDate', () => {
   it('formats as DD/MM/YYYY', () => {
@@ -106,5 +107,28 @@ describe('formatFileSize', () => {
     expect(formatFileSize(840)).toBe('840 octets');
     expect(formatFileSize(12_345)).toBe('12,3 ko');
     expect(formatFileSize(1_234_567)).toBe('1,2 Mo');
+  });
+});
+
+describe('formatNumber and formatPercent', () => {
+  // Intl writes French groups with a narrow no-break space (U+202F).
+  const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+  it('writes numbers the French way: grouped thousands, a decimal comma', () => {
+    expect(plain(formatNumber(1234567))).toBe('1 234 567');
+    expect(formatNumber(38.4)).toBe('38,4');
+    expect(formatNumber('84.50', { decimals: 2 })).toBe('84,50');
+    expect(formatNumber(0.125, { decimals: 1 })).toBe('0,1');
+    expect(plain(formatNumber(12_400, { compact: true }))).toBe('12,4 k');
+    expect(formatNumber(null)).toBe('');
+    expect(formatNumber('pas un nombre')).toBe('');
+  });
+
+  it('writes percentages with a comma and the sign after a no-break space: « 0,8 % », « 10,00 % »', () => {
+    expect(formatPercent(0.8)).toBe('0,8\u00a0%');
+    expect(formatPercent('10.00', { decimals: 2 })).toBe('10,00\u00a0%');
+    expect(formatPercent('5.5', { decimals: 2 })).toBe('5,50\u00a0%');
+    expect(formatPercent(85.34, { decimals: 1 })).toBe('85,3\u00a0%');
+    expect(formatPercent(undefined)).toBe('');
   });
 });

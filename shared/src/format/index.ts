@@ -1,3 +1,4 @@
 export * from './dates';
 export * from './money';
 export * from './file-size';
+export * from './numbers';

@@ -20,6 +20,8 @@ export const COMMON_MESSAGES = {
   unauthorized: 'Vous devez être connecté pour accéder à cette ressource.',
   forbidden: "Vous n'êtes pas autorisé à accéder à cette ressource.",
   invalidBody: 'Le corps de la requête est invalide.',
+  /** A partial update (PATCH) without any field. */
+  nothingToChange: 'Indiquez au moins un champ à modifier.',
   invalidId: 'Le paramètre id est invalide.',
   invalidParams: 'Les paramètres sont invalides.',
   invalidParam: (name: string) => `Le paramètre ${name} est invalide.`,
@@ -204,6 +206,16 @@ export const CONTRATS_MESSAGES = {
   periodPair: 'Indiquez start_date et end_date ensemble, ou aucun des deux.',
   invalidPeriod: 'La période demandée est invalide.',
   notThisHotel: "Ce contrat n'appartient pas à cet établissement.",
+  /** api/src/modules/contrats/lignes.ts `assertLinesValid`; `line`: « Double » or « Double », its hotel. */
+  lineEndBeforeStart: (position: number, line: string) =>
+    `Ligne de tarif n° ${position} (${line}) : la date de fin doit être postérieure à la date de début.`,
+  lineOutsideContract: (position: number, line: string, linePeriod: string, contractPeriod: string) =>
+    `Ligne de tarif n° ${position} (${line}) : sa période (${linePeriod}) doit être comprise dans celle du ` +
+    `contrat (${contractPeriod}).`,
+  linesOverlap: (a: number, b: number, line: string) =>
+    `Les lignes de tarif n° ${a} et n° ${b} (${line}) se chevauchent : une nuit ne peut avoir qu'un prix.`,
+  /** api/src/modules/contrats/format.ts `periode`. */
+  periode: (start: string, end: string) => `du ${formatDate(start)} au ${formatDate(end)} exclu`,
 } as const;
 
 /** api/src/modules/reservations: detail, writes (`WRITE_MESSAGES`), extensions and the booking. */

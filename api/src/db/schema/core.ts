@@ -1,6 +1,6 @@
 /**
  * Accounts, audit trail and instance settings (migration 0000; users.token_version 0004), the sessions and the
- * password-reset links (0025).
+ * password-reset links (0025), users.activated_at (0031).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -33,6 +33,11 @@ export const users = pgTable(
     prenom: text('prenom').notNull(),
     role: text('role').$type<Role>().notNull(),
     active: boolean('active').notNull().default(false),
+    /**
+     * When the account was first made active (trigger `users_activated_at`, migration 0031); null while a sign-up
+     * waits for its first activation. Tells « en attente » from « désactivé » among inactive accounts.
+     */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
     /**
      * Signed into every token as `ver` and compared on each request: raising it revokes every earlier token.
      * Logout raises it; a trigger (migration 0004) raises it when the password, role or activation changes.

@@ -100,7 +100,7 @@ describe('POST /api/auth/signup', () => {
   it('rejects an unknown field (no self-promotion to admin) with a French 400', async () => {
     const response = await signup(signupBody({ email: 'pirate@example.fr', role: 'admin' }));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "Le champ « role » n'est pas autorisé." });
+    expect(response.json()).toEqual({ message: "Le champ « role » n'est pas autorisé.", champ: 'role' });
     const rows = await app.db.select().from(users).where(eq(users.email, 'pirate@example.fr'));
     expect(rows).toHaveLength(0);
   });
@@ -109,19 +109,25 @@ describe('POST /api/auth/signup', () => {
     const { password: _password, ...body } = signupBody();
     const response = await signup(body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Le champ password est obligatoire.' });
+    expect(response.json()).toEqual({ message: 'Le champ password est obligatoire.', champ: 'password' });
   });
 
   it('rejects an invalid e-mail', async () => {
     const response = await signup(signupBody({ email: 'pas-une-adresse' }));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Le champ email doit être une adresse e-mail valide.' });
+    expect(response.json()).toEqual({
+      message: 'Le champ email doit être une adresse e-mail valide.',
+      champ: 'email',
+    });
   });
 
   it('rejects a password shorter than the minimum', async () => {
     const response = await signup(signupBody({ email: 'court@example.fr', password: 'court' }));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Le champ password doit contenir au moins 10 caractères.' });
+    expect(response.json()).toEqual({
+      message: 'Le champ password doit contenir au moins 10 caractères.',
+      champ: 'password',
+    });
   });
 
   it('rejects a name made of spaces', async () => {

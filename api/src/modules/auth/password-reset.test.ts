@@ -176,15 +176,18 @@ describe('« Mot de passe oublié » end to end, through a real SMTP server', ()
   it('validates the bodies in French', async () => {
     expect((await forgot({ email: 'pas-une-adresse' })).json()).toEqual({
       message: 'Le champ email doit être une adresse e-mail valide.',
+      champ: 'email',
     });
     const extra = await forgot({ email: 'a@example.fr', role: 'admin' });
     expect(extra.statusCode).toBe(400);
-    expect(extra.json()).toEqual({ message: "Le champ « role » n'est pas autorisé." });
+    expect(extra.json()).toEqual({ message: "Le champ « role » n'est pas autorisé.", champ: 'role' });
     expect((await reset({ token: 'court', password: NEW_PASSWORD })).json()).toEqual({
       message: 'Le champ token est invalide.',
+      champ: 'token',
     });
     expect((await reset({ token: 'A'.repeat(43), password: 'court' })).json()).toEqual({
       message: 'Le champ password doit contenir au moins 10 caractères.',
+      champ: 'password',
     });
     // Well formed, issued to nobody: no scrypt spent, the same answer as a used link.
     const unknown = await reset({ token: 'A'.repeat(43), password: NEW_PASSWORD });

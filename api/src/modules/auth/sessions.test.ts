@@ -183,16 +183,22 @@ describe('PUT /api/auth/password: the user changes their own password', () => {
     expect(same.json()).toEqual({ message: "Le nouveau mot de passe doit être différent de l'actuel." });
 
     const short = await changePassword(token, { currentPassword: TEST_PASSWORD, password: 'court' });
-    expect(short.json()).toEqual({ message: 'Le champ password doit contenir au moins 10 caractères.' });
+    expect(short.json()).toEqual({
+      message: 'Le champ password doit contenir au moins 10 caractères.',
+      champ: 'password',
+    });
     const missing = await changePassword(token, { password: NEW_PASSWORD });
-    expect(missing.json()).toEqual({ message: 'Le champ currentPassword est obligatoire.' });
+    expect(missing.json()).toEqual({
+      message: 'Le champ currentPassword est obligatoire.',
+      champ: 'currentPassword',
+    });
     const extra = await changePassword(token, {
       currentPassword: TEST_PASSWORD,
       password: NEW_PASSWORD,
       role: 'admin',
     });
     expect(extra.statusCode).toBe(400);
-    expect(extra.json()).toEqual({ message: "Le champ « role » n'est pas autorisé." });
+    expect(extra.json()).toEqual({ message: "Le champ « role » n'est pas autorisé.", champ: 'role' });
     expect((await me(token)).statusCode).toBe(200);
   });
 

@@ -256,34 +256,55 @@ describe.each(KINDS)('$name', (kind) => {
     ...values,
   });
 
-  const INVALID: [string, (body: Body) => Body, string][] = [
-    ['an unknown field', (b) => ({ ...b, inconnu: 1 }), "Le champ « inconnu » n'est pas autorisé."],
+  /** Each case: its name, the body change, the message and the field it names (`champ`, docs/api.md « Errors »). */
+  const INVALID: [string, (body: Body) => Body, string, string][] = [
+    [
+      'an unknown field',
+      (b) => ({ ...b, inconnu: 1 }),
+      "Le champ « inconnu » n'est pas autorisé.",
+      'inconnu',
+    ],
     [
       'an unknown line field',
       (b) => ({ ...b, lignes: [line({ remise: '5' })] }),
       "Le champ « lignes.0.remise » n'est pas autorisé.",
+      'lignes.0.remise',
     ],
     [
       'a price with three decimals',
       (b) => ({ ...b, lignes: [line({ prixNuiteeHt: '12.345' })] }),
       'Le champ lignes.0.prixNuiteeHt est invalide.',
+      'lignes.0.prixNuiteeHt',
     ],
     [
       'a negative price',
       (b) => ({ ...b, lignes: [line({ prixDinerHt: '-1' })] }),
       'Le champ lignes.0.prixDinerHt est invalide.',
+      'lignes.0.prixDinerHt',
     ],
-    ['a VAT rate over 100', (b) => ({ ...b, tauxTvaNuitee: '120' }), 'Le champ tauxTvaNuitee est invalide.'],
+    [
+      'a VAT rate over 100',
+      (b) => ({ ...b, tauxTvaNuitee: '120' }),
+      'Le champ tauxTvaNuitee est invalide.',
+      'tauxTvaNuitee',
+    ],
     [
       'a date that does not exist',
       (b) => ({ ...b, dateFin: '2025-02-30' }),
       'Le champ dateFin est invalide.',
+      'dateFin',
     ],
-    ['an empty reference', (b) => ({ ...b, reference: '   ' }), 'Le champ reference est obligatoire.'],
+    [
+      'an empty reference',
+      (b) => ({ ...b, reference: '   ' }),
+      'Le champ reference est obligatoire.',
+      'reference',
+    ],
     [
       'a contract ending before it starts',
       (b) => ({ ...b, dateFin: '2024-12-31', lignes: [] }),
       'La date de fin du contrat doit être postérieure à sa date de début.',
+      'dateFin',
     ],
     [
       'a line outside the contract period',
@@ -291,6 +312,7 @@ describe.each(KINDS)('$name', (kind) => {
       'Ligne de tarif n° 1 (« Double »' +
         `${kind.partyField === 'clientId' ? ', tous établissements' : ''}) : sa période (du 01/12/2025 au ` +
         '01/02/2026 exclu) doit être comprise dans celle du contrat (du 01/01/2025 au 01/01/2026 exclu).',
+      'lignes.0.dateFin',
     ],
     [
       'a line ending before it starts',
@@ -298,6 +320,7 @@ describe.each(KINDS)('$name', (kind) => {
       'Ligne de tarif n° 1 (« Double »' +
         `${kind.partyField === 'clientId' ? ', tous établissements' : ''}) : la date de fin doit être ` +
         'postérieure à la date de début.',
+      'lignes.0.dateFin',
     ],
     [
       'overlapping lines of one room type',
@@ -312,27 +335,33 @@ describe.each(KINDS)('$name', (kind) => {
       'Les lignes de tarif n° 1 et n° 3 (« Double »' +
         `${kind.partyField === 'clientId' ? ', tous établissements' : ''}) se chevauchent : ` +
         "une nuit ne peut avoir qu'un prix.",
+      'lignes.2.dateDebut',
     ],
     [
       'an unknown room type',
       (b) => ({ ...b, lignes: [line({ typeChambreId: 987_654 })] }),
       "Ligne de tarif n° 1 : le type de chambre indiqué n'existe pas ou est archivé.",
+      'lignes.0.typeChambreId',
     ],
     [
       'an archived room type',
       (b) => ({ ...b, lignes: [line({ typeChambreId: ref.archivedType.id })] }),
       "Ligne de tarif n° 1 : le type de chambre indiqué n'existe pas ou est archivé.",
+      'lignes.0.typeChambreId',
     ],
   ];
 
-  it.each(INVALID)('answers a French 400 to %s, and writes nothing', async (_case, change, message) => {
-    const reference = nextReference('BAD');
-    const response = await api('POST', kind.path, admin, change(kind.body(reference)));
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toEqual({ message });
-    const listed = await api('GET', `${kind.path}?reference=${reference}`, admin);
-    expect(listed.json<{ total: number }>().total).toBe(0);
-  });
+  it.each(INVALID)(
+    'answers a French 400 to %s naming the field, and writes nothing',
+    async (_case, change, message, champ) => {
+      const reference = nextReference('BAD');
+      const response = await api('POST', kind.path, admin, change(kind.body(reference)));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ message, champ });
+      const listed = await api('GET', `${kind.path}?reference=${reference}`, admin);
+      expect(listed.json<{ total: number }>().total).toBe(0);
+    },
+  );
 
   it('refuses an archived or unknown hotel / client (400)', async () => {
     for (const id of [kind.archivedParty().id, 987_654]) {
@@ -342,6 +371,7 @@ describe.each(KINDS)('$name', (kind) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json<{ message: string }>().message).toMatch(/n'existe pas ou est archivé/);
+      expect(response.json<{ champ?: string }>().champ).toBe(kind.partyField);
     }
   });
 
@@ -370,6 +400,7 @@ describe.each(KINDS)('$name', (kind) => {
     expect(duplicate.json<{ message: string }>().message).toMatch(
       new RegExp(`porte déjà la référence « ${reference} »`),
     );
+    expect(duplicate.json<{ champ?: string }>().champ).toBe('reference');
     const other = await create();
     const renamed = await api('PUT', `${kind.path}/${other.id}`, admin, kind.body(reference));
     expect(renamed.statusCode).toBe(409);
@@ -491,6 +522,7 @@ describe.each(KINDS)('$name', (kind) => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toEqual({
       message: "Ligne de tarif n° 1 : la ligne 987654 n'appartient pas à ce contrat.",
+      champ: 'lignes.0',
     });
   });
 
@@ -537,6 +569,8 @@ describe.each(KINDS)('$name', (kind) => {
     expect(removed.json<{ message: string }>().message).toMatch(
       /^La ligne de tarif « Double ».* du 01\/01\/2025 au 01\/07\/2025 exclu est déjà utilisée par des nuitées : elle ne peut pas être supprimée\./,
     );
+    // A removed line is no longer in the form: the message names no field.
+    expect(removed.json()).not.toHaveProperty('champ');
 
     const altered = await api('PUT', `${kind.path}/${contract.id}`, admin, {
       ...body,
@@ -544,6 +578,7 @@ describe.each(KINDS)('$name', (kind) => {
     });
     expect(altered.statusCode).toBe(409);
     expect(altered.json<{ message: string }>().message).toMatch(/elle ne peut pas être modifiée/);
+    expect(altered.json<{ champ?: string }>().champ).toBe('lignes.0.prixNuiteeHt');
 
     const shrunk = await api('PUT', `${kind.path}/${contract.id}`, admin, {
       ...body,

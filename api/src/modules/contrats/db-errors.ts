@@ -28,7 +28,10 @@ export function contratDbError(error: unknown, duplicate: string): AppError | un
   const options = { cause: error };
   switch (info.code) {
     case '23505':
-      return new ConflictError(duplicate, options);
+      return new ConflictError(
+        duplicate,
+        constraint.endsWith('_reference_unique') ? { ...options, champ: 'reference' } : options,
+      );
     case '23P01':
       return new BadRequestError(DB_MESSAGES.overlap, options);
     case '23503':

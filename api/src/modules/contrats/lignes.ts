@@ -48,6 +48,10 @@ export interface LinePlan<L extends IncomingLine = IncomingLine> {
 /** How lines are named in messages: « Double » or « Double, Hôtel du Parc ». */
 export type DescribeLine = (line: LineValues) => string;
 
+/** The error's `champ`: a line's field in the body (`lignes.0.dateFin`), or the line itself. */
+export const lineField = (position: number, field?: LineField): string =>
+  field === undefined ? `lignes.${position - 1}` : `lignes.${position - 1}.${field}`;
+
 const overlapKey = (line: LineValues) => `${line.typeChambreId}|${line.etablissementId ?? 0}`;
 
 /** Each line lies inside the contract's period, and no two lines of one key price the same night. */
@@ -59,11 +63,14 @@ export function assertLinesValid(
   for (const line of lines) {
     const label = `Ligne de tarif n° ${line.position} (${describe(line)})`;
     if (line.dateFin <= line.dateDebut)
-      throw new BadRequestError(`${label} : la date de fin doit être postérieure à la date de début.`);
+      throw new BadRequestError(`${label} : la date de fin doit être postérieure à la date de début.`, {
+        champ: lineField(line.position, 'dateFin'),
+      });
     if (line.dateDebut < contract.dateDebut || line.dateFin > contract.dateFin)
       throw new BadRequestError(
         `${label} : sa période (${periode(line.dateDebut, line.dateFin)}) doit être comprise dans celle du ` +
           `contrat (${periode(contract.dateDebut, contract.dateFin)}).`,
+        { champ: lineField(line.position, line.dateDebut < contract.dateDebut ? 'dateDebut' : 'dateFin') },
       );
   }
   const byKey = new Map<string, IncomingLine[]>();
@@ -77,17 +84,21 @@ export function assertLinesValid(
       const current = sorted[index] as IncomingLine;
       if (current.dateDebut < previous.dateFin) {
         const [a, b] = [previous.position, current.position].sort((x, y) => x - y);
+        // Shown on the start of the line typed last (the higher number): the one to move, most often.
         throw new BadRequestError(
           `Les lignes de tarif n° ${a} et n° ${b} (${describe(current)}) se chevauchent : ` +
             "une nuit ne peut avoir qu'un prix.",
+          { champ: lineField(b as number, 'dateDebut') },
         );
       }
     }
   }
 }
 
+const differingField = (a: LineValues, b: LineValues, fields: readonly LineField[]) =>
+  fields.find((field) => (a[field] ?? null) !== (b[field] ?? null));
 const sameValues = (a: LineValues, b: LineValues, fields: readonly LineField[]) =>
-  fields.every((field) => (a[field] ?? null) === (b[field] ?? null));
+  differingField(a, b, fields) === undefined;
 
 /**
  * What an update does to the lines. A line sent with `id` keeps or changes that line; a line sent without `id`
@@ -104,10 +115,11 @@ export function planLines<L extends IncomingLine>(
   const byId = new Map(existing.map((line) => [line.id, line]));
   const claimed = new Set<number>();
   const plan: LinePlan<L> = { keep: [], remove: [], insert: [] };
-  const used = (line: ExistingLine, verb: string) =>
+  const used = (line: ExistingLine, verb: string, champ?: string) =>
     new ConflictError(
       `La ligne de tarif ${describe(line)} ${periode(line.dateDebut, line.dateFin)} est déjà utilisée par ` +
         `des nuitées : elle ne peut pas être ${verb}. Ajoutez une nouvelle ligne pour les dates suivantes.`,
+      champ === undefined ? undefined : { champ },
     );
 
   for (const line of incoming) {
@@ -116,14 +128,17 @@ export function planLines<L extends IncomingLine>(
     if (current === undefined)
       throw new BadRequestError(
         `Ligne de tarif n° ${line.position} : la ligne ${line.id} n'appartient pas à ce contrat.`,
+        { champ: lineField(line.position) },
       );
     if (claimed.has(line.id))
       throw new BadRequestError(
         `Ligne de tarif n° ${line.position} : la ligne ${line.id} est envoyée deux fois.`,
+        { champ: lineField(line.position) },
       );
     claimed.add(line.id);
-    if (sameValues(current, line, fields)) plan.keep.push(current.id);
-    else if (current.utilisee) throw used(current, 'modifiée');
+    const changed = differingField(current, line, fields);
+    if (changed === undefined) plan.keep.push(current.id);
+    else if (current.utilisee) throw used(current, 'modifiée', lineField(line.position, changed));
     else {
       plan.remove.push(current.id);
       plan.insert.push(line);

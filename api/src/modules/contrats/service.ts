@@ -23,6 +23,7 @@ import { normaliseDecimal } from './format';
 import type { ContratKind } from './kinds';
 import {
   assertLinesValid,
+  lineField,
   planLines,
   type DescribeLine,
   type ExistingLine,
@@ -201,9 +202,12 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
 
   function headerValues(body: ContratInput): Record<string, unknown> {
     const reference = body.reference.trim();
-    if (reference === '') throw new BadRequestError('Le champ reference est obligatoire.');
+    if (reference === '')
+      throw new BadRequestError('Le champ reference est obligatoire.', { champ: 'reference' });
     if (body.dateFin <= body.dateDebut)
-      throw new BadRequestError('La date de fin du contrat doit être postérieure à sa date de début.');
+      throw new BadRequestError('La date de fin du contrat doit être postérieure à sa date de début.', {
+        champ: 'dateFin',
+      });
     const notes = body.notes?.trim();
     const values: Record<string, unknown> = {
       reference,
@@ -292,12 +296,14 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
       if (type === undefined || (type.archived && inserted.has(line)))
         throw new BadRequestError(
           `Ligne de tarif n° ${line.position} : le type de chambre indiqué n'existe pas ou est archivé.`,
+          { champ: lineField(line.position, 'typeChambreId') },
         );
       if (typeof line.etablissementId !== 'number') continue;
       const hotel = names.hotels.get(line.etablissementId);
       if (hotel === undefined || (hotel.archived && inserted.has(line)))
         throw new BadRequestError(
           `Ligne de tarif n° ${line.position} : l'établissement indiqué n'existe pas ou est archivé.`,
+          { champ: lineField(line.position, 'etablissementId') },
         );
     }
   }
@@ -388,7 +394,11 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
       const values = headerValues(body);
       const lines = incomingLines(body);
       return write(String(values.reference), async (tx) => {
-        await assertPartyActive(tx, partyId(values), new BadRequestError(party.missing));
+        await assertPartyActive(
+          tx,
+          partyId(values),
+          new BadRequestError(party.missing, { champ: party.field }),
+        );
         const names = await namesOf(tx, lines);
         assertLineReferences(names, lines, new Set(lines));
         assertLinesValid(body, lines, names.describe);
@@ -416,8 +426,12 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
             .select({ total: count() })
             .from(kind.reservationContratColumn.table)
             .where(eq(kind.reservationContratColumn, id));
-          if (total > 0) throw new ConflictError(party.fixed);
-          await assertPartyActive(tx, partyId(values), new BadRequestError(party.missing));
+          if (total > 0) throw new ConflictError(party.fixed, { champ: party.field });
+          await assertPartyActive(
+            tx,
+            partyId(values),
+            new BadRequestError(party.missing, { champ: party.field }),
+          );
         }
         const existing = await loadLines(tx, id, true);
         const names = await namesOf(tx, [...lines, ...existing]);

@@ -293,13 +293,19 @@ describe('POST /contrat_etablissement/available', () => {
       end_date: '2025-02-11',
       startDate: '2025-02-10',
     });
-    expect(extra.json()).toEqual({ message: "Le champ « startDate » n'est pas autorisé." });
+    expect(extra.json()).toEqual({
+      message: "Le champ « startDate » n'est pas autorisé.",
+      champ: 'startDate',
+    });
     const rooms = await api('POST', PATHS.contratEtablissementAvailable, agent, {
       start_date: '2025-02-10',
       end_date: '2025-02-11',
       nombre_chambres: 0,
     });
-    expect(rooms.json()).toEqual({ message: 'Le champ nombre_chambres doit être supérieur ou égal à 1.' });
+    expect(rooms.json()).toEqual({
+      message: 'Le champ nombre_chambres doit être supérieur ou égal à 1.',
+      champ: 'nombre_chambres',
+    });
     const anonymous = await api('POST', PATHS.contratEtablissementAvailable, undefined, {
       start_date: '2025-02-10',
       end_date: '2025-02-11',
@@ -586,7 +592,7 @@ describe('POST /contrat_client/available', () => {
     });
     expect(backwards.statusCode).toBe(400);
     const missing = await available({ start_date: '2025-05-01', end_date: '2025-05-02' });
-    expect(missing.json()).toEqual({ message: 'Le champ client_id est obligatoire.' });
+    expect(missing.json()).toEqual({ message: 'Le champ client_id est obligatoire.', champ: 'client_id' });
     const anonymous = await available(
       { client_id: w.k1.id, start_date: '2025-05-01', end_date: '2025-05-02' },
       '',

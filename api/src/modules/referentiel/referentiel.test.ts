@@ -19,7 +19,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
+const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) =>
   app.inject({
     method,
     url: `/api${url}`,
@@ -39,7 +39,8 @@ interface Case {
   body: (unique: string) => Promise<Record<string, unknown>>;
   /** The searchable column to try and the text that finds the record. */
   search: [string, string];
-  invalid: [Record<string, unknown>, string];
+  /** An invalid body, its message and the field it names (`champ`). */
+  invalid: [Record<string, unknown>, string, string];
   update: Record<string, unknown>;
 }
 
@@ -60,7 +61,7 @@ const CASES: Case[] = [
     path: REFERENTIEL_PATHS.groupesEtablissements,
     body: async (unique) => ({ nom: `Accor ${unique}` }),
     search: ['nom', 'ACCOR'],
-    invalid: [{ nom: '' }, 'Le champ nom est obligatoire.'],
+    invalid: [{ nom: '' }, 'Le champ nom est obligatoire.', 'nom'],
     update: { nom: 'Accor renommé' },
   },
   {
@@ -77,6 +78,7 @@ const CASES: Case[] = [
     invalid: [
       { nom: 'X', adresse: 'a', codePostal: '7501', ville: 'Paris' },
       'Le champ codePostal est invalide.',
+      'codePostal',
     ],
     update: { nom: 'Ibis Budget Bastille', adresse: '1 rue Neuve', codePostal: '75011', ville: 'Paris' },
   },
@@ -84,14 +86,18 @@ const CASES: Case[] = [
     path: REFERENTIEL_PATHS.typesChambre,
     body: async (unique) => ({ libelle: `Familiale ${unique}`, capacite: 4 }),
     search: ['libelle', 'famil'],
-    invalid: [{ libelle: 'Suite', capacite: 13 }, 'Le champ capacite doit être inférieur ou égal à 12.'],
+    invalid: [
+      { libelle: 'Suite', capacite: 13 },
+      'Le champ capacite doit être inférieur ou égal à 12.',
+      'capacite',
+    ],
     update: { libelle: 'Familiale 5', capacite: 5 },
   },
   {
     path: REFERENTIEL_PATHS.groupesClients,
     body: async (unique) => ({ nom: `Départements ${unique}` }),
     search: ['nom', 'départ'],
-    invalid: [{}, 'Le champ nom est obligatoire.'],
+    invalid: [{}, 'Le champ nom est obligatoire.', 'nom'],
     update: { nom: 'Départements renommés' },
   },
   {
@@ -101,6 +107,7 @@ const CASES: Case[] = [
     invalid: [
       { ...{ nom: 'X', type: 'banque', adresse: 'a', codePostal: '69003', ville: 'Lyon' } },
       'Le champ type est invalide.',
+      'type',
     ],
     update: {
       nom: 'Samu social de Lyon',
@@ -124,6 +131,7 @@ const CASES: Case[] = [
     invalid: [
       { clientId: 1, nom: 'A', prenom: 'B', sexe: 'F', numeroDossier: 'x', dateNaissance: '12/04/1990' },
       'Le champ dateNaissance est invalide.',
+      'dateNaissance',
     ],
     update: {},
   },
@@ -157,17 +165,17 @@ describe.each(CASES)('$path', (resource) => {
     expect(none.json()).toEqual({ data: [], total: 0 });
   });
 
-  it('rejects invalid input and unknown fields with a French 400', async () => {
-    const [invalid, message] = resource.invalid;
+  it('rejects invalid input and unknown fields with a French 400 naming the field', async () => {
+    const [invalid, message, champ] = resource.invalid;
     const response = await api('POST', resource.path, admin, invalid);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, champ });
     const unknown = await api('POST', resource.path, admin, {
       ...(await resource.body('unknown')),
       inconnu: 1,
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ message: "Le champ « inconnu » n'est pas autorisé." });
+    expect(unknown.json()).toEqual({ message: "Le champ « inconnu » n'est pas autorisé.", champ: 'inconnu' });
   });
 
   it('answers 409 to a duplicate and 404 to an unknown id', async () => {
@@ -272,5 +280,108 @@ describe('archiving what is still referenced', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: "Le client indiqué n'existe pas ou est archivé." });
+  });
+});
+
+describe('an agent corrects a resident (PATCH /pensionnaires/:id)', () => {
+  const resident = async (unique: string) => {
+    const client = await created(REFERENTIEL_PATHS.clients, await clientBody(`patch${unique}`));
+    return created(REFERENTIEL_PATHS.pensionnaires, {
+      clientId: client.id,
+      nom: 'Diallo',
+      prenom: 'Aminata',
+      sexe: 'F',
+      numeroDossier: `PATCH-${unique}`,
+      telephone: '06 11 22 33 44',
+    });
+  };
+
+  it('lets an agent change the contact details and the spelling of the name, audited', async () => {
+    const { id } = await resident('ok');
+    const body = {
+      nom: 'Dialo',
+      prenom: 'Aminatou',
+      telephone: '07 00 00 00 01',
+      email: 'aminata.diallo@example.fr',
+      dateNaissance: '1991-05-02',
+      notes: 'Préfère être appelée le matin.',
+    };
+    const response = await api('PATCH', `${REFERENTIEL_PATHS.pensionnaires}/${id}`, agent, body);
+    expect(response.statusCode, response.body).toBe(200);
+    const written = response.json<{ message: string; data: Record<string, unknown> }>();
+    expect(written.message).toBe('Le pensionnaire Aminatou Dialo a été modifié.');
+    expect(written.data).toMatchObject({ ...body, numeroDossier: 'PATCH-ok', sexe: 'F' });
+    const [audit] = await rowsOf<{ action: string; actor_kind: string; before: string; after: string }>(
+      app.db,
+      sql`select action, actor_kind, before::text, after::text from audit_log
+        where entity = 'pensionnaire' and entity_id = ${String(id)} and action = 'update'`,
+    );
+    expect(audit).toMatchObject({ action: 'update', actor_kind: 'user' });
+    expect(audit?.before).toContain('06 11 22 33 44');
+    expect(audit?.after).toContain('07 00 00 00 01');
+    const cleared = await api('PATCH', `${REFERENTIEL_PATHS.pensionnaires}/${id}`, agent, {
+      telephone: null,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json<{ data: { telephone: string | null; email: string } }>().data).toMatchObject({
+      telephone: null,
+      email: 'aminata.diallo@example.fr',
+    });
+  });
+
+  it('refuses an agent any other field with a French 403, and changes nothing', async () => {
+    const { id } = await resident('refused');
+    const refused = await api('PATCH', `${REFERENTIEL_PATHS.pensionnaires}/${id}`, agent, {
+      telephone: '07 00 00 00 02',
+      numeroDossier: 'AUTRE',
+      sexe: 'M',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message:
+        'Seul un administrateur peut modifier le sexe et le numéro de dossier d’un pensionnaire. ' +
+        'Un agent peut corriger le nom, le prénom, la date de naissance, le téléphone, l’e-mail et les notes.',
+    });
+    const unchanged = await api('GET', `${REFERENTIEL_PATHS.pensionnaires}/${id}`, agent);
+    expect(unchanged.json()).toMatchObject({ numeroDossier: 'PATCH-refused', telephone: '06 11 22 33 44' });
+    expect(
+      (await api('PATCH', `${REFERENTIEL_PATHS.pensionnaires}/${id}`, agent, { clientId: 1 })).statusCode,
+    ).toBe(403);
+    // The full replacement, archiving and restoring stay an administrator's.
+    expect((await api('PUT', `${REFERENTIEL_PATHS.pensionnaires}/${id}`, agent, {})).statusCode).toBe(403);
+    expect((await api('PUT', `${REFERENTIEL_PATHS.pensionnaires}/${id}/archive`, agent)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('lets an administrator patch any field; validates the body (400) and the record (404, 409 archived)', async () => {
+    const { id } = await resident('admin');
+    const patched = await api('PATCH', `${REFERENTIEL_PATHS.pensionnaires}/${id}`, admin, { sexe: 'X' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json<{ data: { sexe: string; nom: string } }>().data).toMatchObject({
+      sexe: 'X',
+      nom: 'Diallo',
+    });
+    const path = `${REFERENTIEL_PATHS.pensionnaires}/${id}`;
+    expect((await api('PATCH', path, agent, { inconnu: 1 })).json()).toEqual({
+      message: "Le champ « inconnu » n'est pas autorisé.",
+      champ: 'inconnu',
+    });
+    const empty = await api('PATCH', path, agent, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: 'Indiquez au moins un champ à modifier.' });
+    expect((await api('PATCH', path, agent, { email: 'pas-un-email' })).statusCode).toBe(400);
+    expect(
+      (await api('PATCH', `${REFERENTIEL_PATHS.pensionnaires}/987654`, agent, { nom: 'X' })).statusCode,
+    ).toBe(404);
+    await api('PUT', `${path}/archive`, admin);
+    const archived = await api('PATCH', path, agent, { nom: 'Dialo' });
+    expect(archived.statusCode).toBe(409);
+  });
+
+  it('is offered for residents only: other reference data has no PATCH', async () => {
+    const { id } = await created(REFERENTIEL_PATHS.groupesClients, { nom: `Groupe patch ${Math.random()}` });
+    const response = await api('PATCH', `${REFERENTIEL_PATHS.groupesClients}/${id}`, admin, { nom: 'X' });
+    expect(response.statusCode).toBe(404);
   });
 });

@@ -11,7 +11,10 @@ import {
   GroupeBody,
   GroupeQuery,
   Pensionnaire,
+  PENSIONNAIRE_AGENT_FIELDS,
   PensionnaireBody,
+  pensionnaireAgentRefusal,
+  PensionnairePatchBody,
   PensionnaireQuery,
   REFERENTIEL_PATHS,
   TypeChambre,
@@ -34,6 +37,7 @@ import {
   typesChambre,
 } from '../../db/schema';
 import type { ListSpec } from '../../lib/list-query';
+import type { AgentPatch } from '../../lib/reference-routes';
 import { createReferenceService, type ReferenceServiceConfig } from '../../lib/reference-service';
 
 /** Stays that still hold a bed: archiving what they point at would orphan live work. */
@@ -61,18 +65,21 @@ interface ResourceDefinition {
   // Each definition pairs its own table with its own row type; the array mixes them.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   service: (db: Database) => ReturnType<typeof createReferenceService<any, any>>;
+  agentPatch?: AgentPatch;
 }
 
 function define<Row extends { id: number; archivedAt: Date | null }, Insert>(
   path: string,
   schemas: ResourceDefinition['schemas'],
   config: ReferenceServiceConfig<Row, Insert>,
+  agentPatch?: AgentPatch,
 ): ResourceDefinition {
   return {
     path,
     schemas,
     list: config.list,
     service: (db) => createReferenceService<Row, Insert>(db, config),
+    ...(agentPatch ? { agentPatch } : {}),
   };
 }
 
@@ -286,6 +293,11 @@ export const REFERENCE_RESOURCES: ResourceDefinition[] = [
           message: 'Ce pensionnaire a encore une réservation en cours ou à venir.',
         },
       ],
+    },
+    {
+      body: PensionnairePatchBody,
+      fields: PENSIONNAIRE_AGENT_FIELDS,
+      refusal: pensionnaireAgentRefusal,
     },
   ),
 ];

@@ -9,6 +9,7 @@ const referentielRoutes: FastifyPluginAsync = async (app) => {
       prefix: resource.path,
       service: resource.service(app.db),
       schemas: resource.schemas,
+      ...(resource.agentPatch ? { agentPatch: resource.agentPatch } : {}),
     });
   }
 };

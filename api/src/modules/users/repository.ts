@@ -1,5 +1,5 @@
 import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { CurrentUser, Role } from 'shared/contract';
+import type { CurrentUser, Role, UserItem, UserStatut } from 'shared/contract';
 import type { Executor } from '../../db/client';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
 import { containsText } from '../../lib/text-search';
@@ -16,6 +16,14 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     active: row.active,
   };
 }
+
+/** Where the account stands (USER_STATUTS): active, never activated yet, or shut out after being active. */
+export function userStatut(row: Pick<UserRow, 'active' | 'activatedAt'>): UserStatut {
+  if (row.active) return 'actif';
+  return row.activatedAt === null ? 'en_attente' : 'desactive';
+}
+
+export const toUserItem = (row: UserRow): UserItem => ({ ...toCurrentUser(row), statut: userStatut(row) });
 
 /** What the audit trail keeps of a user: everything but the password hash. */
 export function auditSnapshot(row: UserRow): Record<string, unknown> {
@@ -54,7 +62,14 @@ export interface UserFilters {
   /** Substring of nom, prénom or e-mail, case and accents aside (lib/text-search.ts). */
   search?: string | undefined;
   role?: Role | undefined;
+  statut?: UserStatut | undefined;
 }
+
+const STATUT_CONDITIONS: Record<UserStatut, SQL> = {
+  actif: sql`${users.active}`,
+  en_attente: sql`not ${users.active} and ${users.activatedAt} is null`,
+  desactive: sql`not ${users.active} and ${users.activatedAt} is not null`,
+};
 
 function userConditions(filters: UserFilters): SQL | undefined {
   const search = filters.search?.trim();
@@ -67,6 +82,7 @@ function userConditions(filters: UserFilters): SQL | undefined {
         )
       : undefined,
     filters.role === undefined ? undefined : eq(users.role, filters.role),
+    filters.statut === undefined ? undefined : STATUT_CONDITIONS[filters.statut],
   );
 }
 

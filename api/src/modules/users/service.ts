@@ -3,6 +3,7 @@ import {
   type CreateUserBody,
   type CurrentUser,
   type Role,
+  type UserItem,
   type UsersQuery,
 } from 'shared/contract';
 import { recordAudit } from '../../db/audit';
@@ -19,6 +20,7 @@ import {
   normalizeEmail,
   setUserActive,
   toCurrentUser,
+  toUserItem,
   updateUser,
 } from './repository';
 
@@ -33,7 +35,7 @@ const fullName = (user: Pick<UserRow, 'prenom' | 'nom'>) => `${user.prenom} ${us
 
 function requiredText(value: string, field: string): string {
   const trimmed = value.trim();
-  if (trimmed === '') throw new BadRequestError(`Le champ ${field} est obligatoire.`);
+  if (trimmed === '') throw new BadRequestError(`Le champ ${field} est obligatoire.`, { champ: field });
   return trimmed;
 }
 
@@ -47,13 +49,13 @@ export function createUsersService(deps: { db: Database; hasher: PasswordHasher 
   }
 
   return {
-    async list(query: UsersQuery): Promise<{ users: CurrentUser[]; total: number }> {
+    async list(query: UsersQuery): Promise<{ users: UserItem[]; total: number }> {
       const { rows, total } = await listUsers(
         db,
         { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
-        { search: query.search, role: query.role },
+        { search: query.search, role: query.role, statut: query.statut },
       );
-      return { users: rows.map(toCurrentUser), total };
+      return { users: rows.map(toUserItem), total };
     },
 
     /**

@@ -61,6 +61,7 @@ describe('GET /api/users', () => {
       'nom',
       'prenom',
       'role',
+      'statut',
     ]);
     expect(first.body).not.toContain('scrypt');
 
@@ -172,10 +173,10 @@ describe('PUT /api/users/:id/activation', () => {
     const target = await createUser(app, { active: false });
     const extra = await activation(target.id, { active: true, role: 'admin' });
     expect(extra.statusCode).toBe(400);
-    expect(extra.json()).toEqual({ message: "Le champ « role » n'est pas autorisé." });
+    expect(extra.json()).toEqual({ message: "Le champ « role » n'est pas autorisé.", champ: 'role' });
 
     const missingField = await activation(target.id, {});
-    expect(missingField.json()).toEqual({ message: 'Le champ active est obligatoire.' });
+    expect(missingField.json()).toEqual({ message: 'Le champ active est obligatoire.', champ: 'active' });
   });
 });
 
@@ -204,6 +205,74 @@ describe('GET /api/users: search and role filter', () => {
       headers: bearer(adminToken),
     });
     expect(badRole.json()).toEqual({ message: 'Le paramètre role est invalide.' });
+  });
+});
+
+describe('GET /api/users: accents and status', () => {
+  const list = async (query: string) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/users?${query}`,
+      headers: bearer(adminToken),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ users: { id: number; statut: string }[]; total: number }>();
+  };
+
+  it('searches regardless of accents and case, both ways (« helene » finds Hélène, « ÉLO » finds Elodie)', async () => {
+    const marker = `acc${Date.now().toString(36)}`;
+    const helene = await createUser(app, { prenom: 'Hélène', nom: `Lefèvre${marker}` });
+    const elodie = await createUser(app, { prenom: 'Elodie', nom: `Cœur${marker}` });
+    const ids = async (search: string) =>
+      (await list(`search=${encodeURIComponent(search)}&pageSize=100`)).users.map((user) => user.id);
+    expect(await ids(`helene`)).toContain(helene.id);
+    expect(await ids(`LEFEVRE${marker}`)).toEqual([helene.id]);
+    expect(await ids(`ÉLODIE`)).toContain(elodie.id);
+    expect(await ids(`coeur${marker}`)).toEqual([elodie.id]);
+    expect(await ids(`Lèfevre${marker}`)).toEqual([helene.id]);
+  });
+
+  it('tells « actif », « en attente » (never activated) and « désactivé » apart, and filters on them', async () => {
+    const marker = `st${Date.now().toString(36)}`;
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        email: `${marker}@exemple.fr`,
+        password: 'Inscription!2025',
+        nom: marker,
+        prenom: 'Nouvelle',
+      },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const active = await createUser(app, { nom: marker });
+    const shutOut = await createUser(app, { nom: marker });
+    expect((await activation(shutOut.id, { active: false })).statusCode).toBe(200);
+    const statuses = Object.fromEntries(
+      (await list(`search=${marker}`)).users.map((user) => [user.id, user.statut]),
+    );
+    const pending = (await list(`search=${marker}&statut=en_attente`)).users;
+    expect(pending).toHaveLength(1);
+    expect(statuses).toEqual({
+      [active.id]: 'actif',
+      [shutOut.id]: 'desactive',
+      [pending[0]!.id]: 'en_attente',
+    });
+    expect((await list(`search=${marker}&statut=actif`)).users.map((user) => user.id)).toEqual([active.id]);
+    expect((await list(`search=${marker}&statut=desactive`)).users.map((user) => user.id)).toEqual([
+      shutOut.id,
+    ]);
+    // Activated, a pending account is active; deactivated again, it is « désactivé », no longer pending.
+    expect((await activation(pending[0]!.id, { active: true })).statusCode).toBe(200);
+    expect((await activation(pending[0]!.id, { active: false })).statusCode).toBe(200);
+    expect((await list(`search=${marker}&statut=en_attente`)).total).toBe(0);
+    expect((await list(`search=${marker}&statut=desactive`)).total).toBe(2);
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/users?statut=bloque',
+      headers: bearer(adminToken),
+    });
+    expect(bad.json()).toEqual({ message: 'Le paramètre statut est invalide.' });
   });
 });
 
@@ -243,11 +312,14 @@ describe('POST /api/users', () => {
     expect(duplicate.json()).toEqual({ message: 'Un compte existe déjà avec cette adresse e-mail.' });
     const short = await create({ ...body('court@exemple.fr'), password: 'court' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ message: 'Le champ password doit contenir au moins 10 caractères.' });
+    expect(short.json()).toEqual({
+      message: 'Le champ password doit contenir au moins 10 caractères.',
+      champ: 'password',
+    });
     const extra = await create({ ...body('extra@exemple.fr'), active: false });
-    expect(extra.json()).toEqual({ message: "Le champ « active » n'est pas autorisé." });
+    expect(extra.json()).toEqual({ message: "Le champ « active » n'est pas autorisé.", champ: 'active' });
     const blank = await create({ ...body('blanc@exemple.fr'), nom: '   ' });
-    expect(blank.json()).toEqual({ message: 'Le champ nom est obligatoire.' });
+    expect(blank.json()).toEqual({ message: 'Le champ nom est obligatoire.', champ: 'nom' });
     const forbidden = await create(body('agent-cree@exemple.fr'), agentToken);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual(FORBIDDEN);
@@ -299,7 +371,7 @@ describe('PUT /api/users/:id/role and /api/users/:id/password', () => {
     expect(own.json()).toEqual({ message: 'Vous ne pouvez pas modifier votre propre rôle.' });
     expect((await put('/999999/role', { role: 'agent' })).statusCode).toBe(404);
     const badRole = await put(`/999999/role`, { role: 'superadmin' });
-    expect(badRole.json()).toEqual({ message: 'Le champ role est invalide.' });
+    expect(badRole.json()).toEqual({ message: 'Le champ role est invalide.', champ: 'role' });
     const target = await createUser(app);
     expect((await put(`/${target.id}/role`, { role: 'admin' }, agentToken)).statusCode).toBe(403);
   });
@@ -332,7 +404,10 @@ describe('PUT /api/users/:id/role and /api/users/:id/password', () => {
     const target = await createUser(app);
     const short = await put(`/${target.id}/password`, { password: '123456789' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ message: 'Le champ password doit contenir au moins 10 caractères.' });
+    expect(short.json()).toEqual({
+      message: 'Le champ password doit contenir au moins 10 caractères.',
+      champ: 'password',
+    });
     expect((await put('/999999/password', { password: 'Nouveau!Secret2025' })).statusCode).toBe(404);
     const forbidden = await put(`/${target.id}/password`, { password: 'Nouveau!Secret2025' }, agentToken);
     expect(forbidden.statusCode).toBe(403);

@@ -73,11 +73,16 @@ describe('ClientDetailsPage', () => {
     expect(within(residentsCard()).getByText('Haddad')).toBeTruthy();
   });
 
-  it('gives staff the card and residents without any write button', async () => {
+  it('gives staff the card and residents without any write button but the residents’ « Modifier »', async () => {
     renderPage(<ClientDetailsPage />, { url: '/dashboard/client-details/1', path: PATH, role: 'agent' });
     expect(await within(await waitFor(residentsCard)).findByText('Dupont')).toBeTruthy();
     expect(screen.getByText('Conseil départemental du Val-de-Marne')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Ajouter|Modifier|Archiver/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Ajouter|Archiver/ })).toBeNull();
+    // The client's own « Modifier » is an administrator's; the residents' opens their contact details.
+    const edits = screen.queryAllByRole('button', { name: /Modifier/ });
+    expect(edits.length).toBeGreaterThan(0);
+    for (const edit of edits) expect(edit.getAttribute('aria-label')).toMatch(/^Modifier « .+ »$/);
+    expect(within(residentsCard()).getByRole('button', { name: 'Modifier « Marie Dupont »' })).toBeTruthy();
   });
 
   it('lets an administrator issue a client API key, shown once with a copy button, and revoke one after a confirmation', async () => {

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Progress } from 'antd';
-import { exportFileName } from 'shared';
+import { exportFileName, formatPercent } from 'shared';
 import { useFileDownload } from 'shared/ui';
 import { ROOMING_EXPORTS, type RoomingExportKey } from 'shared/contract';
 
@@ -50,7 +50,12 @@ export function ExportButtons({ keys, body, name, disabledReason }: ExportButton
             {download.progress === null ? (
               'Préparation du fichier…'
             ) : (
-              <Progress percent={download.progress} size="small" aria-label="Progression de l'export" />
+              <Progress
+                percent={download.progress}
+                format={(percent) => formatPercent(percent, { decimals: 0 })}
+                size="small"
+                aria-label="Progression de l'export"
+              />
             )}
           </span>
         )}

@@ -10,8 +10,9 @@ export const api = (path: string) => `${MOCK_API}${path}`;
 
 export const json = (status: number, body: unknown) => HttpResponse.json(body as never, { status });
 
-/** `{ message }` with its status, as the API's error handler answers. */
-export const fail = (status: number, message: string) => json(status, { message });
+/** `{ message, champ? }` with its status, as the API's error handler answers (`champ`: the body field at fault). */
+export const fail = (status: number, message: string, champ?: string) =>
+  json(status, champ === undefined ? { message } : { message, champ });
 
 /** The claims of the request's bearer token, or null without a readable one. */
 export function claimsOf(request: Request): DecodedToken | null {
@@ -31,10 +32,34 @@ export const requireSession = (request: Request) =>
 /** The JSON body, or null when there is none or it does not parse. */
 export const readJson = (request: Request): Promise<unknown> => request.json().catch(() => null);
 
+function firstError(schema: TSchema, body: unknown) {
+  const [error] = Value.Errors(schema, body).filter((e) => e.keyword !== 'boolean' && e.keyword !== 'anyOf');
+  return error;
+}
+
+/**
+ * The body field the first schema error of `body` is about (`lignes.0.prixNuiteeHt`), as the API answers it in
+ * `champ` (api/src/plugins/errors.ts `validationField`), or undefined.
+ */
+export function validationField(schema: TSchema, body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const error = firstError(schema, body);
+  if (!error) return undefined;
+  const params = error.params as Record<string, unknown>;
+  const extra =
+    error.keyword === 'additionalProperties'
+      ? (params.additionalProperties as string[])[0]
+      : error.keyword === 'required'
+        ? (params.requiredProperties as string[])[0]
+        : undefined;
+  const field = [...error.instancePath.split('/').filter(Boolean), ...(extra ? [extra] : [])].join('.');
+  return field === '' ? undefined : field;
+}
+
 /** The first schema error of `body` worded as the API's `validationMessage` (api/src/plugins/errors.ts). */
 export function validationMessage(schema: TSchema, body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return COMMON_MESSAGES.invalidBody;
-  const [error] = Value.Errors(schema, body).filter((e) => e.keyword !== 'boolean' && e.keyword !== 'anyOf');
+  const error = firstError(schema, body);
   if (!error) return null;
   const params = error.params as Record<string, unknown>;
   const name = error.instancePath.split('/').filter(Boolean).join('.');
@@ -62,6 +87,8 @@ export function validationMessage(schema: TSchema, body: unknown): string | null
       return field.uniqueItems(subject);
     case 'format':
       return params.format === 'email' ? field.email(subject) : field.invalid(subject);
+    case 'minProperties':
+      return name ? field.invalid(subject) : COMMON_MESSAGES.nothingToChange;
     default:
       return name ? field.invalid(subject) : COMMON_MESSAGES.invalidBody;
   }
@@ -71,5 +98,5 @@ export function validationMessage(schema: TSchema, body: unknown): string | null
 export async function validBody<T>(request: Request, schema: TSchema): Promise<T | Response> {
   const body = await readJson(request);
   const invalid = validationMessage(schema, body);
-  return invalid ? fail(400, invalid) : (body as T);
+  return invalid ? fail(400, invalid, validationField(schema, body)) : (body as T);
 }

@@ -2,12 +2,12 @@ import type {
   Client,
   ContratClientDetail,
   ContratEtablissementDetail,
-  CurrentUser,
   Etablissement,
   Groupe,
   Pensionnaire,
   Repas,
   TypeChambre,
+  UserItem,
 } from '../../contract';
 import { mockUsers } from '../common/users';
 
@@ -395,8 +395,9 @@ export const seedPensionnaires: Pensionnaire[] = [
 ];
 
 /** Accounts of the users screen: the two demo logins, plus sign-ups waiting for an administrator. */
-export const seedUsers: CurrentUser[] = [
-  ...mockUsers.map(({ password: _password, ...user }) => user),
+/** Accounts as the administrators' list shows them: one of each status (USER_STATUTS). */
+export const seedUsers: UserItem[] = [
+  ...mockUsers.map(({ password: _password, ...user }) => ({ ...user, statut: 'actif' as const })),
   {
     id: 3,
     email: 'sophie.lefebvre@ebas3.fr',
@@ -404,9 +405,26 @@ export const seedUsers: CurrentUser[] = [
     prenom: 'Sophie',
     role: 'agent',
     active: false,
+    statut: 'en_attente',
   },
-  { id: 4, email: 'thomas.moreau@ebas3.fr', nom: 'Moreau', prenom: 'Thomas', role: 'agent', active: false },
-  { id: 5, email: 'lea.girard@ebas3.fr', nom: 'Girard', prenom: 'Léa', role: 'agent', active: true },
+  {
+    id: 4,
+    email: 'thomas.moreau@ebas3.fr',
+    nom: 'Moreau',
+    prenom: 'Thomas',
+    role: 'agent',
+    active: false,
+    statut: 'desactive',
+  },
+  {
+    id: 5,
+    email: 'lea.girard@ebas3.fr',
+    nom: 'Girard',
+    prenom: 'Léa',
+    role: 'agent',
+    active: true,
+    statut: 'actif',
+  },
 ];
 
 // Contracts ----------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ const AGENT = mockToken({ sub: '2', role: 'agent', name: 'Julien Bernard', email
 
 /** One call to the mocked API, as the browser would make it. */
 async function call(
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   path: string,
   options: { token?: string | null; body?: unknown } = {},
 ) {
@@ -57,6 +57,60 @@ describe('reference-data mocks', () => {
     const archived = await call('GET', '/etablissements?page=1&pageSize=20&archived=true');
     expect(names(archived.body)).toEqual(['Hôtel des Voyageurs']);
     expect((await call('GET', '/etablissements?telephone=04')).status).toBe(400);
+  });
+
+  it('let an agent PATCH a resident’s contact details and name, and refuse the other fields (403)', async () => {
+    const corrected = await call('PATCH', '/pensionnaires/6', {
+      token: AGENT,
+      body: { telephone: '06 12 34 56 78', nom: 'Petitt' },
+    });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.data).toMatchObject({ telephone: '06 12 34 56 78', nom: 'Petitt', sexe: 'F' });
+    expect(await call('PATCH', '/pensionnaires/6', { token: AGENT, body: { sexe: 'M' } })).toEqual({
+      status: 403,
+      body: {
+        message:
+          'Seul un administrateur peut modifier le sexe d’un pensionnaire. Un agent peut corriger le nom, ' +
+          'le prénom, la date de naissance, le téléphone, l’e-mail et les notes.',
+      },
+    });
+    expect((await call('PATCH', '/pensionnaires/6', { token: AGENT, body: {} })).body.message).toBe(
+      'Indiquez au moins un champ à modifier.',
+    );
+    expect((await call('PATCH', '/pensionnaires/6', { body: { sexe: 'X' } })).status).toBe(200);
+  });
+
+  it('refuse a contract’s line as the API does, naming its field in `champ`', async () => {
+    const contract = (await call('GET', '/contrats-clients/1')).body;
+    const lignes = (contract.lignes as Record<string, unknown>[]).map(
+      ({ typeChambreLibelle: _t, etablissementNom: _e, utilisee: _u, ...line }) => line,
+    );
+    const body = {
+      clientId: 1,
+      reference: 'CC-2025-CD94',
+      dateDebut: '2025-01-01',
+      dateFin: '2026-01-01',
+      modeTarification: 'par_chambre',
+      tauxTvaNuitee: '10.00',
+      tauxTvaRepas: '10.00',
+    };
+    const outside = await call('PUT', '/contrats-clients/1', {
+      body: { ...body, lignes: [lignes[0], { ...lignes[1], dateFin: '2026-02-01' }] },
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.body.champ).toBe('lignes.1.dateFin');
+    const overlapping = await call('PUT', '/contrats-clients/1', {
+      body: { ...body, lignes: [lignes[0], { ...lignes[0], id: undefined, dateDebut: '2025-06-01' }] },
+    });
+    expect(overlapping.body).toMatchObject({ champ: 'lignes.1.dateDebut' });
+    expect(overlapping.body.message).toMatch(/^Les lignes de tarif n° 1 et n° 2 .* se chevauchent/);
+    const invalid = await call('PUT', '/contrats-clients/1', {
+      body: { ...body, lignes: [{ ...lignes[0], prixNuiteeHt: '1.234' }] },
+    });
+    expect(invalid.body).toEqual({
+      message: 'Le champ lignes.0.prixNuiteeHt est invalide.',
+      champ: 'lignes.0.prixNuiteeHt',
+    });
   });
 
   it('let everybody read, only administrators write (403), nobody without a token (401)', async () => {

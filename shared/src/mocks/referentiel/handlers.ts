@@ -14,16 +14,22 @@ import {
   EtablissementBody,
   GroupeBody,
   PensionnaireBody,
+  PENSIONNAIRE_AGENT_FIELDS,
+  pensionnaireAgentRefusal,
+  PensionnairePatchBody,
   REFERENTIEL_PATHS,
   TypeChambreBody,
   USERS_PATH,
   CreateUserBody,
   PasswordBody,
   RoleBody,
-  type CurrentUser,
   type Etablissement,
+  USER_STATUTS,
+  type UserItem,
+  type UserStatut,
 } from '../../contract';
-import { api, claimsOf, fail, json, readJson, validationMessage } from '../common/http';
+import { containsText } from '../../format/search';
+import { api, claimsOf, fail, json, readJson, validationField, validationMessage } from '../common/http';
 import { clesApiHandlers, resetClesApiMocks } from './cles-api';
 import { foyersHandlers, resetFoyersMocks } from './foyers';
 import { listHandler, listPage, parseListQuery } from '../common/list-handlers';
@@ -78,7 +84,7 @@ const contrats = {
   etablissement: cloneContrats(seedContratsEtablissement),
   client: cloneContrats(seedContratsClients),
 };
-const users: CurrentUser[] = clone(seedUsers);
+const users: UserItem[] = clone(seedUsers);
 
 /**
  * Puts the seeds back (in place: the handlers keep their arrays). Tests call it first, so that what one test
@@ -107,12 +113,15 @@ export function resetReferentielMocks(): void {
   resetFoyersMocks();
 }
 
-/** 401 without a readable token; 403 for a write (or any `adminOnly` call) by a non-administrator. */
+/**
+ * 401 without a readable token; 403 for a write (or any `adminOnly` call) by a non-administrator. A PATCH checks its
+ * fields itself (the agents' partial update).
+ */
 function guard(request: Request, adminOnly: boolean) {
   const claims = claimsOf(request);
   if (!claims) return fail(401, COMMON_MESSAGES.unauthorized);
-  if ((adminOnly || request.method !== 'GET') && claims.role !== 'admin')
-    return fail(403, COMMON_MESSAGES.forbidden);
+  const write = request.method !== 'GET' && request.method !== 'PATCH';
+  if ((adminOnly || write) && claims.role !== 'admin') return fail(403, COMMON_MESSAGES.forbidden);
   return undefined;
 }
 
@@ -138,6 +147,8 @@ interface ResourceMock {
   parents?: { field: string; rows: Row[]; message: string }[];
   /** Rows still pointing at a record: while one exists, archiving it answers 409 with `message`. */
   references?: { rows: Row[]; field: string; message: string }[];
+  /** `PATCH /:id`: any field for an administrator, only `fields` for an agent (403 `refusal`). */
+  agentPatch?: { body: TSchema; fields: readonly string[]; refusal: (fields: string[]) => string };
 }
 
 function resourceHandlers(resource: ResourceMock): RequestHandler[] {
@@ -175,6 +186,33 @@ function resourceHandlers(resource: ResourceMock): RequestHandler[] {
 
   const now = () => new Date().toISOString();
 
+  const patchHandler = (patch: NonNullable<ResourceMock['agentPatch']>) =>
+    http.patch(`${base}/:id`, async ({ params, request }) => {
+      const body = await readJson(request);
+      const invalid = validationMessage(patch.body, body);
+      if (invalid) return fail(400, invalid);
+      const values = body as Record<string, unknown>;
+      if (claimsOf(request)?.role !== 'admin') {
+        const refused = Object.keys(values).filter((field) => !patch.fields.includes(field));
+        if (refused.length > 0) return fail(403, patch.refusal(refused));
+      }
+      const { row, response } = find(params.id);
+      if (!row) return response;
+      if (!active(row)) return fail(409, say(row, R.archivedRestoreFirst));
+      const refused = refuse({ ...pickBody(row), ...values }, row.id);
+      if (refused) return refused;
+      Object.assign(row, values, { updatedAt: now() });
+      return json(200, { message: say(row, R.updated), data: row });
+    });
+
+  /** The body fields of a stored row (a PATCH is checked as the full body it leads to). */
+  const pickBody = (row: Row) =>
+    Object.fromEntries(
+      Object.keys((resource.body as { properties: object }).properties)
+        .filter((key) => row[key] !== undefined && row[key] !== null)
+        .map((key) => [key, row[key]]),
+    );
+
   return [
     http.all(base, ({ request }) => guard(request, false)),
     http.all(`${base}/*`, ({ request }) => guard(request, false)),
@@ -211,6 +249,7 @@ function resourceHandlers(resource: ResourceMock): RequestHandler[] {
       Object.assign(row, body, { updatedAt: now() });
       return json(200, { message: say(row, R.updated), data: row });
     }),
+    ...(resource.agentPatch ? [patchHandler(resource.agentPatch)] : []),
     http.put(`${base}/:id/archive`, ({ params }) => {
       const { row, response } = find(params.id);
       if (!row) return response;
@@ -340,6 +379,11 @@ const resources: ResourceMock[] = [
     // Not a partial index in the database: an archived resident keeps their file number.
     uniqueIncludesArchived: true,
     parents: [{ field: 'clientId', rows: rows.clients, message: R.client.missing }],
+    agentPatch: {
+      body: PensionnairePatchBody,
+      fields: PENSIONNAIRE_AGENT_FIELDS,
+      refusal: pensionnaireAgentRefusal,
+    },
   },
 ];
 
@@ -355,11 +399,21 @@ const usersHandlers: RequestHandler[] = [
     if (!Number.isInteger(page) || page < 1) return fail(400, USERS_MESSAGES.page);
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > USERS_MAX_PAGE_SIZE)
       return fail(400, USERS_MESSAGES.pageSize(USERS_MAX_PAGE_SIZE));
-    const sorted = [...users].sort(
+    const statut = query.get('statut');
+    if (statut !== null && !USER_STATUTS.includes(statut as UserStatut))
+      return fail(400, COMMON_MESSAGES.invalidParam('statut'));
+    // As the API: a substring of the name or e-mail whatever the case and the accents.
+    const search = query.get('search');
+    const matching = users.filter(
+      (user) =>
+        (statut === null || user.statut === statut) &&
+        [user.nom, user.prenom, user.email].some((text) => containsText(text, search)),
+    );
+    const sorted = matching.sort(
       (a, b) => a.nom.localeCompare(b.nom, 'fr') || a.prenom.localeCompare(b.prenom, 'fr') || a.id - b.id,
     );
     const start = (page - 1) * pageSize;
-    return json(200, { users: sorted.slice(start, start + pageSize), total: users.length });
+    return json(200, { users: sorted.slice(start, start + pageSize), total: matching.length });
   }),
   http.put(api(`${USERS_PATH}/:id/activation`), async ({ params, request }) => {
     const body = (await readJson(request)) as { active?: unknown } | null;
@@ -373,6 +427,8 @@ const usersHandlers: RequestHandler[] = [
     if (user.active === body.active)
       return json(200, { message: USERS_MESSAGES.alreadyActive(fullName, body.active) });
     user.active = body.active;
+    // Once active, an account is never « en attente » again: shut out, it is « désactivé ».
+    user.statut = body.active ? 'actif' : 'desactive';
     return json(200, { message: USERS_MESSAGES.activated(fullName, body.active) });
   }),
   http.post(api(USERS_PATH), async ({ request }) => {
@@ -385,18 +441,20 @@ const usersHandlers: RequestHandler[] = [
     if (prenom === '') return fail(400, COMMON_MESSAGES.field.required('prenom'));
     const email = body.email.trim().toLowerCase();
     if (users.some((candidate) => candidate.email === email)) return fail(409, USERS_MESSAGES.emailTaken);
-    const user: CurrentUser = {
+    const user: UserItem = {
       id: Math.max(0, ...users.map((candidate) => candidate.id)) + 1,
       email,
       nom,
       prenom,
       role: body.role,
       active: true,
+      statut: 'actif',
     };
     users.push(user);
+    const { statut: _statut, ...created } = user;
     return json(201, {
       message: USERS_MESSAGES.created(`${prenom} ${nom}`, user.role),
-      data: user,
+      data: created,
     });
   }),
   http.put(api(`${USERS_PATH}/:id/role`), async ({ params, request }) => {
@@ -465,24 +523,85 @@ function contratHandlers(resource: ContratMock): RequestHandler[] {
     Math.max(0, ...resource.rows.flatMap((row) => row.lignes.map((line) => line.id))) + 1;
 
   /** The stored contract for a valid body, or the answer refusing it. */
+  /** The API's line checks (api/src/modules/contrats/lignes.ts), with the field each names; null when valid. */
+  const lineRefusal = (
+    contract: { dateDebut: string; dateFin: string },
+    lines: Record<string, unknown>[],
+  ) => {
+    const named = (line: Record<string, unknown>) => {
+      const type = `« ${String(rows.typesChambre.find((row) => row.id === line.typeChambreId)?.libelle)} »`;
+      if (!resource.lineHotels) return type;
+      const hotel = rows.etablissements.find((row) => row.id === line.etablissementId);
+      return `${type}, ${hotel ? String(hotel.nom) : 'tous établissements'}`;
+    };
+    const all = lines.map((line, index) => ({
+      line,
+      position: index + 1,
+      debut: String(line.dateDebut),
+      fin: String(line.dateFin),
+    }));
+    for (const { line, position, debut, fin } of all) {
+      if (fin <= debut)
+        return fail(
+          400,
+          CONTRATS_MESSAGES.lineEndBeforeStart(position, named(line)),
+          `lignes.${position - 1}.dateFin`,
+        );
+      if (debut < contract.dateDebut || fin > contract.dateFin)
+        return fail(
+          400,
+          CONTRATS_MESSAGES.lineOutsideContract(
+            position,
+            named(line),
+            CONTRATS_MESSAGES.periode(debut, fin),
+            CONTRATS_MESSAGES.periode(contract.dateDebut, contract.dateFin),
+          ),
+          `lignes.${position - 1}.${debut < contract.dateDebut ? 'dateDebut' : 'dateFin'}`,
+        );
+    }
+    const key = (line: Record<string, unknown>) =>
+      `${String(line.typeChambreId)}|${String(line.etablissementId ?? 0)}`;
+    for (const current of all)
+      for (const previous of all.filter((other) => other.position < current.position)) {
+        if (key(previous.line) !== key(current.line)) continue;
+        if (previous.debut < current.fin && current.debut < previous.fin) {
+          const later = previous.debut > current.debut ? previous : current;
+          return fail(
+            400,
+            CONTRATS_MESSAGES.linesOverlap(previous.position, current.position, named(current.line)),
+            `lignes.${later.position - 1}.dateDebut`,
+          );
+        }
+      }
+    return null;
+  };
+
   const build = (body: unknown, schema: TSchema, existing: ContratRow | null) => {
     const invalid = validationMessage(schema, body);
-    if (invalid) return { response: fail(400, invalid) };
-    const values = body as Record<string, unknown> & { lignes: Record<string, unknown>[]; reference: string };
+    if (invalid) return { response: fail(400, invalid, validationField(schema, body)) };
+    const values = body as Record<string, unknown> & {
+      lignes: Record<string, unknown>[];
+      reference: string;
+      dateDebut: string;
+      dateFin: string;
+    };
     const parent = resource.parents.find((row) => row.id === values[resource.parentField] && active(row));
-    if (!parent) return { response: fail(400, resource.parentMissing) };
+    if (!parent) return { response: fail(400, resource.parentMissing, resource.parentField) };
     if (
       resource.rows.some((row) => row.id !== existing?.id && lower(row.reference) === lower(values.reference))
     )
-      return { response: fail(409, CONTRATS_MESSAGES.referenceTaken(resource.noun, values.reference)) };
+      return {
+        response: fail(409, CONTRATS_MESSAGES.referenceTaken(resource.noun, values.reference), 'reference'),
+      };
     let lineId = nextLineId();
     const lignes: Row[] = [];
-    for (const line of values.lignes) {
+    for (const [index, line] of values.lignes.entries()) {
       const type = rows.typesChambre.find((row) => row.id === line.typeChambreId);
-      if (!type) return { response: fail(400, R.typeChambre.missing) };
+      if (!type) return { response: fail(400, R.typeChambre.missing, `lignes.${index}.typeChambreId`) };
       const hotelId = (line.etablissementId as number | null | undefined) ?? null;
       const hotel = hotelId === null ? null : rows.etablissements.find((row) => row.id === hotelId);
-      if (hotelId !== null && !hotel) return { response: fail(400, R.etablissement.missing) };
+      if (hotelId !== null && !hotel)
+        return { response: fail(400, R.etablissement.missing, `lignes.${index}.etablissementId`) };
       const kept = existing?.lignes.find((old) => old.id === line.id);
       lignes.push({
         ...line,
@@ -496,6 +615,8 @@ function contratHandlers(resource: ContratMock): RequestHandler[] {
         utilisee: Boolean(kept?.utilisee),
       } as unknown as Row);
     }
+    const refused = lineRefusal(values, values.lignes);
+    if (refused) return { response: refused };
     const now = new Date().toISOString();
     const row: ContratRow = {
       notes: null,

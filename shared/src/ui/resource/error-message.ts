@@ -9,3 +9,14 @@ export function errorMessage(error: unknown): string {
 
 /** Whether the failure is a 409 (a conflict: the client only logs it, the dialog must say it). */
 export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/**
+ * The form field an API error names (`champ`: `lignes.1.dateFin`) as an antd name path (`['lignes', 1, 'dateFin']`),
+ * or null when the error names none.
+ */
+export function errorField(error: unknown): (string | number)[] | null {
+  if (!(error instanceof ApiError)) return null;
+  const champ = (error.data as { champ?: unknown } | null)?.champ;
+  if (typeof champ !== 'string' || champ === '') return null;
+  return champ.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}

@@ -20,7 +20,9 @@ export {
 export {
   DateInput,
   dateFormItemProps,
+  INVALID_DATE_MESSAGE,
   ResourceFormModal,
+  type DateInputProps,
   type ResourceFormModalProps,
 } from './resource-form-modal';
 export {
@@ -31,9 +33,11 @@ export {
   type ResourceTableProps,
 } from './resource-table';
 export { useListQuery, type ListQueryOptions, type ListQueryState } from './use-list-query';
+export { useRememberedSearchParams } from './list-memory';
 export {
   useUrlFilters,
   type UrlFiltersOptions,
   type UrlFiltersState,
   type UrlFilterValue,
 } from './use-url-filters';
+export { frenchRowSelection, SELECT_PAGE_LABEL } from './row-selection';

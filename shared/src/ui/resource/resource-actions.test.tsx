@@ -186,6 +186,31 @@ describe('ResourceFormModal', () => {
     warn.mockRestore();
   });
 
+  it('shows an error beside the field the API names (`champ`), above the form when it names none on screen', async () => {
+    const user = userEvent.setup({ delay: null });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const answers = [
+      { message: 'Un établissement porte déjà ce nom.', champ: 'nom' },
+      { message: 'Ce groupe est archivé.', champ: 'groupeId' },
+    ];
+    mockServer.use(
+      http.post('/api/etablissements', () => HttpResponse.json(answers.shift(), { status: 409 })),
+    );
+    renderWithProviders(<Harness onSubmit={(values) => apiClient.post('/etablissements', values)} />);
+    await user.type(screen.getByLabelText('Nom'), 'Ibis');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const beside = await screen.findByText('Un établissement porte déjà ce nom.');
+    expect(
+      beside.closest('.ant-form-item')?.querySelector('#' + screen.getByLabelText('Nom').id),
+    ).toBeTruthy();
+    expect(document.querySelector('.ant-alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const above = await screen.findByText('Ce groupe est archivé.');
+    expect(above.closest('.ant-alert')).toBeTruthy();
+    expect(state()).toBe('ouvert');
+    warn.mockRestore();
+  });
+
   it('closes at once when nothing was typed', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<Harness onSubmit={() => Promise.resolve()} />);

@@ -110,6 +110,34 @@ describe('ResourceTable', () => {
     expect(screen.queryByText('Ancien Parc')).toBeNull();
   });
 
+  it('groups the thousands of a large total the French way (« Total : 12 345 »)', async () => {
+    mockServer.use(
+      http.get('/api/hotels', () => HttpResponse.json({ data: hotels.slice(0, 3), total: 12_345 })),
+    );
+    renderTable();
+    expect(await screen.findByText('Hôtel du Parc')).toBeTruthy();
+    expect(screen.getByText(/^Total : /).textContent?.replace(/[\u202f\u00a0]/g, ' ')).toBe('Total : 12 345');
+  });
+
+  it('names its selection check boxes in French, not antd’s « Select all » / « Select row »', async () => {
+    renderTable({ rowSelection: { selectedRowKeys: [] } });
+    expect(await screen.findByText('Hôtel du Parc')).toBeTruthy();
+    const boxes = screen.getAllByRole('checkbox');
+    const names = boxes.map((box) => box.getAttribute('aria-label'));
+    expect(names[0]).toBe('Sélectionner toutes les lignes de la page');
+    expect(names.slice(1, 3)).toEqual(['Sélectionner la ligne 1', 'Sélectionner la ligne 2']);
+    expect(names.filter((name) => /Select|Row/.test(name ?? ''))).toEqual([]);
+    // A name given by the page wins.
+    cleanup();
+    renderTable({
+      rowSelection: {
+        selectedRowKeys: [],
+        getCheckboxProps: (row) => ({ 'aria-label': `Choisir ${row.nom}` }),
+      },
+    });
+    expect(await screen.findByRole('checkbox', { name: 'Choisir Hôtel du Parc' })).toBeTruthy();
+  });
+
   it('asks the server for page 2 and mirrors it in the URL', async () => {
     const user = renderTable();
     await screen.findByText('Hôtel du Parc');

@@ -1,4 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { QueryKey } from '@tanstack/react-query';
 import {
   Button,
@@ -25,7 +25,9 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { formatNumber } from '../../format/numbers';
 import { useList, type ListLoader } from './fetch-list';
+import { frenchRowSelection } from './row-selection';
 import { useListQuery } from './use-list-query';
 
 /** What a cell renderer may need besides its row. */
@@ -97,6 +99,11 @@ export interface ResourceTableProps<T> {
   totalLabel?: (total: number) => string;
   /** Message of an empty list without filters. Default: « Aucun résultat ». */
   emptyDescription?: string;
+  /**
+   * « Réinitialiser les filtres » in the bar while a filter is active (it also forgets the filters remembered for
+   * the list: `useRememberedSearchParams`). False for a page whose filter bar has its own.
+   */
+  resetButton?: boolean;
 }
 
 const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
@@ -175,6 +182,7 @@ export function ResourceTable<T extends object>({
   rowSelection,
   totalLabel,
   emptyDescription,
+  resetButton = true,
 }: ResourceTableProps<T>) {
   const { token } = theme.useToken();
   const searchable = columns.filter((column) => column.searchable).map((column) => column.key);
@@ -263,6 +271,8 @@ export function ResourceTable<T extends object>({
     }
   };
 
+  const clearFilters = () => (onClearFilters ? onClearFilters(searchable) : clearSearch());
+
   let emptyText: ReactNode;
   if (error) {
     emptyText = (
@@ -282,9 +292,7 @@ export function ResourceTable<T extends object>({
   } else if (filtered || filtersActive) {
     emptyText = (
       <Empty description="Aucun résultat pour ces filtres">
-        <Button onClick={() => (onClearFilters ? onClearFilters(searchable) : clearSearch())}>
-          Effacer les filtres
-        </Button>
+        <Button onClick={clearFilters}>Effacer les filtres</Button>
       </Empty>
     );
   } else {
@@ -296,7 +304,8 @@ export function ResourceTable<T extends object>({
   }
 
   const activeFilters = columns.filter((column) => params.search[column.key]);
-  const showBar = archivable || activeFilters.length > 0 || toolbar !== undefined;
+  const showReset = resetButton && (filtered || filtersActive);
+  const showBar = archivable || activeFilters.length > 0 || showReset || toolbar !== undefined;
 
   return (
     <div>
@@ -328,6 +337,11 @@ export function ResourceTable<T extends object>({
                 {column.title} : {params.search[column.key]}
               </Tag>
             ))}
+            {showReset && (
+              <Button size="small" icon={<ReloadOutlined />} onClick={clearFilters}>
+                Réinitialiser les filtres
+              </Button>
+            )}
           </Flex>
           {toolbar}
         </Flex>
@@ -341,14 +355,14 @@ export function ResourceTable<T extends object>({
           loading={loading}
           onChange={onChange}
           locale={{ emptyText }}
-          rowSelection={rowSelection}
+          rowSelection={frenchRowSelection(rowSelection, data)}
           pagination={{
             current: params.page,
             pageSize: params.pageSize,
             total,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (count) => (totalLabel ? totalLabel(count) : `Total : ${count}`),
+            showTotal: (count) => (totalLabel ? totalLabel(count) : `Total : ${formatNumber(count)}`),
           }}
           onRow={
             onOpen &&

@@ -1,6 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListParams } from '../../contract/list';
+import { useRememberedSearchParams } from './list-memory';
+
+/** The paging, sort and archive parameters every list owns besides its column searches. */
+const LIST_KEYS = ['page', 'pageSize', 'sort', 'order', 'archived'];
 
 /** Longest search value the API accepts (`ListQuery`); a longer one from a hand-edited URL is cut. */
 const MAX_SEARCH_LENGTH = 100;
@@ -49,10 +52,13 @@ function splitKey(key: string): string[] {
  * bookmarked and Back returns to the previous page or filter. Every change pushes a history entry.
  */
 export function useListQuery(options: ListQueryOptions = {}): ListQueryState {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const defaultPageSize = Math.min(options.defaultPageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   // Callers pass inline arrays: depend on their content, not their identity.
   const searchableKey = (options.searchable ?? []).join('\n');
+  const [searchParams, setSearchParams] = useRememberedSearchParams([
+    ...LIST_KEYS,
+    ...splitKey(searchableKey),
+  ]);
+  const defaultPageSize = Math.min(options.defaultPageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const sortableKey = options.sortable ? options.sortable.join('\n') : null;
 
   const params = useMemo(() => {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useRememberedSearchParams } from './list-memory';
 
 /** Value of one extra filter: one value, several (repeated parameter `?statut=a&statut=b`), or none. */
 export type UrlFilterValue = string | string[] | undefined;
@@ -33,7 +33,7 @@ export function useUrlFilters<K extends string>(
   names: readonly K[],
   options: UrlFiltersOptions<K> = {},
 ): UrlFiltersState<K> {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useRememberedSearchParams(names);
   const namesKey = names.join('\n');
   const multipleKey = (options.multiple ?? []).join('\n');
 

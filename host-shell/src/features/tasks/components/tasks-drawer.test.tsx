@@ -41,7 +41,9 @@ describe('TasksDrawer', { timeout: 20_000 }, () => {
     renderWithProviders(<TasksDrawer open onClose={() => undefined} />, { url: '/dashboard' });
     const running = await rowOf(4);
     expect(running.getByText('En cours')).toBeTruthy();
-    expect(running.getByRole('progressbar', { name: 'Progression de la tâche n° 4' })).toBeTruthy();
+    const progress = running.getByRole('progressbar', { name: 'Progression de la tâche n° 4' });
+    // « 40 % », not antd's « 40% »: a no-break space before the sign, as every percentage of the product.
+    expect(progress.textContent).toMatch(/^\d+\u00a0%$/);
     expect(
       (await rowOf(3)).getByText("Tâche interrompue par l'arrêt du serveur : relancez-la."),
     ).toBeTruthy();

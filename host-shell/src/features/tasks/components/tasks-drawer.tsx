@@ -12,7 +12,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
-import { formatDateTime, useAuth } from 'shared';
+import { formatDateTime, formatPercent, useAuth } from 'shared';
 import { canRetryTask, TASK_STATUT_LABELS, type Task, type TaskStatut } from 'shared/contract';
 import { useDownloadTaskFile } from '../api/download-task-file';
 import { isActiveTask, useTasks } from '../api/get-tasks';
@@ -77,6 +77,7 @@ export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
           {isActiveTask(task) && (
             <Progress
               percent={task.progression}
+              format={(percent) => formatPercent(percent, { decimals: 0 })}
               size="small"
               aria-label={`Progression de la tâche n° ${task.id}`}
             />

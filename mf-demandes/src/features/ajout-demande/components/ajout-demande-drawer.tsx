@@ -1,7 +1,8 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useLookup } from 'shared';
+import { DATE_FORMAT, useLookup } from 'shared';
+import { DateInput } from 'shared/ui';
 import {
   DEMANDE_TYPE_LABELS,
   DEMANDE_TYPES,
@@ -198,7 +199,7 @@ export function AjoutDemandeDrawer({ open, onClose }: { open: boolean; onClose: 
               label="Période demandée"
               rules={[{ required: true, message: 'Le champ Période est obligatoire' }]}
             >
-              <DatePicker.RangePicker format="DD/MM/YYYY" aria-label="Période demandée" />
+              <DatePicker.RangePicker format={DATE_FORMAT} aria-label="Période demandée" />
             </Form.Item>
           </>
         )}
@@ -208,7 +209,7 @@ export function AjoutDemandeDrawer({ open, onClose }: { open: boolean; onClose: 
             label="Nouvelle date de départ"
             rules={[{ required: true, message: 'Le champ Nouvelle date de départ est obligatoire' }]}
           >
-            <DatePicker format="DD/MM/YYYY" aria-label="Nouvelle date de départ" />
+            <DateInput aria-label="Nouvelle date de départ" />
           </Form.Item>
         )}
         {type === 'annulation' && (
@@ -217,7 +218,7 @@ export function AjoutDemandeDrawer({ open, onClose }: { open: boolean; onClose: 
             label="Annuler à partir du"
             rules={[{ required: true, message: "Le champ Date d'annulation est obligatoire" }]}
           >
-            <DatePicker format="DD/MM/YYYY" aria-label="Annuler à partir du" />
+            <DateInput aria-label="Annuler à partir du" />
           </Form.Item>
         )}
         <Form.Item name="ville" label="Ville souhaitée">

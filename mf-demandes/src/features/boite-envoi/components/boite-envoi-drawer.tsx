@@ -1,7 +1,7 @@
 import { EyeOutlined, LockOutlined, RedoOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Empty, Flex, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { formatDateTime } from 'shared';
+import { formatDateTime, formatNumber } from 'shared';
 import {
   COURRIEL_STATUT_LABELS,
   COURRIEL_STATUTS,
@@ -79,7 +79,7 @@ export function BoiteEnvoiDrawer({ open, onClose }: { open: boolean; onClose: ()
             pageSize: PAGE_SIZE,
             total: courriels.data?.total ?? 0,
             showSizeChanger: false,
-            showTotal: (total) => `${total} courriel${total > 1 ? 's' : ''}`,
+            showTotal: (total) => `${formatNumber(total)} courriel${total > 1 ? 's' : ''}`,
             onChange: setPage,
           }}
           columns={[

@@ -151,6 +151,7 @@ export function DemandesList({ toolbarExtra }: { toolbarExtra?: ReactNode }) {
         columns={demandeColumns}
         filtersActive={state.active}
         onClearFilters={() => state.clearFilters(SEARCHABLE)}
+        resetButton={false}
         totalLabel={countLabel}
         emptyDescription="Aucune demande"
         rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}

@@ -1,7 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Flex, Space } from 'antd';
 import { useState } from 'react';
-import { formatDate, formatMoney } from 'shared';
+import { formatDate, formatMoney, formatPercent } from 'shared';
 import { PageFrame, RecordGate } from 'shared/ui';
 import { orNone } from '../../../lib/record-details';
 import { useCanWrite } from '../../../lib/use-can-write';
@@ -71,8 +71,16 @@ export function ContratDetailsPage({ kind }: { kind: ContratKind }) {
                   children: MODE_TARIFICATION_LABELS[contrat.modeTarification],
                 },
                 { key: 'delai', label: "Délai d'alerte", children: `${contrat.delaiAlerteJours} jours` },
-                { key: 'tvaNuitee', label: 'TVA nuitée', children: `${contrat.tauxTvaNuitee} %` },
-                { key: 'tvaRepas', label: 'TVA repas', children: `${contrat.tauxTvaRepas} %` },
+                {
+                  key: 'tvaNuitee',
+                  label: 'TVA nuitée',
+                  children: formatPercent(contrat.tauxTvaNuitee, { decimals: 2 }),
+                },
+                {
+                  key: 'tvaRepas',
+                  label: 'TVA repas',
+                  children: formatPercent(contrat.tauxTvaRepas, { decimals: 2 }),
+                },
                 ...kind.headerMoneyFields.map((field) => ({
                   key: field,
                   label: HEADER_MONEY_LABELS[field],

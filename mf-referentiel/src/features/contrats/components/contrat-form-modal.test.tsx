@@ -154,4 +154,46 @@ describe('ContratFormModal', () => {
     expect(simple.getByText('Hôtel Lafayette')).toBeTruthy();
     expect(simple.getByText('60,00 €')).toBeTruthy();
   });
+
+  it('shows the API’s refusal of a line beside the field it names (`champ`), the toast kept', async () => {
+    const { user, requestsTo } = renderPage(<ContratClientDetailsPage />, {
+      url: '/dashboard/contrat-client/1',
+      path: '/dashboard/contrat-client/:id',
+    });
+    await screen.findByText('Tous les établissements');
+    await user.click(screen.getByRole('button', { name: /Modifier/ }));
+    const dialog = await findDialog('Modifier « CC-2025-CD94 »');
+    const end = within(line(2)).getByLabelText('Fin (exclue)');
+    await user.click(end);
+    await user.clear(end);
+    await user.type(end, '01/02/2026');
+    await user.tab();
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+
+    const message =
+      'Ligne de tarif n° 2 (« Double », Hôtel du Parc) : sa période (du 01/01/2025 au 01/02/2026 exclu) doit ' +
+      'être comprise dans celle du contrat (du 01/01/2025 au 01/01/2026 exclu).';
+    expect(await within(line(2)).findByText(message)).toBeTruthy();
+    expect(requestsTo('/api/contrats-clients/1', 'PUT')).toHaveLength(1);
+    // Beside its field only, not again above the form; the 400's toast (spec §8) outside the dialog.
+    expect(within(dialog).getAllByText(message)).toHaveLength(1);
+    expect(await screen.findAllByText(message)).toHaveLength(2);
+    expect(within(line(1)).queryByText(message)).toBeNull();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('puts a 409 on the reference it names (duplicate), not toasted (spec §8)', async () => {
+    const { user } = renderPage(<ContratClientDetailsPage />, {
+      url: '/dashboard/contrat-client/1',
+      path: '/dashboard/contrat-client/:id',
+    });
+    await screen.findByText('Tous les établissements');
+    await user.click(screen.getByRole('button', { name: /Modifier/ }));
+    const dialog = await findDialog('Modifier « CC-2025-CD94 »');
+    fill(dialog, 'Référence', 'CC-2026-RELAIS');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    const message = await within(dialog).findByText(/porte déjà la référence « CC-2026-RELAIS »/);
+    expect(message.closest('.ant-form-item')?.textContent).toContain('Référence');
+    expect(screen.getAllByText(/porte déjà la référence/)).toHaveLength(1);
+  });
 });

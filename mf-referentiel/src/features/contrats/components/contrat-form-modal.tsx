@@ -127,7 +127,7 @@ export function ContratFormModal({ kind, open, contrat, onClose, onSaved }: Cont
       </Row>
       <Row gutter={16}>
         <Col xs={24} sm={6}>
-          <Form.Item label="Début" name="dateDebut" rules={[{ required: true }]} {...dateFormItemProps()}>
+          <Form.Item label="Début" name="dateDebut" {...dateFormItemProps([{ required: true }])}>
             <DateInput />
           </Form.Item>
         </Col>
@@ -136,8 +136,7 @@ export function ContratFormModal({ kind, open, contrat, onClose, onSaved }: Cont
             label="Fin (exclue)"
             name="dateFin"
             dependencies={['dateDebut']}
-            rules={[{ required: true }, afterStart(['dateDebut'])]}
-            {...dateFormItemProps()}
+            {...dateFormItemProps([{ required: true }, afterStart(['dateDebut'])])}
           >
             <DateInput />
           </Form.Item>

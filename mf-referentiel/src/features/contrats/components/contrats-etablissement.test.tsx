@@ -53,6 +53,10 @@ describe('ContratEtablissementDetailsPage', () => {
     expect(simple.getByText('10')).toBeTruthy();
     expect(rowOf('Double').getByText('62,50 €')).toBeTruthy();
     expect(rowOf('Double').getByText('Illimité')).toBeTruthy();
+    // VAT rates in French: a decimal comma, « % » after a no-break space.
+    const vat = screen.getByText('TVA nuitée').closest('tr')!;
+    expect(vat.textContent).toContain('10,00\u00a0%');
+    expect(vat.textContent).not.toContain('10.00');
   });
 
   it('offers a brouillon « Activer » and « Clôturer » (not « Suspendre »), and PUTs …/statut', async () => {

@@ -60,12 +60,12 @@ interface LineFieldSpec {
   toBody: (line: LigneFormValues) => unknown;
 }
 
-const dateField = (label: string, rules: LineFieldSpec['rules']): Omit<LineFieldSpec, 'toBody'> => ({
+/** A date of a line: its rules go through `dateFormItemProps`, which checks a date typed wrong first. */
+const dateField = (label: string, rules: (line: number) => FormRule[]): Omit<LineFieldSpec, 'toBody'> => ({
   label,
   row: 0,
   xs: 12,
-  rules,
-  itemProps: () => dateFormItemProps(),
+  itemProps: (line) => dateFormItemProps(rules(line)),
   input: () => <DateInput />,
 });
 
@@ -77,6 +77,11 @@ const optionalAmount = (label: string, read: (line: LigneFormValues) => unknown)
   input: () => <Input inputMode="decimal" suffix="€" placeholder="0,00" />,
   toBody: (line) => toMoney(read(line) as string | null | undefined),
 });
+
+const endRules = (line: number): FormRule[] => [
+  { required: true },
+  afterStart(['lignes', line, 'dateDebut']),
+];
 
 /** Every field a line may have; a kind's `lineFields` says which of them its lines have. */
 const SPECS: Record<LineField, LineFieldSpec> = {
@@ -110,8 +115,11 @@ const SPECS: Record<LineField, LineFieldSpec> = {
   },
   dateDebut: { ...dateField('Début', () => [{ required: true }]), toBody: (line) => line.dateDebut },
   dateFin: {
-    ...dateField('Fin (exclue)', (line) => [{ required: true }, afterStart(['lignes', line, 'dateDebut'])]),
-    itemProps: (line) => ({ dependencies: [['lignes', line, 'dateDebut']], ...dateFormItemProps() }),
+    ...dateField('Fin (exclue)', endRules),
+    itemProps: (line) => ({
+      dependencies: [['lignes', line, 'dateDebut']],
+      ...dateFormItemProps(endRules(line)),
+    }),
     toBody: (line) => line.dateFin,
   },
   prixNuiteeHt: {

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { dashboardUrl } from 'shared';
+import { dashboardUrl, formatNumber } from 'shared';
 import { labelSearch, PageFrame, type ResourceColumn, ResourceTable, useUrlFilters } from 'shared/ui';
 import { FOYERS_PATHS, REFERENTIEL_PATHS, type FoyerItem } from 'shared/contract';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
@@ -93,7 +93,7 @@ export function FoyersPage() {
           setDraft('');
           filters.clearFilters(also);
         }}
-        totalLabel={(total) => `${total} foyer${total > 1 ? 's' : ''}`}
+        totalLabel={(total) => `${formatNumber(total)} foyer${total > 1 ? 's' : ''}`}
         emptyDescription="Aucun foyer"
         onOpen={(row) => void navigate(dashboardUrl('foyer', { id: row.id }))}
       />

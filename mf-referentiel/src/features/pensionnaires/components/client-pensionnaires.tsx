@@ -3,7 +3,7 @@ import { Button, Card } from 'antd';
 import { useState } from 'react';
 import type { Pensionnaire } from 'shared/contract';
 import { useCanWrite } from '../../../lib/use-can-write';
-import { PensionnaireFormModal } from './pensionnaire-form-modal';
+import { PensionnaireEditModal } from './pensionnaire-edit-modal';
 import { PensionnairesTable } from './pensionnaires-table';
 
 export interface ClientPensionnairesProps {
@@ -32,14 +32,11 @@ export function ClientPensionnaires({ client }: ClientPensionnairesProps) {
           )
         }
       />
-      {canWrite && (
-        <PensionnaireFormModal
-          open={editing !== null}
-          pensionnaire={editing === 'new' ? null : editing}
-          clients={{ fixed: { value: client.id, label: client.nom } }}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      <PensionnaireEditModal
+        editing={editing}
+        clients={{ fixed: { value: client.id, label: client.nom } }}
+        onClose={() => setEditing(null)}
+      />
     </Card>
   );
 }

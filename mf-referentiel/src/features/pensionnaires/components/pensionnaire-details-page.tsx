@@ -8,11 +8,11 @@ import { REFERENTIEL_PATHS, type Pensionnaire } from 'shared/contract';
 import { SEXE_LABELS } from '../../../lib/labels';
 import { ArchivedTag, orNone, UpcomingSection } from '../../../lib/record-details';
 import { ReferenceName } from '../../../lib/reference-name';
-import { useCanWrite } from '../../../lib/use-can-write';
+import { useCanCorrectResidents } from '../../../lib/use-can-write';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
 import { usePensionnaire } from '../api/get-pensionnaire';
 import { PensionnaireDemandes } from './pensionnaire-demandes';
-import { PensionnaireFormModal } from './pensionnaire-form-modal';
+import { PensionnaireEditModal } from './pensionnaire-edit-modal';
 
 export interface PensionnaireDetailsPageProps {
   /** The « Foyer » entry of the card (composed by the page from the households feature). */
@@ -23,7 +23,8 @@ export interface PensionnaireDetailsPageProps {
 export function PensionnaireDetailsPage({ foyer }: PensionnaireDetailsPageProps = {}) {
   const state = usePensionnaire();
   const clients = useReferenceLookup(REFERENTIEL_PATHS.clients);
-  const canWrite = useCanWrite();
+  // An administrator edits every field, an agent the contact details (PensionnaireEditModal).
+  const canEdit = useCanCorrectResidents();
   const [editing, setEditing] = useState(false);
   const { record } = state;
 
@@ -31,7 +32,7 @@ export function PensionnaireDetailsPage({ foyer }: PensionnaireDetailsPageProps 
     <PageFrame
       routeId="pensionnaire"
       extra={
-        canWrite &&
+        canEdit &&
         record &&
         !record.archivedAt && (
           <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
@@ -92,10 +93,9 @@ export function PensionnaireDetailsPage({ foyer }: PensionnaireDetailsPageProps 
           </Flex>
         )}
       </RecordGate>
-      {canWrite && record && (
-        <PensionnaireFormModal
-          open={editing}
-          pensionnaire={record}
+      {record && (
+        <PensionnaireEditModal
+          editing={editing ? record : null}
           clients={clients}
           onClose={() => setEditing(false)}
         />

@@ -95,18 +95,7 @@ export function PensionnaireFormModal({
           />
         )}
       </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Nom" name="nom" rules={required}>
-            <Input maxLength={120} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Prénom" name="prenom" rules={required}>
-            <Input maxLength={120} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <NameFields />
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item
@@ -119,14 +108,48 @@ export function PensionnaireFormModal({
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item label="Date de naissance" name="dateNaissance" {...dateFormItemProps()}>
-            <DateInput disabledDate={inTheFuture} />
-          </Form.Item>
+          <BirthDateField />
         </Col>
       </Row>
       <Form.Item label="Sexe" name="sexe" rules={[{ required: true }]}>
         <Radio.Group options={SEXE_OPTIONS} />
       </Form.Item>
+      <ContactFields />
+    </ResourceFormModal>
+  );
+}
+
+// The fields an agent may correct too (PENSIONNAIRE_AGENT_FIELDS): shared with PensionnaireCorrectionModal.
+
+export function NameFields() {
+  return (
+    <Row gutter={16}>
+      <Col xs={24} sm={12}>
+        <Form.Item label="Nom" name="nom" rules={required}>
+          <Input maxLength={120} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <Form.Item label="Prénom" name="prenom" rules={required}>
+          <Input maxLength={120} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
+export function BirthDateField() {
+  return (
+    <Form.Item label="Date de naissance" name="dateNaissance" {...dateFormItemProps()}>
+      <DateInput disabledDate={inTheFuture} />
+    </Form.Item>
+  );
+}
+
+/** Phone, e-mail and notes. */
+export function ContactFields() {
+  return (
+    <>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item label="Téléphone" name="telephone" rules={telephoneRules}>
@@ -142,6 +165,6 @@ export function PensionnaireFormModal({
       <Form.Item label="Notes" name="notes">
         <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 6 }} />
       </Form.Item>
-    </ResourceFormModal>
+    </>
   );
 }

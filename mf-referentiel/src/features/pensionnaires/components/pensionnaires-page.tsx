@@ -5,7 +5,7 @@ import { PageFrame } from 'shared/ui';
 import { REFERENTIEL_PATHS, type Pensionnaire } from 'shared/contract';
 import { useCanWrite } from '../../../lib/use-can-write';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
-import { PensionnaireFormModal } from './pensionnaire-form-modal';
+import { PensionnaireEditModal } from './pensionnaire-edit-modal';
 import { PensionnairesTable } from './pensionnaires-table';
 
 /** Every client's residents. */
@@ -26,14 +26,7 @@ export function PensionnairesPage() {
       }
     >
       <PensionnairesTable scope={{ clients }} onEdit={setEditing} />
-      {canWrite && (
-        <PensionnaireFormModal
-          open={editing !== null}
-          pensionnaire={editing === 'new' ? null : editing}
-          clients={clients}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      <PensionnaireEditModal editing={editing} clients={clients} onClose={() => setEditing(null)} />
     </PageFrame>
   );
 }

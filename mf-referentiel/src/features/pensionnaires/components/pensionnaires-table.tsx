@@ -6,7 +6,7 @@ import { REFERENTIEL_PATHS, type Pensionnaire } from 'shared/contract';
 import { NO_VALUE, SEXE_LABELS } from '../../../lib/labels';
 import { actionsColumn, RecordActions } from '../../../lib/record-actions';
 import { ReferenceName } from '../../../lib/reference-name';
-import { useCanWrite } from '../../../lib/use-can-write';
+import { useCanCorrectResidents, useCanWrite } from '../../../lib/use-can-write';
 import type { ReferenceLookup } from '../../../lib/use-reference-lookup';
 import { useArchivePensionnaire } from '../api/archive-pensionnaire';
 import { useRestorePensionnaire } from '../api/restore-pensionnaire';
@@ -24,6 +24,7 @@ export interface PensionnairesTableProps {
 /** Residents: searchable on name, first name and file number; a row opens the resident's card. */
 export function PensionnairesTable({ scope, onEdit, toolbar }: PensionnairesTableProps) {
   const canWrite = useCanWrite();
+  const canCorrect = useCanCorrectResidents();
   const archive = useArchivePensionnaire();
   const restore = useRestorePensionnaire();
   const navigate = useNavigate();
@@ -59,6 +60,13 @@ export function PensionnairesTable({ scope, onEdit, toolbar }: PensionnairesTabl
           onArchive={() => archive.mutateAsync(row.id)}
           onRestore={() => restore.mutateAsync(row.id)}
         />
+      )),
+    );
+  } else if (canCorrect) {
+    // An agent corrects the contact details of an active resident; archiving stays an administrator's.
+    columns.push(
+      actionsColumn((row, { archived }) => (
+        <RecordActions label={`${row.prenom} ${row.nom}`} archived={archived} onEdit={() => onEdit(row)} />
       )),
     );
   }

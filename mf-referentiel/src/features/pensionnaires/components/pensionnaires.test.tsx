@@ -88,13 +88,16 @@ describe('PensionnairesPage', () => {
     expect(screen.getByText('Total : 11')).toBeTruthy();
   });
 
-  it('shows staff a read-only list: no create, edit, archive or restore button', async () => {
+  it('offers staff « Modifier » on a row (the contact details), but no create, archive or restore', async () => {
     const { user } = renderPage(<PensionnairesPage />, { url: URL, role: 'agent' });
     await screen.findByText('Dupont');
-    expect(screen.queryByRole('button', { name: /Créer|Modifier|Archiver/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Créer|Archiver/ })).toBeNull();
+    await user.click(rowOf('Dupont').getByRole('button', { name: 'Modifier « Marie Dupont »' }));
+    const dialog = await findDialog('Modifier les coordonnées de « Marie Dupont »');
+    expect(within(dialog).queryByLabelText('Client')).toBeNull();
     await user.click(screen.getByText('Archivés'));
     expect(await screen.findByText('Girard')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Restaurer/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Restaurer|Modifier/ })).toBeNull();
   });
 
   it('asks before archiving (PUT …/archive) and shows the 409 reason', async () => {
@@ -142,7 +145,49 @@ describe('PensionnaireDetailsPage', () => {
     const client = await screen.findByRole('link', { name: 'Centre hospitalier Nord-Marseille' });
     expect(client.getAttribute('href')).toBe('/dashboard/client-details/4');
     expect(screen.getByText(/Les séjours de ce pensionnaire apparaîtront ici/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Modifier/ })).toBeNull();
+  });
+
+  it('lets an agent correct the phone: a form of the fields agents may change, a PATCH of them only', async () => {
+    const { user, requestsTo } = renderPage(<PensionnaireDetailsPage />, {
+      url: '/dashboard/pensionnaires/6',
+      path: '/dashboard/pensionnaires/:id',
+      role: 'agent',
+    });
+    await screen.findByText('Jeanne Petit');
+    await user.click(openButton('Modifier'));
+    const dialog = await findDialog('Modifier les coordonnées de « Jeanne Petit »');
+    for (const label of ['Nom', 'Prénom', 'Date de naissance', 'Téléphone', 'E-mail', 'Notes'])
+      expect(within(dialog).getByLabelText(label)).toBeTruthy();
+    for (const label of ['Client', 'N° de dossier'])
+      expect(within(dialog).queryByLabelText(label)).toBeNull();
+    expect(within(dialog).queryByText('Sexe')).toBeNull();
+    expect(within(dialog).getByText(/seul un administrateur/i)).toBeTruthy();
+    fillIn(dialog)('Téléphone', '06 98 76 54 32');
+    await user.click(within(dialog).getByText('Enregistrer').closest('button')!);
+    await waitFor(() => expect(requestsTo('/api/pensionnaires/6', 'PATCH')).toHaveLength(1));
+    expect(await requestsTo('/api/pensionnaires/6', 'PATCH')[0]!.body).toEqual({
+      nom: 'Petit',
+      prenom: 'Jeanne',
+      dateNaissance: '1941-12-05',
+      telephone: '06 98 76 54 32',
+      email: null,
+      notes: expect.stringMatching(/chambre PMR/),
+    });
+    expect(await screen.findByText('06 98 76 54 32')).toBeTruthy();
+    expect(requestsTo('/api/pensionnaires/6', 'PUT')).toHaveLength(0);
+  });
+
+  it('gives an administrator the whole form on the card (client, file number, sex)', async () => {
+    const { user } = renderPage(<PensionnaireDetailsPage />, {
+      url: '/dashboard/pensionnaires/6',
+      path: '/dashboard/pensionnaires/:id',
+    });
+    await screen.findByText('Jeanne Petit');
+    await user.click(openButton('Modifier'));
+    const dialog = await findDialog('Modifier « Jeanne Petit »');
+    for (const label of ['Client', 'N° de dossier'])
+      expect(within(dialog).getByLabelText(label)).toBeTruthy();
+    expect(within(dialog).getByText('Sexe')).toBeTruthy();
   });
 
   it('lists the resident’s accommodation requests and their communications', async () => {

@@ -1,29 +1,54 @@
 import { KeyOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Button, Flex, Input, Result, Select, Space, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { canManageReferenceData, useAuth } from 'shared';
-import { PageFrame } from 'shared/ui';
-import { ROLE_LABELS, type CurrentUser } from 'shared/contract';
-import { useUsers, USERS_MAX_PAGE_SIZE } from '../api/get-users';
+import { PageFrame, ResourceTable, useUrlFilters, type ResourceColumn } from 'shared/ui';
+import {
+  ROLE_LABELS,
+  USER_STATUT_LABELS,
+  USER_STATUTS,
+  type CurrentUser,
+  type UserItem,
+  type UserStatut,
+} from 'shared/contract';
+import { usersListSource, type UserFilters } from '../api/get-users';
 import { ActivationButton } from './activation-button';
 import { CreateUserModal, PasswordModal, RoleModal } from './user-modals';
 
-const PAGE_SIZE_OPTIONS = [10, 20, 50, USERS_MAX_PAGE_SIZE];
+const FILTERS = ['search', 'statut'] as const;
+
+const STATUT_COLOURS: Record<UserStatut, string> = {
+  actif: 'green',
+  en_attente: 'orange',
+  desactive: 'red',
+};
+const STATUT_OPTIONS = USER_STATUTS.map((statut) => ({ value: statut, label: USER_STATUT_LABELS[statut] }));
+
+/** Remounted (by `key`) when the URL value changes, e.g. on « Réinitialiser les filtres ». */
+function UserSearch({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  return (
+    <Input.Search
+      aria-label="Rechercher un utilisateur"
+      placeholder="Nom, prénom ou e-mail"
+      allowClear
+      maxLength={100}
+      style={{ width: 300, maxWidth: '100%' }}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onSearch={(next) => onSearch(next.trim())}
+    />
+  );
+}
 
 /**
- * Accounts, for administrators: who they are, their role, whether they may log in; « Activer » lets a new
- * sign-up in, « Désactiver » shuts an account out. Staff see a 403 page and nothing is requested.
+ * Accounts, for administrators: who they are, their role, where the account stands; « Activer » lets a new
+ * sign-up in, « Désactiver » shuts an account out. Searched (name or e-mail, accents aside) and filtered on the
+ * status by the API, the filters in the URL. Staff see a 403 page and nothing is requested.
  */
 export function UtilisateursPage() {
   const { jwtTokenDecoded } = useAuth();
   const isAdmin = canManageReferenceData(jwtTokenDecoded);
-  const [pagination, setPagination] = useState({ page: 1, pageSize: 20 });
-  const users = useUsers(pagination, { enabled: isAdmin });
-  const { error } = users;
-  // A failed page shows the error, not the rows of the page before it.
-  const page = error ? undefined : users.data;
-  const loading = users.isPending || users.isPlaceholderData;
-  const reload = () => void users.refetch();
   const [creating, setCreating] = useState(false);
   const [roleOf, setRoleOf] = useState<CurrentUser | null>(null);
   const [passwordOf, setPasswordOf] = useState<CurrentUser | null>(null);
@@ -40,27 +65,26 @@ export function UtilisateursPage() {
     );
   }
 
-  const columns: TableColumnsType<CurrentUser> = [
-    { key: 'nom', dataIndex: 'nom', title: 'Nom' },
-    { key: 'prenom', dataIndex: 'prenom', title: 'Prénom' },
-    { key: 'email', dataIndex: 'email', title: 'E-mail' },
+  const columns: ResourceColumn<UserItem>[] = [
+    { key: 'nom', title: 'Nom' },
+    { key: 'prenom', title: 'Prénom' },
+    { key: 'email', title: 'E-mail' },
     {
       key: 'role',
       title: 'Rôle',
-      render: (_, user) => (
+      render: (user) => (
         <Tag color={user.role === 'admin' ? 'blue' : undefined}>{ROLE_LABELS[user.role]}</Tag>
       ),
     },
     {
       key: 'statut',
       title: 'Statut',
-      render: (_, user) =>
-        user.active ? <Tag color="green">Actif</Tag> : <Tag color="orange">En attente</Tag>,
+      render: (user) => <Tag color={STATUT_COLOURS[user.statut]}>{USER_STATUT_LABELS[user.statut]}</Tag>,
     },
     {
       key: 'actions',
       title: 'Actions',
-      render: (_, user) => {
+      render: (user) => {
         const fullName = `${user.prenom} ${user.nom}`;
         const resetPassword = (
           <Button
@@ -110,43 +134,46 @@ export function UtilisateursPage() {
       <CreateUserModal open={creating} onClose={() => setCreating(false)} />
       <RoleModal user={roleOf} onClose={() => setRoleOf(null)} />
       <PasswordModal user={passwordOf} onClose={() => setPasswordOf(null)} />
-      <Table<CurrentUser>
-        rowKey="id"
-        columns={columns}
-        dataSource={page?.users ?? []}
-        loading={loading}
-        locale={
-          error
-            ? {
-                emptyText: (
-                  <Result
-                    status="error"
-                    title="La liste n'a pas pu être chargée."
-                    subTitle={error.message}
-                    extra={
-                      <Button type="primary" onClick={reload}>
-                        Réessayer
-                      </Button>
-                    }
-                  />
-                ),
-              }
-            : undefined
-        }
-        pagination={{
-          current: pagination.page,
-          pageSize: pagination.pageSize,
-          total: page?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: (count) => `Total : ${count}`,
-          onChange: (next, pageSize) =>
-            setPagination((previous) => ({
-              page: pageSize !== previous.pageSize ? 1 : next,
-              pageSize,
-            })),
-        }}
-      />
+      <UsersTable columns={columns} />
     </PageFrame>
+  );
+}
+
+/** The filters above the table and the table (hooks of their own: the 403 page above renders none). */
+function UsersTable({ columns }: { columns: ResourceColumn<UserItem>[] }) {
+  const state = useUrlFilters(FILTERS);
+  const { values, setFilter } = state;
+  const filters = useMemo((): UserFilters => {
+    const search = typeof values.search === 'string' ? values.search : undefined;
+    const statut = USER_STATUTS.find((candidate) => candidate === values.statut);
+    return { ...(search ? { search } : {}), ...(statut ? { statut } : {}) };
+  }, [values]);
+  const source = useMemo(() => usersListSource(filters), [filters]);
+  return (
+    <>
+      <Flex wrap gap={8} align="center" style={{ marginBottom: 16 }}>
+        <UserSearch
+          key={filters.search ?? ''}
+          value={filters.search ?? ''}
+          onSearch={(value) => setFilter('search', value === '' ? undefined : value)}
+        />
+        <Select<UserStatut>
+          aria-label="Statut"
+          allowClear
+          placeholder="Tous les statuts"
+          style={{ width: 180 }}
+          value={filters.statut ?? null}
+          options={STATUT_OPTIONS}
+          onChange={(value) => setFilter('statut', value)}
+        />
+      </Flex>
+      <ResourceTable<UserItem>
+        {...source}
+        columns={columns}
+        filtersActive={state.active}
+        onClearFilters={state.clearFilters}
+        emptyDescription="Aucun utilisateur"
+      />
+    </>
   );
 }

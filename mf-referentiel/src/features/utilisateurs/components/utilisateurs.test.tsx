@@ -110,6 +110,41 @@ describe('UtilisateursPage', () => {
     expect(requestsTo('/api/users')).toHaveLength(1);
   });
 
+  it('searches by name or e-mail on the server, accents aside, and keeps it in the URL', async () => {
+    const { user, requestsTo, location } = renderPage(<UtilisateursPage />, { url: URL });
+    await screen.findByText('Lefebvre');
+    await user.type(screen.getByLabelText('Rechercher un utilisateur'), 'LEA{Enter}');
+    await waitFor(() => expect(location()).toBe(`${URL}?search=LEA`));
+    await waitFor(() => expect(screen.queryByText('Lefebvre')).toBeNull());
+    expect(rowOf('Girard').getByText('lea.girard@ebas3.fr')).toBeTruthy();
+    expect(requestsTo('/api/users').at(-1)?.url.searchParams.get('search')).toBe('LEA');
+    expect(screen.getByText('Total : 1')).toBeTruthy();
+  });
+
+  it('filters on the status: actif, en attente, désactivé (the three shown apart), from the URL too', async () => {
+    const { user, requestsTo, location } = renderPage(<UtilisateursPage />, { url: URL });
+    await screen.findByText('Lefebvre');
+    expect(rowOf('Lefebvre').getByText('En attente')).toBeTruthy();
+    expect(rowOf('Moreau').getByText('Désactivé')).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: 'Statut' }));
+    await user.click(await screen.findByTitle('Désactivé'));
+    await waitFor(() => expect(location()).toBe(`${URL}?statut=desactive`));
+    await waitFor(() => expect(screen.queryByText('Lefebvre')).toBeNull());
+    expect(rowOf('Moreau').getByText('Désactivé')).toBeTruthy();
+    expect(requestsTo('/api/users').at(-1)?.url.searchParams.get('statut')).toBe('desactive');
+  });
+
+  it('opens with the URL’s filters', async () => {
+    const { requestsTo } = renderPage(<UtilisateursPage />, {
+      url: `${URL}?statut=en_attente&search=sophie`,
+    });
+    expect(await screen.findByText('Lefebvre')).toBeTruthy();
+    expect(screen.getByText('Total : 1')).toBeTruthy();
+    const asked = requestsTo('/api/users')[0]!.url.searchParams;
+    expect([asked.get('statut'), asked.get('search')]).toEqual(['en_attente', 'sophie']);
+    expect((screen.getByLabelText('Rechercher un utilisateur') as HTMLInputElement).value).toBe('sophie');
+  });
+
   it('shows staff « Accès réservé aux administrateurs » and asks the API for nothing', async () => {
     const { requests } = renderPage(<UtilisateursPage />, { url: URL, role: 'agent' });
     expect(await screen.findByText('Accès réservé aux administrateurs')).toBeTruthy();

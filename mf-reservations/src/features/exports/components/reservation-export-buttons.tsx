@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Progress, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { isCancelled } from 'shared';
+import { formatNumber, formatPercent, isCancelled } from 'shared';
 import { RESERVATION_EXPORTS, type ReservationExportBody, type ReservationExportKey } from 'shared/contract';
 import { downloadReservationExport } from '../api/download-export';
 import { useExportProgress } from '../api/get-export-progress';
@@ -14,7 +14,6 @@ export interface ReservationExportButtonsProps {
 }
 
 const ALL_KEYS = Object.keys(RESERVATION_EXPORTS) as ReservationExportKey[];
-const count = new Intl.NumberFormat('fr-FR');
 
 /**
  * One button per export: saves the server's file (`reservations-YYYY-MM-DD.<ext>`); disabled while one runs. While
@@ -83,11 +82,16 @@ export function ReservationExportButtons({ filters, keys = ALL_KEYS }: Reservati
               {percent === null ? (
                 'Préparation du fichier…'
               ) : (
-                <Progress percent={percent} size="small" aria-label="Progression de l'export" />
+                <Progress
+                  percent={percent}
+                  format={(value) => formatPercent(value, { decimals: 0 })}
+                  size="small"
+                  aria-label="Progression de l'export"
+                />
               )}
               {rows && (
                 <Typography.Text type="secondary">
-                  {count.format(rows.ecrites)} / {count.format(rows.total)} lignes écrites
+                  {formatNumber(rows.ecrites)} / {formatNumber(rows.total)} lignes écrites
                 </Typography.Text>
               )}
             </span>

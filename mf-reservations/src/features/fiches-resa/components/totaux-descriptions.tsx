@@ -1,5 +1,5 @@
 import { Descriptions } from 'antd';
-import { formatMoney } from 'shared';
+import { formatMoney, formatNumber } from 'shared';
 import type { ReservationTotaux } from 'shared/contract';
 import { nuits } from '../../../lib/reservation-labels';
 
@@ -29,7 +29,7 @@ export function TotauxDescriptions({ totaux }: { totaux: ReservationTotaux }) {
         {
           key: 'repas',
           label: 'Repas',
-          children: `${totaux.petit_dejeuner} petit-déj. · ${totaux.dejeuner} déj. · ${totaux.diner} dîner${totaux.diner > 1 ? 's' : ''}`,
+          children: `${formatNumber(totaux.petit_dejeuner)} petit-déj. · ${formatNumber(totaux.dejeuner)} déj. · ${formatNumber(totaux.diner)} dîner${totaux.diner > 1 ? 's' : ''}`,
         },
         {
           key: 'paf-caf',

@@ -65,6 +65,7 @@ export function ReservationsIntegralesPage() {
         columns={integraleColumns}
         filtersActive={state.active}
         onClearFilters={state.clearFilters}
+        resetButton={false}
         totalLabel={(total) => countLabel(total, 'réservation intégrale', 'réservations intégrales')}
         emptyDescription="Aucune réservation intégrale"
         onOpen={(row) => void navigate(dashboardUrl('fiche-resa-integrale', { id: row.id }))}

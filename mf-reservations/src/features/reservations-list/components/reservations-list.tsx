@@ -41,6 +41,7 @@ export function ReservationsList({ toolbar }: ReservationsListProps) {
         columns={reservationColumns}
         filtersActive={state.active}
         onClearFilters={state.clearFilters}
+        resetButton={false}
         totalLabel={(total) => countLabel(total, 'réservation')}
         emptyDescription="Aucune réservation"
         onOpen={(row) => void navigate(dashboardUrl('fiche-resa', { id: row.id }))}

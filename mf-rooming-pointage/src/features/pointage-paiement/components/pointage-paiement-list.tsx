@@ -13,8 +13,8 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { API_DATE_FORMAT, formatDate, formatMoney, formatPeriod, notifier } from 'shared';
+import { API_DATE_FORMAT, formatDate, formatMoney, formatNumber, formatPeriod, notifier } from 'shared';
+import { frenchRowSelection, useRememberedSearchParams } from 'shared/ui';
 import {
   ETAT_PAIEMENT_LABELS,
   ETATS_PAIEMENT,
@@ -104,7 +104,8 @@ export interface PointagePaiementListProps {
 export function PointagePaiementList({ flux }: PointagePaiementListProps) {
   const label = FLUX_PAIEMENT_LABELS[flux];
   const etatKey = `etat_payment_${flux}` as const;
-  const [searchParams, setSearchParams] = useSearchParams();
+  // The state shown is remembered for the list; the page is not.
+  const [searchParams, setSearchParams] = useRememberedSearchParams([etatKey, 'page']);
   const asked = searchParams.get(etatKey) as Filtre | null;
   const filtre: Filtre = asked && FILTRES.includes(asked) ? asked : 'a_verifier';
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
@@ -407,10 +408,14 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           dataSource={rows}
           loading={stays.isPending}
           locale={{ emptyText: `Aucun séjour ${label} dans cet état` }}
-          rowSelection={{
-            selectedRowKeys: selectedStays,
-            onChange: (keys) => setSelectedStays(keys.map(Number)),
-          }}
+          rowSelection={frenchRowSelection(
+            {
+              selectedRowKeys: selectedStays,
+              onChange: (keys) => setSelectedStays(keys.map(Number)),
+              getCheckboxProps: (stay) => ({ 'aria-label': `Sélectionner ${nameOf(stay)}` }),
+            },
+            rows,
+          )}
           onRow={(stay) => keyboard.rowProps(stay.id)}
           expandable={{
             expandedRowKeys: expanded,
@@ -470,7 +475,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
             current: page,
             pageSize: PAGE_SIZE,
             total: stays.data?.total ?? 0,
-            showTotal: (total) => `Total : ${total}`,
+            showTotal: (total) => `Total : ${formatNumber(total)}`,
             showSizeChanger: false,
             onChange: (next) => setParams({ page: next > 1 ? String(next) : undefined }),
           }}

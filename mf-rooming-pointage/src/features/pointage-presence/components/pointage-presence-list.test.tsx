@@ -124,8 +124,10 @@ describe('PointagePresenceList', () => {
     });
     await screen.findByText(nameOf(rows[0]!));
     expect(screen.getByRole('button', { name: /Tout présent/ })).toHaveProperty('disabled', true);
+    // In French, not antd's « Select all » / « Select row N ».
+    expect(screen.getByRole('checkbox', { name: 'Sélectionner toutes les lignes de la page' })).toBeTruthy();
     for (const row of rows)
-      await user.click(within(screen.getByText(nameOf(row)).closest('tr')!).getByRole('checkbox'));
+      await user.click(screen.getByRole('checkbox', { name: `Sélectionner ${nameOf(row)}` }));
     await user.click(screen.getByRole('button', { name: /Tout présent \(2\)/ }));
     for (const row of rows)
       await waitFor(() =>

@@ -3,14 +3,14 @@ import { Button, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsTyp
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { API_DATE_FORMAT, formatDate, formatPeriod, isApiDate } from 'shared';
+import { API_DATE_FORMAT, formatDate, formatNumber, formatPeriod, isApiDate } from 'shared';
 import {
   PRESENCE_LABELS,
   type PointageListBody,
   type PointageReservation,
   type Presence,
 } from 'shared/contract';
-import { DateInput } from 'shared/ui';
+import { DateInput, frenchRowSelection } from 'shared/ui';
 import { usePointageFailure } from '../../../lib/api/conflict';
 import { PointageFailureAlert } from '../../../lib/components/pointage-failure-alert';
 import { usePointageNuitees } from '../../../lib/api/get-pointage-nuitees';
@@ -273,10 +273,14 @@ export function PointagePresenceList() {
           dataSource={rows}
           loading={stays.isPending}
           locale={{ emptyText: 'Aucun séjour à pointer pour cette nuit' }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(Number)),
-          }}
+          rowSelection={frenchRowSelection(
+            {
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys.map(Number)),
+              getCheckboxProps: (stay) => ({ 'aria-label': `Sélectionner ${nameOf(stay)}` }),
+            },
+            rows,
+          )}
           onRow={(stay) => keyboard.rowProps(stay.id)}
           expandable={{
             expandedRowKeys: expanded,
@@ -287,7 +291,7 @@ export function PointagePresenceList() {
             current: page,
             pageSize: PAGE_SIZE,
             total: stays.data?.total ?? 0,
-            showTotal: (total) => `Total : ${total}`,
+            showTotal: (total) => `Total : ${formatNumber(total)}`,
             showSizeChanger: false,
             onChange: (next) => setParams({ page: next > 1 ? String(next) : undefined }),
           }}

@@ -1,10 +1,20 @@
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { API_DATE_FORMAT, isApiDate } from 'shared';
+import { useRememberedSearchParams } from 'shared/ui';
 import type { RoomingFilters } from 'shared/contract';
 
 export const ROOMING_PAGE_SIZES = [20, 50, 100];
+/** The URL parameters of a rooming list, remembered for it (`useRememberedSearchParams`). */
+const ROOMING_PARAMS = [
+  'start_date',
+  'end_date',
+  'etablissement_id',
+  'client_id',
+  'pensionnaire',
+  'page',
+  'pageSize',
+];
 const DEFAULT_PAGE_SIZE = 50;
 
 /** The current calendar month as a half-open period. */
@@ -35,7 +45,7 @@ const positiveId = (value: string | null) => {
  * required by the API: without one in the URL the screen shows the current month.
  */
 export function useRoomingFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useRememberedSearchParams(ROOMING_PARAMS);
   const state = useMemo(() => {
     const start = searchParams.get('start_date');
     const end = searchParams.get('end_date');

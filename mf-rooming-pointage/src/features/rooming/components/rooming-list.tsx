@@ -1,7 +1,15 @@
 import { Button, DatePicker, Flex, Input, Select, Table, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { API_DATE_FORMAT, DATE_FORMAT, formatDate, formatMoney, useLookup, type LookupRow } from 'shared';
+import {
+  API_DATE_FORMAT,
+  DATE_FORMAT,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  useLookup,
+  type LookupRow,
+} from 'shared';
 import {
   ETAT_PAIEMENT_LABELS,
   REFERENTIEL_PATHS,
@@ -192,7 +200,7 @@ export function RoomingList({ kind }: { kind: RoomingKind }) {
             })
           }
         >
-          Effacer les filtres
+          Réinitialiser les filtres
         </Button>
       </Flex>
       <Typography.Text type="secondary">
@@ -222,7 +230,7 @@ export function RoomingList({ kind }: { kind: RoomingKind }) {
           total: rooming.data?.total ?? 0,
           pageSizeOptions: ROOMING_PAGE_SIZES,
           showSizeChanger: true,
-          showTotal: (total) => `Total : ${total}`,
+          showTotal: (total) => `Total : ${formatNumber(total)}`,
           onChange: (next, size) =>
             size !== pageSize ? update({ pageSize: size }) : update({ page: next > 1 ? next : undefined }),
         }}

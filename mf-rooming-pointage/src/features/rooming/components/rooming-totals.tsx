@@ -1,5 +1,5 @@
 import { Card, Col, Grid, Row, Statistic } from 'antd';
-import { formatMoney } from 'shared';
+import { formatMoney, formatNumber } from 'shared';
 import type { RoomingClientTotaux, RoomingEtabTotaux } from 'shared/contract';
 import type { RoomingAnswers, RoomingKind } from '../api/get-rooming';
 
@@ -9,7 +9,6 @@ interface Figure {
 }
 
 const money = (value: string) => formatMoney(value);
-const count = new Intl.NumberFormat('fr-FR');
 
 function etabFigures(t: RoomingEtabTotaux): Figure[] {
   return [
@@ -27,7 +26,7 @@ function etabFigures(t: RoomingEtabTotaux): Figure[] {
 function clientFigures(t: RoomingClientTotaux): Figure[] {
   const stream = (label: string, count: number, amount: string) => ({
     label,
-    value: `${count} · ${money(amount)}`,
+    value: `${formatNumber(count)} · ${money(amount)}`,
   });
   return [
     { label: 'Réservations', value: t.total },
@@ -39,7 +38,7 @@ function clientFigures(t: RoomingClientTotaux): Figure[] {
     { label: 'TTC réel (nuits présentes)', value: money(t.total_prix_ttcr) },
     {
       label: 'Repas (petit-déj. / déj. / dîner)',
-      value: `${t.total_petit_dej} / ${t.total_dej} / ${t.total_dinner}`,
+      value: [t.total_petit_dej, t.total_dej, t.total_dinner].map((meals) => formatNumber(meals)).join(' / '),
     },
     stream('PAF payée', t.total_paf_p, t.total_montant_paf_p),
     stream('PAF non payée', t.total_paf_n, t.total_montant_paf_n),
@@ -74,7 +73,7 @@ export function RoomingTotals<K extends RoomingKind>({
           <Card size="small">
             <Statistic
               title={figure.label}
-              value={typeof figure.value === 'number' ? count.format(figure.value) : figure.value}
+              value={typeof figure.value === 'number' ? formatNumber(figure.value) : figure.value}
               styles={{
                 content: wide ? { overflowWrap: 'anywhere' } : { fontSize: 16, overflowWrap: 'anywhere' },
               }}

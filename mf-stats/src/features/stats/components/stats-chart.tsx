@@ -9,13 +9,20 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { Grid } from 'antd';
+import { formatNumber, formatPercent } from 'shared';
 import type { StatsColonneKind } from 'shared/contract';
 import { formatCell } from '../model/format';
 import { moisCourt } from '../model/period';
+import { wrapLabel } from '../model/wrap-label';
 
 /**
  * The charts of the stats screens (recharts, SVG). Loaded with React.lazy by StatsSection: the chart code is
  * fetched when a stats screen opens, never by the shell (docs/frontend.md « Statistics »).
+ *
+ * Months run along the bottom. Names (clients, hotels, room types) are a list: horizontal bars, one row per name,
+ * the name on the left on up to three lines with its full text as the label's tooltip (`<title>`), so that two
+ * names sharing their beginning never read the same.
  *
  * Colours read in grey too: the series alternate dark and light tones of the theme's blue (luminance 25 % vs
  * 75 %), the previous year is a dashed grey line, and every figure is also in the table beside the chart.
@@ -42,18 +49,58 @@ const BAR_COLOURS = ['#1d4a85', '#8db6e6', '#4f7fbf', '#c8daf2'];
 const LINE_COLOURS = ['#0b2545', '#d46b08'];
 const PREVIOUS_COLOUR = '#8c8c8c';
 
-const compact = new Intl.NumberFormat('fr-FR', { notation: 'compact', maximumFractionDigits: 1 });
+/** A value on the value axis: « 0,8 % », « 12,4 k ». */
+export function axisValue(valueKind: StatsColonneKind, value: number): string {
+  return valueKind === 'percent' ? formatPercent(value) : formatNumber(value, { compact: true });
+}
+
+const LABEL_LINES = 3;
+const LINE_HEIGHT = 14;
+/** Average width of a character of the 12 px axis font. */
+const CHAR_WIDTH = 6.4;
+
+interface CategoryTickProps {
+  x?: number;
+  y?: number;
+  payload?: { value?: unknown };
+  /** The label's width (the category axis's). */
+  width: number;
+}
+
+/** A name on the category axis: wrapped on up to three lines, right-aligned, the full name as its tooltip. */
+export function CategoryTick({ x = 0, y = 0, payload, width }: CategoryTickProps) {
+  const name = String(payload?.value ?? '');
+  const lines = wrapLabel(name, Math.max(6, Math.floor((width - 8) / CHAR_WIDTH)), LABEL_LINES);
+  const top = y - ((lines.length - 1) * LINE_HEIGHT) / 2;
+  return (
+    <g transform={`translate(${x},${top})`}>
+      <title>{name}</title>
+      <text textAnchor="end" fontSize={12} fill="#595959" dy="0.32em">
+        {lines.map((line, index) => (
+          <tspan key={index} x={-4} dy={index === 0 ? 0 : LINE_HEIGHT}>
+            {line}
+          </tspan>
+        ))}
+      </text>
+    </g>
+  );
+}
 
 export default function StatsChart({ rows, category, series, valueKind, label }: StatsChartProps) {
+  const { md: wide = true } = Grid.useBreakpoint();
   const data = rows.map((row) => {
     const record = row as Record<string, unknown>;
     const point: Record<string, unknown> = { categorie: record[category.key] };
     for (const serie of series) point[serie.key] = Number(record[serie.key] ?? 0);
     return point;
   });
-  const tick = (value: string) => {
-    const text = category.kind === 'month' ? moisCourt(value) : value;
-    return text.length > 18 ? `${text.slice(0, 17)}…` : text;
+  const names = category.kind === 'text';
+  // A row per name, tall enough for three lines of label and the bars of every series.
+  const height = names ? Math.max(300, data.length * Math.max(48, series.length * 14 + 16)) : 300;
+  const labelWidth = wide ? 180 : 116;
+  const valueAxis = {
+    fontSize: 12,
+    tickFormatter: (value: number) => axisValue(valueKind, value),
   };
   let bars = 0;
   let lines = 0;
@@ -63,17 +110,35 @@ export default function StatsChart({ rows, category, series, valueKind, label }:
       aria-label={`${label} (graphique ; les valeurs sont dans le tableau à côté)`}
       style={{ margin: 0 }}
     >
-      <ResponsiveContainer width="100%" height={300}>
-        <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+      <ResponsiveContainer width="100%" height={height}>
+        <ComposedChart
+          data={data}
+          layout={names ? 'vertical' : 'horizontal'}
+          margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+        >
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e5e5" />
-          <XAxis dataKey="categorie" tickFormatter={tick} fontSize={12} interval="preserveStartEnd" />
-          <YAxis
-            fontSize={12}
-            width={56}
-            tickFormatter={(value: number) =>
-              valueKind === 'percent' ? `${value} %` : compact.format(value)
-            }
-          />
+          {names ? (
+            <>
+              <XAxis type="number" {...valueAxis} />
+              <YAxis
+                type="category"
+                dataKey="categorie"
+                width={labelWidth}
+                interval={0}
+                tick={<CategoryTick width={labelWidth} />}
+              />
+            </>
+          ) : (
+            <>
+              <XAxis
+                dataKey="categorie"
+                tickFormatter={(value: string) => moisCourt(value)}
+                fontSize={12}
+                interval="preserveStartEnd"
+              />
+              <YAxis width={56} {...valueAxis} />
+            </>
+          )}
           <Tooltip
             formatter={(value, name) => [formatCell(valueKind, value), name]}
             labelFormatter={(value) => (category.kind === 'month' ? moisCourt(String(value)) : String(value))}

@@ -1,4 +1,5 @@
-import { DatePicker, Flex, Segmented, Select } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Flex, Segmented, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId } from 'react';
 import { useLookup } from 'shared';
@@ -11,6 +12,8 @@ export interface StatsFiltersProps {
   onChange: (query: StatsQuery) => void;
   /** StatsPerMonth: the 12 / 24 months switch (the period ends with `fin`). */
   lengths?: readonly number[];
+  /** « Réinitialiser les filtres », shown while the screen is not on its defaults. */
+  onReset?: (() => void) | undefined;
 }
 
 const MONTH_FORMAT = 'MM/YYYY';
@@ -24,7 +27,7 @@ const toMonth = (mois: string) => dayjs(`${mois}-01`);
 const ofMonth = (value: Dayjs) => value.format('YYYY-MM');
 
 /** Period (months, both included), client and hotel of a stats screen; every change goes to the URL. */
-export function StatsFilters({ query, onChange, lengths }: StatsFiltersProps) {
+export function StatsFilters({ query, onChange, lengths, onReset }: StatsFiltersProps) {
   const id = useId();
   const clients = useLookup('/clients');
   const hotels = useLookup('/etablissements');
@@ -117,6 +120,11 @@ export function StatsFilters({ query, onChange, lengths }: StatsFiltersProps) {
           style={SELECT}
         />
       </Flex>
+      {onReset && (
+        <Button icon={<ReloadOutlined />} onClick={onReset}>
+          Réinitialiser les filtres
+        </Button>
+      )}
     </Flex>
   );
 }

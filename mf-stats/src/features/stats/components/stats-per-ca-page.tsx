@@ -16,13 +16,13 @@ const text = { key: 'libelle', kind: 'text' as const };
 
 /** StatsPerCa: turnover, purchase and margin; PAF / CAF collection; planned versus consumed. */
 export function StatsPerCaPage() {
-  const [query, setQuery] = useStatsQuery();
+  const { query, setQuery, filtered, reset } = useStatsQuery();
   const stats = useStatsCa(query, { placeholderData: (previous) => previous });
   const data = stats.data;
   const section = { vue: 'ca' as const, query };
   return (
     <PageFrame routeId="stats-per-ca">
-      <StatsFilters query={query} onChange={setQuery} />
+      <StatsFilters query={query} onChange={setQuery} onReset={filtered ? reset : undefined} />
       <StatsState pending={stats.isPending} error={stats.error} empty={data?.totaux.nuitees === 0}>
         {data && (
           <>

@@ -10,14 +10,19 @@ const month = { key: 'mois', kind: 'month' as const };
 
 /** StatsPerMonth: the measures month by month over 12 or 24 months, beside the same months a year earlier. */
 export function StatsPerMonthPage() {
-  const [query, setQuery] = useStatsQuery(12);
+  const { query, setQuery, filtered, reset } = useStatsQuery(12);
   const stats = useStatsMois(query, { placeholderData: (previous) => previous });
   const rows = stats.data?.mois ?? [];
   const empty = rows.every((m) => m.nuitees === 0 && m.nuiteesPrecedent === 0);
   const section = { vue: 'mois' as const, query, rows, rowKey: 'mois' };
   return (
     <PageFrame routeId="stats-per-month">
-      <StatsFilters query={query} onChange={setQuery} lengths={LENGTHS} />
+      <StatsFilters
+        query={query}
+        onChange={setQuery}
+        onReset={filtered ? reset : undefined}
+        lengths={LENGTHS}
+      />
       <StatsState pending={stats.isPending} error={stats.error} empty={stats.data !== undefined && empty}>
         <StatsSection
           {...section}

@@ -13,13 +13,13 @@ const activite = [
 
 /** StatsPerPax: people housed and nights over a period (docs/domain.md « Statistics »). */
 export function StatsPerPaxPage() {
-  const [query, setQuery] = useStatsQuery();
+  const { query, setQuery, filtered, reset } = useStatsQuery();
   const stats = useStatsPax(query, { placeholderData: (previous) => previous });
   const data = stats.data;
   const section = { vue: 'pax' as const, query };
   return (
     <PageFrame routeId="stats-per-pax">
-      <StatsFilters query={query} onChange={setQuery} />
+      <StatsFilters query={query} onChange={setQuery} onReset={filtered ? reset : undefined} />
       <StatsState pending={stats.isPending} error={stats.error} empty={data?.totaux.nuitees === 0}>
         {data && (
           <>

@@ -1,16 +1,14 @@
-import { formatMoney } from 'shared';
+import { formatMoney, formatNumber, formatPercent } from 'shared';
 import type { StatsColonneKind } from 'shared/contract';
 import { formatMois } from './period';
 
-const integer = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
-const decimal = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** 1 234 (French grouping). */
-export const formatEntier = (value: number) => integer.format(value);
-/** 85,3 % ; « — » without a denominator. */
-export const formatTaux = (value: number | null) => (value === null ? '—' : `${decimal.format(value)} %`);
-/** 38,4 */
-export const formatDecimal = (value: number) => decimal.format(value);
+/** A count: « 1 234 ». */
+export const formatEntier = (value: number) => formatNumber(value, { decimals: 0 });
+/** A rate with one decimal: « 85,3 % »; « — » without a denominator. */
+export const formatTaux = (value: number | null) =>
+  value === null ? '—' : formatPercent(value, { decimals: 1 });
+/** An average with one decimal: « 38,4 ». */
+export const formatDecimal = (value: number) => formatNumber(value, { decimals: 1 });
 
 /** A table cell in French: 1 234 ; 1 234,50 € ; 85,3 % ; 01/2026. */
 export function formatCell(kind: StatsColonneKind, value: unknown): string {

@@ -37,8 +37,7 @@ export function EarlyDepartureDialog({ open, reservation, onClose }: EarlyDepart
       <Form.Item
         name="date_fin"
         label="Date de départ"
-        {...dateFormItemProps()}
-        rules={[
+        {...dateFormItemProps([
           { required: true, message: 'Indiquez la date de départ.' },
           {
             validator: (_, value: string | null | undefined) => {
@@ -50,7 +49,7 @@ export function EarlyDepartureDialog({ open, reservation, onClose }: EarlyDepart
               return Promise.resolve();
             },
           },
-        ]}
+        ])}
       >
         <DateInput
           aria-label="Date de départ"

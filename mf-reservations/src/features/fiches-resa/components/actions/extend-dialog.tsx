@@ -62,8 +62,7 @@ export function ExtendDialog({
       <Form.Item
         name="end_date"
         label="Nouvelle date de départ"
-        {...dateFormItemProps()}
-        rules={[
+        {...dateFormItemProps([
           { required: true, message: 'Indiquez la nouvelle date de départ.' },
           {
             validator: (_, value: string | null | undefined) =>
@@ -71,7 +70,7 @@ export function ExtendDialog({
                 ? Promise.resolve()
                 : Promise.reject(new Error(`La date doit être postérieure au ${formatDate(currentEnd)}.`)),
           },
-        ]}
+        ])}
       >
         <DateInput
           aria-label="Nouvelle date de départ"

@@ -120,23 +120,33 @@ describe('a voucher for a hotel without an e-mail address', () => {
   });
 
   it.each([
-    [['pas-une-adresse'], "L'élément n° 1 du champ destinataires doit être une adresse e-mail valide."],
+    [
+      ['pas-une-adresse'],
+      "L'élément n° 1 du champ destinataires doit être une adresse e-mail valide.",
+      'destinataires.0',
+    ],
     [
       ['a@example.fr', 'b@example@x.fr'],
       "L'élément n° 2 du champ destinataires doit être une adresse e-mail valide.",
+      'destinataires.1',
     ],
     [
       Array.from({ length: 11 }, (_, index) => `contact${index}@example.fr`),
       'Le champ destinataires doit contenir au plus 10 éléments.',
+      'destinataires',
     ],
-    [[], 'Le champ destinataires doit contenir au moins 1 élément.'],
-    [['a@example.fr', 'a@example.fr'], 'Le champ destinataires contient deux fois la même valeur.'],
-  ])('refuses the recipients %j in French (400), sending nothing', async (destinataires, message) => {
+    [[], 'Le champ destinataires doit contenir au moins 1 élément.', 'destinataires'],
+    [
+      ['a@example.fr', 'a@example.fr'],
+      'Le champ destinataires contient deux fois la même valeur.',
+      'destinataires',
+    ],
+  ])('refuses the recipients %j in French (400), sending nothing', async (destinataires, message, champ) => {
     const id = await voucher(w);
     const before = received.length;
     const response = await send(w, id, { destinataires });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toEqual({ message, champ });
     expect(received).toHaveLength(before);
   });
 
@@ -144,7 +154,7 @@ describe('a voucher for a hotel without an e-mail address', () => {
     const id = await voucher(w);
     const response = await send(w, id, { destinataires: ['a@example.fr'], cc: ['b@example.fr'] });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "Le champ « cc » n'est pas autorisé." });
+    expect(response.json()).toEqual({ message: "Le champ « cc » n'est pas autorisé.", champ: 'cc' });
   });
 });
 

@@ -440,7 +440,7 @@ describe('POST /contrat_etablissement/available: perimeter and order', () => {
       perimetre: 'region',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Le champ perimetre est invalide.' });
+    expect(bad.json()).toEqual({ message: 'Le champ perimetre est invalide.', champ: 'perimetre' });
   });
 });
 

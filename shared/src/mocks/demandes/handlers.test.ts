@@ -412,6 +412,7 @@ describe('sending and the outbox (issue 35), as the API answers without an SMTP 
     });
     expect(bad.body).toEqual({
       message: "L'élément n° 2 du champ destinataires doit être une adresse e-mail valide.",
+      champ: 'destinataires.1',
     });
     const sent = await call('POST', `/communication/send/${voucher.id}`, {
       destinataires: ['reception@hotel.fr'],

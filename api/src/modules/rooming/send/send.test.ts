@@ -136,11 +136,15 @@ describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       message: "L'élément n° 2 du champ destinataires doit être une adresse e-mail valide.",
+      champ: 'destinataires.1',
     });
     const many = await call(offline, 'POST', path(offline.hotel.id), {
       destinataires: Array.from({ length: 11 }, (_, index) => `r${index}@hotel.fr`),
     });
-    expect(many.json()).toEqual({ message: 'Le champ destinataires doit contenir au plus 10 éléments.' });
+    expect(many.json()).toEqual({
+      message: 'Le champ destinataires doit contenir au plus 10 éléments.',
+      champ: 'destinataires',
+    });
   });
 
   it('an administrator saves the address typed as the hotel’s, audited; an agent may not (403)', async () => {

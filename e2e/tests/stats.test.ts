@@ -147,7 +147,7 @@ describe('statistics', () => {
         .locator('figure[role="img"]')
         .filter({ has: page.locator('g > title') })
         .first();
-      await figure.locator('g > title').first().waitFor();
+      await figure.locator('g > title').first().waitFor({ state: 'attached' });
       const labels = await figure
         .locator('.recharts-yAxis-tick-labels g:has(> title)')
         .evaluateAll((groups) =>

@@ -14,7 +14,7 @@ import { formatNumber, formatPercent } from 'shared';
 import type { StatsColonneKind } from 'shared/contract';
 import { formatCell } from '../model/format';
 import { moisCourt } from '../model/period';
-import { wrapLabel } from '../model/wrap-label';
+import { chartLabels, wrapLabel } from '../model/wrap-label';
 
 /**
  * The charts of the stats screens (recharts, SVG). Loaded with React.lazy by StatsSection: the chart code is
@@ -65,12 +65,17 @@ interface CategoryTickProps {
   payload?: { value?: unknown };
   /** The label's width (the category axis's). */
   width: number;
+  /** The chart's labels by name (`chartLabels`), apart when two names would read the same. */
+  labels?: Map<string, string[]>;
 }
 
+/** How many characters of the axis font a line of a label `width` px wide holds. */
+const lineChars = (width: number) => Math.max(6, Math.floor((width - 8) / CHAR_WIDTH));
+
 /** A name on the category axis: wrapped on up to three lines, right-aligned, the full name as its tooltip. */
-export function CategoryTick({ x = 0, y = 0, payload, width }: CategoryTickProps) {
+export function CategoryTick({ x = 0, y = 0, payload, width, labels }: CategoryTickProps) {
   const name = String(payload?.value ?? '');
-  const lines = wrapLabel(name, Math.max(6, Math.floor((width - 8) / CHAR_WIDTH)), LABEL_LINES);
+  const lines = labels?.get(name) ?? wrapLabel(name, lineChars(width), LABEL_LINES);
   const top = y - ((lines.length - 1) * LINE_HEIGHT) / 2;
   return (
     <g transform={`translate(${x},${top})`}>
@@ -98,6 +103,13 @@ export default function StatsChart({ rows, category, series, valueKind, label }:
   // A row per name, tall enough for three lines of label and the bars of every series.
   const height = names ? Math.max(300, data.length * Math.max(48, series.length * 14 + 16)) : 300;
   const labelWidth = wide ? 180 : 116;
+  const labels = names
+    ? chartLabels(
+        data.map((point) => String(point.categorie ?? '')),
+        lineChars(labelWidth),
+        LABEL_LINES,
+      )
+    : undefined;
   const valueAxis = {
     fontSize: 12,
     tickFormatter: (value: number) => axisValue(valueKind, value),
@@ -125,7 +137,7 @@ export default function StatsChart({ rows, category, series, valueKind, label }:
                 dataKey="categorie"
                 width={labelWidth}
                 interval={0}
-                tick={<CategoryTick width={labelWidth} />}
+                tick={<CategoryTick width={labelWidth} labels={labels} />}
               />
             </>
           ) : (

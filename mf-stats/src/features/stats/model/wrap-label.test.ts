@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wrapLabel } from './wrap-label';
+import { chartLabels, wrapLabel } from './wrap-label';
 
 describe('wrapLabel', () => {
   it('keeps two long names that share their beginning apart', () => {
@@ -17,5 +17,37 @@ describe('wrapLabel', () => {
       'Relais…',
     ]);
     expect(wrapLabel('Hôtel du Parc', 20, 3)).toEqual(['Hôtel du Parc']);
+  });
+});
+
+describe('chartLabels', () => {
+  it('shows where two names differ when their wrapped labels would read the same', () => {
+    const ddets = (dep: string) =>
+      `Direction départementale de l’emploi, du travail et des solidarités ${dep}`;
+    const labels = chartLabels([ddets('93'), ddets('94'), 'Hôtel du Parc'], 16, 3);
+    expect(wrapLabel(ddets('93'), 16, 3)).toEqual(wrapLabel(ddets('94'), 16, 3));
+    expect(labels.get(ddets('93'))).toEqual(['Direction', 'départementale', '… solidarités 93']);
+    expect(labels.get(ddets('94'))).toEqual(['Direction', 'départementale', '… solidarités 94']);
+    expect(labels.get('Hôtel du Parc')).toEqual(['Hôtel du Parc']);
+  });
+
+  it('cuts a differing end longer than a line, and leaves a name given twice as it is', () => {
+    const labels = chartLabels(
+      [
+        'Association un deux trois quatre cinq Lyon-Villeurbanne-Vaulx',
+        'Association un deux trois quatre cinq Marseille',
+      ],
+      16,
+      2,
+    );
+    expect(labels.get('Association un deux trois quatre cinq Lyon-Villeurbanne-Vaulx')).toEqual([
+      'Association un',
+      '… Lyon-Villeurb…',
+    ]);
+    expect(labels.get('Association un deux trois quatre cinq Marseille')).toEqual([
+      'Association un',
+      '… cinq Marseille',
+    ]);
+    expect(chartLabels(['Même nom', 'Même nom'], 16, 3).get('Même nom')).toEqual(['Même nom']);
   });
 });

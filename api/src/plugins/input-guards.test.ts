@@ -1,15 +1,23 @@
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/helper';
-import { INPUT_MESSAGES } from './input-guards';
+import { bearer, buildTestApp, userToken } from '../../test/helper';
+import { INPUT_LIMITS, INPUT_MESSAGES } from './input-guards';
 
 // Test routes under the app's real Ajv options and hooks (no token: they are registered outside /api's secured scope).
 let app: FastifyInstance;
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(chunk.toString());
+      callback();
+    },
+  });
+  app = await buildTestApp({ logger: { level: 'warn', stream } });
   app.get(
     '/guard/:id',
     {
@@ -124,8 +132,8 @@ describe('NUL characters', () => {
     }
   });
 
-  it('are found at the bottom of a deeply nested body without exhausting the stack', async () => {
-    const depth = 200_000;
+  it('are found at the bottom of a body nested as deep as allowed', async () => {
+    const depth = INPUT_LIMITS.depth - 1;
     const payload = `{"deep":${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}}`;
     const response = await app.inject({
       method: 'POST',
@@ -135,5 +143,75 @@ describe('NUL characters', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: INPUT_MESSAGES.nul });
+  });
+});
+
+describe('the size and nesting of a request', () => {
+  // Issue 36: 125,000 items spread into a call (`push(...items)`) threw a RangeError: a 500 on every route reading a
+  // body, login and sign-up included. 300,000 items (600 kB, under the 1 MiB body limit) are past that on any stack.
+  const items = new Array<string>(300_000).fill('0').join(',');
+  const json = (payload: string, options: { address?: string; headers?: Record<string, string> } = {}) => ({
+    headers: { 'content-type': 'application/json', ...options.headers },
+    payload,
+    remoteAddress: options.address ?? '127.0.0.1',
+  });
+  const nested = (depth: number) => `{"deep":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+
+  it('refuses a huge array, in a field or at the top, with a French 400 on public and signed-in routes', async () => {
+    const { token } = await userToken(app, 'agent');
+    for (const payload of [`{"x":[${items}]}`, `[${items}]`]) {
+      for (const [method, url, headers] of [
+        ['POST', '/api/auth/login', {}],
+        ['POST', '/api/auth/signup', {}],
+        ['PUT', '/api/auth/password', bearer(token)],
+      ] as const) {
+        const response = await app.inject({ method, url, ...json(payload, { headers }) });
+        expect(response.statusCode, `${url} ${payload.slice(0, 8)}`).toBe(400);
+        expect(response.json()).toEqual({ message: INPUT_MESSAGES.tooMany });
+      }
+    }
+  });
+
+  it('refuses a body nested deeper than the limit (10,000 arrays, 200,000 arrays) with a French 400', async () => {
+    for (const depth of [INPUT_LIMITS.depth + 1, 10_000, 200_000]) {
+      for (const url of ['/guard', '/api/auth/login']) {
+        const response = await app.inject({ method: 'POST', url, ...json(nested(depth)) });
+        expect(response.statusCode, `${url} ${depth}`).toBe(400);
+        expect(response.json()).toEqual({ message: INPUT_MESSAGES.tooDeep });
+      }
+    }
+    const deepest = await app.inject({
+      method: 'POST',
+      url: '/guard',
+      ...json(nested(INPUT_LIMITS.depth - 1)),
+    });
+    expect(deepest.statusCode, deepest.body).toBe(200);
+  });
+
+  it('takes a body of exactly the most values allowed', async () => {
+    // The object and its array are 2 values: the array may hold the rest.
+    const most = new Array<string>(INPUT_LIMITS.values - 2).fill('0').join(',');
+    const allowed = await app.inject({ method: 'POST', url: '/guard', ...json(`{"deep":[${most}]}`) });
+    expect(allowed.statusCode).toBe(200);
+    const over = await app.inject({ method: 'POST', url: '/guard', ...json(`{"deep":[${most},0]}`) });
+    expect(over.json()).toEqual({ message: INPUT_MESSAGES.tooMany });
+  });
+
+  it('logs a refusal once per client address within a minute, without a stack', async () => {
+    logLines.length = 0;
+    for (const address of ['198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.8']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        ...json(`[${items}]`, { address }),
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const refusals = logLines
+      .map((line) => JSON.parse(line) as { ip?: string; refusal?: string; err?: unknown; level: number })
+      .filter((line) => line.refusal !== undefined);
+    expect(refusals.map((line) => line.ip)).toEqual(['198.51.100.7', '198.51.100.8']);
+    expect(refusals[0]).toMatchObject({ level: 40, refusal: INPUT_MESSAGES.tooMany });
+    expect(logLines.join('')).not.toMatch(/RangeError|stack/);
   });
 });

@@ -2,9 +2,19 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BIRTH_DATE_FORMAT, isBirthDate, isDayInRange } from 'shared/contract';
 import { BadRequestError } from '../errors';
+import { oncePerWindow } from '../lib/once-per-window';
+
+/**
+ * The most values (every string, number, object, array… counted once) and nesting levels a request part (path,
+ * query, body) may hold. Far above any body of the contract (500 tariff lines of a dozen fields ≈ 6,500 values,
+ * 3 levels), far below what costs anything to walk: a 1 MiB body of `[0,0,0,…]` holds 500,000 values.
+ */
+export const INPUT_LIMITS = { values: 20_000, depth: 32 } as const;
 
 export const INPUT_MESSAGES = {
   nul: "La requête contient un caractère nul, qui n'est pas autorisé.",
+  tooMany: `La requête contient trop de valeurs (${INPUT_LIMITS.values.toLocaleString('fr-FR')} au plus).`,
+  tooDeep: `La requête est trop imbriquée (${INPUT_LIMITS.depth} niveaux au plus).`,
   integer: (noun: string, field: string) => `${noun} ${field} doit être un nombre entier.`,
   number: (noun: string, field: string) => `${noun} ${field} doit être un nombre.`,
 } as const;
@@ -21,25 +31,51 @@ export function registerDayFormats(ajv: {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// NUL: PostgreSQL text cannot hold U+0000 (22021), and no form can type it.
+// Structure: NUL characters (PostgreSQL text cannot hold U+0000, 22021, and no form can type it), and the size of
+// what the body parser built. A 1 MiB JSON body may hold 500,000 items or nest 500,000 deep: neither recursion nor
+// spreading the items into a call (`push(...items)`, a RangeError past ~120,000 arguments) survives that, so the
+// walk keeps its own stack and refuses a part as soon as it passes INPUT_LIMITS, before reading the rest.
 
-/** First string (value or key) holding U+0000, walked without recursion: a JSON body may nest thousands deep. */
-function holdsNul(root: unknown): boolean {
-  const pending: unknown[] = [root];
-  while (pending.length > 0) {
-    const value = pending.pop();
+type StructureProblem = 'nul' | 'tooMany' | 'tooDeep';
+
+/** A request part refused for its size or nesting: a sign of a hostile client (logged, once per address). */
+export class InputStructureError extends BadRequestError {
+  override name = 'InputStructureError';
+}
+
+/** The first structure problem of a request part, walked without recursion and counted before it is stacked. */
+function structureProblem(root: unknown): StructureProblem | undefined {
+  const values: unknown[] = [root];
+  const depths: number[] = [0];
+  let counted = 1;
+  while (values.length > 0) {
+    const value = values.pop();
+    const depth = depths.pop() ?? 0;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return true;
-    } else if (Array.isArray(value)) {
-      pending.push(...value);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [key, child] of Object.entries(value)) {
-        if (key.includes('\u0000')) return true;
-        pending.push(child);
+      if (value.includes('\u0000')) return 'nul';
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= INPUT_LIMITS.depth) return 'tooDeep';
+    if (Array.isArray(value)) {
+      counted += value.length;
+      if (counted > INPUT_LIMITS.values) return 'tooMany';
+      for (const item of value as unknown[]) {
+        values.push(item);
+        depths.push(depth + 1);
+      }
+    } else {
+      const keys = Object.keys(value);
+      counted += keys.length;
+      if (counted > INPUT_LIMITS.values) return 'tooMany';
+      for (const key of keys) {
+        if (key.includes('\u0000')) return 'nul';
+        values.push((value as Record<string, unknown>)[key]);
+        depths.push(depth + 1);
       }
     }
   }
-  return false;
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -124,22 +160,40 @@ export function guardInput(request: FastifyRequest): void {
   const schema = (request.routeOptions.schema ?? {}) as Record<string, unknown>;
   for (const [schemaPart, requestPart, noun] of PARTS) {
     const value: unknown = request[requestPart];
-    if (holdsNul(value)) throw new BadRequestError(INPUT_MESSAGES.nul);
+    const problem = structureProblem(value);
+    if (problem === 'nul') throw new BadRequestError(INPUT_MESSAGES.nul);
+    if (problem !== undefined) throw new InputStructureError(INPUT_MESSAGES[problem]);
     checkNumbers(schema[schemaPart], value, [], noun);
   }
 }
 
+/** A client sending oversized structures is logged once a minute per address: not a line (nor a stack) per request. */
+const STRUCTURE_LOG_WINDOW_MS = 60_000;
+
 /**
  * Input rules that no schema keyword can express, applied once to every route (present and future) before its
- * schema is validated: no NUL character anywhere, integers and numbers written plainly, JSON bodies only. Register it
- * before the routes.
+ * schema is validated: no NUL character anywhere, bounded size and nesting, integers and numbers written plainly,
+ * JSON bodies only. Register it before the routes.
  */
 export default fp(
   async (app) => {
     // The API reads JSON only: a text/plain body would be a string meeting an object schema (a vague 400), and it is
     // the one body type a foreign page can POST without a CORS preflight. Now a 415 like any other type.
     app.removeContentTypeParser('text/plain');
-    app.addHook('preValidation', async (request) => guardInput(request));
+    const logAllowed = oncePerWindow(STRUCTURE_LOG_WINDOW_MS);
+    app.addHook('preValidation', async (request) => {
+      try {
+        guardInput(request);
+      } catch (error) {
+        if (error instanceof InputStructureError && logAllowed(request.ip)) {
+          request.log.warn(
+            { ip: request.ip, route: request.routeOptions.url, refusal: error.message },
+            'oversized request structure refused (logged once a minute per address)',
+          );
+        }
+        throw error;
+      }
+    });
   },
   { name: 'input-guards' },
 );

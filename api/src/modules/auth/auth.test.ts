@@ -148,6 +148,34 @@ describe('POST /api/auth/signup', () => {
   });
 });
 
+describe('the sign-up rate limit (20 per 15 minutes and per address)', () => {
+  const signupFrom = (remoteAddress: string, payload: unknown) =>
+    app.inject({ method: 'POST', url: '/api/auth/signup', payload: payload as object, remoteAddress });
+
+  it('does not count bodies the schema refuses: 25 malformed sign-ups, then a well-formed one is created', async () => {
+    const address = '203.0.113.21';
+    for (let attempt = 0; attempt < 25; attempt += 1) {
+      const malformed = await signupFrom(address, signupBody({ email: `pas-une-adresse-${attempt}` }));
+      expect(malformed.statusCode).toBe(400);
+    }
+    const wellFormed = await signupFrom(address, signupBody({ email: 'apres-les-fautes@example.fr' }));
+    expect(wellFormed.statusCode, wellFormed.body).toBe(201);
+  });
+
+  it('still stops the 21st well-formed sign-up from one address, and only that address', async () => {
+    const address = '203.0.113.22';
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const created = await signupFrom(address, signupBody({ email: `inscrit-${attempt}@example.fr` }));
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const limited = await signupFrom(address, signupBody({ email: 'inscrit-de-trop@example.fr' }));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: AUTH_MESSAGES.tooManySignups });
+    const elsewhere = await signupFrom('203.0.113.23', signupBody({ email: 'ailleurs@example.fr' }));
+    expect(elsewhere.statusCode).toBe(201);
+  });
+});
+
 describe('POST /api/auth/login', () => {
   it('returns a signed token with the user claims and a French welcome', async () => {
     const user = await createUser(app, { role: 'admin', prenom: 'Camille', nom: 'Martin' });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/helper';
+import { bearer, buildTestApp, createUser, TEST_PASSWORD, userToken } from '../../test/helper';
 import securityHeaders, { registryOrigins, runtimeRegistryOrigins } from './security-headers';
 
 const dir = mkdtempSync(join(tmpdir(), 'ebas3-headers-'));
@@ -115,6 +115,75 @@ describe('security headers', () => {
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, '{ pas du json');
     expect(runtimeRegistryOrigins(broken)()).toEqual([]);
+  });
+
+  it('no cache keeps an answer under /api (the token, the current user, a resident, an error); a route may set its own', async () => {
+    const app = await buildTestApp();
+    try {
+      app.get('/api/test/cacheable', async (_request, reply) =>
+        reply.header('cache-control', 'public, max-age=60').send({ ok: true }),
+      );
+      const user = await createUser(app);
+      const loggedIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
+      expect(loggedIn.statusCode).toBe(200);
+      const token = loggedIn.json<{ token: string }>().token;
+      const admin = bearer((await userToken(app, 'admin')).token);
+      const client = await app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        headers: admin,
+        payload: {
+          nom: 'Client cache',
+          type: 'association',
+          adresse: '1 rue A',
+          codePostal: '75001',
+          ville: 'Paris',
+        },
+      });
+      const resident = await app.inject({
+        method: 'POST',
+        url: '/api/pensionnaires',
+        headers: admin,
+        payload: {
+          clientId: client.json<{ data: { id: number } }>().data.id,
+          nom: 'Martin',
+          prenom: 'Léa',
+          sexe: 'F',
+          numeroDossier: 'C-1',
+        },
+      });
+      expect(resident.statusCode, resident.body).toBe(201);
+      const residentId = resident.json<{ data: { id: number } }>().data.id;
+
+      const answers = {
+        login: loggedIn,
+        me: await app.inject({ url: '/api/auth/me', headers: bearer(token) }),
+        resident: await app.inject({ url: `/api/pensionnaires/${residentId}`, headers: bearer(token) }),
+        residents: await app.inject({ url: '/api/pensionnaires', headers: bearer(token) }),
+        health: await app.inject({ url: '/api/health' }),
+        unauthorized: await app.inject({ url: '/api/auth/me' }),
+        notFound: await app.inject({ url: '/api/nulle-part' }),
+      };
+      for (const [name, response] of Object.entries(answers)) {
+        expect(response.statusCode, name).toBeLessThan(500);
+        expect(response.headers['cache-control'], name).toBe('no-store');
+      }
+      expect(answers.resident.statusCode).toBe(200);
+      const cacheable = await app.inject({ url: '/api/test/cacheable' });
+      expect(cacheable.headers['cache-control']).toBe('public, max-age=60');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('leaves the caching of what lives outside /api to its routes', async () => {
+    const app = await bareApp({});
+    expect((await app.inject({ url: '/' })).headers['cache-control']).toBeUndefined();
+    expect((await app.inject({ url: '/api/ping' })).headers['cache-control']).toBe('no-store');
   });
 
   describe('CORS', () => {

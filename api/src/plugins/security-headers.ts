@@ -55,6 +55,17 @@ export function runtimeRegistryOrigins(runtimeConfigFile: string | undefined): (
   };
 }
 
+/**
+ * Every answer under /api: the login's token, the current user, residents, stays, requests, errors… none of them
+ * may be kept by a browser or a proxy (a shared computer's back button, a shared cache). Set before the route runs,
+ * so a route that wants another policy sets its own Cache-Control, which replaces it; the public static files live
+ * outside /api and keep static-site.ts's.
+ */
+export const API_CACHE_CONTROL = 'no-store';
+
+const isApiUrl = (url: string): boolean =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 function appendVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('vary');
   reply.header('vary', current === undefined ? field : `${String(current)}, ${field}`);
@@ -62,8 +73,8 @@ function appendVary(reply: FastifyReply, field: string): void {
 
 /**
  * Security headers on every response (helmet): a Content-Security-Policy that allows scripts only from our origin
- * and the remotes' (the host page has no inline script), no framing, nosniff, no referrer; and CORS on `/api`
- * only for the configured origins.
+ * and the remotes' (the host page has no inline script), no framing, nosniff, no referrer; `Cache-Control: no-store`
+ * on `/api`; and CORS on `/api` only for the configured origins.
  */
 export default fp<SecurityHeadersOptions>(
   async (app, options) => {
@@ -102,6 +113,7 @@ export default fp<SecurityHeadersOptions>(
       strictTransportSecurity: false,
     });
     app.addHook('onRequest', (request, reply, done) => {
+      if (isApiUrl(request.url)) reply.header('cache-control', API_CACHE_CONTROL);
       applyHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
     });
 

@@ -41,6 +41,7 @@ import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import exportSlotsPlugin, { type ExportLimits } from './plugins/export-slots';
+import httpErrorsPlugin, { clientErrorHandler } from './plugins/http-errors';
 import inputGuards, { registerDayFormats } from './plugins/input-guards';
 import mailPlugin from './plugins/mail';
 import openapiPlugin, { markAccess } from './plugins/openapi';
@@ -138,10 +139,16 @@ export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
  * `/api`; inside it, everything but /health, /auth/login and /auth/signup requires a bearer token.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const limits = serverLimitOptions(options.limits);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: fastifyTrustProxy(options.trustProxy),
-    ...serverLimitOptions(options.limits),
+    ...limits,
+    // plugins/http-errors.ts answers in French what Node's Host check and Fastify's 503 while closing answered with
+    // an empty body or in English.
+    http: { ...limits.http, requireHostHeader: false },
+    return503OnClosing: false,
+    clientErrorHandler,
     // Starting the embedded PostgreSQL and migrating takes seconds on a loaded 2-core machine: Fastify's 10 s
     // default is too tight.
     pluginTimeout: 60_000,
@@ -194,6 +201,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
     remoteOrigins: runtimeRegistryOrigins(options.runtimeConfigFile),
     corsOrigins: options.corsOrigins,
   });
+  await app.register(httpErrorsPlugin);
   await app.register(dbPlugin, { database: options.database });
   await app.register(authPlugin, {
     jwtSecret: options.jwtSecret,

@@ -7,6 +7,7 @@ import {
   postgresErrorCode,
   TooManyRequestsError,
 } from '../errors';
+import { API_CACHE_CONTROL } from './security-headers';
 
 export const MESSAGES = {
   invalidBody: 'Le corps de la requête est invalide.',
@@ -61,11 +62,26 @@ const MESSAGE_BY_STATUS: Record<number, string> = {
   404: MESSAGES.notFound,
   405: 'Méthode non autorisée.',
   406: 'Format de réponse non pris en charge.',
+  408: "La requête n'est pas arrivée à temps.",
   409: MESSAGES.conflict,
   413: 'Le corps de la requête est trop volumineux.',
+  414: MESSAGES.urlTooLong,
   415: 'Type de contenu non pris en charge.',
+  417: "L'en-tête Expect de la requête n'est pas pris en charge.",
   429: 'Trop de requêtes. Réessayez dans quelques minutes.',
+  431: 'Les en-têtes de la requête sont trop volumineux.',
+  503: 'Le service est momentanément indisponible. Réessayez dans quelques instants.',
 };
+
+/**
+ * The French message of a bare status, for the answers that have nothing more precise to say: Fastify's own 4xx
+ * (below) and those of the HTTP layer itself (plugins/http-errors.ts). An unlisted 4xx reads as a 400, a 5xx as 500.
+ */
+export function statusMessage(status: number): string {
+  return (
+    MESSAGE_BY_STATUS[status] ?? (status >= 500 ? MESSAGES.internal : (MESSAGE_BY_STATUS[400] as string))
+  );
+}
 
 const joinPath = (...parts: (string | undefined)[]) => parts.filter((part) => part).join('.');
 
@@ -75,7 +91,7 @@ export function validationMessage(
   context: string | undefined,
 ): string {
   const [error] = errors;
-  if (error === undefined) return MESSAGE_BY_STATUS[400] as string;
+  if (error === undefined) return statusMessage(400);
   const segments = error.instancePath.split('/').filter(Boolean);
   const field = segments.join('.');
   const body = context === 'body' || context === undefined;
@@ -119,14 +135,15 @@ export function validationMessage(
       if (field === '' && context === 'body') return 'Indiquez au moins un champ à modifier.';
       return `${subject} est invalide.`;
     default:
-      if (field === '') return context === 'body' ? MESSAGES.invalidBody : (MESSAGE_BY_STATUS[400] as string);
+      if (field === '') return context === 'body' ? MESSAGES.invalidBody : statusMessage(400);
       return `${subject} est invalide.`;
   }
 }
 
 /**
  * Fastify's `frameworkErrors` option: the errors raised before a route is found (a URL that does not decode, a
- * parameter over maxParamLength) never reach the error handler and would answer Fastify's English JSON.
+ * parameter over maxParamLength) never reach the error handler and would answer Fastify's English JSON. No hook
+ * runs for them either: the answer says itself that it is not to be cached.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const [status, message] =
@@ -136,7 +153,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
         ? [414, MESSAGES.urlTooLong]
         : [500, MESSAGES.internal];
   if (status === 500) request.log.error({ err: error }, 'framework error');
-  void reply.status(status).send({ message });
+  void reply.status(status).header('cache-control', API_CACHE_CONTROL).send({ message });
 }
 
 /**
@@ -208,7 +225,7 @@ export function errorResponse(error: FastifyError, request: FastifyRequest): Err
   }
   const status = error.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
-    return { status, message: MESSAGE_BY_STATUS[status] ?? (MESSAGE_BY_STATUS[400] as string) };
+    return { status, message: statusMessage(status) };
   }
   request.log.error({ err: error }, 'unhandled error');
   return { status: 500, message: MESSAGES.internal };

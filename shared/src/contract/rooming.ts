@@ -87,11 +87,15 @@ export const RoomingQuery = object({
   filters: Type.String({ minLength: 2, maxLength: 4000 }),
 });
 export type RoomingQuery = Static<typeof RoomingQuery>;
-/** The same query once the API has parsed `filters` (the schema its routes validate, so errors name the field). */
+/**
+ * The same query once the API has parsed `filters` (the schema its routes validate, so errors name the field).
+ * `x-consume` tells the OpenAPI document that `filters` travels as JSON text: a parameter with `content`
+ * `application/json` and the filters' schema, start_date and end_date required, as Ajv checks them.
+ */
 export const RoomingQueryDecoded = object({
   page: RoomingQuery.properties.page,
   pageSize: RoomingQuery.properties.pageSize,
-  filters: RoomingFilters,
+  filters: Type.Object(roomingFilterFields, { additionalProperties: false, 'x-consume': 'application/json' }),
 });
 export type RoomingQueryDecoded = Static<typeof RoomingQueryDecoded>;
 

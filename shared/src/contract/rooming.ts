@@ -7,6 +7,7 @@ import {
   PresenceSchema,
   ReservationItem,
   ReservationStatutSchema,
+  StayVersion,
   TypeResaSchema,
   reservationFilterFields,
 } from './reservations';
@@ -293,7 +294,7 @@ export const UpdatePointageBody = object({
   presence: PresenceSchema,
   /** Nights to set; default: yesterday's night. */
   dates: Type.Optional(Type.Array(Day, { minItems: 1, maxItems: 366, uniqueItems: true })),
-  version: Type.Integer({ minimum: 1 }),
+  version: StayVersion,
   /** No-show: cancel the remaining nights (only with `presence: 'absent'` on the first night). */
   annuler_suite: Type.Optional(Type.Boolean()),
 });
@@ -316,7 +317,7 @@ export const PointagePafCafBody = object({
   end_date: Type.Optional(Day),
   dates: Type.Optional(Type.Array(Day, { minItems: 1, maxItems: 366, uniqueItems: true })),
   nuits: Type.Optional(Type.Array(NuitEtat, { minItems: 1, maxItems: 366 })),
-  version: Type.Integer({ minimum: 1 }),
+  version: StayVersion,
 });
 export type PointagePafCafBody = Static<typeof PointagePafCafBody>;
 

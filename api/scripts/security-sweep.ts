@@ -8,7 +8,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,6 +32,7 @@ import {
   type PathValues,
   type SecurityCase,
 } from '../test/security-cases';
+import { documentAjv } from '../test/openapi-ajv';
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -527,15 +527,7 @@ async function fuzz(
   const document = (await (await fetch(`${address}/api/openapi.json`)).json()) as {
     paths: Record<string, Record<string, Operation>>;
   };
-  // Ajv comes with ajv-formats (a dependency of the API); the API's own compiler is not reachable from outside.
-  const require = createRequire(createRequire(import.meta.url).resolve('ajv-formats'));
-  const Ajv2020 = require('ajv/dist/2020').default as new (options: object) => {
-    compile: (schema: object) => ((data: unknown) => boolean) & { errors?: unknown[] | null };
-    addFormat: (name: string, format: object) => void;
-  };
-  const ajv = new Ajv2020({ strict: false, allErrors: false });
-  (require('ajv-formats').default as (instance: unknown) => void)(ajv);
-  ajv.addFormat('birth-date', { type: 'string', validate: () => true });
+  const ajv = documentAjv();
 
   const rng = random(seed);
   const failures: string[] = [];

@@ -161,6 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         allErrors: false,
         // A JSON number Infinity (from 1e309) is not a number; coerced strings are guarded by plugins/input-guards.ts.
         strictNumbers: true,
+        // Annotation for the OpenAPI document only (@fastify/swagger): a query parameter sent as JSON text.
+        keywords: ['x-consume'],
       },
       // No `plugins`: @fastify/ajv-compiler adds ajv-formats itself (format: 'email' in the contract), then onCreate
       // replaces its 'date' with the contract's range of days.

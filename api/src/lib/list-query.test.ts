@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from '../../test/helper';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { oneOf } from '../db/raw';
 import { BadRequestError } from '../errors';
-import { listClauses, toListParams, type ListSpec } from './list-query';
+import { ListQuery } from 'shared/contract';
+import { listClauses, listSpecFor, toListParams, type ListSpec } from './list-query';
 
 const hotels = pgTable('list_query_fixture', {
   id: integer('id').primaryKey(),
@@ -139,6 +140,25 @@ describe('listClauses', () => {
     expect(() => listClauses(spec, { page: 1, pageSize: 20, search: { archivedAt: 'x' } })).toThrow(
       "La recherche sur « archivedAt » n'est pas disponible.",
     );
+  });
+});
+
+describe('listSpecFor', () => {
+  it('keeps a spec that sorts on exactly the columns its query accepts', () => {
+    expect(listSpecFor(ListQuery(['nom'], ['nom', 'chambres']), spec)).toBe(spec);
+  });
+
+  it('fails at start-up when the query and the spec do not sort on the same columns', () => {
+    expect(() => listSpecFor(ListQuery(['nom'], ['nom', 'chambres', 'ville']), spec)).toThrow(
+      'Tri de liste incohérent : le contrat accepte [chambres, nom, ville], la liste trie sur [chambres, nom] (défaut nom).',
+    );
+    expect(() => listSpecFor(ListQuery(['nom'], ['nom']), spec)).toThrow(/Tri de liste incohérent/);
+    expect(() =>
+      listSpecFor(ListQuery(['nom'], ['nom', 'chambres']), {
+        ...spec,
+        defaultSort: { key: 'ville', order: 'asc' },
+      }),
+    ).toThrow(/défaut ville/);
   });
 });
 

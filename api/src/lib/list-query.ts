@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListParams } from 'shared/contract';
+import type { TSchema } from 'typebox';
 import { BadRequestError } from '../errors';
 import { containsText } from './text-search';
 
@@ -18,6 +19,28 @@ export interface ListSpec {
   tieBreaker: AnyColumn;
   /** Reference data: `archived=true` lists archived rows, otherwise active ones. */
   archivedAt?: AnyColumn;
+}
+
+/** The `sort` values a list query schema accepts: the enum of its `sort` property (shared/contract ListQuery). */
+export function sortValuesOf(query: TSchema): string[] {
+  const sort = (query as { properties?: Record<string, { enum?: unknown[] }> }).properties?.sort;
+  return (sort?.enum ?? []).filter((value): value is string => typeof value === 'string');
+}
+
+/**
+ * The list spec of a route whose query schema is `query`, checked once at start-up: it sorts on exactly the values
+ * the schema's `sort` enum accepts (what the OpenAPI document shows, what Ajv enforces), its default among them.
+ * A column added on one side only fails the API's start, not a user's request.
+ */
+export function listSpecFor(query: TSchema, spec: ListSpec): ListSpec {
+  const accepted = [...sortValuesOf(query)].sort();
+  const sortable = Object.keys(spec.sortable).sort();
+  if (accepted.join() !== sortable.join() || !accepted.includes(spec.defaultSort.key)) {
+    throw new Error(
+      `Tri de liste incohérent : le contrat accepte [${accepted.join(', ')}], la liste trie sur [${sortable.join(', ')}] (défaut ${spec.defaultSort.key}).`,
+    );
+  }
+  return spec;
 }
 
 export interface ListClauses {

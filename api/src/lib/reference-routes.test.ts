@@ -107,12 +107,12 @@ beforeAll(async () => {
       await api.register(referenceRoutes, {
         prefix: '/groupes',
         service: groupesService,
-        schemas: { item: Groupe, query: ListQuery(['nom'] as const), create: GroupeBody, update: GroupeBody },
+        schemas: { item: Groupe, query: ListQuery(['nom'], ['nom']), create: GroupeBody, update: GroupeBody },
       });
       await api.register(referenceRoutes, {
         prefix: '/hotels',
         service: hotelsService,
-        schemas: { item: Hotel, query: ListQuery(['nom'] as const), create: HotelBody, update: HotelBody },
+        schemas: { item: Hotel, query: ListQuery(['nom'], ['nom']), create: HotelBody, update: HotelBody },
       });
     },
     { prefix: '/api/fixtures' },

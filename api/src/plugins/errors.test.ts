@@ -228,4 +228,17 @@ describe('validationMessage', () => {
   ])('%s', (expected, validationError, context) => {
     expect(validationMessage([validationError], context)).toBe(expected);
   });
+
+  it('names the column a list cannot sort on, whatever the list (the enum of its sort)', () => {
+    const sort = error('enum', '/sort', { allowedValues: ['nom', 'createdAt'] });
+    expect(validationMessage([sort], 'querystring', 'motDePasse')).toBe(
+      "Le tri sur « motDePasse » n'est pas disponible.",
+    );
+    expect(validationMessage([sort], 'body', 'ville')).toBe("Le tri sur « ville » n'est pas disponible.");
+    // Not quoted when it is no column name; another enum keeps the field's message.
+    expect(validationMessage([sort], 'querystring', 'x'.repeat(65))).toBe('Le paramètre sort est invalide.');
+    expect(validationMessage([error('enum', '/statut', {})], 'body', 'zzz')).toBe(
+      'Le champ statut est invalide.',
+    );
+  });
 });

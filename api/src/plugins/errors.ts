@@ -85,10 +85,17 @@ export function statusMessage(status: number): string {
 
 const joinPath = (...parts: (string | undefined)[]) => parts.filter((part) => part).join('.');
 
-/** Turns the first Ajv error into a French sentence naming the field. */
+/** Longest refused value a message quotes (a sort column is a short word; anything longer is not one). */
+const MAX_QUOTED = 64;
+
+/**
+ * Turns the first Ajv error into a French sentence naming the field. `value` is what the request carried there,
+ * for the messages that quote it.
+ */
 export function validationMessage(
   errors: FastifySchemaValidationError[],
   context: string | undefined,
+  value?: unknown,
 ): string {
   const [error] = errors;
   if (error === undefined) return statusMessage(400);
@@ -131,6 +138,11 @@ export function validationMessage(
       return params.format === 'email'
         ? `${subject} doit être une adresse e-mail valide.`
         : `${subject} est invalide.`;
+    case 'enum':
+      // Every list's `sort` is an enum of its columns (shared/contract ListQuery, the reservation lists' bodies).
+      if (last === 'sort' && typeof value === 'string' && value.length <= MAX_QUOTED)
+        return `Le tri sur « ${value} » n'est pas disponible.`;
+      return field === '' ? (MESSAGE_BY_STATUS[400] as string) : `${subject} est invalide.`;
     case 'minProperties':
       if (field === '' && context === 'body') return 'Indiquez au moins un champ à modifier.';
       return `${subject} est invalide.`;
@@ -167,6 +179,28 @@ export interface ErrorResponse {
   retryAfterSeconds?: number;
   /** Fields the body carries beside `message` (a failed sending: `envoi`, `courriel_id`). */
   details?: Record<string, unknown>;
+}
+
+/** The value an Ajv error is about, read from the request part it validated. */
+function rejectedValue(
+  request: FastifyRequest,
+  context: string | undefined,
+  error: FastifySchemaValidationError | undefined,
+): unknown {
+  const part =
+    context === 'querystring'
+      ? request.query
+      : context === 'params'
+        ? request.params
+        : context === 'body'
+          ? request.body
+          : undefined;
+  let value: unknown = part;
+  for (const segment of (error?.instancePath ?? '').split('/').filter(Boolean)) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment)) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
 }
 
 /** The body field an Ajv error is about (`lignes.0.remise`), or undefined for the body as a whole. */
@@ -206,7 +240,11 @@ export function errorResponse(error: FastifyError, request: FastifyRequest): Err
     };
   }
   if (error.validation) {
-    const message = validationMessage(error.validation, error.validationContext);
+    const message = validationMessage(
+      error.validation,
+      error.validationContext,
+      rejectedValue(request, error.validationContext, error.validation[0]),
+    );
     // Only a body field is a form's field; a parameter is the screen's business.
     const champ = error.validationContext === 'body' ? validationField(error.validation[0]) : undefined;
     return { status: 400, message, ...(champ !== undefined ? { champ } : {}) };

@@ -11,6 +11,91 @@ interface Document {
   paths: Record<string, Record<string, { security?: unknown[]; 'x-acces'?: string; responses?: unknown }>>;
 }
 
+type Schema = Record<string, unknown>;
+
+interface DocumentOperation {
+  parameters?: {
+    in: string;
+    name: string;
+    required: boolean;
+    schema?: Schema;
+    content?: Record<string, { schema?: Schema }>;
+  }[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
+
+/** A route schema as JSON (TypeBox's own marks dropped). */
+const plain = (schema: unknown): Schema | undefined =>
+  schema === undefined ? undefined : (JSON.parse(JSON.stringify(schema)) as Schema);
+
+/** What a caller must send: the required properties Ajv does not fill in with a default. */
+const requiredOf = (schema: Schema): string[] => {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  return ((schema.required ?? []) as string[]).filter((key) => properties[key]?.default === undefined);
+};
+
+/** The keywords that decide whether a value passes. */
+const KEYWORDS = [
+  'type',
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'additionalProperties',
+];
+
+/** Where the documented schema says otherwise than the validated one, at any depth. */
+function compare(validated: Schema, documented: Schema | undefined, path: string, out: string[]): void {
+  if (documented === undefined) {
+    out.push(`${path} : absent du document`);
+    return;
+  }
+  for (const keyword of KEYWORDS) {
+    const [expected, found] = [validated, documented].map((schema) =>
+      // @fastify/swagger writes a `const` as a one-value `enum`: the same constraint.
+      JSON.stringify(
+        keyword === 'enum' && 'const' in schema
+          ? [schema.const]
+          : keyword === 'const'
+            ? undefined
+            : schema[keyword],
+      ),
+    );
+    if (expected !== found) out.push(`${path} ${keyword} : ${expected} ≠ ${found}`);
+  }
+  if (validated.properties !== undefined) {
+    const required = requiredOf(validated).sort();
+    const documentedRequired = ((documented.required ?? []) as string[]).slice().sort();
+    if (required.join() !== documentedRequired.join())
+      out.push(`${path} required : [${required.join(', ')}] ≠ [${documentedRequired.join(', ')}]`);
+    const properties = validated.properties as Record<string, Schema>;
+    const documentedProperties = (documented.properties ?? {}) as Record<string, Schema>;
+    for (const [key, property] of Object.entries(properties))
+      compare(property, documentedProperties[key], `${path}.${key}`, out);
+  }
+  if (typeof validated.items === 'object')
+    compare(validated.items as Schema, documented.items as Schema | undefined, `${path}[]`, out);
+  for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const branches = validated[keyword] as Schema[] | undefined;
+    branches?.forEach((branch, index) =>
+      compare(
+        branch,
+        (documented[keyword] as Schema[] | undefined)?.[index],
+        `${path} ${keyword}[${index}]`,
+        out,
+      ),
+    );
+  }
+}
+
 let app: FastifyInstance;
 
 beforeAll(async () => {
@@ -99,6 +184,73 @@ describe('GET /api/openapi.json', () => {
     }
     expect(exportUrls.size).toBe(Object.keys(RESERVATION_EXPORTS).length + 3);
     expect(missing).toEqual([]);
+  });
+
+  it('describes every answer in French, an error as { message, champ? }', () => {
+    const undescribed: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const responses = (operation.responses ?? {}) as Record<
+          string,
+          { description?: string; content?: Record<string, { schema?: Schema }> }
+        >;
+        for (const [status, answer] of Object.entries(responses)) {
+          if (!answer.description || answer.description === 'Default Response')
+            undescribed.push(`${method} ${path} ${status}`);
+          const schema = answer.content?.['application/json']?.schema;
+          if (Number(status) >= 400 && Number(status) < 500)
+            expect(schema?.required, `${method} ${path} ${status}`).toContain('message');
+        }
+      }
+    }
+    expect(undescribed).toEqual([]);
+  });
+
+  it('says of every parameter and body what the route validates: types, lists, bounds, required fields', () => {
+    const differences: string[] = [];
+    for (const route of app.routeTable.filter((entry) => entry.url.startsWith('/api/'))) {
+      const operation = operationOf(document, route.method, route.url) as DocumentOperation | undefined;
+      if (operation === undefined) continue;
+      const where = `${route.method} ${route.url}`;
+      const parameters = operation.parameters ?? [];
+      const documented = (place: string) =>
+        parameters
+          .filter((parameter) => parameter.in === place)
+          .map((parameter) => ({
+            ...parameter,
+            schema: parameter.schema ?? parameter.content?.['application/json']?.schema ?? {},
+          }));
+      for (const [part, place] of [
+        ['querystring', 'query'],
+        ['params', 'path'],
+      ] as const) {
+        const validated = plain(route.schema[part]);
+        if (validated === undefined) continue;
+        const named = documented(place);
+        const properties = (validated.properties ?? {}) as Record<string, Schema>;
+        expect(named.map((parameter) => parameter.name).sort(), `${where} ${place}`).toEqual(
+          Object.keys(properties).sort(),
+        );
+        for (const parameter of named) {
+          const expected = properties[parameter.name] ?? {};
+          const required = requiredOf(validated).includes(parameter.name);
+          if (parameter.required !== required)
+            differences.push(
+              `${where} ${place}.${parameter.name} required ${parameter.required} ≠ ${required}`,
+            );
+          compare(expected, parameter.schema, `${where} ${place}.${parameter.name}`, differences);
+        }
+      }
+      const body = plain(route.schema.body);
+      if (body !== undefined)
+        compare(
+          body,
+          operation.requestBody?.content?.['application/json']?.schema,
+          `${where} body`,
+          differences,
+        );
+    }
+    expect(differences).toEqual([]);
   });
 
   it('leaks no secret: no password hash, token or secret value in the document', () => {

@@ -70,6 +70,49 @@ interface Operation {
   access: RouteAccess;
 }
 
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * The schema as a caller reads it: a property with a default is optional to send — Ajv fills it in (`useDefaults`)
+ * before it checks `required` (`page`, `pageSize`). A copy: the route's own schema keeps validating as declared.
+ */
+export function callerSchema<T>(schema: T): T {
+  const object = schema as JsonSchema | undefined;
+  if (typeof object !== 'object' || object === null || !Array.isArray(object.required)) return schema;
+  const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (object.required as string[]).filter((key) => properties[key]?.default === undefined);
+  return { ...object, required } as T;
+}
+
+/** What each status means, for the answers a route schema leaves undescribed. */
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+  200: 'Succès.',
+  201: 'Créé.',
+  202: 'Accepté : le travail est confié à une tâche (GET /api/tasks).',
+  204: 'Rien à renvoyer.',
+  400: 'Requête invalide : { message, champ? } en français, champ = le champ du corps en cause.',
+  401: "Non authentifié : jeton (ou clé d'API) absent, invalide, expiré ou révoqué.",
+  403: 'Accès refusé à ce compte.',
+  404: 'Introuvable.',
+  409: 'Conflit avec les données (doublon, état, données utilisées).',
+  429: 'Trop de requêtes : réessayez plus tard (en-tête Retry-After).',
+  500: 'Erreur interne (détail dans les journaux seulement).',
+  502: 'Le serveur de messagerie a refusé l’envoi.',
+  503: 'Service momentanément saturé : réessayez.',
+};
+
+/** The route's answers, each with a description (a copy: the schemas stay shared with the serialiser). */
+function describedResponses(responses: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, schema]) => [
+      status,
+      typeof schema.description === 'string' || STATUS_DESCRIPTIONS[status] === undefined
+        ? schema
+        : { ...schema, description: STATUS_DESCRIPTIONS[status] },
+    ]),
+  );
+}
+
 /** Every operation of the document, in path order. */
 export function operationsOf(document: { paths?: Record<string, Record<string, unknown>> }): Operation[] {
   return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
@@ -160,6 +203,11 @@ export default fp(
           url,
           schema: {
             ...schema,
+            ...(schema.querystring !== undefined && { querystring: callerSchema(schema.querystring) }),
+            ...(schema.body !== undefined && { body: callerSchema(schema.body) }),
+            ...(schema.response !== undefined && {
+              response: describedResponses(schema.response as Record<string, JsonSchema>),
+            }),
             ...(hidden && { hide: true }),
             security:
               access === 'public' ? [] : access === 'client' ? [{ cleApi: [] }] : [{ bearerAuth: [] }],

@@ -14,3 +14,27 @@ export type ErrorBody = Static<typeof ErrorBody>;
 /** Body of a successful write: the client shows `message` as a success toast (spec §8). */
 export const MessageBody = Type.Object({ message: Type.String() }, { additionalProperties: false });
 export type MessageBody = Static<typeof MessageBody>;
+
+/** The media types of the files the API answers (exports, documents, attachments). */
+export const FILE_MEDIA_TYPES = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+export type FileExtension = keyof typeof FILE_MEDIA_TYPES;
+
+const FILE_LABELS: Record<FileExtension, string> = { pdf: 'document PDF', xlsx: 'classeur Excel (.xlsx)' };
+
+/**
+ * The success answer of a route whose body is a file, for its route schema: its bytes under each media type it may
+ * have (OpenAPI: a binary string). Fastify never serialises a stream or a buffer, so this only documents the
+ * answer; the OpenAPI document and the contract test (api/test/openapi-contract.test.ts) read it.
+ */
+export const FileAnswer = (...extensions: [FileExtension, ...FileExtension[]]) => ({
+  description: `Le fichier : ${extensions.map((extension) => FILE_LABELS[extension]).join(' ou ')}.`,
+  content: Object.fromEntries(
+    extensions.map((extension) => [
+      FILE_MEDIA_TYPES[extension],
+      { schema: { type: 'string' as const, format: 'binary' } },
+    ]),
+  ),
+});

@@ -28,9 +28,9 @@ export const FOYER_MEMBRES_APERCU = 6;
  * `GET /foyers?page&pageSize&sort&order&recherche&nom&membre&clientId&archived`. `recherche`: the household's name
  * or a member's name (« Diallo », « Awa Diallo », « Diallo Awa »); `nom` / `membre`: one of the two only.
  */
-export const FoyerQuery = ListQuery(['recherche', 'nom', 'membre'] as const, ['clientId'] as const);
-export type FoyerQuery = Static<typeof FoyerQuery>;
 export const FOYER_SORTS = ['nom', 'client', 'nombreMembres', 'createdAt'] as const;
+export const FoyerQuery = ListQuery(['recherche', 'nom', 'membre'], FOYER_SORTS, ['clientId']);
+export type FoyerQuery = Static<typeof FoyerQuery>;
 
 export const FoyerMembre = object({
   id: Type.Integer(),
@@ -129,7 +129,6 @@ export const FOYER_MESSAGES = {
   pensionnaireArchived: (nom: string) => `${nom} est archivé : restaurez-le avant de l'ajouter à un foyer.`,
   alreadyMember: (nom: string, foyer: string) => `${nom} fait déjà partie du foyer « ${foyer} ».`,
   notMember: (nom: string, foyer: string) => `${nom} ne fait pas partie du foyer « ${foyer} ».`,
-  sort: (key: string) => `Le tri sur « ${key} » n'est pas disponible.`,
   created: (nom: string) => `Le foyer « ${nom} » a été créé.`,
   updated: (nom: string) => `Le foyer « ${nom} » a été modifié.`,
   /** `from`: the household the resident leaves, if any. */

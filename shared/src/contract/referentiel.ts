@@ -25,13 +25,22 @@ const body = <P extends Record<string, TSchema>>(properties: P) =>
 const item = <P extends Record<string, TSchema>>(properties: P) =>
   Type.Object({ ...recordMeta, ...properties }, { additionalProperties: false });
 
+/** A reference list's query: its search columns are its sort columns too, with `createdAt`. */
+const referenceQuery = <
+  const C extends readonly [string, ...string[]],
+  const E extends readonly string[] = [],
+>(
+  searchable: C,
+  exact?: E,
+) => ListQuery(searchable, [...searchable, 'createdAt'], exact);
+
 // Groups (of hotels, of clients): a name.
 const groupeFields = { nom: text(120) };
 export const GroupeBody = body(groupeFields);
 export const Groupe = item(groupeFields);
 export type Groupe = Static<typeof Groupe>;
 export type GroupeBody = Static<typeof GroupeBody>;
-export const GroupeQuery = ListQuery(['nom'] as const);
+export const GroupeQuery = referenceQuery(['nom']);
 
 const etablissementFields = {
   nom: text(160),
@@ -55,7 +64,7 @@ export const Etablissement = item({
 });
 export type Etablissement = Static<typeof Etablissement>;
 export type EtablissementBody = Static<typeof EtablissementBody>;
-export const EtablissementQuery = ListQuery(['nom', 'ville', 'codePostal'] as const);
+export const EtablissementQuery = referenceQuery(['nom', 'ville', 'codePostal']);
 
 const typeChambreFields = {
   libelle: text(80),
@@ -66,7 +75,7 @@ export const TypeChambreBody = body(typeChambreFields);
 export const TypeChambre = item({ ...typeChambreFields, description: Nullable(Type.String()) });
 export type TypeChambre = Static<typeof TypeChambre>;
 export type TypeChambreBody = Static<typeof TypeChambreBody>;
-export const TypeChambreQuery = ListQuery(['libelle', 'capacite'] as const);
+export const TypeChambreQuery = referenceQuery(['libelle', 'capacite']);
 
 const clientFields = {
   nom: text(200),
@@ -91,7 +100,7 @@ export const Client = item({
 });
 export type Client = Static<typeof Client>;
 export type ClientBody = Static<typeof ClientBody>;
-export const ClientQuery = ListQuery(['nom', 'ville', 'type'] as const);
+export const ClientQuery = referenceQuery(['nom', 'ville', 'type']);
 
 const pensionnaireFields = {
   clientId: foreignKey,
@@ -163,10 +172,7 @@ function fieldNames(fields: readonly string[]): string {
 export const pensionnaireAgentRefusal = (fields: readonly string[]): string =>
   `Seul un administrateur peut modifier ${fieldNames(fields)} d’un pensionnaire. ` +
   `Un agent peut corriger ${fieldNames(PENSIONNAIRE_AGENT_FIELDS)}.`;
-export const PensionnaireQuery = ListQuery(
-  ['nom', 'prenom', 'numeroDossier'] as const,
-  ['clientId'] as const,
-);
+export const PensionnaireQuery = referenceQuery(['nom', 'prenom', 'numeroDossier'], ['clientId']);
 
 /** Paths of the reference-data resources (the spec leaves them open; see docs/api.md). */
 export const REFERENTIEL_PATHS = {

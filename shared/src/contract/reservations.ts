@@ -42,6 +42,11 @@ export type { FluxPaiement, JoursFiltre, ReservationExportKey } from './reservat
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/**
+ * The version of a stay as the client read it (its optimistic lock): a stay changed meanwhile answers 409. Bounded
+ * as the database's integer column: a larger number would fail there instead (« hors limites »).
+ */
+export const StayVersion = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const object = <P extends Record<string, TSchema>>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
 
@@ -495,7 +500,7 @@ export const ReservationIdParams = object({ id: Id });
 /** PUT /reservations/:id: changes what may change on a stay; meals and streams apply to nights from today on. */
 export const ReservationUpdateBody = object({
   /** The version read: a stay changed meanwhile answers 409. */
-  version: Type.Integer({ minimum: 1 }),
+  version: StayVersion,
   chambre: Type.Optional(Chambre),
   ...mealFields,
   ...streamFields,
@@ -508,7 +513,7 @@ export const ReservationDepartParams = object({ id: Id, date_fin: Day });
 /** Body of confirmation: optionally every stay of the same parent. */
 export const ReservationActionBody = object({
   applyToAllPr: Type.Optional(Type.Boolean()),
-  version: Type.Optional(Type.Integer({ minimum: 1 })),
+  version: Type.Optional(StayVersion),
 });
 export type ReservationActionBody = Static<typeof ReservationActionBody>;
 
@@ -518,7 +523,7 @@ export const MotifAnnulation = Type.String({ minLength: 1, maxLength: MAX_MOTIF_
 /** Body of PUT /reservations/annulation/:id: the reason, optionally every stay of the same parent. */
 export const ReservationAnnulationBody = object({
   applyToAllPr: Type.Optional(Type.Boolean()),
-  version: Type.Optional(Type.Integer({ minimum: 1 })),
+  version: Type.Optional(StayVersion),
   motif: MotifAnnulation,
 });
 export type ReservationAnnulationBody = Static<typeof ReservationAnnulationBody>;
@@ -528,7 +533,7 @@ export const MotifRetablissement = Type.String({ minLength: 1, maxLength: MAX_MO
 
 /** Body of PUT /reservations/retablissement/:id: the reason, optionally the version of the stay as read. */
 export const ReservationRetablissementBody = object({
-  version: Type.Optional(Type.Integer({ minimum: 1 })),
+  version: Type.Optional(StayVersion),
   motif: MotifRetablissement,
 });
 export type ReservationRetablissementBody = Static<typeof ReservationRetablissementBody>;

@@ -7,6 +7,7 @@ import {
   PresenceSchema,
   ReservationItem,
   ReservationStatutSchema,
+  StayVersion,
   TypeResaSchema,
   reservationFilterFields,
 } from './reservations';
@@ -87,11 +88,15 @@ export const RoomingQuery = object({
   filters: Type.String({ minLength: 2, maxLength: 4000 }),
 });
 export type RoomingQuery = Static<typeof RoomingQuery>;
-/** The same query once the API has parsed `filters` (the schema its routes validate, so errors name the field). */
+/**
+ * The same query once the API has parsed `filters` (the schema its routes validate, so errors name the field).
+ * `x-consume` tells the OpenAPI document that `filters` travels as JSON text: a parameter with `content`
+ * `application/json` and the filters' schema, start_date and end_date required, as Ajv checks them.
+ */
 export const RoomingQueryDecoded = object({
   page: RoomingQuery.properties.page,
   pageSize: RoomingQuery.properties.pageSize,
-  filters: RoomingFilters,
+  filters: Type.Object(roomingFilterFields, { additionalProperties: false, 'x-consume': 'application/json' }),
 });
 export type RoomingQueryDecoded = Static<typeof RoomingQueryDecoded>;
 
@@ -289,7 +294,7 @@ export const UpdatePointageBody = object({
   presence: PresenceSchema,
   /** Nights to set; default: yesterday's night. */
   dates: Type.Optional(Type.Array(Day, { minItems: 1, maxItems: 366, uniqueItems: true })),
-  version: Type.Integer({ minimum: 1 }),
+  version: StayVersion,
   /** No-show: cancel the remaining nights (only with `presence: 'absent'` on the first night). */
   annuler_suite: Type.Optional(Type.Boolean()),
 });
@@ -312,7 +317,7 @@ export const PointagePafCafBody = object({
   end_date: Type.Optional(Day),
   dates: Type.Optional(Type.Array(Day, { minItems: 1, maxItems: 366, uniqueItems: true })),
   nuits: Type.Optional(Type.Array(NuitEtat, { minItems: 1, maxItems: 366 })),
-  version: Type.Integer({ minimum: 1 }),
+  version: StayVersion,
 });
 export type PointagePafCafBody = Static<typeof PointagePafCafBody>;
 

@@ -10,6 +10,7 @@ import {
   COMMUNICATION_TYPE_LABELS,
   COMMUNICATIONS_PAR_TYPE,
   DEMANDE_TYPE_LABELS,
+  FILE_MEDIA_TYPES,
   type Communication,
   type CommunicationAnswer,
   type CommunicationCreateBody,
@@ -255,7 +256,9 @@ export function createCommunicationService(db: Database, mail: Mailer) {
         to,
         subject: row.objet,
         text: row.contenu,
-        attachments: [{ filename: row.document_nom, content: row.document, contentType: 'application/pdf' }],
+        attachments: [
+          { filename: row.document_nom, content: row.document, contentType: FILE_MEDIA_TYPES.pdf },
+        ],
         communicationId: id,
       });
     });

@@ -8,6 +8,7 @@
  * « avis_etablissement » (« avis_retablissement ») row per stay.
  */
 import type { AuditAction, CommunicationType } from 'shared/contract';
+import { FILE_MEDIA_TYPES } from 'shared/contract';
 import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { communicationReservations } from '../../db/schema';
@@ -119,7 +120,9 @@ export async function prepareHotelNotices(
             to: built.destinataires,
             subject: built.objet,
             text: stored.texte,
-            attachments: [{ filename: built.fichier, content: stored.pdf, contentType: 'application/pdf' }],
+            attachments: [
+              { filename: built.fichier, content: stored.pdf, contentType: FILE_MEDIA_TYPES.pdf },
+            ],
             communicationId,
           })
         : null;

@@ -18,6 +18,8 @@ import {
   DemandeDocumentQuery,
   EnvoiEchecBody,
   ErrorBody,
+  FileAnswer,
+  FILE_MEDIA_TYPES,
 } from 'shared/contract';
 import { actorOf } from '../../db/audit';
 import { createCommunicationService } from './communication-service';
@@ -71,22 +73,28 @@ const communicationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const pdf = (reply: FastifyReply, document: { nom: string; contenu: Buffer }) =>
     reply
-      .header('content-type', 'application/pdf')
+      .header('content-type', FILE_MEDIA_TYPES.pdf)
       .header('content-disposition', `inline; filename="${document.nom}"`)
       .header('cache-control', 'no-store')
       .send(document.contenu as never);
 
-  // No 200 schema on the PDFs: the answer is the file itself; errors are { message } from the one error handler.
+  // The PDFs: the answer is the file itself; errors are { message } from the one error handler.
   app.get(
     `${PATHS.document}/:id`,
-    { schema: { params: CommunicationIdParams, querystring: DemandeDocumentQuery, response: errors } },
+    {
+      schema: {
+        params: CommunicationIdParams,
+        querystring: DemandeDocumentQuery,
+        response: { 200: FileAnswer('pdf'), ...errors },
+      },
+    },
     async (request, reply) =>
       pdf(reply, await service.demandeDocument(request.params.id, request.query.communication)),
   );
 
   app.get(
     `${PATHS.one}/:id/document`,
-    { schema: { params: CommunicationIdParams, response: errors } },
+    { schema: { params: CommunicationIdParams, response: { 200: FileAnswer('pdf'), ...errors } } },
     async (request, reply) => pdf(reply, await service.document(request.params.id)),
   );
 };

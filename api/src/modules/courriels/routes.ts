@@ -13,6 +13,7 @@ import {
   CourrielWriteAnswer,
   EnvoiEchecBody,
   ErrorBody,
+  FileAnswer,
   PieceJointeParams,
   type Courriel,
   type CourrielDetail,
@@ -84,8 +85,8 @@ const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${PATH}/:id/pieces-jointes/:index`,
-    // No 200 schema: the answer is the attached file.
-    { schema: { params: PieceJointeParams, response: errors } },
+    // The answer is the attached file: the API attaches PDFs only (communications, rooming lists).
+    { schema: { params: PieceJointeParams, response: { 200: FileAnswer('pdf'), ...errors } } },
     async (request, reply) => {
       const [row] = await rowsOf<{
         nom: string;

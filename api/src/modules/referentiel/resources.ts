@@ -36,7 +36,7 @@ import {
   reservations,
   typesChambre,
 } from '../../db/schema';
-import type { ListSpec } from '../../lib/list-query';
+import { listSpecFor, type ListSpec } from '../../lib/list-query';
 import type { AgentPatch } from '../../lib/reference-routes';
 import { createReferenceService, type ReferenceServiceConfig } from '../../lib/reference-service';
 
@@ -74,11 +74,12 @@ function define<Row extends { id: number; archivedAt: Date | null }, Insert>(
   config: ReferenceServiceConfig<Row, Insert>,
   agentPatch?: AgentPatch,
 ): ResourceDefinition {
+  const checked = { ...config, list: listSpecFor(schemas.query, config.list) };
   return {
     path,
     schemas,
-    list: config.list,
-    service: (db) => createReferenceService<Row, Insert>(db, config),
+    list: checked.list,
+    service: (db) => createReferenceService<Row, Insert>(db, checked),
     ...(agentPatch ? { agentPatch } : {}),
   };
 }

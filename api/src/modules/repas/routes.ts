@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, ListQuery, REPAS_PATH, RepasList } from 'shared/contract';
 import { repas } from '../../db/schema';
-import { listClauses, toListParams, type ListSpec } from '../../lib/list-query';
+import { listClauses, listSpecFor, toListParams } from '../../lib/list-query';
 
 /** The standard list query, like every other list (the screens' tables send page, pageSize, sort…). */
-const RepasQuery = ListQuery(['libelle', 'code'] as const);
+const RepasQuery = ListQuery(['libelle', 'code'], ['ordre', 'libelle', 'code']);
 
-const spec: ListSpec = {
+const spec = listSpecFor(RepasQuery, {
   searchable: { libelle: repas.libelle, code: repas.code },
   sortable: { ordre: repas.ordre, libelle: repas.libelle, code: repas.code },
   defaultSort: { key: 'ordre', order: 'asc' },
   tieBreaker: repas.id,
-};
+});
 
 /**
  * GET /repas: the meal types (petit déjeuner, déjeuner, dîner), a fixed list seeded by migration 0002, in the

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { ROOMING_MAX_JOURS, type RoomingFilters } from 'shared/contract';
 import { BadRequestError } from '../../errors';
+import { guardInput } from '../../plugins/input-guards';
 import { daysBetween } from '../../lib/days';
 import { assertFilterPeriod, reservationConditions } from '../reservations/filters';
 
@@ -15,7 +16,10 @@ export const ROOMING_MESSAGES = {
   period: `La période (start_date, end_date) ne peut pas dépasser ${ROOMING_MAX_JOURS} jours.`,
 } as const;
 
-/** preValidation hook: `?filters=<json>` becomes the object the route's schema validates. */
+/**
+ * preValidation hook: `?filters=<json>` becomes the object the route's schema validates, under the input guards of
+ * every request (plugins/input-guards.ts): they ran on the JSON text, where a NUL is still the escape `\u0000`.
+ */
 export async function parseFiltersParameter(request: FastifyRequest): Promise<void> {
   const query = request.query as Record<string, unknown>;
   const raw = query.filters;
@@ -29,6 +33,7 @@ export async function parseFiltersParameter(request: FastifyRequest): Promise<vo
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new BadRequestError(ROOMING_MESSAGES.json);
   query.filters = parsed;
+  guardInput(request);
 }
 
 /** 400 for an empty or too long period. */

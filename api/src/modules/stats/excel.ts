@@ -8,7 +8,8 @@ import type { StatsColonneKind, StatsTableau, StatsVue } from 'shared/contract';
 import { statsExcelFileName } from 'shared/contract';
 import type { ColumnKind, ExportColumn, ExportRow } from '../reservations/exports/export-columns';
 import { startExcelExport } from '../reservations/exports/export-excel';
-import { EXPORT_CONTENT_TYPES, parisDay } from '../reservations/exports/export-format';
+import { FILE_MEDIA_TYPES } from 'shared/contract';
+import { parisDay } from '../reservations/exports/export-format';
 
 /**
  * How a stats column is written: months as text « 01/2026 »; percents as text « 85,3 % » (« — » without contracted
@@ -64,7 +65,7 @@ export async function statsExcel(
   );
   return {
     fileName: statsExcelFileName(vue, tableauKey, parisDay()),
-    contentType: EXPORT_CONTENT_TYPES.xlsx,
+    contentType: FILE_MEDIA_TYPES.xlsx,
     stream,
   };
 }

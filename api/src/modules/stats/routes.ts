@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
+  FileAnswer,
   STATS_PATHS,
   STATS_TABLEAUX,
   StatsCaAnswer,
@@ -60,9 +61,14 @@ const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const vue of Object.keys(SERVICES) as StatsVue[]) {
     app.get(
       statsExcelPath(vue),
-      // As the reservation exports: the 200 is a file stream (no schema); the errors are { message } from the one
-      // error handler, 429 beyond the export caps.
-      { schema: { querystring: StatsExcelQuery(vue), response: { ...errors, 429: ErrorBody } } },
+      // As the reservation exports: the 200 is the workbook, streamed; the errors are { message } from the one error
+      // handler, 429 beyond the export caps.
+      {
+        schema: {
+          querystring: StatsExcelQuery(vue),
+          response: { 200: FileAnswer('xlsx'), ...errors, 429: ErrorBody },
+        },
+      },
       async (request, reply) => {
         const { tableau: key, ...query } = request.query as StatsQuery & { tableau: string };
         const tableau = (STATS_TABLEAUX[vue] as Record<string, StatsTableau>)[key]!;

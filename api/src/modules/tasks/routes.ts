@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   canRetryTask,
   ErrorBody,
+  FileAnswer,
   TASK_PATHS,
   TASK_TYPE_LABELS,
   TaskIdParams,
@@ -90,8 +91,8 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     TASK_PATHS.fichier(':id'),
-    // No 200 schema: the answer is the file.
-    { schema: { params: TaskIdParams, response: errors } },
+    // The answer is the file: an export task's PDF or workbook.
+    { schema: { params: TaskIdParams, response: { 200: FileAnswer('pdf', 'xlsx'), ...errors } } },
     async (request, reply) => {
       await visible(request.params.id, request.user);
       const file = await oneOf<{ nom: string; type_contenu: string; contenu: Uint8Array }>(

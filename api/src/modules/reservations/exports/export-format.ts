@@ -58,11 +58,6 @@ export function exportFileName(key: ReservationExportKey, at: Date = new Date())
   return `${prefix}-${parisDay(at)}.${RESERVATION_EXPORTS[key].extension}`;
 }
 
-export const EXPORT_CONTENT_TYPES = {
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
-
 const yesNo = (value: boolean) => (value ? 'oui' : 'non');
 
 const SORT_LABELS: Record<NonNullable<ReservationExportBody['sort']>, string> = {

@@ -17,6 +17,8 @@ import {
   EXPORT_TOTAL_HEADER,
   ExportProgressAnswer,
   ExportProgressParams,
+  FileAnswer,
+  FILE_MEDIA_TYPES,
   RESERVATION_EXPORTS,
   ReservationExportBody,
   TaskQueuedAnswer,
@@ -27,7 +29,7 @@ import { Type } from 'typebox';
 import { ExportProgress } from './export-progress';
 import type { Executor } from '../../../db/client';
 import { filterNames } from './export-filter-names';
-import { EXPORT_CONTENT_TYPES, exportFileName, filtersSummary, parisDateTime } from './export-format';
+import { exportFileName, filtersSummary, parisDateTime } from './export-format';
 import { renderHere, type ExportRenderPool } from './export-render-pool';
 import { exportSource, openExportReader, type ExportReader } from './export-reader';
 import type { ExportSource } from './export-render-protocol';
@@ -157,11 +159,17 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ][]) {
     app.post(
       exported.path,
-      // The 200 is a file stream (no schema); the errors are { message } from the one error handler.
+      // The 200 is the file, streamed; the errors are { message } from the one error handler.
       {
         schema: {
           body: ReservationExportBody,
-          response: { 202: TaskQueuedAnswer, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+          response: {
+            200: FileAnswer(exported.extension),
+            202: TaskQueuedAnswer,
+            400: ErrorBody,
+            401: ErrorBody,
+            429: ErrorBody,
+          },
         },
       },
       async (request, reply) => {
@@ -208,7 +216,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Errors after the headers are logged by writeExport; the listener keeps a late one from crashing.
         output.on('error', () => undefined);
         reply
-          .header('content-type', EXPORT_CONTENT_TYPES[exported.extension])
+          .header('content-type', FILE_MEDIA_TYPES[exported.extension])
           .header('content-disposition', `attachment; filename="${exportFileName(key)}"`)
           .header('cache-control', 'no-store')
           .header(EXPORT_TOTAL_HEADER, String(total));

@@ -12,7 +12,8 @@ import {
   type ReservationExportKey,
 } from 'shared/contract';
 import { BadRequestError } from '../../../errors';
-import { EXPORT_CONTENT_TYPES, exportFileName } from './export-format';
+import { FILE_MEDIA_TYPES } from 'shared/contract';
+import { exportFileName } from './export-format';
 import type { ExportPriorityMode } from './export-priority';
 import { exportSource, openExportReader } from './export-reader';
 import { ExportRenderPool, type ExportRenderMode } from './export-render-pool';
@@ -100,7 +101,7 @@ export const exportTaskPlugin = fp<{
           details: { lignes: total },
           fichier: {
             nom: exportFileName(key),
-            typeContenu: EXPORT_CONTENT_TYPES[exported.extension],
+            typeContenu: FILE_MEDIA_TYPES[exported.extension],
             contenu: Buffer.concat(chunks),
           },
         };

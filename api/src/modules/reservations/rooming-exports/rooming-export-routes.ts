@@ -12,6 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ErrorBody,
+  FileAnswer,
+  FILE_MEDIA_TYPES,
   FLUX_PAIEMENT_LABELS,
   PointageExportBody,
   ROOMING_EXPORTS,
@@ -38,13 +40,7 @@ import {
 import type { ExportColumn } from '../exports/export-columns';
 import { startExcelExport, type FooterCell, type MoneyCell } from '../exports/export-excel';
 import { filterNames } from '../exports/export-filter-names';
-import {
-  EXPORT_CONTENT_TYPES,
-  filtersSummary,
-  parisDateTime,
-  parisDay,
-  type FilterNames,
-} from '../exports/export-format';
+import { filtersSummary, parisDateTime, parisDay, type FilterNames } from '../exports/export-format';
 import { frenchMoney, startPdfExport } from '../exports/export-pdf';
 import { renderInChunks, waitForRoom } from '../exports/export-routes';
 import { EXPORT_MESSAGES } from '../exports/export-rows';
@@ -461,7 +457,12 @@ const roomingExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         schema: {
           body: exported.body === 'rooming' ? RoomingExportBody : PointageExportBody,
-          response: { 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+          response: {
+            200: FileAnswer(exported.extension),
+            400: ErrorBody,
+            401: ErrorBody,
+            429: ErrorBody,
+          },
         },
       },
       async (request, reply) => {
@@ -477,7 +478,7 @@ const roomingExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw error;
         }
         reply
-          .header('content-type', EXPORT_CONTENT_TYPES[exported.extension])
+          .header('content-type', FILE_MEDIA_TYPES[exported.extension])
           .header('content-disposition', `attachment; filename="${roomingExportFileName(key)}"`)
           .header('cache-control', 'no-store');
         return reply.send(output as never);

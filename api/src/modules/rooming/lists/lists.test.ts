@@ -16,6 +16,7 @@ import { addDays } from '../../../lib/days';
 import { readInBatches } from '../../../db/cursor';
 import { totauxOf } from '../../reservations/totaux';
 import { roomingNightConditions, roomingStayConditions } from '../rooming-filters';
+import { INPUT_MESSAGES } from '../../../plugins/input-guards';
 import { roomingRowsQuery } from './lists-service';
 
 let w: World;
@@ -182,6 +183,23 @@ describe('GET /reservationsRooming{Etab,Client,Pens}', () => {
       const bad = await call(w, 'GET', url(path, { start_date: day(0), end_date: day(1), client_id: 'x' }));
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toMatch(/filters\.client_id/);
+      // The input guards of every request apply inside the JSON too: a NUL written `\u0000`, a padded number.
+      const nul = await call(
+        w,
+        'GET',
+        url(path, { start_date: day(0), end_date: day(1), pensionnaire: 'a\u0000' }),
+      );
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json()).toEqual({ message: INPUT_MESSAGES.nul });
+      const padded = await call(
+        w,
+        'GET',
+        url(path, { start_date: day(0), end_date: day(1), client_id: ' 12' }),
+      );
+      expect(padded.statusCode).toBe(400);
+      expect(padded.json()).toEqual({
+        message: 'Le paramètre filters.client_id doit être un nombre entier.',
+      });
       const missing = await call(w, 'GET', url(path, { end_date: day(1) }));
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toMatch(/start_date est obligatoire/);

@@ -9,6 +9,7 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Courriel, SendRoomingAnswer, SendRoomingBody, SendRoomingParams } from 'shared/contract';
+import { FILE_MEDIA_TYPES } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
@@ -118,7 +119,11 @@ export async function sendRooming(
         `Bonjour,\n\nVeuillez trouver ci-joint la rooming list de ${hotel.nom} pour ${period.label} ` +
         `(nuitées du mois, tous clients).\n\nCordialement,\nLa centrale d'hébergement`,
       attachments: [
-        { filename: `rooming-${hotel.id}-${params.mois}.pdf`, content: pdf, contentType: 'application/pdf' },
+        {
+          filename: `rooming-${hotel.id}-${params.mois}.pdf`,
+          content: pdf,
+          contentType: FILE_MEDIA_TYPES.pdf,
+        },
       ],
     });
   });

@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { ErrorBody } from 'shared/contract';
 
 /**
  * Who may call a route: `public` (no token), `user` (any active user's bearer token), `admin` (administrators only),
@@ -205,8 +206,12 @@ export default fp(
             ...schema,
             ...(schema.querystring !== undefined && { querystring: callerSchema(schema.querystring) }),
             ...(schema.body !== undefined && { body: callerSchema(schema.body) }),
+            // Every request passes the input guard (plugins/input-guards.ts): any operation may answer its 400.
             ...(schema.response !== undefined && {
-              response: describedResponses(schema.response as Record<string, JsonSchema>),
+              response: describedResponses({
+                400: ErrorBody as JsonSchema,
+                ...(schema.response as Record<string, JsonSchema>),
+              }),
             }),
             ...(hidden && { hide: true }),
             security:

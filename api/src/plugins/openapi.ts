@@ -209,7 +209,7 @@ export default fp(
             // Every request passes the input guard (plugins/input-guards.ts): any operation may answer its 400.
             ...(schema.response !== undefined && {
               response: describedResponses({
-                400: ErrorBody as JsonSchema,
+                400: ErrorBody as unknown as JsonSchema,
                 ...(schema.response as Record<string, JsonSchema>),
               }),
             }),

@@ -128,3 +128,49 @@ export function isUniqueViolation(error: unknown): boolean {
 export function violates(error: unknown, constraint: string): boolean {
   return pgErrorInfo(error)?.constraint === constraint;
 }
+
+/**
+ * SQLSTATEs of a server that is going or not yet back: class 08 (connection exception), 57P01 admin_shutdown (also
+ * « terminating connection due to unexpected postmaster exit », sent by a backend whose postmaster was killed),
+ * 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, in recovery).
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+/** The socket's own errors on the way to the server. ENOENT only from connect(): a unix socket not there yet. */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/** node-postgres's own errors, which carry no code. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'timeout exceeded when trying to connect',
+];
+
+/**
+ * True when the error says the database cannot be reached (stopped, restarting, the connection cut), not that the
+ * request or the data is wrong: the one error handler answers 503 and Retry-After (plugins/errors.ts). Walks the
+ * cause chain as pgErrorInfo does (Drizzle wraps driver errors).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
+    const { code, syscall, message } = current as { code?: unknown; syscall?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (code.startsWith('08') && code.length === 5) return true;
+      if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code)) return true;
+      if (code === 'ENOENT' && syscall === 'connect') return true;
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.startsWith(text)))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -40,7 +40,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     serverUrl = external;
   } else {
     dir = mkdtempSync(join(tmpdir(), 'ebas3-test-postgres-'));
-    server = await startEmbeddedPostgres(dir, TEST_SERVER_SETTINGS);
+    try {
+      server = await startEmbeddedPostgres(dir, TEST_SERVER_SETTINGS);
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
     serverUrl = server.url;
   }
   const template = `ebas3_template_${randomBytes(6).toString('hex')}`;

@@ -144,4 +144,24 @@ describe('answerCache', () => {
     expect(runs.get('a')).toBe(3);
     expect(warn).toHaveBeenCalledWith('cache de test désactivé : connexion LISTEN perdue');
   });
+
+  it('keeps answers again once it listens again, but not one computed across the loss', async () => {
+    const { app, lose, restore, info } = standIn();
+    const cache = await answerCache(app, { label: 'de test' });
+    const { runs, compute } = counted();
+    const across = compute('avant');
+    // Begun before the loss, ended after the restoration: a write committed meanwhile may have gone unheard.
+    await cache.get('avant', async () => {
+      const answer = await across();
+      lose();
+      restore();
+      return answer;
+    });
+    await cache.get('avant', compute('avant'));
+    expect(runs.get('avant')).toBe(2);
+    await cache.get('après', compute('après'));
+    await cache.get('après', compute('après'));
+    expect(runs.get('après')).toBe(1);
+    expect(info).toHaveBeenCalledWith('cache de test réactivé : connexion LISTEN rétablie');
+  });
 });

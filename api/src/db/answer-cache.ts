@@ -8,7 +8,7 @@
  * notification arrive is not kept. Requests for a key being computed in the current generation wait for that
  * computation instead of starting their own: after a write, the colleagues whose dashboards all ask for the same
  * counters at once cost one count each, not one per request (docs/performance.md « Pages kept between writes »).
- * Without a listening connection nothing is kept or shared. Never a timer. A request whose token check already synced
+ * Without a listening connection (lost, until it listens again) nothing is kept or shared. Never a timer. A request whose token check already synced
  * the listening connection (one connection for every channel) skips its own sync (`synced`).
  */
 import type { FastifyInstance } from 'fastify';
@@ -67,21 +67,25 @@ export async function answerCache(
     entries.delete(key);
     heldBytes -= entry.bytes;
   };
-  const lost = () => {
-    listener = undefined;
-    clear();
-    app.log.warn(`cache ${label} désactivé : connexion LISTEN perdue`);
-  };
   if (maxBytes > 0 && maxEntries > 0) {
     try {
-      listener = await app.dbListen(
-        STATS_CHANNEL,
-        () => {
+      listener = await app.dbListen(STATS_CHANNEL, {
+        onNotify: () => {
           generation += 1;
           clear();
         },
-        lost,
-      );
+        onLost: () => {
+          listener = undefined;
+          // An answer computed across the loss may have missed a write: it is not kept.
+          generation += 1;
+          clear();
+          app.log.warn(`cache ${label} désactivé : connexion LISTEN perdue`);
+        },
+        onRestored: (restored) => {
+          listener = restored;
+          app.log.info(`cache ${label} réactivé : connexion LISTEN rétablie`);
+        },
+      });
     } catch (error) {
       app.log.warn({ err: error }, `cache ${label} désactivé`);
     }

@@ -3,11 +3,15 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { BackoffPolicy } from './backoff';
 import { acquireDataDirLock } from './data-dir-lock';
+import { CONSOLE_LOG, type DatabaseLog } from './database-log';
 import { openDedicatedConnection, type DedicatedConnection } from './dedicated-connection';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { makePrivateDir } from './private-dir';
-import { notificationConnection } from './notification-connection';
+import { notificationConnection, type ListenHandlers } from './notification-connection';
+import { guardCheckouts } from './pool-checkouts';
+import { coalescedRoundTrips } from './round-trips';
 import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -17,10 +21,19 @@ const MIGRATION_LOCK_KEY = 4_242_003;
 
 export type { DedicatedConnection } from './dedicated-connection';
 
+interface CommonOptions {
+  maxConnections?: number;
+  /**
+   * Delays between the attempts to get the database back after it went away: the listening connection reopened and,
+   * embedded, the server restarted. DEFAULT_BACKOFF (backoff.ts) by default.
+   */
+  backoff?: BackoffPolicy;
+}
+
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; maxConnections?: number }
-  /** A real PostgreSQL server started and stopped by this process, its cluster in `<dataDir>/postgres`. */
-  | { kind: 'embedded'; dataDir: string; maxConnections?: number };
+  | ({ kind: 'postgres'; url: string } & CommonOptions)
+  /** A real PostgreSQL server started by this process, restarted if it dies, its cluster in `<dataDir>/postgres`. */
+  | ({ kind: 'embedded'; dataDir: string } & CommonOptions);
 
 /** The typed Drizzle database (node-postgres driver). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,12 +49,18 @@ export interface DatabaseHandle {
   dataDir: string | undefined;
   /**
    * Calls `onNotify` for every NOTIFY on `channel` (delivered after the notifying transaction commits); `onLost`
-   * if the listening connection drops. `sync()` returns once every notification committed before it was called
-   * has been delivered (a round trip on the listening connection). Every channel shares one connection
-   * (notification-connection.ts), so a sync covers them all. Used by the answer caches (`stats`), the token check
-   * (`users`) and the live feed (`changements`, whose payload is JSON).
+   * if the listening connection drops, then `onRestored` with a new listener once it listens again on a new one.
+   * `sync()` returns once every notification committed before it was called has been delivered (a round trip on the
+   * listening connection). Every channel shares one connection (notification-connection.ts), so a sync covers them
+   * all. Used by the answer caches (`stats`), the token check (`users`) and the live feed (`changements`, whose
+   * payload is JSON).
    */
-  listen(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<Listener>;
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /**
+   * Whether the database answers a `select 1` within `timeoutMs` (GET /api/health). Callers arriving together share
+   * one round trip, so a probe hammering the route while the server hangs holds at most two connections.
+   */
+  reachable(timeoutMs: number): Promise<boolean>;
   /**
    * A connection of its own, outside the pool, for session state that must live as long as the process and die
    * with it (advisory locks: the export slots shared by the API nodes). Its queries run one at a time; `onLost` if
@@ -69,10 +88,34 @@ export interface Listener {
   stop(): Promise<void>;
 }
 
-async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
+/** Whether `work` succeeds within `timeoutMs` (its late failure is absorbed: no unhandled rejection). */
+async function within(work: Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function openPostgres(
+  url: string,
+  { maxConnections = 10, backoff }: CommonOptions,
+  log: DatabaseLog,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would kill the process.
   pool.on('error', () => undefined);
+  // Neither does a checked-out client's (a transaction's), nor does one stay out of the pool once its connection ends.
+  guardCheckouts(pool);
+  const ping = coalescedRoundTrips(async () => void (await pool.query('select 1')));
   try {
     const db = drizzleNodePostgres({ client: pool, schema });
     const lockClient = await pool.connect();
@@ -84,12 +127,13 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
       lockClient.release();
     }
     const sessions = new Set<pg.Client>();
-    const notifications = notificationConnection(url);
+    const notifications = notificationConnection(url, { log, backoff });
     return {
       db,
       label: 'PostgreSQL',
       dataDir: undefined,
-      listen: (channel, onNotify, onLost) => notifications.listen(channel, onNotify, onLost),
+      listen: (channel, handlers) => notifications.listen(channel, handlers),
+      reachable: (timeoutMs) => within(ping(), timeoutMs),
       async session(onLost) {
         const client = new pg.Client({ connectionString: url });
         client.on('error', onLost);
@@ -128,14 +172,18 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
   }
 }
 
-async function openEmbedded(dataDir: string, maxConnections?: number): Promise<DatabaseHandle> {
+async function openEmbedded(
+  dataDir: string,
+  options: CommonOptions,
+  log: DatabaseLog,
+): Promise<DatabaseHandle> {
   makePrivateDir(dataDir);
   // The lock comes first: a second API on the same directory must not stop the first one's server as an orphan.
   const lock = acquireDataDirLock(dataDir);
   let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   try {
-    server = await startEmbeddedPostgres(dataDir);
-    const handle = await openPostgres(server.url, maxConnections);
+    server = await startEmbeddedPostgres(dataDir, {}, { log, restart: options.backoff });
+    const handle = await openPostgres(server.url, options, log);
     const started = server;
     return {
       ...handle,
@@ -157,12 +205,18 @@ async function openEmbedded(dataDir: string, maxConnections?: number): Promise<D
   }
 }
 
-/** Opens the database (starting the embedded server if asked) and applies pending migrations. */
-export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+/**
+ * Opens the database (starting the embedded server if asked) and applies pending migrations. `log` tells the
+ * losses of the database and the attempts to get it back (app.log in the API; stderr by default).
+ */
+export function openDatabase(
+  options: DatabaseOptions,
+  log: DatabaseLog = CONSOLE_LOG,
+): Promise<DatabaseHandle> {
   switch (options.kind) {
     case 'embedded':
-      return openEmbedded(options.dataDir, options.maxConnections);
+      return openEmbedded(options.dataDir, options, log);
     case 'postgres':
-      return openPostgres(options.url, options.maxConnections);
+      return openPostgres(options.url, options, log);
   }
 }

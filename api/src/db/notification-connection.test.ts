@@ -2,8 +2,25 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helper';
-import { type DatabaseHandle, openDatabase } from './client';
+import { type DatabaseHandle, type Listener, openDatabase } from './client';
+import type { DatabaseLog } from './database-log';
 import { rowsOf } from './raw';
+
+/** The messages the database layer logged, in order. */
+const logged: string[] = [];
+const log: DatabaseLog = {
+  info: (_details, message) => void logged.push(message),
+  warn: (_details, message) => void logged.push(message),
+  error: (_details, message) => void logged.push(message),
+};
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition jamais remplie');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** The process's one listening connection, on a real PostgreSQL. */
 describe('the listening connection shared by every channel', () => {
@@ -11,7 +28,7 @@ describe('the listening connection shared by every channel', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     database = await createTestDatabase();
-    handle = await openDatabase(database.options);
+    handle = await openDatabase({ ...database.options, backoff: { firstMs: 50, maxMs: 400 } }, log);
   });
   afterAll(async () => {
     await handle?.close();
@@ -34,11 +51,10 @@ describe('the listening connection shared by every channel', () => {
     const received: string[] = [];
     const listeners = await Promise.all(
       ['canal_a', 'canal_b', 'canal_c'].map((channel) =>
-        handle.listen(
-          channel,
-          (payload) => received.push(`${channel}:${payload}`),
-          () => undefined,
-        ),
+        handle.listen(channel, {
+          onNotify: (payload) => received.push(`${channel}:${payload}`),
+          onLost: () => undefined,
+        }),
       ),
     );
     try {
@@ -58,19 +74,18 @@ describe('the listening connection shared by every channel', () => {
   it("a listener stopped no longer hears its channel; the channel's other listeners still do", async () => {
     const first = vi.fn();
     const second = vi.fn();
-    const a = await handle.listen('canal_partage', first, () => undefined);
-    const b = await handle.listen('canal_partage', second, () => undefined);
+    const a = await handle.listen('canal_partage', { onNotify: first, onLost: () => undefined });
+    const b = await handle.listen('canal_partage', { onNotify: second, onLost: () => undefined });
     await a.stop();
     await notify('canal_partage', 'x');
     await b.sync();
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledWith('x');
     await b.stop();
-    const again = await handle.listen(
-      'canal_autre_encore',
-      () => undefined,
-      () => undefined,
-    );
+    const again = await handle.listen('canal_autre_encore', {
+      onNotify: () => undefined,
+      onLost: () => undefined,
+    });
     await notify('canal_partage', 'y');
     await again.sync();
     expect(second).toHaveBeenCalledTimes(1);
@@ -80,28 +95,55 @@ describe('the listening connection shared by every channel', () => {
   it('tells every listener once when the connection drops; a later listen opens a new one', async () => {
     const lost = [vi.fn(), vi.fn()];
     const listeners = [
-      await handle.listen('canal_perdu_1', () => undefined, lost[0]!),
-      await handle.listen('canal_perdu_2', () => undefined, lost[1]!),
+      await handle.listen('canal_perdu_1', { onNotify: () => undefined, onLost: lost[0]! }),
+      await handle.listen('canal_perdu_2', { onNotify: () => undefined, onLost: lost[1]! }),
     ];
     await listeners[0]!.sync();
     const [pid] = await listeningBackends();
     await handle.db.execute(sql`select pg_terminate_backend(${pid}::int)`);
-    const deadline = Date.now() + 10_000;
-    while (lost.some((onLost) => onLost.mock.calls.length === 0) && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => lost.every((onLost) => onLost.mock.calls.length > 0));
     expect(lost.map((onLost) => onLost.mock.calls.length)).toEqual([1, 1]);
 
     const received: string[] = [];
-    const fresh = await handle.listen(
-      'canal_perdu_1',
-      (payload) => received.push(payload),
-      () => undefined,
-    );
+    const fresh = await handle.listen('canal_perdu_1', {
+      onNotify: (payload) => received.push(payload),
+      onLost: () => undefined,
+    });
     await notify('canal_perdu_1', 'après');
     await fresh.sync();
     expect(received).toEqual(['après']);
     await fresh.stop();
     for (const listener of listeners) await listener.stop();
+  });
+
+  it('listens again by itself after the connection dropped, each attempt logged: onRestored hands a listener that hears the channel', async () => {
+    const received: string[] = [];
+    const lost = vi.fn();
+    const restored = vi.fn<(listener: Listener) => void>();
+    const first = await handle.listen('canal_repris', {
+      onNotify: (payload) => received.push(payload),
+      onLost: lost,
+      onRestored: restored,
+    });
+    await first.sync();
+    const [pid] = await listeningBackends();
+    logged.length = 0;
+    await handle.db.execute(sql`select pg_terminate_backend(${pid}::int)`);
+    await until(() => restored.mock.calls.length > 0);
+    expect(lost).toHaveBeenCalledTimes(1);
+    expect(restored).toHaveBeenCalledTimes(1);
+    expect(logged).toEqual([
+      'écoute des notifications perdue : tentative de reconnexion n° 1 dans 50 ms',
+      'écoute des notifications rétablie (tentative n° 1)',
+    ]);
+    // Not through the terminated backend: NOTIFY reaches the new one.
+    const again = restored.mock.calls[0]![0];
+    expect(await listeningBackends()).not.toContain(pid);
+    await notify('canal_repris', 'après la reprise');
+    await again.sync();
+    expect(received).toEqual(['après la reprise']);
+    await expect(first.sync()).rejects.toThrow();
+    await again.stop();
   });
 
   it('sync() from many requests at once sends one query at a time, and still sees every committed NOTIFY', async () => {
@@ -123,11 +165,10 @@ describe('the listening connection shared by every channel', () => {
     prototype.query = counted;
     try {
       const received: string[] = [];
-      const listener = await handle.listen(
-        'essai_sync',
-        (payload) => received.push(payload),
-        () => undefined,
-      );
+      const listener = await handle.listen('essai_sync', {
+        onNotify: (payload) => received.push(payload),
+        onLost: () => undefined,
+      });
       try {
         maxOutstanding = 0;
         for (let round = 0; round < 5; round += 1) {

@@ -14,6 +14,8 @@ declare module 'fastify' {
     dbConnection: DatabaseHandle['connection'];
     /** The connection string, for an export's render process that reads its own batches (export-render-pool.ts). */
     dbUrl: string;
+    /** Whether the database answers within the delay (GET /api/health). */
+    dbReachable: DatabaseHandle['reachable'];
   }
 }
 
@@ -21,16 +23,20 @@ export interface DbPluginOptions {
   database: DatabaseOptions;
 }
 
-/** Opens the database (and migrates it) at start-up; closes it, releasing the data-dir lock, on close. */
+/**
+ * Opens the database (and migrates it) at start-up; closes it, releasing the data-dir lock, on close. The losses of
+ * the database and the attempts to get it back are logged with app.log.
+ */
 export default fp<DbPluginOptions>(
   async (app, options) => {
-    const handle = await openDatabase(options.database);
+    const handle = await openDatabase(options.database, app.log);
     app.decorate('db', handle.db);
     app.decorate('dbInfo', { label: handle.label, dataDir: handle.dataDir });
     app.decorate('dbListen', handle.listen.bind(handle));
     app.decorate('dbSession', handle.session.bind(handle));
     app.decorate('dbConnection', handle.connection.bind(handle));
     app.decorate('dbUrl', handle.url);
+    app.decorate('dbReachable', handle.reachable.bind(handle));
     app.addHook('onClose', () => handle.close());
   },
   { name: 'db' },

@@ -59,6 +59,34 @@ beforeAll(async () => {
     await createUser(app, { email: 'Deux-Fois@example.fr'.toLowerCase() });
     return { message: 'jamais' };
   });
+  app.get('/api/test/unavailable/:kind', async (request) => {
+    const errors: Record<string, unknown> = {
+      // pg-pool's connect to a server that is gone (unix socket left behind), wrapped by Drizzle as its statements are.
+      refused: new Error('Failed query: select 1', {
+        cause: Object.assign(new Error('connect ECONNREFUSED /data/postgres/.s.PGSQL.5432'), {
+          code: 'ECONNREFUSED',
+          syscall: 'connect',
+        }),
+      }),
+      socketMissing: Object.assign(new Error('connect ENOENT /data/postgres/.s.PGSQL.5432'), {
+        code: 'ENOENT',
+        syscall: 'connect',
+      }),
+      postmasterExit: Object.assign(new Error('terminating connection due to unexpected postmaster exit'), {
+        code: '57P01',
+      }),
+      startingUp: Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      connectionFailure: Object.assign(new Error('connection failure'), { code: '08006' }),
+      terminated: new Error('Connection terminated unexpectedly'),
+      notQueryable: new Error('Client has encountered a connection error and is not queryable'),
+      // Not the database: a file the code looked for.
+      fileMissing: Object.assign(new Error("ENOENT: no such file or directory, open 'x'"), {
+        code: 'ENOENT',
+        syscall: 'open',
+      }),
+    };
+    throw errors[(request.params as { kind: string }).kind];
+  });
 });
 afterAll(() => app.close());
 
@@ -120,6 +148,29 @@ describe('error handler', () => {
     const response = await app.inject({ method: 'POST', url: `/api/test/database/${rule}` });
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ message });
+  });
+
+  it.each([
+    'refused',
+    'socketMissing',
+    'postmasterExit',
+    'startingUp',
+    'connectionFailure',
+    'terminated',
+    'notQueryable',
+  ])('answers 503 with Retry-After when the database is out of reach (%s)', async (kind) => {
+    const response = await app.inject({ method: 'GET', url: `/api/test/unavailable/${kind}` });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({
+      message: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.',
+    });
+  });
+
+  it('keeps a 500 for a missing file, which is not the database', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/unavailable/fileMissing' });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['retry-after']).toBeUndefined();
   });
 
   it('turns an unhandled unique violation into a generic French 409', async () => {

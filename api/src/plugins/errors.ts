@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import {
   AppError,
   DeliveryFailedError,
+  isDatabaseUnavailable,
   isUniqueViolation,
   postgresErrorCode,
   TooManyRequestsError,
@@ -21,6 +22,7 @@ export const MESSAGES = {
   badUrl: "L'adresse demandée est invalide.",
   urlTooLong: "L'adresse demandée est trop longue.",
   retry: 'Conflit avec une autre opération, réessayez.',
+  databaseUnavailable: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.',
 } as const;
 
 /**
@@ -170,7 +172,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 /**
  * What an error becomes on the wire: its status, its French message, the body field it is about (`champ`) and, for
- * a 429, the delay to wait.
+ * a 429 or a 503, the delay to wait.
  */
 export interface ErrorResponse {
   status: number;
@@ -203,6 +205,16 @@ function rejectedValue(
   return value;
 }
 
+/**
+ * The database cannot be reached (stopped, restarting, the connection cut): 503, and Retry-After in seconds — an
+ * embedded server is restarted within a few (docs/database.md « When PostgreSQL dies »).
+ */
+export const DATABASE_UNAVAILABLE: Readonly<ErrorResponse> = Object.freeze({
+  status: 503,
+  message: MESSAGES.databaseUnavailable,
+  retryAfterSeconds: 5,
+});
+
 /** The body field an Ajv error is about (`lignes.0.remise`), or undefined for the body as a whole. */
 function validationField(error: FastifySchemaValidationError | undefined): string | undefined {
   if (error === undefined) return undefined;
@@ -216,8 +228,9 @@ function validationField(error: FastifySchemaValidationError | undefined): strin
 }
 
 /**
- * The one status mapping: typed errors keep theirs, validation and JSON errors are 400s, database rule violations
- * their 4xx, Fastify's own 4xx a French message, anything else a 500 without detail (the real error is logged).
+ * The one status mapping: typed errors keep theirs, validation and JSON errors are 400s, a database out of reach a
+ * 503 with Retry-After, database rule violations their 4xx, Fastify's own 4xx a French message, anything else a 500
+ * without detail (the real error is logged).
  * The error handler below sends it; a route whose answer has another shape (`errorHandler` of the spec's calls
  * that read `msg` or a fixed message) builds its body from it, so the statuses stay the same everywhere.
  */
@@ -251,6 +264,10 @@ export function errorResponse(error: FastifyError, request: FastifyRequest): Err
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return { status: 400, message: MESSAGES.invalidBody };
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'base de données injoignable');
+    return DATABASE_UNAVAILABLE;
   }
   if (isUniqueViolation(error)) {
     request.log.warn({ err: error }, 'unique violation not handled by the service');

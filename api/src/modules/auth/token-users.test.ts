@@ -113,6 +113,27 @@ describe('tokenUsers', () => {
     expect(fromDatabase).toHaveBeenCalledTimes(3);
     expect(sync).not.toHaveBeenCalled();
   });
+
+  it('keeps users again once it listens again, but not one read across the loss', async () => {
+    const { app, sync, lose, restore } = standIn();
+    let cut = false;
+    const fromDatabase = vi.fn(async (id: number) => {
+      if (cut) {
+        cut = false;
+        lose();
+        restore();
+      }
+      return found(id);
+    });
+    const byId = await tokenUsers(app, fromDatabase);
+    cut = true;
+    expect(await byId(1, SID)).toEqual({ ...read(1), synced: true });
+    expect(await byId(1, SID)).toEqual({ ...read(1), synced: true });
+    expect(await byId(1, SID)).toEqual({ ...read(1), synced: true });
+    // Read across the loss, then again (kept), then from memory.
+    expect(fromDatabase).toHaveBeenCalledTimes(2);
+    expect(sync).toHaveBeenCalledTimes(3);
+  });
 });
 
 describe('the token check with the users in memory (two API nodes, one PostgreSQL)', () => {

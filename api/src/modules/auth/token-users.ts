@@ -7,8 +7,8 @@
  * revoked (a logout) or removed while valid; each notification drops everything kept. A read first syncs the
  * process's listening connection (db/notification-connection.ts), so a change committed before the request always
  * counts: a revoked token is refused on its very next request, on every node. A user read while a notification
- * arrived is not kept. Without a listening connection every read goes to the database, as before. Entries are kept
- * per session (user id and `sid`): a user signed in on two devices is two entries.
+ * arrived is not kept. Without a listening connection (lost, until it listens again: `onRestored`) every read goes to
+ * the database. Entries are kept per session (user id and `sid`): a user signed in on two devices is two entries.
  *
  * The sync is the same round trip the answer caches need (one connection for every channel): `synced` tells the
  * caller it happened after the request arrived, and a page kept in memory needs no second one
@@ -60,18 +60,23 @@ export async function tokenUsers(
   let generation = 0;
   let listener: Listener | undefined;
   try {
-    listener = await app.dbListen(
-      USERS_CHANNEL,
-      () => {
+    listener = await app.dbListen(USERS_CHANNEL, {
+      onNotify: () => {
         generation += 1;
         kept.clear();
       },
-      () => {
+      onLost: () => {
         listener = undefined;
+        // A read under way when the connection went may have missed a change: it is not kept.
+        generation += 1;
         kept.clear();
         app.log.warn('utilisateurs en mémoire désactivés : connexion LISTEN perdue');
       },
-    );
+      onRestored: (restored) => {
+        listener = restored;
+        app.log.info('utilisateurs en mémoire réactivés : connexion LISTEN rétablie');
+      },
+    });
   } catch (error) {
     app.log.warn({ err: error }, 'utilisateurs en mémoire désactivés');
   }

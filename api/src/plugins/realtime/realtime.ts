@@ -24,6 +24,7 @@ import {
   type SuiviEntite,
 } from 'shared/contract';
 import type { Listener } from '../../db/client';
+import { guardCheckouts } from '../../db/pool-checkouts';
 import { userSessions, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { AUTH_ERRORS } from '../auth';
@@ -223,6 +224,11 @@ export default fp<RealtimePluginOptions>(
       adapterPool.on('error', (error) =>
         app.log.warn({ err: error }, 'temps réel : connexion de l’adaptateur perdue'),
       );
+      // Its LISTEN connection is a client it checks out and holds: without this, the server going killed the API,
+      // and the dead client kept one of the two places, the node's messages then waiting for ever.
+      guardCheckouts(adapterPool, (error) =>
+        app.log.warn({ err: error }, 'temps réel : connexion LISTEN de l’adaptateur perdue'),
+      );
       io.adapter(
         createAdapter(adapterPool, {
           payloadThreshold: NOTIFY_PAYLOAD_LIMIT,
@@ -349,11 +355,20 @@ export default fp<RealtimePluginOptions>(
           .catch((error: unknown) => app.log.error({ err: error }, 'changement handler failed'));
     };
     try {
-      listener = await app.dbListen(CHANGEMENTS_CHANNEL, onChangementPayload, () => {
-        listener = undefined;
-        app.log.warn(
-          'temps réel : connexion LISTEN perdue, suivis et révocations par re-vérification seulement',
-        );
+      listener = await app.dbListen(CHANGEMENTS_CHANNEL, {
+        onNotify: onChangementPayload,
+        onLost: () => {
+          listener = undefined;
+          app.log.warn(
+            'temps réel : connexion LISTEN perdue, suivis et révocations par re-vérification seulement',
+          );
+        },
+        onRestored: (restored) => {
+          listener = restored;
+          app.log.info('temps réel : connexion LISTEN rétablie');
+          // The revocations committed while nobody listened are found now rather than at the next periodic check.
+          revalidate().catch((error: unknown) => app.log.error({ err: error }, 'socket re-check failed'));
+        },
       });
     } catch (error) {
       app.log.warn({ err: error }, 'temps réel : LISTEN indisponible');

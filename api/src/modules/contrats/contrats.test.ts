@@ -245,7 +245,7 @@ describe.each(KINDS)('$name', (kind) => {
 
     const badSort = await api('GET', `${kind.path}?sort=prix`, agent);
     expect(badSort.statusCode).toBe(400);
-    expect(badSort.json()).toEqual({ message: 'Le paramètre sort est invalide.' });
+    expect(badSort.json()).toEqual({ message: "Le tri sur « prix » n'est pas disponible." });
   });
 
   const line = (values: Record<string, unknown>) => ({

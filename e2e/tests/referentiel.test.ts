@@ -23,10 +23,20 @@ async function openFromMenu(page: Page, group: string, entry: string): Promise<v
   const link = page.getByRole('link', { name: entry, exact: true });
   const title = page.getByRole('menuitem', { name: group });
   if ((await page.locator('.ant-layout-sider-collapsed').count()) > 0) {
-    // Away from the rail first: a pop-up left open by the last visit closes, and opens anew under the pointer.
-    await page.mouse.move(300, 500);
-    await link.waitFor({ state: 'hidden' });
-    await title.hover();
+    // Away from the rail first: a pop-up left open by the last visit closes, and opens anew under the pointer. On a
+    // loaded machine a hover may land before the rail listens (seen in CI): the pointer leaves and comes back, as a
+    // person would, at most three times.
+    for (let attempt = 1; ; attempt += 1) {
+      await page.mouse.move(300, 500);
+      await link.waitFor({ state: 'hidden' });
+      await title.hover();
+      try {
+        await link.waitFor({ state: 'visible', timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
   } else if (!(await link.isVisible())) await title.click();
   await link.click();
 }

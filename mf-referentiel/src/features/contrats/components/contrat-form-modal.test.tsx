@@ -165,10 +165,21 @@ describe('ContratFormModal', () => {
     const dialog = await findDialog('Modifier « CC-2025-CD94 »');
     const end = within(line(2)).getByLabelText('Fin (exclue)');
     await user.click(end);
+    // The calendar opened first: its opening, a frame later, would put the old date back in a field typed meanwhile.
+    await waitFor(() =>
+      expect(document.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')).not.toBeNull(),
+    );
     await user.clear(end);
     await user.type(end, '01/02/2026');
     await user.tab();
+    // Each step awaited apart, so that a failure under load names the step that did not happen.
+    expect((end as HTMLInputElement).value).toBe('01/02/2026');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(requestsTo('/api/contrats-clients/1', 'PUT')).toHaveLength(1));
+    const sent = (await requestsTo('/api/contrats-clients/1', 'PUT')[0]!.body) as {
+      lignes: { dateFin: string }[];
+    };
+    expect(sent.lignes[1]!.dateFin).toBe('2026-02-01');
 
     const message =
       'Ligne de tarif n° 2 (« Double », Hôtel du Parc) : sa période (du 01/01/2025 au 01/02/2026 exclu) doit ' +

@@ -1,4 +1,4 @@
-// The live feed under load (issue 12 §5; docs/performance.md « Temps réel »), on one API node (embedded PostgreSQL)
+// The live feed under load (issue 12 §5; docs/performance.md « Live feed »), on one API node (embedded PostgreSQL)
 // then on two nodes sharing one PostgreSQL (the postgres adapter, api/scripts/two-nodes.ts):
 // 1. `--sockets` sockets (socket.io-client, websocket only, the demo agent's JWT from the API), spread over the
 //    nodes; `--broadcasts` administrator broadcasts (POST /notifications to the agents) one after the other: delay

@@ -9,7 +9,7 @@
 // long, matching nothing), to check them, not targets.
 // `--warmup N` sends N untimed calls of each body before its measure (as the reservation list bench's): the first
 // body otherwise also times the API's first compilations and the pool's first connections.
-// Usage: pnpm --filter ./bench exec tsx demandes.ts --reuse /tmp/ebas3-large-s18 [--calls 200] [--pdfs 60]
+// Usage: pnpm --filter ./bench exec tsx demandes.ts --reuse DATA_DIR [--calls 200] [--pdfs 60]
 //          [--search-texts] [--warmup 0]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';

@@ -5,7 +5,7 @@
 // (a `git worktree` of the code before a change), the two interleaved round by round on one PostgreSQL server, so
 // that both see the same machine. Per body: wall, this process's CPU (the statements built, the driver) and the CPU
 // of the PostgreSQL server it starts, in ms a request.
-// Usage: pnpm --filter bench exec tsx list-cost.ts --reuse /tmp/ebas3-large [--against /tmp/before]
+// Usage: pnpm --filter bench exec tsx list-cost.ts --reuse DATA_DIR [--against OTHER_CHECKOUT]
 //        [--rounds 8] [--requests 250] [--concurrency 1] [--bodies liste|recherches]   (--bodies recherches:
 //        resident searches from none to one letter instead of the list's bodies; the database is opened with this
 //        checkout's migrations first, then with the other's: --against must be this code's past, not its future)

@@ -1,9 +1,9 @@
-// The live feed under load (issue 12 §5; docs/performance.md « Temps réel »), on one API node (embedded PostgreSQL)
+// The live feed under load (issue 12 §5; docs/performance.md « Live feed »), on one API node (embedded PostgreSQL)
 // then on two nodes sharing one PostgreSQL (the postgres adapter, api/scripts/two-nodes.ts):
 // 1. `--sockets` sockets (socket.io-client, websocket only, the demo agent's JWT from the API), spread over the
 //    nodes; `--broadcasts` administrator broadcasts (POST /notifications to the agents) one after the other: delay
 //    from the POST's start to each socket's 'notification' (target p99 ≤ 50 ms), split between the sockets of the
-//    node that took the POST and those of the other node; `--warmup N` broadcasts first, not counted (stop 26: the
+//    node that took the POST and those of the other node; `--warmup N` broadcasts first, not counted (the
 //    first broadcasts after the 500 connections opened were 2–3 × slower than the later ones, on each node);
 // 2. POST /api/reservations (page of 50, 1 connection, `--requests` requests) idle, then again while notifications
 //    are produced at `--rate` a second (POST /notifications to the agent, alternately on each node), each persisted

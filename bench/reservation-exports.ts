@@ -12,13 +12,13 @@
 // (/proc/…/schedstat) is printed per list request: the scheduler's share of the latency. `--rounds N` repeats the
 // list measures (alone, then during exports) N times in one run; `--skipSingle` leaves out the single exports;
 // A requester of a task learns that it ended from the socket's `tache` events, as the « Tâches » screen does
-// (`--taskFollow poll`: by asking GET /tasks every `--taskPoll MS`, 100 ms by default, the bench before stop 26).
-// The list's load generator runs in a child process (`--loader inline`: in this one, as before stop 26); PostgreSQL's CPU is split by role
+// (`--taskFollow poll`: by asking GET /tasks every `--taskPoll MS`, 100 ms by default, as the bench first did).
+// The list's load generator runs in a child process (`--loader inline`: in this one, as it first did); PostgreSQL's CPU is split by role
 // (normal-priority backends, the exports' lowered ones, helpers such as the walwriter, backends that ended) and this
 // process's own CPU (the exporters' downloads and polls) is printed beside it. `--list-cache-mb 0` starts the API with
 // LIST_CACHE_MB=0: every list request reads its page from PostgreSQL, beside the exports' reads (by default the
 // list's repeated body is answered from the page kept between writes).
-// Usage: pnpm --filter ./bench exec tsx reservation-exports.ts [--reuse /tmp/ebas3-large] [--requests 300]
+// Usage: pnpm --filter ./bench exec tsx reservation-exports.ts [--reuse DATA_DIR] [--requests 300]
 //   [--render process|worker|inline] [--priority idle|nice] [--renderCap N] [--rounds N] [--skipSingle] [--taskPoll MS]
 //   [--loader child|inline] [--taskFollow socket|poll] [--list-cache-mb N]
 //   [--excelRows 10000] [--pdfRows 5000]
@@ -59,8 +59,8 @@ if (values.taskFollow !== 'socket' && values.taskFollow !== 'poll')
   throw new Error('--taskFollow socket|poll');
 /**
  * The list's load generator: in a child process of its own by default, so that the latencies it measures are not
- * those of this process's event loop, busy with the exporters' downloads and GET /tasks polls (stop 26: before, the
- * generator ran in this process — `--loader inline` keeps that for comparison).
+ * those of this process's event loop, busy with the exporters' downloads and GET /tasks polls (the generator first ran in
+ * this process — `--loader inline` keeps that for comparison).
  */
 const load = (values.loader === 'child' ? loaderInChild : loader)({ connections: 1, requests: REQUESTS });
 
@@ -354,7 +354,7 @@ try {
    * Waits for task `id` to end, then downloads its file. `--taskFollow socket` (default) does what the « Tâches »
    * screen does (host-shell `get-tasks.ts`): it learns from the socket's `tache` events that the task ended, and
    * reads GET /tasks once then (once before waiting too, for a task already ended); `--taskFollow poll` asks GET /tasks
-   * every `--taskPoll` ms instead (the bench before stop 26: 10 requests a second per waiting requester).
+   * every `--taskPoll` ms instead (as the bench first did: 10 requests a second per waiting requester).
    */
   async function followTask(id: number, headers: Record<string, string>): Promise<ArrayBuffer> {
     let task = await taskOf(id, headers);

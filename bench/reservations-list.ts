@@ -4,7 +4,7 @@
 // time per request of the API process, of the PostgreSQL processes it started (/proc: load-robust, unlike
 // latency) and of this process — autocannon, which shares the cores — and the closed-loop bound on the mean
 // latency those CPU times give (Little's law: `connections` requests in flight over the machine's cores).
-// Usage: pnpm --filter bench exec tsx reservations-list.ts --reuse /tmp/ebas3-large [--requests 300]
+// Usage: pnpm --filter bench exec tsx reservations-list.ts --reuse DATA_DIR [--requests 300]
 //        [--connections 1] [--warmup 0] [--cpu-prof DIR] [--list-cache-mb N]   (without --reuse, the large data
 //        set is generated first: about 5 minutes; --warmup N sends N requests of each body, not measured, before
 //        any measure and again before its own — the connections opened, the statements prepared and the API's code

@@ -2,7 +2,7 @@
 // beside a bare node:http baseline. Cold = every call a query never asked before (random period of 1–24 months,
 // sometimes a client or a hotel); warm = one query asked again and again. Target (issue 13): p95 ≤ 300 ms cold,
 // ≤ 50 ms warm. Prints a markdown table (docs/performance.md, "Statistics").
-// Usage: pnpm --filter bench exec tsx stats.ts --reuse /tmp/ebas3-large-stats [--calls 40]
+// Usage: pnpm --filter bench exec tsx stats.ts --reuse DATA_DIR [--calls 40]
 //        (without --reuse, the large data set is generated first: about 5 minutes)
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';

@@ -1,6 +1,6 @@
-// Sums the vitest JSON reports and the node:test e2e logs of a test run, names every failed test with the first
-// lines of its message (CI shows only the end of a long log), prints one line per stage failure, and ends with the
-// line CI reads: "Tests: N passed, N failed". Exits 1 when anything failed.
+// Sums the vitest JSON reports and the node:test logs (the browser tests, the lint stage's tests of scripts/) of a test
+// run, names every failed test with the first lines of its message (CI shows only the end of a long log), prints one
+// line per stage failure, and ends with the line CI reads: "Tests: N passed, N failed". Exits 1 when anything failed.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -39,8 +39,9 @@ for (const file of readdirSync(resultsDir).filter((f) => f.endsWith('.json'))) {
   }
 }
 
-// The browser tests' logs: e2e.log, and e2e-dated-<day>.log for each chosen instant.
-for (const file of readdirSync(resultsDir).filter((f) => /^e2e(-dated-[\d-]+)?\.log$/.test(f))) {
+// The node:test logs (spec reporter): the browser tests' e2e.log and e2e-dated-<day>.log for each chosen instant, and
+// lint.log, the lint stage's tests of scripts/ (ESLint's own « ✖ N problems » line is named with them when it fails).
+for (const file of readdirSync(resultsDir).filter((f) => /^(e2e(-dated-[\d-]+)?|lint)\.log$/.test(f))) {
   const log = readFileSync(join(resultsDir, file), 'utf8');
   const name = file.replace(/\.log$/, '');
   const pass = Number(/^ℹ pass (\d+)/m.exec(log)?.[1] ?? 0);

@@ -65,10 +65,16 @@ e2e_tests() {
   pnpm --filter ./e2e test 2>&1 | tee "$RESULTS/e2e.log"
 }
 
+# The lint stage's log also holds node:test's report of the scripts' tests (scripts/eslint/, scripts/lib/), which
+# scripts/test-summary.mjs counts from this copy.
+lint_stage() {
+  pnpm lint 2>&1 | tee "$RESULTS/lint.log"
+}
+
 log "Tests (deux voies en parallèle, journaux complets à la fin)"
 started=$SECONDS
 (
-  stage 1 "Lint (ESLint + Prettier)" pnpm lint
+  stage 1 "Lint (ESLint + Prettier)" lint_stage
   stage 2 "Vérification des types" pnpm typecheck
   stage 3 "Tests unitaires (shared, hôte, remotes)" unit_tests
   stage 6 "Construction de production" pnpm build

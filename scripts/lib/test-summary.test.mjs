@@ -45,3 +45,13 @@ test('passes when nothing failed', () => {
   assert.equal(code, 0);
   assert.match(out, /Tests: 4 passed, 0 failed\n$/);
 });
+
+test("counts the lint stage's node:test log (the tests of scripts/), its failures named", () => {
+  const { code, out } = summary({
+    'api.json': JSON.stringify({ numPassedTests: 10, numFailedTests: 0, testResults: [] }),
+    'lint.log': e2eLog(7, 1, 'every cited doc, section title and anchor exists'),
+  });
+  assert.equal(code, 1);
+  assert.match(out, /✘ lint › every cited doc, section title and anchor exists/);
+  assert.match(out, /Tests: 17 passed, 1 failed\n$/);
+});

@@ -37,7 +37,7 @@ export { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MAX_DESTINATAIRES } from './courriel-v
 /**
  * Accommodation requests (spec §7 « Accommodation requests »), their communications (§7 « Communication ») and the
  * client organisations' API keys. The spec's calls keep snake_case, as the reservations do. Periods are half-open:
- * `date_fin` is the departure day. See docs/api.md « Demandes d'hébergement » and docs/domain.md « Demande ».
+ * `date_fin` is the departure day. See docs/api.md « Accommodation requests » and docs/domain.md « Demande ».
  */
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -1,4 +1,4 @@
-/** API keys of the client organisations: their systems submit requests with them (docs/api.md « Clés d'API »). */
+/** API keys of the client organisations: their systems submit requests with them (docs/api.md « Client API keys »). */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { fk, id, notBlankCheck, timestamps } from './columns';

@@ -262,7 +262,7 @@ export const reservations = pgTable(
     prolongeeParId: integer('prolongee_par_id'),
     /**
      * The larger alert delay of the stay's two contracts (`delai_alerte_jours`): the stay is to be extended from
-     * date_fin − this many days (docs/domain.md « prolongable »). Kept by triggers (migration 0017): set on insert
+     * date_fin − this many days (docs/domain.md « etat = prolongable »). Kept by triggers (migration 0017): set on insert
      * and on a change of contract or date, rewritten when a contract's delay changes.
      */
     delaiAlerteJours: integer('delai_alerte_jours').notNull().default(0),

@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs (docs/api.md « Tâches planifiées »): each job names the period it is due for (an hour, a Paris
+ * Scheduled jobs (docs/api.md « Scheduled jobs »): each job names the period it is due for (an hour, a Paris
  * day after 07:00…). Every API process checks every minute; under a transaction-scoped advisory lock, the first one
  * to see a period not yet recorded in `task_planifications` records it and queues the task in the same transaction.
  * So a job runs once per period however many processes run, and a process started mid-period catches up at once.

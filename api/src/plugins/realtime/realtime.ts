@@ -1,5 +1,5 @@
 /**
- * The live feed's transport (issue 12, docs/api.md « Temps réel »): socket.io on the API's own HTTP server, path
+ * The live feed's transport (issue 12, docs/api.md « The socket »): socket.io on the API's own HTTP server, path
  * /socket.io, websocket transport only, the same origin policy as the HTTP API. The handshake carries the JWT in
  * `auth.token`; the auth plugin's checks decide (signature, expiry, active user, token version, open session). A
  * socket is closed when its token expires, when its session ends (a logout closes that session's sockets only) and

@@ -10,7 +10,7 @@ import { DemandesList } from '../../features/demandes-list';
 /**
  * « Demande-Hebergement »: the requests, with the top bar's action filter preset in the URL (?action=…), and the
  * creation form of add mode (?mode=ajout, the top bar's add-demand shortcut), and the outbox of the e-mails sent about
- * them (?boite=envoi; a drawer, not a route of its own: docs/frontend.md « Boîte d'envoi »).
+ * them (?boite=envoi; a drawer, not a route of its own: docs/frontend.md « Outbox »).
  */
 const OUTBOX_PARAM = 'boite';
 const OUTBOX_VALUE = 'envoi';

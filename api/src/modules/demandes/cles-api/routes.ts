@@ -1,6 +1,6 @@
 /**
  * Client API keys, administrators only, on the client's card: GET /clients/:id/cles-api, POST (the key is in this
- * answer only), PUT /clients/:id/cles-api/:cle_id/revocation. Docs: docs/api.md « Clés d'API des clients ».
+ * answer only), PUT /clients/:id/cles-api/:cle_id/revocation. Docs: docs/api.md « Client API keys ».
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {

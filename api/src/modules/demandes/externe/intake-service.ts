@@ -1,5 +1,5 @@
 /**
- * Requests submitted by a client organisation's system with its API key (docs/api.md « Dépôt par les clients »).
+ * Requests submitted by a client organisation's system with its API key (docs/api.md « Intake by the clients' systems »).
  * Idempotent on the client's external reference: the same reference again answers the request already filed (200),
  * never a second one, even when two submissions race (the unique key (client_id, reference_externe) decides).
  * Residents are named by the client's file numbers: a known number is that resident, an unknown one is created

@@ -1,7 +1,7 @@
 /**
  * The client organisations' entry (access `client`: their API key in X-Api-Key, no user token):
  * POST /demande_hebergement/externe (201 new, 200 the same reference again), GET …/externe/:reference (its state),
- * POST …/externe/:reference/retrait (withdrawn). Docs: docs/api.md « Dépôt par les clients ».
+ * POST …/externe/:reference/retrait (withdrawn). Docs: docs/api.md « Intake by the clients' systems ».
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';

@@ -1,6 +1,7 @@
 /** Messages between the API and its export render workers (export-render-pool.ts, export-render-worker.ts). */
 import type { ReservationExportBody, ReservationExportKey } from 'shared/contract';
-import type { ExportPriorityMode, Lowered } from './export-priority';
+import type { ExportPriorityMode } from '../../../config-constants';
+import type { Lowered } from './export-priority';
 import type { BatchRows, RenderSpec } from './export-render';
 import type { ExportTotals } from './export-rows';
 

@@ -14,9 +14,9 @@ import {
 import { BadRequestError } from '../../../errors';
 import { FILE_MEDIA_TYPES } from 'shared/contract';
 import { exportFileName } from './export-format';
-import type { ExportPriorityMode } from './export-priority';
+import type { ExportPriorityMode, ExportRenderMode } from '../../../config-constants';
 import { exportSource, openExportReader } from './export-reader';
-import { ExportRenderPool, type ExportRenderMode } from './export-render-pool';
+import { ExportRenderPool } from './export-render-pool';
 import { writeExport } from './export-routes';
 import { countExportRows, splitExportBody } from './export-rows';
 

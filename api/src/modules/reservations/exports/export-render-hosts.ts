@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExportPriorityMode } from '../../../config-constants';
-import { lowerProcess } from './export-priority';
+import { lowerProcess } from '../../../lib/exports/export-priority';
 import type { ToParent, ToWorker, WorkerData } from './export-render-protocol';
 
 /** The worker is TypeScript like the rest of the API: its entry registers tsx first. */

@@ -14,7 +14,9 @@ import { once } from 'node:events';
 import os from 'node:os';
 import type { Writable } from 'node:stream';
 import type { ExportPriorityMode, ExportRenderMode } from '../../../config-constants';
-import { renderInChunks, rowsFrom, startRenderer, type BatchRows, type RenderSpec } from './export-render';
+import { renderInChunks } from '../../../lib/exports/export-pacing';
+import { rowsFrom, type BatchRows, type ExportTotals } from '../../../lib/exports/export-types';
+import { startRenderer, type RenderSpec } from './export-render';
 import {
   ProcessRenderHost,
   ThreadRenderHost,
@@ -23,10 +25,8 @@ import {
   type WorkerStat,
 } from './export-render-hosts';
 import type { ExportSource, ToParent, ToWorker } from './export-render-protocol';
-import type { ExportTotals } from './export-rows';
 
 export type { WorkerStat } from './export-render-hosts';
-
 
 /** One export being rendered. */
 export interface RenderJob {

@@ -10,10 +10,10 @@ import {
   RESERVATION_EXPORTS,
   type ReservationExportBody,
   type ReservationExportKey,
+  FILE_MEDIA_TYPES,
 } from 'shared/contract';
 import { BadRequestError } from '../../../errors';
-import { FILE_MEDIA_TYPES } from 'shared/contract';
-import { exportFileName } from './export-format';
+import { exportFileName } from '../../../lib/exports/export-format';
 import type { ExportPriorityMode, ExportRenderMode } from '../../../config-constants';
 import { exportSource, openExportReader } from './export-reader';
 import { ExportRenderPool } from './export-render-pool';

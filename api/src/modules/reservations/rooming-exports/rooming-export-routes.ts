@@ -37,12 +37,17 @@ import {
   roomingTotaux,
   type RoomingKind,
 } from '../../rooming/lists/lists-service';
-import type { ExportColumn } from '../exports/export-columns';
-import { startExcelExport, type FooterCell, type MoneyCell } from '../exports/export-excel';
-import { filterNames } from '../exports/export-filter-names';
-import { filtersSummary, parisDateTime, parisDay, type FilterNames } from '../exports/export-format';
-import { frenchMoney, startPdfExport } from '../exports/export-pdf';
-import { renderInChunks, waitForRoom } from '../exports/export-routes';
+import type { ExportColumn } from '../../../lib/exports/export-types';
+import { startExcelExport, type FooterCell, type MoneyCell } from '../../../lib/exports/export-excel';
+import { filterNames } from '../../../lib/exports/export-filter-names';
+import {
+  filtersSummary,
+  parisDateTime,
+  parisDay,
+  type FilterNames,
+} from '../../../lib/exports/export-format';
+import { frenchMoney, startPdfExport } from '../../../lib/exports/export-pdf';
+import { renderInChunks, waitForRoom } from '../../../lib/exports/export-pacing';
 import { EXPORT_MESSAGES } from '../exports/export-rows';
 import { assertFilterPeriod, whereClause } from '../filters';
 import { reservationItemJoins, reservationItemSelect } from '../reservation-items';

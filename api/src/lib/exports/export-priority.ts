@@ -19,7 +19,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { ExportPriorityMode } from '../../../config-constants';
+import type { ExportPriorityMode } from '../../config-constants';
 
 const NOT_LOWERED: Lowered = { nice: false, idle: false, reason: 'EXPORT_PRIORITY=normal' };
 

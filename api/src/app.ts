@@ -3,7 +3,7 @@ import type { ServerLimits, TrustProxy } from './config';
 import type { DatabaseOptions } from './db/client';
 import { seedDemoUsers, type DemoSeedResult } from './demo/seed-demo-users';
 import { createLoginThrottle, type LoginThrottleOptions } from './modules/auth/login-throttle';
-import type { HashingLimits, ScryptParams } from './modules/auth/password';
+import type { HashingLimits, ScryptParams } from './modules/auth';
 import { passwordResetsPlugin } from './modules/auth/password-reset';
 import {
   protectedAuthRoutes,
@@ -31,7 +31,7 @@ import statsRoutes from './modules/stats/routes';
 import { exportTaskPlugin } from './modules/reservations/exports/export-task';
 import type { ExportPriorityMode, ExportRenderMode } from './config-constants';
 import { syncTaskPlugin } from './modules/demandes/sync/sync-task';
-import { digestPlugin } from './modules/tasks/jobs/digest-prolongations';
+import { digestPlugin } from './modules/reservations/prolongation/prolongation-digest';
 import tasksRoutes from './modules/tasks/routes';
 import { taskEventsPlugin } from './modules/tasks/task-events';
 import { tasksPlugin, type TasksPluginOptions } from './modules/tasks/tasks-plugin';

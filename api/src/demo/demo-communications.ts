@@ -4,10 +4,8 @@ import { SYSTEM_ACTOR, type Actor } from '../db/audit';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw';
 import { auditLog } from '../db/schema';
-import {
-  createCommunicationService,
-  prepareCommunication,
-} from '../modules/communications/communication-service';
+import { createCommunicationService } from '../modules/communications/communication-service';
+import { prepareCommunication } from '../modules/communications';
 import { ConflictError } from '../errors';
 import { createMailer } from '../plugins/mail';
 import type { DemoDemandes } from './demo-demandes';

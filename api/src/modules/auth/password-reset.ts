@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { BadRequestError } from '../../errors';
 import type { Mailer } from '../../plugins/mail';
-import { auditSnapshot, findUserByEmail, findUserById, updateUser } from '../users/repository';
+import { auditSnapshot, findUserByEmail, findUserById, updateUser } from '../users';
 import type { PasswordHasher } from './password';
 import { revokeSessions } from './sessions';
 

@@ -21,7 +21,7 @@ import {
 import { Type } from 'typebox';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import { deliveryAnswer } from '../../plugins/mail';
-import { courrielSelect } from '../communications/courriel-select';
+import { courrielSelect } from '../communications';
 import { actorOf } from '../../db/audit';
 import { rowsOf } from '../../db/raw';
 

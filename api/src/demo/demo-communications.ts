@@ -7,7 +7,7 @@ import { auditLog } from '../db/schema';
 import { createCommunicationService } from '../modules/communications/communication-service';
 import { prepareCommunication } from '../modules/communications';
 import { ConflictError } from '../errors';
-import { createMailer } from '../plugins/mail';
+import { createMailer } from '../lib/mail';
 import type { DemoDemandes } from './demo-demandes';
 
 const BATCH = 2_000;

@@ -25,7 +25,7 @@ import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { communications } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
-import { deliveryAnswer, type Mailer, type MailOutcome } from '../../plugins/mail';
+import { deliveryAnswer, type Mailer, type MailOutcome } from '../../lib/mail';
 import { rowsOf } from '../../db/raw';
 import { communicationSelect } from './communication-select';
 import { courrielSelect } from './courriel-select';

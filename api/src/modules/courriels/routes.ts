@@ -20,7 +20,7 @@ import {
 } from 'shared/contract';
 import { Type } from 'typebox';
 import { ForbiddenError, NotFoundError } from '../../errors';
-import { deliveryAnswer } from '../../plugins/mail';
+import { deliveryAnswer } from '../../lib/mail';
 import { courrielSelect } from '../communications';
 import { actorOf } from '../../db/audit';
 import { rowsOf } from '../../db/raw';

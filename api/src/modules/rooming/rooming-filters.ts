@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { ROOMING_MAX_JOURS, type RoomingFilters } from 'shared/contract';
 import { BadRequestError } from '../../errors';
-import { guardInput } from '../../plugins/input-guards';
+import { guardInput } from '../../lib/input-guards';
 import { daysBetween } from '../../lib/days';
 import { assertFilterPeriod, reservationConditions } from '../reservations';
 

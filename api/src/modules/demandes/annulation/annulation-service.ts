@@ -16,7 +16,7 @@ import type { AnnulationDemandeBody, CiblesAnswer, ResultatCible } from 'shared/
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../errors';
-import type { Mailer } from '../../../plugins/mail';
+import type { Mailer } from '../../../lib/mail';
 import {
   prepareCommunication,
   deliverHotelNotices,

@@ -15,7 +15,7 @@ import {
   ReservationIdParams,
 } from 'shared/contract';
 import { actorOf } from '../../../db/audit';
-import { errorResponse, sendError } from '../../../plugins/errors';
+import { errorResponse, sendError } from '../../../lib/error-responses';
 import { ProlongationMultipleFailure, prolongReservation, prolongReservations } from './prolongation-service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };

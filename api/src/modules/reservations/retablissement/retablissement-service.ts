@@ -21,7 +21,7 @@ import { pensionnaires, reservations } from '../../../db/schema';
 import { todayOf } from '../../../db/today';
 import { AppError, BadRequestError, ConflictError } from '../../../errors';
 import { addDays } from '../../../lib/days';
-import type { Mailer } from '../../../plugins/mail';
+import type { Mailer } from '../../../lib/mail';
 import {
   prepareRestorationLetter,
   deliverHotelNotices,

@@ -19,7 +19,7 @@ import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../errors';
-import { deliveryAnswer, type Mailer } from '../../../plugins/mail';
+import { deliveryAnswer, type Mailer } from '../../../lib/mail';
 import { courrielSelect } from '../../communications';
 import { startRoomingExport } from '../exports/rooming-export-routes';
 

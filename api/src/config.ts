@@ -50,9 +50,9 @@ export interface AppConfig {
   corsOrigins: readonly string[];
   /** Timeouts and connection caps of the HTTP server (see server-limits.ts). */
   limits: ServerLimits;
-  /** SMTP_URL (smtp:// or smtps://): outgoing e-mail; absent, messages stay in the local outbox (plugins/mail.ts). */
+  /** SMTP_URL (smtp:// or smtps://): outgoing e-mail; absent, messages stay in the local outbox (lib/mail.ts). */
   smtpUrl: string | undefined;
-  /** MAIL_FROM: the sender of outgoing e-mails; absent, plugins/mail.ts's default. */
+  /** MAIL_FROM: the sender of outgoing e-mails; absent, lib/mail.ts's default. */
   mailFrom: string | undefined;
   /**
    * PUBLIC_URL: where users open the product (`https://ebas3.example.fr`, no trailing slash), the start of the links

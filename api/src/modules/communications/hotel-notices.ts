@@ -4,7 +4,7 @@
  * stored as an `avis_etablissement` (`avis_retablissement`) communication with the stays it names, and e-mailed to
  * the hotel's address through `app.mail`: queued in the action's transaction, handed to the transport once it
  * commits. A hotel without an address still has its notice, kept `preparee` with the reason it was not sent. Audit
- * rows: the communication's preparation, the e-mail's creation and sending (plugins/mail.ts), and one
+ * rows: the communication's preparation, the e-mail's creation and sending (lib/mail.ts), and one
  * « avis_etablissement » (« avis_retablissement ») row per stay.
  */
 import { type AuditAction, type CommunicationType, FILE_MEDIA_TYPES } from 'shared/contract';

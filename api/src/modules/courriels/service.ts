@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/raw';
 import { courrielSelect } from '../communications';
 
-/** Shown instead of the text of a confidential message (a password-reset link: plugins/mail.ts `confidential`). */
+/** Shown instead of the text of a confidential message (a password-reset link: lib/mail.ts `confidential`). */
 export const TEXTE_CONFIDENTIEL =
   "Ce message contient un lien personnel de réinitialisation de mot de passe : son texte n'est pas affiché.";
 

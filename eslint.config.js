@@ -89,6 +89,17 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // Node code, type-aware beyond the promises: no await of a non-promise, only Errors thrown, no for…in over an
+    // array, no string evaluated as code.
+    files: ['api/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/no-for-in-array': 'error',
+      '@typescript-eslint/no-implied-eval': 'error',
+    },
+  },
+  {
     // The API's layers: db/ and lib/ import no module nor plugin, modules tie to one another through their index.ts
     // only and reach into no plugin (docs/api.md « Modules et couches »).
     files: ['api/src/**'],

@@ -2,7 +2,11 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import apiLayers from './scripts/eslint/api-layers.js';
 import boundaries from './scripts/eslint/boundaries.js';
+
+/** The repository's own rules (scripts/eslint/, each tested beside it). */
+const ebas3 = { rules: { boundaries, 'api-layers': apiLayers } };
 
 export default tseslint.config(
   {
@@ -52,7 +56,7 @@ export default tseslint.config(
   {
     // Browser code: the host, the remotes and the shared package.
     files: ['host-shell/src/**', 'mf-*/src/**', 'shared/src/**'],
-    plugins: { 'react-hooks': reactHooks, ebas3: { rules: { boundaries } } },
+    plugins: { 'react-hooks': reactHooks, ebas3 },
     languageOptions: { globals: globals.browser },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -83,5 +87,23 @@ export default tseslint.config(
   {
     files: ['api/**', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Node code, type-aware beyond the promises: no await of a non-promise, only Errors thrown, no for…in over an
+    // array, no string evaluated as code.
+    files: ['api/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/no-for-in-array': 'error',
+      '@typescript-eslint/no-implied-eval': 'error',
+    },
+  },
+  {
+    // The API's layers: db/ and lib/ import no module nor plugin, modules tie to one another through their index.ts
+    // only and reach into no plugin (docs/api.md « Modules et couches »).
+    files: ['api/src/**'],
+    plugins: { ebas3 },
+    rules: { 'ebas3/api-layers': 'error' },
   },
 );

@@ -21,7 +21,7 @@ export default defineConfig({
       [
         'src/modules/reservations/list/list.test.ts',
         'src/modules/reservations/exports/export-limit.test.ts',
-        'src/modules/reservations/rooming-exports/rooming-export-limit.test.ts',
+        'src/modules/rooming/exports/rooming-export-limit.test.ts',
       ],
       ['src/**/*.test.ts', 'test/**/*.test.ts'],
     ),

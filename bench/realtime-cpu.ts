@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH, type NotificationEvent } from 'shared/contract';
-import { demoLogin, startTwoNodes } from 'api/scripts/two-nodes';
+import { demoLogin, startTwoNodes } from 'api/test/two-nodes';
 import { cliArgs, randomPort, startApi } from './lib/api-process';
 import { startFeed } from './lib/feed-producer';
 import { printTable } from './lib/load';

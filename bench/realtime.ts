@@ -1,5 +1,5 @@
 // The live feed under load (issue 12 §5; docs/performance.md « Live feed »), on one API node (embedded PostgreSQL)
-// then on two nodes sharing one PostgreSQL (the postgres adapter, api/scripts/two-nodes.ts):
+// then on two nodes sharing one PostgreSQL (the postgres adapter, api/test/two-nodes.ts):
 // 1. `--sockets` sockets (socket.io-client, websocket only, the demo agent's JWT from the API), spread over the
 //    nodes; `--broadcasts` administrator broadcasts (POST /notifications to the agents) one after the other: delay
 //    from the POST's start to each socket's 'notification' (target p99 ≤ 50 ms), split between the sockets of the
@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH, type NotificationEvent } from 'shared/contract';
-import { demoLogin, startTwoNodes } from 'api/scripts/two-nodes';
+import { demoLogin, startTwoNodes } from 'api/test/two-nodes';
 import { cliArgs, randomPort, startApi } from './lib/api-process';
 import { startFeed } from './lib/feed-producer';
 import { printTable } from './lib/load';

@@ -5,10 +5,10 @@ import {
   ConfigError,
   DEFAULT_DATA_DIR,
   DEFAULT_EXPORT_INLINE_ROWS,
-  DEFAULT_LIST_CACHE_MB,
   DEFAULT_SERVER_LIMITS,
   loadConfig,
 } from './config';
+import { DEFAULT_LIST_CACHE_MB } from './config-constants';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 

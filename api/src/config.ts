@@ -2,13 +2,12 @@ import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  DEFAULT_LIST_CACHE_MB,
   EXPORT_PRIORITY_MODES,
-  type ExportPriorityMode,
-} from './modules/reservations/exports/export-priority';
-import {
   EXPORT_RENDER_MODES,
+  type ExportPriorityMode,
   type ExportRenderMode,
-} from './modules/reservations/exports/export-render-pool';
+} from './config-constants';
 
 /** `<repo>/.data/ebas3`, resolved from this package so that it does not depend on the working directory. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/ebas3', import.meta.url));
@@ -19,12 +18,6 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/ebas3', impor
  * normal priority »).
  */
 export const DEFAULT_EXPORT_INLINE_ROWS = 1_000;
-
-/**
- * LIST_CACHE_MB by default: about 800 pages of 50 stays (≈ 40 kB of UTF-8 each) kept between two writes
- * (list-routes.ts).
- */
-export const DEFAULT_LIST_CACHE_MB = 32;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -57,9 +50,9 @@ export interface AppConfig {
   corsOrigins: readonly string[];
   /** Timeouts and connection caps of the HTTP server (see server-limits.ts). */
   limits: ServerLimits;
-  /** SMTP_URL (smtp:// or smtps://): outgoing e-mail; absent, messages stay in the local outbox (plugins/mail.ts). */
+  /** SMTP_URL (smtp:// or smtps://): outgoing e-mail; absent, messages stay in the local outbox (lib/mail.ts). */
   smtpUrl: string | undefined;
-  /** MAIL_FROM: the sender of outgoing e-mails; absent, plugins/mail.ts's default. */
+  /** MAIL_FROM: the sender of outgoing e-mails; absent, lib/mail.ts's default. */
   mailFrom: string | undefined;
   /**
    * PUBLIC_URL: where users open the product (`https://ebas3.example.fr`, no trailing slash), the start of the links

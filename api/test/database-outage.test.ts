@@ -15,7 +15,7 @@ import { REFERENTIEL_PATHS } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { isDatabaseUnavailable } from '../src/errors';
-import { MESSAGES } from '../src/plugins/errors';
+import { MESSAGES } from '../src/lib/error-responses';
 import { bearer, createUser, FAST_SCRYPT, login } from './helper';
 
 const root = mkdtempSync(join(tmpdir(), 'ebas3-panne-'));

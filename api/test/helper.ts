@@ -5,7 +5,7 @@ import { expect, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import type { DatabaseOptions } from '../src/db/client';
 import { userSessions, users, type UserRow } from '../src/db/schema';
-import type { ScryptParams } from '../src/modules/auth/password';
+import type { ScryptParams } from '../src/modules/auth';
 import { databaseUrl, onServer } from './test-server';
 
 /** Cheap scrypt for tests (about 1 ms a hash). Production uses OWASP_SCRYPT_PARAMS; see password.test.ts. */

@@ -4,7 +4,7 @@ import { API_KEY_HEADER } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneOf } from '../src/db/raw';
 import { DEMO_PRESETS, generateDemoData, parisToday } from '../src/demo/generate-demo-data';
-import { MESSAGES } from '../src/plugins/errors';
+import { MESSAGES } from '../src/lib/error-responses';
 import { bearer, buildTestApp, createUser, TEST_PASSWORD, userToken } from './helper';
 import { documentAjv, type Validate } from './openapi-ajv';
 import {

@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { BackoffPolicy } from './backoff';
 import { acquireDataDirLock } from './data-dir-lock';
 import { CONSOLE_LOG, type DatabaseLog } from './database-log';
+import type { Database, Listener } from './database-types';
 import { openDedicatedConnection, type DedicatedConnection } from './dedicated-connection';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { makePrivateDir } from './private-dir';
@@ -20,6 +20,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 const MIGRATION_LOCK_KEY = 4_242_003;
 
 export type { DedicatedConnection } from './dedicated-connection';
+export type { Database, Executor, Listener } from './database-types';
 
 interface CommonOptions {
   maxConnections?: number;
@@ -34,12 +35,6 @@ export type DatabaseOptions =
   | ({ kind: 'postgres'; url: string } & CommonOptions)
   /** A real PostgreSQL server started by this process, restarted if it dies, its cluster in `<dataDir>/postgres`. */
   | ({ kind: 'embedded'; dataDir: string } & CommonOptions);
-
-/** The typed Drizzle database (node-postgres driver). */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-/** A transaction, or the database itself, for helpers that must join the caller's transaction. */
-export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 
 export interface DatabaseHandle {
   db: Database;
@@ -81,11 +76,6 @@ export interface DatabaseHandle {
 export interface Session {
   query<T extends Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
-}
-
-export interface Listener {
-  sync(): Promise<void>;
-  stop(): Promise<void>;
 }
 
 /** Whether `work` succeeds within `timeoutMs` (its late failure is absorbed: no unhandled rejection). */

@@ -6,7 +6,7 @@
  */
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Database } from './client';
+import type { Database } from './database-types';
 import type * as schema from './schema';
 
 export interface DedicatedConnection {

@@ -14,7 +14,7 @@
  */
 import pg from 'pg';
 import { backoff, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
-import type { Listener } from './client';
+import type { Listener } from './database-types';
 import type { DatabaseLog } from './database-log';
 import { coalescedRoundTrips } from './round-trips';
 

@@ -4,12 +4,10 @@ import { SYSTEM_ACTOR, type Actor } from '../db/audit';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/raw';
 import { auditLog } from '../db/schema';
-import {
-  createCommunicationService,
-  prepareCommunication,
-} from '../modules/communications/communication-service';
+import { createCommunicationService } from '../modules/communications/communication-service';
+import { prepareCommunication } from '../modules/communications';
 import { ConflictError } from '../errors';
-import { createMailer } from '../plugins/mail';
+import { createMailer } from '../lib/mail';
 import type { DemoDemandes } from './demo-demandes';
 
 const BATCH = 2_000;

@@ -3,8 +3,9 @@ import type { Role } from 'shared/contract';
 import { recordAudit, SYSTEM_ACTOR } from '../db/audit';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import type { PasswordHasher } from '../modules/auth/password';
-import { auditSnapshot, hasAdmin } from '../modules/users/repository';
+import type { PasswordHasher } from '../modules/auth';
+import { auditSnapshot } from '../modules/users';
+import { hasAdmin } from '../modules/users/repository';
 
 export interface DemoAccount {
   email: string;

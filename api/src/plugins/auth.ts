@@ -3,16 +3,17 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CurrentUser, Role, TokenClaims } from 'shared/contract';
 import { ForbiddenError, UnauthorizedError } from '../errors';
-import { resolveJwtSecret } from '../modules/auth/jwt-secret';
 import {
+  resolveJwtSecret,
   createPasswordHasher,
   HashingBusyError,
   type HashingLimits,
   type PasswordHasher,
   type ScryptParams,
-} from '../modules/auth/password';
-import { SESSION_ID, type TokenPayload } from '../modules/auth/sessions';
-import { tokenUsers } from '../modules/auth/token-users';
+  SESSION_ID,
+  type TokenPayload,
+  tokenUsers,
+} from '../modules/auth';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {

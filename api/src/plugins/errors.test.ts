@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser } from '../../test/helper';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
-import { validationMessage } from './errors';
+import { validationMessage } from '../lib/error-responses';
 
 let app: FastifyInstance;
 const logLines: string[] = [];

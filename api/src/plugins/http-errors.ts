@@ -2,7 +2,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { statusMessage } from './errors';
+import { statusMessage } from '../lib/error-responses';
 import { API_CACHE_CONTROL } from './security-headers';
 
 // The answers given before any route runs — by Node's HTTP parser, by Node's checks of a parsed request, by Fastify

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../test/helper';
-import { INPUT_LIMITS, INPUT_MESSAGES } from './input-guards';
+import { INPUT_LIMITS, INPUT_MESSAGES } from '../lib/input-guards';
 
 // Test routes under the app's real Ajv options and hooks (no token: they are registered outside /api's secured scope).
 let app: FastifyInstance;

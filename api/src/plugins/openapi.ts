@@ -1,15 +1,8 @@
 import fastifySwagger from '@fastify/swagger';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorBody } from 'shared/contract';
-
-/**
- * Who may call a route: `public` (no token), `user` (any active user's bearer token), `admin` (administrators only),
- * `client` (a client organisation's system with its API key in X-Api-Key, no user token: the request intake).
- * Routes carry it in `config.access`; the OpenAPI document and the security suite (test/security-suite.test.ts)
- * read it, and the suite checks that each route really behaves as declared.
- */
-export type RouteAccess = 'public' | 'user' | 'admin' | 'client';
+import { routeAccess, type RouteAccess } from '../lib/route-access';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,23 +21,6 @@ export interface RouteEntry {
   url: string;
   access: RouteAccess;
   schema: Record<string, unknown>;
-}
-
-/** The route's declared access; a route no scope marked is public. */
-export const routeAccess = (route: { config?: unknown }): RouteAccess =>
-  (route.config as { access?: RouteAccess } | undefined)?.access ?? 'public';
-
-/**
- * onRoute hook for a scope: marks the routes registered in it (after the hook) with `access`. `user` keeps a route's
- * own stricter marking; `admin` always wins. Marking is declaration only: the scope's own hook (authenticate,
- * requireRole) is what refuses, and the security suite proves the two agree.
- */
-export function markAccess(access: Exclude<RouteAccess, 'public'>) {
-  return (route: RouteOptions): void => {
-    const current = (route.config as { access?: RouteAccess } | undefined)?.access;
-    if (access === 'user' && current === 'admin') return;
-    route.config = { ...(route.config as object | undefined), access } as RouteOptions['config'];
-  };
 }
 
 export const OPENAPI_URL = '/api/openapi.json';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, login, TEST_PASSWORD, userToken } from '../../../test/helper';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { auditLog, courriels, passwordResets, users } from '../../db/schema';
-import { TEXTE_CONFIDENTIEL } from '../courriels/routes';
+import { TEXTE_CONFIDENTIEL } from '../courriels/service';
 import { RESET_MESSAGES } from './password-reset';
 
 const PUBLIC_URL = 'https://ebas3.example.fr';

@@ -13,8 +13,8 @@ import { recordAudit, SYSTEM_ACTOR } from '../../db/audit';
 import type { Database } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { BadRequestError } from '../../errors';
-import type { Mailer } from '../../plugins/mail';
-import { auditSnapshot, findUserByEmail, findUserById, updateUser } from '../users/repository';
+import type { Mailer } from '../../lib/mail';
+import { auditSnapshot, findUserByEmail, findUserById, updateUser } from '../users';
 import type { PasswordHasher } from './password';
 import { revokeSessions } from './sessions';
 

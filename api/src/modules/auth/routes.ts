@@ -14,7 +14,7 @@ import {
   SignupBody,
 } from 'shared/contract';
 import { TooManyRequestsError } from '../../errors';
-import { normalizeEmail } from '../users/repository';
+import { normalizeEmail } from '../users';
 import type { LoginThrottle } from './login-throttle';
 import { RESET_MESSAGES } from './password-reset';
 import { AUTH_MESSAGES, createAuthService } from './service';

@@ -24,7 +24,7 @@ import {
   normalizeEmail,
   revokeUserTokens,
   updateUser,
-} from '../users/repository';
+} from '../users';
 import type { LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './password';
 import { openSession, renewSession, revokeSession, revokeSessions, type TokenSigner } from './sessions';

@@ -4,16 +4,15 @@
  * stored as an `avis_etablissement` (`avis_retablissement`) communication with the stays it names, and e-mailed to
  * the hotel's address through `app.mail`: queued in the action's transaction, handed to the transport once it
  * commits. A hotel without an address still has its notice, kept `preparee` with the reason it was not sent. Audit
- * rows: the communication's preparation, the e-mail's creation and sending (plugins/mail.ts), and one
+ * rows: the communication's preparation, the e-mail's creation and sending (lib/mail.ts), and one
  * « avis_etablissement » (« avis_retablissement ») row per stay.
  */
-import type { AuditAction, CommunicationType } from 'shared/contract';
-import { FILE_MEDIA_TYPES } from 'shared/contract';
+import { type AuditAction, type CommunicationType, FILE_MEDIA_TYPES } from 'shared/contract';
 import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { communicationReservations } from '../../db/schema';
 import { todayOf } from '../../db/today';
-import type { Mailer, MailOutcome } from '../../plugins/mail';
+import type { Mailer, MailOutcome } from '../../lib/mail';
 import { storeCommunication } from './communication-service';
 import {
   buildHotelNotice,

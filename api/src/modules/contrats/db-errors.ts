@@ -2,7 +2,7 @@
  * Database rule violations of the contract tables, turned into French answers instead of a 500. The services
  * validate first, so these mostly catch races and cases the services cannot see; the mapping names each rule
  * of migration 0002 / the schema (docs/domain.md, "Integrity rules").
- * What no service names falls to the global mapping of plugins/errors.ts (a SQLSTATE class → 400 / 409).
+ * What no service names falls to the global mapping of lib/error-responses.ts (a SQLSTATE class → 400 / 409).
  */
 import { BadRequestError, ConflictError, pgErrorInfo, type AppError } from '../../errors';
 

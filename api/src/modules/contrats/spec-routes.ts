@@ -22,7 +22,7 @@ import {
   TypeChambresParams,
   TypeChambresQuery,
 } from 'shared/contract';
-import { errorResponse, sendError } from '../../plugins/errors';
+import { errorResponse, sendError } from '../../lib/error-responses';
 import { createContratsSpecService } from './spec-service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };

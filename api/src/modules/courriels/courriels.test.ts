@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper';
 import { buildWorld, call, type World } from '../../../test/fixtures/reservations-write';
-import { PIECE_JOINTE_CONFIDENTIELLE, TEXTE_CONFIDENTIEL } from './routes';
+import { PIECE_JOINTE_CONFIDENTIELLE, TEXTE_CONFIDENTIEL } from './service';
 
 let w: World;
 

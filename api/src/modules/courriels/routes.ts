@@ -4,7 +4,6 @@
  * with POST /courriels/:id/renvoyer.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'drizzle-orm';
 import {
   COMMUNICATION_PATHS,
   CourrielAnswer,
@@ -16,14 +15,18 @@ import {
   FileAnswer,
   PieceJointeParams,
   type Courriel,
-  type CourrielDetail,
 } from 'shared/contract';
 import { Type } from 'typebox';
 import { ForbiddenError, NotFoundError } from '../../errors';
-import { deliveryAnswer } from '../../plugins/mail';
-import { courrielSelect } from '../communications/courriel-select';
+import { deliveryAnswer } from '../../lib/mail';
 import { actorOf } from '../../db/audit';
-import { rowsOf } from '../../db/raw';
+import {
+  courrielDetail,
+  findCourriel,
+  findPieceJointe,
+  listCourriels,
+  PIECE_JOINTE_CONFIDENTIELLE,
+} from './service';
 
 const PATH = COMMUNICATION_PATHS.courriels;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -33,20 +36,9 @@ const IdParams = Type.Object(
 );
 const notFound = (id: number) => new NotFoundError(`Courriel n° ${id} introuvable.`);
 
-/** Shown instead of the text of a confidential message (a password-reset link: plugins/mail.ts `confidential`). */
-export const TEXTE_CONFIDENTIEL =
-  "Ce message contient un lien personnel de réinitialisation de mot de passe : son texte n'est pas affiché.";
-
-/** A confidential message's attachments are its recipient's alone, like its text. */
-export const PIECE_JOINTE_CONFIDENTIELLE =
-  'Ce courriel est confidentiel : ses pièces jointes ne sont pas affichées.';
-
 const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function one(id: number): Promise<Courriel> {
-    const [row] = await rowsOf<Courriel>(
-      app.db,
-      sql`select ${courrielSelect} from courriels co where co.id = ${id}`,
-    );
+    const row = await findCourriel(app.db, id);
     if (row === undefined) throw notFound(id);
     return row;
   }
@@ -56,15 +48,7 @@ const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: CourrielListQuery, response: { 200: CourrielListAnswer, ...errors } } },
     async (request) => {
       const { page, pageSize, statut } = request.query;
-      const where = statut === undefined ? sql`` : sql`where co.statut = ${statut}`;
-      const [row] = await rowsOf<{ total: number; items: Courriel[] }>(
-        app.db,
-        sql`select (select count(*)::int from courriels co ${where}) as total,
-          (select coalesce(json_agg(to_jsonb(i) order by i.created_at desc, i.id desc), '[]'::json) from (
-            select ${courrielSelect} from courriels co ${where}
-            order by co.created_at desc, co.id desc limit ${pageSize} offset ${(page - 1) * pageSize}) i) as items`,
-      );
-      return { data: row?.items ?? [], total: Number(row?.total ?? 0) };
+      return listCourriels(app.db, { page, pageSize, statut });
     },
   );
 
@@ -72,12 +56,7 @@ const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${PATH}/:id`,
     { schema: { params: IdParams, response: { 200: CourrielAnswer, ...errors } } },
     async (request) => {
-      const [data] = await rowsOf<CourrielDetail>(
-        app.db,
-        sql`select ${courrielSelect},
-              case when co.confidentiel then ${TEXTE_CONFIDENTIEL} else co.texte end as texte
-            from courriels co where co.id = ${request.params.id}`,
-      );
+      const data = await courrielDetail(app.db, request.params.id);
       if (data === undefined) throw notFound(request.params.id);
       return { data };
     },
@@ -88,17 +67,7 @@ const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The answer is the attached file: the API attaches PDFs only (communications, rooming lists).
     { schema: { params: PieceJointeParams, response: { 200: FileAnswer('pdf'), ...errors } } },
     async (request, reply) => {
-      const [row] = await rowsOf<{
-        nom: string;
-        type_contenu: string;
-        contenu: Uint8Array;
-        confidentiel: boolean;
-      }>(
-        app.db,
-        sql`select pj.nom, pj.type_contenu, pj.contenu, co.confidentiel
-            from courriel_pieces_jointes pj join courriels co on co.id = pj.courriel_id
-            where pj.courriel_id = ${request.params.id} and pj.index = ${request.params.index}`,
-      );
+      const row = await findPieceJointe(app.db, request.params.id, request.params.index);
       if (row === undefined) throw new NotFoundError('Pièce jointe introuvable.');
       if (row.confidentiel) throw new ForbiddenError(PIECE_JOINTE_CONFIDENTIELLE);
       return reply

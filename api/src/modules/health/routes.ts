@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from 'shared/contract';
 import { Type } from 'typebox';
-import { DATABASE_UNAVAILABLE, sendError } from '../../plugins/errors';
+import { DATABASE_UNAVAILABLE, sendError } from '../../lib/error-responses';
 
 const HealthResponse = Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false });
 

@@ -15,37 +15,11 @@ import {
   type Role,
 } from 'shared/contract';
 import type { Database } from '../../db/client';
-import { recordAudit, type Actor } from '../../db/audit';
+import { recordAudit } from '../../db/audit';
 import { notifications, users, type NotificationRow } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../errors';
-import type { Realtime } from '../../plugins/realtime/realtime';
+import type { LiveFeed, NotifyInput, NotifyResult } from './notification-types';
 import { createNotificationWriter, diffusionAudit } from './notification-writer';
-
-export interface NotifyInput {
-  /** Recipients: these users and every user of these roles (active accounts only, each once). */
-  to: { userIds?: readonly number[] | undefined; roles?: readonly Role[] | undefined };
-  /** Left out of the recipients (e.g. the colleague who made the change). */
-  exceptUserId?: number | null | undefined;
-  /** Default 'Nouvelle notification' (spec §3). */
-  title?: string | undefined;
-  message: string;
-  /** Front-end path a click leads to, e.g. '/dashboard/demande-hebergement/12'. */
-  lien?: string | null | undefined;
-  /** Set for an administrator's broadcast: an audit row records it. System producers leave it out. */
-  actor?: Actor | undefined;
-  /**
-   * Leaves out the recipients who got a notification of this title and link in the last `ms` milliseconds. Several
-   * API nodes may produce the same notification for one user (« … modifiée »: each node notifies the followers
-   * connected to it, and a user may have tabs on two nodes): an advisory lock on the title and link makes the
-   * nodes write one after the other, so the second sees the first's rows and writes none.
-   */
-  unlessNotifiedWithinMs?: number | undefined;
-}
-
-export interface NotifyResult {
-  /** The rows written, one per recipient. */
-  notifications: Array<{ id: number; userId: number }>;
-}
 
 const parisTime = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Europe/Paris',
@@ -81,7 +55,7 @@ const toEvent = (row: NotificationRow): NotificationEvent => ({
   lien: row.lien,
 });
 
-export function createNotificationService(db: Database, realtime: Pick<Realtime, 'emitToUsers'>) {
+export function createNotificationService(db: Database, realtime: LiveFeed) {
   /** Committed: now the live feed, in order. A user offline gets it by the resync (GET /notifications?since). */
   const emit = (rows: readonly NotificationRow[]) =>
     realtime.emitToUsers(

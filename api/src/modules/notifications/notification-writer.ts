@@ -15,7 +15,7 @@ import type { Database } from '../../db/client';
 import { preparedRows } from '../../db/raw';
 import type { AuditEntry } from '../../db/audit';
 import type { NotificationRow } from '../../db/schema';
-import type { NotifyInput } from './notification-service';
+import type { NotifyInput } from './notification-types';
 
 /** Calls written by one statement at most (the rest wait for the next one). */
 export const MAX_GROUP = 256;

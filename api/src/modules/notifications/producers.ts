@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { REALTIME_EVENTS, type ChangementEvent, type Role, type SuiviEntite } from 'shared/contract';
 import { clients, users } from '../../db/schema';
-import type { DemandeArrivee } from '../demandes/arrivals';
+import type { DemandeArrivee } from '../demandes';
 
 const ARRIVEE_TITRES = {
   nouvelle: "Nouvelle demande d'hébergement",

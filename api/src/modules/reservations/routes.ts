@@ -15,7 +15,6 @@ import pointageListRoutes from './pointage/pointage-list-routes';
 import pointageRoutes from './pointage/pointage-routes';
 import prolongationRoutes from './prolongation/prolongation-routes';
 import retablissementRoutes from './retablissement/retablissement-routes';
-import roomingExportRoutes from './rooming-exports/rooming-export-routes';
 
 export interface ReservationsRoutesOptions {
   /** LIST_CACHE_MB in bytes (list-routes.ts). */
@@ -41,7 +40,6 @@ const reservationsRoutes: FastifyPluginAsync<ReservationsRoutesOptions> = async 
     await writes.register(pointageRoutes);
   });
   await app.register(exportRoutes);
-  await app.register(roomingExportRoutes);
 };
 
 export default reservationsRoutes;

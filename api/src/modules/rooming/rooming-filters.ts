@@ -7,9 +7,9 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { ROOMING_MAX_JOURS, type RoomingFilters } from 'shared/contract';
 import { BadRequestError } from '../../errors';
-import { guardInput } from '../../plugins/input-guards';
+import { guardInput } from '../../lib/input-guards';
 import { daysBetween } from '../../lib/days';
-import { assertFilterPeriod, reservationConditions } from '../reservations/filters';
+import { assertFilterPeriod, reservationConditions } from '../reservations';
 
 export const ROOMING_MESSAGES = {
   json: 'Le paramètre filters doit être un objet JSON valide, par exemple {"start_date":"2026-11-01","end_date":"2026-12-01"}.',

@@ -4,12 +4,16 @@
  * columns the screen shows beside the chart (STATS_TABLEAUX in the contract).
  */
 import { PassThrough } from 'node:stream';
-import type { StatsColonneKind, StatsTableau, StatsVue } from 'shared/contract';
-import { statsExcelFileName } from 'shared/contract';
-import type { ColumnKind, ExportColumn, ExportRow } from '../reservations/exports/export-columns';
-import { startExcelExport } from '../reservations/exports/export-excel';
-import { FILE_MEDIA_TYPES } from 'shared/contract';
-import { parisDay } from '../reservations/exports/export-format';
+import {
+  type StatsColonneKind,
+  type StatsTableau,
+  type StatsVue,
+  statsExcelFileName,
+  FILE_MEDIA_TYPES,
+} from 'shared/contract';
+import type { ColumnKind, ExportColumn, ExportRow } from '../../lib/exports/export-types';
+import { startExcelExport } from '../../lib/exports/export-excel';
+import { parisDay } from '../../lib/exports/export-format';
 
 /**
  * How a stats column is written: months as text « 01/2026 »; percents as text « 85,3 % » (« — » without contracted

@@ -12,7 +12,7 @@ import {
 import { bearer, buildTestApp, userToken } from '../../../test/helper';
 import { connect, listenLocal, nextEvent, socketFor, TASK_WORK_WAIT_MS } from '../../../test/socket-client';
 import { rowsOf } from '../../db/raw';
-import { DIGEST_LINK, DIGEST_TITLE, digestMessage } from './jobs/digest-prolongations';
+import { DIGEST_LINK, DIGEST_TITLE, digestMessage } from '../reservations/prolongation/prolongation-digest';
 import { TASK_EVENT, TASK_NOTIFICATION_TITLES, TASKS_LINK } from './task-events';
 
 /** Long work on tasks: a large export, its live progress and notification, the morning digest. */

@@ -11,7 +11,7 @@ import {
   UsersPage,
   UsersQuery,
 } from 'shared/contract';
-import { markAccess } from '../../plugins/openapi';
+import { markAccess } from '../../lib/route-access';
 import { createUsersService } from './service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };

@@ -10,7 +10,6 @@ import { recordAudit } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { BadRequestError, ConflictError, isUniqueViolation, NotFoundError } from '../../errors';
-import type { PasswordHasher } from '../auth/password';
 import {
   auditSnapshot,
   findUserByEmail,
@@ -39,7 +38,15 @@ function requiredText(value: string, field: string): string {
   return trimmed;
 }
 
-export function createUsersService(deps: { db: Database; hasher: PasswordHasher }) {
+/**
+ * What the service needs of the password hasher: auth's (`app.passwordHasher`), handed in by the routes, so that
+ * users imports nothing of auth (auth builds on users' repository, not the other way round).
+ */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+}
+
+export function createUsersService(deps: { db: Database; hasher: PasswordHashing }) {
   const { db, hasher } = deps;
 
   async function locked(tx: Executor, id: number): Promise<UserRow> {

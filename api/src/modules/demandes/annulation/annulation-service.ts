@@ -16,14 +16,14 @@ import type { AnnulationDemandeBody, CiblesAnswer, ResultatCible } from 'shared/
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../errors';
-import type { Mailer } from '../../../plugins/mail';
-import { prepareCommunication } from '../../communications/communication-service';
+import type { Mailer } from '../../../lib/mail';
 import {
+  prepareCommunication,
   deliverHotelNotices,
   prepareHotelNotices,
   type Liberation,
-} from '../../communications/hotel-notices';
-import { cancelReservation, endReservationEarly, motifOf } from '../../reservations/actions/actions-service';
+} from '../../communications';
+import { cancelReservation, endReservationEarly, motifOf } from '../../reservations';
 import { frenchDate } from '../../../lib/days';
 import { todayOf } from '../../../db/today';
 import { chainFrom, isActive, targetIds } from '../cibles';

@@ -12,7 +12,7 @@ import {
   ClesApiAnswer,
   ErrorBody,
 } from 'shared/contract';
-import { markAccess } from '../../../plugins/openapi';
+import { markAccess } from '../../../lib/route-access';
 import { actorOf } from '../../../db/audit';
 import { createClesApiService } from './cles-api-service';
 

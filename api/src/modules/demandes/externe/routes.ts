@@ -14,7 +14,7 @@ import {
   ErrorBody,
   ReferenceExterneParams,
 } from 'shared/contract';
-import { markAccess } from '../../../plugins/openapi';
+import { markAccess } from '../../../lib/route-access';
 import { createClesApiService, type ClientKey } from '../cles-api/cles-api-service';
 import { createIntakeService } from './intake-service';
 

@@ -4,29 +4,25 @@
  * GET /demandes_hebergement_previous/:id (the earlier requests of the same residents or household).
  */
 import { sql } from 'drizzle-orm';
-import type {
-  Communication,
-  DemandeActions,
-  DemandeDetail,
-  DemandeItem,
-  DemandeReservation,
-  DemandeStatut,
-  DemandeType,
-  HistoriqueEntry,
+import {
+  type Communication,
+  type DemandeActions,
+  type DemandeDetail,
+  type DemandeItem,
+  type DemandeReservation,
+  type DemandeStatut,
+  type DemandeType,
+  type HistoriqueEntry,
+  DEMANDE_STATUTS_OUVERTS,
 } from 'shared/contract';
-import { DEMANDE_STATUTS_OUVERTS } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { NotFoundError } from '../../../errors';
-import {
-  auditEntrySelect,
-  historiqueEntryOf,
-  type AuditRow,
-} from '../../reservations/historiques/historiques-service';
+import { auditEntrySelect, historiqueEntryOf, type AuditRow } from '../../reservations';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { rowsOf } from '../../../db/raw';
 import { DEMANDE_MESSAGES } from '../demande-store';
 import { demandeItemSelect } from '../liste/list-query';
-import { communicationSelect } from '../../communications/communication-select';
+import { communicationSelect } from '../../communications';
 
 /** What staff may do now; the write calls enforce the same (409). */
 export function demandeActions(type: DemandeType, statut: DemandeStatut): DemandeActions {

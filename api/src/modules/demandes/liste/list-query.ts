@@ -18,7 +18,7 @@ import type { Executor } from '../../../db/client';
 import { NotFoundError } from '../../../errors';
 import { TODAY } from '../../../db/today';
 import { containsText, normalisedContains } from '../../../lib/text-search';
-import { assertFilterPeriod, whereClause } from '../../reservations/filters';
+import { assertFilterPeriod, whereClause } from '../../reservations';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { rowsOf } from '../../../db/raw';
 

@@ -9,8 +9,8 @@ import type { CiblesAnswer, ProlongationDemandeBody, ResultatCible } from 'share
 import type { Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
 import { AppError, BadRequestError } from '../../../errors';
-import { prepareCommunication } from '../../communications/communication-service';
-import { prolongReservation } from '../../reservations/prolongation/prolongation-service';
+import { prepareCommunication } from '../../communications';
+import { prolongReservation } from '../../reservations';
 import { frenchDate } from '../../../lib/days';
 import { chainFrom, lastOf, targetIds } from '../cibles';
 import { assertKind, assertTransition, lockDemande, moveDemande } from '../demande-store';

@@ -3,7 +3,7 @@ import type { DemandeWriteAnswer, RefusBody } from 'shared/contract';
 import type { Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
 import { BadRequestError } from '../../../errors';
-import { prepareCommunication } from '../../communications/communication-service';
+import { prepareCommunication } from '../../communications';
 import { assertTransition, DEMANDE_MESSAGES, lockDemande, moveDemande } from '../demande-store';
 
 export function createRefusService(db: Database) {

@@ -9,9 +9,8 @@ import type { TraitementAnswer, TraitementBody } from 'shared/contract';
 import type { Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
 import { BadRequestError } from '../../../errors';
-import { prepareCommunication } from '../../communications/communication-service';
-import { confirmReservation } from '../../reservations/actions/actions-service';
-import { addResidentToReservation, bookReservation } from '../../reservations/booking/booking-service';
+import { prepareCommunication } from '../../communications';
+import { confirmReservation, addResidentToReservation, bookReservation } from '../../reservations';
 import { rowsOf } from '../../../db/raw';
 import { assertKind, assertTransition, lockDemande, moveDemande } from '../demande-store';
 

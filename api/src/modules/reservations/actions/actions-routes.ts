@@ -15,7 +15,7 @@ import {
   ReservationUpdateBody,
 } from 'shared/contract';
 import { actorOf } from '../../../db/audit';
-import { releaseAndInform } from '../../communications/hotel-notices';
+import { releaseAndInform } from '../../communications';
 import {
   cancelReservation,
   confirmReservation,

@@ -23,7 +23,7 @@ import { reservations } from '../../../db/schema';
 import { todayOf } from '../../../db/today';
 import { BadRequestError, ConflictError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
-import type { Liberation } from '../../communications/hotel-notices';
+import type { Liberation } from '../../communications';
 import { invalidTransition, WRITE_MESSAGES } from '../messages';
 import { applyRoomChanges, roomsOfParent } from '../rooms/allotment';
 import { recordLiberation, type LiberationOrigin } from '../retablissement/liberation-store';

@@ -2,51 +2,18 @@
  * The columns of each reservation export, shared by the PDF and Excel renderers: a French header, relative widths
  * and, per row, a typed cell (text, day, integer, money as a decimal string). Labels come from the contract.
  */
-import type { ReservationItem } from 'shared/contract';
 import {
   ETAT_PAIEMENT_LABELS,
   RESERVATION_STATUT_LABELS,
   TYPE_RESA_LABELS,
 } from 'shared/contract/reservation-values';
-import { parisDayOfIso } from './export-format';
-
-/** Per-stay sums over its non-cancelled nights, computed in SQL (export-rows.ts). Money as decimal strings. */
-export interface StayAmounts {
-  nuitees: number;
-  vente_ht: string;
-  tva: string;
-  vente_ttc: string;
-  montant_paf: string;
-  montant_caf: string;
-  petit_dejeuner: number;
-  dejeuner: number;
-  diner: number;
-}
-
-/** What an extension is bounded by: the contracts' end (first day they no longer cover) and the days left. */
-export interface ExtensionLimits {
-  fin_contrat_client: string;
-  fin_contrat_etablissement: string;
-  /** Departure day − today (Paris); negative once the departure is past. */
-  jours_restants: number;
-}
-
-export interface ExportRow extends ReservationItem {
-  montants?: StayAmounts;
-  limites?: ExtensionLimits;
-}
-
-/** text: string; date: 'YYYY-MM-DD'; integer: number; money: decimal string with two decimals ('84.50'). */
-export type ColumnKind = 'text' | 'date' | 'integer' | 'money';
-
-/** A column over rows of type R (the reservation exports' ExportRow unless said: rooming rows reuse the renderers). */
-export interface ExportColumn<R = ExportRow> {
-  header: string;
-  /** Relative width: PDF columns share the page width in proportion; Excel uses it as characters. */
-  width: number;
-  kind: ColumnKind;
-  value: (row: R) => string | number;
-}
+import { parisDayOfIso } from '../../../lib/exports/export-format';
+import type {
+  ExportColumn,
+  ExportRow,
+  ExtensionLimits,
+  StayAmounts,
+} from '../../../lib/exports/export-types';
 
 type Value = ExportColumn['value'];
 const text = (header: string, width: number, value: Value): ExportColumn => ({

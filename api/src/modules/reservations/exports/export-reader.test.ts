@@ -7,7 +7,7 @@ import { buildTestApp } from '../../../../test/helper';
 import { rowsOf } from '../../../db/raw';
 import { pdfTexts } from '../../../../test/pdf-text';
 import { autogroupNiceOf, policyOf } from '../../../../test/scheduling';
-import { SCHED_IDLE } from './export-priority';
+import { SCHED_IDLE } from '../../../lib/exports/export-priority';
 import { openExportReader } from './export-reader';
 import { writeExport } from './export-routes';
 

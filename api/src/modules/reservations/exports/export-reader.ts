@@ -13,7 +13,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ReservationExportBody, ReservationExportKey } from 'shared/contract';
 import type { Executor } from '../../../db/client';
-import { lowerProcess, type ExportPriorityMode } from './export-priority';
+import type { ExportPriorityMode } from '../../../config-constants';
+import { lowerProcess } from '../../../lib/exports/export-priority';
 import type { ExportSource } from './export-render-protocol';
 
 export interface ExportReader {

@@ -15,7 +15,8 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { lowerProcess, type ExportPriorityMode } from './export-priority';
+import type { ExportPriorityMode } from '../../../config-constants';
+import { lowerProcess } from '../../../lib/exports/export-priority';
 import type { ToParent, ToWorker, WorkerData } from './export-render-protocol';
 
 /** The worker is TypeScript like the rest of the API: its entry registers tsx first. */

@@ -13,8 +13,10 @@
 import { once } from 'node:events';
 import os from 'node:os';
 import type { Writable } from 'node:stream';
-import type { ExportPriorityMode } from './export-priority';
-import { renderInChunks, rowsFrom, startRenderer, type BatchRows, type RenderSpec } from './export-render';
+import type { ExportPriorityMode, ExportRenderMode } from '../../../config-constants';
+import { renderInChunks } from '../../../lib/exports/export-pacing';
+import { rowsFrom, type BatchRows, type ExportTotals } from '../../../lib/exports/export-types';
+import { startRenderer, type RenderSpec } from './export-render';
 import {
   ProcessRenderHost,
   ThreadRenderHost,
@@ -23,16 +25,8 @@ import {
   type WorkerStat,
 } from './export-render-hosts';
 import type { ExportSource, ToParent, ToWorker } from './export-render-protocol';
-import type { ExportTotals } from './export-rows';
 
 export type { WorkerStat } from './export-render-hosts';
-
-/** Where exports are rendered: `process` (default: a child process of its own session, lowered whole), `worker` (a
- * lowered thread of the API) or `inline` (the main thread, as at first; kept for comparison in
- * bench/reservation-exports.ts and for systems without threads). */
-export type ExportRenderMode = 'process' | 'worker' | 'inline';
-
-export const EXPORT_RENDER_MODES: readonly ExportRenderMode[] = ['process', 'worker', 'inline'];
 
 /** One export being rendered. */
 export interface RenderJob {

@@ -1,8 +1,9 @@
 /** Messages between the API and its export render workers (export-render-pool.ts, export-render-worker.ts). */
 import type { ReservationExportBody, ReservationExportKey } from 'shared/contract';
-import type { ExportPriorityMode, Lowered } from './export-priority';
-import type { BatchRows, RenderSpec } from './export-render';
-import type { ExportTotals } from './export-rows';
+import type { ExportPriorityMode } from '../../../config-constants';
+import type { Lowered } from '../../../lib/exports/export-priority';
+import type { BatchRows, ExportTotals } from '../../../lib/exports/export-types';
+import type { RenderSpec } from './export-render';
 
 /** The worker's start-up data. */
 export interface WorkerData {

@@ -10,10 +10,11 @@ import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import { lowerOwnThread, schedulingOf, type ExportPriorityMode } from './export-priority';
-import { rowsFrom, startRenderer, type ExportRenderer, type RenderSpec } from './export-render';
+import type { ExportPriorityMode } from '../../../config-constants';
+import { lowerOwnThread, schedulingOf } from '../../../lib/exports/export-priority';
+import { rowsFrom, type ExportTotals } from '../../../lib/exports/export-types';
+import { startRenderer, type ExportRenderer, type RenderSpec } from './export-render';
 import type { ToParent, ToWorker, WorkerData } from './export-render-protocol';
-import type { ExportTotals } from './export-rows';
 import { WorkerRead } from './export-worker-read';
 
 /** The way to the API: the thread's port, or the child process's IPC channel (`advanced` serialisation). */

@@ -12,11 +12,11 @@ import { insertReservation, insertResident, insertWorld } from '../../../../test
 import { pdfTexts } from '../../../../test/pdf-text';
 import { zipEntries } from '../../../../test/zip-entries';
 import { autogroupNiceOf, policyOf, processOf } from '../../../../test/scheduling';
-import type { ExportRow } from './export-columns';
-import { SCHED_IDLE } from './export-priority';
-import type { BatchRows, RenderSpec } from './export-render';
+import type { ExportRow, BatchRows, ExportTotals } from '../../../lib/exports/export-types';
+import { SCHED_IDLE } from '../../../lib/exports/export-priority';
+import type { RenderSpec } from './export-render';
 import { ExportRenderPool } from './export-render-pool';
-import { batchOptionsFor, exportBatches, TotalsAccumulator, type ExportTotals } from './export-rows';
+import { batchOptionsFor, exportBatches, TotalsAccumulator } from './export-rows';
 
 let app: FastifyInstance;
 let body: ReservationExportBody;

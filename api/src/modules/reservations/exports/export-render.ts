@@ -4,18 +4,11 @@
  * whichever thread wrote it (export-render.test.ts).
  */
 import type { Writable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ReservationExportKey } from 'shared/contract';
-import {
-  ALL_DATA_COLUMNS,
-  LIST_COLUMNS,
-  PDF_ALL_DATA_COLUMNS,
-  PROLONGER_COLUMNS,
-  type ExportRow,
-} from './export-columns';
-import { startExcelExport } from './export-excel';
-import { startPdfExport } from './export-pdf';
-import type { ExportTotals } from './export-rows';
+import { ALL_DATA_COLUMNS, LIST_COLUMNS, PDF_ALL_DATA_COLUMNS, PROLONGER_COLUMNS } from './export-columns';
+import type { ExportRow, ExportTotals } from '../../../lib/exports/export-types';
+import { startExcelExport } from '../../../lib/exports/export-excel';
+import { startPdfExport } from '../../../lib/exports/export-pdf';
 
 export interface RenderSpec {
   key: ReservationExportKey;
@@ -27,16 +20,6 @@ export interface RenderSpec {
   /** ISO timestamp of the document's metadata (PDF CreationDate, workbook created); now when left out. */
   createdAt?: string;
 }
-
-/**
- * A batch's rows as they reach a renderer: parsed, or — all_data — the JSON text PostgreSQL wrote, parsed only where
- * the file is rendered (the lowered render process by default), so that the API's main thread neither parses the
- * rows nor copies them object by object to the renderer (export-rows.ts `itemsWithAmounts`).
- */
-export type BatchRows = ExportRow[] | { json: string };
-
-export const rowsFrom = (rows: BatchRows): ExportRow[] =>
-  Array.isArray(rows) ? rows : (JSON.parse(rows.json) as ExportRow[]);
 
 /** A writer of one export on `output`, in the thread that calls it. */
 export interface ExportRenderer {
@@ -76,19 +59,4 @@ export function startRenderer(spec: RenderSpec, output: Writable): ExportRendere
     // The streaming workbook has no abort: the rows stop coming and the output is discarded.
     abort: () => undefined,
   };
-}
-
-/** Rows rendered between two turns of the event loop when rendering on the main thread (inline mode, rooming
- * exports): a list request waits at most for one chunk of rendering, not for a whole batch. */
-const RENDER_CHUNK = 100;
-
-export async function renderInChunks<R = ExportRow>(
-  rows: R[],
-  render: (rows: R[]) => void,
-  stopped: () => boolean,
-): Promise<void> {
-  for (let start = 0; start < rows.length && !stopped(); start += RENDER_CHUNK) {
-    await nextTurn();
-    render(rows.slice(start, start + RENDER_CHUNK));
-  }
 }

@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { RESERVATION_EXPORTS, type ReservationExportBody, type ReservationExportKey } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../../test/helper';
-import { ALL_DATA_COLUMNS, PROLONGER_COLUMNS, type ExportRow } from './export-columns';
-import { PDF_ROWS_PER_PAGE } from './export-pdf';
-import { MONEY_FORMAT } from './export-excel';
+import { ALL_DATA_COLUMNS, PROLONGER_COLUMNS } from './export-columns';
+import { type ExportRow, rowsFrom } from '../../../lib/exports/export-types';
+import { PDF_ROWS_PER_PAGE } from '../../../lib/exports/export-pdf';
+import { MONEY_FORMAT } from '../../../lib/exports/export-excel';
 import { pdfPages, pdfTexts } from '../../../../test/pdf-text';
 import { writeExport } from './export-routes';
-import { rowsFrom } from './export-render';
 import { exportBatches, TotalsAccumulator } from './export-rows';
 import {
   addDays,

@@ -5,8 +5,6 @@
  * rows the export is a task instead (202, export-task.ts). See docs/api.md.
  */
 import { PassThrough } from 'node:stream';
-import { setTimeout as delay } from 'node:timers/promises';
-export { renderInChunks } from './export-render';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -26,10 +24,11 @@ import {
 } from 'shared/contract';
 import { actorOf } from '../../../db/audit';
 import { Type } from 'typebox';
-import { ExportProgress } from './export-progress';
+import { waitForRoom } from '../../../lib/exports/export-pacing';
+import { ExportProgress } from '../../../lib/exports/export-progress';
 import type { Executor } from '../../../db/client';
-import { filterNames } from './export-filter-names';
-import { exportFileName, filtersSummary, parisDateTime } from './export-format';
+import { filterNames } from '../../../lib/exports/export-filter-names';
+import { exportFileName, filtersSummary, parisDateTime } from '../../../lib/exports/export-format';
 import { renderHere, type ExportRenderPool } from './export-render-pool';
 import { exportSource, openExportReader, type ExportReader } from './export-reader';
 import type { ExportSource } from './export-render-protocol';
@@ -40,14 +39,6 @@ import {
   splitExportBody,
   TotalsAccumulator,
 } from './export-rows';
-
-/** Bytes a renderer may have waiting for a slow client before the next batch is read. */
-const MAX_BUFFERED = 1024 * 1024;
-
-/** Resolves once fewer than MAX_BUFFERED bytes wait, or the client is gone. */
-export async function waitForRoom(buffered: () => number, stopped: () => boolean): Promise<void> {
-  while (!stopped() && buffered() > MAX_BUFFERED) await delay(5);
-}
 
 export interface ExportRun {
   db: Executor;

@@ -20,8 +20,15 @@ import {
   selectReservationItems,
   type ReservationPage,
 } from '../reservation-items';
-import type { ExportRow, ExtensionLimits, StayAmounts } from './export-columns';
-import { rowsFrom, type BatchRows } from './export-render';
+import {
+  type ExportRow,
+  type ExtensionLimits,
+  type StayAmounts,
+  rowsFrom,
+  type BatchRows,
+  type BatchCounts,
+  type ExportTotals,
+} from '../../../lib/exports/export-types';
 
 export const EXPORT_BATCH_SIZE = 250;
 
@@ -104,16 +111,6 @@ const NO_AMOUNTS: StayAmounts = {
   diner: 0,
 };
 
-/** all_data: what the document totals take from a batch besides its partial sums (counted in SQL). */
-export interface BatchCounts {
-  reservations: number;
-  nuits: number;
-  nuitees: number;
-  petit_dejeuner: number;
-  dejeuner: number;
-  diner: number;
-}
-
 const noCounts = (): BatchCounts => ({
   reservations: 0,
   nuits: 0,
@@ -181,14 +178,6 @@ async function extensionLimits(db: Executor, ids: number[]): Promise<Map<number,
     join contrats_etablissement ce on ce.id = r.contrat_etablissement_id`,
   );
   return new Map(rows.map(({ id, ...limits }) => [Number(id), limits]));
-}
-
-export interface ExportTotals extends BatchCounts {
-  vente_ht: string;
-  tva: string;
-  vente_ttc: string;
-  montant_paf: string;
-  montant_caf: string;
 }
 
 /** The counts of parsed rows (a batch read without `counts`: its amounts as NO_AMOUNTS where absent). */

@@ -10,13 +10,13 @@ import {
   RESERVATION_EXPORTS,
   type ReservationExportBody,
   type ReservationExportKey,
+  FILE_MEDIA_TYPES,
 } from 'shared/contract';
 import { BadRequestError } from '../../../errors';
-import { FILE_MEDIA_TYPES } from 'shared/contract';
-import { exportFileName } from './export-format';
-import type { ExportPriorityMode } from './export-priority';
+import { exportFileName } from '../../../lib/exports/export-format';
+import type { ExportPriorityMode, ExportRenderMode } from '../../../config-constants';
 import { exportSource, openExportReader } from './export-reader';
-import { ExportRenderPool, type ExportRenderMode } from './export-render-pool';
+import { ExportRenderPool } from './export-render-pool';
 import { writeExport } from './export-routes';
 import { countExportRows, splitExportBody } from './export-rows';
 

@@ -10,7 +10,7 @@ import { pdfTexts } from '../../../../test/pdf-text';
 import { policyOf } from '../../../../test/scheduling';
 import { zipEntries } from '../../../../test/zip-entries';
 import { rowsOf } from '../../../db/raw';
-import { SCHED_IDLE } from './export-priority';
+import { SCHED_IDLE } from '../../../lib/exports/export-priority';
 import type { RenderSpec } from './export-render';
 import { ProcessRenderHost, ThreadRenderHost } from './export-render-hosts';
 import { ExportRenderPool, type ReadHooks } from './export-render-pool';

@@ -6,15 +6,10 @@
  * « The worker reads its rows »). One batch is read ahead while the previous one is rendered.
  */
 import { openDedicatedConnection, type DedicatedConnection } from '../../../db/dedicated-connection';
-import { lowerProcess, type Lowered } from './export-priority';
+import { lowerProcess, type Lowered } from '../../../lib/exports/export-priority';
 import type { ExportSource } from './export-render-protocol';
-import {
-  batchOptionsFor,
-  exportBatches,
-  TotalsAccumulator,
-  type ExportBatch,
-  type ExportTotals,
-} from './export-rows';
+import { batchOptionsFor, exportBatches, TotalsAccumulator, type ExportBatch } from './export-rows';
+import { type ExportTotals } from '../../../lib/exports/export-types';
 
 export class WorkerRead {
   private readonly batches: AsyncGenerator<ExportBatch>;

@@ -12,7 +12,7 @@ import {
   RESERVATIONS_PATHS as PATHS,
 } from 'shared/contract';
 import { parisToday } from 'shared/contract';
-import { DEFAULT_LIST_CACHE_MB } from '../../../config';
+import { DEFAULT_LIST_CACHE_MB } from '../../../config-constants';
 import { answerCache } from '../../../db/answer-cache';
 import { countReservations } from '../reservation-items';
 import { listAnswerJson, listReservationsPage } from './list-service';

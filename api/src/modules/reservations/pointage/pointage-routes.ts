@@ -14,7 +14,7 @@ import {
   UpdatePointageBody,
 } from 'shared/contract';
 import { actorOf } from '../../../db/audit';
-import { releaseAndInform } from '../../communications/hotel-notices';
+import { releaseAndInform } from '../../communications';
 import { pointPafCaf, pointPresence, setApec } from './pointage-service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };

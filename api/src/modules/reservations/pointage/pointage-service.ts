@@ -28,7 +28,7 @@ import { reservations } from '../../../db/schema';
 import { todayOf } from '../../../db/today';
 import { BadRequestError, ConflictError } from '../../../errors';
 import { addDays, frenchDate } from '../../../lib/days';
-import type { Liberation } from '../../communications/hotel-notices';
+import type { Liberation } from '../../communications';
 import { cancelReservation } from '../actions/actions-service';
 import { WRITE_MESSAGES } from '../messages';
 import { bumpVersion, lockStay, type Stay } from '../stay-repository';

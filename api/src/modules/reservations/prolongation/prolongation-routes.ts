@@ -15,7 +15,7 @@ import {
   ReservationIdParams,
 } from 'shared/contract';
 import { actorOf } from '../../../db/audit';
-import { errorResponse, sendError } from '../../../plugins/errors';
+import { errorResponse, sendError } from '../../../lib/error-responses';
 import { ProlongationMultipleFailure, prolongReservation, prolongReservations } from './prolongation-service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -48,7 +48,7 @@ const prolongationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       // Spec §7: this call's errors are read from `msg`; `message` is kept for the common client. The status is
-      // the central mapping's (plugins/errors.ts); a 401 keeps the common body (the client logs out on it).
+      // the central mapping's (lib/error-responses.ts); a 401 keeps the common body (the client logs out on it).
       errorHandler: (error: FastifyError, request, reply) => {
         // Sent, not returned: a route's error handler returns nothing (the reply is a thenable).
         if (error instanceof ProlongationMultipleFailure) {

@@ -21,13 +21,13 @@ import { pensionnaires, reservations } from '../../../db/schema';
 import { todayOf } from '../../../db/today';
 import { AppError, BadRequestError, ConflictError } from '../../../errors';
 import { addDays } from '../../../lib/days';
-import type { Mailer } from '../../../plugins/mail';
-import { prepareRestorationLetter } from '../../communications/communication-service';
+import type { Mailer } from '../../../lib/mail';
 import {
+  prepareRestorationLetter,
   deliverHotelNotices,
   prepareHotelNotices,
   type Liberation,
-} from '../../communications/hotel-notices';
+} from '../../communications';
 import { assertParties, isNightTaken, residentName } from '../booking/booking-rules';
 import { WRITE_MESSAGES } from '../messages';
 import { applyRoomChanges, roomsOfParent, type RoomCounts } from '../rooms/allotment';

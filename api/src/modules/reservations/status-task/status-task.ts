@@ -12,7 +12,7 @@ import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { TODAY } from '../../../db/today';
 import { compactReservationsJours, compactReservationsTotal } from '../reservation-items';
-import { hourly } from '../../tasks/task-schedules';
+import { hourly } from '../../tasks';
 
 export interface StatusTaskResult {
   en_cours: number;

@@ -18,7 +18,7 @@ import type {
 } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { oneOf } from '../../../db/raw';
-import { whereClause } from '../../reservations/filters';
+import { whereClause } from '../../reservations';
 import { assertRoomingPeriod, roomingNightConditions, roomingStayConditions } from '../rooming-filters';
 
 export type RoomingKind = 'etab' | 'client' | 'pens';

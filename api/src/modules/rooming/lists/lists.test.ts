@@ -16,7 +16,7 @@ import { addDays } from '../../../lib/days';
 import { readInBatches } from '../../../db/cursor';
 import { totauxOf } from '../../reservations/totaux';
 import { roomingNightConditions, roomingStayConditions } from '../rooming-filters';
-import { INPUT_MESSAGES } from '../../../plugins/input-guards';
+import { INPUT_MESSAGES } from '../../../lib/input-guards';
 import { roomingRowsQuery } from './lists-service';
 
 let w: World;

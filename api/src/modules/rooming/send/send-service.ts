@@ -8,15 +8,20 @@
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Courriel, SendRoomingAnswer, SendRoomingBody, SendRoomingParams } from 'shared/contract';
-import { FILE_MEDIA_TYPES } from 'shared/contract';
+import {
+  type Courriel,
+  type SendRoomingAnswer,
+  type SendRoomingBody,
+  type SendRoomingParams,
+  FILE_MEDIA_TYPES,
+} from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../../errors';
-import { deliveryAnswer, type Mailer } from '../../../plugins/mail';
-import { courrielSelect } from '../../communications/courriel-select';
-import { startRoomingExport } from '../../reservations/rooming-exports/rooming-export-routes';
+import { deliveryAnswer, type Mailer } from '../../../lib/mail';
+import { courrielSelect } from '../../communications';
+import { startRoomingExport } from '../exports/rooming-export-routes';
 
 export const SEND_ROOMING_MESSAGES = {
   hotelNotFound: 'Établissement introuvable.',

@@ -26,7 +26,7 @@ import {
 import { pdfTexts } from '../../../../test/pdf-text';
 import { rowsOf } from '../../../db/raw';
 import { auditLog } from '../../../db/schema';
-import { frenchMoney } from '../../reservations/exports/export-pdf';
+import { frenchMoney } from '../../../lib/exports/export-pdf';
 import { monthPeriod, SEND_ROOMING_MESSAGES } from './send-service';
 
 let received: ParsedMail[] = [];

@@ -22,9 +22,9 @@ import {
   type World,
 } from '../../../../test/fixtures/reservations-write';
 import { pdfPages, pdfTexts } from '../../../../test/pdf-text';
-import { MONEY_FORMAT } from '../exports/export-excel';
-import { frenchMoney, PDF_ROWS_PER_PAGE } from '../exports/export-pdf';
-import { parisDay } from '../exports/export-format';
+import { MONEY_FORMAT } from '../../../lib/exports/export-excel';
+import { frenchMoney, PDF_ROWS_PER_PAGE } from '../../../lib/exports/export-pdf';
+import { parisDay } from '../../../lib/exports/export-format';
 import { startRoomingExport } from './rooming-export-routes';
 
 let w: World;

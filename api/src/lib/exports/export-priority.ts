@@ -19,16 +19,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
-
-/**
- * `idle`: SCHED_IDLE besides nice 19 (default); `nice`: nice 19 only (before issue 9 §5's last step, to compare);
- * `normal`: not lowered — the API test suite's own exports, which at idle priority waited behind the suites running
- * beside them on CI's two cores and timed out (test/helper.ts; the priority tests ask for `idle` themselves).
- */
-export type ExportPriorityMode = 'idle' | 'nice' | 'normal';
-
-/** The modes EXPORT_PRIORITY accepts (config.ts). */
-export const EXPORT_PRIORITY_MODES: readonly ExportPriorityMode[] = ['idle', 'nice', 'normal'];
+import type { ExportPriorityMode } from '../../config-constants';
 
 const NOT_LOWERED: Lowered = { nice: false, idle: false, reason: 'EXPORT_PRIORITY=normal' };
 

@@ -9,7 +9,7 @@ import {
   type ReservationItem,
   type RoomingRow,
 } from 'shared/contract';
-import type { ColumnKind, ExportColumn } from '../exports/export-columns';
+import type { ColumnKind, ExportColumn } from '../../../lib/exports/export-types';
 
 /** A stay of a pointage export and its nights of the window, counted by state (money as decimal strings). */
 export interface PointageRow extends ReservationItem {

@@ -31,22 +31,28 @@ import type { Executor } from '../../../db/client';
 import { readInBatches } from '../../../db/cursor';
 import { BadRequestError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
+import { countRooming, roomingRowsQuery, roomingTotaux, type RoomingKind } from '../lists/lists-service';
+import type { ExportColumn } from '../../../lib/exports/export-types';
+import { startExcelExport, type FooterCell, type MoneyCell } from '../../../lib/exports/export-excel';
+import { filterNames } from '../../../lib/exports/export-filter-names';
 import {
-  countRooming,
-  roomingRowsQuery,
-  roomingTotaux,
-  type RoomingKind,
-} from '../../rooming/lists/lists-service';
-import type { ExportColumn } from '../exports/export-columns';
-import { startExcelExport, type FooterCell, type MoneyCell } from '../exports/export-excel';
-import { filterNames } from '../exports/export-filter-names';
-import { filtersSummary, parisDateTime, parisDay, type FilterNames } from '../exports/export-format';
-import { frenchMoney, startPdfExport } from '../exports/export-pdf';
-import { renderInChunks, waitForRoom } from '../exports/export-routes';
-import { EXPORT_MESSAGES } from '../exports/export-rows';
-import { assertFilterPeriod, whereClause } from '../filters';
-import { reservationItemJoins, reservationItemSelect } from '../reservation-items';
-import { countPointage, pointageConditions, pointageWindow } from '../pointage/pointage-list-service';
+  filtersSummary,
+  parisDateTime,
+  parisDay,
+  type FilterNames,
+} from '../../../lib/exports/export-format';
+import { frenchMoney, startPdfExport } from '../../../lib/exports/export-pdf';
+import { renderInChunks, waitForRoom } from '../../../lib/exports/export-pacing';
+import {
+  EXPORT_MESSAGES,
+  assertFilterPeriod,
+  whereClause,
+  reservationItemJoins,
+  reservationItemSelect,
+  countPointage,
+  pointageConditions,
+  pointageWindow,
+} from '../../reservations';
 import {
   POINTAGE_PRESENCE_COLUMNS,
   pointagePaiementColumns,

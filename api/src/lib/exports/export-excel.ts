@@ -5,7 +5,7 @@
  */
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ColumnKind, ExportColumn, ExportRow } from './export-columns';
+import type { ColumnKind, ExportColumn, ExportRow } from './export-types';
 import { spreadsheetSafe } from './export-spreadsheet-safe';
 
 /**

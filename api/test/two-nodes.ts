@@ -1,10 +1,11 @@
-// Two API nodes on one PostgreSQL, on this machine (issue 12 §4; docs/deployment.md « Deux nœuds sur une machine »).
-// `pnpm --filter ./api two-nodes [-- --port-a 8081 --port-b 8082 --data-dir DIR --check-only]`
-// Starts a PostgreSQL cluster (the embedded binaries, unix socket only) in DIR (a temporary directory by default),
+// Two API nodes on one PostgreSQL, on this machine (issue 12 §4; docs/deployment.md « Deux nœuds sur une machine »):
+// test support shared by the `two-nodes` command (api/scripts/start-two-nodes.ts) and the realtime benches
+// (bench/realtime.ts, bench/realtime-cpu.ts).
+// Starts a PostgreSQL cluster (the embedded binaries, unix socket only) in a directory (a temporary one by default),
 // then node A and node B (`src/server.ts`, demo mode) on it with one DATABASE_URL and one JWT_SECRET, one after the
-// other (the first applies the migrations and the demo data). Prints both URLs, then checks them without a proxy:
-// a token from A is accepted by B, and a notification produced on each node reaches a socket connected to the other
-// (the postgres adapter). Runs until Ctrl+C (`--check-only`: stops after the check, exit code 1 if it failed).
+// other (the first applies the migrations and the demo data); `checkTwoNodes` checks them without a proxy: a token
+// from A is accepted by B, and a notification produced on each node reaches a socket connected to the other (the
+// postgres adapter).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +13,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
 import { REALTIME_PATH, type NotificationEvent } from 'shared/contract';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
@@ -181,46 +181,4 @@ export async function checkTwoNodes([a, b]: [string, string]): Promise<string[]>
     `Notification produite sur A, reçue sur B : ${(await crossNode(a, b, admin.token, agent)).toFixed(1)} ms.`,
   );
   return lines;
-}
-
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    args: process.argv.slice(2).filter((arg) => arg !== '--'),
-    options: {
-      'port-a': { type: 'string' },
-      'port-b': { type: 'string' },
-      'data-dir': { type: 'string' },
-      'check-only': { type: 'boolean', default: false },
-    },
-  });
-  const ports =
-    values['port-a'] && values['port-b']
-      ? ([Number(values['port-a']), Number(values['port-b'])] as [number, number])
-      : undefined;
-  const nodes = await startTwoNodes({ ports, dataDir: values['data-dir'] });
-  let failed = false;
-  console.info(
-    `Nœud A : ${nodes.urls[0]}\nNœud B : ${nodes.urls[1]}\nBase commune : PostgreSQL (socket unix)`,
-  );
-  try {
-    for (const line of await checkTwoNodes(nodes.urls)) console.info(`✔ ${line}`);
-  } catch (error) {
-    failed = true;
-    console.error(`✘ Vérification en échec : ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (values['check-only']) {
-    await nodes.stop();
-    process.exit(failed ? 1 : 0);
-  }
-  console.info('Ctrl+C pour arrêter les deux nœuds et la base.');
-  const shutdown = () => void nodes.stop().then(() => process.exit(failed ? 1 : 0));
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-}
-
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
 }

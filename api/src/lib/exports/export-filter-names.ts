@@ -4,8 +4,8 @@
  * knows. An id that matches nothing keeps its number.
  */
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { rowsOf } from '../../../db/raw';
+import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/raw';
 import type { FilterNames } from './export-format';
 
 interface FilterIds {

@@ -11,7 +11,7 @@ import {
   TYPE_RESA_LABELS,
   type ReservationExportKey,
 } from 'shared/contract/reservation-values';
-import { frenchDate } from '../../../lib/days';
+import { frenchDate } from '../days';
 
 const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
 const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', {

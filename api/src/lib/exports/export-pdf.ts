@@ -7,9 +7,8 @@
  */
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import type { ExportColumn, ExportRow } from './export-columns';
-import { frenchDate } from '../../../lib/days';
-import type { ExportTotals } from './export-rows';
+import type { ExportColumn, ExportRow, ExportTotals } from './export-types';
+import { frenchDate } from '../days';
 
 const PAGE = { width: 841.89, height: 595.28 };
 const MARGIN = 28;

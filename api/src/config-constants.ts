@@ -1,0 +1,27 @@
+/**
+ * The values config.ts accepts for its modes, and the defaults that code below it reads: a leaf, so that the export
+ * engine and the modules read them without importing config.ts (and config.ts imports no module).
+ */
+
+/**
+ * `idle`: SCHED_IDLE besides nice 19 (default); `nice`: nice 19 only (before issue 9 §5's last step, to compare);
+ * `normal`: not lowered — the API test suite's own exports, which at idle priority waited behind the suites running
+ * beside them on CI's two cores and timed out (test/helper.ts; the priority tests ask for `idle` themselves).
+ */
+export type ExportPriorityMode = 'idle' | 'nice' | 'normal';
+
+/** The modes EXPORT_PRIORITY accepts (config.ts). */
+export const EXPORT_PRIORITY_MODES: readonly ExportPriorityMode[] = ['idle', 'nice', 'normal'];
+
+/** Where exports are rendered: `process` (default: a child process of its own session, lowered whole), `worker` (a
+ * lowered thread of the API) or `inline` (the main thread, as at first; kept for comparison in
+ * bench/reservation-exports.ts and for systems without threads). */
+export type ExportRenderMode = 'process' | 'worker' | 'inline';
+
+export const EXPORT_RENDER_MODES: readonly ExportRenderMode[] = ['process', 'worker', 'inline'];
+
+/**
+ * LIST_CACHE_MB by default: about 800 pages of 50 stays (≈ 40 kB of UTF-8 each) kept between two writes
+ * (list-routes.ts).
+ */
+export const DEFAULT_LIST_CACHE_MB = 32;

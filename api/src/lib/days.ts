@@ -6,10 +6,6 @@ export function frenchDate(day: string): string {
   return `${date}/${month}/${year}`;
 }
 
-/** The day `days` after (or before, when negative) `day`. */
-export const addDays = (day: string, days: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** Days from `start` to `end`. */
 export function daysBetween(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);

@@ -5,11 +5,10 @@
  */
 import { PassThrough } from 'node:stream';
 import type { StatsColonneKind, StatsTableau, StatsVue } from 'shared/contract';
-import { statsExcelFileName } from 'shared/contract';
+import { parisToday, statsExcelFileName } from 'shared/contract';
 import type { ColumnKind, ExportColumn, ExportRow } from '../reservations/exports/export-columns';
 import { startExcelExport } from '../reservations/exports/export-excel';
 import { FILE_MEDIA_TYPES } from 'shared/contract';
-import { parisDay } from '../reservations/exports/export-format';
 
 /**
  * How a stats column is written: months as text « 01/2026 »; percents as text « 85,3 % » (« — » without contracted
@@ -64,7 +63,7 @@ export async function statsExcel(
     stream.destroy(error instanceof Error ? error : new Error(String(error))),
   );
   return {
-    fileName: statsExcelFileName(vue, tableauKey, parisDay()),
+    fileName: statsExcelFileName(vue, tableauKey, parisToday()),
     contentType: FILE_MEDIA_TYPES.xlsx,
     stream,
   };

@@ -1,5 +1,6 @@
 import { http, type RequestHandler } from 'msw';
 import {
+  parisToday,
   compareNoms,
   CONTRATS_SPEC_PATHS,
   ContratClientAvailableBody,
@@ -41,7 +42,6 @@ import {
   seedPensionnaires,
   seedTypesChambre,
 } from '../referentiel/fixtures';
-import { today } from './detail-fixtures';
 import { addMockParent } from './list-fixtures';
 import { mockReservations } from './store';
 
@@ -323,7 +323,7 @@ const contratHandlers: RequestHandler[] = [
         (startDate !== null && endDate !== null && endDate <= startDate)
       )
         return fail(400, PENSIONNAIRES_SEARCH_ERROR);
-      const from = startDate ?? today();
+      const from = startDate ?? parisToday();
       if (!activeClient(clientId)) return fail(404, PENSIONNAIRES_SEARCH_ERROR);
       const contrat = allContratsClients.find((row) => row.id === contratId);
       if (!contrat) return fail(404, PENSIONNAIRES_SEARCH_ERROR);

@@ -9,6 +9,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
+  addDays,
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
   PRESENCE_LABELS,
@@ -27,7 +28,7 @@ import { rowsOf } from '../../../db/raw';
 import { reservations } from '../../../db/schema';
 import { todayOf } from '../../../db/today';
 import { BadRequestError, ConflictError } from '../../../errors';
-import { addDays, frenchDate } from '../../../lib/days';
+import { frenchDate } from '../../../lib/days';
 import type { Liberation } from '../../communications/hotel-notices';
 import { cancelReservation } from '../actions/actions-service';
 import { WRITE_MESSAGES } from '../messages';

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  parisToday,
   ErrorBody,
   FileAnswer,
   FILE_MEDIA_TYPES,
@@ -40,7 +41,7 @@ import {
 import type { ExportColumn } from '../exports/export-columns';
 import { startExcelExport, type FooterCell, type MoneyCell } from '../exports/export-excel';
 import { filterNames } from '../exports/export-filter-names';
-import { filtersSummary, parisDateTime, parisDay, type FilterNames } from '../exports/export-format';
+import { filtersSummary, parisDateTime, type FilterNames } from '../exports/export-format';
 import { frenchMoney, startPdfExport } from '../exports/export-pdf';
 import { renderInChunks, waitForRoom } from '../exports/export-routes';
 import { EXPORT_MESSAGES } from '../exports/export-rows';
@@ -102,7 +103,7 @@ const SOURCES: Record<RoomingExportKey, Source> = {
 
 /** rooming-etablissement-2026-11-24.pdf (Paris day). */
 export function roomingExportFileName(key: RoomingExportKey, at: Date = new Date()): string {
-  return `${SOURCES[key].file}-${parisDay(at)}.${ROOMING_EXPORTS[key].extension}`;
+  return `${SOURCES[key].file}-${parisToday(at)}.${ROOMING_EXPORTS[key].extension}`;
 }
 
 /**

@@ -38,6 +38,12 @@ export const parisToday = (now: Date = new Date()): string => PARIS_DAY.format(n
 export const addDays = (day: string, days: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY', the product's date format (spec §9), without a date library. */
+export function frenchDate(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}/${month}/${year}`;
+}
+
 /** A birth date: a day in range, not after `today` (YYYY-MM-DD days compare as strings). */
 export function isBirthDate(value: string, today: string = parisToday()): boolean {
   return isDayInRange(value) && value <= today;

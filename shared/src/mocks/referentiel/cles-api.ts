@@ -1,7 +1,6 @@
 import { http, type RequestHandler } from 'msw';
-import { CleApiCreateBody, clesApiPath, type CleApi } from '../../contract';
+import { COMMON_MESSAGES, CleApiCreateBody, clesApiPath, type CleApi } from '../../contract';
 import { api, claimsOf, fail, json, readJson, validationMessage } from '../common/http';
-import { COMMON_MESSAGES } from '../messages';
 
 /** The mocks' client API keys (administrators only, as the API): one active key and one revoked for client 1. */
 const seed = (): CleApi[] => [

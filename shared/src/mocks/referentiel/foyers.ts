@@ -1,5 +1,6 @@
 import { http, type RequestHandler } from 'msw';
 import {
+  COMMON_MESSAGES,
   parisToday,
   FOYER_MEMBRES_APERCU,
   FOYER_MESSAGES as M,
@@ -15,7 +16,6 @@ import {
 } from '../../contract';
 import { api, fail, json, readJson, requireSession, validationMessage } from '../common/http';
 import { listPage, parseListQuery } from '../common/list-handlers';
-import { COMMON_MESSAGES } from '../messages';
 
 /**
  * The households API in memory (api/src/modules/foyers): same paths, bodies, rules and French messages. Members are

@@ -1,5 +1,9 @@
 import { http, type RequestHandler } from 'msw';
 import {
+  COMMON_MESSAGES,
+  CONTRATS_MESSAGES as C,
+  REFERENTIEL_MESSAGES,
+  RESERVATIONS_MESSAGES as M,
   parisToday,
   compareNoms,
   CONTRATS_SPEC_PATHS,
@@ -30,12 +34,6 @@ import {
 import { isApiDate } from '../../format/dates';
 import { containsText, searchText } from '../../format/search';
 import { api, fail, json, readJson, requireSession, validationMessage } from '../common/http';
-import {
-  COMMON_MESSAGES,
-  CONTRATS_MESSAGES as C,
-  REFERENTIEL_MESSAGES,
-  RESERVATIONS_MESSAGES as M,
-} from '../messages';
 import {
   seedClients,
   seedEtablissements,

@@ -1,6 +1,9 @@
 import dayjs from 'dayjs';
 import { http, type RequestHandler } from 'msw';
 import {
+  POINTAGE_MESSAGES,
+  COMMON_MESSAGES,
+  RESERVATIONS_MESSAGES as M,
   parisToday,
   AUDIT_ACTION_LABELS,
   type AuditAction,
@@ -21,7 +24,6 @@ import {
 } from '../../contract';
 import { API_DATE_FORMAT, isApiDate } from '../../format/dates';
 import { api, claimsOf, fail, json, readJson, validBody, validationMessage } from '../common/http';
-import { COMMON_MESSAGES, RESERVATIONS_MESSAGES as M } from '../messages';
 import { seedPensionnaires, seedTypesChambre } from '../referentiel/fixtures';
 import {
   type MockParent,
@@ -297,7 +299,7 @@ const writeHandlers: RequestHandler[] = [
         return fail(409, M.streamNotApplied(name));
       // The stay card sends one state; undoing night by night (`nuits`) is the pointage mocks' (handlers.ts order).
       const etat = body.etat;
-      if (etat === undefined) return fail(400, "Indiquez l'état à pointer (etat).");
+      if (etat === undefined) return fail(400, POINTAGE_MESSAGES.etatOrNuits);
       const nights = extrasOf(row).nuitees.filter(
         (night) => !night.annulee && night.date_nuit <= parisToday(),
       );

@@ -1,5 +1,7 @@
 import { http, type RequestHandler } from 'msw';
 import {
+  POINTAGE_MESSAGES as P,
+  RESERVATIONS_MESSAGES as M,
   addDays,
   parisToday,
   AUDIT_ACTION_LABELS,
@@ -24,7 +26,6 @@ import {
 } from '../../contract';
 import { formatDate } from '../../format/dates';
 import { api, claimsOf, fail, json, requireSession, validBody } from '../common/http';
-import { RESERVATIONS_MESSAGES as M } from '../messages';
 import { extrasOf, fromCents, syncRow, toCents } from '../reservations/detail-fixtures';
 import { matchesFilters } from '../reservations/list-handlers';
 import { mockReservations, recordedHistory } from '../reservations/store';
@@ -157,17 +158,12 @@ export const pointageHandlers: RequestHandler[] = [
     if (row.version !== body.version) return fail(409, M.stale);
     const dates = [...(body.dates ?? [addDays(parisToday(), -1)])].sort();
     const future = dates.find((date) => date > parisToday());
-    if (future)
-      return fail(400, `La nuit du ${formatDate(future)} n'est pas encore passée : pointage impossible.`);
+    if (future) return fail(400, P.notYetPassed(future));
     const nights = extrasOf(row).nuitees.filter((night) => !night.annulee && dates.includes(night.date_nuit));
     const missing = dates.find((date) => !nights.some((night) => night.date_nuit === date));
-    if (missing)
-      return fail(
-        400,
-        `La nuit du ${formatDate(missing)} n'est pas une nuitée (non annulée) de la réservation n° ${row.id}.`,
-      );
+    if (missing) return fail(400, P.notANight(missing, row.id));
     if (body.annuler_suite && (body.presence !== 'absent' || !dates.includes(row.date_debut)))
-      return fail(400, "L'annulation de la suite ne vaut que pour une absence la première nuit (no-show).");
+      return fail(400, P.noShowNeedsFirstNight(row.date_debut));
     for (const night of nights) night.presence = body.presence;
     let annulees = 0;
     if (body.annuler_suite) {
@@ -203,11 +199,7 @@ export const pointageHandlers: RequestHandler[] = [
     if (row.version !== body.version) return fail(409, M.stale);
     const label = FLUX_PAIEMENT_LABELS[body.type];
     if (!(body.type === 'paf' ? row.status_paf : row.status_caf)) return fail(409, M.streamNotApplied(label));
-    if ((body.etat === undefined) === (body.nuits === undefined))
-      return fail(
-        400,
-        "Indiquez soit l'état à pointer (etat), soit l'état de chaque nuit (nuits), l'un des deux.",
-      );
+    if ((body.etat === undefined) === (body.nuits === undefined)) return fail(400, P.etatOrNuits);
     const restored = new Map(body.nuits?.map((night) => [night.date_nuit, night.etat]));
     const inRange = (date: string) =>
       body.nuits
@@ -220,15 +212,10 @@ export const pointageHandlers: RequestHandler[] = [
     const nights = extrasOf(row)
       .nuitees.filter((night) => !night.annulee && inRange(night.date_nuit))
       .sort((a, b) => a.date_nuit.localeCompare(b.date_nuit));
-    if (nights.length === 0)
-      return fail(400, 'Aucune nuitée de la réservation dans cette période : rien à pointer.');
+    if (nights.length === 0) return fail(400, P.nothingInPeriod);
     const asked = body.nuits?.map((night) => night.date_nuit) ?? body.dates;
     const missing = asked?.find((date) => !nights.some((night) => night.date_nuit === date));
-    if (missing)
-      return fail(
-        400,
-        `La nuit du ${formatDate(missing)} n'est pas une nuitée (non annulée) de la réservation n° ${row.id}.`,
-      );
+    if (missing) return fail(400, P.notANight(missing, row.id));
     const key = body.type === 'paf' ? 'etat_paf' : 'etat_caf';
     const precedents = nights.map((night) => ({ date_nuit: night.date_nuit, etat: night[key] }));
     const ecrites: NuitsParEtat = { a_verifier: 0, paye: 0, non_paye: 0 };

@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Courriel, SendRoomingAnswer, SendRoomingBody, SendRoomingParams } from 'shared/contract';
-import { FILE_MEDIA_TYPES } from 'shared/contract';
+import { REFERENTIEL_MESSAGES, FILE_MEDIA_TYPES } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
@@ -19,7 +19,7 @@ import { courrielSelect } from '../../communications/courriel-select';
 import { startRoomingExport } from '../../reservations/rooming-exports/rooming-export-routes';
 
 export const SEND_ROOMING_MESSAGES = {
-  hotelNotFound: 'Établissement introuvable.',
+  hotelNotFound: REFERENTIEL_MESSAGES.etablissement.notFound,
   noRecipient: "Cet établissement n'a pas d'adresse e-mail : indiquez au moins un destinataire.",
   failed: (reason: string) =>
     `${reason} Le courriel est conservé : vous pouvez le renvoyer depuis la boîte d'envoi.`,

@@ -328,3 +328,14 @@ export const POINTAGE_MESSAGES = {
     `La nuit du ${frenchDate(day)} n'est pas une nuitée (non annulée) de la réservation n° ${id}.`,
   nothingInPeriod: 'Aucune nuitée de la réservation dans cette période : rien à pointer.',
 } as const;
+
+/** api/src/modules/demandes/cles-api/cles-api-service.ts: the clients' API keys. */
+export const CLE_API_MESSAGES = {
+  missing: "Clé d'API absente : envoyez la clé de votre organisation dans l'en-tête X-Api-Key.",
+  invalid: "Clé d'API invalide ou révoquée.",
+  clientNotFound: 'Client introuvable.',
+  notFound: "Clé d'API introuvable.",
+  revoked: "Cette clé d'API est déjà révoquée.",
+  created: "Clé d'API créée. Copiez-la maintenant : elle ne sera plus affichée.",
+  revokedDone: "Clé d'API révoquée : les demandes envoyées avec elle sont désormais refusées.",
+} as const;

@@ -11,12 +11,12 @@
 // body otherwise also times the API's first compilations and the pool's first connections.
 // Usage: pnpm --filter ./bench exec tsx demandes.ts --reuse DATA_DIR [--calls 200] [--pdfs 60]
 //          [--search-texts] [--warmup 0]
+import { parisToday } from 'shared/contract';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { DemandeListAnswer, DemandeListBody } from 'shared/contract';
 import { agentToken, cliArgs, largeData, randomPort, startApi } from './lib/api-process';
 import { startBaseline } from './lib/baseline';
-import { parisToday } from './lib/dates';
 import { printTable } from './lib/load';
 import { cpuSnapshot, cpuSpent } from './lib/proc-cpu';
 

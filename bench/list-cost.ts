@@ -9,13 +9,13 @@
 //        [--rounds 8] [--requests 250] [--concurrency 1] [--bodies liste|recherches]   (--bodies recherches:
 //        resident searches from none to one letter instead of the list's bodies; the database is opened with this
 //        checkout's migrations first, then with the other's: --against must be this code's past, not its future)
+import { parisToday } from 'shared/contract';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cliArgs } from './lib/api-process';
 import { cpuTree } from './lib/cpu';
-import { parisToday } from './lib/dates';
 import { listBodies, searchBodies } from './lib/list-bodies';
 import { printTable } from './lib/load';
 

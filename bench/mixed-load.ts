@@ -9,12 +9,12 @@
 // writes (the counters, the list's pages, the statistics).
 // Usage: pnpm --filter ./bench mixed-load -- --reuse DATA_DIR [--users 100] [--seconds 180] [--think 1000]
 //        [--writes 0]
+import { parisToday, addDays } from 'shared/contract';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { agentToken, cliArgs, randomPort, startApi } from './lib/api-process';
 import { startBaseline } from './lib/baseline';
-import { addDays } from './lib/dates';
 import { loader, printTable } from './lib/load';
 
 const { values } = parseArgs({
@@ -119,7 +119,7 @@ try {
     }
   ).data.map((client) => client.id);
   const fragments = ['dia', 'mar', 'ben', 'lef', 'ka', 'dup', 'tra', 'ngu', 'mou', 'ber'];
-  const today = new Date().toISOString().slice(0, 10);
+  const today = parisToday();
 
   const listBodies = (): object => {
     const page = 1 + Math.floor(Math.random() * 4);

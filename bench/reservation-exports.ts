@@ -27,11 +27,10 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { agentToken, cliArgs, randomPort, startApi } from './lib/api-process';
 import { startBaseline } from './lib/baseline';
-import { addDays } from './lib/dates';
 import { loader, printTable, type Row } from './lib/load';
 import { loaderInChild } from './lib/load-child';
 import { io, type Socket } from 'socket.io-client';
-import { REALTIME_PATH, TASK_EVENT, type TaskEvent } from 'shared/contract';
+import { addDays, REALTIME_PATH, TASK_EVENT, type TaskEvent } from 'shared/contract';
 
 const { values } = parseArgs({
   args: cliArgs(),

@@ -16,13 +16,13 @@
 //        one stall of the shared cores decides it; --requests 5000 measures each body for six to eight seconds
 //        (docs/performance.md « A p99 of a second and a half »). The exact p99 (0.01 ms) is printed beside autocannon's whole ms, and the
 //        last line counts the bodies within the target.
+import { parisToday } from 'shared/contract';
 import { parseArgs } from 'node:util';
 import { once } from 'node:events';
 import { availableParallelism, loadavg } from 'node:os';
 import { agentToken, cliArgs, largeData, randomPort, startApi } from './lib/api-process';
 import { startBaseline } from './lib/baseline';
 import { cpuTree } from './lib/cpu';
-import { parisToday } from './lib/dates';
 import { listBodies } from './lib/list-bodies';
 import { loader, printTable, type Row } from './lib/load';
 

@@ -4,11 +4,11 @@
 // ≤ 50 ms warm. Prints a markdown table (docs/performance.md, "Statistics").
 // Usage: pnpm --filter bench exec tsx stats.ts --reuse DATA_DIR [--calls 40]
 //        (without --reuse, the large data set is generated first: about 5 minutes)
+import { parisToday } from 'shared/contract';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { agentToken, cliArgs, largeData, randomPort, startApi } from './lib/api-process';
 import { startBaseline } from './lib/baseline';
-import { parisToday } from './lib/dates';
 import { printTable } from './lib/load';
 
 const { values } = parseArgs({

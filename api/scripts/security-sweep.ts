@@ -16,9 +16,9 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { users } from '../src/db/schema';
 import { openSession } from '../src/modules/auth/sessions';
-import { DEMO_PRESETS, generateDemoData, parisToday } from '../src/demo/generate-demo-data';
+import { DEMO_PRESETS, generateDemoData } from '../src/demo/generate-demo-data';
 import { DEMO_ACCOUNTS } from '../src/demo/seed-demo-users';
-import { API_KEY_HEADER } from 'shared/contract';
+import { parisToday, API_KEY_HEADER } from 'shared/contract';
 import {
   apiKeyCases,
   apiRoutes,

@@ -1,7 +1,8 @@
+import { parisToday } from 'shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
-import { DEMO_PRESETS, generateDemoData, parisToday, type DemoDataResult } from './demo/generate-demo-data';
+import { DEMO_PRESETS, generateDemoData, type DemoDataResult } from './demo/generate-demo-data';
 import staticSite from './plugins/static-site';
 
 function displayUrl(config: AppConfig): string {

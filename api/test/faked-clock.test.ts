@@ -1,8 +1,8 @@
+import { parisToday } from 'shared/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { TODAY } from '../src/db/today';
-import { parisToday } from '../src/demo/generate-demo-data';
 import { createTestDatabase } from './helper';
 
 // Set by scripts/test.sh's dated stage, which runs the date-sensitive suites under faketime (docs/testing.md):

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { API_KEY_HEADER } from 'shared/contract';
+import { parisToday, API_KEY_HEADER } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneOf } from '../src/db/raw';
-import { DEMO_PRESETS, generateDemoData, parisToday } from '../src/demo/generate-demo-data';
+import { DEMO_PRESETS, generateDemoData } from '../src/demo/generate-demo-data';
 import { MESSAGES } from '../src/lib/error-responses';
 import { bearer, buildTestApp, createUser, TEST_PASSWORD, userToken } from './helper';
 import { documentAjv, type Validate } from './openapi-ajv';

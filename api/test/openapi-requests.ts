@@ -2,6 +2,7 @@
 // operation (its required parameters and fields, or all of them, or all at their bounds; values drawn from each
 // schema, ids of real rows by the field's name), and hostile variants of it, each saying whether the schema must
 // refuse it. An operation added tomorrow is covered the day it appears in the document.
+import { addDays } from 'shared/contract';
 import type { InjectOptions } from 'fastify';
 import type { DocumentAjv } from './openapi-ajv';
 
@@ -180,12 +181,6 @@ const PATH_ID_ENTITIES: [RegExp, Entity][] = [
   [/^\/api\/reservations_integrales\//, 'reservationMere'],
   [/^\/api\/reservations\//, 'reservation'],
 ];
-
-const addDays = (day: string, offset: number) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
-};
 
 let counter = 0;
 

@@ -1,6 +1,6 @@
+import { addDays } from 'shared/contract';
 // The bodies of POST /reservations the list benchmarks measure (page of 50 unless a body says otherwise): the
 // unfiltered page, the filters of a day's work, the dashboard's lists and deep pages in every kind of sort.
-import { addDays } from './dates';
 
 /** Label and body, for the client `clientId` (the first stay's in the benches) and the Paris day `today`. */
 export function listBodies(clientId: number, today: string): [string, object][] {

@@ -3,7 +3,7 @@
  * test starts from a known, isolated world: its own hotel, room type, client, contracts and residents, whatever
  * the demo data holds.
  */
-import { CONTRATS_PATHS, REFERENTIEL_PATHS, RESERVATIONS_PATHS } from 'shared/contract';
+import { addDays, parisToday, CONTRATS_PATHS, REFERENTIEL_PATHS, RESERVATIONS_PATHS } from 'shared/contract';
 import { now } from './clock';
 
 export class ApiSession {
@@ -38,12 +38,7 @@ export class ApiSession {
 }
 
 /** 'YYYY-MM-DD' of today in Europe/Paris (the API's "today") plus `days`. */
-export function parisDay(days = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now());
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+export const parisDay = (days = 0): string => addDays(parisToday(now()), days);
 
 /** 'DD/MM/YYYY' as the screens show and take dates. */
 export const frenchDate = (day: string) => day.split('-').reverse().join('/');

@@ -60,9 +60,10 @@ dated_api_tests() {
   return $status
 }
 
-# The front-end suites whose output depends on today (issue 8 §0), as "package|files": code that reads the browser's
-# today with dayjs()/Date (the stats period, export file names, the extension and departure dialogs' dates, the
-# booking draft, birth dates not in the future, token expiry) and the MSW mocks that date their fixtures from today
+# The front-end suites whose output depends on today (issue 8 §0), as "package|files": code that reads today (the
+# stats period, export file names, the extension and departure dialogs' dates, the booking draft, birth dates not
+# in the future, token expiry, the pointage présence's default day: business days through `parisToday`, the others
+# through dayjs()/Date) and the MSW mocks that date their fixtures from Paris's today
 # (mockDay, the detail fixtures: « à prolonger », fiches, requests, dashboard counters). Long interaction suites
 # whose dates only come from those mocks (the booking wizard, the contract forms, the router) are left to the unit
 # stage: docs/testing.md lists what is in and out. First, shared's check that faketime reached the workers.
@@ -73,6 +74,7 @@ DATED_FRONT_TESTS=(
   'mf-demandes|src/app/routes/demandes-page.test.tsx src/features/ajout-demande'
   'mf-referentiel|src/features/pensionnaires'
   'mf-stats|src/features/stats'
+  'mf-rooming-pointage|src/features/pointage-presence'
 )
 
 # The same instants and process zones as the API (the zone is the browser's: its today is the local day there).

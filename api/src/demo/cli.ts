@@ -1,10 +1,11 @@
 // Generates demo data into a database: `pnpm --filter ./api demo:generate -- --preset large [--today YYYY-MM-DD]`.
 // Uses DATABASE_URL, else the embedded PostgreSQL of DATA_DIR (as the server does). Prints counts and timings.
+import { parisToday } from 'shared/contract';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { DEMO_PRESETS, generateDemoData, parisToday } from './generate-demo-data';
+import { DEMO_PRESETS, generateDemoData } from './generate-demo-data';
 
 const { values } = parseArgs({
   // pnpm forwards the '--' separator itself.

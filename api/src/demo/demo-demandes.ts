@@ -1,3 +1,4 @@
+import { addDays } from 'shared/contract';
 import type { demandesHebergement } from '../db/schema';
 import type { Random } from './random';
 
@@ -63,11 +64,6 @@ const REMARKS = [
   null,
 ];
 
-export const addDays = (day: string, days: number): string => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 const at = (day: string, minutes: number) => new Date(Date.parse(`${day}T07:00:00Z`) + minutes * 60_000);
 const hours = (date: Date, count: number) => new Date(date.getTime() + count * 3_600_000);
 const later = (a: Date, b: Date) => (a > b ? a : b);

@@ -1,3 +1,4 @@
+import { addDays } from 'shared/contract';
 import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { recordAudit, SYSTEM_ACTOR } from '../db/audit';
@@ -86,22 +87,12 @@ const ROOM_TYPES = [
 const HOUSEHOLD_SIZES = [1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5] as const;
 const BATCH = 2_000;
 
-const addDays = (day: string, days: number): string => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 const addMonths = (day: string, months: number): string => {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCMonth(date.getUTCMonth() + months, 1);
   return date.toISOString().slice(0, 10);
 };
 const pad = (value: number, size: number) => String(value).padStart(size, '0');
-
-/** Today in Europe/Paris, the product's calendar (docs/domain.md). */
-export function parisToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
-}
 
 async function insertAll<T extends PgTable>(
   db: Database,

@@ -1,14 +1,7 @@
 /** Calendar days as 'YYYY-MM-DD' strings: arithmetic in UTC (no time zone or DST involved), French display. */
 
-/** 'YYYY-MM-DD' → 'DD/MM/YYYY' (the product's date format, spec §9). */
-export function frenchDate(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}/${month}/${year}`;
-}
-
-/** The day `days` after (or before, when negative) `day`. */
-export const addDays = (day: string, days: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+// One definition of the French day for the API and the contract's messages; the API's modules import it from here.
+export { frenchDate } from 'shared/contract';
 
 /** Days from `start` to `end`. */
 export function daysBetween(start: string, end: string): number {

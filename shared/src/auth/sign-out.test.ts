@@ -1,10 +1,10 @@
+import { AUTH_MESSAGES } from '../contract';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../api/api-client';
 import { setNotifier } from '../api/notifier';
 import { AUTH_PATHS } from '../contract/auth-values';
 import { mockToken } from '../mocks/common/users';
-import { AUTH_MESSAGES } from '../mocks/messages';
 import { mockServer } from '../mocks/node';
 import { authStore, login, logout } from './auth-store';
 import { signOut } from './sign-out';

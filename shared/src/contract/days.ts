@@ -28,8 +28,21 @@ export function isDayInRange(value: string): boolean {
 // The business "today" is the Europe/Paris day, whatever the machine's zone.
 const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
 
-/** The business today, 'YYYY-MM-DD' in Europe/Paris, at `now`. */
+/**
+ * The business today, 'YYYY-MM-DD' in Europe/Paris, at `now`: the one definition the API, the screens and the mocks
+ * share (a browser in another zone, or any machine between 22:00 and midnight UTC, is on another day).
+ */
 export const parisToday = (now: Date = new Date()): string => PARIS_DAY.format(now);
+
+/** The calendar day `days` after (before, when negative) `day`, both 'YYYY-MM-DD': UTC arithmetic, no DST involved. */
+export const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY', the product's date format (spec §9), without a date library. */
+export function frenchDate(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}/${month}/${year}`;
+}
 
 /** A birth date: a day in range, not after `today` (YYYY-MM-DD days compare as strings). */
 export function isBirthDate(value: string, today: string = parisToday()): boolean {

@@ -1,12 +1,13 @@
+import { parisToday } from 'shared/contract';
 import { describe, expect, it } from 'vitest';
-import { exportFileName, filtersSummary, parisDay, parisDayOfIso } from './export-format';
+import { exportFileName, filtersSummary, parisDayOfIso } from './export-format';
 import { frenchMoney, PDF_ROWS_PER_PAGE, PDF_TOTAL_SLOTS, pdfPageCount } from './export-pdf';
 
 describe('export texts', () => {
   it('dates file names in Europe/Paris', () => {
     // 23:30 UTC on 31 December is already 1 January in Paris.
     const at = new Date('2026-12-31T23:30:00Z');
-    expect(parisDay(at)).toBe('2027-01-01');
+    expect(parisToday(at)).toBe('2027-01-01');
     expect(exportFileName('pdfResa', at)).toBe('reservations-2027-01-01.pdf');
     expect(exportFileName('excelResaAll', at)).toBe('reservations-2027-01-01.xlsx');
     expect(exportFileName('excelProlonger', at)).toBe('reservations-a-prolonger-2027-01-01.xlsx');
@@ -31,8 +32,10 @@ describe('export texts', () => {
     ];
     for (const iso of cases) {
       // Twice: the second answer comes from the memo of that UTC hour.
-      expect(parisDayOfIso(iso)).toBe(parisDay(new Date(iso)));
-      expect(parisDayOfIso(iso.replace(/:\d\d:\d\d\.\d+Z$/, ':59:59.999999Z'))).toBe(parisDay(new Date(iso)));
+      expect(parisDayOfIso(iso)).toBe(parisToday(new Date(iso)));
+      expect(parisDayOfIso(iso.replace(/:\d\d:\d\d\.\d+Z$/, ':59:59.999999Z'))).toBe(
+        parisToday(new Date(iso)),
+      );
     }
     expect(parisDayOfIso('2026-12-31T23:30:00+00:00')).toBe('2027-01-01');
   });

@@ -2,6 +2,7 @@
  * Texts of the reservation exports: file names (dated in Europe/Paris), the French summary of the filters printed
  * at the top of a PDF, and the timestamp "Généré le …". Dates are shown DD/MM/YYYY.
  */
+import { parisToday } from 'shared/contract';
 import type { ReservationExportBody } from 'shared/contract';
 import {
   ETAT_PAIEMENT_LABELS,
@@ -13,7 +14,6 @@ import {
 } from 'shared/contract/reservation-values';
 import { frenchDate } from '../days';
 
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
 const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
   day: '2-digit',
@@ -23,25 +23,20 @@ const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', {
   minute: '2-digit',
 });
 
-/** 'YYYY-MM-DD' of the instant in Europe/Paris (the business day, whatever the server's zone). */
-export function parisDay(at: Date = new Date()): string {
-  return PARIS_DAY.format(at);
-}
-
 const PARIS_DAYS_BY_UTC_HOUR = new Map<string, string>();
 
 /**
- * parisDay of an ISO 8601 UTC timestamp ('2026-11-21T18:05:00.123456Z', as the lists send created_at), memoised
+ * parisToday of an ISO 8601 UTC timestamp ('2026-11-21T18:05:00.123456Z', as the lists send created_at), memoised
  * per UTC hour: Paris is a whole number of hours ahead of UTC and changes its offset on a UTC hour (01:00), so every
  * instant of one UTC hour falls on the same Paris day. Exports call it for every row (Intl formatting is slow).
  */
 export function parisDayOfIso(iso: string): string {
-  if (iso.length < 14 || iso.charAt(10) !== 'T' || !iso.endsWith('Z')) return parisDay(new Date(iso));
+  if (iso.length < 14 || iso.charAt(10) !== 'T' || !iso.endsWith('Z')) return parisToday(new Date(iso));
   const hour = iso.slice(0, 13);
   let day = PARIS_DAYS_BY_UTC_HOUR.get(hour);
   if (day === undefined) {
     if (PARIS_DAYS_BY_UTC_HOUR.size >= 10_000) PARIS_DAYS_BY_UTC_HOUR.clear();
-    day = parisDay(new Date(iso));
+    day = parisToday(new Date(iso));
     PARIS_DAYS_BY_UTC_HOUR.set(hour, day);
   }
   return day;
@@ -55,7 +50,7 @@ export function parisDateTime(at: Date = new Date()): string {
 /** reservations-2026-11-21.pdf, reservations-a-prolonger-2026-11-21.xlsx (Paris date). */
 export function exportFileName(key: ReservationExportKey, at: Date = new Date()): string {
   const prefix = key === 'excelProlonger' ? 'reservations-a-prolonger' : 'reservations';
-  return `${prefix}-${parisDay(at)}.${RESERVATION_EXPORTS[key].extension}`;
+  return `${prefix}-${parisToday(at)}.${RESERVATION_EXPORTS[key].extension}`;
 }
 
 const yesNo = (value: boolean) => (value ? 'oui' : 'non');

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from 'shared/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TokenClaims } from 'shared/contract';
@@ -13,7 +14,6 @@ import {
 } from '../../../test/helper';
 import { auditLog, users } from '../../db/schema';
 import { AUTH_ERRORS } from '../../plugins/auth';
-import { AUTH_MESSAGES } from './service';
 import { SESSION_ID, tokenPayload } from './sessions';
 
 let app: FastifyInstance;

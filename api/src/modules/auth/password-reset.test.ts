@@ -1,3 +1,4 @@
+import { RESET_MESSAGES } from 'shared/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { bearer, buildTestApp, createUser, login, TEST_PASSWORD, userToken } fro
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { auditLog, courriels, passwordResets, users } from '../../db/schema';
 import { TEXTE_CONFIDENTIEL } from '../courriels/service';
-import { RESET_MESSAGES } from './password-reset';
 
 const PUBLIC_URL = 'https://ebas3.example.fr';
 const NEW_PASSWORD = 'Un-mot-de-passe-retrouve';

@@ -8,7 +8,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { RESET_LINK_MINUTES, RESET_PASSWORD_PAGE, type ResetPasswordBody } from 'shared/contract';
+import {
+  RESET_MESSAGES,
+  RESET_LINK_MINUTES,
+  RESET_PASSWORD_PAGE,
+  type ResetPasswordBody,
+} from 'shared/contract';
 import { recordAudit, SYSTEM_ACTOR } from '../../db/audit';
 import type { Database } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
@@ -17,16 +22,6 @@ import type { Mailer } from '../../lib/mail';
 import { auditSnapshot, findUserByEmail, findUserById, updateUser } from '../users';
 import type { PasswordHasher } from './password';
 import { revokeSessions } from './sessions';
-
-export const RESET_MESSAGES = {
-  requested: `Si un compte actif correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé. Le lien est valable ${RESET_LINK_MINUTES} minutes.`,
-  invalidLink: "Ce lien de réinitialisation n'est pas valable ou a expiré. Demandez-en un nouveau.",
-  done: 'Votre mot de passe a été modifié. Vous pouvez vous connecter.',
-  tooManyForAddress: 'Trop de demandes de réinitialisation pour cette adresse. Réessayez plus tard.',
-  tooManyFromClient:
-    'Trop de demandes de réinitialisation depuis cette adresse. Réessayez dans quelques minutes.',
-  subject: 'EBAS3 — Réinitialisation de votre mot de passe',
-} as const;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
+  RESET_MESSAGES,
+  AUTH_MESSAGES,
   AUTH_PATHS,
   ChangePasswordBody,
   ChangePasswordResponse,
@@ -16,8 +18,7 @@ import {
 import { TooManyRequestsError } from '../../errors';
 import { normalizeEmail } from '../users';
 import type { LoginThrottle } from './login-throttle';
-import { RESET_MESSAGES } from './password-reset';
-import { AUTH_MESSAGES, createAuthService } from './service';
+import { createAuthService } from './service';
 
 export interface RateLimitSetting {
   max: number;

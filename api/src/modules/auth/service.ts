@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES, COMMON_MESSAGES } from 'shared/contract';
 import type {
   ChangePasswordBody,
   ChangePasswordResponse,
@@ -29,23 +30,9 @@ import type { LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './password';
 import { openSession, renewSession, revokeSession, revokeSessions, type TokenSigner } from './sessions';
 
-export const AUTH_MESSAGES = {
-  signedUp: "Votre compte a été créé. Un administrateur doit l'activer avant votre première connexion.",
-  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
-  invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
-  inactive: "Votre compte n'est pas encore activé. Contactez un administrateur.",
-  loggedOut: 'Vous êtes déconnecté.',
-  loggedOutEverywhere: 'Toutes vos sessions ont été fermées, sur tous vos appareils.',
-  wrongCurrentPassword: 'Le mot de passe actuel est incorrect.',
-  samePassword: "Le nouveau mot de passe doit être différent de l'actuel.",
-  passwordChanged: 'Votre mot de passe a été modifié. Vos autres sessions ont été fermées.',
-  tooManySignups: 'Trop de créations de compte depuis cette adresse. Réessayez dans quelques minutes.',
-  welcome: (prenom: string) => `Bienvenue, ${prenom} !`,
-} as const;
-
 function requiredText(value: string, field: string): string {
   const trimmed = value.trim();
-  if (trimmed === '') throw new BadRequestError(`Le champ ${field} est obligatoire.`);
+  if (trimmed === '') throw new BadRequestError(COMMON_MESSAGES.field.required(field));
   return trimmed;
 }
 

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from 'shared/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,6 @@ import {
 } from '../../../test/helper';
 import { auditLog, userSessions, users } from '../../db/schema';
 import { AUTH_ERRORS } from '../../plugins/auth';
-import { AUTH_MESSAGES } from './service';
 
 let app: FastifyInstance;
 

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
+  parisToday,
+  addDays,
   CONTRATS_PATHS,
   CONTRATS_SPEC_PATHS as PATHS,
   MAX_PENSIONNAIRES_SEARCH,
@@ -11,7 +13,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../test/helper';
 import { etablissements, pensionnaires } from '../../db/schema';
-import { addDays } from '../../lib/days';
 import {
   createContract,
   insertClient,
@@ -36,7 +37,7 @@ const header = (reference: string, dateDebut = '2025-01-01', dateFin = '2026-01-
 });
 
 /** The business "today" (Europe/Paris), as the API computes it. */
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+const today = parisToday();
 
 const w = {} as {
   double: { id: number };

@@ -9,14 +9,15 @@
  * "Today" is the Europe/Paris date (TODAY, docs/domain.md).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { RESERVATION_STATUTS, type ReservationFilters, type ReservationStatut } from 'shared/contract';
+import {
+  FILTER_MESSAGES,
+  RESERVATION_STATUTS,
+  type ReservationFilters,
+  type ReservationStatut,
+} from 'shared/contract';
 import { BadRequestError } from '../../errors';
 import { containsText, normalisedContains, searchPattern, searchPatternOnce } from '../../lib/text-search';
 import { TODAY } from '../../db/today';
-
-export const FILTER_MESSAGES = {
-  period: 'La date de fin (end_date) doit être postérieure à la date de début (start_date).',
-} as const;
 
 /** 400 when both bounds are given and the period is empty. */
 export function assertFilterPeriod(filters: { start_date?: string; end_date?: string }): void {

@@ -5,16 +5,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { ROOMING_MAX_JOURS, type RoomingFilters } from 'shared/contract';
+import { ROOMING_MESSAGES, ROOMING_MAX_JOURS, type RoomingFilters } from 'shared/contract';
 import { BadRequestError } from '../../errors';
 import { guardInput } from '../../lib/input-guards';
 import { daysBetween } from '../../lib/days';
 import { assertFilterPeriod, reservationConditions } from '../reservations';
-
-export const ROOMING_MESSAGES = {
-  json: 'Le paramètre filters doit être un objet JSON valide, par exemple {"start_date":"2026-11-01","end_date":"2026-12-01"}.',
-  period: `La période (start_date, end_date) ne peut pas dépasser ${ROOMING_MAX_JOURS} jours.`,
-} as const;
 
 /**
  * preValidation hook: `?filters=<json>` becomes the object the route's schema validates, under the input guards of

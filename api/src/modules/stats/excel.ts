@@ -10,10 +10,10 @@ import {
   type StatsVue,
   statsExcelFileName,
   FILE_MEDIA_TYPES,
+  parisToday,
 } from 'shared/contract';
 import type { ColumnKind, ExportColumn, ExportRow } from '../../lib/exports/export-types';
 import { startExcelExport } from '../../lib/exports/export-excel';
-import { parisDay } from '../../lib/exports/export-format';
 
 /**
  * How a stats column is written: months as text « 01/2026 »; percents as text « 85,3 % » (« — » without contracted
@@ -68,7 +68,7 @@ export async function statsExcel(
     stream.destroy(error instanceof Error ? error : new Error(String(error))),
   );
   return {
-    fileName: statsExcelFileName(vue, tableauKey, parisDay()),
+    fileName: statsExcelFileName(vue, tableauKey, parisToday()),
     contentType: FILE_MEDIA_TYPES.xlsx,
     stream,
   };

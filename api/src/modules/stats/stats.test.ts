@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
+  parisToday,
   RESERVATIONS_PATHS,
   STATS_PATHS,
   STATS_TABLEAUX,
@@ -12,7 +13,7 @@ import {
 } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../test/helper';
-import { generateDemoData, parisToday } from '../../demo/generate-demo-data';
+import { generateDemoData } from '../../demo/generate-demo-data';
 import { Random } from '../../demo/random';
 import { rowsOf } from '../../db/raw';
 import { EXPORT_MESSAGES } from '../../plugins/export-slots';

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  TASK_ROUTE_MESSAGES,
   canRetryTask,
   ErrorBody,
   FileAnswer,
@@ -22,16 +23,6 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { findVisibleTask, listTasks, lockRetrySource, taskFile, taskReport } from './task-service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-
-export const TASK_ROUTE_MESSAGES = {
-  notFound: (id: number) => `Tâche n° ${id} introuvable.`,
-  othersForbidden: 'Seuls les administrateurs peuvent consulter les tâches des autres utilisateurs.',
-  notFailed: 'Seule une tâche en échec peut être relancée.',
-  alreadyRetried: (id: number) => `Cette tâche a déjà été relancée (tâche n° ${id}).`,
-  noFile: "Cette tâche n'a pas de fichier à télécharger.",
-  noReport: "Cette tâche n'a pas de rapport.",
-  relaunched: (id: number) => `Tâche relancée (n° ${id}) : suivez sa progression dans « Tâches ».`,
-} as const;
 
 const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The task if `user` may see it, else 404. */

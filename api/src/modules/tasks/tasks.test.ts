@@ -1,3 +1,4 @@
+import { TASK_ROUTE_MESSAGES } from 'shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Task, TaskListAnswer, TaskQueuedAnswer } from 'shared/contract';
@@ -13,7 +14,6 @@ import {
 import { buildApp } from '../../app';
 import { oneOf, rowsOf } from '../../db/raw';
 import { BadRequestError } from '../../errors';
-import { TASK_ROUTE_MESSAGES } from './routes';
 import { TASK_MESSAGES } from './task-runner';
 import { dailyFrom, hourly, runIfDue } from './task-schedules';
 

@@ -1,5 +1,6 @@
 import {
-  ROLE_LABELS,
+  COMMON_MESSAGES,
+  USERS_MESSAGES,
   type CreateUserBody,
   type CurrentUser,
   type Role,
@@ -23,18 +24,11 @@ import {
   updateUser,
 } from './repository';
 
-export const USERS_MESSAGES = {
-  notFound: 'Utilisateur introuvable.',
-  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
-  ownRole: 'Vous ne pouvez pas modifier votre propre rôle.',
-  ownDeactivation: 'Vous ne pouvez pas désactiver votre propre compte.',
-} as const;
-
 const fullName = (user: Pick<UserRow, 'prenom' | 'nom'>) => `${user.prenom} ${user.nom}`;
 
 function requiredText(value: string, field: string): string {
   const trimmed = value.trim();
-  if (trimmed === '') throw new BadRequestError(`Le champ ${field} est obligatoire.`, { champ: field });
+  if (trimmed === '') throw new BadRequestError(COMMON_MESSAGES.field.required(field), { champ: field });
   return trimmed;
 }
 
@@ -94,7 +88,7 @@ export function createUsersService(deps: { db: Database; hasher: PasswordHashing
             actor: { kind: 'user', userId: actor.id },
           });
           return {
-            message: `Le compte de ${fullName(user)} (${ROLE_LABELS[user.role].toLowerCase()}) a été créé.`,
+            message: USERS_MESSAGES.created(fullName(user), user.role),
             data: toCurrentUser(user),
           };
         });
@@ -109,8 +103,7 @@ export function createUsersService(deps: { db: Database; hasher: PasswordHashing
       if (actor.id === id) throw new BadRequestError(USERS_MESSAGES.ownRole);
       return db.transaction(async (tx) => {
         const before = await locked(tx, id);
-        const label = ROLE_LABELS[role].toLowerCase();
-        if (before.role === role) return `${fullName(before)} a déjà le rôle ${label}.`;
+        if (before.role === role) return USERS_MESSAGES.alreadyRole(fullName(before), role);
         const after = await updateUser(tx, id, { role });
         if (after === undefined) throw new NotFoundError(USERS_MESSAGES.notFound);
         await recordAudit(tx, {
@@ -121,7 +114,7 @@ export function createUsersService(deps: { db: Database; hasher: PasswordHashing
           after: auditSnapshot(after),
           actor: { kind: 'user', userId: actor.id },
         });
-        return `${fullName(after)} a maintenant le rôle ${label}.`;
+        return USERS_MESSAGES.roleChanged(fullName(after), role);
       });
     },
 
@@ -140,7 +133,7 @@ export function createUsersService(deps: { db: Database; hasher: PasswordHashing
           after: auditSnapshot(after),
           actor: { kind: 'user', userId: actor.id },
         });
-        return `Le mot de passe de ${fullName(after)} a été réinitialisé.`;
+        return USERS_MESSAGES.passwordReset(fullName(after));
       });
     },
 
@@ -155,7 +148,7 @@ export function createUsersService(deps: { db: Database; hasher: PasswordHashing
       return db.transaction(async (tx) => {
         const before = await locked(tx, id);
         if (before.active === active) {
-          return `Le compte de ${fullName(before)} est déjà ${active ? 'actif' : 'désactivé'}.`;
+          return USERS_MESSAGES.alreadyActive(fullName(before), active);
         }
         const after = await setUserActive(tx, id, active);
         if (after === undefined) throw new NotFoundError(USERS_MESSAGES.notFound);
@@ -167,7 +160,7 @@ export function createUsersService(deps: { db: Database; hasher: PasswordHashing
           after: auditSnapshot(after),
           actor: { kind: 'user', userId: actor.id },
         });
-        return `Le compte de ${fullName(after)} a été ${active ? 'activé' : 'désactivé'}.`;
+        return USERS_MESSAGES.activated(fullName(after), active);
       });
     },
   };

@@ -1,5 +1,8 @@
 import { http, type RequestHandler } from 'msw';
 import {
+  AUTH_MESSAGES,
+  COMMON_MESSAGES,
+  RESET_MESSAGES,
   AUTH_PATHS,
   ChangePasswordBody,
   ForgotPasswordBody,
@@ -7,7 +10,6 @@ import {
   type LoginBody,
   type SignupBody,
 } from '../../contract';
-import { AUTH_MESSAGES, COMMON_MESSAGES, RESET_MESSAGES } from '../messages';
 import { api, claimsOf, fail, json, readJson, validBody } from './http';
 import { MOCK_RESET_TOKEN, mockToken, mockUsers } from './users';
 

@@ -1,8 +1,8 @@
+import { COMMON_MESSAGES } from '../../contract';
 import { HttpResponse } from 'msw';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { decodeToken, type DecodedToken } from '../../auth/decode-token';
-import { COMMON_MESSAGES } from '../messages';
 import { MOCK_API } from './mock-api';
 
 /** The mocked URL of an API path. */

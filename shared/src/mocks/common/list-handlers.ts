@@ -1,6 +1,6 @@
+import { COMMON_MESSAGES, LIST_MESSAGES } from '../../contract';
 import { http, type HttpHandler } from 'msw';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListParams, type Page } from '../../contract/list';
-import { COMMON_MESSAGES, LIST_MESSAGES } from '../messages';
 import { containsText } from '../../format/search';
 import { api, fail, json } from './http';
 

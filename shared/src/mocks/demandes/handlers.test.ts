@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  COURRIEL_MESSAGES,
   DEMANDE_STATUTS,
   DEMANDE_TYPES,
   type CiblesAnswer,
@@ -22,7 +23,6 @@ import { subscribeRealtime } from '../../notifications/realtime';
 import { mockNotifications, resetNotificationMocks } from '../notifications/store';
 import { mockTasks, resetTaskMocks } from '../tasks/store';
 import { mockToken } from '../common/users';
-import { COURRIEL_MESSAGES } from '../messages';
 import { mockDay } from '../reservations/list-fixtures';
 import { freshDemandes } from './fixtures';
 import { mockDemandes, resetDemandeMocks } from './store';

@@ -1,5 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import {
+  COURRIEL_MESSAGES,
   AnnulationDemandeBody,
   AUDIT_ACTION_LABELS,
   COMMUNICATION_PATHS,
@@ -31,7 +32,6 @@ import {
   type SyncResultat,
 } from '../../contract';
 import { api, claimsOf, fail, json, readJson, requireSession, validBody } from '../common/http';
-import { COURRIEL_MESSAGES } from '../messages';
 import { seedEtablissements } from '../referentiel/fixtures';
 import { mockDay } from '../reservations/list-fixtures';
 import { itemOf, MOCK_EXPEDITEUR, MOCK_PDF, mockMailText, voucherRecipients, withActions } from './fixtures';

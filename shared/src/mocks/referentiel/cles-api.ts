@@ -1,7 +1,12 @@
 import { http, type RequestHandler } from 'msw';
-import { CleApiCreateBody, clesApiPath, type CleApi } from '../../contract';
+import {
+  CLE_API_MESSAGES,
+  COMMON_MESSAGES,
+  CleApiCreateBody,
+  clesApiPath,
+  type CleApi,
+} from '../../contract';
 import { api, claimsOf, fail, json, readJson, validationMessage } from '../common/http';
-import { COMMON_MESSAGES } from '../messages';
 
 /** The mocks' client API keys (administrators only, as the API): one active key and one revoked for client 1. */
 const seed = (): CleApi[] => [
@@ -63,15 +68,15 @@ export const clesApiHandlers: RequestHandler[] = [
       revoquee_at: null,
     };
     cles.push(row);
-    return json(201, { message: `Clé « ${row.libelle} » créée.`, data: row, cle });
+    return json(201, { message: CLE_API_MESSAGES.created, data: row, cle });
   }),
   http.put(api(`${clesApiPath(':id')}/:cle_id/revocation`), ({ request, params }) => {
     const denied = guard(request);
     if (denied) return denied;
     const row = cles.find((c) => c.id === Number(params.cle_id) && c.client_id === Number(params.id));
-    if (!row) return fail(404, `Clé n° ${String(params.cle_id)} introuvable.`);
-    if (row.revoquee_at) return fail(409, `La clé « ${row.libelle} » est déjà révoquée.`);
+    if (!row) return fail(404, CLE_API_MESSAGES.notFound);
+    if (row.revoquee_at) return fail(409, CLE_API_MESSAGES.revoked);
     row.revoquee_at = new Date().toISOString();
-    return json(200, { message: `Clé « ${row.libelle} » révoquée.`, data: row });
+    return json(200, { message: CLE_API_MESSAGES.revokedDone, data: row });
   }),
 ];

@@ -1,5 +1,7 @@
 import { http, type RequestHandler } from 'msw';
 import {
+  COMMON_MESSAGES,
+  parisToday,
   FOYER_MEMBRES_APERCU,
   FOYER_MESSAGES as M,
   FOYER_SORTS,
@@ -14,7 +16,6 @@ import {
 } from '../../contract';
 import { api, fail, json, readJson, requireSession, validationMessage } from '../common/http';
 import { listPage, parseListQuery } from '../common/list-handlers';
-import { COMMON_MESSAGES } from '../messages';
 
 /**
  * The households API in memory (api/src/modules/foyers): same paths, bodies, rules and French messages. Members are
@@ -153,7 +154,6 @@ export function resetFoyersMocks(): void {
   foyers.splice(0, foyers.length, ...seedFoyers.map((row) => ({ ...row })));
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 const name = (row: Row) => `${String(row.prenom)} ${String(row.nom)}`;
 const byName = (a: Row, b: Row) =>
   String(a.nom).localeCompare(String(b.nom), 'fr') ||
@@ -194,7 +194,7 @@ export function foyersHandlers(residents: Row[], clients: Row[]): RequestHandler
           pensionnaire_nom: String(member?.nom ?? ''),
           pensionnaire_prenom: String(member?.prenom ?? ''),
           statut_libelle: RESERVATION_STATUT_LABELS[s.statut],
-          actuel: s.statut !== 'annulee' && s.statut !== 'terminee' && s.date_fin > today(),
+          actuel: s.statut !== 'annulee' && s.statut !== 'terminee' && s.date_fin > parisToday(),
         };
       })
       .sort(

@@ -1,6 +1,10 @@
 import { http, type RequestHandler } from 'msw';
 import type { TSchema } from 'typebox';
 import {
+  COMMON_MESSAGES,
+  CONTRATS_MESSAGES,
+  REFERENTIEL_MESSAGES as R,
+  USERS_MESSAGES,
   ClientBody,
   CONTRAT_TRANSITIONS,
   CONTRATS_PATHS,
@@ -33,7 +37,6 @@ import { api, claimsOf, fail, json, readJson, validationField, validationMessage
 import { clesApiHandlers, resetClesApiMocks } from './cles-api';
 import { foyersHandlers, resetFoyersMocks } from './foyers';
 import { listHandler, listPage, parseListQuery } from '../common/list-handlers';
-import { COMMON_MESSAGES, CONTRATS_MESSAGES, REFERENTIEL_MESSAGES as R, USERS_MESSAGES } from '../messages';
 import {
   seedClients,
   seedContratsClients,

@@ -1,5 +1,10 @@
 import { http, type RequestHandler } from 'msw';
 import {
+  COMMON_MESSAGES,
+  CONTRATS_MESSAGES as C,
+  REFERENTIEL_MESSAGES,
+  RESERVATIONS_MESSAGES as M,
+  parisToday,
   compareNoms,
   CONTRATS_SPEC_PATHS,
   ContratClientAvailableBody,
@@ -30,18 +35,11 @@ import { isApiDate } from '../../format/dates';
 import { containsText, searchText } from '../../format/search';
 import { api, fail, json, readJson, requireSession, validationMessage } from '../common/http';
 import {
-  COMMON_MESSAGES,
-  CONTRATS_MESSAGES as C,
-  REFERENTIEL_MESSAGES,
-  RESERVATIONS_MESSAGES as M,
-} from '../messages';
-import {
   seedClients,
   seedEtablissements,
   seedPensionnaires,
   seedTypesChambre,
 } from '../referentiel/fixtures';
-import { today } from './detail-fixtures';
 import { addMockParent } from './list-fixtures';
 import { mockReservations } from './store';
 
@@ -323,7 +321,7 @@ const contratHandlers: RequestHandler[] = [
         (startDate !== null && endDate !== null && endDate <= startDate)
       )
         return fail(400, PENSIONNAIRES_SEARCH_ERROR);
-      const from = startDate ?? today();
+      const from = startDate ?? parisToday();
       if (!activeClient(clientId)) return fail(404, PENSIONNAIRES_SEARCH_ERROR);
       const contrat = allContratsClients.find((row) => row.id === contratId);
       if (!contrat) return fail(404, PENSIONNAIRES_SEARCH_ERROR);

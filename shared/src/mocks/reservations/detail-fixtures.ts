@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { API_DATE_FORMAT } from '../../format/dates';
-import { AUDIT_ACTION_LABELS } from '../../contract';
+import { addDays, AUDIT_ACTION_LABELS, parisToday } from '../../contract';
 import type {
   EtatPaiement,
   HistoriqueEntry,
@@ -23,8 +23,7 @@ import { freshReservations, integraleOf, MOCK_PROLONGATION_ALERT_DAYS, mockParen
  * payment summaries) is derived here the same way (docs/domain.md "Computations"), money in integer cents.
  */
 
-export const today = (): string => dayjs().format(API_DATE_FORMAT);
-const day = (offset: number) => dayjs().add(offset, 'day').format(API_DATE_FORMAT);
+const day = (offset: number) => addDays(parisToday(), offset);
 
 /** What a cancellation or an early departure did to a stay, for « Rétablir » (the API's `liberations`). */
 export interface MockLiberation {
@@ -119,7 +118,7 @@ export function nightsOf(
       petit_dejeuner: stay.petit_dejeuner ? 1 : 0,
       dejeuner: stay.dejeuner ? 1 : 0,
       diner: stay.diner ? 1 : 0,
-      presence: date.isBefore(dayjs(), 'day') && !unchecked ? 'present' : 'non_pointe',
+      presence: date.format(API_DATE_FORMAT) < parisToday() && !unchecked ? 'present' : 'non_pointe',
       etat_paf: 'a_verifier',
       etat_caf: 'a_verifier',
       montant_paf: stay.status_paf ? TARIF.paf : '0.00',
@@ -143,7 +142,7 @@ export function extrasOf(row: ReservationItem): StayExtras {
     liberations: [],
   };
   for (const night of built.nuitees) {
-    if (night.date_nuit > today()) continue;
+    if (night.date_nuit > parisToday()) continue;
     night.etat_paf = row.etat_payment_paf;
     night.etat_caf = row.etat_payment_caf;
   }
@@ -243,7 +242,7 @@ export function totauxOf(nights: readonly Nuitee[]): ReservationTotaux {
  */
 export function summaryOf(nights: readonly Nuitee[], stream: 'paf' | 'caf'): EtatPaiement {
   const kept = nights.filter((night) => !night.annulee);
-  const due = kept.filter((night) => night.date_nuit < today());
+  const due = kept.filter((night) => night.date_nuit < parisToday());
   const states = (due.length > 0 ? due : kept).map((night) =>
     stream === 'paf' ? night.etat_paf : night.etat_caf,
   );
@@ -262,8 +261,8 @@ export function syncRow(row: ReservationItem): void {
   row.prolongable =
     OPEN.includes(row.statut) &&
     row.prolongee_par_id === null &&
-    row.date_fin >= today() &&
-    row.date_fin <= dayjs().add(MOCK_PROLONGATION_ALERT_DAYS, 'day').format(API_DATE_FORMAT);
+    row.date_fin >= parisToday() &&
+    row.date_fin <= day(MOCK_PROLONGATION_ALERT_DAYS);
 }
 
 /** The stays of one resident linked by extensions, in date order. */
@@ -291,15 +290,14 @@ export function chainOf(rows: readonly ReservationItem[], row: ReservationItem):
 export function retablissementOf(row: ReservationItem): Retablissement | null {
   const last = extrasOf(row).liberations.at(-1);
   if (!last) return null;
-  if (today() > dayjs(last.jour).add(1, 'day').format(API_DATE_FORMAT) || last.date_fin_avant < today())
-    return null;
+  if (parisToday() > addDays(last.jour, 1) || last.date_fin_avant < parisToday()) return null;
   if (last.type === 'depart_anticipe' && row.prolongee_par_id !== null) return null;
   const nights = [...last.nuits].sort();
   return {
     reservation_id: row.id,
     type: last.type,
     le: last.le,
-    jusqu_au: dayjs(last.jour).add(1, 'day').format(API_DATE_FORMAT),
+    jusqu_au: addDays(last.jour, 1),
     statut: last.type === 'depart_anticipe' && row.statut !== 'terminee' ? row.statut : last.statut_avant,
     date_fin: last.date_fin_avant,
     nuits: nights.length,

@@ -6,9 +6,7 @@ import type {
   ReservationIntegraleDetail,
 } from '../../contract';
 import { mockToken } from '../common/users';
-import dayjs from 'dayjs';
-import { API_DATE_FORMAT } from '../../format/dates';
-import { today } from './detail-fixtures';
+import { addDays, parisToday } from '../../contract';
 import { mockDay } from './list-fixtures';
 import { resetReservationMocks } from './store';
 
@@ -123,9 +121,9 @@ describe('reservation detail mocks: writes', () => {
     expect(answer.status).toBe(200);
     const stay = await detail(2);
     expect(stay.statut).toBe('annulee');
-    expect(stay.nuitees.filter((night) => night.annulee).every((night) => night.date_nuit >= today())).toBe(
-      true,
-    );
+    expect(
+      stay.nuitees.filter((night) => night.annulee).every((night) => night.date_nuit >= parisToday()),
+    ).toBe(true);
     expect(stay.totaux.nuitees).toBe(10);
     expect(stay.actions.annuler).toBe(false);
     expect((await history(2))[0]!.changements).toContainEqual({
@@ -148,7 +146,7 @@ describe('reservation detail mocks: writes', () => {
       statut: 'en_cours',
       date_fin: before.date_fin,
       jusqu_au: mockDay(1),
-      premiere_nuit: today(),
+      premiere_nuit: parisToday(),
     });
     for (const [body, message] of [
       [undefined, 'Le champ motif est obligatoire.'],
@@ -197,7 +195,7 @@ describe('reservation detail mocks: writes', () => {
     expect(ok.status).toBe(200);
     const after = await detail(3);
     expect(after).toMatchObject({ chambre: '206', diner: true, version: stay.version + 1 });
-    expect(after.nuitees.find((night) => night.date_nuit === today())!.diner).toBe(1);
+    expect(after.nuitees.find((night) => night.date_nuit === parisToday())!.diner).toBe(1);
     expect(after.nuitees[0]!.diner).toBe(0);
     const stale = await call('PUT', '/reservations/3', { version: stay.version, chambre: '207' });
     expect(stale.status).toBe(409);
@@ -205,7 +203,7 @@ describe('reservation detail mocks: writes', () => {
   });
 
   it('early departure: from today on, inside the stay; later nights cancelled', async () => {
-    const yesterday = dayjs().subtract(1, 'day').format(API_DATE_FORMAT);
+    const yesterday = addDays(parisToday(), -1);
     expect((await call('PUT', `/reservations/6/${yesterday}`)).status).toBe(400);
     expect((await call('PUT', '/reservations/6/2026-02-30')).status).toBe(400);
     const tomorrow = mockDay(1);

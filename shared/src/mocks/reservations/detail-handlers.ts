@@ -1,6 +1,10 @@
 import dayjs from 'dayjs';
 import { http, type RequestHandler } from 'msw';
 import {
+  POINTAGE_MESSAGES,
+  COMMON_MESSAGES,
+  RESERVATIONS_MESSAGES as M,
+  parisToday,
   AUDIT_ACTION_LABELS,
   type AuditAction,
   ApecBody,
@@ -20,7 +24,6 @@ import {
 } from '../../contract';
 import { API_DATE_FORMAT, isApiDate } from '../../format/dates';
 import { api, claimsOf, fail, json, readJson, validBody, validationMessage } from '../common/http';
-import { COMMON_MESSAGES, RESERVATIONS_MESSAGES as M } from '../messages';
 import { seedPensionnaires, seedTypesChambre } from '../referentiel/fixtures';
 import {
   type MockParent,
@@ -33,7 +36,6 @@ import {
   syncRow,
   toDetail,
   toIntegrale,
-  today,
 } from './detail-fixtures';
 import { mockReservations, recordedHistory } from './store';
 
@@ -130,7 +132,7 @@ function release(row: ReservationItem, type: 'annulation' | 'depart_anticipe', f
   details.liberations.push({
     type,
     le: new Date().toISOString(),
-    jour: today(),
+    jour: parisToday(),
     statut_avant: row.statut,
     date_fin_avant: row.date_fin,
     nuits,
@@ -140,7 +142,7 @@ function release(row: ReservationItem, type: 'annulation' | 'depart_anticipe', f
 function cancel(row: ReservationItem, actor: Actor, motif: string) {
   const before = row.statut;
   const details = extrasOf(row);
-  release(row, 'annulation', today());
+  release(row, 'annulation', parisToday());
   row.statut = 'annulee';
   details.annulee_at = new Date().toISOString();
   // The extended stay may be extended again once its extension is cancelled.
@@ -297,8 +299,10 @@ const writeHandlers: RequestHandler[] = [
         return fail(409, M.streamNotApplied(name));
       // The stay card sends one state; undoing night by night (`nuits`) is the pointage mocks' (handlers.ts order).
       const etat = body.etat;
-      if (etat === undefined) return fail(400, "Indiquez l'état à pointer (etat).");
-      const nights = extrasOf(row).nuitees.filter((night) => !night.annulee && night.date_nuit <= today());
+      if (etat === undefined) return fail(400, POINTAGE_MESSAGES.etatOrNuits);
+      const nights = extrasOf(row).nuitees.filter(
+        (night) => !night.annulee && night.date_nuit <= parisToday(),
+      );
       if (nights.length === 0) return fail(409, M.noNightToPoint);
       for (const night of nights) night[body.type === 'paf' ? 'etat_paf' : 'etat_caf'] = etat;
       audit(row, actor, `pointage_${body.type}`, [
@@ -350,7 +354,7 @@ const writeHandlers: RequestHandler[] = [
       if (!OPEN.includes(row.statut) && row.statut !== 'en_attente')
         return fail(409, M.notShortenable(label(row)));
       if (row.prolongee_par_id !== null) return fail(409, M.extendedCancelFirst);
-      if (dateFin < today()) return fail(400, M.departureInPast);
+      if (dateFin < parisToday()) return fail(400, M.departureInPast);
       if (dateFin <= row.date_debut || dateFin >= row.date_fin)
         return fail(400, M.departureBetween(row.date_debut, row.date_fin));
       release(row, 'depart_anticipe', dateFin);
@@ -385,7 +389,7 @@ const writeHandlers: RequestHandler[] = [
 function applyOptions(row: ReservationItem) {
   const parent = parentById(row.id_reservation_mere)!;
   for (const night of extrasOf(row).nuitees) {
-    if (night.date_nuit < today() || night.annulee) continue;
+    if (night.date_nuit < parisToday() || night.annulee) continue;
     night.petit_dejeuner = row.petit_dejeuner ? 1 : 0;
     night.dejeuner = row.dejeuner ? 1 : 0;
     night.diner = row.diner ? 1 : 0;
@@ -405,7 +409,7 @@ function addResident(
   const model = live[0] ?? children[0]!;
   const ends = live.map((row) => row.date_fin).sort();
   const starts = live.map((row) => row.date_debut).sort();
-  const start = body.start_date ?? [starts[0] ?? today(), today()].sort().at(-1)!;
+  const start = body.start_date ?? [starts[0] ?? parisToday(), parisToday()].sort().at(-1)!;
   const end = body.end_date ?? ends.at(-1) ?? dayjs(start).add(1, 'day').format(API_DATE_FORMAT);
   const id = Math.max(...stays.map((other) => other.id)) + 1;
   const now = new Date().toISOString();

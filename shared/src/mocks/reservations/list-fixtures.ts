@@ -1,8 +1,10 @@
-import type {
-  EtatPaiement,
-  ReservationIntegraleItem,
-  ReservationItem,
-  ReservationStatut,
+import {
+  addDays,
+  parisToday,
+  type EtatPaiement,
+  type ReservationIntegraleItem,
+  type ReservationItem,
+  type ReservationStatut,
 } from '../../contract';
 
 /**
@@ -16,12 +18,8 @@ import type {
 /** Alert delay of the mocks' contracts: a stay ending within it is `prolongable` (docs/domain.md). */
 export const MOCK_PROLONGATION_ALERT_DAYS = 7;
 
-/** Today shifted by `offset` days, as YYYY-MM-DD (local calendar). */
-export function mockDay(offset: number, from: Date = new Date()): string {
-  const date = new Date(from.getFullYear(), from.getMonth(), from.getDate() + offset);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+/** The business today (Europe/Paris, as the API) shifted by `offset` days, as YYYY-MM-DD. */
+export const mockDay = (offset: number): string => addDays(parisToday(), offset);
 
 export interface MockParent {
   id: number;

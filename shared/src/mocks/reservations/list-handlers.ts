@@ -1,6 +1,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { TSchema } from 'typebox';
 import {
+  RESERVATIONS_MESSAGES as M,
   ProlongationBody,
   ProlongationMultipleBody,
   EXPORT_PROGRESS_PATH,
@@ -15,7 +16,6 @@ import {
   type ReservationItem,
 } from '../../contract';
 import { api, fail, json, requireSession, validBody } from '../common/http';
-import { RESERVATIONS_MESSAGES as M } from '../messages';
 import { extrasOf } from './detail-fixtures';
 import { freshReservationsIntegrales, mockDay } from './list-fixtures';
 import { mockReservations } from './store';

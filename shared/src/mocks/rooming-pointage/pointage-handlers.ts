@@ -1,6 +1,9 @@
-import dayjs from 'dayjs';
 import { http, type RequestHandler } from 'msw';
 import {
+  POINTAGE_MESSAGES as P,
+  RESERVATIONS_MESSAGES as M,
+  addDays,
+  parisToday,
   AUDIT_ACTION_LABELS,
   type AuditAction,
   ETAT_PAIEMENT_LABELS,
@@ -21,10 +24,9 @@ import {
   type PointageReservation,
   type ReservationItem,
 } from '../../contract';
-import { API_DATE_FORMAT, formatDate } from '../../format/dates';
+import { formatDate } from '../../format/dates';
 import { api, claimsOf, fail, json, requireSession, validBody } from '../common/http';
-import { RESERVATIONS_MESSAGES as M } from '../messages';
-import { extrasOf, fromCents, syncRow, toCents, today } from '../reservations/detail-fixtures';
+import { extrasOf, fromCents, syncRow, toCents } from '../reservations/detail-fixtures';
 import { matchesFilters } from '../reservations/list-handlers';
 import { mockReservations, recordedHistory } from '../reservations/store';
 
@@ -34,7 +36,6 @@ import { mockReservations, recordedHistory } from '../reservations/store';
  * check (pointage_paf_caf), both under the stay's `version` (409 when it changed), as docs/api.md describes them.
  */
 
-const addDays = (date: string, days: number) => dayjs(date).add(days, 'day').format(API_DATE_FORMAT);
 const stayOf = (id: string | readonly string[] | undefined) =>
   mockReservations.find((row) => row.id === Number(id));
 
@@ -47,7 +48,7 @@ function duesOf(nights: readonly Nuitee[], flux: FluxPaiement, from: string, to:
     ETATS_PAIEMENT.map((etat) => [etat, { nuits: 0, cents: 0, hors_fenetre: 0 }]),
   ) as Record<EtatPaiement, { nuits: number; cents: number; hors_fenetre: number }>;
   for (const night of nights) {
-    if (night.annulee || night.date_nuit >= today()) continue;
+    if (night.annulee || night.date_nuit >= parisToday()) continue;
     const due = dues[flux === 'paf' ? night.etat_paf : night.etat_caf];
     due.nuits += 1;
     due.cents += toCents(flux === 'paf' ? night.montant_paf : night.montant_caf);
@@ -73,7 +74,7 @@ function withNights(row: ReservationItem, from: string, to: string): PointageRes
       etat_caf: night.etat_caf,
       montant_paf: night.montant_paf,
       montant_caf: night.montant_caf,
-      pointable: night.date_nuit <= today(),
+      pointable: night.date_nuit <= parisToday(),
     }));
   return {
     ...row,
@@ -126,8 +127,8 @@ export const pointageHandlers: RequestHandler[] = [
     const body = await validBody<PointageListBody>(request, PointageListBody);
     if (body instanceof Response) return body;
     const { page, pageSize, date_arrivee, ...filters } = body;
-    const from = body.start_date && body.end_date ? body.start_date : addDays(today(), -30);
-    const to = body.start_date && body.end_date ? body.end_date : addDays(today(), 1);
+    const from = body.start_date && body.end_date ? body.start_date : addDays(parisToday(), -30);
+    const to = body.start_date && body.end_date ? body.end_date : addDays(parisToday(), 1);
     const rows = mockReservations
       .filter((row) => matchesFilters(row, filters))
       .filter((row) => !date_arrivee || (row.date_debut === date_arrivee && row.statut !== 'annulee'))
@@ -155,28 +156,23 @@ export const pointageHandlers: RequestHandler[] = [
     const row = stayOf(params.id);
     if (!row) return fail(404, M.notFound);
     if (row.version !== body.version) return fail(409, M.stale);
-    const dates = [...(body.dates ?? [addDays(today(), -1)])].sort();
-    const future = dates.find((date) => date > today());
-    if (future)
-      return fail(400, `La nuit du ${formatDate(future)} n'est pas encore passée : pointage impossible.`);
+    const dates = [...(body.dates ?? [addDays(parisToday(), -1)])].sort();
+    const future = dates.find((date) => date > parisToday());
+    if (future) return fail(400, P.notYetPassed(future));
     const nights = extrasOf(row).nuitees.filter((night) => !night.annulee && dates.includes(night.date_nuit));
     const missing = dates.find((date) => !nights.some((night) => night.date_nuit === date));
-    if (missing)
-      return fail(
-        400,
-        `La nuit du ${formatDate(missing)} n'est pas une nuitée (non annulée) de la réservation n° ${row.id}.`,
-      );
+    if (missing) return fail(400, P.notANight(missing, row.id));
     if (body.annuler_suite && (body.presence !== 'absent' || !dates.includes(row.date_debut)))
-      return fail(400, "L'annulation de la suite ne vaut que pour une absence la première nuit (no-show).");
+      return fail(400, P.noShowNeedsFirstNight(row.date_debut));
     for (const night of nights) night.presence = body.presence;
     let annulees = 0;
     if (body.annuler_suite) {
       for (const night of extrasOf(row).nuitees)
-        if (!night.annulee && night.date_nuit >= today() && night.date_nuit > row.date_debut) {
+        if (!night.annulee && night.date_nuit >= parisToday() && night.date_nuit > row.date_debut) {
           night.annulee = true;
           annulees += 1;
         }
-      if (annulees > 0) row.date_fin = [today(), addDays(row.date_debut, 1)].sort().at(-1)!;
+      if (annulees > 0) row.date_fin = [parisToday(), addDays(row.date_debut, 1)].sort().at(-1)!;
     }
     audit(row, request, 'pointage', [
       { champ: 'presence', avant: null, apres: body.presence },
@@ -203,11 +199,7 @@ export const pointageHandlers: RequestHandler[] = [
     if (row.version !== body.version) return fail(409, M.stale);
     const label = FLUX_PAIEMENT_LABELS[body.type];
     if (!(body.type === 'paf' ? row.status_paf : row.status_caf)) return fail(409, M.streamNotApplied(label));
-    if ((body.etat === undefined) === (body.nuits === undefined))
-      return fail(
-        400,
-        "Indiquez soit l'état à pointer (etat), soit l'état de chaque nuit (nuits), l'un des deux.",
-      );
+    if ((body.etat === undefined) === (body.nuits === undefined)) return fail(400, P.etatOrNuits);
     const restored = new Map(body.nuits?.map((night) => [night.date_nuit, night.etat]));
     const inRange = (date: string) =>
       body.nuits
@@ -216,19 +208,14 @@ export const pointageHandlers: RequestHandler[] = [
           ? body.dates.includes(date)
           : body.start_date && body.end_date
             ? date >= body.start_date && date < body.end_date
-            : date < today();
+            : date < parisToday();
     const nights = extrasOf(row)
       .nuitees.filter((night) => !night.annulee && inRange(night.date_nuit))
       .sort((a, b) => a.date_nuit.localeCompare(b.date_nuit));
-    if (nights.length === 0)
-      return fail(400, 'Aucune nuitée de la réservation dans cette période : rien à pointer.');
+    if (nights.length === 0) return fail(400, P.nothingInPeriod);
     const asked = body.nuits?.map((night) => night.date_nuit) ?? body.dates;
     const missing = asked?.find((date) => !nights.some((night) => night.date_nuit === date));
-    if (missing)
-      return fail(
-        400,
-        `La nuit du ${formatDate(missing)} n'est pas une nuitée (non annulée) de la réservation n° ${row.id}.`,
-      );
+    if (missing) return fail(400, P.notANight(missing, row.id));
     const key = body.type === 'paf' ? 'etat_paf' : 'etat_caf';
     const precedents = nights.map((night) => ({ date_nuit: night.date_nuit, etat: night[key] }));
     const ecrites: NuitsParEtat = { a_verifier: 0, paye: 0, non_paye: 0 };

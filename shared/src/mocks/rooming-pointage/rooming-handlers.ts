@@ -1,6 +1,10 @@
 import dayjs from 'dayjs';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import {
+  COURRIEL_MESSAGES,
+  FILTER_MESSAGES,
+  REFERENTIEL_MESSAGES,
+  ROOMING_MESSAGES,
   NON_TRANSMIS_SANS_SMTP,
   ROOMING_EXPORTS,
   ROOMING_PATHS,
@@ -13,7 +17,6 @@ import {
 import { exportFileName } from '../../format/dates';
 import { api, claimsOf, fail, json, requireSession, validationMessage, validBody } from '../common/http';
 import { MOCK_EXPEDITEUR } from '../demandes/fixtures';
-import { COURRIEL_MESSAGES } from '../messages';
 import { storedEtablissement } from '../referentiel/handlers';
 import { extrasOf } from '../reservations/detail-fixtures';
 import { mockReservations } from '../reservations/store';
@@ -148,13 +151,12 @@ function queryOf(request: Request): { page: number; pageSize: number; filters: R
   try {
     filters = JSON.parse(url.searchParams.get('filters') ?? '');
   } catch {
-    return fail(400, 'Le paramètre filters doit être un objet JSON valide.');
+    return fail(400, ROOMING_MESSAGES.json);
   }
   const invalid = validationMessage(RoomingFilters, filters);
   if (invalid) return fail(400, invalid);
   const f = filters as RoomingFilters;
-  if (f.end_date <= f.start_date)
-    return fail(400, 'La date de fin doit être postérieure à la date de début.');
+  if (f.end_date <= f.start_date) return fail(400, FILTER_MESSAGES.period);
   return { page, pageSize, filters: f };
 }
 
@@ -280,7 +282,7 @@ export const roomingHandlers: RequestHandler[] = [
     if (!/^(19|20)\d{2}-(0[1-9]|1[0-2])$/.test(mois))
       return fail(400, 'Le mois doit être au format AAAA-MM.');
     const hotel = storedEtablissement(Number(params.etablissement_id));
-    if (!hotel) return fail(404, 'Établissement introuvable.');
+    if (!hotel) return fail(404, REFERENTIEL_MESSAGES.etablissement.notFound);
     const destinataires = body.destinataires ?? (hotel.email ? [hotel.email] : []);
     if (destinataires.length === 0) return fail(400, COURRIEL_MESSAGES.hotelWithoutAddress);
     const [address, ...others] = body.enregistrer_adresse === true ? destinataires : [];

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
-import { canRetryTask, TASK_PATHS } from '../../contract';
+import { canRetryTask, TASK_PATHS, TASK_ROUTE_MESSAGES as T } from '../../contract';
 import { api, claimsOf, fail, json, requireSession } from '../common/http';
 import { mockTaskReports, mockTasks } from './store';
 
@@ -13,7 +13,7 @@ const visible = (request: Request) => {
   const claims = claimsOf(request);
   return mockTasks.filter((t) => claims?.role === 'admin' || t.demandeur?.id === Number(claims?.sub));
 };
-const notFound = (id: number) => fail(404, `Tâche n° ${id} introuvable.`);
+const notFound = (id: number) => fail(404, T.notFound(id));
 
 export const tasksHandlers: RequestHandler[] = [
   http.get(api(TASK_PATHS.list), ({ request }) => {
@@ -45,9 +45,8 @@ export const tasksHandlers: RequestHandler[] = [
     const id = Number(params.id);
     const task = visible(request).find((t) => t.id === id);
     if (!task) return notFound(id);
-    if (task.relancee_par !== null)
-      return fail(409, `Cette tâche a déjà été relancée (tâche n° ${task.relancee_par}).`);
-    if (!canRetryTask(task)) return fail(409, 'Seule une tâche en échec peut être relancée.');
+    if (task.relancee_par !== null) return fail(409, T.alreadyRetried(task.relancee_par));
+    if (!canRetryTask(task)) return fail(409, T.notFailed);
     const next = Math.max(...mockTasks.map((t) => t.id)) + 1;
     task.relancee_par = next;
     mockTasks.unshift({
@@ -64,7 +63,7 @@ export const tasksHandlers: RequestHandler[] = [
       finished_at: null,
     });
     return json(202, {
-      message: `Tâche relancée (n° ${next}) : suivez sa progression dans « Tâches ».`,
+      message: T.relaunched(next),
       task_id: next,
     });
   }),
@@ -74,7 +73,7 @@ export const tasksHandlers: RequestHandler[] = [
     const id = Number(params.id);
     const task = visible(request).find((t) => t.id === id);
     if (!task) return notFound(id);
-    if (!task.resultat?.lien) return fail(404, "Cette tâche n'a pas de fichier à télécharger.");
+    if (!task.resultat?.lien) return fail(404, T.noFile);
     return new HttpResponse(new Blob(['fichier']), {
       headers: {
         'Content-Type': 'application/octet-stream',
@@ -89,7 +88,7 @@ export const tasksHandlers: RequestHandler[] = [
     const task = visible(request).find((t) => t.id === id);
     if (!task) return notFound(id);
     const report = mockTaskReports.get(id);
-    if (!report || task.statut !== 'terminee') return fail(404, "Cette tâche n'a pas de rapport.");
+    if (!report || task.statut !== 'terminee') return fail(404, T.noReport);
     return json(200, report);
   }),
 ];

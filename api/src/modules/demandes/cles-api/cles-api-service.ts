@@ -3,6 +3,7 @@
  * revokes it; the client's system sends it in X-Api-Key to submit requests. A key is 256 random bits, so a fast
  * hash is enough (nothing to brute-force), and looking it up by hash is one index read.
  */
+import { CLE_API_MESSAGES } from 'shared/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CleApi, CleApiCreateAnswer, CleApiWriteAnswer } from 'shared/contract';
@@ -12,14 +13,6 @@ import { clesApiClients } from '../../../db/schema';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../../errors';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { rowsOf } from '../../../db/raw';
-
-export const CLE_API_MESSAGES = {
-  missing: "Clé d'API absente : envoyez la clé de votre organisation dans l'en-tête X-Api-Key.",
-  invalid: "Clé d'API invalide ou révoquée.",
-  clientNotFound: 'Client introuvable.',
-  notFound: "Clé d'API introuvable.",
-  revoked: "Cette clé d'API est déjà révoquée.",
-} as const;
 
 const PREFIX = 'ebas3_';
 
@@ -86,7 +79,7 @@ export function createClesApiService(db: Database) {
         return row.id;
       });
       return {
-        message: "Clé d'API créée. Copiez-la maintenant : elle ne sera plus affichée.",
+        message: CLE_API_MESSAGES.created,
         data: await one(clientId, id),
         cle: key,
       };
@@ -113,7 +106,7 @@ export function createClesApiService(db: Database) {
         });
       });
       return {
-        message: "Clé d'API révoquée : les demandes envoyées avec elle sont désormais refusées.",
+        message: CLE_API_MESSAGES.revokedDone,
         data: await one(clientId, id),
       };
     },

@@ -3,6 +3,7 @@
  * period, client/hotel/room type, both contracts `actif`, theirs and covering the period, tariff lines for every
  * night, residents of the client, not archived, free on every night. Each failure is a French 400/404/409.
  */
+import { addDays } from 'shared/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { oneOf } from '../../../db/raw';
@@ -15,7 +16,7 @@ import {
   typesChambre,
 } from '../../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError, violates } from '../../../errors';
-import { addDays, daysBetween } from '../../../lib/days';
+import { daysBetween } from '../../../lib/days';
 import { WRITE_MESSAGES } from '../messages';
 import { assertTariffCoverage } from './night-pricing';
 

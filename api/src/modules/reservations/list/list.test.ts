@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import {
+  FILTER_MESSAGES,
   DASHBOARD_RESERVATION_FILTERS,
   RESERVATIONS_PATHS as PATHS,
   ReservationListAnswer,
@@ -12,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, userToken } from '../../../../test/helper';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
-import { FILTER_MESSAGES } from '../filters';
 import { selectReservationItems } from '../reservation-items';
 import {
   idsStatementName,

@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  addDays,
   ETATS_PAIEMENT,
   type FluxPaiement,
   type NuitsDues,
@@ -18,7 +19,6 @@ import {
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { TODAY, todayOf } from '../../../db/today';
-import { addDays } from '../../../lib/days';
 import { assertFilterPeriod, reservationConditions, whereClause } from '../filters';
 import { reservationItemJoins, reservationItemSelect } from '../reservation-items';
 

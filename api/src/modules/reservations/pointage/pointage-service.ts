@@ -9,6 +9,8 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
+  POINTAGE_MESSAGES,
+  addDays,
   ETAT_PAIEMENT_LABELS,
   FLUX_PAIEMENT_LABELS,
   PRESENCE_LABELS,
@@ -27,22 +29,11 @@ import { rowsOf } from '../../../db/raw';
 import { reservations } from '../../../db/schema';
 import { todayOf } from '../../../db/today';
 import { BadRequestError, ConflictError } from '../../../errors';
-import { addDays, frenchDate } from '../../../lib/days';
+import { frenchDate } from '../../../lib/days';
 import type { Liberation } from '../../communications';
 import { cancelReservation } from '../actions/actions-service';
 import { WRITE_MESSAGES } from '../messages';
 import { bumpVersion, lockStay, type Stay } from '../stay-repository';
-
-export const POINTAGE_MESSAGES = {
-  noShowNeedsFirstNight: (first: string) =>
-    `L'annulation de la suite (no-show) demande une absence pointée sur la première nuit du séjour (${frenchDate(first)}).`,
-  noShowMotif: 'Absent dès la première nuit (no-show) : suite du séjour annulée au pointage.',
-  bothBounds: 'Les paramètres start_date et end_date vont ensemble : indiquez les deux ou aucun.',
-  datesAndRange: 'Indiquez soit les nuits (dates), soit une période (start_date, end_date), pas les deux.',
-  etatOrNuits: "Indiquez soit l'état à pointer (etat), soit l'état de chaque nuit (nuits), l'un des deux.",
-  nuitsAlone: "L'état de chaque nuit (nuits) se donne seul, sans dates ni période.",
-  nuitsTwice: 'Une même nuit figure deux fois dans nuits.',
-} as const;
 
 /** 409 when the client read an older version of the stay: nothing is written. */
 function assertVersion(stay: Stay, version: number): void {
@@ -94,10 +85,7 @@ export async function pointPresence(
     const today = await todayOf(tx);
     const dates = [...(body.dates ?? [addDays(today, -1)])].sort();
     const future = dates.find((d) => d > today);
-    if (future !== undefined)
-      throw new BadRequestError(
-        `La nuit du ${frenchDate(future)} n'est pas encore passée : pointage impossible.`,
-      );
+    if (future !== undefined) throw new BadRequestError(POINTAGE_MESSAGES.notYetPassed(future));
     const noShow = body.annuler_suite === true;
     if (noShow && (body.presence !== 'absent' || !dates.includes(stay.dateDebut)))
       throw new BadRequestError(POINTAGE_MESSAGES.noShowNeedsFirstNight(stay.dateDebut));
@@ -112,10 +100,7 @@ export async function pointPresence(
     );
     const found = new Set(nights.map((n) => n.date_nuit));
     const missing = dates.find((d) => !found.has(d));
-    if (missing !== undefined)
-      throw new BadRequestError(
-        `La nuit du ${frenchDate(missing)} n'est pas une nuitée (non annulée) de la réservation n° ${id}.`,
-      );
+    if (missing !== undefined) throw new BadRequestError(POINTAGE_MESSAGES.notANight(missing, id));
     await tx.execute(sql`update nuitees set presence = ${body.presence}, updated_at = now()
           where reservation_id = ${id} and not annulee and date_nuit in (${list})`);
     await bumpVersion(tx, id);
@@ -268,15 +253,12 @@ export async function pointPafCaf(
       sql`select date_nuit::text as date_nuit, ${column} as etat from nuitees
             where reservation_id = ${id} and not annulee and ${range} order by date_nuit`,
     );
-    if (precedents.length === 0)
-      throw new BadRequestError('Aucune nuitée de la réservation dans cette période : rien à pointer.');
+    if (precedents.length === 0) throw new BadRequestError(POINTAGE_MESSAGES.nothingInPeriod);
     const asked = 'nuits' in target ? target.nuits.map((night) => night.date_nuit) : body.dates;
     if (asked !== undefined && precedents.length !== asked.length) {
       const found = new Set(precedents.map((n) => n.date_nuit));
       const missing = asked.find((d) => !found.has(d)) ?? '';
-      throw new BadRequestError(
-        `La nuit du ${frenchDate(missing)} n'est pas une nuitée (non annulée) de la réservation n° ${id}.`,
-      );
+      throw new BadRequestError(POINTAGE_MESSAGES.notANight(missing, id));
     }
     const written = 'nuits' in target ? target.nuits : precedents.map((n) => ({ ...n, etat: target.etat }));
     const values = sql.join(

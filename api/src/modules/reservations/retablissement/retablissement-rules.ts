@@ -4,8 +4,9 @@
  * the stay gets back is not past, from the stay the action was asked on (not an extension cancelled with it), and,
  * for an early departure, while no new extension follows the stay. Each refusal is a French sentence (409).
  */
+import { addDays } from 'shared/contract';
 import type { Retablissement, TypeLiberation } from 'shared/contract';
-import { addDays, frenchDate } from '../../../lib/days';
+import { frenchDate } from '../../../lib/days';
 import type { LiberationRow } from './liberation-store';
 
 /** « l'annulation », « le départ anticipé », « le no-show », and the agreement of a participle with it. */

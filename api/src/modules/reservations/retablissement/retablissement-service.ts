@@ -10,6 +10,7 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
+  addDays,
   MOTIF_RETABLISSEMENT_REQUIS,
   type MessageBody,
   type ReservationRetablissementBody,
@@ -20,7 +21,6 @@ import { oneOf, rowsOf } from '../../../db/raw';
 import { pensionnaires, reservations } from '../../../db/schema';
 import { todayOf } from '../../../db/today';
 import { AppError, BadRequestError, ConflictError } from '../../../errors';
-import { addDays } from '../../../lib/days';
 import type { Mailer } from '../../../lib/mail';
 import {
   prepareRestorationLetter,

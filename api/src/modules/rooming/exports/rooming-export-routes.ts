@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  parisToday,
   ErrorBody,
   FileAnswer,
   FILE_MEDIA_TYPES,
@@ -35,12 +36,7 @@ import { countRooming, roomingRowsQuery, roomingTotaux, type RoomingKind } from 
 import type { ExportColumn } from '../../../lib/exports/export-types';
 import { startExcelExport, type FooterCell, type MoneyCell } from '../../../lib/exports/export-excel';
 import { filterNames } from '../../../lib/exports/export-filter-names';
-import {
-  filtersSummary,
-  parisDateTime,
-  parisDay,
-  type FilterNames,
-} from '../../../lib/exports/export-format';
+import { filtersSummary, parisDateTime, type FilterNames } from '../../../lib/exports/export-format';
 import { frenchMoney, startPdfExport } from '../../../lib/exports/export-pdf';
 import { renderInChunks, waitForRoom } from '../../../lib/exports/export-pacing';
 import {
@@ -108,7 +104,7 @@ const SOURCES: Record<RoomingExportKey, Source> = {
 
 /** rooming-etablissement-2026-11-24.pdf (Paris day). */
 export function roomingExportFileName(key: RoomingExportKey, at: Date = new Date()): string {
-  return `${SOURCES[key].file}-${parisDay(at)}.${ROOMING_EXPORTS[key].extension}`;
+  return `${SOURCES[key].file}-${parisToday(at)}.${ROOMING_EXPORTS[key].extension}`;
 }
 
 /**

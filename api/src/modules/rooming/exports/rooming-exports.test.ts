@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import {
+  parisToday,
   ROOMING_EXPORTS,
   type PointageListAnswer,
   type RoomingClientAnswer,
@@ -24,7 +25,6 @@ import {
 import { pdfPages, pdfTexts } from '../../../../test/pdf-text';
 import { MONEY_FORMAT } from '../../../lib/exports/export-excel';
 import { frenchMoney, PDF_ROWS_PER_PAGE } from '../../../lib/exports/export-pdf';
-import { parisDay } from '../../../lib/exports/export-format';
 import { startRoomingExport } from './rooming-export-routes';
 
 let w: World;
@@ -138,7 +138,7 @@ describe('the twelve exports', () => {
       expect(response.statusCode, response.body).toBe(200);
       const extension = ROOMING_EXPORTS[key].extension;
       expect(response.headers['content-disposition']).toBe(
-        `attachment; filename="${FILES[key]}-${parisDay()}.${extension}"`,
+        `attachment; filename="${FILES[key]}-${parisToday()}.${extension}"`,
       );
       expect(response.headers['content-type']).toMatch(extension === 'pdf' ? /pdf/ : /spreadsheetml/);
       expect((await post(key, body, null)).statusCode).toBe(401);

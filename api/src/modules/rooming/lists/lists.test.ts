@@ -1,3 +1,4 @@
+import { addDays } from 'shared/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoomingClientAnswer, RoomingEtabAnswer, RoomingPensAnswer, RoomingRow } from 'shared/contract';
@@ -12,7 +13,6 @@ import {
   type World,
 } from '../../../../test/fixtures/reservations-write';
 import { oneOf } from '../../../db/raw';
-import { addDays } from '../../../lib/days';
 import { readInBatches } from '../../../db/cursor';
 import { totauxOf } from '../../reservations/totaux';
 import { roomingNightConditions, roomingStayConditions } from '../rooming-filters';

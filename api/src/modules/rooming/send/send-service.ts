@@ -14,6 +14,7 @@ import {
   type SendRoomingBody,
   type SendRoomingParams,
   FILE_MEDIA_TYPES,
+  REFERENTIEL_MESSAGES,
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
@@ -24,7 +25,7 @@ import { courrielSelect } from '../../communications';
 import { startRoomingExport } from '../exports/rooming-export-routes';
 
 export const SEND_ROOMING_MESSAGES = {
-  hotelNotFound: 'Établissement introuvable.',
+  hotelNotFound: REFERENTIEL_MESSAGES.etablissement.notFound,
   noRecipient: "Cet établissement n'a pas d'adresse e-mail : indiquez au moins un destinataire.",
   failed: (reason: string) =>
     `${reason} Le courriel est conservé : vous pouvez le renvoyer depuis la boîte d'envoi.`,

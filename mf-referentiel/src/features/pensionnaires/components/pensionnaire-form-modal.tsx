@@ -1,7 +1,8 @@
 import { Col, Form, Input, Radio, Row, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { API_DATE_FORMAT } from 'shared';
 import { dateFormItemProps, DateInput, labelSearch, ResourceFormModal } from 'shared/ui';
-import { SEXES, type Sexe, type PensionnaireBody, type Pensionnaire } from 'shared/contract';
+import { parisToday, SEXES, type Sexe, type PensionnaireBody, type Pensionnaire } from 'shared/contract';
 import { emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
 import { SEXE_LABELS } from '../../../lib/labels';
 import type { ReferenceLookup, ReferenceOption } from '../../../lib/use-reference-lookup';
@@ -21,7 +22,7 @@ export interface PensionnaireFormValues {
 }
 
 const SEXE_OPTIONS = SEXES.map((sexe) => ({ value: sexe, label: SEXE_LABELS[sexe] }));
-const inTheFuture = (date: Dayjs) => date.isAfter(dayjs(), 'day');
+const inTheFuture = (date: Dayjs) => date.format(API_DATE_FORMAT) > parisToday();
 
 /**
  * The write body: the fields this form manages, cleared optional ones as null. `foyerId` (the household) is left

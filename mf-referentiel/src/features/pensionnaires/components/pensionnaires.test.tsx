@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { Communication } from 'shared/contract';
 import { mockServer } from 'shared/mocks/node';
 import { describe, expect, it, vi } from 'vitest';
+import { atLateUtcEvening } from 'shared/testing/paris-clock';
 import { findDialog, openButton, renderPage } from 'shared/testing/render-page';
 import { PensionnaireDetailsPage } from './pensionnaire-details-page';
 import { PensionnairesPage } from './pensionnaires-page';
@@ -242,5 +243,32 @@ describe('PensionnaireDetailsPage', () => {
     expect(within(alone!).getByRole('link', { name: 'Voir' }).getAttribute('href')).toBe(
       '/view-pdf?communication=990002',
     );
+  });
+});
+
+describe('PensionnairesPage at 23:30 UTC, Paris already on the next day', () => {
+  atLateUtcEvening();
+
+  it("takes a birth date of Paris's today (the API's limit), the browser's tomorrow", async () => {
+    const { user, requestsTo } = renderPage(<PensionnairesPage />, { url: URL });
+    await screen.findByText('Dupont');
+    await user.click(openButton('Créer un pensionnaire'));
+    const dialog = await findDialog('Nouveau pensionnaire');
+    await user.click(within(dialog).getByLabelText('Client'));
+    await user.type(within(dialog).getByLabelText('Client'), 'fond');
+    await user.click(await screen.findByTitle('Fondation Toit pour Tous'));
+    const fill = fillIn(dialog);
+    fill('Nom', 'Mercier');
+    fill('Prénom', 'Lina');
+    fill('N° de dossier', 'FTT-132');
+    await user.click(within(dialog).getByLabelText('Date de naissance'));
+    await user.paste('01/01/2027');
+    await user.keyboard('{Enter}');
+    await user.click(within(dialog).getByLabelText('Femme'));
+    await user.click(within(dialog).getByText('Enregistrer').closest('button')!);
+    await waitFor(() => expect(requestsTo('/api/pensionnaires', 'POST')).toHaveLength(1));
+    expect(await requestsTo('/api/pensionnaires', 'POST')[0]!.body).toMatchObject({
+      dateNaissance: '2027-01-01',
+    });
   });
 });

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { formatDate } from 'shared';
+import { addDays, parisToday } from 'shared/contract';
 import { mockToken, resetReservationMocks } from 'shared/mocks';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { atLateUtcEvening } from 'shared/testing/paris-clock';
 import { findDialog, renderPage } from 'shared/testing/render-page';
 import { card, dialogButton, euros, header as headerOf, item } from '../testing/fiche-helpers';
 import { FicheResaPage } from './fiche-resa-page';
@@ -10,7 +12,8 @@ import { FicheResaPage } from './fiche-resa-page';
 const PATH = '/dashboard/fiche-resa/:id';
 const open = (id: number) =>
   renderPage(<FicheResaPage />, { url: `/dashboard/fiche-resa/${id}`, path: PATH });
-const day = (offset: number) => dayjs().add(offset, 'day');
+/** Today (Paris, as the mocks and the API) shifted by `offset` days. */
+const day = (offset: number) => dayjs(addDays(parisToday(), offset));
 
 const header = () => headerOf(/^Réservation N° \d+$/);
 
@@ -266,5 +269,30 @@ describe('FicheResaPage', () => {
     expect(screen.getByRole('link', { name: 'Retour à la liste' }).getAttribute('href')).toBe(
       '/dashboard/reservations',
     );
+  });
+});
+
+describe('FicheResaPage at 23:30 UTC, Paris already on the next day', () => {
+  atLateUtcEvening();
+  beforeEach(() => resetReservationMocks());
+
+  it("an early departure starts from Paris's today: the browser's today (Paris's yesterday) is refused", async () => {
+    const { user, requestsTo, requests } = open(6);
+    await screen.findByText('Réservation N° 6');
+    await user.click(within(header()).getByRole('button', { name: /Départ anticipé/ }));
+    const dialog = await findDialog('Départ anticipé');
+    const input = within(dialog).getByLabelText('Date de départ');
+    await user.type(input, '31/12/2026{Enter}');
+    await user.click(dialogButton(dialog, 'Enregistrer le départ'));
+    // The picker takes no disabled day: the field stays empty, or says from when.
+    expect(
+      await within(dialog).findByText(/Indiquez la date de départ|au plus tôt le 01\/01\/2027/),
+    ).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+    await user.clear(input);
+    await user.type(input, '01/01/2027{Enter}');
+    if (requests.filter((r) => r.method === 'PUT').length === 0)
+      await user.click(dialogButton(dialog, 'Enregistrer le départ'));
+    await waitFor(() => expect(requestsTo('/api/reservations/6/2027-01-01', 'PUT')).toHaveLength(1));
   });
 });

@@ -7,11 +7,10 @@ import {
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { API_DATE_FORMAT, dashboardUrl, reservationKeys } from 'shared';
-import type { ReservationDetail } from 'shared/contract';
+import { dashboardUrl, reservationKeys } from 'shared';
+import { parisToday, type ReservationDetail } from 'shared/contract';
 import { CancelDialog } from './actions/cancel-dialog';
 import { ConfirmDialog } from './actions/confirm-dialog';
 import { EarlyDepartureDialog } from './actions/early-departure-dialog';
@@ -36,7 +35,7 @@ export function ReservationActionsBar({ reservation: r }: ReservationActionsBarP
   // « Recharger la fiche » after a 409: the card and its history, changed by someone else meanwhile.
   const reload = () => void queryClient.invalidateQueries({ queryKey: reservationKeys.detail(r.id) });
   const close = () => setDialog(null);
-  const today = dayjs().format(API_DATE_FORMAT);
+  const today = parisToday();
   const canDepart =
     r.actions.modifier && r.prolongee_par_id === null && r.date_fin > today && r.nombre_nuits > 1;
 

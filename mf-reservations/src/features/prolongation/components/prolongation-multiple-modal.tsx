@@ -1,8 +1,7 @@
 import { Alert, Checkbox, Flex, Modal, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { API_DATE_FORMAT, formatDate } from 'shared';
-import type { ReservationItem } from 'shared/contract';
+import { parisToday, type ReservationItem } from 'shared/contract';
 import { DayInput } from '../../../lib/day-input';
 import { extensionFailure, useExtendReservations } from '../api/extend-reservations';
 import { ProlongationResults, type ProlongationResult } from './prolongation-results';
@@ -39,7 +38,7 @@ export function ProlongationMultipleModal({
     rows
       .map((row) => row.date_fin)
       .sort()
-      .at(-1) ?? dayjs().format(API_DATE_FORMAT);
+      .at(-1) ?? parisToday();
   const tooEarly = endDate !== undefined && endDate <= latest;
 
   const submit = () => {

@@ -1,5 +1,4 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import {
   Button,
   Checkbox,
@@ -13,9 +12,10 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { API_DATE_FORMAT, formatDate, formatMoney, formatNumber, formatPeriod, notifier } from 'shared';
+import { formatDate, formatMoney, formatNumber, formatPeriod, notifier } from 'shared';
 import { frenchRowSelection, useRememberedSearchParams } from 'shared/ui';
 import {
+  parisToday,
   ETAT_PAIEMENT_LABELS,
   ETATS_PAIEMENT,
   FLUX_PAIEMENT_LABELS,
@@ -76,7 +76,7 @@ export function paiementListBody(flux: FluxPaiement, filtre: Filtre, page: numbe
  * whole-stay check writes them. Tonight's is not paid yet; counting it made a 27-night row write 26.
  */
 function checkedNights(stay: PointageReservation): PointageNuitee[] {
-  const today = dayjs().format(API_DATE_FORMAT);
+  const today = parisToday();
   return stay.nuitees.filter((night) => night.date_nuit < today);
 }
 

@@ -1,8 +1,7 @@
 import { Checkbox, Modal, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatDate } from 'shared';
-import type { PointageReservation } from 'shared/contract';
+import { parisToday, type PointageReservation } from 'shared/contract';
 
 export interface NoShowDialogProps {
   stay: PointageReservation;
@@ -20,8 +19,8 @@ export interface NoShowDialogProps {
  * absence is recorded.
  */
 export function NoShowDialog({ stay, night, saving, onConfirm, onCancel }: NoShowDialogProps) {
-  const today = dayjs();
-  const hasRest = today.isBefore(dayjs(stay.date_fin), 'day');
+  const today = parisToday();
+  const hasRest = today < stay.date_fin;
   // Unticked: the least destructive choice is the default; cancelling the rest frees nights that cannot be got back.
   const [cancelRest, setCancelRest] = useState(false);
   const who = `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
@@ -47,8 +46,8 @@ export function NoShowDialog({ stay, night, saving, onConfirm, onCancel }: NoSho
           disabled={saving}
           onChange={(event) => setCancelRest(event.target.checked)}
         >
-          Annuler les nuits restantes (du {today.format('DD/MM/YYYY')} au départ prévu le{' '}
-          {formatDate(stay.date_fin)}) et libérer la chambre
+          Annuler les nuits restantes (du {formatDate(today)} au départ prévu le {formatDate(stay.date_fin)})
+          et libérer la chambre
         </Checkbox>
       ) : (
         <Typography.Paragraph type="secondary">

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockDay, mockReservations, resetReservationMocks } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
+import { atLateUtcEvening, LATE_UTC_EVENING } from 'shared/testing/paris-clock';
 import { renderPage } from 'shared/testing/render-page';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PointagePresenceList } from './pointage-presence-list';
@@ -182,5 +183,27 @@ describe('PointagePresenceList', () => {
       start_date: day,
       end_date: mockDay(1),
     });
+  });
+});
+
+describe('PointagePresenceList at 23:30 UTC, Paris already on the next day', () => {
+  atLateUtcEvening();
+  beforeEach(() => resetReservationMocks());
+
+  it("lists Paris's yesterday's arrivals, up to Paris's tomorrow, and offers the no-show's rest from Paris's today", async () => {
+    const { user, requestsTo } = renderPage(<PointagePresenceList />, {
+      url: '/dashboard/pointage-presence',
+    });
+    await waitFor(() => expect(requestsTo(LIST, 'POST')).toHaveLength(1));
+    // Paris is on 1 January 2027: yesterday is the 31st (the browser's today), tomorrow the 2nd.
+    expect(await requestsTo(LIST, 'POST')[0]!.body).toMatchObject({
+      date_arrivee: LATE_UTC_EVENING.browserToday,
+      start_date: LATE_UTC_EVENING.browserToday,
+      end_date: '2027-01-02',
+    });
+    const stay = arrivals().find((row) => row.date_fin > mockDay(0))!;
+    await user.click(await screen.findByRole('button', { name: `Absent : ${nameOf(stay)}` }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Annuler les nuits restantes/).textContent).toContain('du 01/01/2027');
   });
 });

@@ -5,6 +5,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { API_DATE_FORMAT, formatDate, formatNumber, formatPeriod, isApiDate } from 'shared';
 import {
+  addDays,
+  parisToday,
   PRESENCE_LABELS,
   type PointageListBody,
   type PointageReservation,
@@ -23,7 +25,7 @@ import { NoShowDialog } from './no-show-dialog';
 export const PAGE_SIZE = 50;
 const PRESENCE_COLORS: Record<Presence, string> = { present: 'green', absent: 'red', non_pointe: 'default' };
 
-const yesterday = () => dayjs().subtract(1, 'day').format(API_DATE_FORMAT);
+const yesterday = () => addDays(parisToday(), -1);
 const nameOf = (stay: PointageReservation) =>
   `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
 
@@ -38,7 +40,7 @@ export function presenceListBody(day: string, page: number): PointageListBody {
     pageSize: PAGE_SIZE,
     date_arrivee: day,
     start_date: day,
-    end_date: dayjs().add(1, 'day').format(API_DATE_FORMAT),
+    end_date: addDays(parisToday(), 1),
   };
 }
 
@@ -53,7 +55,7 @@ const nightOf = (stay: PointageReservation, day: string) =>
 export function PointagePresenceList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const asked = searchParams.get('jour');
-  const day = isApiDate(asked) && asked <= dayjs().format(API_DATE_FORMAT) ? asked : yesterday();
+  const day = isApiDate(asked) && asked <= parisToday() ? asked : yesterday();
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const body = useMemo(() => presenceListBody(day, page), [day, page]);
   const stays = usePointageNuitees(body);
@@ -227,7 +229,7 @@ export function PointagePresenceList() {
               id="pointage-jour"
               allowClear={false}
               value={dayjs(day)}
-              disabledDate={(date) => date.isAfter(dayjs(), 'day')}
+              disabledDate={(date) => date.format(API_DATE_FORMAT) > parisToday()}
               onChange={(date) => {
                 setSelected([]);
                 const value = dayjs.isDayjs(date) ? date.format(API_DATE_FORMAT) : undefined;

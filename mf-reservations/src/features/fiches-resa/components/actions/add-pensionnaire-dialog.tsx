@@ -1,8 +1,12 @@
 import { Alert, Form, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
-import { API_DATE_FORMAT, errorMessage, formatDate } from 'shared';
-import type { PensionnaireTrouve, ReservationEditAnswer, ReservationIntegraleDetail } from 'shared/contract';
+import { errorMessage, formatDate } from 'shared';
+import {
+  parisToday,
+  type PensionnaireTrouve,
+  type ReservationEditAnswer,
+  type ReservationIntegraleDetail,
+} from 'shared/contract';
 import { useSearchPensionnaires } from '../../../../lib/api/search-pensionnaires';
 import { useDebounced } from '../../../../lib/use-debounced';
 import { useAddPensionnaire } from '../../api/add-pensionnaire';
@@ -26,7 +30,7 @@ export function AddPensionnaireDialog({ open, integrale, onClose }: AddPensionna
   const typed = useDebounced(search, 250);
   // The stay the API will book: from the full reservation's arrival (today when it has begun) to its departure.
   // « Déjà hébergé » is judged over those nights; from today, a stay ending before a future arrival would count.
-  const today = dayjs().format(API_DATE_FORMAT);
+  const today = parisToday();
   const start = integrale.date_debut > today ? integrale.date_debut : today;
   const end = integrale.date_fin > start ? integrale.date_fin : undefined;
   // The client's residents matching what is typed, searched only while the dialog is open.

@@ -1,8 +1,7 @@
 import { Form, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { API_DATE_FORMAT, formatDate } from 'shared';
 import { DateInput, dateFormItemProps } from 'shared/ui';
-import type { ReservationDetail } from 'shared/contract';
+import { addDays, parisToday, type ReservationDetail } from 'shared/contract';
 import { useDepartReservation } from '../../api/depart-reservation';
 import { ActionModal } from './action-modal';
 
@@ -16,13 +15,11 @@ interface Values {
   date_fin?: string | null;
 }
 
-const todayDay = () => dayjs().format(API_DATE_FORMAT);
-
 /** Départ anticipé: the stay ends on a day from today on, before its departure (PUT /reservations/:id/:date_fin). */
 export function EarlyDepartureDialog({ open, reservation, onClose }: EarlyDepartureDialogProps) {
   const depart = useDepartReservation();
   const { date_debut: debut, date_fin: fin } = reservation;
-  const earliest = [todayDay(), dayjs(debut).add(1, 'day').format(API_DATE_FORMAT)].sort()[1]!;
+  const earliest = [parisToday(), addDays(debut, 1)].sort()[1]!;
   return (
     <ActionModal<Values>
       open={open}

@@ -1,18 +1,17 @@
-import {
-  CONTRAT_STATUT_LABELS,
-  NON_TRANSMIS_SANS_SMTP,
-  ETAT_PAIEMENT_LABELS,
-  ROLE_LABELS,
-  type ContratStatut,
-  type EtatPaiement,
-  type Role,
-} from '../contract';
-import { formatDate } from '../format/dates';
+import type { Role } from './auth-values';
+import { RESET_LINK_MINUTES, ROLE_LABELS } from './auth-values';
+import { CONTRAT_STATUT_LABELS } from './contrats';
+import { frenchDate } from './days';
+import { NON_TRANSMIS_SANS_SMTP } from './demandes';
+import type { ContratStatut, EtatPaiement } from './enums';
+import { ETAT_PAIEMENT_LABELS } from './reservation-values';
+import { ROOMING_MAX_JOURS } from './rooming';
 
 /**
- * Every French message the mocks answer, worded as the API words it (the module and constant named beside each
- * group), so that a standalone remote and its tests read the same sentences as the product. Handlers never inline
- * a message: they take it from here.
+ * The French messages of the API, defined once: the API imports them where it answers them and the MSW mocks
+ * (shared/src/mocks) answer the same sentences, so a standalone remote and its tests read what the product says.
+ * Grouped by API module (named beside each group). A mock never writes a message itself
+ * (shared/src/mocks/mock-messages.test.ts).
  */
 
 /** api/src/plugins/errors.ts and api/src/plugins/auth.ts: what any route may answer. */
@@ -64,25 +63,30 @@ export const LIST_MESSAGES = {
   searchLength: (column: string) => `La recherche sur « ${column} » doit compter de 1 à 100 caractères.`,
 } as const;
 
-/** api/src/modules/auth/service.ts `AUTH_MESSAGES`. */
+/** api/src/modules/auth/service.ts. */
 export const AUTH_MESSAGES = {
-  invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
-  welcome: (prenom: string) => `Bienvenue, ${prenom} !`,
-  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
   signedUp: "Votre compte a été créé. Un administrateur doit l'activer avant votre première connexion.",
+  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
+  invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
+  inactive: "Votre compte n'est pas encore activé. Contactez un administrateur.",
   loggedOut: 'Vous êtes déconnecté.',
   loggedOutEverywhere: 'Toutes vos sessions ont été fermées, sur tous vos appareils.',
   wrongCurrentPassword: 'Le mot de passe actuel est incorrect.',
   samePassword: "Le nouveau mot de passe doit être différent de l'actuel.",
   passwordChanged: 'Votre mot de passe a été modifié. Vos autres sessions ont été fermées.',
+  tooManySignups: 'Trop de créations de compte depuis cette adresse. Réessayez dans quelques minutes.',
+  welcome: (prenom: string) => `Bienvenue, ${prenom} !`,
 } as const;
 
-/** api/src/modules/auth/password-reset.ts `RESET_MESSAGES`. */
+/** api/src/modules/auth/password-reset.ts. */
 export const RESET_MESSAGES = {
-  requested:
-    'Si un compte actif correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé. Le lien est valable 60 minutes.',
+  requested: `Si un compte actif correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé. Le lien est valable ${RESET_LINK_MINUTES} minutes.`,
   invalidLink: "Ce lien de réinitialisation n'est pas valable ou a expiré. Demandez-en un nouveau.",
   done: 'Votre mot de passe a été modifié. Vous pouvez vous connecter.',
+  tooManyForAddress: 'Trop de demandes de réinitialisation pour cette adresse. Réessayez plus tard.',
+  tooManyFromClient:
+    'Trop de demandes de réinitialisation depuis cette adresse. Réessayez dans quelques minutes.',
+  subject: 'EBAS3 — Réinitialisation de votre mot de passe',
 } as const;
 
 /**
@@ -155,7 +159,7 @@ export const REFERENTIEL_MESSAGES = {
   },
 } as const;
 
-/** api/src/modules/users/service.ts `USERS_MESSAGES`. */
+/** api/src/modules/users/service.ts. */
 export const USERS_MESSAGES = {
   notFound: 'Utilisateur introuvable.',
   emailTaken: AUTH_MESSAGES.emailTaken,
@@ -215,7 +219,7 @@ export const CONTRATS_MESSAGES = {
   linesOverlap: (a: number, b: number, line: string) =>
     `Les lignes de tarif n° ${a} et n° ${b} (${line}) se chevauchent : une nuit ne peut avoir qu'un prix.`,
   /** api/src/modules/contrats/format.ts `periode`. */
-  periode: (start: string, end: string) => `du ${formatDate(start)} au ${formatDate(end)} exclu`,
+  periode: (start: string, end: string) => `du ${frenchDate(start)} au ${frenchDate(end)} exclu`,
 } as const;
 
 /** api/src/modules/reservations: detail, writes (`WRITE_MESSAGES`), extensions and the booking. */
@@ -243,8 +247,8 @@ export const RESERVATIONS_MESSAGES = {
   extendedCancelFirst: "Cette réservation est prolongée : annulez d'abord la prolongation.",
   departureInPast: "La date de départ ne peut pas être antérieure à aujourd'hui.",
   departureBetween: (debut: string, fin: string) =>
-    `La date de départ doit être comprise entre le ${formatDate(debut)} et le ${formatDate(fin)}.`,
-  departed: (day: string) => `Départ anticipé au ${formatDate(day)} enregistré.`,
+    `La date de départ doit être comprise entre le ${frenchDate(debut)} et le ${frenchDate(fin)}.`,
+  departed: (day: string) => `Départ anticipé au ${frenchDate(day)} enregistré.`,
   stale: 'La réservation a été modifiée entre-temps. Rechargez la fiche puis recommencez.',
   notEditable: (statut: string) => `Une réservation ${statut} ne peut plus être modifiée.`,
   updated: 'Réservation modifiée.',
@@ -252,7 +256,7 @@ export const RESERVATIONS_MESSAGES = {
   nothingToRestore: (id: number) =>
     `La réservation n° ${id} n'a ni annulation, ni départ anticipé, ni no-show à rétablir.`,
   restoreNightTaken: (id: number, name: string, day: string, other: number) =>
-    `Rétablissement de la réservation n° ${id} impossible : ${name} a une autre réservation la nuit du ${formatDate(day)} (réservation n° ${other}) ; annulez-la ou écourtez-la d'abord.`,
+    `Rétablissement de la réservation n° ${id} impossible : ${name} a une autre réservation la nuit du ${frenchDate(day)} (réservation n° ${other}) ; annulez-la ou écourtez-la d'abord.`,
   restored: (id: number, nuits: number) =>
     `Réservation n° ${id} rétablie : ${nuits} nuit${nuits > 1 ? 's' : ''} de nouveau réservée${nuits > 1 ? 's' : ''}.`,
   // Extensions (prolongation-service).
@@ -260,14 +264,14 @@ export const RESERVATIONS_MESSAGES = {
   alreadyExtended: (id: number, by: number) =>
     `La réservation n° ${id} est déjà prolongée : prolongez la réservation n° ${by}.`,
   ended: (id: number, day: string) =>
-    `La réservation n° ${id} s'est terminée le ${formatDate(day)} : prolongation impossible.`,
+    `La réservation n° ${id} s'est terminée le ${frenchDate(day)} : prolongation impossible.`,
   endNotAfter: (day: string) =>
-    `La nouvelle date de départ doit être postérieure au départ actuel (${formatDate(day)}).`,
+    `La nouvelle date de départ doit être postérieure au départ actuel (${frenchDate(day)}).`,
   multipleRefused: (count: number) =>
     `${count} réservation(s) ne peuvent pas être prolongées : aucune n'a été prolongée.`,
-  extendedUntil: (day: string) => `Prolongée jusqu'au ${formatDate(day)}.`,
+  extendedUntil: (day: string) => `Prolongée jusqu'au ${frenchDate(day)}.`,
   multipleDone: (done: number, total: number) => `${done} réservation(s) prolongée(s) sur ${total}.`,
-  extensionRecorded: (day: string) => `Prolongation enregistrée jusqu'au ${formatDate(day)}.`,
+  extensionRecorded: (day: string) => `Prolongation enregistrée jusqu'au ${frenchDate(day)}.`,
   // Booking (POST /reservations/add).
   departureBeforeArrival: 'La date de départ doit être postérieure à la date d’arrivée.',
   saleContractNotClient: "Le contrat client indiqué n'appartient pas à ce client.",
@@ -284,4 +288,54 @@ export const RESERVATIONS_MESSAGES = {
     `Plus assez de chambres « ${libelle} » libres : ${wanted} demandée(s), ${free} disponible(s).`,
   booked: (id: number, count: number) =>
     `La réservation intégrale n° ${id} a été créée (${count} séjour${count > 1 ? 's' : ''}).`,
+} as const;
+
+/** api/src/modules/tasks/routes.ts: reading, retrying and downloading a background task. */
+export const TASK_ROUTE_MESSAGES = {
+  notFound: (id: number) => `Tâche n° ${id} introuvable.`,
+  othersForbidden: 'Seuls les administrateurs peuvent consulter les tâches des autres utilisateurs.',
+  notFailed: 'Seule une tâche en échec peut être relancée.',
+  alreadyRetried: (id: number) => `Cette tâche a déjà été relancée (tâche n° ${id}).`,
+  noFile: "Cette tâche n'a pas de fichier à télécharger.",
+  noReport: "Cette tâche n'a pas de rapport.",
+  relaunched: (id: number) => `Tâche relancée (n° ${id}) : suivez sa progression dans « Tâches ».`,
+} as const;
+
+/** api/src/modules/reservations/filters.ts: the period of the reservation and rooming filters. */
+export const FILTER_MESSAGES = {
+  period: 'La date de fin (end_date) doit être postérieure à la date de début (start_date).',
+} as const;
+
+/** api/src/modules/rooming/rooming-filters.ts: the `filters` parameter of the rooming lists. */
+export const ROOMING_MESSAGES = {
+  json: 'Le paramètre filters doit être un objet JSON valide, par exemple {"start_date":"2026-11-01","end_date":"2026-12-01"}.',
+  period: `La période (start_date, end_date) ne peut pas dépasser ${ROOMING_MAX_JOURS} jours.`,
+} as const;
+
+/** api/src/modules/reservations/pointage/pointage-service.ts: attendance and PAF/CAF checks. */
+export const POINTAGE_MESSAGES = {
+  noShowNeedsFirstNight: (first: string) =>
+    `L'annulation de la suite (no-show) demande une absence pointée sur la première nuit du séjour (${frenchDate(first)}).`,
+  noShowMotif: 'Absent dès la première nuit (no-show) : suite du séjour annulée au pointage.',
+  bothBounds: 'Les paramètres start_date et end_date vont ensemble : indiquez les deux ou aucun.',
+  datesAndRange: 'Indiquez soit les nuits (dates), soit une période (start_date, end_date), pas les deux.',
+  etatOrNuits: "Indiquez soit l'état à pointer (etat), soit l'état de chaque nuit (nuits), l'un des deux.",
+  nuitsAlone: "L'état de chaque nuit (nuits) se donne seul, sans dates ni période.",
+  nuitsTwice: 'Une même nuit figure deux fois dans nuits.',
+  notYetPassed: (day: string) =>
+    `La nuit du ${frenchDate(day)} n'est pas encore passée : pointage impossible.`,
+  notANight: (day: string, id: number) =>
+    `La nuit du ${frenchDate(day)} n'est pas une nuitée (non annulée) de la réservation n° ${id}.`,
+  nothingInPeriod: 'Aucune nuitée de la réservation dans cette période : rien à pointer.',
+} as const;
+
+/** api/src/modules/demandes/cles-api/cles-api-service.ts: the clients' API keys. */
+export const CLE_API_MESSAGES = {
+  missing: "Clé d'API absente : envoyez la clé de votre organisation dans l'en-tête X-Api-Key.",
+  invalid: "Clé d'API invalide ou révoquée.",
+  clientNotFound: 'Client introuvable.',
+  notFound: "Clé d'API introuvable.",
+  revoked: "Cette clé d'API est déjà révoquée.",
+  created: "Clé d'API créée. Copiez-la maintenant : elle ne sera plus affichée.",
+  revokedDone: "Clé d'API révoquée : les demandes envoyées avec elle sont désormais refusées.",
 } as const;

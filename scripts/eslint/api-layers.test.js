@@ -37,8 +37,14 @@ tester.run('ebas3/api-layers', apiLayers, {
     },
     { filename: at('lib/exports/export-filter-names.ts'), code: "import { a } from '../../db/raw';" },
     { filename: at('lib/exports/export-priority.ts'), code: "import { a } from '../../config-constants';" },
-    { filename: at('db/client.ts'), code: "import { a } from './database-types';\nimport { b } from '../errors';" },
-    { filename: at('config.ts'), code: "import { a } from './config-constants';\nimport { isIP } from 'node:net';" },
+    {
+      filename: at('db/client.ts'),
+      code: "import { a } from './database-types';\nimport { b } from '../errors';",
+    },
+    {
+      filename: at('config.ts'),
+      code: "import { a } from './config-constants';\nimport { isIP } from 'node:net';",
+    },
     // A plugin wires a module in through its index.ts; it may read shared's other entries.
     {
       filename: at('plugins/auth.ts'),
@@ -46,9 +52,15 @@ tester.run('ebas3/api-layers', apiLayers, {
     },
     { filename: at('plugins/static-site.ts'), code: "import { REMOTES } from 'shared/federation';" },
     // The top composes everything.
-    { filename: at('app.ts'), code: "import a from './modules/reservations/routes';\nimport b from './plugins/mail';" },
+    {
+      filename: at('app.ts'),
+      code: "import a from './modules/reservations/routes';\nimport b from './plugins/mail';",
+    },
     // A test may reach into the files it tests.
-    { filename: at('modules/rooming/send/send.test.ts'), code: "import { a } from '../../reservations/filters';" },
+    {
+      filename: at('modules/rooming/send/send.test.ts'),
+      code: "import { a } from '../../reservations/filters';",
+    },
   ],
   invalid: [
     {

@@ -6,6 +6,7 @@
 // 3. the list's latency at 1 and 8 connections, with Accept-Encoding (what the API chose) and without, alternated
 //    run after run (--rounds): on a shared machine the ratio within a round means more than either figure.
 // Usage: pnpm build && pnpm --filter ./bench json-compression [--reuse DATA_DIR] [--rounds 3] [--requests 500]
+//        (--rounds 0: parts 1 and 2 only)
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -148,9 +149,9 @@ try {
     ),
   );
 
-  // 3. Latency, with and without Accept-Encoding, alternated.
+  // 3. Latency, with and without Accept-Encoding, alternated (`--rounds 0`: sizes and CPU only).
   const rows: (string | number)[][] = [];
-  for (const connections of [1, 8]) {
+  for (const connections of ROUNDS > 0 ? [1, 8] : []) {
     const load = loader({ connections, requests: connections === 1 ? REQUESTS : REQUESTS * 2 });
     const warm = loader({ connections, requests: 200 });
     await warm('', `${base}/reservations`, auth, { pageSize: 50 });

@@ -13,6 +13,8 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-standalone/**',
+      // A compiled API built by api/src/server-build.test.ts while it runs.
+      'api/dist-test-*/**',
       '**/node_modules/**',
       '**/.data/**',
       '**/mockServiceWorker.js',

@@ -8,7 +8,7 @@
 // set or removed, a real write with its history entry — each of which drops every answer the API keeps between
 // writes (the counters, the list's pages, the statistics).
 // Usage: pnpm --filter ./bench mixed-load -- --reuse DATA_DIR [--users 100] [--seconds 180] [--think 1000]
-//        [--writes 0]
+//        [--writes 0] [--accept-encoding identity]
 import { parisToday, addDays } from 'shared/contract';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,8 +25,14 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '180' },
     think: { type: 'string', default: '1000' },
     writes: { type: 'string', default: '0' },
+    'accept-encoding': { type: 'string' },
   },
 });
+/**
+ * The Accept-Encoding of every request: by default fetch's own (gzip, deflate, br: the answers compressed, as a
+ * browser gets them, api/src/plugins/compression.ts); `identity` for uncompressed answers.
+ */
+const ACCEPT_ENCODING = values['accept-encoding'];
 const USERS = Number(values.users);
 const DURATION_MS = Number(values.seconds) * 1000;
 const THINK_MS = Number(values.think);
@@ -154,6 +160,7 @@ try {
         method,
         headers: {
           authorization: `Bearer ${token}`,
+          ...(ACCEPT_ENCODING === undefined ? {} : { 'accept-encoding': ACCEPT_ENCODING }),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -253,7 +260,7 @@ try {
   summarise('**toutes les requêtes**', samples);
 
   console.info(
-    `\n${USERS} agents, réflexion ${THINK_MS} ms ± 50 %, écritures ${WRITE_PERCENT} % des étapes, ${elapsed.toFixed(0)} s, ${(samples.length / elapsed).toFixed(0)} requêtes/s, ` +
+    `\n${USERS} agents, réflexion ${THINK_MS} ms ± 50 %, écritures ${WRITE_PERCENT} % des étapes, Accept-Encoding ${ACCEPT_ENCODING ?? 'de fetch'}, ${elapsed.toFixed(0)} s, ${(samples.length / elapsed).toFixed(0)} requêtes/s, ` +
       `RSS de l'API au pic ${peakRss.toFixed(0)} Mo\n`,
   );
   printTable(

@@ -5,7 +5,8 @@
 // latency) and of this process — autocannon, which shares the cores — and the closed-loop bound on the mean
 // latency those CPU times give (Little's law: `connections` requests in flight over the machine's cores).
 // Usage: pnpm --filter bench exec tsx reservations-list.ts --reuse DATA_DIR [--requests 300]
-//        [--connections 1] [--warmup 0] [--cpu-prof DIR] [--list-cache-mb N]   (without --reuse, the large data
+//        [--connections 1] [--warmup 0] [--cpu-prof DIR] [--list-cache-mb N] [--accept-encoding gzip]
+//        (--accept-encoding: the answers compressed as a browser gets them; without --reuse, the large data
 //        set is generated first: about 5 minutes; --warmup N sends N requests of each body, not measured, before
 //        any measure and again before its own — the connections opened, the statements prepared and the API's code
 //        compiled, as in a server that has been running;
@@ -35,8 +36,11 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '0' },
     'cpu-prof': { type: 'string' },
     'list-cache-mb': { type: 'string' },
+    'accept-encoding': { type: 'string' },
   },
 });
+/** `--accept-encoding gzip` etc.: the list's answers compressed (api/src/plugins/compression.ts); none by default. */
+const ACCEPT_ENCODING = values['accept-encoding'];
 const LIST_CACHE_MB = values['list-cache-mb'] ?? process.env.LIST_CACHE_MB;
 const REQUESTS = Number(values.requests);
 const CONNECTIONS = Number(values.connections);
@@ -78,7 +82,10 @@ const rows: (Row & {
 })[] = [];
 try {
   const base = `http://127.0.0.1:${port}/api`;
-  const auth = { authorization: `Bearer ${await agentToken(base)}` };
+  const auth: Record<string, string> = {
+    authorization: `Bearer ${await agentToken(base)}`,
+    ...(ACCEPT_ENCODING === undefined ? {} : { 'accept-encoding': ACCEPT_ENCODING }),
+  };
   const list = `${base}/reservations`;
   const post = async (body: object) => {
     const response = await fetch(list, {
@@ -139,6 +146,7 @@ console.info(
   `\nPOST /api/reservations, pageSize 50 : ${REQUESTS} requêtes par ligne` +
     (WARMUP > 0 ? ` (après ${WARMUP} non mesurées)` : '') +
     `, ${CONNECTIONS} connexion(s), 127.0.0.1, ${CORES} cœurs, LIST_CACHE_MB=${LIST_CACHE_MB ?? 'défaut'}` +
+    `, Accept-Encoding : ${ACCEPT_ENCODING ?? 'aucun'}` +
     ` ; charge moyenne (1, 5, 15 min) au début ` +
     `${loadAtStart}, à la fin ${loadAverage()}\n`,
 );

@@ -8,7 +8,7 @@ source "$(dirname "$0")/lib/own-session.sh"
 require_node
 ensure_pnpm
 install_workspace
-build_frontends
+build_product
 
 log "Démarrage d'EBAS3"
 export WEB_ROOT="$ROOT"
@@ -16,6 +16,7 @@ export DEMO_MODE="${DEMO_MODE:-1}"
 export PORT="${PORT:-8080}"
 cd "$ROOT/api"
 
-# In a session of its own: a Ctrl+C stops it in order, PostgreSQL last (scripts/lib/own-session.sh). Node itself, as
-# api's `start` script runs it through tsx: pnpm's and tsx's launchers would each pass the signal on once more.
-run_in_own_session node --import tsx src/server.ts
+# In a session of its own: a Ctrl+C stops it in order, PostgreSQL last (scripts/lib/own-session.sh). Node itself, on
+# the API compiled by `pnpm build` (api/scripts/build.mjs), as api's `start` script runs it: pnpm's launcher would
+# pass the signal on once more.
+run_in_own_session node dist/server.js

@@ -37,6 +37,7 @@ import { taskEventsPlugin } from './modules/tasks/task-events';
 import { tasksPlugin, type TasksPluginOptions } from './modules/tasks/tasks-plugin';
 import usersRoutes from './modules/users/routes';
 import authPlugin from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import exportSlotsPlugin, { type ExportLimits } from './plugins/export-slots';
@@ -245,6 +246,8 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
 
   await app.register(
     async (api) => {
+      // The JSON answers of every route below (plugins/compression.ts); the site and socket.io are not routes here.
+      await registerCompression(api);
       await api.register(healthRoutes);
       await api.register(publicAuthRoutes, {
         loginThrottle,

@@ -1,6 +1,7 @@
 /**
- * server.ts as `npm start` runs it, in a child process of a test (server.test.ts, db/embedded-postgres.test.ts):
- * the embedded PostgreSQL in DATA_DIR, no site, the demo unless `env` says otherwise; its output collected.
+ * server.ts as `npm start` runs it, in a child process of a test (server.test.ts, server-build.test.ts,
+ * db/embedded-postgres.test.ts): the embedded PostgreSQL in DATA_DIR, no site, the demo unless `env` says
+ * otherwise; its output collected.
  */
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
@@ -19,8 +20,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+/** server.ts from the sources, through tsx; a compiled bundle (scripts/build.mjs) is `[<dir>/server.js]`. */
+const FROM_SOURCES = ['--import', 'tsx', 'src/server.ts'];
+
+export function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = FROM_SOURCES,
+) {
+  const server = spawn(process.execPath, nodeArgs, {
     cwd: API_DIR,
     env: {
       ...process.env,

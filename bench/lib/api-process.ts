@@ -1,12 +1,12 @@
 // Starting the API under test and preparing its data directory, shared by the API benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const API = join(ROOT, 'api');
+export const API = join(ROOT, 'api');
 
 /** Command-line arguments of the running script, without pnpm's `--` separators. */
 export const cliArgs = (): string[] => process.argv.slice(2).filter((arg) => arg !== '--');
@@ -15,17 +15,37 @@ export const cliArgs = (): string[] => process.argv.slice(2).filter((arg) => arg
 export const randomPort = (): number => 20_000 + Math.floor(Math.random() * 10_000);
 
 /**
- * Starts `src/server.ts` in demo mode on 127.0.0.1:`port` and waits (up to 2 minutes) for /api/health. `env`: extra
- * settings (e.g. MAX_CONNECTIONS_PER_ADDRESS for many sockets from one address); `nodeArgs`: extra options of node
- * (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+ * How the API runs: `compiled` as `npm start` runs it (api/dist, built by `pnpm build`), `sources` through tsx as
+ * `pnpm dev` and the tests do (and `npm start` did before it was compiled).
+ */
+export const API_COMMANDS = {
+  compiled: ['dist/server.js'],
+  sources: ['--import', 'tsx', 'src/server.ts'],
+} as const;
+export type ApiCommand = keyof typeof API_COMMANDS;
+
+/** The compiled API's entry; a clear error when it has not been built. */
+export function requireCompiledApi(): void {
+  if (!existsSync(join(API, API_COMMANDS.compiled[0])))
+    throw new Error(
+      'api/dist/server.js manquant : lancez « pnpm build » (ou « pnpm --filter ./api build »).',
+    );
+}
+
+/**
+ * Starts the API (`src/server.ts` through tsx unless `command` says `compiled`) in demo mode on 127.0.0.1:`port`
+ * and waits (up to 2 minutes) for /api/health. `env`: extra settings (e.g. MAX_CONNECTIONS_PER_ADDRESS for many
+ * sockets from one address); `nodeArgs`: extra options of node (e.g. --cpu-prof, which NODE_OPTIONS refuses).
  */
 export async function startApi(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  command: ApiCommand = 'sources',
 ): Promise<ChildProcess> {
-  const api = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
+  if (command === 'compiled') requireCompiledApi();
+  const api = spawn(process.execPath, [...nodeArgs, ...API_COMMANDS[command]], {
     cwd: API,
     env: {
       ...process.env,

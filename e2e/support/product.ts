@@ -67,9 +67,17 @@ export async function waitForHealth(url: string, api: ChildProcess, output: () =
  */
 export const DEMO_DATA_TEMPLATE = 'E2E_DEMO_DATA_TEMPLATE';
 
-/** The API in demo mode, as the product runs it (`env` adds PORT, DATA_DIR…); its output goes to `log`. */
+/** The compiled API, as `npm start` runs it (api/scripts/build.mjs, run by `pnpm build`). */
+const API_ENTRY = 'dist/server.js';
+
+/**
+ * The API in demo mode, as the product runs it — compiled (`env` adds PORT, DATA_DIR…); its output goes to `log`.
+ */
 export function spawnDemoApi(env: Record<string, string>, log: (text: string) => void): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  if (!existsSync(join(ROOT, 'api', API_ENTRY))) {
+    throw new Error(`api/${API_ENTRY} manquant : lancez « pnpm build » avant les tests navigateur.`);
+  }
+  const child = spawn(process.execPath, [API_ENTRY], {
     cwd: join(ROOT, 'api'),
     env: {
       ...process.env,

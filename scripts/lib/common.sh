@@ -40,7 +40,7 @@ install_workspace() {
   (cd "$ROOT" && pnpm install --frozen-lockfile --reporter=silent)
 }
 
-build_frontends() {
-  log "Construction de l'hôte et des cinq remotes"
+build_product() {
+  log "Construction de l'hôte, des cinq remotes et de l'API"
   (cd "$ROOT" && pnpm build)
 }

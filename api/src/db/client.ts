@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { API_DIR } from '../api-dir';
 import type { BackoffPolicy } from './backoff';
 import { acquireDataDirLock } from './data-dir-lock';
 import { CONSOLE_LOG, type DatabaseLog } from './database-log';
@@ -14,7 +16,7 @@ import { guardCheckouts } from './pool-checkouts';
 import { coalescedRoundTrips } from './round-trips';
 import * as schema from './schema';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = join(API_DIR, 'drizzle');
 
 /** Arbitrary constant: serialises migrations when several API nodes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 4_242_003;

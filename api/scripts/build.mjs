@@ -1,4 +1,4 @@
-// Compiles the API for `npm start` (docs/deployment.md « Compiled API »): esbuild bundles the server and the export
+// Compiles the API for `npm start` (docs/deployment.md « API compilée »): esbuild bundles the server and the export
 // render worker, each into one ES module in api/dist, the workspace package `shared` (TypeScript sources) included
 // and the npm dependencies left to node_modules. Run by `pnpm build`; `node scripts/build.mjs [out-dir]`.
 //

@@ -37,9 +37,33 @@ async function listenWithRetry(server: Server, port: number): Promise<void> {
   }
 }
 
+/** The variants scripts/compress-dist.mjs writes beside a build's files, in order of preference. */
+const ENCODINGS = [
+  { name: 'br', extension: '.br' },
+  { name: 'gzip', extension: '.gz' },
+] as const;
+
+/** The pre-compressed variant of `file` the client accepts, as the API serves the host's files; null for none. */
+async function preCompressed(
+  file: string,
+  acceptEncoding: string | undefined,
+): Promise<(typeof ENCODINGS)[number] | null> {
+  const accepted = (acceptEncoding ?? '').split(',').map((value) => value.trim().split(';')[0]);
+  for (const encoding of ENCODINGS) {
+    if (!accepted.includes(encoding.name)) continue;
+    const exists = await stat(file + encoding.extension).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+    if (exists) return encoding;
+  }
+  return null;
+}
+
 /**
  * A remote's own static server, as a feature team would deploy it on another origin: CORS open, manifest
- * no-cache. Tests stop it to prove the shell survives a remote going down.
+ * no-cache, its pre-compressed files sent to a browser that accepts them. Tests stop it to prove the shell
+ * survives a remote going down.
  */
 export async function startStaticServer(
   root: string,
@@ -56,14 +80,17 @@ export async function startStaticServer(
     try {
       const info = await stat(file);
       if (!info.isFile()) throw new Error('not a file');
+      const encoding = await preCompressed(file, req.headers['accept-encoding']);
       res.writeHead(200, {
         // No idle keep-alive sockets: a stopped server must be able to take its port back at once.
         Connection: 'close',
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
         'Access-Control-Allow-Origin': '*',
         'Cache-Control': /\.(html|json)$/.test(file) ? 'no-cache' : 'public, max-age=31536000, immutable',
+        Vary: 'Accept-Encoding',
+        ...(encoding ? { 'Content-Encoding': encoding.name } : {}),
       });
-      createReadStream(file).pipe(res);
+      createReadStream(encoding ? file + encoding.extension : file).pipe(res);
     } catch {
       res.writeHead(404, { 'Access-Control-Allow-Origin': '*' }).end('Not found');
     }

@@ -74,3 +74,98 @@ export function transferTable(title: string, transfers: Transfer[]): string {
     '\n',
   );
 }
+
+/** One response as the browser's network layer counted it. */
+export interface WireTransfer {
+  url: string;
+  /** Chrome's resource type: Document, Script, Stylesheet, Fetch, XHR, Font, Image… */
+  type: string;
+  /** Bytes received: status line, headers and the body as sent (compressed when the server compressed it). */
+  wire: number;
+  /** The body's Content-Encoding ('' when sent as it is). */
+  encoding: string;
+}
+
+/**
+ * Records every response of a page as the browser counts it (DevTools' « transferred »): Chrome's
+ * `encodedDataLength` of each finished request — headers included, the body as it came over the wire. With a cold
+ * cache and a product served from one machine, the figure depends only on what was built and what the API sends.
+ */
+export async function recordWire(
+  page: Page,
+): Promise<{ take: () => Promise<WireTransfer[]>; settle: () => Promise<void> }> {
+  const session = await page.context().newCDPSession(page);
+  const seen = new Map<string, { url: string; type: string; encoding: string }>();
+  const inFlight = new Set<string>();
+  let lastActivity = Date.now();
+  let finished: WireTransfer[] = [];
+  session.on('Network.requestWillBeSent', (event) => {
+    inFlight.add(event.requestId);
+    lastActivity = Date.now();
+  });
+  session.on('Network.responseReceived', (event) => {
+    const headers = event.response.headers as Record<string, string>;
+    const encoding = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-encoding');
+    seen.set(event.requestId, {
+      url: event.response.url,
+      type: event.type ?? 'Other',
+      encoding: encoding?.[1] ?? '',
+    });
+  });
+  session.on('Network.loadingFailed', (event) => {
+    inFlight.delete(event.requestId);
+    seen.delete(event.requestId);
+    lastActivity = Date.now();
+  });
+  session.on('Network.loadingFinished', (event) => {
+    inFlight.delete(event.requestId);
+    lastActivity = Date.now();
+    const response = seen.get(event.requestId);
+    if (!response || response.url.startsWith('data:')) return;
+    seen.delete(event.requestId);
+    finished.push({ ...response, wire: event.encodedDataLength });
+  });
+  await session.send('Network.enable');
+  return {
+    take: async () => {
+      const taken = finished;
+      finished = [];
+      return taken;
+    },
+    /**
+     * Resolves once nothing has been on the network for QUIET_MS: a screen's data is asked for after its chunks
+     * have run, sometimes later than `networkidle`'s 500 ms, and what the shell defers comes later still; either
+     * would otherwise count in the next step, or not at all.
+     */
+    settle: async () => {
+      while (inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    },
+  };
+}
+
+/**
+ * Longer than the shell's deferred parts wait (host-shell/src/lib/deferred.tsx: 2.5 s, then up to 2 s for an idle
+ * moment): a step's figure includes them, every time.
+ */
+const QUIET_MS = 5_000;
+
+export const sumWire = (transfers: WireTransfer[]) => transfers.reduce((total, t) => total + t.wire, 0);
+
+/** Script and style requests: what the request budget counts. */
+export const codeRequests = (transfers: WireTransfer[]) =>
+  transfers.filter((t) => t.type === 'Script' || t.type === 'Stylesheet');
+
+/** The per-response table printed with a budget (largest first). */
+export function wireTable(title: string, transfers: WireTransfer[]): string {
+  const rows = [...transfers]
+    .sort((a, b) => b.wire - a.wire)
+    .map(
+      (t) =>
+        `  ${kB(t.wire).padStart(9)}  ${t.type.padEnd(10)} ${(t.encoding || '-').padEnd(4)} ${new URL(t.url).pathname}`,
+    );
+  return [
+    `${title} — ${transfers.length} réponses (${codeRequests(transfers).length} scripts et styles), ${kB(sumWire(transfers))} reçus`,
+    ...rows,
+  ].join('\n');
+}

@@ -4,26 +4,50 @@ import type { Browser, Page } from 'playwright-core';
 import { ROUTES } from 'shared/routes';
 import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
 import { DEMO_ADMIN, REMOTE_DIRS, startProduct, type Product, type RemoteName } from '../support/product';
-import { kB, recordTransfers, sumBrotli, transferTable, type Transfer } from '../support/transfer';
+import {
+  codeRequests,
+  kB,
+  recordTransfers,
+  recordWire,
+  sumBrotli,
+  sumWire,
+  wireTable,
+  type Transfer,
+} from '../support/transfer';
 
 /**
- * Byte budgets of the first load (issue 8), in brotli-compressed bytes of JavaScript and CSS. Bytes are
- * deterministic, so they are checked here; timings are measured by `pnpm bench:first-paint` (docs/performance.md).
- * Login → dashboard is held to the issue's target, 300 kB (297 kB at the time of writing): a change that adds
- * weight to the first load has to take as much out elsewhere.
+ * First-visit budgets (issue 37 §5), counted as the browser counts them: every response of the navigation (HTML,
+ * scripts, styles, the registry, the API's answers…), headers included, bodies as they came over the wire, cache
+ * cold, the admin signed in. Bytes are deterministic, so they are checked here; timings are measured by
+ * `pnpm bench:first-paint` (docs/performance.md « JavaScript fetched by the browser »).
+ *
+ * `target` is the issue's; `ceiling` is what the test enforces: today's figure and a little room, lowered as the
+ * bytes come out, down to the target. A change that adds weight has to take as much out elsewhere.
  */
-const LOGIN_TO_DASHBOARD_BUDGET = 300 * 1024;
+const BUDGETS = {
+  loginPage: { target: 150 * 1024, ceiling: 372 * 1024 },
+  /**
+   * From the empty tab to the dashboard's home, the login page included, and the parts the shell loads a few
+   * seconds later (host-shell/src/lib/deferred.tsx: live feed, « Tâches »…): the browser receives them all.
+   */
+  loginToDashboard: { target: 300 * 1024, ceiling: 740 * 1024 },
+  /** Script and style requests of login → dashboard. */
+  loginToDashboardRequests: { target: 30, ceiling: 110 },
+  /** What the reservations list's first visit adds once the dashboard is there. */
+  reservations: { target: 150 * 1024, ceiling: 150 * 1024 },
+  /** What any other remote's first screen adds. */
+  otherRemote: { target: 100 * 1024, ceiling: 100 * 1024 },
+  /** mf_stats's first screen is a chart: its library (recharts, 95 kB on the wire) comes with it. */
+  stats: { target: 100 * 1024, ceiling: 136 * 1024 },
+};
 /**
- * A remote's own files on its first visit (manifest, remoteEntry, its page chunks). The issue's ceiling is 60 kB;
- * held at 45 kB since remotes take the federation runtime from the host (38.6 kB for mf_reservations, the
- * largest): a remote built with its own runtime again (~15 kB) fails here.
+ * A remote's own files on its first visit, in brotli bytes of JavaScript and CSS: held at 45 kB since remotes take
+ * the federation runtime from the host (38.6 kB for mf_reservations, the largest): a remote built with its own
+ * runtime again (~15 kB) fails here. mf_stats carries its chart library (recharts, ~95 kB brotli, loaded with the
+ * first chart of a stats screen, never by the shell): 125 kB.
  */
-const REMOTE_FIRST_VISIT_BUDGET = 45 * 1024;
-/**
- * mf_stats's first visit carries its chart library (recharts, ~95 kB brotli, loaded with the first chart of a stats
- * screen, never by the shell): its own budget, 125 kB (118.3 kB at the time of writing; docs/performance.md).
- */
-const REMOTE_BUDGETS: Partial<Record<RemoteName, number>> = { mf_stats: 125 * 1024 };
+const REMOTE_OWN_FILES_BUDGET = 45 * 1024;
+const REMOTE_OWN_FILES_BUDGETS: Partial<Record<RemoteName, number>> = { mf_stats: 125 * 1024 };
 
 /** Chrome's « preloaded … but not used within a few seconds » warning comes ~3 s after the load event. */
 const PRELOAD_WARNING_DELAY_MS = 4_000;
@@ -56,55 +80,75 @@ async function sharedAssetsOf(remoteUrl: string): Promise<Map<string, string>> {
 }
 
 describe('first load', () => {
-  test('login → dashboard stays within its byte budget, and each remote within its own', async () => {
+  test('the login page, login → dashboard and each remote’s first screen stay within their budgets', async () => {
     const { page, context } = await openPage(browser, product.baseUrl);
+    const wire = await recordWire(page);
     const transfers = recordTransfers(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await wire.settle();
+    const loginPage = await wire.take();
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password, { fromCurrentPage: true });
     await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    const firstLoad = await transfers.take();
-    const report = [transferTable('Connexion → tableau de bord', firstLoad)];
+    await wire.settle();
+    const toDashboard = [...loginPage, ...(await wire.take())];
+    await transfers.take();
+    const report = [
+      wireTable('Page de connexion', loginPage),
+      wireTable('Connexion → tableau de bord', toDashboard),
+    ];
+    const figures: string[] = [];
+    const over: string[] = [];
+    const check = (what: string, value: number, { target, ceiling }: { target: number; ceiling: number }) => {
+      const show = (n: number) => (ceiling > 1024 ? kB(n) : String(n));
+      figures.push(`${what} : ${show(value)} (plafond ${show(ceiling)}, objectif ${show(target)})`);
+      if (value > ceiling) over.push(`${what} : ${show(value)} > ${show(ceiling)}`);
+    };
+    check('page de connexion', sumWire(loginPage), BUDGETS.loginPage);
+    check('connexion → tableau de bord', sumWire(toDashboard), BUDGETS.loginToDashboard);
+    check(
+      'connexion → tableau de bord, scripts et styles',
+      codeRequests(toDashboard).length,
+      BUDGETS.loginToDashboardRequests,
+    );
     assert.ok(
-      firstLoad.every((t) => t.origin === product.baseUrl),
+      codeRequests(toDashboard).every((t) => new URL(t.url).origin === product.baseUrl),
       'the first load comes from the host only',
     );
-    // The figures are what the API really sends: its largest script, asked for as a browser does, comes in brotli.
-    const largest = [...firstLoad].sort((a, b) => b.raw - a.raw)[0]!;
-    const served = await fetch(`${product.baseUrl}${largest.url}`, {
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
-    assert.equal(served.headers.get('content-encoding'), 'br', largest.url);
+    // The API sends its pre-compressed files to a browser that accepts them: the largest script came in brotli.
+    const largest = [...codeRequests(toDashboard)].sort((a, b) => b.wire - a.wire)[0]!;
+    assert.equal(largest.encoding, 'br', largest.url);
 
-    const remoteOverBudget: string[] = [];
     const visited = new Set<string>();
     for (const route of ROUTES) {
       if (visited.has(route.remote) || route.path.includes(':')) continue;
       visited.add(route.remote);
+      const remote = route.remote as RemoteName;
       await navigateInApp(page, `/dashboard/${route.path}`);
       await page.locator(`section[data-route-id="${route.id}"]`).waitFor({ timeout: 30_000 });
-      await page.waitForLoadState('networkidle');
-      const visit = await transfers.take();
-      const remoteOrigin = product.remotes[route.remote as RemoteName].url;
-      const own = visit.filter((t: Transfer) => t.origin === remoteOrigin);
-      const fromHost = visit.filter((t: Transfer) => t.origin !== remoteOrigin);
-      report.push(transferTable(`Première visite de ${route.remote} (ses fichiers)`, own));
-      report.push(transferTable(`  … et modules partagés fournis par l'hôte`, fromHost));
-      assert.ok(own.length > 0, `${route.remote} downloaded its own code`);
-      const budget = REMOTE_BUDGETS[route.remote as RemoteName] ?? REMOTE_FIRST_VISIT_BUDGET;
-      if (sumBrotli(own) > budget)
-        remoteOverBudget.push(`${route.remote} (${kB(sumBrotli(own))} > ${kB(budget)})`);
+      await wire.settle();
+      const visit = await wire.take();
+      const remoteOrigin = product.remotes[remote].url;
+      const own = (await transfers.take()).filter((t: Transfer) => t.origin === remoteOrigin);
+      report.push(wireTable(`Première visite de ${remote} (${route.path})`, visit));
+      assert.ok(own.length > 0, `${remote} downloaded its own code`);
+      const ownBudget = REMOTE_OWN_FILES_BUDGETS[remote] ?? REMOTE_OWN_FILES_BUDGET;
+      if (sumBrotli(own) > ownBudget)
+        over.push(`fichiers propres de ${remote} : ${kB(sumBrotli(own))} > ${kB(ownBudget)} (brotli)`);
+      check(
+        `première visite de ${remote}`,
+        sumWire(visit),
+        remote === 'mf_reservations'
+          ? BUDGETS.reservations
+          : remote === 'mf_stats'
+            ? BUDGETS.stats
+            : BUDGETS.otherRemote,
+      );
     }
     assert.equal(visited.size, Object.keys(REMOTE_DIRS).length, 'every remote visited');
     await context.close();
-    console.info(report.join('\n'));
-
-    assert.ok(
-      sumBrotli(firstLoad) <= LOGIN_TO_DASHBOARD_BUDGET,
-      `Connexion → tableau de bord : ${kB(sumBrotli(firstLoad))} > ${kB(LOGIN_TO_DASHBOARD_BUDGET)}`,
-    );
-    assert.deepEqual(remoteOverBudget, [], 'remotes over their budget');
+    console.info([...report, ...figures].join('\n'));
+    assert.deepEqual(over, [], 'over budget');
   });
 
   test('index.html preloads what the login page runs, and the dashboard only for a stored session', async () => {

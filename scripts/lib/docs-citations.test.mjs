@@ -80,3 +80,14 @@ test("anchors follow GitHub's rule", () => {
   assert.equal(slug('Statistics (shared/src/contract/stats.ts)'), 'statistics-sharedsrccontractstatsts');
   assert.equal(slug('Rooming et pointage'), 'rooming-et-pointage');
 });
+
+// Reference pages stay short enough to find a figure in (issue 37 §1): a run log that grows them back fails here.
+test('the performance and testing references stay within their length', async () => {
+  const { readFileSync } = await import('node:fs');
+  const lines = (file) => readFileSync(`${ROOT}docs/${file}`, 'utf8').split('\n').length;
+  assert.ok(
+    lines('performance.md') <= 600,
+    `docs/performance.md: ${lines('performance.md')} lines (600 at most)`,
+  );
+  assert.ok(lines('testing.md') <= 300, `docs/testing.md: ${lines('testing.md')} lines (300 at most)`);
+});

@@ -197,7 +197,7 @@ describe('apiClient Authorization header', () => {
   });
 });
 
-describe('apiClient on fetch', () => {
+describe('apiClient on axios', () => {
   it('builds the query string from params, leaving empty values out', async () => {
     let url = '';
     mockServer.use(
@@ -256,7 +256,7 @@ describe('apiClient on fetch', () => {
     expect(progress.at(-1)).toEqual({ loaded: 10_000, total: 10_000 });
   });
 
-  it('rejects a cancelled call with an AbortError that isCancelled recognises', async () => {
+  it('rejects a cancelled call with a cancel that isCancelled recognises', async () => {
     answer('get', 200, {});
     const controller = new AbortController();
     controller.abort();

@@ -103,7 +103,7 @@ describe('createQueryClient', () => {
     expect(seen.count).toBe(1);
   });
 
-  it('passes its signal to the fetch: a query nobody waits for any more is cancelled, silently', async () => {
+  it('passes its signal to axios: a query nobody waits for any more is cancelled, silently', async () => {
     mockServer.use(
       http.get('/api/slow', async () => {
         await new Promise((resolve) => setTimeout(resolve, 200));

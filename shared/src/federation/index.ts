@@ -44,6 +44,7 @@ export const SINGLETON_VERSIONS = {
   '@tanstack/react-query': '5.108.0',
   dayjs: '1.11.23',
   zustand: '5.1.0',
+  axios: '1.21.1',
   'socket.io-client': '4.8.4',
   typebox: '1.4.3',
 } as const;

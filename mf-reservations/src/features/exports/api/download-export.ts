@@ -24,7 +24,7 @@ export interface ReservationExportOptions {
 /**
  * POSTs the list's filters to an export (spec §7) and saves the file under the server's name — or, beyond
  * EXPORT_TASK_THRESHOLD rows, resolves with the task preparing it (docs/api.md « Tâches »). A failure rejects with
- * the server's French message; a cancel rejects with an AbortError (`isCancelled`).
+ * the server's French message; a cancel rejects silently (`isCancelled`).
  */
 export function downloadReservationExport(
   key: ReservationExportKey,

@@ -24,7 +24,8 @@ import {
 import { API_DATE_FORMAT, formatDate } from '../../format/dates';
 import { api, claimsOf, fail, json, requireSession, validBody } from '../common/http';
 import { RESERVATIONS_MESSAGES as M } from '../messages';
-import { extrasOf, fromCents, syncRow, toCents, today } from '../reservations/detail-fixtures';
+import { fromCents, toCents } from '../../format/money';
+import { extrasOf, syncRow, today } from '../reservations/detail-fixtures';
 import { matchesFilters } from '../reservations/list-handlers';
 import { mockReservations, recordedHistory } from '../reservations/store';
 

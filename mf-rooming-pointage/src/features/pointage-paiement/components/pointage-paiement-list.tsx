@@ -13,7 +13,16 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { API_DATE_FORMAT, formatDate, formatMoney, formatNumber, formatPeriod, notifier } from 'shared';
+import {
+  API_DATE_FORMAT,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatPeriod,
+  fromCents,
+  notifier,
+  toCents,
+} from 'shared';
 import { frenchRowSelection, useRememberedSearchParams } from 'shared/ui';
 import {
   ETAT_PAIEMENT_LABELS,
@@ -43,8 +52,6 @@ const FILTRE_LABELS: Record<Filtre, string> = { ...ETAT_PAIEMENT_LABELS, tous: '
 
 const nameOf = (stay: PointageReservation) =>
   `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-const euros = (value: number) => formatMoney(value / 100);
 const nuits = (count: number) => `${count} nuit${count > 1 ? 's' : ''}`;
 const NO_DUES: NuitsDues = {
   a_verifier: { nuits: 0, montant: '0', hors_fenetre: 0 },
@@ -60,7 +67,7 @@ function wholeStayOf(dues: NuitsDues) {
   const states = Object.values(dues);
   return {
     nights: states.reduce((sum, state) => sum + state.nuits, 0),
-    amount: states.reduce((sum, state) => sum + cents(state.montant), 0),
+    amount: states.reduce((sum, state) => sum + toCents(state.montant), 0),
     outside: states.reduce((sum, state) => sum + state.hors_fenetre, 0),
   };
 }
@@ -120,7 +127,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
   const [expanded, setExpanded] = useState<number[]>([]);
   const { failure, report, clear } = usePointageFailure();
   const write = usePointPafCafs({ onError: report });
-  const amountOf = (night: PointageNuitee) => cents(flux === 'paf' ? night.montant_paf : night.montant_caf);
+  const amountOf = (night: PointageNuitee) => toCents(flux === 'paf' ? night.montant_paf : night.montant_caf);
   const etatOf = (night: PointageNuitee) => (flux === 'paf' ? night.etat_paf : night.etat_caf);
   // The stream's nights due over the whole stay, from the API: the list's window holds only the last 31 days.
   const duesOf = (stay: PointageReservation) =>
@@ -200,7 +207,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           selectionNights += 1;
           selectionAmount += amountOf(night);
         }
-    for (const etat of ETATS_PAIEMENT) pageTotals[etat] += cents(dues[etat].montant);
+    for (const etat of ETATS_PAIEMENT) pageTotals[etat] += toCents(dues[etat].montant);
   }
   const hasSelection = selectionNights > 0 || selectedStays.length > 0;
 
@@ -225,7 +232,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
     const due = wholeStayOf(dues).nights;
     return {
       nights: nuits(dues.a_verifier.nuits),
-      amount: euros(cents(dues.a_verifier.montant)),
+      amount: formatMoney(dues.a_verifier.montant),
       notes: [
         dues.a_verifier.hors_fenetre > 0 ? before(dues.a_verifier.hors_fenetre) : '',
         due !== dues.a_verifier.nuits ? `sur ${nuits(due)} due${due > 1 ? 's' : ''}` : '',
@@ -391,12 +398,12 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
         <Typography.Text>
           Sélection : {selectedStays.length} séjour{selectedStays.length > 1 ? 's' : ''} entier
           {selectedStays.length > 1 ? 's' : ''}, {selectionNights} nuit{selectionNights > 1 ? 's' : ''} —{' '}
-          <strong>{euros(selectionAmount)}</strong>
+          <strong>{formatMoney(fromCents(selectionAmount))}</strong>
           {selectionOutside > 0 ? ` (${before(selectionOutside)})` : ''}
         </Typography.Text>
         <Typography.Text type="secondary">
-          Cette page : à vérifier {euros(pageTotals.a_verifier)} · payé {euros(pageTotals.paye)} · non payé{' '}
-          {euros(pageTotals.non_paye)}
+          Cette page : à vérifier {formatMoney(fromCents(pageTotals.a_verifier))} · payé{' '}
+          {formatMoney(fromCents(pageTotals.paye))} · non payé {formatMoney(fromCents(pageTotals.non_paye))}
         </Typography.Text>
       </Flex>
       <PointageFailureAlert failure={failure} onClose={clear} />
@@ -461,7 +468,9 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
                           >
                             Nuit du {formatDate(night.date_nuit)}
                           </Checkbox>
-                          <span style={{ minWidth: 80, textAlign: 'right' }}>{euros(amountOf(night))}</span>
+                          <span style={{ minWidth: 80, textAlign: 'right' }}>
+                            {formatMoney(fromCents(amountOf(night)))}
+                          </span>
                           <Tag color={ETAT_COLORS[etatOf(night)]}>{ETAT_PAIEMENT_LABELS[etatOf(night)]}</Tag>
                         </Flex>
                       </li>

@@ -40,9 +40,7 @@ export function useTypesChambre(
   queryConfig?: QueryConfig<typeof typesChambreQueryOptions>,
 ) {
   return useQuery({
-    ...typesChambreQueryOptions(
-      criteria ?? { contratId: 0, etablissementId: 0, startDate: '', endDate: '' },
-    ),
+    ...typesChambreQueryOptions(criteria ?? { contratId: 0, etablissementId: 0, startDate: '', endDate: '' }),
     enabled: criteria !== null,
     ...queryConfig,
   });

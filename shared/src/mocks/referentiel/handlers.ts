@@ -28,7 +28,6 @@ import {
   type UserItem,
   type UserStatut,
 } from '../../contract';
-import { fromCents } from '../../format/money';
 import { containsText } from '../../format/search';
 import { api, claimsOf, fail, json, readJson, validationField, validationMessage } from '../common/http';
 import { clesApiHandlers, resetClesApiMocks } from './cles-api';
@@ -506,8 +505,7 @@ interface ContratMock {
 
 const MONEY_FIELDS = ['prixPetitDejeunerHt', 'prixDejeunerHt', 'prixDinerHt'] as const;
 /** '52' → '52.00', as the database answers numeric(12,2). */
-const money = (value: unknown) =>
-  value === undefined || value === null ? '0.00' : fromCents(Math.round(Number(value) * 100));
+const money = (value: unknown) => (value === undefined || value === null ? '0.00' : Number(value).toFixed(2));
 
 function contratHandlers(resource: ContratMock): RequestHandler[] {
   const base = api(resource.path);

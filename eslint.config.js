@@ -75,6 +75,14 @@ export default tseslint.config(
           paths: [{ name: 'axios', message: "Appeler l'API par le client unique `apiClient` de 'shared'." }],
         },
       ],
+      // docs/frontend.md « Naming: query options »: `xQueryOptions`, never `getXQueryOptions`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'VariableDeclarator[id.name=/^get[A-Z]\\w*QueryOptions$/]',
+          message: 'Nommer les options de requête `xQueryOptions`, sans `get` (docs/frontend.md).',
+        },
+      ],
     },
   },
   {

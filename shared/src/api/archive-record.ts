@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './api-client';
 import type { MutationConfig } from './query-client';
 import { keysOfPath } from './query-keys';
+import { useWrite } from './use-write';
 
 /** Answer of a reference-data write (api/src/lib/reference-routes.ts); the client toasts `message` (spec §8). */
 export interface Written<T> {
@@ -35,18 +35,13 @@ export async function restoreRecord<T>({ path, id }: RecordRef): Promise<Written
 function useArchiveToggle<T>(
   write: (ref: RecordRef) => Promise<Written<T>>,
   path: string,
-  mutationConfig: MutationConfig<(id: number) => Promise<Written<T>>> = {},
+  mutationConfig?: MutationConfig<(id: number) => Promise<Written<T>>>,
 ) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig;
-  return useMutation({
-    ...config,
-    mutationFn: (id: number) => write({ path, id }),
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: keysOfPath(path).all });
-      await onSuccess?.(...args);
-    },
-  });
+  return useWrite(
+    (id: number) => write({ path, id }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: keysOfPath(path).all }),
+    mutationConfig,
+  );
 }
 
 /** « Archiver » a record of `path`: `useArchiveRecord(path).mutateAsync(id)`. */

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { TaskQueuedAnswer } from '../contract/tasks';
 import { apiClient, type RequestOptions } from './api-client';
 
@@ -94,7 +94,7 @@ export async function downloadFile(path: string, options: DownloadFileOptions): 
   return { kind: 'file', fileName };
 }
 
-export interface FileDownloadState<K extends string> {
+export interface FileDownloadState<K extends string | number> {
   /** The download under way, null when none. */
   running: K | null;
   /** Its progress (0–100), null while the size is unknown. */
@@ -102,41 +102,70 @@ export interface FileDownloadState<K extends string> {
   /** The French message of the last failure. */
   error: string | null;
   clearError: () => void;
-  /** The server's message when the last export became a task (where to fetch the file later). */
+  /** What became of the last download instead of a file: queued as a task (where to fetch it later), or cancelled. */
   queued: string | null;
   clearQueued: () => void;
-  /** Starts `key`'s download; resolves once saved or failed (never rejects). */
+  /** Starts `key`'s download; resolves once saved, queued, cancelled or failed (never rejects). */
   start: (
     key: K,
     path: string,
-    options: Omit<DownloadFileOptions, 'onProgress'>,
+    options: Omit<DownloadFileOptions, 'onProgress' | 'signal'>,
     label: string,
   ) => Promise<void>;
+  /** Cancels the download under way: the request is closed (a streamed export stops on the server). */
+  cancel: () => void;
 }
 
-/** The state of a row of export buttons: one download at a time, its progress, its failure. */
-export function useFileDownload<K extends string>(): FileDownloadState<K> {
+export interface FileDownloadOptions {
+  /** How a failure reads, from the download's label and the server's message (a module constant). Default: an export's. */
+  failure?: (label: string, message: string) => string;
+}
+
+const exportFailure = (label: string, message: string) => `L'export « ${label} » a échoué : ${message}`;
+
+/** The failure of a file that is not an export (an attachment, a task's file). */
+export const fileDownloadFailure = (name: string, message: string) =>
+  `Le téléchargement de « ${name} » a échoué : ${message}`;
+
+/**
+ * The one download state of the screens (exports, PDFs, attachments, a task's file): one download at a time, its
+ * progress, its failure, its cancel, and the notice when it became a task or was cancelled.
+ */
+export function useFileDownload<K extends string | number>({
+  failure = exportFailure,
+}: FileDownloadOptions = {}): FileDownloadState<K> {
   const [running, setRunning] = useState<K | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [queued, setQueued] = useState<string | null>(null);
-  const start = useCallback<FileDownloadState<K>['start']>(async (key, path, options, label) => {
-    setRunning(key);
-    setProgress(null);
-    setError(null);
-    setQueued(null);
-    try {
-      const result = await downloadFile(path, { ...options, onProgress: setProgress });
-      if (result.kind === 'task') setQueued(result.message);
-    } catch (failure) {
-      setError(
-        `L'export « ${label} » a échoué : ${failure instanceof Error ? failure.message : String(failure)}`,
-      );
-    } finally {
-      setRunning(null);
-    }
-  }, []);
+  const controller = useRef<AbortController | null>(null);
+  const start = useCallback<FileDownloadState<K>['start']>(
+    async (key, path, options, label) => {
+      const abort = new AbortController();
+      controller.current = abort;
+      setRunning(key);
+      setProgress(null);
+      setError(null);
+      setQueued(null);
+      try {
+        const result = await downloadFile(path, {
+          ...options,
+          onProgress: setProgress,
+          signal: abort.signal,
+        });
+        if (result.kind === 'task') setQueued(result.message);
+      } catch (failed) {
+        if (abort.signal.aborted) setQueued(`Export « ${label} » annulé.`);
+        else setError(failure(label, failed instanceof Error ? failed.message : String(failed)));
+      } finally {
+        controller.current = null;
+        setRunning(null);
+      }
+    },
+    [failure],
+  );
+  const cancel = useCallback(() => controller.current?.abort(), []);
   const clearError = useCallback(() => setError(null), []);
   const clearQueued = useCallback(() => setQueued(null), []);
-  return { running, progress, error, clearError, queued, clearQueued, start };
+  return { running, progress, error, clearError, queued, clearQueued, start, cancel };
 }

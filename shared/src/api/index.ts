@@ -8,3 +8,4 @@ export * from './notifier';
 export * from './query-client';
 export * from './query-keys';
 export * from './response-handling';
+export * from './use-write';

@@ -8,7 +8,7 @@ import {
   isApiDate,
 } from './dates';
 import { formatFileSize } from './file-size';
-import { formatMoney } from './money';
+import { formatMoney, fromCents, toCents } from './money';
 import { formatNumber, formatPercent } from './numbers';
 
 describe('formatDate', () => {
@@ -130,5 +130,19 @@ describe('formatNumber and formatPercent', () => {
     expect(formatPercent('5.5', { decimals: 2 })).toBe('5,50\u00a0%');
     expect(formatPercent(85.34, { decimals: 1 })).toBe('85,3\u00a0%');
     expect(formatPercent(undefined)).toBe('');
+  });
+});
+
+describe('money in cents', () => {
+  it('parses and prints decimal strings exactly', () => {
+    expect(toCents('84.5')).toBe(8450);
+    expect(toCents('0.10')).toBe(10);
+    expect(toCents('12')).toBe(1200);
+    expect(fromCents(8450)).toBe('84.50');
+    expect(fromCents(7)).toBe('0.07');
+    expect(toCents('-12.3')).toBe(-1230);
+    expect(fromCents(-1230)).toBe('-12.30');
+    expect(() => toCents('1,5')).toThrow();
+    expect(() => toCents('1.234')).toThrow();
   });
 });

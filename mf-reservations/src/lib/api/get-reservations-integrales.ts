@@ -53,7 +53,7 @@ export function reservationsIntegralesListSource(filters: ReservationIntegraleFi
 }
 
 /** One page of full reservations, under the key `ResourceTable` files it. */
-export const getReservationsIntegralesQueryOptions = (
+export const reservationsIntegralesQueryOptions = (
   filters: ReservationIntegraleFilters,
   params: ListParams,
 ) => listQueryOptions({ ...reservationsIntegralesListSource(filters), params });

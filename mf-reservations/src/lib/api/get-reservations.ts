@@ -48,5 +48,5 @@ export function reservationsListSource(filters: ReservationFilters) {
 }
 
 /** One page of stays, under the key `ResourceTable` files it (to prefetch it, or read it in a test). */
-export const getReservationsQueryOptions = (filters: ReservationFilters, params: ListParams) =>
+export const reservationsQueryOptions = (filters: ReservationFilters, params: ListParams) =>
   listQueryOptions({ ...reservationsListSource(filters), params });

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { API_DATE_FORMAT } from '../../format/dates';
+import { fromCents, toCents } from '../../format/money';
 import { addDays, AUDIT_ACTION_LABELS, parisToday } from '../../contract';
 import type {
   EtatPaiement,
@@ -158,18 +159,6 @@ export function extrasOf(row: ReservationItem): StayExtras {
 // -------------------------------------------------------------------------------------------------------------
 // Money in integer cents: no float ever adds euros.
 // -------------------------------------------------------------------------------------------------------------
-
-export function toCents(value: string): number {
-  const negative = value.startsWith('-');
-  const [units = '0', decimals = ''] = value.replace('-', '').split('.');
-  const cents = Number(units) * 100 + Number(decimals.padEnd(2, '0').slice(0, 2));
-  return negative ? -cents : cents;
-}
-
-export function fromCents(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** TVA(rate) = round(base × rate / 100), half away from zero; rates are decimal strings ('10.00'). */
 function vat(baseCents: number, rate: string): number {

@@ -26,7 +26,8 @@ import {
 } from '../../contract';
 import { formatDate } from '../../format/dates';
 import { api, claimsOf, fail, json, requireSession, validBody } from '../common/http';
-import { extrasOf, fromCents, syncRow, toCents } from '../reservations/detail-fixtures';
+import { fromCents, toCents } from '../../format/money';
+import { extrasOf, syncRow } from '../reservations/detail-fixtures';
 import { matchesFilters } from '../reservations/list-handlers';
 import { mockReservations, recordedHistory } from '../reservations/store';
 

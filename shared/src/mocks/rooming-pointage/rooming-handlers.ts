@@ -15,6 +15,7 @@ import {
   type RoomingRow,
 } from '../../contract';
 import { exportFileName } from '../../format/dates';
+import { fromCents, toCents } from '../../format/money';
 import { api, claimsOf, fail, json, requireSession, validationMessage, validBody } from '../common/http';
 import { MOCK_EXPEDITEUR } from '../demandes/fixtures';
 import { storedEtablissement } from '../referentiel/handlers';
@@ -42,16 +43,14 @@ const EXPORT_FILES: Record<string, string> = {
 };
 /** « juin 2026 », as the API names the month of a rooming list sent (rooming/send/send-service.ts). */
 const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-const money = (value: number) => (value / 100).toFixed(2);
 
 function lineOf(night: Nuitee, side: Side): number {
-  const room = cents(side === 'achat' ? night.prix_achat_ht : night.prix_vente_ht);
+  const room = toCents(side === 'achat' ? night.prix_achat_ht : night.prix_vente_ht);
   return (
     room +
-    night.petit_dejeuner * cents(night.prix_petit_dejeuner_ht) +
-    night.dejeuner * cents(night.prix_dejeuner_ht) +
-    night.diner * cents(night.prix_diner_ht)
+    night.petit_dejeuner * toCents(night.prix_petit_dejeuner_ht) +
+    night.dejeuner * toCents(night.prix_dejeuner_ht) +
+    night.diner * toCents(night.prix_diner_ht)
   );
 }
 
@@ -122,14 +121,14 @@ function rowsOf(f: RoomingFilters, side: Side): Counted[] {
         petit_dejeuner: sum(nights, (n) => n.petit_dejeuner),
         dejeuner: sum(nights, (n) => n.dejeuner),
         diner: sum(nights, (n) => n.diner),
-        prix_ht: money(sum(nights, (n) => lineOf(n, side))),
-        prix_htr: money(sum(present, (n) => lineOf(n, side))),
+        prix_ht: fromCents(sum(nights, (n) => lineOf(n, side))),
+        prix_htr: fromCents(sum(present, (n) => lineOf(n, side))),
         status_paf: stay.status_paf,
         status_caf: stay.status_caf,
         etat_payment_paf: stay.etat_payment_paf,
         etat_payment_caf: stay.etat_payment_caf,
-        montant_paf: money(sum(nights, (n) => cents(n.montant_paf))),
-        montant_caf: money(sum(nights, (n) => cents(n.montant_caf))),
+        montant_paf: fromCents(sum(nights, (n) => toCents(n.montant_paf))),
+        montant_caf: fromCents(sum(nights, (n) => toCents(n.montant_caf))),
         version: stay.version,
       },
     });
@@ -169,11 +168,11 @@ function totalsOf(counted: Counted[], side: Side) {
     total: counted.length,
     total_nuitees: nights.length,
     total_pensionnaires: new Set(counted.map((c) => c.row.pensionnaire_id)).size,
-    total_prix_ht: money(ht),
-    tva: money(Math.round(ht * 0.1)),
-    ttc: money(ht + Math.round(ht * 0.1)),
+    total_prix_ht: fromCents(ht),
+    tva: fromCents(Math.round(ht * 0.1)),
+    ttc: fromCents(ht + Math.round(ht * 0.1)),
     ht_reel: htr,
-    ttc_reel: money(htr + Math.round(htr * 0.1)),
+    ttc_reel: fromCents(htr + Math.round(htr * 0.1)),
     nights,
   };
 }
@@ -186,7 +185,7 @@ function streamTotals(counted: Counted[], flux: 'paf' | 'caf') {
     const list = nights.filter((n) => (flux === 'paf' ? n.etat_paf : n.etat_caf) === etat);
     return [
       list.length,
-      money(list.reduce((s, n) => s + cents(flux === 'paf' ? n.montant_paf : n.montant_caf), 0)),
+      fromCents(list.reduce((s, n) => s + toCents(flux === 'paf' ? n.montant_paf : n.montant_caf), 0)),
     ] as const;
   };
   const [p, mp] = of('paye');
@@ -221,7 +220,7 @@ export const roomingHandlers: RequestHandler[] = [
       total_prix_ht: t.total_prix_ht,
       tva: t.tva,
       ttc: t.ttc,
-      total_prix_htr: money(t.ht_reel),
+      total_prix_htr: fromCents(t.ht_reel),
       total_prix_ttcr: t.ttc_reel,
     });
   }),

@@ -12,6 +12,7 @@ import {
   type StatsPeriode,
   type StatsQuery,
 } from '../../contract';
+import { fromCents } from '../../format/money';
 import { seedClients, seedEtablissements, seedTypesChambre } from '../referentiel/fixtures';
 
 /**
@@ -233,7 +234,7 @@ export function mockStatsPax(query: StatsQuery): StatsPaxAnswer {
   };
 }
 
-const cents = (value: number) => (Math.round(value * 100) / 100).toFixed(2);
+const cents = (value: number) => fromCents(Math.round(value * 100));
 
 function caOf(nuitees: number): CaTotaux {
   const venteHt = nuitees * 43.7;

@@ -1,6 +1,6 @@
 import type { TypeChambreData } from 'shared/contract';
 import { describe, expect, it } from 'vitest';
-import { chambresLibres, chambresNecessaires, estimatePurchase, fromCents, toCents } from './estimate';
+import { chambresLibres, chambresNecessaires, estimatePurchase } from './estimate';
 
 const tarif = (
   date_debut: string,
@@ -32,17 +32,6 @@ const DOUBLE: TypeChambreData = {
   ],
 };
 const NO_MEALS = { petit_dejeuner: false, dejeuner: false, diner: false };
-
-describe('money in cents', () => {
-  it('parses and prints decimal strings exactly', () => {
-    expect(toCents('84.5')).toBe(8450);
-    expect(toCents('0.10')).toBe(10);
-    expect(toCents('12')).toBe(1200);
-    expect(fromCents(8450)).toBe('84.50');
-    expect(fromCents(7)).toBe('0.07');
-    expect(() => toCents('1,5')).toThrow();
-  });
-});
 
 describe('rooms', () => {
   it('rounds residents up to whole rooms and reads the fewest free rooms', () => {

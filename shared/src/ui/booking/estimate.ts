@@ -1,4 +1,5 @@
 import type { ModeTarification, TypeChambreData } from 'shared/contract';
+import { fromCents, toCents } from '../../format/money';
 
 /**
  * Estimated purchase total HT of a booking, from the room type's tariff sub-periods
@@ -6,20 +7,6 @@ import type { ModeTarification, TypeChambreData } from 'shared/contract';
  * never a float. An estimate only: the API prices each night from the contracts when it books. Shared by
  * mf-reservations' booking screen and mf-demandes' « Traiter » assistant (a remote never imports another).
  */
-
-/** '84.5' → 8450 cents. Throws on anything else than a positive decimal with up to 2 decimals. */
-export function toCents(amount: string): number {
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
-  if (!match) throw new Error(`Montant invalide : ${amount}`);
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-/** 8450 → '84.50' */
-export function fromCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
-}
 
 export interface MealChoice {
   petit_dejeuner: boolean;

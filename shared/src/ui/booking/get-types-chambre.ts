@@ -28,7 +28,7 @@ export async function getTypesChambre(
 }
 
 /** Under `disponibiliteKeys`: free rooms change with every stay written. */
-export const getTypesChambreQueryOptions = (criteria: TypesChambreCriteria) =>
+export const typesChambreQueryOptions = (criteria: TypesChambreCriteria) =>
   queryOptions({
     queryKey: disponibiliteKeys.typesChambre(criteria),
     queryFn: ({ signal }) => getTypesChambre(criteria, signal),
@@ -37,12 +37,10 @@ export const getTypesChambreQueryOptions = (criteria: TypesChambreCriteria) =>
 /** Nothing asked while `criteria` is null (hotel or dates not chosen). */
 export function useTypesChambre(
   criteria: TypesChambreCriteria | null,
-  queryConfig?: QueryConfig<typeof getTypesChambreQueryOptions>,
+  queryConfig?: QueryConfig<typeof typesChambreQueryOptions>,
 ) {
   return useQuery({
-    ...getTypesChambreQueryOptions(
-      criteria ?? { contratId: 0, etablissementId: 0, startDate: '', endDate: '' },
-    ),
+    ...typesChambreQueryOptions(criteria ?? { contratId: 0, etablissementId: 0, startDate: '', endDate: '' }),
     enabled: criteria !== null,
     ...queryConfig,
   });

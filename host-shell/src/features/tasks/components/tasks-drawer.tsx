@@ -14,7 +14,8 @@ import {
 import { useState } from 'react';
 import { formatDateTime, formatPercent, useAuth } from 'shared';
 import { canRetryTask, TASK_STATUT_LABELS, type Task, type TaskStatut } from 'shared/contract';
-import { useDownloadTaskFile } from '../api/download-task-file';
+import { fileDownloadFailure, useFileDownload } from 'shared/ui';
+import { taskFileName, taskFileRequest } from '../api/download-task-file';
 import { isActiveTask, useTasks } from '../api/get-tasks';
 import { useRetryTask } from '../api/retry-task';
 import { TaskRapportModal } from './task-rapport-modal';
@@ -46,7 +47,7 @@ export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
   const [page, setPage] = useState(1);
   const tasks = useTasks({ page, pageSize: PAGE_SIZE }, { enabled: open });
   const retry = useRetryTask();
-  const download = useDownloadTaskFile();
+  const download = useFileDownload<number>({ failure: fileDownloadFailure });
   const [rapportOf, setRapportOf] = useState<number | null>(null);
 
   const columns: TableColumnsType<Task> = [
@@ -95,8 +96,8 @@ export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
             <Button
               size="small"
               icon={<DownloadOutlined />}
-              loading={download.isPending && download.variables?.id === task.id}
-              onClick={() => download.mutate(task)}
+              loading={download.running === task.id}
+              onClick={() => void download.start(task.id, ...taskFileRequest(task), taskFileName(task))}
             >
               Télécharger
             </Button>
@@ -127,6 +128,16 @@ export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
 
   return (
     <Drawer title="Tâches" open={open} onClose={onClose} width={compact ? '100%' : 760} destroyOnHidden>
+      {download.error && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          title={download.error}
+          onClose={download.clearError}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       {tasks.isError ? (
         <Alert
           type="error"

@@ -1,6 +1,6 @@
-import { apiClient } from 'shared';
+import { apiClient, useWrite } from 'shared';
 import { DEMANDES_PATHS, type DemandeCreateAnswer, type DemandeCreateBody } from 'shared/contract';
-import { useDemandeWrite } from '../../../lib/demande-writes';
+import { refreshDemandes } from '../../../lib/refresh-demandes';
 
 /** POST /demande_hebergement: a request typed in by staff (add mode). */
 export async function createDemande(body: DemandeCreateBody) {
@@ -9,4 +9,4 @@ export async function createDemande(body: DemandeCreateBody) {
 }
 
 /** New residents and households may be created with it: the residents' lookups refresh too. */
-export const useCreateDemande = () => useDemandeWrite(createDemande);
+export const useCreateDemande = () => useWrite(createDemande, refreshDemandes());

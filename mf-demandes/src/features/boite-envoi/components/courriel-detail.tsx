@@ -2,13 +2,14 @@ import { DownloadOutlined, LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Empty, Flex, Modal, Skeleton, Typography } from 'antd';
 import { errorMessage, formatDateTime, formatFileSize } from 'shared';
 import type { CourrielDetail } from 'shared/contract';
+import { fileDownloadFailure, useFileDownload } from 'shared/ui';
 import { useCourriel } from '../api/get-courriel';
-import { useDownloadPieceJointe } from '../api/download-piece-jointe';
+import { pieceJointeRequest } from '../api/download-piece-jointe';
 import { CourrielStatutTag } from './courriel-statut-tag';
 
 /** Each attachment as a download button; none: a French empty state; a confidential message's: not offered. */
 function PiecesJointes({ courriel }: { courriel: CourrielDetail }) {
-  const download = useDownloadPieceJointe();
+  const download = useFileDownload<number>({ failure: fileDownloadFailure });
   if (courriel.pieces_jointes.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Aucune pièce jointe" />;
   if (courriel.confidentiel)
@@ -23,20 +24,16 @@ function PiecesJointes({ courriel }: { courriel: CourrielDetail }) {
         <Button
           key={piece.index}
           icon={<DownloadOutlined />}
-          loading={download.isPending && download.variables.index === piece.index}
+          loading={download.running === piece.index}
           aria-label={`Télécharger ${piece.nom}`}
-          onClick={() => download.mutate({ courrielId: courriel.id, index: piece.index, nom: piece.nom })}
+          onClick={() =>
+            void download.start(piece.index, ...pieceJointeRequest(courriel.id, piece), piece.nom)
+          }
         >
           {piece.nom} ({formatFileSize(piece.taille)})
         </Button>
       ))}
-      {download.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={`Le téléchargement de « ${download.variables.nom} » a échoué : ${errorMessage(download.error)}`}
-        />
-      )}
+      {download.error && <Alert type="error" showIcon title={download.error} />}
     </Flex>
   );
 }

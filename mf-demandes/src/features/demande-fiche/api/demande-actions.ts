@@ -1,4 +1,4 @@
-import { apiClient } from 'shared';
+import { apiClient, useWrite } from 'shared';
 import {
   COMMUNICATION_PATHS,
   DEMANDES_PATHS,
@@ -9,28 +9,28 @@ import {
   type TraitementAnswer,
   type TraitementBody,
 } from 'shared/contract';
-import { useDemandeWrite } from '../../../lib/demande-writes';
+import { refreshDemandes } from '../../../lib/refresh-demandes';
 
 /** PUT /demande_hebergement/:id/refuser (reason required): refused, the letter prepared. */
 export async function refuseDemande({ id, motif }: { id: number; motif: string }) {
   const { data } = await apiClient.put<DemandeWriteAnswer>(`${DEMANDES_PATHS.one}/${id}/refuser`, { motif });
   return data;
 }
-export const useRefuseDemande = () => useDemandeWrite(refuseDemande);
+export const useRefuseDemande = () => useWrite(refuseDemande, refreshDemandes());
 
 /** POST /demande_hebergement/reservations_prolongation/:id: the targeted stays extended to the requested date. */
 export async function extendDemande(id: number) {
   const { data } = await apiClient.post<CiblesAnswer>(`${DEMANDES_PATHS.prolongation}/${id}`, {});
   return data;
 }
-export const useExtendDemande = () => useDemandeWrite(extendDemande, { stays: true });
+export const useExtendDemande = () => useWrite(extendDemande, refreshDemandes({ stays: true }));
 
 /** PUT /demande_hebergement/annulations/:id: the targeted stays cancelled from the requested date, with the reason. */
 export async function cancelDemande({ id, motif }: { id: number; motif: string }) {
   const { data } = await apiClient.put<CiblesAnswer>(`${DEMANDES_PATHS.annulations}/${id}`, { motif });
   return data;
 }
-export const useCancelDemande = () => useDemandeWrite(cancelDemande, { stays: true });
+export const useCancelDemande = () => useWrite(cancelDemande, refreshDemandes({ stays: true }));
 
 /**
  * POST /communication/send/:id: sends (again) a communication with its PDF, to the recipients the sender checked
@@ -41,18 +41,19 @@ export async function sendCommunication({ id, destinataires }: { id: number; des
   const { data } = await apiClient.post<CommunicationAnswer>(`${COMMUNICATION_PATHS.send}/${id}`, body);
   return data;
 }
-export const useSendCommunication = () => useDemandeWrite(sendCommunication);
+export const useSendCommunication = () => useWrite(sendCommunication, refreshDemandes());
 
 /** POST /demande_hebergement/sync for this request alone. */
 export async function syncDemande(id: number) {
   const { data } = await apiClient.post<{ message: string }>(DEMANDES_PATHS.sync, { demande_ids: [id] });
   return data;
 }
-export const useSyncDemande = () => useDemandeWrite(syncDemande, { stays: true });
+export const useSyncDemande = () => useWrite(syncDemande, refreshDemandes({ stays: true }));
 
 /** POST /demande_hebergement/reservations/:id: books the request's residents in one transaction (spec §7). */
 export async function treatDemande({ id, body }: { id: number; body: TraitementBody }) {
   const { data } = await apiClient.post<TraitementAnswer>(`${DEMANDES_PATHS.reservations}/${id}`, body);
   return data;
 }
-export const useTreatDemande = () => useDemandeWrite(treatDemande, { stays: true, occupancy: true });
+export const useTreatDemande = () =>
+  useWrite(treatDemande, refreshDemandes({ stays: true, occupancy: true }));

@@ -13,10 +13,10 @@ export async function getDemande(id: number, signal?: AbortSignal): Promise<Dema
   return data.data;
 }
 
-export const getDemandeQueryOptions = (id: number) =>
+export const demandeQueryOptions = (id: number) =>
   queryOptions({ queryKey: demandeKeys.detail(id), queryFn: ({ signal }) => getDemande(id, signal) });
 
-export const useDemande = (id: number) => useQuery(getDemandeQueryOptions(id));
+export const useDemande = (id: number) => useQuery(demandeQueryOptions(id));
 
 /** GET /demandes_hebergement_previous/:id: the earlier requests of the same residents or household. */
 export async function getPreviousDemandes(id: number, signal?: AbortSignal) {

@@ -1,12 +1,6 @@
 import type { ModeTarification, TypeChambreData } from 'shared/contract';
-import {
-  chambresLibres,
-  chambresNecessaires,
-  estimatePurchase,
-  fromCents,
-  toCents,
-  type MealChoice,
-} from 'shared/ui';
+import { fromCents, toCents } from 'shared';
+import { chambresLibres, chambresNecessaires, estimatePurchase, type MealChoice } from 'shared/ui';
 
 /**
  * The rooms of a treatment: the agent splits the request's residents across rooms, each of a room type of the chosen

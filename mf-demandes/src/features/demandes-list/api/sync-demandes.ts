@@ -1,6 +1,6 @@
-import { apiClient } from 'shared';
+import { apiClient, useWrite } from 'shared';
 import { DEMANDES_PATHS, type SyncAnswer, type TaskQueuedAnswer } from 'shared/contract';
-import { useDemandeWrite } from '../../../lib/demande-writes';
+import { refreshDemandes } from '../../../lib/refresh-demandes';
 
 /**
  * POST /demande_hebergement/sync: re-aligns each request with its stays, a result per request — or, beyond
@@ -14,5 +14,5 @@ export async function syncDemandes(demandeIds: number[]): Promise<SyncAnswer | T
 }
 
 export function useSyncDemandes() {
-  return useDemandeWrite(syncDemandes, { stays: true });
+  return useWrite(syncDemandes, refreshDemandes({ stays: true }));
 }

@@ -1,7 +1,6 @@
-import { clientKeys, type MutationConfig } from 'shared';
+import { clientKeys, invalidate, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type Client } from 'shared/contract';
 import { archiveReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 /** 409 with the French reason while the client has open contracts, live reservations or active residents. */
 export function archiveClient(id: number): Promise<Written<Client>> {

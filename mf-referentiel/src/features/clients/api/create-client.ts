@@ -1,7 +1,6 @@
-import { clientKeys, type MutationConfig } from 'shared';
+import { clientKeys, invalidate, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type Client, type ClientBody } from 'shared/contract';
 import { createReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 export function createClient(body: ClientBody): Promise<Written<Client>> {
   return createReference(REFERENTIEL_PATHS.clients, body);

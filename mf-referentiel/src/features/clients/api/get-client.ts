@@ -7,7 +7,7 @@ export function getClient(id: number, signal?: AbortSignal): Promise<Client> {
   return getReference<Client>(REFERENTIEL_PATHS.clients, id, signal);
 }
 
-export const getClientQueryOptions = (id: number) =>
+export const clientQueryOptions = (id: number) =>
   queryOptions({
     queryKey: clientKeys.detail(id),
     queryFn: ({ signal }) => getClient(id, signal),
@@ -15,5 +15,5 @@ export const getClientQueryOptions = (id: number) =>
 
 /** The client of the route's `:id`, from the cache, else the row the user opened while it loads. */
 export function useClient() {
-  return useRecordQuery(getClientQueryOptions, readSelection<Client>('client'));
+  return useRecordQuery(clientQueryOptions, readSelection<Client>('client'));
 }

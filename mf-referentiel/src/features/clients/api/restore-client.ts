@@ -1,7 +1,6 @@
-import { clientKeys, type MutationConfig } from 'shared';
+import { clientKeys, invalidate, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type Client } from 'shared/contract';
 import { restoreReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 export function restoreClient(id: number): Promise<Written<Client>> {
   return restoreReference(REFERENTIEL_PATHS.clients, id);

@@ -1,7 +1,6 @@
-import { clientKeys, contratClientKeys, type MutationConfig } from 'shared';
+import { clientKeys, contratClientKeys, invalidate, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type Client, type ClientBody } from 'shared/contract';
 import { updateReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 export function updateClient({ id, body }: { id: number; body: ClientBody }): Promise<Written<Client>> {
   return updateReference(REFERENTIEL_PATHS.clients, id, body);

@@ -1,6 +1,5 @@
-import type { MutationConfig } from 'shared';
+import { invalidate, useWrite, type MutationConfig } from 'shared';
 import { createReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 import type { ContratBody, ContratDetail, ContratKind, ContratKindName } from '../kinds';
 
 /** Creates a contract (brouillon) with its lines. */

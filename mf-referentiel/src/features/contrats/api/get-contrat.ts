@@ -11,7 +11,7 @@ export function getContrat<K extends ContratKindName>(
   return getReference<ContratDetail<K>>(kind.path, id, signal);
 }
 
-export const getContratQueryOptions = <K extends ContratKindName>(kind: ContratKind<K>, id: number) =>
+export const contratQueryOptions = <K extends ContratKindName>(kind: ContratKind<K>, id: number) =>
   queryOptions({
     queryKey: kind.keys.detail(id),
     queryFn: ({ signal }) => getContrat(kind, id, signal),
@@ -28,5 +28,5 @@ function openedRow(kind: ContratKind): ContratDetail | null {
  * no lines: the card waits for them).
  */
 export function useContrat(kind: ContratKind) {
-  return useRecordQuery((id) => getContratQueryOptions(kind, id), openedRow(kind));
+  return useRecordQuery((id) => contratQueryOptions(kind, id), openedRow(kind));
 }

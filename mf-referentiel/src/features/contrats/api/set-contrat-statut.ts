@@ -1,7 +1,6 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, invalidate, useWrite, type MutationConfig } from 'shared';
 import type { ContratStatut } from 'shared/contract';
 import type { Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 import type { ContratDetail, ContratKind, ContratKindName } from '../kinds';
 
 /** 409 « Transition impossible : … » outside CONTRAT_TRANSITIONS. */

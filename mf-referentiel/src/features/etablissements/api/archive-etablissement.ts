@@ -1,7 +1,6 @@
-import { etablissementKeys, type MutationConfig } from 'shared';
+import { etablissementKeys, invalidate, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type Etablissement } from 'shared/contract';
 import { archiveReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 /** 409 with the French reason while the hotel still has open contracts or live reservations. */
 export function archiveEtablissement(id: number): Promise<Written<Etablissement>> {

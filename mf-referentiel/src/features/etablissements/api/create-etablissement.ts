@@ -1,7 +1,6 @@
-import { etablissementKeys, type MutationConfig } from 'shared';
+import { etablissementKeys, invalidate, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type Etablissement, type EtablissementBody } from 'shared/contract';
 import { createReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 export function createEtablissement(body: EtablissementBody): Promise<Written<Etablissement>> {
   return createReference(REFERENTIEL_PATHS.etablissements, body);

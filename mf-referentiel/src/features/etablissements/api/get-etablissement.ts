@@ -7,7 +7,7 @@ export function getEtablissement(id: number, signal?: AbortSignal): Promise<Etab
   return getReference<Etablissement>(REFERENTIEL_PATHS.etablissements, id, signal);
 }
 
-export const getEtablissementQueryOptions = (id: number) =>
+export const etablissementQueryOptions = (id: number) =>
   queryOptions({
     queryKey: etablissementKeys.detail(id),
     queryFn: ({ signal }) => getEtablissement(id, signal),
@@ -15,5 +15,5 @@ export const getEtablissementQueryOptions = (id: number) =>
 
 /** The hotel of the route's `:id`, from the cache, else the row the user opened while it loads. */
 export function useEtablissement() {
-  return useRecordQuery(getEtablissementQueryOptions, readSelection<Etablissement>('establishment'));
+  return useRecordQuery(etablissementQueryOptions, readSelection<Etablissement>('establishment'));
 }

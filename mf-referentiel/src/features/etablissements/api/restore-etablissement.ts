@@ -1,7 +1,6 @@
-import { etablissementKeys, type MutationConfig } from 'shared';
+import { etablissementKeys, invalidate, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type Etablissement } from 'shared/contract';
 import { restoreReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 export function restoreEtablissement(id: number): Promise<Written<Etablissement>> {
   return restoreReference(REFERENTIEL_PATHS.etablissements, id);

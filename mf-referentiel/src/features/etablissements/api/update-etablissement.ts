@@ -1,7 +1,13 @@
-import { contratClientKeys, contratEtablissementKeys, etablissementKeys, type MutationConfig } from 'shared';
+import {
+  contratClientKeys,
+  contratEtablissementKeys,
+  etablissementKeys,
+  invalidate,
+  useWrite,
+  type MutationConfig,
+} from 'shared';
 import { REFERENTIEL_PATHS, type Etablissement, type EtablissementBody } from 'shared/contract';
 import { updateReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 export function updateEtablissement({
   id,

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiClient, pensionnaireKeys, type MutationConfig } from 'shared';
+import { apiClient, invalidate, pensionnaireKeys, useWrite, type MutationConfig } from 'shared';
 import { FOYERS_PATHS, type FoyerWritten } from 'shared/contract';
-import { invalidate, useWrite } from '../../../lib/use-write';
 import { foyerKeys } from './foyer-keys';
 
 export interface FoyerMembreVariables {

@@ -1,6 +1,5 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, invalidate, useWrite, type MutationConfig } from 'shared';
 import { FOYERS_PATHS, type FoyerUpdateBody, type FoyerWritten } from 'shared/contract';
-import { invalidate, useWrite } from '../../../lib/use-write';
 import { foyerKeys } from './foyer-keys';
 
 export async function updateFoyer({

@@ -1,7 +1,6 @@
-import type { MutationConfig } from 'shared';
+import { invalidate, useWrite, type MutationConfig } from 'shared';
 import type { Groupe } from 'shared/contract';
 import { restoreReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 import { GROUPE_KINDS, type GroupeKind } from './groupe-kinds';
 
 export function restoreGroupe({ kind, id }: { kind: GroupeKind; id: number }): Promise<Written<Groupe>> {

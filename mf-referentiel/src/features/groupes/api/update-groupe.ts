@@ -1,7 +1,6 @@
-import type { MutationConfig } from 'shared';
+import { invalidate, useWrite, type MutationConfig } from 'shared';
 import type { Groupe, GroupeBody } from 'shared/contract';
 import { updateReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 import { GROUPE_KINDS, type GroupeKind } from './groupe-kinds';
 
 export function updateGroupe({

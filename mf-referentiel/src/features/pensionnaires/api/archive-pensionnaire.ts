@@ -1,7 +1,6 @@
-import { pensionnaireKeys, type MutationConfig } from 'shared';
+import { invalidate, pensionnaireKeys, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type Pensionnaire } from 'shared/contract';
 import { archiveReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 /** 409 with the French reason while the resident has a live reservation. */
 export function archivePensionnaire(id: number): Promise<Written<Pensionnaire>> {

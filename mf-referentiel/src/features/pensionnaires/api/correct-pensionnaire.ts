@@ -1,7 +1,6 @@
-import { pensionnaireKeys, type MutationConfig } from 'shared';
+import { invalidate, pensionnaireKeys, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type Pensionnaire, type PensionnairePatchBody } from 'shared/contract';
 import { patchReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 /** An agent's correction (`PATCH`): only the fields sent change; the API refuses an agent any other (403). */
 export function correctPensionnaire({

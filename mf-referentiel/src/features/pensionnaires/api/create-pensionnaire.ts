@@ -1,7 +1,6 @@
-import { pensionnaireKeys, type MutationConfig } from 'shared';
+import { invalidate, pensionnaireKeys, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type Pensionnaire, type PensionnaireBody } from 'shared/contract';
 import { createReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 export function createPensionnaire(body: PensionnaireBody): Promise<Written<Pensionnaire>> {
   return createReference(REFERENTIEL_PATHS.pensionnaires, body);

@@ -7,7 +7,7 @@ export function getPensionnaire(id: number, signal?: AbortSignal): Promise<Pensi
   return getReference<Pensionnaire>(REFERENTIEL_PATHS.pensionnaires, id, signal);
 }
 
-export const getPensionnaireQueryOptions = (id: number) =>
+export const pensionnaireQueryOptions = (id: number) =>
   queryOptions({
     queryKey: pensionnaireKeys.detail(id),
     queryFn: ({ signal }) => getPensionnaire(id, signal),
@@ -15,5 +15,5 @@ export const getPensionnaireQueryOptions = (id: number) =>
 
 /** The resident of the route's `:id`, from the cache. */
 export function usePensionnaire() {
-  return useRecordQuery(getPensionnaireQueryOptions);
+  return useRecordQuery(pensionnaireQueryOptions);
 }

@@ -1,7 +1,6 @@
-import { pensionnaireKeys, type MutationConfig } from 'shared';
+import { invalidate, pensionnaireKeys, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type Pensionnaire } from 'shared/contract';
 import { restoreReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 export function restorePensionnaire(id: number): Promise<Written<Pensionnaire>> {
   return restoreReference(REFERENTIEL_PATHS.pensionnaires, id);

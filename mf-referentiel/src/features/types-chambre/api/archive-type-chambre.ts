@@ -1,7 +1,6 @@
-import { typeChambreKeys, type MutationConfig } from 'shared';
+import { invalidate, typeChambreKeys, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type TypeChambre } from 'shared/contract';
 import { archiveReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 /** 409 with the French reason while open contracts or live reservations use the room type. */
 export function archiveTypeChambre(id: number): Promise<Written<TypeChambre>> {

@@ -1,7 +1,6 @@
-import { typeChambreKeys, type MutationConfig } from 'shared';
+import { invalidate, typeChambreKeys, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type TypeChambre, type TypeChambreBody } from 'shared/contract';
 import { createReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 export function createTypeChambre(body: TypeChambreBody): Promise<Written<TypeChambre>> {
   return createReference(REFERENTIEL_PATHS.typesChambre, body);

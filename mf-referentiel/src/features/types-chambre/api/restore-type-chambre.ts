@@ -1,7 +1,6 @@
-import { typeChambreKeys, type MutationConfig } from 'shared';
+import { invalidate, typeChambreKeys, useWrite, type MutationConfig } from 'shared';
 import { REFERENTIEL_PATHS, type TypeChambre } from 'shared/contract';
 import { restoreReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 export function restoreTypeChambre(id: number): Promise<Written<TypeChambre>> {
   return restoreReference(REFERENTIEL_PATHS.typesChambre, id);

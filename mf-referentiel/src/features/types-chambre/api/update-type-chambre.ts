@@ -1,7 +1,13 @@
-import { contratClientKeys, contratEtablissementKeys, typeChambreKeys, type MutationConfig } from 'shared';
+import {
+  contratClientKeys,
+  contratEtablissementKeys,
+  invalidate,
+  typeChambreKeys,
+  useWrite,
+  type MutationConfig,
+} from 'shared';
 import { REFERENTIEL_PATHS, type TypeChambre, type TypeChambreBody } from 'shared/contract';
 import { updateReference, type Written } from '../../../lib/reference-api';
-import { invalidate, useWrite } from '../../../lib/use-write';
 
 export function updateTypeChambre({
   id,

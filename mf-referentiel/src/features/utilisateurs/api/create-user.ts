@@ -1,6 +1,5 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, invalidate, useWrite, type MutationConfig } from 'shared';
 import { USERS_PATH, type CreatedUser, type CreateUserBody } from 'shared/contract';
-import { invalidate, useWrite } from '../../../lib/use-write';
 import { userKeys } from './get-users';
 
 /** Creates an active account with a temporary password (409 when the e-mail is taken). */

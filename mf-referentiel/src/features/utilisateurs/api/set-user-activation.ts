@@ -1,6 +1,5 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, invalidate, useWrite, type MutationConfig } from 'shared';
 import { USERS_PATH, type ActivationBody, type MessageBody } from 'shared/contract';
-import { invalidate, useWrite } from '../../../lib/use-write';
 import { userKeys } from './get-users';
 
 /** Activates or deactivates an account; a deactivated user is logged out at their next request. */

@@ -1,6 +1,5 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, invalidate, useWrite, type MutationConfig } from 'shared';
 import { USERS_PATH, type MessageBody, type Role, type RoleBody } from 'shared/contract';
-import { invalidate, useWrite } from '../../../lib/use-write';
 import { userKeys } from './get-users';
 
 /** Changes another account's role (400 for your own); it applies at the user's next request. */

@@ -1,6 +1,6 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, useWrite, type MutationConfig } from 'shared';
 import { RESERVATIONS_PATHS, type ReservationAddAnswer, type ReservationAddBody } from 'shared/contract';
-import { useStayWrite } from '../../../lib/api/stay-writes';
+import { refreshStays } from '../../../lib/api/refresh-stays';
 
 /** POST /reservations/add: books the residents; the client toasts the message, a 409 is only logged (spec §8). */
 export async function addReservation(body: ReservationAddBody): Promise<ReservationAddAnswer> {
@@ -13,5 +13,5 @@ export async function addReservation(body: ReservationAddBody): Promise<Reservat
  * searches (now lodged) and the availabilities (rooms taken).
  */
 export function useAddReservation(mutationConfig?: MutationConfig<typeof addReservation>) {
-  return useStayWrite(addReservation, { occupancy: true }, mutationConfig);
+  return useWrite(addReservation, refreshStays({ occupancy: true }), mutationConfig);
 }

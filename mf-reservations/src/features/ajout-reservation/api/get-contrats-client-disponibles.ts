@@ -23,7 +23,7 @@ export async function getContratsClientDisponibles(
   return data.contrats;
 }
 
-export const getContratsClientDisponiblesQueryOptions = (body: ContratClientAvailableBody) =>
+export const contratsClientDisponiblesQueryOptions = (body: ContratClientAvailableBody) =>
   queryOptions({
     queryKey: contratClientDisponibleKeys.period(body),
     queryFn: ({ signal }) => getContratsClientDisponibles(body, signal),
@@ -32,10 +32,10 @@ export const getContratsClientDisponiblesQueryOptions = (body: ContratClientAvai
 /** Nothing asked while `body` is null (client or dates not chosen). */
 export function useContratsClientDisponibles(
   body: ContratClientAvailableBody | null,
-  queryConfig?: QueryConfig<typeof getContratsClientDisponiblesQueryOptions>,
+  queryConfig?: QueryConfig<typeof contratsClientDisponiblesQueryOptions>,
 ) {
   return useQuery({
-    ...getContratsClientDisponiblesQueryOptions(body ?? { client_id: 0, start_date: '', end_date: '' }),
+    ...contratsClientDisponiblesQueryOptions(body ?? { client_id: 0, start_date: '', end_date: '' }),
     enabled: body !== null,
     ...queryConfig,
   });

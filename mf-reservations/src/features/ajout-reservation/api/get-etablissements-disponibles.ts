@@ -22,7 +22,7 @@ export async function getEtablissementsDisponibles(
 }
 
 /** Under `disponibiliteKeys`: every stay written (rooms taken or freed) and every contract edited refresh it. */
-export const getEtablissementsDisponiblesQueryOptions = (body: ContratEtablissementAvailableBody) =>
+export const etablissementsDisponiblesQueryOptions = (body: ContratEtablissementAvailableBody) =>
   queryOptions({
     queryKey: disponibiliteKeys.etablissements(body),
     queryFn: ({ signal }) => getEtablissementsDisponibles(body, signal),
@@ -31,10 +31,10 @@ export const getEtablissementsDisponiblesQueryOptions = (body: ContratEtablissem
 /** Nothing asked while `body` is null (dates not chosen). */
 export function useEtablissementsDisponibles(
   body: ContratEtablissementAvailableBody | null,
-  queryConfig?: QueryConfig<typeof getEtablissementsDisponiblesQueryOptions>,
+  queryConfig?: QueryConfig<typeof etablissementsDisponiblesQueryOptions>,
 ) {
   return useQuery({
-    ...getEtablissementsDisponiblesQueryOptions(body ?? { start_date: '', end_date: '' }),
+    ...etablissementsDisponiblesQueryOptions(body ?? { start_date: '', end_date: '' }),
     enabled: body !== null,
     ...queryConfig,
   });

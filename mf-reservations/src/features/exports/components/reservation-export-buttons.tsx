@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Progress, Typography } from 'antd';
-import { useRef, useState } from 'react';
-import { formatNumber, formatPercent, isCancelled } from 'shared';
+import { useState } from 'react';
+import { formatNumber, formatPercent } from 'shared';
+import { useFileDownload } from 'shared/ui';
 import { RESERVATION_EXPORTS, type ReservationExportBody, type ReservationExportKey } from 'shared/contract';
-import { downloadReservationExport } from '../api/download-export';
+import { reservationExportRequest } from '../api/download-export';
 import { useExportProgress } from '../api/get-export-progress';
 
 export interface ReservationExportButtonsProps {
@@ -22,46 +23,24 @@ const ALL_KEYS = Object.keys(RESERVATION_EXPORTS) as ReservationExportKey[];
  * message (where to fetch the file) is shown instead.
  */
 export function ReservationExportButtons({ filters, keys = ALL_KEYS }: ReservationExportButtonsProps) {
-  const [running, setRunning] = useState<ReservationExportKey | null>(null);
+  const download = useFileDownload<ReservationExportKey>();
   const [exportId, setExportId] = useState<string | null>(null);
-  const [bytes, setBytes] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
   const rows = useExportProgress(exportId).data;
+  const running = download.running;
 
   const run = async (key: ReservationExportKey) => {
-    const abort = new AbortController();
     const id = crypto.randomUUID();
-    controller.current = abort;
-    setRunning(key);
     setExportId(id);
-    setBytes(null);
-    setError(null);
-    setNotice(null);
-    try {
-      const result = await downloadReservationExport(key, filters, {
-        onProgress: setBytes,
-        signal: abort.signal,
-        exportId: id,
-      });
-      if (result.kind === 'task') setNotice(result.message);
-    } catch (failure) {
-      if (isCancelled(failure)) setNotice(`Export « ${RESERVATION_EXPORTS[key].label} » annulé.`);
-      else
-        setError(
-          `L'export « ${RESERVATION_EXPORTS[key].label} » a échoué : ${
-            failure instanceof Error ? failure.message : String(failure)
-          }`,
-        );
-    } finally {
-      controller.current = null;
-      setRunning(null);
-      setExportId(null);
-    }
+    await download.start(
+      key,
+      RESERVATION_EXPORTS[key].path,
+      reservationExportRequest(key, filters, id),
+      RESERVATION_EXPORTS[key].label,
+    );
+    setExportId(null);
   };
 
-  const percent = rows && rows.total > 0 ? Math.floor((rows.ecrites / rows.total) * 100) : bytes;
+  const percent = rows && rows.total > 0 ? Math.floor((rows.ecrites / rows.total) * 100) : download.progress;
   return (
     <Flex vertical gap={8}>
       <Flex wrap gap={8} align="center" role="group" aria-label="Exports">
@@ -95,14 +74,18 @@ export function ReservationExportButtons({ filters, keys = ALL_KEYS }: Reservati
                 </Typography.Text>
               )}
             </span>
-            <Button size="small" onClick={() => controller.current?.abort()}>
+            <Button size="small" onClick={download.cancel}>
               Annuler l’export
             </Button>
           </Flex>
         )}
       </Flex>
-      {notice && <Alert type="info" showIcon closable title={notice} onClose={() => setNotice(null)} />}
-      {error && <Alert type="error" showIcon closable title={error} onClose={() => setError(null)} />}
+      {download.queued && (
+        <Alert type="info" showIcon closable title={download.queued} onClose={download.clearQueued} />
+      )}
+      {download.error && (
+        <Alert type="error" showIcon closable title={download.error} onClose={download.clearError} />
+      )}
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, useWrite, type MutationConfig } from 'shared';
 import { RESERVATIONS_PATHS, type ReservationEditAnswer, type ReservationEditBody } from 'shared/contract';
-import { useStayWrite } from '../../../lib/api/stay-writes';
+import { refreshStays } from '../../../lib/api/refresh-stays';
 
 /** POST /reservations/edit/:mere/:pensionnaire: one more resident in the full reservation. */
 export async function addPensionnaire({
@@ -19,5 +19,5 @@ export async function addPensionnaire({
 
 /** A new stay lodges the resident and holds a room: the reservations, the searches and the availabilities refresh. */
 export function useAddPensionnaire(mutationConfig?: MutationConfig<typeof addPensionnaire>) {
-  return useStayWrite(addPensionnaire, { occupancy: true }, mutationConfig);
+  return useWrite(addPensionnaire, refreshStays({ occupancy: true }), mutationConfig);
 }

@@ -1,6 +1,6 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, useWrite, type MutationConfig } from 'shared';
 import { RESERVATIONS_PATHS, type ReservationAnnulationBody } from 'shared/contract';
-import { useStayWrite, type Written } from '../../../lib/api/stay-writes';
+import { refreshStays, type Written } from '../../../lib/api/refresh-stays';
 
 /** PUT /reservations/annulation/:id: future nights cancelled, past nights stay billable; the motif (required) goes to the history. */
 export async function cancelReservation({ id, body }: { id: number; body: ReservationAnnulationBody }) {
@@ -10,5 +10,5 @@ export async function cancelReservation({ id, body }: { id: number; body: Reserv
 
 /** The residents leave and their rooms are freed: the reservations, the searches and the availabilities refresh. */
 export function useCancelReservation(mutationConfig?: MutationConfig<typeof cancelReservation>) {
-  return useStayWrite(cancelReservation, { occupancy: true }, mutationConfig);
+  return useWrite(cancelReservation, refreshStays({ occupancy: true }), mutationConfig);
 }

@@ -1,6 +1,6 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, useWrite, type MutationConfig } from 'shared';
 import { RESERVATIONS_PATHS, type ReservationActionBody } from 'shared/contract';
-import { useStayWrite, type Written } from '../../../lib/api/stay-writes';
+import { refreshStays, type Written } from '../../../lib/api/refresh-stays';
 
 /** PUT /reservations/confirmation/:id: en_attente → confirmee (with `applyToAllPr`, every pending stay of its parent). */
 export async function confirmReservation({ id, body }: { id: number; body: ReservationActionBody }) {
@@ -10,5 +10,5 @@ export async function confirmReservation({ id, body }: { id: number; body: Reser
 
 /** Statuses change: the cards, lists, full reservation and counters refresh. */
 export function useConfirmReservation(mutationConfig?: MutationConfig<typeof confirmReservation>) {
-  return useStayWrite(confirmReservation, {}, mutationConfig);
+  return useWrite(confirmReservation, refreshStays(), mutationConfig);
 }

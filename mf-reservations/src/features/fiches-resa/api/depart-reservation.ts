@@ -1,6 +1,6 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, useWrite, type MutationConfig } from 'shared';
 import { RESERVATIONS_PATHS } from 'shared/contract';
-import { useStayWrite, type Written } from '../../../lib/api/stay-writes';
+import { refreshStays, type Written } from '../../../lib/api/refresh-stays';
 
 /** PUT /reservations/:id/:date_fin: early departure, the stay ends on `dateFin` (YYYY-MM-DD, today or later). */
 export async function departReservation({ id, dateFin }: { id: number; dateFin: string }) {
@@ -10,5 +10,5 @@ export async function departReservation({ id, dateFin }: { id: number; dateFin: 
 
 /** The resident leaves earlier and the room is freed: the reservations, the searches and the availabilities refresh. */
 export function useDepartReservation(mutationConfig?: MutationConfig<typeof departReservation>) {
-  return useStayWrite(departReservation, { occupancy: true }, mutationConfig);
+  return useWrite(departReservation, refreshStays({ occupancy: true }), mutationConfig);
 }

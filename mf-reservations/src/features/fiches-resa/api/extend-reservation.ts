@@ -1,6 +1,6 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, useWrite, type MutationConfig } from 'shared';
 import { RESERVATIONS_PATHS, type ProlongationAnswer, type ProlongationBody } from 'shared/contract';
-import { useStayWrite } from '../../../lib/api/stay-writes';
+import { refreshStays } from '../../../lib/api/refresh-stays';
 
 /** PUT /reservations/prolongation/:id: a new stay from the current departure to `end_date` (every resident's with `applyToAllPr`). */
 export async function extendReservation({ id, body }: { id: number; body: ProlongationBody }) {
@@ -10,5 +10,5 @@ export async function extendReservation({ id, body }: { id: number; body: Prolon
 
 /** New stays hold rooms and lodge residents longer: the reservations, the searches and the availabilities refresh. */
 export function useExtendReservation(mutationConfig?: MutationConfig<typeof extendReservation>) {
-  return useStayWrite(extendReservation, { occupancy: true }, mutationConfig);
+  return useWrite(extendReservation, refreshStays({ occupancy: true }), mutationConfig);
 }

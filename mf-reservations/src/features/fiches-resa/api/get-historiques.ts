@@ -11,12 +11,12 @@ export async function getHistoriques(id: number, signal?: AbortSignal): Promise<
 }
 
 /** Below the stay's own key: whatever refreshes the card refreshes its history. */
-export const getHistoriquesQueryOptions = (id: number) =>
+export const historiquesQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...reservationKeys.detail(id), 'historiques'],
     queryFn: ({ signal }) => getHistoriques(id, signal),
   });
 
-export function useHistoriques(id: number, queryConfig?: QueryConfig<typeof getHistoriquesQueryOptions>) {
-  return useQuery({ ...getHistoriquesQueryOptions(id), ...queryConfig });
+export function useHistoriques(id: number, queryConfig?: QueryConfig<typeof historiquesQueryOptions>) {
+  return useQuery({ ...historiquesQueryOptions(id), ...queryConfig });
 }

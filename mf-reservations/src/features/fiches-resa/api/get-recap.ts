@@ -9,12 +9,12 @@ export async function getRecap(id: number, signal?: AbortSignal): Promise<RecapP
 }
 
 /** Below the full reservation's own key: whatever refreshes it refreshes its recap. */
-export const getRecapQueryOptions = (id: number) =>
+export const recapQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...reservationIntegraleKeys.detail(id), 'recap'],
     queryFn: ({ signal }) => getRecap(id, signal),
   });
 
-export function useRecap(id: number, queryConfig?: QueryConfig<typeof getRecapQueryOptions>) {
-  return useQuery({ ...getRecapQueryOptions(id), ...queryConfig });
+export function useRecap(id: number, queryConfig?: QueryConfig<typeof recapQueryOptions>) {
+  return useQuery({ ...recapQueryOptions(id), ...queryConfig });
 }

@@ -18,7 +18,7 @@ export async function getReservationIntegrale(
 }
 
 /** Under `reservationIntegraleKeys`, inside the reservations' keys: every write on its stays refreshes it. */
-export const getReservationIntegraleQueryOptions = (id: number) =>
+export const reservationIntegraleQueryOptions = (id: number) =>
   queryOptions({
     queryKey: reservationIntegraleKeys.detail(id),
     queryFn: ({ signal }) => getReservationIntegrale(id, signal),
@@ -26,5 +26,5 @@ export const getReservationIntegraleQueryOptions = (id: number) =>
 
 /** The full reservation of the route's `:id`. */
 export function useReservationIntegrale() {
-  return useRecordQuery(getReservationIntegraleQueryOptions);
+  return useRecordQuery(reservationIntegraleQueryOptions);
 }

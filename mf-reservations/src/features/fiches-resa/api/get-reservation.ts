@@ -11,7 +11,7 @@ export async function getReservation(id: number, signal?: AbortSignal): Promise<
 }
 
 /** The stay card, under `reservationKeys.detail(id)`: every write on stays refreshes it. */
-export const getReservationQueryOptions = (id: number) =>
+export const reservationQueryOptions = (id: number) =>
   queryOptions({
     queryKey: reservationKeys.detail(id),
     queryFn: ({ signal }) => getReservation(id, signal),
@@ -25,5 +25,5 @@ function storedReservation(): ReservationDetail | null {
 
 /** The stay of the route's `:id`, from the cache, else the stored one while it loads. */
 export function useReservation() {
-  return useRecordQuery(getReservationQueryOptions, storedReservation());
+  return useRecordQuery(reservationQueryOptions, storedReservation());
 }

@@ -1,6 +1,6 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, useWrite, type MutationConfig } from 'shared';
 import { RESERVATIONS_PATHS, type ReservationRetablissementBody } from 'shared/contract';
-import { useStayWrite, type Written } from '../../../lib/api/stay-writes';
+import { refreshStays, type Written } from '../../../lib/api/refresh-stays';
 
 /**
  * PUT /reservations/retablissement/:id (« Rétablir »): undoes the stay's last cancellation, early departure or
@@ -13,5 +13,5 @@ export async function restoreReservation({ id, body }: { id: number; body: Reser
 
 /** The residents are lodged again and their rooms taken: the reservations, searches and availabilities refresh. */
 export function useRestoreReservation(mutationConfig?: MutationConfig<typeof restoreReservation>) {
-  return useStayWrite(restoreReservation, { occupancy: true }, mutationConfig);
+  return useWrite(restoreReservation, refreshStays({ occupancy: true }), mutationConfig);
 }

@@ -1,6 +1,6 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, useWrite, type MutationConfig } from 'shared';
 import { RESERVATIONS_PATHS, type ApecBody } from 'shared/contract';
-import { useStayWrite, type Written } from '../../../lib/api/stay-writes';
+import { refreshStays, type Written } from '../../../lib/api/refresh-stays';
 
 /** PUT /reservations/apec/:id. */
 export async function setApec({ id, body }: { id: number; body: ApecBody }) {
@@ -10,5 +10,5 @@ export async function setApec({ id, body }: { id: number; body: ApecBody }) {
 
 /** The stay's APEC flag changes: the reservations refresh. */
 export function useSetApec(mutationConfig?: MutationConfig<typeof setApec>) {
-  return useStayWrite(setApec, {}, mutationConfig);
+  return useWrite(setApec, refreshStays(), mutationConfig);
 }

@@ -1,6 +1,6 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, useWrite, type MutationConfig } from 'shared';
 import { RESERVATIONS_PATHS, type PointagePafCafBody } from 'shared/contract';
-import { useStayWrite, type Written } from '../../../lib/api/stay-writes';
+import { refreshStays, type Written } from '../../../lib/api/refresh-stays';
 
 /** PUT /reservations/pointage_paf_caf/:id: the PAF or CAF state of the stay's nights until today. */
 export async function setPaymentState({ id, body }: { id: number; body: PointagePafCafBody }) {
@@ -10,5 +10,5 @@ export async function setPaymentState({ id, body }: { id: number; body: Pointage
 
 /** Payment states change: the reservations refresh (the PAF / CAF counters of the dashboard among them). */
 export function useSetPaymentState(mutationConfig?: MutationConfig<typeof setPaymentState>) {
-  return useStayWrite(setPaymentState, {}, mutationConfig);
+  return useWrite(setPaymentState, refreshStays(), mutationConfig);
 }

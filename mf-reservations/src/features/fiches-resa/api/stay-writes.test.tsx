@@ -5,19 +5,19 @@ import { REFERENTIEL_PATHS } from 'shared/contract';
 import { createTestQueryClient } from 'shared/testing';
 import { renderPage } from 'shared/testing/render-page';
 import { describe, expect, it } from 'vitest';
-import { getReservationsQueryOptions } from '../../../lib/api/get-reservations';
+import { reservationsQueryOptions } from '../../../lib/api/get-reservations';
 import { disponibiliteKeys, pensionnaireSearchKeys } from '../../../lib/api/query-keys';
 import { useCancelReservation } from './cancel-reservation';
 import { useConfirmReservation } from './confirm-reservation';
-import { getReservationQueryOptions } from './get-reservation';
+import { reservationQueryOptions } from './get-reservation';
 
 const PENDING = { statut: ['en_attente' as const] };
 const PAGE = { page: 1, pageSize: 50 };
 
 /** A stay card and a list of pending stays over one cache, as the host shows them, with both writes at hand. */
 function CardAndList({ id }: { id: number }) {
-  const card = useQuery(getReservationQueryOptions(id));
-  const list = useQuery(getReservationsQueryOptions(PENDING, PAGE));
+  const card = useQuery(reservationQueryOptions(id));
+  const list = useQuery(reservationsQueryOptions(PENDING, PAGE));
   const confirm = useConfirmReservation();
   const cancel = useCancelReservation();
   return (

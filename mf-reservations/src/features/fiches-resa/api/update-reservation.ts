@@ -1,6 +1,6 @@
-import { apiClient, type MutationConfig } from 'shared';
+import { apiClient, useWrite, type MutationConfig } from 'shared';
 import { RESERVATIONS_PATHS, type ReservationUpdateBody } from 'shared/contract';
-import { useStayWrite, type Written } from '../../../lib/api/stay-writes';
+import { refreshStays, type Written } from '../../../lib/api/refresh-stays';
 
 /** PUT /reservations/:id: room, meals, PAF/CAF; a stay changed since `body.version` was read answers 409. */
 export async function updateReservation({ id, body }: { id: number; body: ReservationUpdateBody }) {
@@ -10,5 +10,5 @@ export async function updateReservation({ id, body }: { id: number; body: Reserv
 
 /** The stay's options and amounts change: the reservations refresh. */
 export function useUpdateReservation(mutationConfig?: MutationConfig<typeof updateReservation>) {
-  return useStayWrite(updateReservation, {}, mutationConfig);
+  return useWrite(updateReservation, refreshStays(), mutationConfig);
 }

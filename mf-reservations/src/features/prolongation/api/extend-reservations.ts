@@ -1,12 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiClient, reservationKeys, type MutationConfig } from 'shared';
+import { ApiError, apiClient, reservationKeys, useWrite, type MutationConfig } from 'shared';
 import {
   RESERVATIONS_PATHS,
   type ProlongationMultipleAnswer,
   type ProlongationMultipleBody,
   type ProlongationMultipleError,
 } from 'shared/contract';
-import { useStayWrite } from '../../../lib/api/stay-writes';
+import { refreshStays } from '../../../lib/api/refresh-stays';
 
 /** POST /reservations/prolongation_multiple: one new departure for every selected stay; the client toasts `message`. */
 export async function extendReservations(
@@ -23,20 +22,14 @@ export async function extendReservations(
  * New stays hold rooms and lodge residents longer: the reservations, the searches and the availabilities refresh.
  * A 409 (a selected stay changed meanwhile, e.g. extended by a colleague) refreshes the lists that showed it.
  */
-export function useExtendReservations(mutationConfig: MutationConfig<typeof extendReservations> = {}) {
-  const queryClient = useQueryClient();
-  const { onError, ...config } = mutationConfig;
-  return useStayWrite(
+export function useExtendReservations(mutationConfig?: MutationConfig<typeof extendReservations>) {
+  return useWrite(
     extendReservations,
-    { occupancy: true },
     {
-      ...config,
-      onError: async (error, ...rest) => {
-        if (error instanceof ApiError && error.status === 409)
-          await queryClient.invalidateQueries({ queryKey: reservationKeys.lists() });
-        await onError?.(error, ...rest);
-      },
+      onSuccess: refreshStays({ occupancy: true }),
+      onConflict: (queryClient) => queryClient.invalidateQueries({ queryKey: reservationKeys.lists() }),
     },
+    mutationConfig,
   );
 }
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { formatDate, formatMoney } from 'shared';
+import { formatDate, formatMoney, fromCents, toCents } from 'shared';
 import { extrasOf, mockDay, mockReservations } from 'shared/mocks';
 import { renderPage } from 'shared/testing/render-page';
 import { describe, expect, it } from 'vitest';
@@ -27,8 +27,6 @@ const badgeStays = () =>
   mockReservations.filter(
     (row) => row.status_paf && row.etat_payment_paf === 'a_verifier' && pastNights(row).length > 0,
   );
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-const euros = (value: number) => formatMoney(value / 100);
 
 describe('PointagePaiementList', () => {
   it('shows its total count, and pins no column over the dates, the state and the amount', async () => {
@@ -107,21 +105,21 @@ describe('PointagePaiementList', () => {
     const stay = badgeStays().find((row) => row.date_fin <= mockDay(-30))!;
     expect(stay).toBeDefined();
     const due = pastNights(stay);
-    const amount = due.reduce((sum, night) => sum + cents(night.montant_paf), 0);
+    const amount = due.reduce((sum, night) => sum + toCents(night.montant_paf), 0);
     expect(due.length).toBeGreaterThan(1);
     expect(amount).toBeGreaterThan(0);
     const since = formatDate(mockDay(-30));
     const row = (await screen.findByText(nameOf(stay))).closest('tr')!;
     expect(row.textContent).toContain(
-      `${due.length} nuits${euros(amount)}dont ${due.length} avant le ${since}`,
+      `${due.length} nuits${formatMoney(fromCents(amount))}dont ${due.length} avant le ${since}`,
     );
     // The page's totals are over whole stays too.
     const toVerifyCents = badgeStays()
       .flatMap(pastNights)
       .filter((night) => night.etat_paf === 'a_verifier')
-      .reduce((sum, night) => sum + cents(night.montant_paf), 0);
+      .reduce((sum, night) => sum + toCents(night.montant_paf), 0);
     const totals = screen.getByRole('status', { name: 'Totaux' });
-    expect(totals.textContent).toContain(`Cette page : à vérifier ${euros(toVerifyCents)}`);
+    expect(totals.textContent).toContain(`Cette page : à vérifier ${formatMoney(fromCents(toVerifyCents))}`);
     await user.click(within(row).getByRole('button', { name: /Développer|Expand/i }));
     expect(
       await screen.findByText(
@@ -130,7 +128,7 @@ describe('PointagePaiementList', () => {
     ).toBeTruthy();
     await user.click(within(row).getAllByRole('checkbox')[0]!);
     expect(totals.textContent).toContain(
-      `1 séjour entier, ${due.length} nuits — ${euros(amount)} (dont ${due.length} avant le ${since})`,
+      `1 séjour entier, ${due.length} nuits — ${formatMoney(fromCents(amount))} (dont ${due.length} avant le ${since})`,
     );
     await user.click(screen.getByRole('button', { name: /Marquer payé/ }));
     // What the API wrote is what the row announced.

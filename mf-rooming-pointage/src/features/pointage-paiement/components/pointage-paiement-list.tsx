@@ -1,19 +1,8 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Checkbox,
-  Flex,
-  Grid,
-  Segmented,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Checkbox, Flex, Grid, Segmented, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { formatDate, formatMoney, formatNumber, formatPeriod, notifier } from 'shared';
-import { frenchRowSelection, useRememberedSearchParams } from 'shared/ui';
+import { formatDate, formatMoney, formatPeriod, fromCents, notifier, toCents } from 'shared';
+import { useRememberedSearchParams } from 'shared/ui';
 import {
   parisToday,
   ETAT_PAIEMENT_LABELS,
@@ -31,20 +20,21 @@ import { usePointageFailure } from '../../../lib/api/conflict';
 import { PointageFailureAlert } from '../../../lib/components/pointage-failure-alert';
 import { usePointageNuitees } from '../../../lib/api/get-pointage-nuitees';
 import { ExportButtons } from '../../../lib/components/export-buttons';
+import {
+  POINTAGE_PAGE_SIZE,
+  PointageTable,
+  stayName,
+  withParams,
+} from '../../../lib/components/pointage-table';
 import { useRowKeyboard } from '../../../lib/use-row-keyboard';
 import { bulkMessage, undoInputs, usePointPafCafs, type PafCafInput } from '../api/point-paf-caf';
 
-export const PAGE_SIZE = 50;
 const ETAT_COLORS: Record<EtatPaiement, string> = { a_verifier: 'orange', paye: 'green', non_paye: 'red' };
 /** The list's state filter in the URL; `tous` lists every stay of the stream. */
 const FILTRES = ['a_verifier', 'paye', 'non_paye', 'tous'] as const;
 type Filtre = (typeof FILTRES)[number];
 const FILTRE_LABELS: Record<Filtre, string> = { ...ETAT_PAIEMENT_LABELS, tous: 'Tous' };
 
-const nameOf = (stay: PointageReservation) =>
-  `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-const euros = (value: number) => formatMoney(value / 100);
 const nuits = (count: number) => `${count} nuit${count > 1 ? 's' : ''}`;
 const NO_DUES: NuitsDues = {
   a_verifier: { nuits: 0, montant: '0', hors_fenetre: 0 },
@@ -60,7 +50,7 @@ function wholeStayOf(dues: NuitsDues) {
   const states = Object.values(dues);
   return {
     nights: states.reduce((sum, state) => sum + state.nuits, 0),
-    amount: states.reduce((sum, state) => sum + cents(state.montant), 0),
+    amount: states.reduce((sum, state) => sum + toCents(state.montant), 0),
     outside: states.reduce((sum, state) => sum + state.hors_fenetre, 0),
   };
 }
@@ -68,7 +58,7 @@ function wholeStayOf(dues: NuitsDues) {
 /** The stays of the stream: by default those with nights à vérifier (the dashboard's PAF / CAF badge filters). */
 export function paiementListBody(flux: FluxPaiement, filtre: Filtre, page: number): PointageListBody {
   const etat = filtre === 'tous' ? {} : { [`etat_payment_${flux}`]: filtre };
-  return { page, pageSize: PAGE_SIZE, [`status_${flux}`]: true, ...etat } as PointageListBody;
+  return { page, pageSize: POINTAGE_PAGE_SIZE, [`status_${flux}`]: true, ...etat } as PointageListBody;
 }
 
 /**
@@ -120,7 +110,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
   const [expanded, setExpanded] = useState<number[]>([]);
   const { failure, report, clear } = usePointageFailure();
   const write = usePointPafCafs({ onError: report });
-  const amountOf = (night: PointageNuitee) => cents(flux === 'paf' ? night.montant_paf : night.montant_caf);
+  const amountOf = (night: PointageNuitee) => toCents(flux === 'paf' ? night.montant_paf : night.montant_caf);
   const etatOf = (night: PointageNuitee) => (flux === 'paf' ? night.etat_paf : night.etat_caf);
   // The stream's nights due over the whole stay, from the API: the list's window holds only the last 31 days.
   const duesOf = (stay: PointageReservation) =>
@@ -135,14 +125,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
   };
   const setParams = (changes: Record<string, string | undefined>) => {
     resetSelection();
-    setSearchParams((previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined) next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
+    setSearchParams((previous) => withParams(previous, changes));
   };
 
   // One toast for the whole check, with what the API says it wrote, and « Annuler » for UNDO_SECONDS: the same
@@ -200,7 +183,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
           selectionNights += 1;
           selectionAmount += amountOf(night);
         }
-    for (const etat of ETATS_PAIEMENT) pageTotals[etat] += cents(dues[etat].montant);
+    for (const etat of ETATS_PAIEMENT) pageTotals[etat] += toCents(dues[etat].montant);
   }
   const hasSelection = selectionNights > 0 || selectedStays.length > 0;
 
@@ -225,7 +208,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
     const due = wholeStayOf(dues).nights;
     return {
       nights: nuits(dues.a_verifier.nuits),
-      amount: euros(cents(dues.a_verifier.montant)),
+      amount: formatMoney(dues.a_verifier.montant),
       notes: [
         dues.a_verifier.hors_fenetre > 0 ? before(dues.a_verifier.hors_fenetre) : '',
         due !== dues.a_verifier.nuits ? `sur ${nuits(due)} due${due > 1 ? 's' : ''}` : '',
@@ -247,7 +230,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
         size="small"
         icon={<CheckOutlined />}
         disabled={write.isPending || wholeStayOf(duesOf(stay)).nights === 0}
-        aria-label={`${label} payée : ${nameOf(stay)}`}
+        aria-label={`${label} payée : ${stayName(stay)}`}
         onClick={() => run(markStays([stay.id], 'paye'))}
       >
         Payé
@@ -257,7 +240,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
         danger
         icon={<CloseOutlined />}
         disabled={write.isPending || wholeStayOf(duesOf(stay)).nights === 0}
-        aria-label={`${label} non payée : ${nameOf(stay)}`}
+        aria-label={`${label} non payée : ${stayName(stay)}`}
         onClick={() => run(markStays([stay.id], 'non_paye'))}
       >
         Non payé
@@ -266,7 +249,7 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
   );
   const resident = (stay: PointageReservation) => (
     <>
-      <Typography.Text strong>{nameOf(stay)}</Typography.Text>
+      <Typography.Text strong>{stayName(stay)}</Typography.Text>
       <br />
       <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
         Dossier {stay.numero_dossier}
@@ -391,96 +374,82 @@ export function PointagePaiementList({ flux }: PointagePaiementListProps) {
         <Typography.Text>
           Sélection : {selectedStays.length} séjour{selectedStays.length > 1 ? 's' : ''} entier
           {selectedStays.length > 1 ? 's' : ''}, {selectionNights} nuit{selectionNights > 1 ? 's' : ''} —{' '}
-          <strong>{euros(selectionAmount)}</strong>
+          <strong>{formatMoney(fromCents(selectionAmount))}</strong>
           {selectionOutside > 0 ? ` (${before(selectionOutside)})` : ''}
         </Typography.Text>
         <Typography.Text type="secondary">
-          Cette page : à vérifier {euros(pageTotals.a_verifier)} · payé {euros(pageTotals.paye)} · non payé{' '}
-          {euros(pageTotals.non_paye)}
+          Cette page : à vérifier {formatMoney(fromCents(pageTotals.a_verifier))} · payé{' '}
+          {formatMoney(fromCents(pageTotals.paye))} · non payé {formatMoney(fromCents(pageTotals.non_paye))}
         </Typography.Text>
       </Flex>
       <PointageFailureAlert failure={failure} onClose={clear} />
-      <div ref={tableRef}>
-        <Table<PointageReservation>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={rows}
-          loading={stays.isPending}
-          locale={{ emptyText: `Aucun séjour ${label} dans cet état` }}
-          rowSelection={frenchRowSelection(
-            {
-              selectedRowKeys: selectedStays,
-              onChange: (keys) => setSelectedStays(keys.map(Number)),
-              getCheckboxProps: (stay) => ({ 'aria-label': `Sélectionner ${nameOf(stay)}` }),
-            },
-            rows,
-          )}
-          onRow={(stay) => keyboard.rowProps(stay.id)}
-          expandable={{
-            expandedRowKeys: expanded,
-            onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)),
-            expandedRowRender: (stay) => {
-              const nights = checkedNights(stay);
-              // Nights older than the window cannot be picked here: said, with what writes them.
-              const outside = wholeStayOf(duesOf(stay)).outside;
-              const older =
-                outside > 0 && windowStart !== undefined ? (
-                  <Typography.Text type="secondary">{olderNote(outside, windowStart)}</Typography.Text>
-                ) : null;
-              if (nights.length === 0)
-                return (
-                  <Flex vertical gap={4}>
-                    <Typography.Text type="secondary">Aucune nuit passée à vérifier.</Typography.Text>
-                    {older}
-                  </Flex>
-                );
-              const whole = selectedStays.includes(stay.id);
-              const picked = selectedNights[stay.id] ?? [];
-              return (
-                <Flex vertical gap={4}>
-                  {older}
-                  <ul
-                    aria-label={`Nuits de ${nameOf(stay)}`}
-                    style={{ listStyle: 'none', margin: 0, padding: 0 }}
-                  >
-                    {nights.map((night) => (
-                      <li key={night.id} style={{ padding: '2px 0' }}>
-                        <Flex gap={8} align="center" wrap>
-                          <Checkbox
-                            checked={whole || picked.includes(night.date_nuit)}
-                            disabled={whole || write.isPending}
-                            onChange={(event) =>
-                              setSelectedNights((all) => ({
-                                ...all,
-                                [stay.id]: event.target.checked
-                                  ? [...picked, night.date_nuit]
-                                  : picked.filter((date) => date !== night.date_nuit),
-                              }))
-                            }
-                          >
-                            Nuit du {formatDate(night.date_nuit)}
-                          </Checkbox>
-                          <span style={{ minWidth: 80, textAlign: 'right' }}>{euros(amountOf(night))}</span>
-                          <Tag color={ETAT_COLORS[etatOf(night)]}>{ETAT_PAIEMENT_LABELS[etatOf(night)]}</Tag>
-                        </Flex>
-                      </li>
-                    ))}
-                  </ul>
-                </Flex>
-              );
-            },
-          }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: stays.data?.total ?? 0,
-            showTotal: (total) => `Total : ${formatNumber(total)}`,
-            showSizeChanger: false,
-            onChange: (next) => setParams({ page: next > 1 ? String(next) : undefined }),
-          }}
-        />
-      </div>
+      <PointageTable
+        tableRef={tableRef}
+        columns={columns}
+        rows={rows}
+        loading={stays.isPending}
+        emptyText={`Aucun séjour ${label} dans cet état`}
+        selected={selectedStays}
+        onSelect={setSelectedStays}
+        expanded={expanded}
+        onExpand={setExpanded}
+        renderNights={(stay) => {
+          const nights = checkedNights(stay);
+          // Nights older than the window cannot be picked here: said, with what writes them.
+          const outside = wholeStayOf(duesOf(stay)).outside;
+          const older =
+            outside > 0 && windowStart !== undefined ? (
+              <Typography.Text type="secondary">{olderNote(outside, windowStart)}</Typography.Text>
+            ) : null;
+          if (nights.length === 0)
+            return (
+              <Flex vertical gap={4}>
+                <Typography.Text type="secondary">Aucune nuit passée à vérifier.</Typography.Text>
+                {older}
+              </Flex>
+            );
+          const whole = selectedStays.includes(stay.id);
+          const picked = selectedNights[stay.id] ?? [];
+          return (
+            <Flex vertical gap={4}>
+              {older}
+              <ul
+                aria-label={`Nuits de ${stayName(stay)}`}
+                style={{ listStyle: 'none', margin: 0, padding: 0 }}
+              >
+                {nights.map((night) => (
+                  <li key={night.id} style={{ padding: '2px 0' }}>
+                    <Flex gap={8} align="center" wrap>
+                      <Checkbox
+                        checked={whole || picked.includes(night.date_nuit)}
+                        disabled={whole || write.isPending}
+                        onChange={(event) =>
+                          setSelectedNights((all) => ({
+                            ...all,
+                            [stay.id]: event.target.checked
+                              ? [...picked, night.date_nuit]
+                              : picked.filter((date) => date !== night.date_nuit),
+                          }))
+                        }
+                      >
+                        Nuit du {formatDate(night.date_nuit)}
+                      </Checkbox>
+                      <span style={{ minWidth: 80, textAlign: 'right' }}>
+                        {formatMoney(fromCents(amountOf(night)))}
+                      </span>
+                      <Tag color={ETAT_COLORS[etatOf(night)]}>{ETAT_PAIEMENT_LABELS[etatOf(night)]}</Tag>
+                    </Flex>
+                  </li>
+                ))}
+              </ul>
+            </Flex>
+          );
+        }}
+        rowProps={keyboard.rowProps}
+        page={page}
+        total={stays.data?.total ?? 0}
+        onPage={(next) => setParams({ page: next > 1 ? String(next) : undefined })}
+      />
       <Typography.Text type="secondary">
         Clavier : ↑/↓ pour changer de ligne, Espace pour sélectionner, Entrée pour les nuits, P payé, N non
         payé.

@@ -1,9 +1,9 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { Button, Flex, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Grid, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { API_DATE_FORMAT, formatDate, formatNumber, formatPeriod, isApiDate } from 'shared';
+import { API_DATE_FORMAT, formatDate, formatPeriod, isApiDate } from 'shared';
 import {
   addDays,
   parisToday,
@@ -12,22 +12,25 @@ import {
   type PointageReservation,
   type Presence,
 } from 'shared/contract';
-import { DateInput, frenchRowSelection } from 'shared/ui';
+import { DateInput } from 'shared/ui';
 import { usePointageFailure } from '../../../lib/api/conflict';
 import { PointageFailureAlert } from '../../../lib/components/pointage-failure-alert';
 import { usePointageNuitees } from '../../../lib/api/get-pointage-nuitees';
 import { ExportButtons } from '../../../lib/components/export-buttons';
+import {
+  POINTAGE_PAGE_SIZE,
+  PointageTable,
+  stayName,
+  withParams,
+} from '../../../lib/components/pointage-table';
 import { useRowKeyboard } from '../../../lib/use-row-keyboard';
 import { useArrivalsToCheck } from '../api/count-arrivals-to-check';
 import { useUpdatePointages } from '../api/update-pointage';
 import { NoShowDialog } from './no-show-dialog';
 
-export const PAGE_SIZE = 50;
 const PRESENCE_COLORS: Record<Presence, string> = { present: 'green', absent: 'red', non_pointe: 'default' };
 
 const yesterday = () => addDays(parisToday(), -1);
-const nameOf = (stay: PointageReservation) =>
-  `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
 
 /**
  * Every arrival of one day (`date_arrivee`, yesterday's by default), with its nights from that day to today. Pointed
@@ -37,7 +40,7 @@ const nameOf = (stay: PointageReservation) =>
 export function presenceListBody(day: string, page: number): PointageListBody {
   return {
     page,
-    pageSize: PAGE_SIZE,
+    pageSize: POINTAGE_PAGE_SIZE,
     date_arrivee: day,
     start_date: day,
     end_date: addDays(parisToday(), 1),
@@ -70,14 +73,7 @@ export function PointagePresenceList() {
   const busy = pointages.isPending;
 
   const setParams = (changes: Record<string, string | undefined>) =>
-    setSearchParams((previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined) next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
+    setSearchParams((previous) => withParams(previous, changes));
 
   const mark = (stay: PointageReservation, presence: Presence, night: string = day) => {
     if (busy) return;
@@ -130,7 +126,7 @@ export function PointagePresenceList() {
 
   const resident = (stay: PointageReservation) => (
     <>
-      <Typography.Text strong>{nameOf(stay)}</Typography.Text>
+      <Typography.Text strong>{stayName(stay)}</Typography.Text>
       <br />
       <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
         Dossier {stay.numero_dossier}
@@ -153,7 +149,7 @@ export function PointagePresenceList() {
         size="small"
         icon={<CheckOutlined />}
         disabled={busy}
-        aria-label={`Présent : ${nameOf(stay)}`}
+        aria-label={`Présent : ${stayName(stay)}`}
         onClick={() => mark(stay, 'present')}
       >
         Présent
@@ -163,7 +159,7 @@ export function PointagePresenceList() {
         danger
         icon={<CloseOutlined />}
         disabled={busy}
-        aria-label={`Absent : ${nameOf(stay)}`}
+        aria-label={`Absent : ${stayName(stay)}`}
         onClick={() => mark(stay, 'absent')}
       >
         Absent
@@ -267,38 +263,22 @@ export function PointagePresenceList() {
         {counts.absent > 1 ? 's' : ''}, {counts.non_pointe} non pointé{counts.non_pointe > 1 ? 's' : ''}
       </Typography.Text>
       <PointageFailureAlert failure={failure} onClose={clear} />
-      <div ref={tableRef}>
-        <Table<PointageReservation>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={rows}
-          loading={stays.isPending}
-          locale={{ emptyText: 'Aucun séjour à pointer pour cette nuit' }}
-          rowSelection={frenchRowSelection(
-            {
-              selectedRowKeys: selected,
-              onChange: (keys) => setSelected(keys.map(Number)),
-              getCheckboxProps: (stay) => ({ 'aria-label': `Sélectionner ${nameOf(stay)}` }),
-            },
-            rows,
-          )}
-          onRow={(stay) => keyboard.rowProps(stay.id)}
-          expandable={{
-            expandedRowKeys: expanded,
-            onExpandedRowsChange: (keys) => setExpanded(keys.map(Number)),
-            expandedRowRender: (stay) => <StayNights stay={stay} busy={busy} onMark={mark} />,
-          }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: stays.data?.total ?? 0,
-            showTotal: (total) => `Total : ${formatNumber(total)}`,
-            showSizeChanger: false,
-            onChange: (next) => setParams({ page: next > 1 ? String(next) : undefined }),
-          }}
-        />
-      </div>
+      <PointageTable
+        tableRef={tableRef}
+        columns={columns}
+        rows={rows}
+        loading={stays.isPending}
+        emptyText="Aucun séjour à pointer pour cette nuit"
+        selected={selected}
+        onSelect={setSelected}
+        expanded={expanded}
+        onExpand={setExpanded}
+        renderNights={(stay) => <StayNights stay={stay} busy={busy} onMark={mark} />}
+        rowProps={keyboard.rowProps}
+        page={page}
+        total={stays.data?.total ?? 0}
+        onPage={(next) => setParams({ page: next > 1 ? String(next) : undefined })}
+      />
       <Typography.Text type="secondary">
         Clavier : ↑/↓ pour changer de ligne, Espace pour sélectionner, P présent, A absent, Entrée pour les
         nuits.
@@ -343,7 +323,7 @@ function StayNights({ stay, busy, onMark }: StayNightsProps) {
   if (nights.length === 0)
     return <Typography.Text type="secondary">Aucune nuit passée à pointer.</Typography.Text>;
   return (
-    <ul aria-label={`Nuits de ${nameOf(stay)}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <ul aria-label={`Nuits de ${stayName(stay)}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {nights.map((night) => (
         <li key={night.id} style={{ padding: '4px 0' }}>
           <Flex gap={8} align="center" wrap>

@@ -8,34 +8,32 @@ interface Figure {
   value: string | number;
 }
 
-const money = (value: string) => formatMoney(value);
-
 function etabFigures(t: RoomingEtabTotaux): Figure[] {
   return [
     { label: 'Réservations', value: t.total },
     { label: 'Nuitées', value: t.total_nuitees },
     { label: 'Pensionnaires', value: t.total_pensionnaires },
-    { label: 'Total HT (achat)', value: money(t.total_prix_ht) },
-    { label: 'TVA', value: money(t.tva) },
-    { label: 'Total TTC', value: money(t.ttc) },
-    { label: 'HT réel (nuits présentes)', value: money(t.total_prix_htr) },
-    { label: 'TTC réel', value: money(t.total_prix_ttcr) },
+    { label: 'Total HT (achat)', value: formatMoney(t.total_prix_ht) },
+    { label: 'TVA', value: formatMoney(t.tva) },
+    { label: 'Total TTC', value: formatMoney(t.ttc) },
+    { label: 'HT réel (nuits présentes)', value: formatMoney(t.total_prix_htr) },
+    { label: 'TTC réel', value: formatMoney(t.total_prix_ttcr) },
   ];
 }
 
 function clientFigures(t: RoomingClientTotaux): Figure[] {
   const stream = (label: string, count: number, amount: string) => ({
     label,
-    value: `${formatNumber(count)} · ${money(amount)}`,
+    value: `${formatNumber(count)} · ${formatMoney(amount)}`,
   });
   return [
     { label: 'Réservations', value: t.total },
     { label: 'Nuitées', value: t.total_nuitees },
     { label: 'Pensionnaires', value: t.total_pensionnaires },
-    { label: 'Total HT (vente)', value: money(t.total_prix_ht) },
-    { label: 'TVA', value: money(t.tva) },
-    { label: 'Total TTC', value: money(t.ttc) },
-    { label: 'TTC réel (nuits présentes)', value: money(t.total_prix_ttcr) },
+    { label: 'Total HT (vente)', value: formatMoney(t.total_prix_ht) },
+    { label: 'TVA', value: formatMoney(t.tva) },
+    { label: 'Total TTC', value: formatMoney(t.ttc) },
+    { label: 'TTC réel (nuits présentes)', value: formatMoney(t.total_prix_ttcr) },
     {
       label: 'Repas (petit-déj. / déj. / dîner)',
       value: [t.total_petit_dej, t.total_dej, t.total_dinner].map((meals) => formatNumber(meals)).join(' / '),

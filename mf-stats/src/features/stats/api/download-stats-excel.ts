@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { downloadFile, type DownloadResult } from 'shared/ui';
+import type { DownloadFileOptions } from 'shared/ui';
 import { statsExcelFileName, statsExcelPath, type StatsQuery, type StatsVue } from 'shared/contract';
 
 /** `statistiques-<vue>-<tableau>-YYYY-MM-DD.xlsx`, the browser's day: kept when the server names no file. */
@@ -8,16 +8,18 @@ export const statsExcelName = (vue: StatsVue, tableau: string, now: Date = new D
 
 /**
  * The Excel file of one table of a view (GET /stats/<vue>/excel), with the filters on screen, saved under the
- * name the server gives (Paris day).
+ * name the server gives (Paris day): the path and options of `useFileDownload().start`.
  */
-export function downloadStatsExcel(
+export function statsExcelRequest(
   vue: StatsVue,
   tableau: string,
   query: StatsQuery,
-): Promise<DownloadResult> {
-  return downloadFile(statsExcelPath(vue), {
-    method: 'GET',
-    params: { ...query, tableau },
-    fallbackName: statsExcelName(vue, tableau),
-  });
+): [path: string, options: Omit<DownloadFileOptions, 'onProgress' | 'signal'>] {
+  return [
+    statsExcelPath(vue),
+    { method: 'GET', params: { ...query, tableau }, fallbackName: statsExcelName(vue, tableau) },
+  ];
 }
+
+/** The section names its table: the failure says only what failed. */
+export const statsExcelFailure = (_label: string, message: string) => `L'export a échoué : ${message}`;

@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useFileDownload } from 'shared/ui';
 import { STATS_TABLEAUX, type StatsQuery, type StatsTableau, type StatsVue } from 'shared/contract';
-import { downloadStatsExcel } from '../api/download-stats-excel';
+import { statsExcelFailure, statsExcelRequest } from '../api/download-stats-excel';
 import type { ChartSerie } from './stats-chart';
 import { StatsTable } from './stats-table';
 
@@ -28,19 +29,7 @@ export interface StatsSectionProps {
 /** One measure: its chart and, beside it, its sortable table, with the Excel export of that table. */
 export function StatsSection({ vue, tableau: key, query, rows, rowKey, chart }: StatsSectionProps) {
   const tableau = (STATS_TABLEAUX[vue] as Record<string, StatsTableau>)[key]!;
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const download = async () => {
-    setRunning(true);
-    setError(null);
-    try {
-      await downloadStatsExcel(vue, key, query);
-    } catch (failure) {
-      setError(`L'export a échoué : ${failure instanceof Error ? failure.message : String(failure)}`);
-    } finally {
-      setRunning(false);
-    }
-  };
+  const download = useFileDownload<string>({ failure: statsExcelFailure });
   const chartRows = chart.limit === undefined ? rows : rows.slice(0, chart.limit);
   return (
     <Card
@@ -50,14 +39,14 @@ export function StatsSection({ vue, tableau: key, query, rows, rowKey, chart }: 
       <Flex justify="flex-end" style={{ marginBottom: 12 }}>
         <Button
           icon={<DownloadOutlined />}
-          loading={running}
+          loading={download.running !== null}
           aria-label={`Exporter « ${tableau.titre} » en Excel`}
-          onClick={() => void download()}
+          onClick={() => void download.start(key, ...statsExcelRequest(vue, key, query), tableau.titre)}
         >
           Exporter en Excel
         </Button>
       </Flex>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
+      {download.error && <Alert type="error" showIcon title={download.error} style={{ marginBottom: 12 }} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={11}>
           <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>

@@ -28,7 +28,7 @@ import { clients, foyers, pensionnaires } from '../../db/schema';
 import { TODAY } from '../../db/today';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { containsText, normalisedContains } from '../../lib/text-search';
-import { demandeItemSelect } from '../demandes/liste/list-query';
+import { demandeItemSelect } from '../demandes/list/list-query';
 import { isoTimestamp } from '../../db/iso-timestamp';
 
 /**

@@ -25,7 +25,7 @@ import {
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { rowsOf } from '../../../db/raw';
 import { DEMANDE_MESSAGES } from '../demande-store';
-import { demandeItemSelect } from '../liste/list-query';
+import { demandeItemSelect } from '../list/list-query';
 import { communicationSelect } from '../../communications/communication-select';
 
 /** What staff may do now; the write calls enforce the same (409). */

@@ -14,13 +14,13 @@ import { usePensionnaire } from '../api/get-pensionnaire';
 import { PensionnaireDemandes } from './pensionnaire-demandes';
 import { PensionnaireEditModal } from './pensionnaire-edit-modal';
 
-export interface PensionnaireDetailsPageProps {
+export interface PensionnaireDetailsProps {
   /** The « Foyer » entry of the card (composed by the page from the households feature). */
   foyer?: (pensionnaire: Pensionnaire) => ReactNode;
 }
 
 /** A resident's card: their accommodation requests and communications, and the place where their stays will be listed. */
-export function PensionnaireDetailsPage({ foyer }: PensionnaireDetailsPageProps = {}) {
+export function PensionnaireDetails({ foyer }: PensionnaireDetailsProps = {}) {
   const state = usePensionnaire();
   const clients = useReferenceLookup(REFERENTIEL_PATHS.clients);
   // An administrator edits every field, an agent the contact details (PensionnaireEditModal).

@@ -1,10 +1,8 @@
-import { EditOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Flex, Space } from 'antd';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { dashboardUrl, formatDate } from 'shared';
-import { PageFrame, RecordGate } from 'shared/ui';
 import { REFERENTIEL_PATHS, type Pensionnaire } from 'shared/contract';
+import { DetailFrame } from '../../../lib/detail-frame';
 import { SEXE_LABELS } from '../../../lib/labels';
 import { ArchivedTag, orNone, UpcomingSection } from '../../../lib/record-details';
 import { ReferenceName } from '../../../lib/reference-name';
@@ -25,81 +23,58 @@ export function PensionnaireDetails({ foyer }: PensionnaireDetailsProps = {}) {
   const clients = useReferenceLookup(REFERENTIEL_PATHS.clients);
   // An administrator edits every field, an agent the contact details (PensionnaireEditModal).
   const canEdit = useCanCorrectResidents();
-  const [editing, setEditing] = useState(false);
-  const { record } = state;
 
   return (
-    <PageFrame
+    <DetailFrame<Pensionnaire>
       routeId="pensionnaire"
-      extra={
-        canEdit &&
-        record &&
-        !record.archivedAt && (
-          <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-            Modifier
-          </Button>
-        )
-      }
-    >
-      <RecordGate
-        record={state.record}
-        state={state}
-        notFoundTitle="Pensionnaire introuvable"
-        listRouteId="pensionnaires"
-      >
-        {(pensionnaire) => (
-          <Flex vertical gap={16}>
-            <Descriptions
-              title={
-                <Space wrap>
-                  {`${pensionnaire.prenom} ${pensionnaire.nom}`}
-                  <ArchivedTag archivedAt={pensionnaire.archivedAt} />
-                </Space>
-              }
-              bordered
-              column={{ xs: 1, md: 2 }}
-              items={[
-                { key: 'nom', label: 'Nom', children: pensionnaire.nom },
-                { key: 'prenom', label: 'Prénom', children: pensionnaire.prenom },
-                { key: 'dossier', label: 'N° de dossier', children: pensionnaire.numeroDossier },
-                {
-                  key: 'client',
-                  label: 'Client',
-                  children: (
-                    <Link to={dashboardUrl('client-details', { id: pensionnaire.clientId })}>
-                      <ReferenceName lookup={clients} id={pensionnaire.clientId} />
-                    </Link>
-                  ),
-                },
-                {
-                  key: 'naissance',
-                  label: 'Date de naissance',
-                  children: orNone(formatDate(pensionnaire.dateNaissance)),
-                },
-                { key: 'sexe', label: 'Sexe', children: SEXE_LABELS[pensionnaire.sexe] },
-                ...(foyer ? [{ key: 'foyer', label: 'Foyer', children: foyer(pensionnaire) }] : []),
-                { key: 'telephone', label: 'Téléphone', children: orNone(pensionnaire.telephone) },
-                { key: 'email', label: 'E-mail', children: orNone(pensionnaire.email) },
-                { key: 'notes', label: 'Notes', children: orNone(pensionnaire.notes), span: 'filled' },
-                { key: 'creation', label: 'Créé le', children: formatDate(pensionnaire.createdAt) },
-                { key: 'modification', label: 'Modifié le', children: formatDate(pensionnaire.updatedAt) },
-              ]}
-            />
-            <PensionnaireDemandes id={pensionnaire.id} />
-            <UpcomingSection title="Séjours">
-              Les séjours de ce pensionnaire apparaîtront ici dès que les réservations existeront (lot
-              suivant).
-            </UpcomingSection>
-          </Flex>
-        )}
-      </RecordGate>
-      {record && (
-        <PensionnaireEditModal
-          editing={editing ? record : null}
-          clients={clients}
-          onClose={() => setEditing(false)}
-        />
+      state={state}
+      notFoundTitle="Pensionnaire introuvable"
+      listRouteId="pensionnaires"
+      title={(pensionnaire) => (
+        <>
+          {`${pensionnaire.prenom} ${pensionnaire.nom}`}
+          <ArchivedTag archivedAt={pensionnaire.archivedAt} />
+        </>
       )}
-    </PageFrame>
+      items={(pensionnaire) => [
+        { key: 'nom', label: 'Nom', children: pensionnaire.nom },
+        { key: 'prenom', label: 'Prénom', children: pensionnaire.prenom },
+        { key: 'dossier', label: 'N° de dossier', children: pensionnaire.numeroDossier },
+        {
+          key: 'client',
+          label: 'Client',
+          children: (
+            <Link to={dashboardUrl('client-details', { id: pensionnaire.clientId })}>
+              <ReferenceName lookup={clients} id={pensionnaire.clientId} />
+            </Link>
+          ),
+        },
+        {
+          key: 'naissance',
+          label: 'Date de naissance',
+          children: orNone(formatDate(pensionnaire.dateNaissance)),
+        },
+        { key: 'sexe', label: 'Sexe', children: SEXE_LABELS[pensionnaire.sexe] },
+        ...(foyer ? [{ key: 'foyer', label: 'Foyer', children: foyer(pensionnaire) }] : []),
+        { key: 'telephone', label: 'Téléphone', children: orNone(pensionnaire.telephone) },
+        { key: 'email', label: 'E-mail', children: orNone(pensionnaire.email) },
+        { key: 'notes', label: 'Notes', children: orNone(pensionnaire.notes), span: 'filled' },
+      ]}
+      edit={{
+        allowed: (pensionnaire) => canEdit && !pensionnaire.archivedAt,
+        form: (pensionnaire, { open, onClose }) => (
+          <PensionnaireEditModal editing={open ? pensionnaire : null} clients={clients} onClose={onClose} />
+        ),
+      }}
+    >
+      {(pensionnaire) => (
+        <>
+          <PensionnaireDemandes id={pensionnaire.id} />
+          <UpcomingSection title="Séjours">
+            Les séjours de ce pensionnaire apparaîtront ici dès que les réservations existeront (lot suivant).
+          </UpcomingSection>
+        </>
+      )}
+    </DetailFrame>
   );
 }

@@ -2,7 +2,8 @@ import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { dateFormItemProps, DateInput, labelSearch, ResourceFormModal } from 'shared/ui';
 import { SEXES, type Sexe, type PensionnaireBody, type Pensionnaire } from 'shared/contract';
-import { emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
+import { ContactFields } from '../../../lib/address-contact-fields';
+import { optionalText, required } from '../../../lib/form-rules';
 import { SEXE_LABELS } from '../../../lib/labels';
 import type { ReferenceLookup, ReferenceOption } from '../../../lib/use-reference-lookup';
 import { useCreatePensionnaire } from '../api/create-pensionnaire';
@@ -114,7 +115,7 @@ export function PensionnaireFormModal({
       <Form.Item label="Sexe" name="sexe" rules={[{ required: true }]}>
         <Radio.Group options={SEXE_OPTIONS} />
       </Form.Item>
-      <ContactFields />
+      <ContactNotesFields />
     </ResourceFormModal>
   );
 }
@@ -147,21 +148,10 @@ export function BirthDateField() {
 }
 
 /** Phone, e-mail and notes. */
-export function ContactFields() {
+export function ContactNotesFields() {
   return (
     <>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Téléphone" name="telephone" rules={telephoneRules}>
-            <Input maxLength={20} inputMode="tel" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="E-mail" name="email" rules={emailRules}>
-            <Input maxLength={254} inputMode="email" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <ContactFields />
       <Form.Item label="Notes" name="notes">
         <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 6 }} />
       </Form.Item>

@@ -16,7 +16,7 @@ import { TypesChambrePage } from '../features/types-chambre/components/types-cha
 import { UtilisateursPage } from '../features/utilisateurs/components/utilisateurs-page';
 import { ClientDetailsPage } from './routes/client-details-page';
 import { EtablissementDetailsPage } from './routes/etablissement-details-page';
-import { PensionnairePage } from './routes/pensionnaire-details-page';
+import { PensionnaireDetailsPage } from './routes/pensionnaire-details-page';
 
 /** The pages this remote exposes to the host, keyed by route id (see shared/src/routes/route-registry.ts). */
 const pages: Record<string, ComponentType> = {
@@ -28,7 +28,7 @@ const pages: Record<string, ComponentType> = {
   client: ClientsPage,
   'client-details': ClientDetailsPage,
   pensionnaires: PensionnairesPage,
-  pensionnaire: PensionnairePage,
+  pensionnaire: PensionnaireDetailsPage,
   foyers: FoyersPage,
   foyer: FoyerDetailsPage,
   utilisateurs: UtilisateursPage,

@@ -22,3 +22,12 @@ export function UpcomingSection({ title, children }: { title: string; children: 
 export function orNone(value: string | number | null | undefined): ReactNode {
   return value === null || value === undefined || value === '' ? NO_VALUE : value;
 }
+
+/** The address lines of a card (client, hotel): the street on a whole row, then postcode and town. */
+export function addressItems(record: { adresse: string; codePostal: string; ville: string }) {
+  return [
+    { key: 'adresse', label: 'Adresse', children: record.adresse, span: 'filled' as const },
+    { key: 'codePostal', label: 'Code postal', children: record.codePostal },
+    { key: 'ville', label: 'Ville', children: record.ville },
+  ];
+}

@@ -170,6 +170,17 @@ export const ContratClientLigneUpdateBody = object({ ...lineId, ...clientLineFie
 export type ContratClientLigneBody = Static<typeof ContratClientLigneBody>;
 export type ContratClientLigneUpdateBody = Static<typeof ContratClientLigneUpdateBody>;
 
+/**
+ * The fields of a tariff line, by kind: what a line of the body carries besides its `id`. The API compares them to
+ * tell a kept line from a changed one and copies them on insert; the contract form and card show them.
+ */
+export const CONTRAT_LIGNE_FIELDS = {
+  etablissement: Object.keys(etablissementLineFields) as readonly (keyof ContratEtablissementLigneBody)[],
+  client: Object.keys(clientLineFields) as readonly (keyof ContratClientLigneBody)[],
+};
+/** A field a tariff line of either kind may have. */
+export type ContratLigneField = keyof ContratEtablissementLigneBody | keyof ContratClientLigneBody;
+
 const clientHeaderFields = {
   ...headerFields,
   clientId: Id,

@@ -22,7 +22,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
 import { SYNC_ETATS } from './demande-sync';
 import { EMAIL_MAX_LENGTH, MAX_DESTINATAIRES } from './courriel-values';
 import { DEMANDE_ACTION_KEYS } from './demande-values';
-import { HistoriqueEntry, MotifAnnulation, ReservationStatutSchema, TypeResaSchema } from './reservations';
+import { HistoriqueEntry, MotifAnnulation, sejourResumeFields } from './reservations';
 
 export {
   COMMUNICATION_PATHS,
@@ -226,20 +226,9 @@ export type DemandeCountAnswer = Static<typeof DemandeCountAnswer>;
 
 /** A stay a request produced (`produite`) or is about (`cible`). */
 export const DemandeReservation = object({
-  id: Type.Integer(),
+  ...sejourResumeFields,
   role: Type.Union([Type.Literal('produite'), Type.Literal('cible')]),
-  id_reservation_mere: Type.Integer(),
-  type_resa: TypeResaSchema,
-  statut: ReservationStatutSchema,
-  pensionnaire_id: Type.Integer(),
-  pensionnaire_nom: Type.String(),
-  pensionnaire_prenom: Type.String(),
-  etablissement_id: Type.Integer(),
-  etablissement_nom: Type.String(),
-  type_chambre_libelle: Type.String(),
   chambre: Nullable(Type.String()),
-  date_debut: Type.String(),
-  date_fin: Type.String(),
   /** The non-cancelled extension of this stay, if any. */
   prolongee_par_id: Nullable(Type.Integer()),
 });

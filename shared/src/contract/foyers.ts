@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { DemandeItem } from './demandes';
 import { SEXES } from './enums';
 import { ListQuery } from './list';
-import { ReservationStatutSchema, TypeResaSchema } from './reservations';
+import { sejourResumeFields } from './reservations';
 
 /**
  * Households (foyers): one client's residents housed together (docs/domain.md « Households », docs/api.md
@@ -70,19 +70,8 @@ export type FoyerMembreDetail = Static<typeof FoyerMembreDetail>;
 
 /** A stay of a member, current or past; `statut_libelle` is RESERVATION_STATUT_LABELS' French label. */
 export const FoyerSejour = object({
-  id: Type.Integer(),
-  id_reservation_mere: Type.Integer(),
-  type_resa: TypeResaSchema,
-  statut: ReservationStatutSchema,
+  ...sejourResumeFields,
   statut_libelle: Type.String(),
-  pensionnaire_id: Type.Integer(),
-  pensionnaire_nom: Type.String(),
-  pensionnaire_prenom: Type.String(),
-  etablissement_id: Type.Integer(),
-  etablissement_nom: Type.String(),
-  type_chambre_libelle: Type.String(),
-  date_debut: Type.String(),
-  date_fin: Type.String(),
   /** Not cancelled and not over (its departure day is after today). */
   actuel: Type.Boolean(),
 });

@@ -165,14 +165,14 @@ export type ExportProgressAnswer = Static<typeof ExportProgressAnswer>;
 // Answers
 // ---------------------------------------------------------------------------------------------------------
 
-/** One stay as lists show it. */
-export const ReservationItem = object({
+/**
+ * A row of the stay and rooming lists: who, where, when, in which state. Their answers are written from
+ * PostgreSQL's JSON text in this order, so it is the order of the SQL select too.
+ */
+export const sejourRowFields = {
   id: Type.Integer(),
   id_reservation_mere: Type.Integer(),
   type_resa: TypeResaSchema,
-  prolongation_de_id: Nullable(Type.Integer()),
-  /** Id of the non-cancelled extension of this stay, if any. */
-  prolongee_par_id: Nullable(Type.Integer()),
   statut: ReservationStatutSchema,
   pensionnaire_id: Type.Integer(),
   pensionnaire_nom: Type.String(),
@@ -188,6 +188,35 @@ export const ReservationItem = object({
   chambre: Nullable(Type.String()),
   date_debut: Type.String(),
   date_fin: Type.String(),
+};
+
+const pickFields = <P extends Record<string, TSchema>, K extends keyof P>(fields: P, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, fields[key]])) as Pick<P, K>;
+
+/** What every list of stays shows of one, a request's and a household's stays included. */
+export const sejourResumeFields = pickFields(sejourRowFields, [
+  'id',
+  'id_reservation_mere',
+  'type_resa',
+  'statut',
+  'pensionnaire_id',
+  'pensionnaire_nom',
+  'pensionnaire_prenom',
+  'etablissement_id',
+  'etablissement_nom',
+  'type_chambre_libelle',
+  'date_debut',
+  'date_fin',
+]);
+
+/** One stay as lists show it. */
+export const ReservationItem = object({
+  // The extension links sit after the stay's kind; spreading the row again keeps each key's first place.
+  ...pickFields(sejourRowFields, ['id', 'id_reservation_mere', 'type_resa']),
+  prolongation_de_id: Nullable(Type.Integer()),
+  /** Id of the non-cancelled extension of this stay, if any. */
+  prolongee_par_id: Nullable(Type.Integer()),
+  ...sejourRowFields,
   nombre_nuits: Type.Integer(),
   petit_dejeuner: Type.Boolean(),
   dejeuner: Type.Boolean(),

@@ -10,6 +10,7 @@ import {
   StayVersion,
   TypeResaSchema,
   reservationFilterFields,
+  sejourRowFields,
 } from './reservations';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
 import { RESERVATION_STATUTS } from './enums';
@@ -111,25 +112,8 @@ export type RoomingQueryDecoded = Static<typeof RoomingQueryDecoded>;
  * rows' `prix_ht` sum to `total_prix_ht` (VAT is per document, never per row).
  */
 export const RoomingRow = object({
-  id: Type.Integer(),
-  id_reservation_mere: Type.Integer(),
-  type_resa: TypeResaSchema,
-  statut: ReservationStatutSchema,
-  pensionnaire_id: Type.Integer(),
-  pensionnaire_nom: Type.String(),
-  pensionnaire_prenom: Type.String(),
-  numero_dossier: Type.String(),
-  client_id: Type.Integer(),
-  client_nom: Type.String(),
-  etablissement_id: Type.Integer(),
-  etablissement_nom: Type.String(),
-  etablissement_ville: Type.String(),
-  type_chambre_id: Type.Integer(),
-  type_chambre_libelle: Type.String(),
-  chambre: Nullable(Type.String()),
-  /** The stay's own arrival and departure days. */
-  date_debut: Type.String(),
-  date_fin: Type.String(),
+  /** `date_debut` and `date_fin` are the stay's own arrival and departure days. */
+  ...sejourRowFields,
   /** First night in the period and the day after its last night in the period. */
   debut_periode: Type.String(),
   fin_periode: Type.String(),

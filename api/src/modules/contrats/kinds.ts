@@ -4,6 +4,7 @@
  * optionally for one hotel, PAF/CAF daily amounts).
  */
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { CONTRAT_LIGNE_FIELDS } from 'shared/contract';
 import {
   clients,
   contratClientTarifs,
@@ -69,16 +70,6 @@ export interface ContratKind {
   notFound: string;
 }
 
-const commonLineFields = [
-  'typeChambreId',
-  'dateDebut',
-  'dateFin',
-  'prixNuiteeHt',
-  'prixPetitDejeunerHt',
-  'prixDejeunerHt',
-  'prixDinerHt',
-] as const satisfies readonly LineField[];
-
 export const CONTRAT_ETABLISSEMENT: ContratKind = {
   entity: 'contrat_etablissement',
   label: 'Le contrat établissement',
@@ -94,7 +85,7 @@ export const CONTRAT_ETABLISSEMENT: ContratKind = {
     fixed: 'Ce contrat a déjà des réservations : son établissement ne peut plus changer.',
   },
   headerMoneyFields: [],
-  lineFields: [...commonLineFields, 'allotement'],
+  lineFields: CONTRAT_LIGNE_FIELDS.etablissement,
   nightTarifColumn: nuitees.contratEtablissementTarifId,
   countsAllotment: true,
   reservationContratColumn: reservations.contratEtablissementId,
@@ -117,7 +108,7 @@ export const CONTRAT_CLIENT: ContratKind = {
     fixed: 'Ce contrat a déjà des réservations : son client ne peut plus changer.',
   },
   headerMoneyFields: ['montantPafJour', 'montantCafJour'],
-  lineFields: [...commonLineFields, 'etablissementId'],
+  lineFields: CONTRAT_LIGNE_FIELDS.client,
   lineEtablissementColumn: contratClientTarifs.etablissementId,
   nightTarifColumn: nuitees.contratClientTarifId,
   countsAllotment: false,

@@ -3,4 +3,4 @@
  * notifications listen to, and the SQL selection of a demande's list row.
  */
 export type { DemandeArrivee } from './arrivals';
-export { demandeItemSelect } from './liste/list-query';
+export { demandeItemSelect } from './list/list-query';

@@ -7,11 +7,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import actionsRoutes from './actions-routes';
 import clesApiRoutes from './cles-api/routes';
 import ficheRoutes from './fiche/routes';
-import listeRoutes from './liste/routes';
+import listRoutes from './list/routes';
 import saisieRoutes from './saisie/routes';
 
 const demandesRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(listeRoutes);
+  await app.register(listRoutes);
   await app.register(ficheRoutes);
   await app.register(saisieRoutes);
   await app.register(actionsRoutes);

@@ -6,6 +6,7 @@
  */
 import { contratClientKeys, contratEtablissementKeys, type ResourceKeys } from 'shared';
 import {
+  CONTRAT_LIGNE_FIELDS,
   CONTRATS_PATHS,
   REFERENTIEL_PATHS,
   type ContratClient,
@@ -14,6 +15,7 @@ import {
   type ContratEtablissement,
   type ContratEtablissementDetail,
   type ContratEtablissementUpdateBody,
+  type ContratLigneField,
 } from 'shared/contract';
 
 interface ContratTypes {
@@ -34,19 +36,8 @@ export type ContratDetail<K extends ContratKindName = ContratKindName> = Contrat
 export type ContratBody<K extends ContratKindName = ContratKindName> = ContratTypes[K]['body'];
 export type ContratLigne = ContratDetail['lignes'][number];
 
-/** Fields of a tariff line a kind may have, in the order the form and the card show them. */
-export const LINE_FIELDS = [
-  'typeChambreId',
-  'etablissementId',
-  'dateDebut',
-  'dateFin',
-  'prixNuiteeHt',
-  'prixPetitDejeunerHt',
-  'prixDejeunerHt',
-  'prixDinerHt',
-  'allotement',
-] as const;
-export type LineField = (typeof LINE_FIELDS)[number];
+/** A field a tariff line may have (shared contract: the API compares the same fields). */
+export type LineField = ContratLigneField;
 
 /** Money fields of a header besides the common ones (default '0.00'). */
 export type HeaderMoneyField = 'montantPafJour' | 'montantCafJour';
@@ -80,19 +71,9 @@ export interface ContratKind<K extends ContratKindName = ContratKindName> {
   };
   headerMoneyFields: readonly HeaderMoneyField[];
   listColumns: readonly ListExtraColumn[];
-  /** Fields of a line, as the API's kind lists them. */
+  /** Fields of a line, as the shared contract lists them for the kind. */
   lineFields: readonly LineField[];
 }
-
-const commonLineFields = [
-  'typeChambreId',
-  'dateDebut',
-  'dateFin',
-  'prixNuiteeHt',
-  'prixPetitDejeunerHt',
-  'prixDejeunerHt',
-  'prixDinerHt',
-] as const satisfies readonly LineField[];
 
 export const CONTRAT_ETABLISSEMENT: ContratKind<'etablissement'> = {
   name: 'etablissement',
@@ -110,7 +91,7 @@ export const CONTRAT_ETABLISSEMENT: ContratKind<'etablissement'> = {
   },
   headerMoneyFields: [],
   listColumns: ['modeTarification'],
-  lineFields: [...commonLineFields, 'allotement'],
+  lineFields: CONTRAT_LIGNE_FIELDS.etablissement,
 };
 
 export const CONTRAT_CLIENT: ContratKind<'client'> = {
@@ -129,7 +110,7 @@ export const CONTRAT_CLIENT: ContratKind<'client'> = {
   },
   headerMoneyFields: ['montantPafJour', 'montantCafJour'],
   listColumns: ['montantPafJour', 'montantCafJour'],
-  lineFields: [...commonLineFields, 'etablissementId'],
+  lineFields: CONTRAT_LIGNE_FIELDS.client,
 };
 
 /** Whether a kind's lines have this field. */

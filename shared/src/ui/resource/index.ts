@@ -1,8 +1,10 @@
 export {
+  ConfirmActionButton,
   ConfirmArchiveButton,
   ConfirmRestoreButton,
+  type ConfirmActionButtonProps,
   type ConfirmArchiveButtonProps,
-} from './confirm-archive-button';
+} from './confirm-action-button';
 export {
   ConfirmWriteButton,
   type ConfirmWriteButtonProps,

@@ -10,7 +10,7 @@ import { ApiError } from '../../api/api-error';
 import { setNotifier } from '../../api/notifier';
 import { mockServer } from '../../mocks/node';
 import { renderWithProviders } from '../../testing';
-import { ConfirmArchiveButton, ConfirmRestoreButton } from './confirm-archive-button';
+import { ConfirmArchiveButton, ConfirmRestoreButton } from './confirm-action-button';
 import { dateFormItemProps, DateInput, ResourceFormModal } from './resource-form-modal';
 
 const notify = { success: vi.fn(), info: vi.fn(), error: vi.fn() };

@@ -21,7 +21,7 @@ import { auditEntrySelect, historiqueEntryOf, type AuditRow } from '../../reserv
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { rowsOf } from '../../../db/raw';
 import { DEMANDE_MESSAGES } from '../demande-store';
-import { demandeItemSelect } from '../liste/list-query';
+import { demandeItemSelect } from '../list/list-query';
 import { communicationSelect } from '../../communications';
 
 /** What staff may do now; the write calls enforce the same (409). */

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DEMANDES_PATHS as PATHS, DemandeCreateAnswer, DemandeCreateBody, ErrorBody } from 'shared/contract';
 import { actorOf } from '../../../db/audit';
-import { readDemandeItem } from '../liste/list-query';
+import { readDemandeItem } from '../list/list-query';
 import { createDemande } from './create-demande';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };

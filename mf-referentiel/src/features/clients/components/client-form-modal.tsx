@@ -1,7 +1,8 @@
 import { Col, Form, Input, Row, Select } from 'antd';
 import { labelSearch, ResourceFormModal } from 'shared/ui';
 import { CLIENT_TYPES, type ClientType, type ClientBody, type Client } from 'shared/contract';
-import { codePostalRules, emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
+import { AddressFields, ContactFields } from '../../../lib/address-contact-fields';
+import { optionalText, required } from '../../../lib/form-rules';
 import { CLIENT_TYPE_LABELS } from '../../../lib/labels';
 import type { ReferenceLookup } from '../../../lib/use-reference-lookup';
 import { useCreateClient } from '../api/create-client';
@@ -96,36 +97,11 @@ export function ClientFormModal({ open, client, groupes, onClose, onSaved }: Cli
       >
         <Input maxLength={20} inputMode="numeric" />
       </Form.Item>
-      <Form.Item label="Adresse" name="adresse" rules={required}>
-        <Input maxLength={240} />
-      </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} sm={8}>
-          <Form.Item label="Code postal" name="codePostal" rules={codePostalRules}>
-            <Input maxLength={5} inputMode="numeric" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={16}>
-          <Form.Item label="Ville" name="ville" rules={required}>
-            <Input maxLength={120} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <AddressFields />
       <Form.Item label="Contact" name="contactNom">
         <Input maxLength={160} placeholder="Personne ou service à joindre" />
       </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="E-mail" name="email" rules={emailRules}>
-            <Input maxLength={254} inputMode="email" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Téléphone" name="telephone" rules={telephoneRules}>
-            <Input maxLength={20} inputMode="tel" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <ContactFields />
     </ResourceFormModal>
   );
 }

@@ -1,14 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Select } from 'antd';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { dashboardUrl, saveSelection } from 'shared';
-import { PageFrame, ResourceTable, type ResourceColumn } from 'shared/ui';
+import { Select } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import type { ResourceColumn } from 'shared/ui';
 import { CLIENT_TYPES, REFERENTIEL_PATHS, type ClientType, type Client } from 'shared/contract';
 import { CLIENT_TYPE_LABELS } from '../../../lib/labels';
-import { actionsColumn, RecordActions } from '../../../lib/record-actions';
+import { ReferenceListPage } from '../../../lib/reference-list-page';
 import { ReferenceName } from '../../../lib/reference-name';
-import { useCanWrite } from '../../../lib/use-can-write';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
 import { useArchiveClient } from '../api/archive-client';
 import { useRestoreClient } from '../api/restore-client';
@@ -38,13 +34,10 @@ function useTypeFilter(): [ClientType | null, (type: ClientType | null) => void]
 
 /** Clients: searchable list, row opens the client's card; administrators create, edit, archive and restore. */
 export function ClientsPage() {
-  const canWrite = useCanWrite();
-  const navigate = useNavigate();
   const archive = useArchiveClient();
   const restore = useRestoreClient();
   const groupes = useReferenceLookup(REFERENTIEL_PATHS.groupesClients);
   const [type, setType] = useTypeFilter();
-  const [editing, setEditing] = useState<Client | 'new' | null>(null);
 
   const columns: ResourceColumn<Client>[] = [
     { key: 'nom', title: 'Nom', sortable: true, searchable: true },
@@ -56,62 +49,30 @@ export function ClientsPage() {
     },
     { key: 'ville', title: 'Ville', sortable: true, searchable: true },
   ];
-  if (canWrite) {
-    columns.push(
-      actionsColumn((row, { archived }) => (
-        <RecordActions
-          label={row.nom}
-          archived={archived}
-          onEdit={() => setEditing(row)}
-          onArchive={() => archive.mutateAsync(row.id)}
-          onRestore={() => restore.mutateAsync(row.id)}
-        />
-      )),
-    );
-  }
-
-  const open = (row: Client) => {
-    saveSelection('client', row);
-    void navigate(dashboardUrl('client-details', { id: row.id }));
-  };
 
   return (
-    <PageFrame
+    <ReferenceListPage<Client>
       routeId="client"
-      extra={
-        canWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            Créer un client
-          </Button>
-        )
-      }
-    >
-      <ResourceTable<Client>
-        // The type travels as a fixed parameter of the path; the table adds paging, sort and column searches.
-        path={type ? `${REFERENTIEL_PATHS.clients}?type=${type}` : REFERENTIEL_PATHS.clients}
-        columns={columns}
-        archivable
-        onOpen={open}
-        toolbar={
-          <Select<ClientType>
-            aria-label="Filtrer par type"
-            allowClear
-            placeholder="Tous les types"
-            style={{ width: 220 }}
-            value={type ?? undefined}
-            options={TYPE_OPTIONS}
-            onChange={(value) => setType(value ?? null)}
-          />
-        }
-      />
-      {canWrite && (
-        <ClientFormModal
-          open={editing !== null}
-          client={editing === 'new' ? null : editing}
-          groupes={groupes}
-          onClose={() => setEditing(null)}
+      detailsRouteId="client-details"
+      selectionKey="client"
+      // The type travels as a fixed parameter of the path; the table adds paging, sort and column searches.
+      path={type ? `${REFERENTIEL_PATHS.clients}?type=${type}` : REFERENTIEL_PATHS.clients}
+      createLabel="Créer un client"
+      columns={columns}
+      archive={archive.mutateAsync}
+      restore={restore.mutateAsync}
+      toolbar={
+        <Select<ClientType>
+          aria-label="Filtrer par type"
+          allowClear
+          placeholder="Tous les types"
+          style={{ width: 220 }}
+          value={type ?? undefined}
+          options={TYPE_OPTIONS}
+          onChange={(value) => setType(value ?? null)}
         />
-      )}
-    </PageFrame>
+      }
+      form={({ record, ...modal }) => <ClientFormModal {...modal} client={record} groupes={groupes} />}
+    />
   );
 }

@@ -18,7 +18,7 @@ import { dateFormItemProps, DateInput, labelSearch } from 'shared/ui';
 import { REFERENTIEL_PATHS } from 'shared/contract';
 import { useReferenceLookup, type ReferenceOption } from '../../../lib/use-reference-lookup';
 import { useTypesChambreLookup } from '../../../lib/get-types-chambre-lookup';
-import { hasLineField, LINE_FIELDS, type ContratDetail, type ContratKind, type LineField } from '../kinds';
+import { hasLineField, type ContratDetail, type ContratKind, type LineField } from '../kinds';
 import { afterStart, moneyRules, toMoney } from '../utils/contrat-values';
 
 /** A line as the form holds it: amounts as typed, `id` for a line the contract already has. */
@@ -145,12 +145,15 @@ const SPECS: Record<LineField, LineFieldSpec> = {
   },
 };
 
+/** Every field a line may have, in the order the form shows them. */
+const FIELD_ORDER = Object.keys(SPECS) as LineField[];
+
 /** A line of the write body: the kind's fields, amounts as decimal strings ('52.00'), `id` when it has one. */
 export function toLigneBody(kind: ContratKind, line: LigneFormValues): Record<string, unknown> {
   return {
     ...(line.id ? { id: line.id } : {}),
     ...Object.fromEntries(
-      LINE_FIELDS.filter((field) => hasLineField(kind, field)).map((field) => [
+      FIELD_ORDER.filter((field) => hasLineField(kind, field)).map((field) => [
         field,
         SPECS[field].toBody(line),
       ]),
@@ -160,7 +163,7 @@ export function toLigneBody(kind: ContratKind, line: LigneFormValues): Record<st
 
 /** The kind's fields of one row of a line's card, with their widths. */
 function rowFields(kind: ContratKind, row: 0 | 1): { field: LineField; spec: LineFieldSpec; sm: number }[] {
-  const fields = LINE_FIELDS.filter((field) => hasLineField(kind, field) && SPECS[field].row === row);
+  const fields = FIELD_ORDER.filter((field) => hasLineField(kind, field) && SPECS[field].row === row);
   const fixed = fields.reduce((total, field) => total + (SPECS[field].span ?? 0), 0);
   const shared = fields.filter((field) => SPECS[field].span === undefined).length;
   return fields.map((field) => ({

@@ -1,8 +1,9 @@
-import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { selectedEstablishmentGroup, selectEstablishmentGroup } from 'shared';
 import { labelSearch, ResourceFormModal } from 'shared/ui';
 import type { Etablissement, EtablissementBody } from 'shared/contract';
-import { codePostalRules, emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
+import { AddressFields, ContactFields } from '../../../lib/address-contact-fields';
+import { optionalText, required } from '../../../lib/form-rules';
 import type { ReferenceLookup } from '../../../lib/use-reference-lookup';
 import { useCreateEtablissement } from '../api/create-etablissement';
 import { useUpdateEtablissement } from '../api/update-etablissement';
@@ -86,33 +87,8 @@ export function EtablissementFormModal({
           notFoundContent="Aucun groupe ne correspond"
         />
       </Form.Item>
-      <Form.Item label="Adresse" name="adresse" rules={required}>
-        <Input maxLength={240} />
-      </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} sm={8}>
-          <Form.Item label="Code postal" name="codePostal" rules={codePostalRules}>
-            <Input maxLength={5} inputMode="numeric" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={16}>
-          <Form.Item label="Ville" name="ville" rules={required}>
-            <Input maxLength={120} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Téléphone" name="telephone" rules={telephoneRules}>
-            <Input maxLength={20} inputMode="tel" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="E-mail" name="email" rules={emailRules}>
-            <Input maxLength={254} inputMode="email" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <AddressFields />
+      <ContactFields />
       <Form.Item label="Nombre de chambres" name="nombreChambres">
         <InputNumber min={1} max={10_000} precision={0} style={{ width: 200 }} />
       </Form.Item>

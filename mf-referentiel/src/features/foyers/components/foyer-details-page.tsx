@@ -1,9 +1,7 @@
-import { EditOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Flex, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { dashboardUrl, formatDate, useRecordQuery } from 'shared';
-import { PageFrame, RecordGate, ReservationStatutTag } from 'shared/ui';
+import { ReservationStatutTag } from 'shared/ui';
 import {
   DEMANDE_TYPE_LABELS,
   REFERENTIEL_PATHS,
@@ -12,6 +10,7 @@ import {
   type FoyerDetail,
   type FoyerSejour,
 } from 'shared/contract';
+import { DetailFrame } from '../../../lib/detail-frame';
 import { orNone } from '../../../lib/record-details';
 import { useReferenceLookup } from '../../../lib/use-reference-lookup';
 import { foyerQueryOptions } from '../api/get-foyer';
@@ -87,61 +86,47 @@ function Demandes({ foyer }: { foyer: FoyerDetail }) {
 export function FoyerDetailsPage() {
   const state = useRecordQuery(foyerQueryOptions);
   const clients = useReferenceLookup(REFERENTIEL_PATHS.clients);
-  const [editing, setEditing] = useState(false);
-  const { record } = state;
 
   return (
-    <PageFrame
+    <DetailFrame<FoyerDetail>
       routeId="foyer"
-      extra={
-        record &&
-        !record.archivedAt && (
-          <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-            Modifier
-          </Button>
-        )
-      }
-    >
-      <RecordGate record={record} state={state} notFoundTitle="Foyer introuvable" listRouteId="foyers">
-        {(foyer) => (
-          <Flex vertical gap={16}>
-            <Descriptions
-              title={
-                <Space wrap>
-                  {foyer.nom}
-                  {foyer.archivedAt && <Tag>Archivé</Tag>}
-                </Space>
-              }
-              bordered
-              column={{ xs: 1, md: 2 }}
-              items={[
-                {
-                  key: 'client',
-                  label: 'Client',
-                  children: (
-                    <Link to={dashboardUrl('client-details', { id: foyer.clientId })}>{foyer.clientNom}</Link>
-                  ),
-                },
-                { key: 'membres', label: 'Nombre de membres', children: foyer.nombreMembres },
-                { key: 'notes', label: 'Notes', children: orNone(foyer.notes), span: 'filled' },
-                { key: 'creation', label: 'Créé le', children: formatDate(foyer.createdAt) },
-                { key: 'modification', label: 'Modifié le', children: formatDate(foyer.updatedAt) },
-              ]}
-            />
-            <FoyerMembres foyer={foyer} />
-            <Sejours foyer={foyer} />
-            <Demandes foyer={foyer} />
-            {foyer.sejours.length === 0 && foyer.demandes.length === 0 && (
-              <Typography.Text type="secondary">
-                Ce foyer n&apos;a encore ni séjour ni demande d&apos;hébergement.
-              </Typography.Text>
-            )}
-          </Flex>
-        )}
-      </RecordGate>
-      {record && (
-        <FoyerFormModal open={editing} foyer={record} clients={clients} onClose={() => setEditing(false)} />
+      state={state}
+      notFoundTitle="Foyer introuvable"
+      listRouteId="foyers"
+      title={(foyer) => (
+        <>
+          {foyer.nom}
+          {foyer.archivedAt && <Tag>Archivé</Tag>}
+        </>
       )}
-    </PageFrame>
+      items={(foyer) => [
+        {
+          key: 'client',
+          label: 'Client',
+          children: (
+            <Link to={dashboardUrl('client-details', { id: foyer.clientId })}>{foyer.clientNom}</Link>
+          ),
+        },
+        { key: 'membres', label: 'Nombre de membres', children: foyer.nombreMembres },
+        { key: 'notes', label: 'Notes', children: orNone(foyer.notes), span: 'filled' },
+      ]}
+      edit={{
+        allowed: (foyer) => !foyer.archivedAt,
+        form: (foyer, modal) => <FoyerFormModal {...modal} foyer={foyer} clients={clients} />,
+      }}
+    >
+      {(foyer) => (
+        <>
+          <FoyerMembres foyer={foyer} />
+          <Sejours foyer={foyer} />
+          <Demandes foyer={foyer} />
+          {foyer.sejours.length === 0 && foyer.demandes.length === 0 && (
+            <Typography.Text type="secondary">
+              Ce foyer n&apos;a encore ni séjour ni demande d&apos;hébergement.
+            </Typography.Text>
+          )}
+        </>
+      )}
+    </DetailFrame>
   );
 }

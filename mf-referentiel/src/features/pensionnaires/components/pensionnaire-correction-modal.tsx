@@ -3,7 +3,7 @@ import { ResourceFormModal } from 'shared/ui';
 import type { Pensionnaire, PensionnairePatchBody } from 'shared/contract';
 import { optionalText } from '../../../lib/form-rules';
 import { useCorrectPensionnaire } from '../api/correct-pensionnaire';
-import { BirthDateField, ContactFields, NameFields } from './pensionnaire-form-modal';
+import { BirthDateField, ContactNotesFields, NameFields } from './pensionnaire-form-modal';
 
 type CorrectionValues = Pick<
   Pensionnaire,
@@ -56,7 +56,7 @@ export function PensionnaireCorrectionModal({
           <BirthDateField />
         </Col>
       </Row>
-      <ContactFields />
+      <ContactNotesFields />
     </ResourceFormModal>
   );
 }

@@ -3,7 +3,8 @@ import type { Dayjs } from 'dayjs';
 import { API_DATE_FORMAT } from 'shared';
 import { dateFormItemProps, DateInput, labelSearch, ResourceFormModal } from 'shared/ui';
 import { parisToday, SEXES, type Sexe, type PensionnaireBody, type Pensionnaire } from 'shared/contract';
-import { emailRules, optionalText, required, telephoneRules } from '../../../lib/form-rules';
+import { ContactFields } from '../../../lib/address-contact-fields';
+import { optionalText, required } from '../../../lib/form-rules';
 import { SEXE_LABELS } from '../../../lib/labels';
 import type { ReferenceLookup, ReferenceOption } from '../../../lib/use-reference-lookup';
 import { useCreatePensionnaire } from '../api/create-pensionnaire';
@@ -115,7 +116,7 @@ export function PensionnaireFormModal({
       <Form.Item label="Sexe" name="sexe" rules={[{ required: true }]}>
         <Radio.Group options={SEXE_OPTIONS} />
       </Form.Item>
-      <ContactFields />
+      <ContactNotesFields />
     </ResourceFormModal>
   );
 }
@@ -148,21 +149,10 @@ export function BirthDateField() {
 }
 
 /** Phone, e-mail and notes. */
-export function ContactFields() {
+export function ContactNotesFields() {
   return (
     <>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item label="Téléphone" name="telephone" rules={telephoneRules}>
-            <Input maxLength={20} inputMode="tel" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item label="E-mail" name="email" rules={emailRules}>
-            <Input maxLength={254} inputMode="email" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <ContactFields />
       <Form.Item label="Notes" name="notes">
         <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 6 }} />
       </Form.Item>

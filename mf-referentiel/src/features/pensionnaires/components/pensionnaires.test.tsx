@@ -6,7 +6,7 @@ import { mockServer } from 'shared/mocks/node';
 import { describe, expect, it, vi } from 'vitest';
 import { atLateUtcEvening } from 'shared/testing/paris-clock';
 import { findDialog, openButton, renderPage } from 'shared/testing/render-page';
-import { PensionnaireDetailsPage } from './pensionnaire-details-page';
+import { PensionnaireDetails } from './pensionnaire-details';
 import { PensionnairesPage } from './pensionnaires-page';
 
 const URL = '/dashboard/pensionnaires';
@@ -131,9 +131,9 @@ describe('PensionnairesPage', () => {
   });
 });
 
-describe('PensionnaireDetailsPage', () => {
+describe('PensionnaireDetails', () => {
   it('shows the resident’s card, a link to the client, and says stays come with reservations', async () => {
-    renderPage(<PensionnaireDetailsPage />, {
+    renderPage(<PensionnaireDetails />, {
       url: '/dashboard/pensionnaires/6',
       path: '/dashboard/pensionnaires/:id',
       role: 'agent',
@@ -149,7 +149,7 @@ describe('PensionnaireDetailsPage', () => {
   });
 
   it('lets an agent correct the phone: a form of the fields agents may change, a PATCH of them only', async () => {
-    const { user, requestsTo } = renderPage(<PensionnaireDetailsPage />, {
+    const { user, requestsTo } = renderPage(<PensionnaireDetails />, {
       url: '/dashboard/pensionnaires/6',
       path: '/dashboard/pensionnaires/:id',
       role: 'agent',
@@ -179,7 +179,7 @@ describe('PensionnaireDetailsPage', () => {
   });
 
   it('gives an administrator the whole form on the card (client, file number, sex)', async () => {
-    const { user } = renderPage(<PensionnaireDetailsPage />, {
+    const { user } = renderPage(<PensionnaireDetails />, {
       url: '/dashboard/pensionnaires/6',
       path: '/dashboard/pensionnaires/:id',
     });
@@ -194,7 +194,7 @@ describe('PensionnaireDetailsPage', () => {
   it('lists the resident’s accommodation requests and their communications', async () => {
     const mine = mockDemandes.filter((d) => d.pensionnaires.some((p) => p.id === 1));
     expect(mine.length).toBeGreaterThan(0);
-    renderPage(<PensionnaireDetailsPage />, {
+    renderPage(<PensionnaireDetails />, {
       url: '/dashboard/pensionnaires/1',
       path: '/dashboard/pensionnaires/:id',
     });
@@ -228,7 +228,7 @@ describe('PensionnaireDetailsPage', () => {
         HttpResponse.json({ communications: [notice, { ...notice, id: 990_002, demande_id: null }] }),
       ),
     );
-    renderPage(<PensionnaireDetailsPage />, {
+    renderPage(<PensionnaireDetails />, {
       url: '/dashboard/pensionnaires/1',
       path: '/dashboard/pensionnaires/:id',
     });

@@ -16,15 +16,23 @@ export interface ConfirmArchiveButtonProps {
   buttonProps?: Omit<ButtonProps, 'onClick' | 'loading' | 'disabled' | 'children'>;
 }
 
-interface ConfirmActionProps extends ConfirmArchiveButtonProps {
+export interface ConfirmActionButtonProps extends Omit<ConfirmArchiveButtonProps, 'label'> {
+  /** The verb, on the button and the popup's OK: « Archiver », « Activer ». */
   action: string;
+  /** What it acts on, after the verb in the question and the button's accessible name: « « Hôtel du Parc » ». */
+  target: string;
+  /** What the write will do, under the question. */
   description: string;
   icon: ReactNode;
   danger: boolean;
 }
 
-function ConfirmActionButton({
-  label,
+/**
+ * A one-click write behind a small confirmation popup (archive, restore, an account's activation): the popup stays
+ * open while the write runs and says why it failed.
+ */
+export function ConfirmActionButton({
+  target,
   onConfirm,
   disabled,
   buttonProps,
@@ -32,7 +40,7 @@ function ConfirmActionButton({
   description,
   icon,
   danger,
-}: ConfirmActionProps) {
+}: ConfirmActionButtonProps) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +71,7 @@ function ConfirmActionButton({
         setOpen(next);
         if (next) setError(null);
       }}
-      title={`${action} « ${label} » ?`}
+      title={`${action} ${target} ?`}
       description={
         <div style={{ maxWidth: 320 }}>
           {description}
@@ -86,7 +94,7 @@ function ConfirmActionButton({
         size="small"
         danger={danger}
         icon={icon}
-        aria-label={`${action} « ${label} »`}
+        aria-label={`${action} ${target}`}
         {...buttonProps}
         loading={pending}
         disabled={disabled}
@@ -98,10 +106,11 @@ function ConfirmActionButton({
 }
 
 /** « Archiver » behind a confirmation: the record leaves the lists, its history stays. */
-export function ConfirmArchiveButton(props: ConfirmArchiveButtonProps) {
+export function ConfirmArchiveButton({ label, ...props }: ConfirmArchiveButtonProps) {
   return (
     <ConfirmActionButton
       {...props}
+      target={`« ${label} »`}
       action="Archiver"
       description="Il n'apparaîtra plus dans les listes ; son historique est conservé."
       icon={<InboxOutlined />}
@@ -111,10 +120,11 @@ export function ConfirmArchiveButton(props: ConfirmArchiveButtonProps) {
 }
 
 /** « Restaurer » behind a confirmation: an archived record comes back into the lists. */
-export function ConfirmRestoreButton(props: ConfirmArchiveButtonProps) {
+export function ConfirmRestoreButton({ label, ...props }: ConfirmArchiveButtonProps) {
   return (
     <ConfirmActionButton
       {...props}
+      target={`« ${label} »`}
       action="Restaurer"
       description="Il réapparaîtra dans les listes et pourra de nouveau être choisi."
       icon={<UndoOutlined />}

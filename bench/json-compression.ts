@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import { agentToken, cliArgs, randomPort, startApi } from './lib/api-process';
-import { parisToday } from './lib/dates';
+import { parisToday } from 'shared/contract';
 import { listBodies } from './lib/list-bodies';
 import { loader, printTable, type Row } from './lib/load';
 

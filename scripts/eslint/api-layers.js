@@ -1,6 +1,7 @@
 // ESLint rule `ebas3/api-layers`: the API's import graph runs one way (docs/api.md « Modules et couches »).
 // Files of api/src are placed on layers, from the bottom up:
-// - `errors.ts`, `config-constants.ts`: leaves, import nothing of the API;
+// - `errors.ts`, `config-constants.ts`, `api-dir.ts` (the api/ folder, from src/ and from the bundle in dist/): leaves,
+//   import nothing of the API;
 // - `db/`: imports only db/ and the leaves;
 // - `lib/`: imports only lib/, db/ and the leaves;
 // - `modules/<m>/`: imports its own files, lib/, db/, the leaves, and another module only through its `index.ts`
@@ -14,7 +15,14 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const API_SRC = resolve(ROOT, 'api', 'src');
-const LEAVES = new Set(['errors.ts', 'errors', 'config-constants.ts', 'config-constants']);
+const LEAVES = new Set([
+  'errors.ts',
+  'errors',
+  'config-constants.ts',
+  'config-constants',
+  'api-dir.ts',
+  'api-dir',
+]);
 const TEST = /\.(test|fixture)\.[cm]?[jt]sx?$/;
 
 /** Where a path of api/src sits: its layer, and for a module its name and whether it is the module's index. */

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';

@@ -75,7 +75,7 @@ export default tseslint.config(
           paths: [{ name: 'axios', message: "Appeler l'API par le client unique `apiClient` de 'shared'." }],
         },
       ],
-      // docs/frontend.md « Naming: query options »: `xQueryOptions`, never `getXQueryOptions`.
+      // docs/frontend.md « Naming »: `xQueryOptions`, never `getXQueryOptions`.
       'no-restricted-syntax': [
         'error',
         {

@@ -113,11 +113,17 @@ const http = axios.create({
   transformResponse: [parseBody],
 });
 
-http.interceptors.request.use((config) => {
-  const token = readToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
+// Synchronous: the token is read when the call is made, not a microtask later — a logout clears the storage right
+// after asking the API to revoke that very token (sign-out.ts).
+http.interceptors.request.use(
+  (config) => {
+    const token = readToken();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  },
+  undefined,
+  { synchronous: true },
+);
 
 /** An error's body; a blob download (exports) carries its JSON error inside the blob. */
 async function bodyOf(error: AxiosError): Promise<unknown> {

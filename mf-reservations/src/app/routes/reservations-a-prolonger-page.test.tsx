@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { addDays, parisToday } from 'shared/contract';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from 'shared/mocks/node';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,8 @@ import { findDialog, openButton, renderPage } from 'shared/testing/render-page';
 import { ReservationsAProlongerPage } from './reservations-a-prolonger-page';
 
 const URL_PAGE = '/dashboard/reservations-a-prolonger';
-const day = (offset: number) => dayjs().add(offset, 'day');
+// The mocks date their stays from Paris's today (shared/contract), which a browser in UTC reaches an hour late.
+const day = (offset: number) => dayjs(addDays(parisToday(), offset));
 
 async function pickDate(dialog: HTMLElement, user: ReturnType<typeof renderPage>['user'], offset: number) {
   const input = within(dialog).getByRole('textbox', { name: 'Nouvelle date de départ' });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { addDays, parisToday } from 'shared/contract';
 import { http, HttpResponse } from 'msw';
 import { mockServer } from 'shared/mocks/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,7 +23,7 @@ describe('ReservationsPage', () => {
     expect(row.getByText('En attente')).toBeTruthy();
     expect(row.getByText("Hôtel de la Gare de l'Est")).toBeTruthy();
     expect(row.getByText('Paris')).toBeTruthy();
-    expect(row.getByText(dayjs().add(10, 'day').format('DD/MM/YYYY'))).toBeTruthy();
+    expect(row.getByText(dayjs(addDays(parisToday(), 10)).format('DD/MM/YYYY'))).toBeTruthy();
     expect(screen.getAllByText('Prolongation').length).toBeGreaterThan(0);
   });
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { addDays, parisToday } from 'shared/contract';
 import { formatDate, formatPeriod } from 'shared';
 import { http, HttpResponse } from 'msw';
 import { resetReservationMocks } from 'shared/mocks';
@@ -20,7 +21,8 @@ const period = () =>
   )?.nextElementSibling?.textContent;
 const rowOf = (container: HTMLElement, text: string) =>
   within(within(container).getByText(text).closest('tr') as HTMLElement);
-const day = (offset: number) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
+// The mocks date their stays from Paris's today (shared/contract), which a browser in UTC reaches an hour late.
+const day = (offset: number) => addDays(parisToday(), offset);
 
 beforeEach(() => resetReservationMocks());
 
@@ -125,7 +127,7 @@ describe('FicheResaIntegralePage', () => {
     await within(card('Récapitulatif par pensionnaire')).findByText('DUPONT Marie');
     await user.click(within(header()).getByRole('button', { name: /Prolonger tout/ }));
     const dialog = await findDialog('Prolonger tous les pensionnaires');
-    const end = dayjs().add(20, 'day');
+    const end = dayjs(day(20));
     await user.type(within(dialog).getByLabelText('Nouvelle date de départ'), `${formatDate(end)}{Enter}`);
     // Stay 8 ends last (in 12 days): the extension is asked on it, for every resident.
     const sent = () => requestsTo('/api/reservations/prolongation/8', 'PUT');
@@ -166,7 +168,7 @@ describe('FicheResaIntegralePage', () => {
     ).toBeTruthy();
     expect(within(header()).queryByRole('button', { name: /Ajouter un pensionnaire/ })).toBeNull();
     // Its original dates, marked cancelled.
-    expect(period()).toBe(`${formatPeriod(dayjs().add(4, 'day'), dayjs().add(24, 'day'))}Annulée`);
+    expect(period()).toBe(`${formatPeriod(dayjs(day(4)), dayjs(day(24)))}Annulée`);
   });
 
   it('« Rétablir » beside a cancelled stay restores it without opening it', async () => {

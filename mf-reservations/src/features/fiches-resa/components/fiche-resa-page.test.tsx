@@ -117,8 +117,9 @@ describe('FicheResaPage', () => {
     expect(within(header()).queryByRole('button', { name: /Rétablir/ })).toBeNull();
     const dialog = await cancelThenRestore(user, 2);
     const said = dialog.textContent ?? '';
+    // The cancellation's instant in the browser's zone; the days it gives back are Paris's.
     for (const part of [
-      `Rétablir l'annulation du ${formatDate(day(0))} `,
+      `Rétablir l'annulation du ${formatDate(dayjs())} `,
       `(possible jusqu'au ${formatDate(day(1))} inclus) : la réservation n° 2 retrouve le statut « En cours »`,
       `et son départ du ${formatDate(day(1))}, 1 nuit de nouveau réservée à partir du ${formatDate(day(0))}.`,
       'Les nuits, la chambre et les contrats sont vérifiés de nouveau ; l’établissement reçoit un avis de rétablissement.',

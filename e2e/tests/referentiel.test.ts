@@ -7,6 +7,7 @@ import {
   openDialog,
   pickFirstOption,
   searchColumn,
+  settled,
   submitAction,
   typeDate,
 } from '../support/ui';
@@ -24,20 +25,24 @@ async function openFromMenu(page: Page, group: string, entry: string): Promise<v
   const title = page.getByRole('menuitem', { name: group });
   if ((await page.locator('.ant-layout-sider-collapsed').count()) > 0) {
     // Away from the rail first: a pop-up left open by the last visit closes, and opens anew under the pointer. On a
-    // loaded machine a hover may land before the rail listens (seen in CI): the pointer leaves and comes back, as a
-    // person would, at most three times.
+    // loaded machine a hover may land before the rail listens, or the pointer reach the link while the pop-up still
+    // zooms in (the page under it takes the click, and the pop-up closes): the pop-up is let settle, and the pointer
+    // leaves and comes back, as a person would, at most three times.
     for (let attempt = 1; ; attempt += 1) {
       await page.mouse.move(300, 500);
       await link.waitFor({ state: 'hidden' });
       await title.hover();
       try {
         await link.waitFor({ state: 'visible', timeout: 5_000 });
-        break;
+        await settled(link);
+        await link.click({ timeout: 5_000 });
+        return;
       } catch (error) {
         if (attempt === 3) throw error;
       }
     }
-  } else if (!(await link.isVisible())) await title.click();
+  }
+  if (!(await link.isVisible())) await title.click();
   await link.click();
 }
 

@@ -22,7 +22,9 @@ let browser: Browser;
  */
 async function openFromMenu(page: Page, group: string, entry: string): Promise<void> {
   const link = page.getByRole('link', { name: entry, exact: true });
-  const title = page.getByRole('menuitem', { name: group });
+  // The group's own title, in the side menu: an open pop-up's entries (« Clients », « Contrats clients ») are menu
+  // items whose names hold the group's too, and it comes first in the page.
+  const title = page.locator('.ant-layout-sider').getByRole('menuitem', { name: group }).first();
   if ((await page.locator('.ant-layout-sider-collapsed').count()) > 0) {
     // Away from the rail first: a pop-up left open by the last visit closes, and opens anew under the pointer. On a
     // loaded machine a hover may land before the rail listens, or the pointer reach the link while the pop-up still

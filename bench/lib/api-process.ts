@@ -32,6 +32,29 @@ export function requireCompiledApi(): void {
     );
 }
 
+/** The API process on `dataDir` and `port`, demo mode, warnings only; not waited for. */
+export function spawnApi(
+  command: ApiCommand,
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, ...API_COMMANDS[command]], {
+    cwd: API,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_MODE: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
 /**
  * Starts the API (`src/server.ts` through tsx unless `command` says `compiled`) in demo mode on 127.0.0.1:`port`
  * and waits (up to 2 minutes) for /api/health. `env`: extra settings (e.g. MAX_CONNECTIONS_PER_ADDRESS for many
@@ -45,19 +68,7 @@ export async function startApi(
   command: ApiCommand = 'sources',
 ): Promise<ChildProcess> {
   if (command === 'compiled') requireCompiledApi();
-  const api = spawn(process.execPath, [...nodeArgs, ...API_COMMANDS[command]], {
-    cwd: API,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_MODE: '1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const api = spawnApi(command, dataDir, port, env, nodeArgs);
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return api;

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs everything and runs every test: lint, type-check, unit tests (shared, host, remotes), API tests on a
 # real PostgreSQL (the embedded server of `npm start`, started by api/test/global-setup.ts), the date-sensitive ones
-# again at chosen instants (faketime), then browser tests on the production build in Debian's Chromium
+# again at chosen instants (faketime), and browser tests on the production build in Debian's Chromium
 # (docs/testing.md).
-# Two lanes run side by side (one per core): lint, types, unit tests, the build and the last dated front-end
-# instant in one; the API tests, the dated API tests and the first four dated front-end instants in the other. The browser
-# tests run last on the build, with the day-dependent ones again at chosen instants beside them (docs/testing.md).
+# Three lanes start together. The browser lane builds the product first, then runs the browser tests at normal
+# priority, with the day-dependent ones again at chosen instants beside them; the other two lanes (lint, types, unit
+# tests and the last dated front-end instant; the API tests, the dated API tests and the first four dated front-end
+# instants) run at a lower priority (nice 10), so they take the CPU the browser tests leave idle (about 60 % of the
+# cores: a browser test mostly waits) instead of running before them (docs/testing.md « How long a run takes »).
 # Each stage writes its own log, printed in order at the end. Every stage runs even when an earlier one fails; the
 # last line sums the tests ("N passed, N failed").
 set -uo pipefail
@@ -71,32 +73,39 @@ lint_stage() {
   pnpm lint 2>&1 | tee "$RESULTS/lint.log"
 }
 
-log "Tests (deux voies en parallèle, journaux complets à la fin)"
+log "Tests (trois voies en parallèle, journaux complets à la fin)"
 started=$SECONDS
+# The lanes below the browser's: their processes inherit the subshell's niceness.
+lower_priority() { renice -n 10 -p "$BASHPID" >/dev/null; }
 (
+  stage 6 "Construction de production" pnpm build
+  # One of the browser tests times a live notification against its 2 s: the browser tests keep the normal
+  # priority, the dated ones share the lower one with the other lanes. The products start on a busy machine: the
+  # dated ones were seen to take 100 s and more to answer, hence the longer wait.
+  E2E_API_START_TIMEOUT_MS=240000 stage 7 "Tests navigateur (Chromium)" e2e_tests &
+  browser=$!
+  lower_priority
+  E2E_API_START_TIMEOUT_MS=240000 stage 10 "Tests navigateur à dates choisies" bash -c \
+    "source '$ROOT/scripts/lib/dated-tests.sh' && RESULTS='$RESULTS' ROOT='$ROOT' dated_e2e_tests"
+  wait $browser
+) &
+lane_browser=$!
+(
+  lower_priority
   stage 1 "Lint (ESLint + Prettier)" lint_stage
   stage 2 "Vérification des types" pnpm typecheck
   stage 3 "Tests unitaires (shared, hôte, remotes)" unit_tests
-  stage 6 "Construction de production" pnpm build
   stage 9 "Tests front à dates choisies (5)" dated_front_tests 4 1
 ) &
 lane_front=$!
 (
+  lower_priority
   stage 4 "Tests API (PostgreSQL)" vitest_json api api
   stage 5 "Tests API à dates choisies" dated_api_tests
   stage 8 "Tests front à dates choisies (1 à 4)" dated_front_tests 0 4
 ) &
 lane_api=$!
-wait $lane_front $lane_api
-# After the lanes: one of the browser tests times a live notification against its 2 s, and beside the API lane their
-# product starts passed their 60 s limit when each generated its demo data (now copied from one generated per run).
-# The dated browser tests run beside them at the lowest priority: they take the cores the browser tests leave idle
-# (a third of them), never the time of the timed one; their products get longer to start.
-stage 7 "Tests navigateur (Chromium)" e2e_tests &
-browser=$!
-E2E_API_START_TIMEOUT_MS=240000 stage 10 "Tests navigateur à dates choisies" nice -n 19 bash -c \
-  "source '$ROOT/scripts/lib/dated-tests.sh' && RESULTS='$RESULTS' ROOT='$ROOT' dated_e2e_tests"
-wait $browser
+wait $lane_browser $lane_front $lane_api
 
 failed_stages=()
 for number in 1 2 3 4 5 8 9 6 7 10; do

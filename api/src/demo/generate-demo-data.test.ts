@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helper';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { readRetablissements } from '../modules/reservations/retablissement/read-retablissements';
+import { DEMO_RESTORABLE_STAYS } from './demo-restorable';
 import { DEMO_PRESETS, generateDemoData } from './generate-demo-data';
 
 // The real day (Europe/Paris): scripts/test.sh also runs this file under faketime on chosen dates (docs/testing.md).
@@ -99,6 +101,16 @@ describe('generateDemoData', () => {
         from reservations r`,
     );
     expect(history).toEqual({ uncreated: 0, unexplained: 0, unfinished: 0 });
+    // A few upcoming stays cancelled today through the service: « Rétablir » can undo them (demo-restorable.ts).
+    const cancelledToday = (await db.execute(
+      sql`select entity_id::int as id from audit_log where entity = 'reservation' and action = 'annulation'
+          and at >= ${TODAY}::date::timestamp at time zone 'Europe/Paris' order by 1`,
+    )) as unknown as { rows: { id: number }[] };
+    const ids = cancelledToday.rows.map((row) => row.id);
+    expect(ids).toHaveLength(DEMO_RESTORABLE_STAYS);
+    expect((await readRetablissements(db, ids)).map((r) => r.reservation_id).sort((a, b) => a - b)).toEqual(
+      ids,
+    );
     const order = await one(
       db,
       sql`select count(*)::int as n from audit_log later join audit_log earlier

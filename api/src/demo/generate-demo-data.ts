@@ -3,6 +3,7 @@ import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { recordAudit, SYSTEM_ACTOR } from '../db/audit';
 import { insertDemoHistory } from './demo-history';
+import { cancelDemoStaysToRestore } from './demo-restorable';
 import { insertDemoCommunications, insertDemoDemandeTrail } from './demo-communications';
 import { planDemoDemandes, type DemoPlacement } from './demo-demandes';
 import type { Database } from '../db/client';
@@ -564,6 +565,8 @@ async function generate(
 
   // The stays went in by batches, each adding its variations of the stays counted by day: one row per day again.
   await compactReservationsJours(db);
+  // After the sequences: the service inserts rows (liberations, history) of its own.
+  await cancelDemoStaysToRestore(db, today);
 
   const result = {
     hotels: hotelRows.length,

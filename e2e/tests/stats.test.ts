@@ -58,7 +58,7 @@ describe('statistics', () => {
       french(expectedPax.totaux.nuitees),
     );
     await page.getByRole('table', { name: 'Par client' }).waitFor();
-    // The chart is drawn (recharts SVG) beside its table.
+    // The chart is drawn (SVG) beside its table.
     await page.locator('figure[role="img"] svg').first().waitFor();
 
     // StatsPerMonth: 12 then 24 months, in the URL, each month's nights the API's.
@@ -148,19 +148,17 @@ describe('statistics', () => {
         .filter({ has: page.locator('g > title') })
         .first();
       await figure.locator('g > title').first().waitFor({ state: 'attached' });
-      const labels = await figure
-        .locator('.recharts-yAxis-tick-labels g:has(> title)')
-        .evaluateAll((groups) =>
-          groups.map((group) => {
-            const box = group.getBoundingClientRect();
-            return {
-              full: group.querySelector('title')?.textContent ?? '',
-              shown: Array.from(group.querySelectorAll('tspan'), (tspan) => tspan.textContent).join(' '),
-              left: box.left,
-              right: box.right,
-            };
-          }),
-        );
+      const labels = await figure.locator('g.stats-chart-name').evaluateAll((groups) =>
+        groups.map((group) => {
+          const box = group.getBoundingClientRect();
+          return {
+            full: group.querySelector('title')?.textContent ?? '',
+            shown: Array.from(group.querySelectorAll('tspan'), (tspan) => tspan.textContent).join(' '),
+            left: box.left,
+            right: box.right,
+          };
+        }),
+      );
       const frame = (await figure.boundingBox())!;
       assert.ok(labels.length >= 2, 'several clients on the chart');
       assert.equal(

@@ -1,14 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Flex, Row, Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Alert, Button, Card, Col, Flex, Row } from 'antd';
 import { useFileDownload } from 'shared/ui';
 import { STATS_TABLEAUX, type StatsQuery, type StatsTableau, type StatsVue } from 'shared/contract';
 import { statsExcelFailure, statsExcelRequest } from '../api/download-stats-excel';
-import type { ChartSerie } from './stats-chart';
+import type { ChartSerie } from './chart/series';
+import StatsChart from './chart/stats-chart';
 import { StatsTable } from './stats-table';
-
-// The chart library is fetched with the first chart, not with the remote's entry.
-const StatsChart = lazy(() => import('./stats-chart'));
 
 export interface StatsSectionProps {
   vue: StatsVue;
@@ -49,19 +46,17 @@ export function StatsSection({ vue, tableau: key, query, rows, rowKey, chart }: 
       {download.error && <Alert type="error" showIcon title={download.error} style={{ marginBottom: 12 }} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={11}>
-          <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-            <StatsChart
-              rows={chartRows}
-              category={chart.category}
-              series={chart.series}
-              valueKind={chart.valueKind}
-              label={
-                chart.limit !== undefined && rows.length > chart.limit
-                  ? `${tableau.titre} (${chart.limit} premiers)`
-                  : tableau.titre
-              }
-            />
-          </Suspense>
+          <StatsChart
+            rows={chartRows}
+            category={chart.category}
+            series={chart.series}
+            valueKind={chart.valueKind}
+            label={
+              chart.limit !== undefined && rows.length > chart.limit
+                ? `${tableau.titre} (${chart.limit} premiers)`
+                : tableau.titre
+            }
+          />
         </Col>
         <Col xs={24} xl={13}>
           <StatsTable tableau={tableau} rows={rows} rowKey={rowKey} />

@@ -25,8 +25,8 @@ const REVALIDATED_FILES = new Set([
 export const NO_CACHE = 'no-cache';
 export { IMMUTABLE };
 
-/** Requests the SPA fallback never answers: the API, the remotes and the websocket keep their own 404s. */
-const NOT_SPA = /^\/(api|remotes|socket\.io)(\/|$)/;
+/** Requests the SPA fallback never answers: the API, the remotes, the releases and the websocket keep their own 404s. */
+const NOT_SPA = /^\/(api|remotes|releases|socket\.io)(\/|$)/;
 
 /** The pre-compressed variants scripts/compress-dist.mjs writes beside the files (`preCompressed` below). */
 const ENCODED_VARIANT = /\.(br|gz)$/;

@@ -25,3 +25,34 @@ export const EXPORT_RENDER_MODES: readonly ExportRenderMode[] = ['process', 'wor
  * (list-routes.ts).
  */
 export const DEFAULT_LIST_CACHE_MB = 32;
+
+/**
+ * Where releases are kept (RELEASE_STORE, lib/release-store): a folder (default `<DATA_DIR>/releases`) or an
+ * S3-compatible bucket, `s3://bucket/prefix`.
+ */
+export type ReleaseStoreLocation =
+  { kind: 'folder'; root: string } | { kind: 's3'; bucket: string; prefix: string };
+
+/** S3's bucket naming rules (3–63 lower-case letters, digits, dots, hyphens), enough to catch a typo. */
+const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * Reads `s3://bucket[/prefix]`: the bucket and the prefix without its slashes (`''` for the bucket's root), or a
+ * French message saying what is wrong. Not an `s3://` value: undefined (config.ts takes it as a folder).
+ */
+export function parseS3Location(
+  raw: string,
+): { bucket: string; prefix: string } | { problem: string } | undefined {
+  if (!raw.startsWith('s3://')) return undefined;
+  const [bucket = '', ...rest] = raw.slice('s3://'.length).split('/');
+  const prefix = rest.filter((segment) => segment !== '').join('/');
+  if (!S3_BUCKET.test(bucket)) {
+    return {
+      problem: `RELEASE_STORE doit nommer un bucket valide, comme s3://ebas3-releases/prod (reçu « ${raw} »).`,
+    };
+  }
+  if (prefix.split('/').some((segment) => segment === '.' || segment === '..')) {
+    return { problem: `RELEASE_STORE : le préfixe ne peut pas contenir « . » ni « .. » (reçu « ${raw} »).` };
+  }
+  return { bucket, prefix };
+}

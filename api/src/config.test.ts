@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       demoMode: undefined,
       webRoot: undefined,
       runtimeConfigFile: undefined,
+      releaseStore: { kind: 'folder', root: join(repoRoot, '.data', 'ebas3', 'releases') },
       logLevel: 'info',
       trustProxy: false,
       corsOrigins: [],
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
         DEMO_MODE: '0',
         WEB_ROOT: '/srv/ebas3',
         RUNTIME_CONFIG_FILE: 'registry.json',
+        RELEASE_STORE: 's3://ebas3-releases/prod/modules/',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '1',
         CORS_ORIGINS: 'https://partenaire.example, http://localhost:3000',
@@ -80,6 +82,7 @@ describe('loadConfig', () => {
       demoMode: false,
       webRoot: '/srv/ebas3',
       runtimeConfigFile: '/srv/app/registry.json',
+      releaseStore: { kind: 's3', bucket: 'ebas3-releases', prefix: 'prod/modules' },
       logLevel: 'warn',
       // One reverse proxy in front: its hop is trusted, never the client's own X-Forwarded-For entries.
       trustProxy: 1,
@@ -162,6 +165,31 @@ describe('loadConfig', () => {
     );
     for (const invalid of ['ebas3.example.fr', 'ftp://example.fr', 'https://example.fr/?a=1'])
       expect(() => loadConfig({ PUBLIC_URL: invalid })).toThrow(/PUBLIC_URL doit être une adresse/);
+  });
+
+  it('reads RELEASE_STORE: a folder (by default under DATA_DIR) or an s3:// bucket and prefix', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/donnees' }).releaseStore).toEqual({
+      kind: 'folder',
+      root: '/srv/donnees/releases',
+    });
+    expect(loadConfig({ RELEASE_STORE: 'versions' }, '/srv/app').releaseStore).toEqual({
+      kind: 'folder',
+      root: '/srv/app/versions',
+    });
+    expect(loadConfig({ RELEASE_STORE: 's3://ebas3-releases' }).releaseStore).toEqual({
+      kind: 's3',
+      bucket: 'ebas3-releases',
+      prefix: '',
+    });
+    expect(() => loadConfig({ RELEASE_STORE: 's3://Mauvais_Nom/x' })).toThrow(
+      /RELEASE_STORE doit nommer un bucket valide/,
+    );
+    expect(() => loadConfig({ RELEASE_STORE: 's3://ebas3-releases/../autre' })).toThrow(
+      /RELEASE_STORE : le préfixe ne peut pas contenir « \. » ni « \.\. »/,
+    );
+    expect(() => loadConfig({ RELEASE_STORE: 'gs://ebas3-releases' })).toThrow(
+      /RELEASE_STORE doit être un dossier ou s3:\/\/bucket\/prefixe/,
+    );
   });
 
   it('reads EXPORT_RENDER (process by default, worker or inline)', () => {

@@ -1,12 +1,14 @@
 import { isIP } from 'node:net';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_LIST_CACHE_MB,
   EXPORT_PRIORITY_MODES,
   EXPORT_RENDER_MODES,
+  parseS3Location,
   type ExportPriorityMode,
   type ExportRenderMode,
+  type ReleaseStoreLocation,
 } from './config-constants';
 
 /** `<repo>/.data/ebas3`, resolved from this package so that it does not depend on the working directory. */
@@ -39,6 +41,11 @@ export interface AppConfig {
   webRoot: string | undefined;
   /** JSON file served as `/runtime-config.json` instead of the generated registry. */
   runtimeConfigFile: string | undefined;
+  /**
+   * RELEASE_STORE: where the remotes' releases are kept and served from (lib/release-store): a folder, by default
+   * `<DATA_DIR>/releases`, or `s3://bucket/prefix` (endpoint and credentials from the AWS_* variables).
+   */
+  releaseStore: ReleaseStoreLocation;
   logLevel: LogLevel;
   /**
    * Which `X-Forwarded-For` hops to believe (TRUST_PROXY), so rate limits see the client's address: `false`
@@ -234,6 +241,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(`LIST_CACHE_MB doit être un entier ≥ 0 (reçu « ${listCacheText} »).`);
   }
 
+  const dataDir = path('DATA_DIR') ?? DEFAULT_DATA_DIR;
+  const releaseStore = parseReleaseStore(value('RELEASE_STORE'), path('RELEASE_STORE'), dataDir, problems);
+
   const logLevel = (value('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL doit être l'un de : ${LOG_LEVELS.join(', ')}.`);
@@ -243,12 +253,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port,
     host,
     databaseUrl,
-    dataDir: path('DATA_DIR') ?? DEFAULT_DATA_DIR,
+    dataDir,
     jwtSecret,
     jwtExpiresIn,
     demoMode: flag('DEMO_MODE'),
     webRoot: path('WEB_ROOT'),
     runtimeConfigFile: path('RUNTIME_CONFIG_FILE'),
+    releaseStore,
     logLevel,
     trustProxy: parseTrustProxy(value('TRUST_PROXY'), problems),
     corsOrigins: parseOrigins(value('CORS_ORIGINS'), problems),
@@ -265,6 +276,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/** RELEASE_STORE: `s3://bucket/prefix`, or a folder (relative to the working directory); `<DATA_DIR>/releases` absent. */
+function parseReleaseStore(
+  raw: string | undefined,
+  asPath: string | undefined,
+  dataDir: string,
+  problems: string[],
+): ReleaseStoreLocation {
+  const fallback: ReleaseStoreLocation = { kind: 'folder', root: join(dataDir, 'releases') };
+  if (raw === undefined || asPath === undefined) return fallback;
+  const s3 = parseS3Location(raw);
+  if (s3 === undefined) {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
+      problems.push(`RELEASE_STORE doit être un dossier ou s3://bucket/prefixe (reçu « ${raw} »).`);
+      return fallback;
+    }
+    return { kind: 'folder', root: asPath };
+  }
+  if ('problem' in s3) {
+    problems.push(s3.problem);
+    return fallback;
+  }
+  return { kind: 's3', ...s3 };
 }
 
 /** `http://localhost:8080`, or the one address HOST names (`http://127.0.0.1:8080`, `http://[::1]:8080`). */

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { DEMO_PRESETS, generateDemoData, type DemoDataResult } from './demo/generate-demo-data';
+import { openReleaseStore } from './lib/release-store/open-release-store';
+import type { ReleaseStore } from './lib/release-store/release-store';
+import releaseFiles from './plugins/release-files';
 import staticSite from './plugins/static-site';
 
 function displayUrl(config: AppConfig): string {
@@ -15,6 +18,7 @@ function printBanner(
   config: AppConfig,
   demoMode: boolean,
   demoData: DemoDataResult | null,
+  releaseStore: ReleaseStore,
 ): void {
   const lines = [`EBAS3 est démarré : ${displayUrl(config)}`, `Base de données : ${app.dbInfo.label}`];
   const demoAccounts = app.demoSeed?.available ?? [];
@@ -36,6 +40,7 @@ function printBanner(
     );
   }
   if (config.webRoot === undefined) lines.push('Site : non servi (WEB_ROOT absent), API seule sous /api.');
+  lines.push(`Versions des modules : ${releaseStore.description}, servies sous /releases/`);
   console.log(lines.join('\n'));
 }
 
@@ -120,6 +125,8 @@ async function main(): Promise<void> {
           },
         )
       : null;
+    const releaseStore = openReleaseStore(config.releaseStore);
+    await app.register(releaseFiles, { store: releaseStore });
     if (config.webRoot !== undefined) {
       await app.register(staticSite, {
         webRoot: config.webRoot,
@@ -130,7 +137,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     startup.signal.throwIfAborted();
     running = app;
-    printBanner(app, config, demoMode, demoData);
+    printBanner(app, config, demoMode, demoData, releaseStore);
   } catch (error) {
     if (startup.signal.aborted) return closeAndExit(app);
     await app.close().catch(() => undefined);

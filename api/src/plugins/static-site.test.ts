@@ -132,12 +132,15 @@ describe('static site', () => {
     expect(response.json()).toEqual({ message: 'Ressource introuvable.' });
   });
 
-  it('keeps the API, remotes and socket.io paths out of the fallback', async () => {
+  it('keeps the API, remotes, releases and socket.io paths out of the fallback', async () => {
     for (const url of [
       '/api/inconnu',
       '/remotes/mf-stats/absent',
       '/socket.io/',
       '/remotes/mf-demandes/mf-manifest.json',
+      // Not a release file's path (plugins/release-files.ts): still not the host's page.
+      '/releases/mf-stats',
+      '/releases',
     ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);

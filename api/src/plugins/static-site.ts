@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { REMOTES } from 'shared/federation';
+import { IMMUTABLE, isFederationFile } from '../lib/release-store/release-files';
 
 export interface StaticSiteOptions {
   /** Repository root: `host-shell/dist` and `<remote>/dist` are served from it. */
@@ -22,17 +23,10 @@ const REVALIDATED_FILES = new Set([
   'remoteEntry.js',
 ]);
 export const NO_CACHE = 'no-cache';
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export { IMMUTABLE };
 
-/** Requests the SPA fallback never answers: the API, the remotes and the websocket keep their own 404s. */
-const NOT_SPA = /^\/(api|remotes|socket\.io)(\/|$)/;
-
-/**
- * A remote's dist also holds its standalone mode: an HTML page that starts the mock API (mockServiceWorker.js)
- * and stores a fake token. Production serves only what federation loads (manifest, remoteEntry.js, static/**).
- */
-const STANDALONE_ONLY = /(\.html|^\/?mockServiceWorker\.js)(\.br|\.gz)?$/;
-export const isFederationFile = (path: string) => !STANDALONE_ONLY.test(path);
+/** Requests the SPA fallback never answers: the API, the remotes, the releases and the websocket keep their own 404s. */
+const NOT_SPA = /^\/(api|remotes|releases|socket\.io)(\/|$)/;
 
 /** The pre-compressed variants scripts/compress-dist.mjs writes beside the files (`preCompressed` below). */
 const ENCODED_VARIANT = /\.(br|gz)$/;

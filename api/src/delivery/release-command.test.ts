@@ -1,0 +1,127 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distFixture } from '../lib/release-store/dist.fixture';
+import { createFolderStore } from '../lib/release-store/folder-store';
+import { RELEASE_EXIT, runRelease, type ReleaseSteps } from './release-command';
+
+const COMMIT = { hash: '544595d0c1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6', date: new Date('2026-12-07T00:27:00Z') };
+
+let root: string;
+let repoRoot: string;
+let storeRoot: string;
+let builtDist: string;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'ebas3-release-cmd-'));
+  repoRoot = join(root, 'repo');
+  storeRoot = join(root, 'store');
+  mkdirSync(join(repoRoot, 'mf-stats'), { recursive: true });
+  writeFileSync(join(repoRoot, 'mf-stats', 'package.json'), '{"name":"mf-stats"}');
+  builtDist = distFixture();
+});
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(builtDist, { recursive: true, force: true });
+});
+
+/** Steps that record the commands; the build copies a prepared dist; `failing` names a command that fails. */
+function fakeSteps(failing?: string) {
+  const commands: string[] = [];
+  const steps: ReleaseSteps = {
+    async run(command, args) {
+      const line = [command, ...args].join(' ');
+      commands.push(line);
+      if (failing !== undefined && line.includes(failing)) return false;
+      if (line.endsWith(' build')) cpSync(builtDist, join(repoRoot, 'mf-stats', 'dist'), { recursive: true });
+      return true;
+    },
+    commit: async () => ({ ...COMMIT, dirty: false }),
+  };
+  return { steps, commands };
+}
+
+async function release(argv: string[], failing?: string) {
+  const { steps, commands } = fakeSteps(failing);
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runRelease(argv, {
+    repoRoot,
+    store: createFolderStore(storeRoot),
+    steps,
+    print: (line) => out.push(line),
+    printError: (line) => err.push(line),
+  });
+  return { code, out, err, commands };
+}
+
+describe('pnpm release <remote>', () => {
+  let id: string;
+
+  it('checks, builds, pre-compresses, packages and publishes, then prints the id; says what is not done yet', async () => {
+    const { code, out, err, commands } = await release(['mf-stats']);
+    expect(err).toEqual([]);
+    expect(code).toBe(RELEASE_EXIT.ok);
+    expect(commands).toEqual([
+      'pnpm --filter ./mf-stats lint',
+      'pnpm exec tsc -p mf-stats/tsconfig.json',
+      'pnpm --filter ./mf-stats test',
+      'pnpm --filter ./mf-stats build',
+      `node scripts/compress-dist.mjs ${join(repoRoot, 'mf-stats', 'dist')}`,
+    ]);
+    id = out.at(-1) ?? '';
+    expect(id).toMatch(/^20261207-002700-544595d-[0-9a-f]{12}$/);
+    expect(out).toContain(`Publiée dans ${storeRoot} : mf-stats/${id}/release.json`);
+    expect(out.join('\n')).toMatch(/Compatibilité avec l'hôte : non vérifiée pour l'instant \(issue 38 §4/);
+    expect(out.join('\n')).toMatch(/Registre : pas encore d'enregistrement/);
+    expect(JSON.parse(readFileSync(join(storeRoot, 'mf-stats', id, 'release.json'), 'utf8')).id).toBe(id);
+  });
+
+  it('is a no-op when run again on the same commit (a retried pipeline)', async () => {
+    const { code, out } = await release(['mf-stats', '--skip-checks']);
+    expect(code).toBe(RELEASE_EXIT.ok);
+    expect(out).toContain('Vérifications (lint, types, tests) de mf-stats : sautées (--skip-checks).');
+    expect(out.at(-1)).toBe(id);
+    expect(out.join('\n')).toMatch(/Déjà publiée à l'identique/);
+  });
+
+  it('exits « déjà publiée avec d’autres fichiers » when the id is in the store with other bytes', async () => {
+    const manifestPath = join(storeRoot, 'mf-stats', id, 'release.json');
+    const stored = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    stored.files[0].sha256 = '0'.repeat(64);
+    writeFileSync(manifestPath, JSON.stringify(stored));
+
+    const { code, err } = await release(['mf-stats', '--skip-checks']);
+    expect(code).toBe(RELEASE_EXIT.alreadyPublished);
+    expect(err.join('\n')).toContain(`La version ${id} de mf-stats est déjà publiée avec d'autres fichiers.`);
+  });
+
+  it('exits « vérifications échouées » on a failed check, before building anything', async () => {
+    const { code, err, commands } = await release(['mf-stats'], 'tsc');
+    expect(code).toBe(RELEASE_EXIT.checksFailed);
+    expect(err).toEqual([
+      "Vérifications échouées : vérification des types de mf-stats. Rien n'a été publié.",
+    ]);
+    expect(commands.some((command) => command.endsWith(' build'))).toBe(false);
+  });
+
+  it('refuses no remote, an unknown one or an unknown option, with the usage', async () => {
+    for (const argv of [
+      [],
+      ['mf-inconnu'],
+      ['../api'],
+      ['mf-stats', '--force'],
+      ['mf-stats', 'mf-demandes'],
+    ]) {
+      const { code, err, commands } = await release(argv);
+      expect(code, argv.join(' ')).toBe(RELEASE_EXIT.usage);
+      expect(err.join('\n'), argv.join(' ')).toMatch(/Usage : pnpm release|Module inconnu/);
+      expect(commands).toEqual([]);
+    }
+  });
+
+  it('keeps one exit code per outcome', () => {
+    expect(new Set(Object.values(RELEASE_EXIT)).size).toBe(Object.keys(RELEASE_EXIT).length);
+  });
+});

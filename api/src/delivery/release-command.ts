@@ -1,0 +1,148 @@
+// `pnpm release <remote>` (issue 38 §1): checks, builds, packages and publishes one remote to the release store.
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AppError } from '../errors';
+import { RELEASE_REMOTE } from '../lib/release-store/release-manifest';
+import { packageRelease, publishRelease, ReleaseConflictError } from '../lib/release-store/release-package';
+import type { ReleaseStore } from '../lib/release-store/release-store';
+
+/** The command's exit codes, one per outcome a pipeline acts on (docs/deployment.md « Livrer un module »). */
+export const RELEASE_EXIT = {
+  /** Published, or already published with the same bytes (a retried pipeline). */
+  ok: 0,
+  /** Anything else: the store unreachable, git unreadable… */
+  error: 1,
+  /** Wrong arguments: no remote, an unknown one, an unknown option. */
+  usage: 2,
+  /** « vérifications échouées »: the remote's lint, type check, tests or build failed. */
+  checksFailed: 3,
+  /** « incompatible » with the live host: reserved for issue 38 §4, not checked yet. */
+  incompatible: 4,
+  /** « déjà publiée avec d'autres fichiers »: the id exists in the store with other bytes. */
+  alreadyPublished: 5,
+} as const;
+
+export interface ReleaseSteps {
+  /** Runs a command in the repository root, its output shown; true when it exits 0. */
+  run(command: string, args: readonly string[]): Promise<boolean>;
+  /** The commit checked out: full hash, committer date, and whether tracked files under `path` have changes. */
+  commit(path: string): Promise<{ hash: string; date: Date; dirty: boolean }>;
+}
+
+export interface ReleaseContext {
+  repoRoot: string;
+  store: ReleaseStore;
+  steps: ReleaseSteps;
+  print(line: string): void;
+  printError(line: string): void;
+}
+
+const USAGE = 'Usage : pnpm release <module> [--skip-checks]   (exemple : pnpm release mf-stats)';
+
+/** Runs the release of one remote and returns the exit code; every message is printed in French. */
+export async function runRelease(argv: readonly string[], context: ReleaseContext): Promise<number> {
+  const { repoRoot, store, steps, print, printError } = context;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      // pnpm forwards the '--' separator itself.
+      args: argv.filter((arg) => arg !== '--'),
+      allowPositionals: true,
+      options: { 'skip-checks': { type: 'boolean', default: false } },
+    });
+  } catch (error) {
+    printError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return RELEASE_EXIT.usage;
+  }
+  const [remote, ...extra] = parsed.positionals;
+  if (remote === undefined || extra.length > 0) {
+    printError(USAGE);
+    return RELEASE_EXIT.usage;
+  }
+  const remoteDir = join(repoRoot, remote);
+  if (
+    !RELEASE_REMOTE.test(remote) ||
+    !remote.startsWith('mf-') ||
+    !existsSync(join(remoteDir, 'package.json'))
+  ) {
+    printError(
+      `Module inconnu : « ${remote} ». Un module est un dossier mf-* du dépôt (l'hôte se livrera de la même façon plus tard).`,
+    );
+    return RELEASE_EXIT.usage;
+  }
+
+  const checks: [string, string, string[]][] = [
+    ['lint', 'pnpm', ['--filter', `./${remote}`, 'lint']],
+    ['vérification des types', 'pnpm', ['exec', 'tsc', '-p', `${remote}/tsconfig.json`]],
+    ['tests', 'pnpm', ['--filter', `./${remote}`, 'test']],
+  ];
+  if (parsed.values['skip-checks']) {
+    print(`Vérifications (lint, types, tests) de ${remote} : sautées (--skip-checks).`);
+  } else {
+    for (const [label, command, args] of checks) {
+      print(`→ ${label} de ${remote}…`);
+      if (!(await steps.run(command, args))) {
+        printError(`Vérifications échouées : ${label} de ${remote}. Rien n'a été publié.`);
+        return RELEASE_EXIT.checksFailed;
+      }
+    }
+  }
+
+  print(`→ construction de ${remote}…`);
+  const distDir = join(remoteDir, 'dist');
+  if (
+    !(await steps.run('pnpm', ['--filter', `./${remote}`, 'build'])) ||
+    !(await steps.run('node', ['scripts/compress-dist.mjs', distDir]))
+  ) {
+    printError(`Vérifications échouées : construction de ${remote}. Rien n'a été publié.`);
+    return RELEASE_EXIT.checksFailed;
+  }
+  if (!(existsSync(distDir) && statSync(distDir).isDirectory())) {
+    printError(`Vérifications échouées : la construction n'a pas produit ${distDir}.`);
+    return RELEASE_EXIT.checksFailed;
+  }
+
+  // Issue 38 §4 checks the release against the live host here, and exits RELEASE_EXIT.incompatible on a mismatch.
+  print(
+    `Compatibilité avec l'hôte : non vérifiée pour l'instant (issue 38 §4 ; code de sortie ${RELEASE_EXIT.incompatible} réservé).`,
+  );
+
+  try {
+    const commit = await steps.commit(remote);
+    if (commit.dirty)
+      print(
+        `Attention : ${remote} a des modifications non commitées ; l'identifiant porte le commit ${commit.hash.slice(0, 7)}, le contenu les inclut.`,
+      );
+    const release = await packageRelease({
+      remote,
+      distDir,
+      commit: commit.hash,
+      commitDate: commit.date,
+    });
+    const { manifest } = release;
+    print(
+      `Version ${manifest.id} : ${manifest.files.length} fichiers, première visite ${(manifest.firstVisit.brotliBytes / 1024).toFixed(1)} kB brotli (budget non vérifié pour l'instant).`,
+    );
+    const outcome = await publishRelease(store, release);
+    print(
+      outcome.status === 'published'
+        ? `Publiée dans ${store.description} : ${outcome.manifestKey}`
+        : `Déjà publiée à l'identique dans ${store.description} : rien à faire (${outcome.manifestKey}).`,
+    );
+    print(
+      `Registre : pas encore d'enregistrement — l'étape arrive avec le registre (issue 38 §2). Servie sous /releases/${remote}/${manifest.id}/`,
+    );
+    print(manifest.id);
+    return RELEASE_EXIT.ok;
+  } catch (error) {
+    if (error instanceof ReleaseConflictError) {
+      printError(`${error.message} Reconstruisez depuis un autre commit, ou vérifiez le magasin.`);
+      return RELEASE_EXIT.alreadyPublished;
+    }
+    printError(
+      `La livraison de ${remote} a échoué : ${error instanceof AppError ? error.message : String(error)}`,
+    );
+    return RELEASE_EXIT.error;
+  }
+}

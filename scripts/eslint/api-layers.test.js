@@ -32,10 +32,10 @@ tester.run('ebas3/api-layers', apiLayers, {
       code: "import { a } from '../../reservations';\nimport { b } from '../../reservations/index';",
     },
     { filename: at('modules/reservations/index.ts'), code: "export { a } from './filters';" },
-    // The worker's entry loads its own module's file.
+    // A module's render worker entry serves its own kit through the engine of lib/.
     {
-      filename: at('modules/reservations/exports/export-render-worker-boot.mjs'),
-      code: "await import('./export-render-worker.ts');",
+      filename: at('modules/reservations/exports/reservation-render-worker.ts'),
+      code: "import { a } from '../../../lib/exports/export-render-worker';\nimport { b } from './export-render';",
     },
     { filename: at('lib/exports/export-filter-names.ts'), code: "import { a } from '../../db/raw';" },
     { filename: at('lib/exports/export-priority.ts'), code: "import { a } from '../../config-constants';" },

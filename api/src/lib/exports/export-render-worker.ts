@@ -92,7 +92,7 @@ export function serveExportRenders<Spec, Source>(kit: RenderKit<Spec, Source>): 
       write(chunk: Buffer, _encoding, callback) {
         // A copy the worker gives away: pdfkit and exceljs may hand out views of pooled buffers.
         const bytes = new Uint8Array(chunk);
-        send({ type: 'bytes', bytes }, [bytes.buffer as ArrayBuffer]);
+        send({ type: 'bytes', bytes }, [bytes.buffer]);
         callback();
       },
     });

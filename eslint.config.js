@@ -110,13 +110,16 @@ export default tseslint.config(
   },
   {
     // Node code, type-aware beyond the promises: no await of a non-promise, only Errors thrown, no for…in over an
-    // array, no string evaluated as code.
+    // array, no string evaluated as code, no assertion to the type a value already has, no object stringified as
+    // « [object Object] ».
     files: ['api/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/only-throw-error': 'error',
       '@typescript-eslint/no-for-in-array': 'error',
       '@typescript-eslint/no-implied-eval': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/no-base-to-string': 'error',
     },
   },
   {

@@ -4,7 +4,7 @@
 // this prints them per step and, with --files, per file.
 // Usage: pnpm build && pnpm bench:bundles [-- --files]
 import { launchBrowser, login, navigateInApp, openPage } from 'e2e/support/browser';
-import { DEMO_ADMIN, startProduct, type RemoteName } from 'e2e/support/product';
+import { DEMO_ADMIN, startProduct } from 'e2e/support/product';
 import { kB, recordTransfers, sumBrotli, transferTable, type Transfer } from 'e2e/support/transfer';
 import { ROUTES } from 'shared/routes';
 
@@ -33,7 +33,7 @@ try {
     await page.locator(`section[data-route-id="${route.id}"]`).waitFor({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
     const visit = await transfers.take();
-    const origin = product.remotes[route.remote as RemoteName].url;
+    const origin = product.remotes[route.remote].url;
     rows.push([
       `${route.remote} : ses fichiers (/dashboard/${route.path})`,
       visit.filter((t) => t.origin === origin),

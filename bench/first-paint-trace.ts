@@ -150,7 +150,8 @@ function summarise(label: string, events: TraceEvent[]): string[] {
   // Scripts: compile and evaluation per file (top-level EvaluateScript and v8.compile with a URL).
   const perFile = new Map<string, { compile: number; evaluate: number; first: number }>();
   for (const e of onMain) {
-    const url = String(e.args?.data?.url ?? e.args?.data?.fileName ?? e.args?.fileName ?? '');
+    const named = e.args?.data?.url ?? e.args?.data?.fileName ?? e.args?.fileName;
+    const url = typeof named === 'string' ? named : '';
     if (!url) continue;
     const kind = e.name === 'EvaluateScript' ? 'evaluate' : e.name.startsWith('v8.compile') ? 'compile' : '';
     if (!kind) continue;

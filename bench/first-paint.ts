@@ -61,8 +61,10 @@ async function readLcp(page: Page): Promise<Lcp> {
       new Promise<{ time: number; element: string } | null>((resolve) => {
         const timer = setTimeout(() => resolve(null), 5_000);
         new PerformanceObserver((list, observer) => {
-          const last = list.getEntries().at(-1) as
-            (PerformanceEntry & { element?: Element | null; size?: number }) | undefined;
+          // The LCP entry's own fields, which bench's DOM types do not give PerformanceEntry.
+          const entries: (PerformanceEntry & { element?: Element | null; size?: number })[] =
+            list.getEntries();
+          const last = entries.at(-1);
           if (!last) return;
           observer.disconnect();
           clearTimeout(timer);

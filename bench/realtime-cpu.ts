@@ -39,7 +39,7 @@ const sleep = (delay: number) => new Promise((r) => setTimeout(r, delay));
 async function openSockets(urls: string[], token: string): Promise<Socket[]> {
   return Promise.all(
     Array.from({ length: SOCKETS }, async (_, index) => {
-      const socket = io(urls[index % urls.length]!, {
+      const socket = io(urls[index % urls.length], {
         path: REALTIME_PATH,
         transports: ['websocket'],
         auth: { token },

@@ -61,7 +61,7 @@ async function openSockets(urls: string[], token: string, count: number): Promis
   const sockets: Socket[] = [];
   for (let start = 0; start < count; start += 25) {
     const batch = Array.from({ length: Math.min(25, count - start) }, (_, index) => {
-      const socket = io(urls[(start + index) % urls.length]!, {
+      const socket = io(urls[(start + index) % urls.length], {
         path: REALTIME_PATH,
         transports: ['websocket'],
         auth: { token },

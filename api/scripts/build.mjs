@@ -12,10 +12,10 @@ import { build } from 'esbuild';
 
 const API_DIR = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-/** The entries: output name (without .js) → source. The worker's name is the one export-render-hosts.ts starts. */
+/** The entries: output name (without .js) → source. The worker's name is the one reservation-render-pool.ts starts. */
 export const ENTRIES = {
   server: 'src/server.ts',
-  'export-render-worker': 'src/modules/reservations/exports/export-render-worker.ts',
+  'export-render-worker': 'src/modules/reservations/exports/reservation-render-worker.ts',
 };
 
 /**

@@ -118,7 +118,7 @@ try {
         name: `${route.method} ${route.url} · ${variant}`,
         family: 'jeton',
         kind: variant,
-        request: { method: route.method as InjectOptions['method'], url: fill(route.url, values), headers },
+        request: { method: route.method, url: fill(route.url, values), headers },
         expect: 401,
       });
     }
@@ -136,7 +136,7 @@ try {
         family: 'rôle' as const,
         kind: 'agent',
         request: {
-          method: route.method as InjectOptions['method'],
+          method: route.method,
           url: fill(route.url, values),
           headers: { authorization: TOKEN },
           ...(route.method !== 'GET' && { payload: { champInconnu: 1 } }),
@@ -361,7 +361,11 @@ async function pathValues(
     const response = await instance.inject({ ...request, headers });
     const body = response.json<{ data?: Record<string, unknown>[] }>();
     const value = Array.isArray(body.data) ? body.data[0]?.[field] : undefined;
-    return value === undefined || value === null ? '1' : String(value);
+    return value === undefined || value === null
+      ? '1'
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value);
   };
   const reservations: InjectOptions = { method: 'POST', url: '/api/reservations', payload: {} };
   return {
@@ -552,7 +556,7 @@ async function fuzz(
         for (const parameter of operation.parameters ?? []) {
           const value = parameter.required || rng.next() < 0.5 ? draw(parameter.schema, rng) : undefined;
           if (value === undefined) continue;
-          const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+          const text = typeof value === 'string' ? value : JSON.stringify(value);
           // An empty segment would address another operation (`/groupes-clients/` is the list): a lone space instead.
           if (parameter.in === 'path')
             url = url.replace(`{${parameter.name}}`, encodeURIComponent(text === '' ? ' ' : text));

@@ -32,10 +32,10 @@ import { exportTaskPlugin } from './modules/reservations/exports/export-task';
 import type { ExportPriorityMode, ExportRenderMode } from './config-constants';
 import { syncTaskPlugin } from './modules/demandes/sync/sync-task';
 import { digestPlugin } from './modules/reservations/prolongation/prolongation-digest';
-import tasksRoutes from './modules/tasks/routes';
-import { taskEventsPlugin } from './modules/tasks/task-events';
-import { tasksPlugin, type TasksPluginOptions } from './modules/tasks/tasks-plugin';
-import usersRoutes from './modules/users/routes';
+import tasksRoutes from './modules/taches/routes';
+import { taskEventsPlugin } from './modules/taches/task-events';
+import { tasksPlugin, type TasksPluginOptions } from './modules/taches/tasks-plugin';
+import usersRoutes from './modules/utilisateurs/routes';
 import authPlugin from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import dbPlugin from './plugins/db';
@@ -97,7 +97,7 @@ export interface BuildAppOptions {
   /** Exports running at once, per user and overall (429 beyond); DEFAULT_EXPORT_LIMITS otherwise. */
   exportLimits?: ExportLimits | undefined;
   /**
-   * The task runner (modules/tasks): `run` takes queued tasks in the background, `schedules` queues the scheduled
+   * The task runner (modules/taches): `run` takes queued tasks in the background, `schedules` queues the scheduled
    * jobs (the hourly status update, the morning digest). Both off by default (tests drain by hand); server.ts turns
    * them on.
    */

@@ -1,5 +1,6 @@
 import { parisToday } from 'shared/contract';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/raw';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { TODAY } from '../src/db/today';
@@ -22,9 +23,7 @@ describe.runIf(expected !== undefined)('the faked clock of the dated stage', () 
     const database = await createTestDatabase();
     drop = database.drop;
     handle = await openDatabase(database.options);
-    const result = (await handle.db.execute(sql`select ${TODAY}::text as today`)) as unknown as {
-      rows: { today: string }[];
-    };
-    expect(result.rows[0]?.today).toBe(expected);
+    const [row] = await rowsOf<{ today: string }>(handle.db, sql`select ${TODAY}::text as today`);
+    expect(row?.today).toBe(expected);
   });
 });

@@ -333,7 +333,7 @@ function pathValue(path: string, parameter: Parameter, context: SampleContext): 
       return '0';
     default: {
       const value = sampleOf(parameter.schema, parameter.name, path, context);
-      return String(value ?? 1);
+      return typeof value === 'string' ? value : JSON.stringify(value ?? 1);
     }
   }
 }
@@ -429,7 +429,7 @@ export function injectOf(
   raw?: Set<string>,
 ): InjectOptions {
   return {
-    method: method as InjectOptions['method'],
+    method: method,
     url: urlOf(path, parts, raw),
     headers: { ...headers, ...(parts.contentType !== undefined && { 'content-type': parts.contentType }) },
     ...(parts.body !== undefined && { payload: parts.body }),

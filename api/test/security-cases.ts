@@ -194,7 +194,7 @@ export function apiKeyCases(routes: RouteEntry[], values: PathValues, keys: Clie
   const cases: SecurityCase[] = [];
   for (const route of routes.filter((entry) => entry.access === 'client')) {
     const request = (headers: Record<string, string>): InjectOptions => ({
-      method: route.method as InjectOptions['method'],
+      method: route.method,
       url: fillUrl(route.url, values),
       headers,
     });
@@ -392,7 +392,7 @@ export function hostileCases(
       name: name(where, hostile.kind),
       family: 'entrée',
       kind: hostile.kind,
-      request: { method: route.method as InjectOptions['method'], headers, ...request },
+      request: { method: route.method, headers, ...request },
       expect: hostile.refused ? '4xx' : 'not5xx',
     });
 

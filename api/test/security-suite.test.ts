@@ -121,7 +121,7 @@ describe('every protected route refuses a bad credential with 401', () => {
         family: 'jeton',
         kind: variant,
         request: {
-          method: route.method as InjectOptions['method'],
+          method: route.method,
           url: fillUrl(route.url, values),
           headers,
         },
@@ -147,7 +147,7 @@ describe('every protected route refuses a bad credential with 401', () => {
       family: 'jeton',
       kind: 'révoqué',
       request: {
-        method: route.method as InjectOptions['method'],
+        method: route.method,
         url: fillUrl(route.url, values),
         headers: bearer(token),
       },
@@ -167,7 +167,7 @@ describe('roles: routes declared admin refuse an agent with 403, and only they d
       kind: 'agent',
       // An invalid body: authorization must come first (issue 9, Low).
       request: {
-        method: route.method as InjectOptions['method'],
+        method: route.method,
         url: fillUrl(route.url, values),
         headers: bearer(tokens.agent),
         ...(route.method !== 'GET' && { payload: { champInconnu: 1 } }),
@@ -210,7 +210,7 @@ describe('client routes (X-Api-Key): a user token is no key', () => {
       family: 'jeton',
       kind: 'admin sans clé',
       request: {
-        method: route.method as InjectOptions['method'],
+        method: route.method,
         url: fillUrl(route.url, values),
         headers: bearer(tokens.admin),
       },

@@ -121,7 +121,7 @@ describe('first load', () => {
     for (const route of ROUTES) {
       if (visited.has(route.remote) || route.path.includes(':')) continue;
       visited.add(route.remote);
-      const remote = route.remote as RemoteName;
+      const remote = route.remote;
       await navigateInApp(page, `/dashboard/${route.path}`);
       await page.locator(`section[data-route-id="${route.id}"]`).waitFor({ timeout: 30_000 });
       await wire.settle();

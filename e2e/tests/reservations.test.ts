@@ -287,7 +287,7 @@ describe('reservations', () => {
         .click(),
     ]);
     assert.equal(pdf.suggestedFilename(), `reservations-${today}.pdf`);
-    const pdfText = pdfTexts(readFileSync((await pdf.path())!)).join(' ');
+    const pdfText = pdfTexts(readFileSync(await pdf.path())).join(' ');
     for (const stay of expected) {
       assert.match(pdfText, new RegExp(`\\b${stay.id}\\b`));
       assert.ok(
@@ -305,7 +305,7 @@ describe('reservations', () => {
     ]);
     assert.equal(excel.suggestedFilename(), `reservations-${today}.xlsx`);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile((await excel.path())!);
+    await workbook.xlsx.readFile(await excel.path());
     const sheet = workbook.worksheets[0]!;
     const cells: string[] = [];
     sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text))));

@@ -173,7 +173,7 @@ describe('rooming et pointage', () => {
       assert.equal(download.suggestedFilename(), `rooming-etablissement-${parisDay(0)}.${extension}`);
       if (extension === 'xlsx') {
         const workbook = new ExcelJS.Workbook();
-        await workbook.xlsx.readFile((await download.path())!);
+        await workbook.xlsx.readFile(await download.path());
         assert.ok(workbook.worksheets[0]!.rowCount > expected.reservations.length);
       }
     }

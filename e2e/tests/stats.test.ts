@@ -105,7 +105,7 @@ describe('statistics', () => {
     ]);
     assert.equal(download.suggestedFilename(), `statistiques-ca-par-mois-${parisDay(0)}.xlsx`);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile((await download.path())!);
+    await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.worksheets[0]!;
     assert.equal(sheet.rowCount - 1, 6);
     assert.equal(sheet.getRow(1).getCell(1).text, 'Mois');

@@ -32,10 +32,10 @@ tester.run('ebas3/api-layers', apiLayers, {
       code: "import { a } from '../../reservations';\nimport { b } from '../../reservations/index';",
     },
     { filename: at('modules/reservations/index.ts'), code: "export { a } from './filters';" },
-    // The worker's entry loads its own module's file.
+    // A module's render worker entry serves its own kit through the engine of lib/.
     {
-      filename: at('modules/reservations/exports/export-render-worker-boot.mjs'),
-      code: "await import('./export-render-worker.ts');",
+      filename: at('modules/reservations/exports/reservation-render-worker.ts'),
+      code: "import { a } from '../../../lib/exports/export-render-worker';\nimport { b } from './export-render';",
     },
     { filename: at('lib/exports/export-filter-names.ts'), code: "import { a } from '../../db/raw';" },
     { filename: at('lib/exports/export-priority.ts'), code: "import { a } from '../../config-constants';" },
@@ -71,12 +71,12 @@ tester.run('ebas3/api-layers', apiLayers, {
       errors: [{ message: /passe par modules\/reservations\/index\.ts/ }],
     },
     {
-      filename: at('modules/tasks/jobs/digest.ts'),
+      filename: at('modules/taches/jobs/digest.ts'),
       code: "import { a } from '../../reservations/reservation-items';",
-      errors: [{ message: /« tasks » passe par modules\/reservations\/index\.ts/ }],
+      errors: [{ message: /« taches » passe par modules\/reservations\/index\.ts/ }],
     },
     {
-      filename: at('modules/users/service.ts'),
+      filename: at('modules/utilisateurs/service.ts'),
       code: "export { a } from '../auth/password';",
       errors: [{ message: /passe par modules\/auth\/index\.ts/ }],
     },
@@ -86,7 +86,7 @@ tester.run('ebas3/api-layers', apiLayers, {
       errors: [{ message: /n'importe pas de plugin/ }],
     },
     {
-      filename: at('modules/users/routes.ts'),
+      filename: at('modules/utilisateurs/routes.ts'),
       code: "import { a } from '../../config';\nimport { b } from '../../app';",
       errors: [{ message: /au-dessus de lui/ }, { message: /au-dessus de lui/ }],
     },
@@ -108,7 +108,7 @@ tester.run('ebas3/api-layers', apiLayers, {
     },
     {
       filename: at('db/client.ts'),
-      code: "import { a } from '../lib/days';\nimport { b } from '../plugins/db';\nimport { c } from '../modules/tasks';",
+      code: "import { a } from '../lib/days';\nimport { b } from '../plugins/db';\nimport { c } from '../modules/taches';",
       errors: [{ message: /db\/ n'importe que db\// }, { message: /remonte/ }, { message: /remonte/ }],
     },
     {

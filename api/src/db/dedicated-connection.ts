@@ -32,7 +32,7 @@ export async function openDedicatedConnection(
     const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
     return {
       // Typed as the API's database: without `tables`, only its raw statements work (drizzle's `db.query` is empty).
-      db: drizzleNodePostgres({ client, ...(tables === undefined ? {} : { schema: tables }) }) as Database,
+      db: drizzleNodePostgres({ client, ...(tables === undefined ? {} : { schema: tables }) }),
       backendPid: rows[0]?.pid ?? 0,
       close: () => client.end(),
     };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from './raw';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServer } from '../../test/server-process';
 import { type Database, openDatabase } from './client';
@@ -27,7 +28,7 @@ const postmasterPid = (dataDir: string) =>
 
 /** Both drivers answer `{ rows }`; the shared Database type leaves execute()'s result untyped. */
 async function query<T>(db: Database, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(db, statement);
 }
 
 async function rows(dataDir: string): Promise<string[]> {

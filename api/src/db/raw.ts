@@ -8,8 +8,9 @@ import type { Database, Executor } from './client';
 
 /** The rows of a raw statement (node-postgres answers `{ rows }`). */
 export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  // The shared Database type leaves execute()'s result untyped (its type argument does not reach it).
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /** The first row of a raw statement, if any. */
@@ -32,7 +33,7 @@ export const statementText = (query: SQL): string => dialect.sqlToQuery(query).s
 export async function namedRowsOf<T>(db: Executor, name: string | undefined, query: SQL): Promise<T[]> {
   if (name === undefined) return rowsOf<T>(db, query);
   const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  return ((await prepared.execute()) as unknown as { rows: T[] }).rows;
+  return ((await prepared.execute()) as { rows: T[] }).rows;
 }
 
 /**
@@ -47,5 +48,5 @@ export function preparedRows<T>(
   query: SQL,
 ): (values: Record<string, unknown>) => Promise<T[]> {
   const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  return async (values) => ((await prepared.execute(values)) as unknown as { rows: T[] }).rows;
+  return async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows;
 }

@@ -75,6 +75,6 @@ export async function insertDemoHistory(db: Executor, today: string): Promise<nu
     from (select id_reservation_mere as id, min(created_at) as first_at, max(updated_at) as last_at
           from reservations group by id_reservation_mere) s
     where s.id = m.id`);
-  const counted = result as unknown as { affectedRows?: number; rowCount?: number | null };
+  const counted = result as { affectedRows?: number; rowCount?: number | null };
   return counted.affectedRows ?? counted.rowCount ?? 0;
 }

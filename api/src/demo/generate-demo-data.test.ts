@@ -1,5 +1,6 @@
 import { parisToday } from 'shared/contract';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/raw';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helper';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 const one = async (db: Awaited<ReturnType<typeof freshDatabase>>, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  (await rowsOf<Record<string, unknown>>(db, query))[0] ?? {};
 
 describe('generateDemoData', () => {
   it('builds a consistent, deterministic dataset that respects every integrity rule', async () => {
@@ -142,10 +143,11 @@ describe('generateDemoData', () => {
 
     // Requests of every kind in every state around today, the treated ones linked to the stays they produced.
     expect(result.demandes).toBeGreaterThan(200);
-    const requestKinds = (await db.execute(
+    const requestKinds = await rowsOf<{ k: string }>(
+      db,
       sql`select type || '/' || statut as k from demandes_hebergement group by 1 order by 1`,
-    )) as unknown as { rows: { k: string }[] };
-    expect(requestKinds.rows.map((row) => row.k)).toEqual(
+    );
+    expect(requestKinds.map((row) => row.k)).toEqual(
       expect.arrayContaining([
         'nouvelle/a_traiter',
         'nouvelle/traitee',

@@ -1,5 +1,6 @@
 import { addDays } from 'shared/contract';
 import { count, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/raw';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { recordAudit, SYSTEM_ACTOR } from '../db/audit';
 import { insertDemoHistory } from './demo-history';
@@ -521,12 +522,7 @@ async function generate(
           .overridingSystemValue()
           .values(chunk.slice(offset, offset + BATCH));
       }
-      nights += await insertNights(
-        tx as unknown as Database,
-        chunk[0]?.id ?? 0,
-        chunk[chunk.length - 1]?.id ?? 0,
-        today,
-      );
+      nights += await insertNights(tx, chunk[0]?.id ?? 0, chunk[chunk.length - 1]?.id ?? 0, today);
     });
   }
 
@@ -616,16 +612,15 @@ const ALLOTMENT_HORIZON = 14;
  * an allotment.
  */
 async function insertDemoAllotments(db: Database, random: Random, today: string): Promise<number> {
-  const lines = (
-    (await db.execute(sql`select t.id, t.contrat_id as hotel,
+  const lines = await rowsOf<{ id: number; hotel: number; busiest: number; busiest_soon: number }>(
+    db,
+    sql`select t.id, t.contrat_id as hotel,
         coalesce(max(o.rooms), 0)::int as busiest,
         coalesce(max(o.rooms) filter (where o.date_nuit >= ${today}::date
           and o.date_nuit < ${today}::date + ${ALLOTMENT_HORIZON}::int), 0)::int as busiest_soon
       from contrat_etablissement_tarifs t left join (${ROOMS_TAKEN}) o on o.tarif_id = t.id
-      group by t.id order by t.id`)) as unknown as {
-      rows: { id: number; hotel: number; busiest: number; busiest_soon: number }[];
-    }
-  ).rows;
+      group by t.id order by t.id`,
+  );
   const hotels = [...new Set(lines.map((line) => line.hotel))];
   const limited = new Set(hotels.filter(() => random.chance(0.5)));
   const allotted: { id: number; allotement: number }[] = [];

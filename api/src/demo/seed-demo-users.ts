@@ -4,8 +4,8 @@ import { recordAudit, SYSTEM_ACTOR } from '../db/audit';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import type { PasswordHasher } from '../modules/auth';
-import { auditSnapshot } from '../modules/users';
-import { hasAdmin } from '../modules/users/repository';
+import { auditSnapshot } from '../modules/utilisateurs';
+import { hasAdmin } from '../modules/utilisateurs/repository';
 
 export interface DemoAccount {
   email: string;

@@ -113,7 +113,7 @@ export function validationMessage(
     last !== undefined && /^\d+$/.test(last)
       ? `L'élément n° ${Number(last) + 1} du ${body ? 'champ' : 'paramètre'} ${segments.slice(0, -1).join('.')}`
       : `${noun} ${field}`;
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   const limit = typeof params.limit === 'number' ? params.limit : undefined;
   const elements = `${limit} élément${limit === 1 ? '' : 's'}`;
 
@@ -204,7 +204,7 @@ export const DATABASE_UNAVAILABLE: Readonly<ErrorResponse> = Object.freeze({
 /** The body field an Ajv error is about (`lignes.0.remise`), or undefined for the body as a whole. */
 function validationField(error: FastifySchemaValidationError | undefined): string | undefined {
   if (error === undefined) return undefined;
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   const field = joinPath(
     ...error.instancePath.split('/').filter(Boolean),
     error.keyword === 'additionalProperties' ? String(params.additionalProperty) : undefined,

@@ -97,8 +97,8 @@ export function createReferenceService<Row extends { id: number; archivedAt: Dat
       entity: config.entity,
       entityId: after.id,
       action,
-      before: before as Record<string, unknown> | null,
-      after: after as Record<string, unknown>,
+      before,
+      after,
       actor,
     });
 
@@ -120,7 +120,7 @@ export function createReferenceService<Row extends { id: number; archivedAt: Dat
 
     create(actor: Actor, values: Insert): Promise<Written<Row>> {
       return write(async (tx) => {
-        await assertParents(tx, values as Partial<Insert>);
+        await assertParents(tx, values);
         const [row] = (await tx
           .insert(table)
           .values(values as never)
@@ -167,7 +167,7 @@ export function createReferenceService<Row extends { id: number; archivedAt: Dat
         }
         const [row] = (await tx
           .update(table)
-          .set({ archivedAt: new Date() } as never)
+          .set({ archivedAt: new Date() })
           .where(byId(id))
           .returning()) as Row[];
         if (row === undefined) throw new NotFoundError(config.messages.notFound);
@@ -180,11 +180,7 @@ export function createReferenceService<Row extends { id: number; archivedAt: Dat
       return write(async (tx) => {
         const before = await load(tx, id, true);
         if (before.archivedAt === null) throw new ConflictError(say(before, "n'est pas archivé"));
-        const [row] = (await tx
-          .update(table)
-          .set({ archivedAt: null } as never)
-          .where(byId(id))
-          .returning()) as Row[];
+        const [row] = (await tx.update(table).set({ archivedAt: null }).where(byId(id)).returning()) as Row[];
         if (row === undefined) throw new NotFoundError(config.messages.notFound);
         await audit(tx, actor, 'restore', before, row);
         return { message: say(row, 'a été restauré'), data: row };

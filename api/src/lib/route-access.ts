@@ -19,8 +19,8 @@ export const routeAccess = (route: { config?: unknown }): RouteAccess =>
  */
 export function markAccess(access: Exclude<RouteAccess, 'public'>) {
   return (route: RouteOptions): void => {
-    const current = (route.config as { access?: RouteAccess } | undefined)?.access;
+    const current = route.config?.access;
     if (access === 'user' && current === 'admin') return;
-    route.config = { ...(route.config as object | undefined), access } as RouteOptions['config'];
+    route.config = { ...route.config, access };
   };
 }

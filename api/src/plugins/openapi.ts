@@ -96,7 +96,7 @@ export function operationsOf(document: { paths?: Record<string, Record<string, u
     HTTP_METHODS.filter((method) => item[method] !== undefined).map((method) => ({
       method: method.toUpperCase(),
       path,
-      access: ((item[method] as { 'x-acces'?: RouteAccess })['x-acces'] ?? 'public') as RouteAccess,
+      access: (item[method] as { 'x-acces'?: RouteAccess })['x-acces'] ?? 'public',
     })),
   );
 }

@@ -159,7 +159,7 @@ export const REFERENTIEL_MESSAGES = {
   },
 } as const;
 
-/** api/src/modules/users/service.ts. */
+/** api/src/modules/utilisateurs/service.ts. */
 export const USERS_MESSAGES = {
   notFound: 'Utilisateur introuvable.',
   emailTaken: AUTH_MESSAGES.emailTaken,
@@ -290,7 +290,7 @@ export const RESERVATIONS_MESSAGES = {
     `La réservation intégrale n° ${id} a été créée (${count} séjour${count > 1 ? 's' : ''}).`,
 } as const;
 
-/** api/src/modules/tasks/routes.ts: reading, retrying and downloading a background task. */
+/** api/src/modules/taches/routes.ts: reading, retrying and downloading a background task. */
 export const TASK_ROUTE_MESSAGES = {
   notFound: (id: number) => `Tâche n° ${id} introuvable.`,
   othersForbidden: 'Seuls les administrateurs peuvent consulter les tâches des autres utilisateurs.',

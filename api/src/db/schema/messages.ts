@@ -191,7 +191,7 @@ export const tasks = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     ...timestamps(),
-    /** Beaten while it runs (api/src/modules/tasks): a stale one was left by a process that died. */
+    /** Beaten while it runs (api/src/modules/taches): a stale one was left by a process that died. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     /** The failed task this one relaunches (« Relancer »), at most once. */
     relanceDe: integer('relance_de'),
@@ -228,7 +228,7 @@ export const taskFichiers = pgTable(
   ],
 );
 
-/** The last period each scheduled job was queued for (api/src/modules/tasks/task-schedules.ts). */
+/** The last period each scheduled job was queued for (api/src/modules/taches/task-schedules.ts). */
 export const taskPlanifications = pgTable('task_planifications', {
   nom: text('nom').primaryKey(),
   dernierCreneau: text('dernier_creneau').notNull(),

@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { BadRequestError } from '../../errors';
 import type { Mailer } from '../../lib/mail';
-import { auditSnapshot, findUserByEmail, findUserById, updateUser } from '../users';
+import { auditSnapshot, findUserByEmail, findUserById, updateUser } from '../utilisateurs';
 import type { PasswordHasher } from './password';
 import { revokeSessions } from './sessions';
 

@@ -16,7 +16,7 @@ import {
   SignupBody,
 } from 'shared/contract';
 import { TooManyRequestsError } from '../../errors';
-import { normalizeEmail } from '../users';
+import { normalizeEmail } from '../utilisateurs';
 import type { LoginThrottle } from './login-throttle';
 import { createAuthService } from './service';
 

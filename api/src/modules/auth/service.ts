@@ -25,7 +25,7 @@ import {
   normalizeEmail,
   revokeUserTokens,
   updateUser,
-} from '../users';
+} from '../utilisateurs';
 import type { LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './password';
 import { openSession, renewSession, revokeSession, revokeSessions, type TokenSigner } from './sessions';

@@ -17,7 +17,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from 'shared/contract';
 import type { Listener } from '../../db/client';
-import { toCurrentUser } from '../users';
+import { toCurrentUser } from '../utilisateurs';
 import { prepareSessionUser, type SessionUser } from './sessions';
 
 export const USERS_CHANNEL = 'users';

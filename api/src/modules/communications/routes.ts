@@ -76,7 +76,7 @@ const communicationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .header('content-type', FILE_MEDIA_TYPES.pdf)
       .header('content-disposition', `inline; filename="${document.nom}"`)
       .header('cache-control', 'no-store')
-      .send(document.contenu as never);
+      .send(document.contenu);
 
   // The PDFs: the answer is the file itself; errors are { message } from the one error handler.
   app.get(

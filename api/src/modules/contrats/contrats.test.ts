@@ -58,7 +58,7 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payloa
     method,
     url: `/api${url}`,
     ...(token ? { headers: bearer(token) } : {}),
-    ...(payload ? { payload: payload as object } : {}),
+    ...(payload ? { payload } : {}),
   });
 
 type Body = Record<string, unknown> & { lignes: Record<string, unknown>[] };

@@ -119,7 +119,7 @@ const contratsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     service: createContratService<ContratEtablissement, ContratEtablissementDetail>(
       app.db,
       CONTRAT_ETABLISSEMENT,
-    ) as ContratService<unknown, unknown>,
+    ),
     partyParam: 'etablissementId',
     schemas: {
       item: ContratEtablissement,
@@ -131,10 +131,7 @@ const contratsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   await app.register(contratRoutes, {
     prefix: CONTRATS_PATHS.contratsClients,
-    service: createContratService<ContratClient, ContratClientDetail>(
-      app.db,
-      CONTRAT_CLIENT,
-    ) as ContratService<unknown, unknown>,
+    service: createContratService<ContratClient, ContratClientDetail>(app.db, CONTRAT_CLIENT),
     partyParam: 'clientId',
     schemas: {
       item: ContratClient,

@@ -129,7 +129,9 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
       .select({ nom: party.table.nom })
       .from(party.table)
       .where(eq(party.table.id, id));
-    return String(row?.nom ?? '');
+    // The party tables' `nom` is text not null; the kinds' common column type does not say it.
+    const nom: unknown = row?.nom;
+    return typeof nom === 'string' ? nom : '';
   }
 
   /** The contract's lines, with their room type (and hotel) names and whether nights use them. */
@@ -322,7 +324,7 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
 
   async function insertLines(tx: Executor, contratId: number, lines: IncomingLine[]): Promise<void> {
     if (lines.length === 0) return;
-    await tx.insert(tarifs).values(lines.map((line) => ({ contratId, ...pickLine(line) })) as never);
+    await tx.insert(tarifs).values(lines.map((line) => ({ contratId, ...pickLine(line) })));
   }
 
   async function finish(
@@ -440,10 +442,7 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
         const plan = planLines(existing, lines, kind.lineFields, names.describe);
         assertLineReferences(names, lines, new Set(plan.insert));
 
-        await tx
-          .update(contrats)
-          .set(values as never)
-          .where(eq(contrats.id, id));
+        await tx.update(contrats).set(values).where(eq(contrats.id, id));
         if (plan.remove.length > 0) await tx.delete(tarifs).where(inArray(tarifs.id, plan.remove));
         await insertLines(tx, id, plan.insert);
         return finish(tx, actor, 'update', id, auditSnapshot(before, existing), 'modifié');
@@ -476,10 +475,7 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
             );
           await assertPartyActive(tx, partyId(before), new ConflictError(party.archived));
         }
-        await tx
-          .update(contrats)
-          .set({ statut } as never)
-          .where(eq(contrats.id, id));
+        await tx.update(contrats).set({ statut }).where(eq(contrats.id, id));
         const verb = before.statut === 'suspendu' && statut === 'actif' ? 'réactivé' : STATUT_VERBS[statut];
         return finish(tx, actor, 'statut', id, auditSnapshot(before, lines), verb);
       });

@@ -186,7 +186,7 @@ const api = (method: 'GET' | 'POST', url: string, token: string | undefined, pay
     method,
     url: `/api${url}`,
     ...(token ? { headers: bearer(token) } : {}),
-    ...(payload ? { payload: payload as object } : {}),
+    ...(payload ? { payload } : {}),
   });
 
 describe('POST /contrat_etablissement/available', () => {

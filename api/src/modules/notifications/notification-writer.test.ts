@@ -163,7 +163,7 @@ describe('grouped notification writes', () => {
     ) {
       if (typeof args[0] === 'string' && args[0].includes('pg_notify')) writesAtNotify.push(count.n);
       return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
-    } as never);
+    });
     try {
       app.realtime.emitToUsers('notification', [
         { userId: a.user.id, payload: { id: 2, message: 'Relayée', title: 'T', lien: null } },
@@ -218,7 +218,7 @@ describe('grouped notification writes', () => {
       }),
       app.notifications.notify({ to: { userIds: [gone.user.id] }, message: 'Au compte désactivé' }),
     ]);
-    expect(toRole!.notifications.map((n) => n.userId).sort((x, y) => x - y)).toEqual(
+    expect(toRole.notifications.map((n) => n.userId).sort((x, y) => x - y)).toEqual(
       agents
         .map((agent) => agent.id)
         .filter((id) => id !== author.user.id)
@@ -228,16 +228,16 @@ describe('grouped notification writes', () => {
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.role, 'admin'), eq(users.active, true)));
-    expect(toUser!.notifications.map((n) => n.userId).sort((x, y) => x - y)).toEqual(
+    expect(toUser.notifications.map((n) => n.userId).sort((x, y) => x - y)).toEqual(
       [active.user.id, ...admins.map((row) => row.id)].sort((x, y) => x - y),
     );
-    expect(toNobody!.notifications).toEqual([]);
+    expect(toNobody.notifications).toEqual([]);
 
     const audit = await app.db
       .select()
       .from(auditLog)
       .where(
-        and(eq(auditLog.action, 'diffusion'), eq(auditLog.entityId, String(toUser!.notifications[0]!.id))),
+        and(eq(auditLog.action, 'diffusion'), eq(auditLog.entityId, String(toUser.notifications[0]!.id))),
       );
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ entity: 'notification', actorKind: 'user', actorUserId: admin.user.id });
@@ -247,13 +247,13 @@ describe('grouped notification writes', () => {
       lien: '/dashboard',
       userIds: [active.user.id, admin.user.id],
       roles: ['admin'],
-      destinataires: toUser!.notifications.length,
+      destinataires: toUser.notifications.length,
     });
     // System producers leave no audit row.
     const systemAudit = await app.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, String(toRole!.notifications[0]!.id)));
+      .where(eq(auditLog.entityId, String(toRole.notifications[0]!.id)));
     expect(systemAudit.filter((row) => row.entity === 'notification')).toEqual([]);
   });
 

@@ -152,13 +152,10 @@ describe('REST /notifications', () => {
   it('marks one read (only one own: 404 for someone else’s), then all, the count never below 0', async () => {
     const a = await userToken(app, 'agent');
     const b = await userToken(app, 'agent');
-    const [n1, n2] = (await app.notifications
-      .notify({ to: { userIds: [a.user.id] }, message: 'Un' })
-      .then(async (one) => [
-        one.notifications[0]!.id,
-        (await app.notifications.notify({ to: { userIds: [a.user.id] }, message: 'Deux' })).notifications[0]!
-          .id,
-      ])) as [number, number];
+    const n1 = (await app.notifications.notify({ to: { userIds: [a.user.id] }, message: 'Un' }))
+      .notifications[0]!.id;
+    const n2 = (await app.notifications.notify({ to: { userIds: [a.user.id] }, message: 'Deux' }))
+      .notifications[0]!.id;
 
     const read = (id: number | string, token: string) =>
       app.inject({ method: 'PUT', url: `/api/notifications/${id}/read`, headers: bearer(token) });

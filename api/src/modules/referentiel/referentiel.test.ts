@@ -246,7 +246,7 @@ describe('archiving what is still referenced', () => {
       ids.push((await created(REFERENTIEL_PATHS.clients, await clientBody(`exact${i}`))).id);
     const first = ids[0] as number;
     const eleventh = ids.find((id) => String(id).startsWith(String(first)) && id !== first);
-    const target = eleventh ?? (ids[10] as number);
+    const target = eleventh ?? ids[10];
     for (const clientId of [first, target]) {
       await created(REFERENTIEL_PATHS.pensionnaires, {
         clientId,

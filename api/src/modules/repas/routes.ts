@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, ListQuery, REPAS_PATH, RepasList } from 'shared/contract';
 import { repas } from '../../db/schema';
-import { listClauses, listSpecFor, toListParams } from '../../lib/list-query';
+import { listSpecFor, toListParams } from '../../lib/list-query';
+import { listRepas } from './service';
 
 /** The standard list query, like every other list (the screens' tables send page, pageSize, sort…). */
 const RepasQuery = ListQuery(['libelle', 'code'], ['ordre', 'libelle', 'code']);
@@ -21,17 +22,7 @@ const repasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     REPAS_PATH,
     { schema: { querystring: RepasQuery, response: { 200: RepasList, 400: ErrorBody, 401: ErrorBody } } },
-    async (request) => {
-      const clauses = listClauses(spec, toListParams(request.query as Record<string, unknown>));
-      const data = await app.db
-        .select({ id: repas.id, code: repas.code, libelle: repas.libelle, ordre: repas.ordre })
-        .from(repas)
-        .where(clauses.where)
-        .orderBy(...clauses.orderBy)
-        .limit(clauses.limit)
-        .offset(clauses.offset);
-      return { data, total: await app.db.$count(repas, clauses.where) };
-    },
+    async (request) => listRepas(app.db, spec, toListParams(request.query)),
   );
 };
 

@@ -185,7 +185,7 @@ export function dimensionMatches(
     const text = filters[filter];
     return typeof text === 'string' && text.trim().length >= TRIGRAM;
   });
-  const id = filters[key as 'pensionnaire_id' | 'client_id' | 'etablissement_id'];
+  const id = filters[key];
   if (id !== undefined) predicates.push(sql`${a}.id = ${id}`);
   const names = sql.raw(NAMES[dimension].map((name) => `${alias}.${name}`).join(', '));
   return {

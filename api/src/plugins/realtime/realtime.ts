@@ -235,7 +235,7 @@ export default fp<RealtimePluginOptions>(
           errorHandler: (error) => app.log.warn({ err: error }, 'temps réel : adaptateur PostgreSQL'),
         }),
       );
-      await adapterListening(io as unknown as Server, app);
+      await adapterListening(io, app);
     }
     const timers = new Map<string, NodeJS.Timeout>();
     const handlers: Array<(changement: ChangementAudite) => void | Promise<void>> = [];
@@ -293,11 +293,11 @@ export default fp<RealtimePluginOptions>(
 
     const revalidate = async (userIds?: readonly number[]) => {
       const sockets = localSockets().filter(
-        (socket) => userIds === undefined || userIds.includes((socket.data as SocketData).user.id),
+        (socket) => userIds === undefined || userIds.includes(socket.data.user.id),
       );
       if (sockets.length === 0) return;
-      const ids = [...new Set(sockets.map((socket) => (socket.data as SocketData).user.id))];
-      const sids = [...new Set(sockets.map((socket) => (socket.data as SocketData).sid))];
+      const ids = [...new Set(sockets.map((socket) => socket.data.user.id))];
+      const sids = [...new Set(sockets.map((socket) => socket.data.sid))];
       const [rows, sessions] = await Promise.all([
         app.db
           .select({ id: users.id, active: users.active, tokenVersion: users.tokenVersion, role: users.role })
@@ -311,7 +311,7 @@ export default fp<RealtimePluginOptions>(
       const current = new Map(rows.map((row) => [row.id, row]));
       const open = new Map(sessions.map((session) => [session.id, session.userId]));
       for (const socket of sockets) {
-        const data = socket.data as SocketData;
+        const data = socket.data;
         const row = current.get(data.user.id);
         if (
           row === undefined ||
@@ -329,7 +329,7 @@ export default fp<RealtimePluginOptions>(
       const room = io.of('/').adapter.rooms.get(rooms.suivi(entite, id));
       for (const socketId of room ?? []) {
         const socket = io.of('/').sockets.get(socketId);
-        if (socket) followers.add((socket.data as SocketData).user.id);
+        if (socket) followers.add(socket.data.user.id);
       }
       return followers;
     };

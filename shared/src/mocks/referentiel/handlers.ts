@@ -51,7 +51,7 @@ import {
 } from './fixtures';
 
 /**
- * The reference-data API in memory (api/src/modules/referentiel, api/src/modules/users): same paths, bodies checked
+ * The reference-data API in memory (api/src/modules/referentiel, api/src/modules/utilisateurs): same paths, bodies checked
  * against the same TypeBox schemas, same French messages, same rules — everybody reads, only `admin` writes (403),
  * duplicates and archiving a record still in use answer 409. Enough for a standalone remote and its tests.
  */

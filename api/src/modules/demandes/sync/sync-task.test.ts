@@ -23,7 +23,7 @@ import {
   TASK_WORK_WAIT_MS,
 } from '../../../../test/socket-client';
 import { rowsOf } from '../../../db/raw';
-import { TASK_EVENT, TASK_NOTIFICATION_TITLES, TASKS_LINK } from '../../tasks/task-events';
+import { TASK_EVENT, TASK_NOTIFICATION_TITLES, TASKS_LINK } from '../../taches/task-events';
 
 let w: World;
 let agent: { user: { id: number }; token: string };

@@ -15,7 +15,7 @@ import type { ReservationExportBody, ReservationExportKey } from 'shared/contrac
 import type { Executor } from '../../../db/client';
 import type { ExportPriorityMode } from '../../../config-constants';
 import { lowerProcess } from '../../../lib/exports/export-priority';
-import type { ExportSource } from './export-render-protocol';
+import type { ExportSource } from './export-worker-read';
 
 export interface ExportReader {
   db: Executor;

@@ -15,16 +15,16 @@ import { autogroupNiceOf, policyOf, processOf } from '../../../../test/schedulin
 import type { ExportRow, BatchRows, ExportTotals } from '../../../lib/exports/export-types';
 import { SCHED_IDLE } from '../../../lib/exports/export-priority';
 import type { RenderSpec } from './export-render';
-import { ExportRenderPool } from './export-render-pool';
+import { ReservationRenderPool } from './reservation-render-pool';
 import { batchOptionsFor, exportBatches, TotalsAccumulator } from './export-rows';
 
 let app: FastifyInstance;
 let body: ReservationExportBody;
-const inline = new ExportRenderPool('inline');
-const worker = new ExportRenderPool('worker');
+const inline = new ReservationRenderPool('inline');
+const worker = new ReservationRenderPool('worker');
 // Render processes at normal priority where the lowering is not what is tested: a whole process under SCHED_IDLE
 // starts only when the CPU is free, tens of seconds on CI's two busy cores (the lowering tests do not wait for it).
-const child = new ExportRenderPool('process', 4, { priority: 'normal' });
+const child = new ReservationRenderPool('process', 4, { priority: 'normal' });
 const offMainPools = { worker, process: child };
 
 beforeAll(async () => {
@@ -66,7 +66,12 @@ async function rowsOf(key: ReservationExportKey): Promise<{ batches: BatchRows[]
   return key === 'pdfResaAll' ? { batches, totals: await totals.finish(app.db) } : { batches };
 }
 
-async function render(pool: ExportRenderPool, spec: RenderSpec, batches: BatchRows[], totals?: ExportTotals) {
+async function render(
+  pool: ReservationRenderPool,
+  spec: RenderSpec,
+  batches: BatchRows[],
+  totals?: ExportTotals,
+) {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -77,7 +82,7 @@ async function render(pool: ExportRenderPool, spec: RenderSpec, batches: BatchRo
 }
 
 /** The list PDF of the test rows (23 of them), rendered by `pool`. */
-async function renderList(pool: ExportRenderPool) {
+async function renderList(pool: ReservationRenderPool) {
   const { batches } = await rowsOf('pdfResa');
   return render(pool, { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 }, batches);
 }
@@ -95,7 +100,7 @@ async function withoutChrt(work: () => Promise<void>): Promise<void> {
 }
 
 /** Starts one render process in `pool` (lowered as it starts, before it has loaded anything); its pid. */
-function startRenderProcess(pool: ExportRenderPool): number {
+function startRenderProcess(pool: ReservationRenderPool): number {
   pool.prewarm();
   const [pid] = pool.processIds;
   if (pid === undefined) throw new Error('no render process');
@@ -187,7 +192,7 @@ describe('export rendering off the main thread', () => {
     'a render process leads a session of its own, every thread under SCHED_IDLE and its autogroup at nice 19; the API keeps its own',
     async () => {
       const apiAutogroup = autogroupNiceOf(process.pid);
-      const pool = new ExportRenderPool('process', 1);
+      const pool = new ReservationRenderPool('process', 1);
       try {
         const pid = startRenderProcess(pool);
         expect(pid).not.toBe(process.pid);
@@ -216,7 +221,7 @@ describe('export rendering off the main thread', () => {
       withoutChrt(async () => {
         const debug = vi.fn();
         // The API runs chrt on the new process: not found.
-        const pool = new ExportRenderPool('process', 1, { log: { debug } });
+        const pool = new ReservationRenderPool('process', 1, { log: { debug } });
         try {
           const pid = startRenderProcess(pool);
           await vi.waitFor(() => expect(debug).toHaveBeenCalled(), 10_000);
@@ -232,8 +237,11 @@ describe('export rendering off the main thread', () => {
   );
 
   it('a render process ends when the API goes: its channel closed, it exits', async () => {
-    const entry = fileURLToPath(new URL('./export-render-worker-boot.mjs', import.meta.url));
-    const orphan = fork(entry, [], { serialization: 'advanced', execArgv: [], stdio: 'ignore' });
+    const boot = fileURLToPath(
+      new URL('../../../lib/exports/export-render-worker-boot.mjs', import.meta.url),
+    );
+    const entry = fileURLToPath(new URL('./reservation-render-worker.ts', import.meta.url));
+    const orphan = fork(boot, [entry], { serialization: 'advanced', execArgv: [], stdio: 'ignore' });
     const stat = new Promise((resolve) => orphan.once('message', resolve));
     orphan.send({ type: 'stat' });
     await stat;
@@ -243,7 +251,7 @@ describe('export rendering off the main thread', () => {
   });
 
   it('a render process killed during an export: that export fails, the next one gets a new process', async () => {
-    const pool = new ExportRenderPool('process', 1, { priority: 'normal' });
+    const pool = new ReservationRenderPool('process', 1, { priority: 'normal' });
     try {
       const { batches } = await rowsOf('pdfResa');
       const spec: RenderSpec = { key: 'pdfResa', summary: '', generatedAt: '', totalRows: 23 };
@@ -271,7 +279,7 @@ describe('export rendering off the main thread', () => {
       withoutChrt(async () => {
         const debug = vi.fn();
         // A worker takes a copy of the environment when it starts: chrt is not found there.
-        const pool = new ExportRenderPool('worker', 1, { log: { debug } });
+        const pool = new ReservationRenderPool('worker', 1, { log: { debug } });
         try {
           const stat = await pool.workerStat();
           expect(stat.nice).toBe(19);
@@ -293,7 +301,7 @@ describe('export rendering off the main thread', () => {
 
   it.runIf(process.platform === 'linux')('EXPORT_PRIORITY=nice: nice 19 only, as before', async () => {
     const debug = vi.fn();
-    const pool = new ExportRenderPool('worker', 1, { priority: 'nice', log: { debug } });
+    const pool = new ReservationRenderPool('worker', 1, { priority: 'nice', log: { debug } });
     try {
       const stat = await pool.workerStat();
       expect(stat).toMatchObject({ nice: 19, policy: 0 });
@@ -307,7 +315,7 @@ describe('export rendering off the main thread', () => {
     'EXPORT_PRIORITY=normal: the thread is not lowered, and no fallback is logged',
     async () => {
       const debug = vi.fn();
-      const pool = new ExportRenderPool('worker', 1, { priority: 'normal', log: { debug } });
+      const pool = new ReservationRenderPool('worker', 1, { priority: 'normal', log: { debug } });
       try {
         const stat = await pool.workerStat();
         expect(stat).toMatchObject({ nice: os.getPriority(), policy: 0 });
@@ -319,7 +327,7 @@ describe('export rendering off the main thread', () => {
   );
 
   it('renders at most renderCap batches at once over all the exports, the others waiting their turn', async () => {
-    const pool = new ExportRenderPool('worker', 4, { renderCap: 1 });
+    const pool = new ReservationRenderPool('worker', 4, { renderCap: 1 });
     try {
       expect(pool.renderCap).toBe(1);
       const { batches } = await rowsOf('pdfResa');
@@ -369,7 +377,7 @@ describe('export rendering off the main thread', () => {
 
   it('follows the cores by default: one left to the list, at least one render', () => {
     expect(worker.renderCap).toBe(Math.max(1, os.availableParallelism() - 1));
-    expect(() => new ExportRenderPool('worker', 4, { renderCap: 0 })).toThrow(RangeError);
+    expect(() => new ReservationRenderPool('worker', 4, { renderCap: 0 })).toThrow(RangeError);
   });
 
   it.each(['worker', 'process'] as const)(

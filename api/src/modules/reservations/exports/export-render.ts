@@ -1,12 +1,12 @@
 /**
  * What a reservation export renders, as data that crosses a thread boundary (no functions): the worker of
- * export-render-pool.ts and the in-process renderer build the same PDF or Excel writer from it, so a file is the same
+ * reservation-render-pool.ts and the in-process renderer build the same PDF or Excel writer from it, so a file is the same
  * whichever thread wrote it (export-render.test.ts).
  */
 import type { Writable } from 'node:stream';
 import type { ReservationExportKey } from 'shared/contract';
 import { ALL_DATA_COLUMNS, LIST_COLUMNS, PDF_ALL_DATA_COLUMNS, PROLONGER_COLUMNS } from './export-columns';
-import type { ExportRow, ExportTotals } from '../../../lib/exports/export-types';
+import type { ExportRenderer } from '../../../lib/exports/export-render-protocol';
 import { startExcelExport } from '../../../lib/exports/export-excel';
 import { startPdfExport } from '../../../lib/exports/export-pdf';
 
@@ -22,14 +22,6 @@ export interface RenderSpec {
 }
 
 /** A writer of one export on `output`, in the thread that calls it. */
-export interface ExportRenderer {
-  addRows(rows: ExportRow[]): void;
-  /** Ends the document (with all_data's totals for the PDF) and resolves once the output has it all. */
-  finish(totals?: ExportTotals): Promise<void>;
-  /** Stops producing (client gone). */
-  abort(): void;
-}
-
 export function startRenderer(spec: RenderSpec, output: Writable): ExportRenderer {
   const createdAt = spec.createdAt === undefined ? new Date() : new Date(spec.createdAt);
   if (spec.key === 'pdfResa' || spec.key === 'pdfResaAll') {

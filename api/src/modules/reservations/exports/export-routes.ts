@@ -29,9 +29,9 @@ import { ExportProgress } from '../../../lib/exports/export-progress';
 import type { Executor } from '../../../db/client';
 import { filterNames } from '../../../lib/exports/export-filter-names';
 import { exportFileName, filtersSummary, parisDateTime } from '../../../lib/exports/export-format';
-import { renderHere, type ExportRenderPool } from './export-render-pool';
 import { exportSource, openExportReader, type ExportReader } from './export-reader';
-import type { ExportSource } from './export-render-protocol';
+import type { ExportSource } from './export-worker-read';
+import type { ReservationRenderPool } from './reservation-render-pool';
 import {
   batchOptionsFor,
   countExportRows,
@@ -46,7 +46,7 @@ export interface ExportRun {
   total: number;
   output: PassThrough;
   /** Where the file is written (app.exportRenderPool). */
-  renderer: ExportRenderPool;
+  renderer: ReservationRenderPool;
   /** The connection the batches are read on by the main thread (export-reader.ts); `db` when left out. */
   openReader?: (() => Promise<ExportReader>) | undefined;
   /**
@@ -83,7 +83,7 @@ async function writeRows(key: ReservationExportKey, run: ExportRun): Promise<voi
   }
   const reader = run.onMainThread || run.openReader === undefined ? undefined : await run.openReader();
   const db = reader?.db ?? run.db;
-  const job = run.onMainThread ? renderHere(spec, output) : run.renderer.start(spec, output);
+  const job = run.onMainThread ? run.renderer.renderHere(spec, output) : run.renderer.start(spec, output);
   const totals = key === 'pdfResaAll' ? new TotalsAccumulator() : undefined;
   const batches = exportBatches(db, body, {
     ...batchOptionsFor(key),

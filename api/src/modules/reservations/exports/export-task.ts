@@ -16,7 +16,7 @@ import { BadRequestError } from '../../../errors';
 import { exportFileName } from '../../../lib/exports/export-format';
 import type { ExportPriorityMode, ExportRenderMode } from '../../../config-constants';
 import { exportSource, openExportReader } from './export-reader';
-import { ExportRenderPool } from './export-render-pool';
+import { ReservationRenderPool } from './reservation-render-pool';
 import { writeExport } from './export-routes';
 import { countExportRows, splitExportBody } from './export-rows';
 
@@ -24,8 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Exports of more rows than this become tasks (202); EXPORT_TASK_THRESHOLD unless buildApp says otherwise. */
     exportTaskThreshold: number;
-    /** Where export files are rendered (export-render-pool.ts): worker threads at a low priority by default. */
-    exportRenderPool: ExportRenderPool;
+    /** Where export files are rendered (reservation-render-pool.ts): worker threads at a low priority by default. */
+    exportRenderPool: ReservationRenderPool;
     /**
      * Streamed exports of at most this many rows are read on the pool and rendered on the main thread at normal
      * priority (export-routes.ts `onMainThread`); 0 unless buildApp says otherwise: every export through the pool.
@@ -46,7 +46,7 @@ export const exportTaskPlugin = fp<{
   inlineRows?: number | undefined;
   /** How the exports' render threads and PostgreSQL backends are lowered (export-priority.ts; EXPORT_PRIORITY). */
   priority?: ExportPriorityMode | undefined;
-  /** Batches rendered at once over all the exports (export-render-pool.ts; EXPORT_RENDER_CAP). */
+  /** Batches rendered at once over all the exports (lib/exports/export-render-pool.ts; EXPORT_RENDER_CAP). */
   renderCap?: number | undefined;
   /** Starts one render worker when the app is ready (server.ts): the first export does not wait for it. */
   prewarm?: boolean | undefined;
@@ -54,7 +54,7 @@ export const exportTaskPlugin = fp<{
   async (app, options) => {
     app.decorate('exportTaskThreshold', options.threshold ?? EXPORT_TASK_THRESHOLD);
     app.decorate('exportInlineRows', options.inlineRows ?? 0);
-    const pool = new ExportRenderPool(options.render ?? 'worker', undefined, {
+    const pool = new ReservationRenderPool(options.render ?? 'worker', undefined, {
       priority: options.priority,
       renderCap: options.renderCap,
       log: app.log,

@@ -12,17 +12,18 @@ import { zipEntries } from '../../../../test/zip-entries';
 import { rowsOf } from '../../../db/raw';
 import { SCHED_IDLE } from '../../../lib/exports/export-priority';
 import type { RenderSpec } from './export-render';
-import { ProcessRenderHost, ThreadRenderHost } from './export-render-hosts';
-import { ExportRenderPool, type ReadHooks } from './export-render-pool';
-import type { ExportSource } from './export-render-protocol';
+import { ProcessRenderHost, ThreadRenderHost } from '../../../lib/exports/export-render-hosts';
+import type { ReadHooks } from '../../../lib/exports/export-render-pool';
+import { ReservationRenderPool } from './reservation-render-pool';
+import type { ExportSource } from './export-worker-read';
 import { batchOptionsFor, exportBatches, TotalsAccumulator } from './export-rows';
 
 let app: FastifyInstance;
 let body: ReservationExportBody;
-const inline = new ExportRenderPool('inline');
-const worker = new ExportRenderPool('worker', 4, { priority: 'normal' });
+const inline = new ReservationRenderPool('inline');
+const worker = new ReservationRenderPool('worker', 4, { priority: 'normal' });
 // At normal priority where the lowering is not what is tested (export-render.test.ts says why).
-const child = new ExportRenderPool('process', 4, { priority: 'normal' });
+const child = new ReservationRenderPool('process', 4, { priority: 'normal' });
 const pools = { worker, process: child };
 const ROWS = 17;
 
@@ -80,7 +81,7 @@ async function readOnMain(key: ReservationExportKey): Promise<Buffer> {
 
 /** The file as `pool`'s worker makes it, reading its own batches. */
 async function readInWorker(
-  pool: ExportRenderPool,
+  pool: ReservationRenderPool,
   key: ReservationExportKey,
   hooks: ReadHooks = {},
   source = sourceOf(key),
@@ -211,7 +212,7 @@ describe('exports whose render worker reads its own batches', () => {
   );
 
   it('takes a render turn per batch: at most renderCap batches at once over all the exports', async () => {
-    const pool = new ExportRenderPool('worker', 4, { priority: 'normal', renderCap: 1 });
+    const pool = new ReservationRenderPool('worker', 4, { priority: 'normal', renderCap: 1 });
     try {
       const expected = await readOnMain('pdfResaAll');
       const sampled: number[] = [];

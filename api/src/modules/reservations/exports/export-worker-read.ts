@@ -1,17 +1,35 @@
 /**
- * An export's batches read by its render worker itself (export-render-worker.ts, message `read`): a connection of
+ * An export's batches read by its render worker itself (reservation-render-worker.ts, message `read`): a connection of
  * its own, lowered like the API's export readers (export-reader.ts), the same batches, order and totals as the
  * API's own reading (export-rows.ts). The API's main thread then neither decodes the rows that come from PostgreSQL
  * nor copies them to the worker — what an all_data export still cost it at normal priority (docs/performance.md
  * « The worker reads its rows »). One batch is read ahead while the previous one is rendered.
  */
+import type { ReservationExportBody, ReservationExportKey } from 'shared/contract';
+import type { ExportPriorityMode } from '../../../config-constants';
 import { openDedicatedConnection, type DedicatedConnection } from '../../../db/dedicated-connection';
 import { lowerProcess, type Lowered } from '../../../lib/exports/export-priority';
-import type { ExportSource } from './export-render-protocol';
+import type { WorkerReader } from '../../../lib/exports/export-render-protocol';
 import { batchOptionsFor, exportBatches, TotalsAccumulator, type ExportBatch } from './export-rows';
 import { type ExportTotals } from '../../../lib/exports/export-types';
 
-export class WorkerRead {
+/**
+ * An export whose worker reads its own batches (export-render-pool.ts `read`): the rows go from PostgreSQL to the
+ * worker, never through the API's main thread.
+ */
+export interface ExportSource {
+  key: ReservationExportKey;
+  body: ReservationExportBody;
+  /** The database's connection string (the worker opens a connection of its own). */
+  url: string;
+  /** How the worker lowers its connection's backend: the export priority when the backend is a process of this
+   * host (the embedded server), `normal` otherwise (export-reader.ts `exportSource`). */
+  backendPriority: ExportPriorityMode;
+  /** Rows per batch (export-rows.ts EXPORT_BATCH_SIZE when left out). */
+  batchSize?: number | undefined;
+}
+
+export class WorkerRead implements WorkerReader {
   private readonly batches: AsyncGenerator<ExportBatch>;
   private ahead: Promise<IteratorResult<ExportBatch>>;
   private readonly totals: TotalsAccumulator | undefined;

@@ -9,7 +9,6 @@ import type {
   ReservationIntegraleDetail,
   ReservationIntegraleItem,
   ReservationIntegraleListBody,
-  ReservationStatut,
 } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
@@ -182,7 +181,7 @@ export async function integraleRecap(db: Executor, id: number): Promise<RecapPen
   return rows.map((row) => ({
     ...row,
     reservation_ids: row.reservation_ids.map(Number),
-    statut: row.statut as ReservationStatut,
+    statut: row.statut,
     totaux: totaux.get(String(row.pensionnaire_id)) ?? EMPTY_TOTAUX,
   }));
 }

@@ -316,7 +316,7 @@ describe('POST /reservations: paging and sorting', () => {
     /** How the page's ids were read, from the plan of its statement: the walk (a filter on the hashed matches) ran,
      * did not run (the matches' stays were read), or the statement is the plain page (a sort by a name). */
     const branch = async (body: Record<string, unknown>) => {
-      const { filters, page } = splitListBody({ page: 1, pageSize: 50, ...body } as ReservationListBody);
+      const { filters, page } = splitListBody({ page: 1, pageSize: 50, ...body });
       const plan = (
         await rowsOf<{ 'QUERY PLAN': string }>(app.db, sql`explain (analyze) ${listIdsQuery(filters, page)}`)
       ).map((row) => row['QUERY PLAN']);
@@ -351,7 +351,7 @@ describe('POST /reservations: paging and sorting', () => {
     // match — a client has a thousand —: all 100,412 stays of the large set for a client search matching none
     // (42 ms). The matches' stays are now read apart and sorted; sorts disabled, the planner still cannot walk.
     for (const body of [{ client: 'zzz' }, { etablissement: 'zzz' }, { pensionnaire: 'mart' }]) {
-      const { filters, page } = splitListBody({ page: 1, pageSize: 1, ...body } as ReservationListBody);
+      const { filters, page } = splitListBody({ page: 1, pageSize: 1, ...body });
       const plan = await app.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_sort = off`);
         return (
@@ -462,7 +462,7 @@ describe('POST /reservations: deep pages read from the end', () => {
   it('names the statement of a search on its first five pages by a hash of its text, no other, a bounded number', () => {
     const named = new Set<string>();
     const name = (body: Record<string, unknown>) => {
-      const { filters, page } = splitListBody({ page: 1, pageSize: 50, ...body } as ReservationListBody);
+      const { filters, page } = splitListBody({ page: 1, pageSize: 50, ...body });
       return searchStatementName(filters, page, listIdsQuery(filters, page), named);
     };
     const dia = name({ pensionnaire: 'dia' });
@@ -503,9 +503,9 @@ describe('POST /reservations: deep pages read from the end', () => {
         await listReservationsPage(tx, { pensionnaire, page: 1, pageSize: 2 });
       return [first, await plans()];
     });
-    expect(after!.custom).toBeLessThanOrEqual(5);
-    expect(after!.custom + after!.generic - before!.custom - before!.generic).toBe(8);
-    expect(after!.generic - before!.generic).toBeGreaterThanOrEqual(3);
+    expect(after.custom).toBeLessThanOrEqual(5);
+    expect(after.custom + after.generic - before.custom - before.generic).toBe(8);
+    expect(after.generic - before.generic).toBeGreaterThanOrEqual(3);
   });
 
   it('names the items statement of a deep page sorted by a name by its sort, order and limit, a bounded number', async () => {
@@ -650,9 +650,7 @@ describe('POST /reservations: the answer written from the JSON text of PostgreSQ
         expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
         const { filters, page } = splitListBody(body as never);
         const rows = await selectReservationItems(app.db, filters, page);
-        const total = Number(
-          (await post(PATHS.count, filters as Record<string, unknown>)).json<{ total: number }>().total,
-        );
+        const total = Number((await post(PATHS.count, filters)).json<{ total: number }>().total);
         const label = JSON.stringify(body);
         expect(response.json(), label).toEqual({ reservations: rows, total });
         expect(response.body, label).toBe(await serialiser.write({ reservations: rows, total }));

@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import { DASHBOARD_RESERVATION_FILTERS } from 'shared/contract';
 import { countReservations } from '../reservation-items';
-import { dailyFrom } from '../../tasks';
+import { dailyFrom } from '../../taches';
 
 /** Paris hour from which the digest is due. */
 export const DIGEST_HOUR = 7;

@@ -4,6 +4,7 @@
  * again (nights free, allotment, contracts), audited, with the hotel's notice. docs/domain.md « Restoring a stay ».
  */
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../../db/raw';
 import type { HistoriquesAnswer, ReservationDetailAnswer, ReservationIntegraleAnswer } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../test/helper';
@@ -85,7 +86,7 @@ describe('PUT /reservations/retablissement/:id after a cancellation', () => {
     expect(await occupied(w, w.ce.doubleH1, day(0))).toBe(occupiedToday);
     const [annulee] = await w.app.db
       .execute(sql`select annulee_at from reservations where id = ${stay}`)
-      .then((r) => (r as unknown as { rows: { annulee_at: Date | null }[] }).rows);
+      .then((r) => (r as { rows: { annulee_at: Date | null }[] }).rows);
     expect(annulee?.annulee_at).toBeNull();
 
     // Audited beside the cancellation and its notice, shown in the stay's history with the reason.
@@ -162,13 +163,10 @@ describe('PUT /reservations/retablissement/:id after a cancellation', () => {
     expect(response.json<{ message: string }>().message).toMatch(/avec 1 prolongation\(s\) : 5 nuits/);
     expect(await stayOf(w, extension)).toMatchObject({ statut: 'confirmee', date_fin: day(10) });
     expect(await kept(extension)).toEqual(range(8, 10));
-    const [row] = (
-      (await w.app.db.execute(
-        sql`select prolongee_par_id from reservations where id = ${stay}`,
-      )) as unknown as {
-        rows: { prolongee_par_id: number | null }[];
-      }
-    ).rows;
+    const [row] = await rowsOf<{ prolongee_par_id: number | null }>(
+      w.app.db,
+      sql`select prolongee_par_id from reservations where id = ${stay}`,
+    );
     expect(row?.prolongee_par_id).toBe(extension);
     expect(await invariantViolations(w)).toEqual([]);
   });

@@ -14,7 +14,7 @@ import {
 } from '../../../../test/fixtures/reservations-write';
 import { buildTestApp } from '../../../../test/helper';
 import { oneOf } from '../../../db/raw';
-import { tasksPlugin } from '../../tasks/tasks-plugin';
+import { tasksPlugin } from '../../taches/tasks-plugin';
 import { advanceStatuses, statusTaskPlugin } from './status-task';
 
 let w: World;

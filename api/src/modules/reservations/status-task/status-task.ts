@@ -1,7 +1,7 @@
 /**
  * Daily statuses of stays (docs/domain.md "Réservation"): confirmee → en_cours once the first night is reached,
  * confirmee | en_cours → terminee once date_fin ≤ today. Idempotent, audited with SYSTEM_ACTOR. It runs as the task
- * `statuts_reservations` (modules/tasks), queued once an hour across all API processes (the scheduler, on with
+ * `statuts_reservations` (modules/taches), queued once an hour across all API processes (the scheduler, on with
  * buildApp's `tasks.schedules`, so at start when this hour's run is not done yet); tests call it directly.
  */
 import { sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { TODAY } from '../../../db/today';
 import { compactReservationsJours, compactReservationsTotal } from '../reservation-items';
-import { hourly } from '../../tasks';
+import { hourly } from '../../taches';
 
 export interface StatusTaskResult {
   en_cours: number;

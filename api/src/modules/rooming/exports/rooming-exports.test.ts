@@ -104,7 +104,7 @@ async function footerCells(body: Buffer, from: number, count = Number.POSITIVE_I
     row.eachCell((cell, column) => {
       if (column > 1) cells.push({ type: cell.type, numFmt: cell.numFmt || undefined });
     });
-    found[String(row.getCell(1).value)] = cells;
+    found[row.getCell(1).text] = cells;
   });
   return found;
 }

@@ -5,7 +5,7 @@ import { startSchedules, type ScheduledJob } from './task-schedules';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The task runner of this process (modules/tasks/task-runner.ts): define types, enqueue, drain in tests. */
+    /** The task runner of this process (modules/taches/task-runner.ts): define types, enqueue, drain in tests. */
     tasks: TaskRunner;
     /** Adds a scheduled job (run once per period across processes when `schedules` is on). */
     scheduleTask(job: ScheduledJob): void;

@@ -16,7 +16,6 @@ import {
   TaskQueuedAnswer,
   TaskRapportAnswer,
   type Task,
-  type TaskType,
 } from 'shared/contract';
 import { actorOf } from '../../db/audit';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
@@ -87,7 +86,7 @@ const tasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const source = await lockRetrySource(tx, task.id);
         if (source === undefined) throw new NotFoundError(TASK_ROUTE_MESSAGES.notFound(task.id));
         if (source.retried) throw new ConflictError(TASK_ROUTE_MESSAGES.notFailed);
-        return app.tasks.enqueue(tx, task.type as TaskType, {
+        return app.tasks.enqueue(tx, task.type, {
           parametres: source.parametres,
           // The relaunched task stays its requester's (an administrator relaunching an agent's export).
           createdBy: source.created_by,

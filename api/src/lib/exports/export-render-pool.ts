@@ -13,10 +13,9 @@
 import { once } from 'node:events';
 import os from 'node:os';
 import type { Writable } from 'node:stream';
-import type { ExportPriorityMode, ExportRenderMode } from '../../../config-constants';
-import { renderInChunks } from '../../../lib/exports/export-pacing';
-import { rowsFrom, type BatchRows, type ExportTotals } from '../../../lib/exports/export-types';
-import { startRenderer, type RenderSpec } from './export-render';
+import type { ExportPriorityMode, ExportRenderMode } from '../../config-constants';
+import { renderInChunks } from './export-pacing';
+import { rowsFrom, type BatchRows, type ExportTotals } from './export-types';
 import {
   ProcessRenderHost,
   ThreadRenderHost,
@@ -24,7 +23,7 @@ import {
   type RenderHostOptions,
   type WorkerStat,
 } from './export-render-hosts';
-import type { ExportSource, ToParent, ToWorker } from './export-render-protocol';
+import type { ExportRenderer, RenderKit, ToParent, ToWorker } from './export-render-protocol';
 
 export type { WorkerStat } from './export-render-hosts';
 
@@ -51,10 +50,10 @@ export interface ReadHooks {
 }
 
 /** One export's hold on a worker (export-render-pool.ts). */
-interface WorkerLink {
-  post(message: ToWorker): void;
+interface WorkerLink<Spec, Source> {
+  post(message: ToWorker<Spec, Source>): void;
   /** Posts a message and resolves with the worker's answer (rejects with its failure). */
-  ask(message: ToWorker): Promise<ToParent>;
+  ask(message: ToWorker<Spec, Source>): Promise<ToParent>;
   takeTurn(): Promise<void>;
   giveTurn(): void;
   /** Neither released nor failed. */
@@ -107,21 +106,28 @@ class RenderTurns {
 /** The default render cap: every core but one, at least one. */
 export const defaultRenderCap = (): number => Math.max(1, os.availableParallelism() - 1);
 
-export class ExportRenderPool {
+/**
+ * The render workers of one module's exports: `kit` renders its specs inline (and reads nothing there), `entry` —
+ * in the options — is its worker entry serving the same kit (export-render-worker.ts `serveExportRenders`).
+ */
+export class ExportRenderPool<Spec, Source> {
   private readonly idle: RenderHost[] = [];
   private readonly all = new Set<RenderHost>();
   private closed = false;
   private readonly turns: RenderTurns;
 
   /**
+   * @param kit the module's renderer (inline mode, small exports).
+   * @param options its worker entry (serving the same kit), the priority, the render cap.
    * @param mode `inline` renders on the calling thread (no worker).
    * @param keepIdle workers kept for the next exports once theirs is done (the overall export cap; processes:
    *   at most 2, ~120 MB each).
    */
   constructor(
+    private readonly kit: RenderKit<Spec, Source>,
+    private readonly options: ExportRenderPoolOptions,
     readonly mode: ExportRenderMode = 'process',
     private readonly keepIdle = 4,
-    private readonly options: ExportRenderPoolOptions = {},
   ) {
     const cap = options.renderCap ?? defaultRenderCap();
     if (!(Number.isInteger(cap) && cap >= 1))
@@ -144,8 +150,8 @@ export class ExportRenderPool {
     return this.options.priority ?? 'idle';
   }
 
-  start(spec: RenderSpec, output: Writable): RenderJob {
-    if (this.mode === 'inline' || this.closed) return renderHere(spec, output);
+  start(spec: Spec, output: Writable): RenderJob {
+    if (this.mode === 'inline' || this.closed) return this.renderHere(spec, output);
     const link = this.link(output);
     link.post({ type: 'start', spec });
     let rendered: Promise<unknown> = Promise.resolve();
@@ -189,7 +195,7 @@ export class ExportRenderPool {
    * main thread only lets each batch go — after `beforeBatch` (room in the output) and a render turn — and passes
    * the file's bytes on. Resolves once the last byte is in `output` (ended); stops, without error, when `stopped()`.
    */
-  async read(spec: RenderSpec, source: ExportSource, output: Writable, hooks: ReadHooks = {}): Promise<void> {
+  async read(spec: Spec, source: Source, output: Writable, hooks: ReadHooks = {}): Promise<void> {
     const link = this.link(output, hooks.onBackend);
     link.post({ type: 'read', spec, source });
     try {
@@ -214,7 +220,7 @@ export class ExportRenderPool {
   }
 
   /** Takes a worker for one export writing into `output`: its answers, its render turns, its release. */
-  private link(output: Writable, onBackend?: ReadHooks['onBackend']): WorkerLink {
+  private link(output: Writable, onBackend?: ReadHooks['onBackend']): WorkerLink<Spec, Source> {
     const worker = this.take();
     let settle: { resolve: (message: ToParent) => void; reject: (error: Error) => void } | undefined;
     let failed: Error | undefined;
@@ -293,6 +299,11 @@ export class ExportRenderPool {
     };
   }
 
+  /** The same renderer on the calling thread, in chunks between turns of the event loop (inline mode, small exports). */
+  renderHere(spec: Spec, output: Writable): RenderJob {
+    return inChunks(this.kit.startRenderer(spec, output), output);
+  }
+
   /** Starts an idle worker (its module loading takes a few hundred ms of CPU, at idle priority). */
   prewarm(): void {
     if (this.mode !== 'inline' && !this.closed && this.idle.length === 0) this.give(this.take());
@@ -357,9 +368,8 @@ async function endOutput(output: Writable): Promise<void> {
   if (!output.writableFinished) await once(output, 'finish');
 }
 
-/** The same renderer on the calling thread, in chunks between turns of the event loop (inline mode, small exports). */
-export function renderHere(spec: RenderSpec, output: Writable): RenderJob {
-  const renderer = startRenderer(spec, output);
+/** A renderer run on the calling thread, in chunks between turns of the event loop. */
+function inChunks(renderer: ExportRenderer, output: Writable): RenderJob {
   return {
     addRows: (rows) => renderInChunks(rowsFrom(rows), renderer.addRows, () => output.destroyed),
     finish: (totals) => renderer.finish(totals),

@@ -15,17 +15,19 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ExportPriorityMode } from '../../../config-constants';
-import { lowerProcess } from '../../../lib/exports/export-priority';
+import type { ExportPriorityMode } from '../../config-constants';
+import { lowerProcess } from './export-priority';
 import type { ToParent, ToWorker, WorkerData } from './export-render-protocol';
 
-/**
- * From the sources (tsx, vitest), an entry that registers tsx before loading the worker's TypeScript; compiled
- * (`npm start`: api/scripts/build.mjs), the worker's bundle beside the server's.
- */
-const WORKER_ENTRY = import.meta.url.endsWith('.ts')
-  ? new URL('./export-render-worker-boot.mjs', import.meta.url)
-  : new URL('./export-render-worker.js', import.meta.url);
+/** From the sources (tsx, vitest), registers tsx before loading the worker entry's TypeScript (its last argument). */
+const BOOT = new URL('./export-render-worker-boot.mjs', import.meta.url);
+
+/** What to start for a worker entry: the boot and the entry's path as its argument for TypeScript, else the entry. */
+function startOf(entry: URL): { file: URL; argv: string[] } {
+  return entry.pathname.endsWith('.ts')
+    ? { file: BOOT, argv: [fileURLToPath(entry)] }
+    : { file: entry, argv: [] };
+}
 
 /** A render worker's scheduling and CPU time (Linux; undefined elsewhere), for tests and benches. */
 export interface WorkerStat {
@@ -39,6 +41,11 @@ export interface WorkerStat {
 }
 
 export interface RenderHostOptions {
+  /**
+   * The module's worker entry (export-render-worker.ts `serveExportRenders` with its kit): its TypeScript file from
+   * the sources, its bundle when compiled (api/scripts/build.mjs).
+   */
+  entry: URL;
   /** How the worker is lowered (export-priority.ts): SCHED_IDLE besides nice 19 by default. */
   priority?: ExportPriorityMode | undefined;
   /** Told (debug) when a worker could not be lowered fully. */
@@ -91,10 +98,11 @@ export abstract class RenderHost {
 export class ThreadRenderHost extends RenderHost {
   private readonly worker: Worker;
 
-  constructor({ priority = 'idle', log }: RenderHostOptions) {
+  constructor({ entry, priority = 'idle', log }: RenderHostOptions) {
     super();
     const workerData: WorkerData = { priority };
-    this.worker = new Worker(WORKER_ENTRY, { name: 'export-render', workerData });
+    const { file, argv } = startOf(entry);
+    this.worker = new Worker(file, { name: 'export-render', workerData, argv });
     this.worker.on('message', (message: ToParent) => {
       if (message.type !== 'lowered') return this.receive(message);
       if (!message.idle && message.reason !== 'EXPORT_PRIORITY=normal')
@@ -128,9 +136,10 @@ export class ThreadRenderHost extends RenderHost {
 export class ProcessRenderHost extends RenderHost {
   private readonly child: ChildProcess;
 
-  constructor({ priority = 'idle', log }: RenderHostOptions) {
+  constructor({ entry, priority = 'idle', log }: RenderHostOptions) {
     super();
-    this.child = fork(fileURLToPath(WORKER_ENTRY), [], {
+    const { file, argv } = startOf(entry);
+    this.child = fork(fileURLToPath(file), argv, {
       // Its own session, hence its own autogroup, which the lowering below sets to nice 19.
       detached: true,
       // Rows carry dates, bytes come back as Uint8Array: structured clone, as between threads.

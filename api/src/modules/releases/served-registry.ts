@@ -1,0 +1,63 @@
+/**
+ * The live releases `/runtime-config.json` serves, kept in memory between changes of the registry. Every change of
+ * a pointer NOTIFYs `registry` when it commits (migration 0032's trigger, whichever node, command line or psql
+ * session made it); each API node drops what it kept on that notification, so every node serves the change within
+ * the notification's delivery (milliseconds; the two-node test holds it under a second). Without the listening
+ * connection (lost, until it listens again) every request reads the database.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Listener } from '../../db/client';
+import type { LiveRelease } from './release-types';
+
+export const REGISTRY_CHANNEL = 'registry';
+
+export interface ServedRegistry {
+  liveReleases(): Promise<LiveRelease[]>;
+}
+
+export async function servedRegistry(
+  app: FastifyInstance,
+  read: () => Promise<LiveRelease[]>,
+): Promise<ServedRegistry> {
+  let listener: Listener | undefined;
+  let generation = 0;
+  let kept: { generation: number; releases: Promise<LiveRelease[]> } | undefined;
+  const forget = () => {
+    generation += 1;
+    kept = undefined;
+  };
+  try {
+    listener = await app.dbListen(REGISTRY_CHANNEL, {
+      onNotify: forget,
+      onLost: () => {
+        listener = undefined;
+        forget();
+        app.log.warn('registre des versions lu en base à chaque requête : connexion LISTEN perdue');
+      },
+      onRestored: (restored) => {
+        listener = restored;
+        forget();
+      },
+    });
+  } catch (error) {
+    app.log.warn({ err: error }, 'registre des versions lu en base à chaque requête');
+  }
+  app.addHook('onClose', async () => {
+    const current = listener;
+    listener = undefined;
+    await current?.stop().catch(() => undefined);
+  });
+  return {
+    liveReleases() {
+      if (listener === undefined) return read();
+      if (kept !== undefined && kept.generation === generation) return kept.releases;
+      const own = { generation, releases: read() };
+      kept = own;
+      // A failed read is not kept: the next request tries again.
+      own.releases.catch(() => {
+        if (kept === own) kept = undefined;
+      });
+      return own.releases;
+    },
+  };
+}

@@ -1,9 +1,10 @@
 /**
  * The live releases `/runtime-config.json` serves, kept in memory between changes of the registry. Every change of
  * a pointer NOTIFYs `registry` when it commits (migration 0032's trigger, whichever node, command line or psql
- * session made it); each API node drops what it kept on that notification, so every node serves the change within
- * the notification's delivery (milliseconds; the two-node test holds it under a second). Without the listening
- * connection (lost, until it listens again) every request reads the database.
+ * session made it); each API node drops what it kept on that notification. A request first syncs the process's
+ * listening connection (one round trip, docs/performance.md « One listening connection »), so a change committed
+ * before it is always served — on every node, the moment the command returns (the two-node test checks it). Without
+ * the listening connection (lost, until it listens again) every request reads the database.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Listener } from '../../db/client';
@@ -48,8 +49,11 @@ export async function servedRegistry(
     await current?.stop().catch(() => undefined);
   });
   return {
-    liveReleases() {
+    async liveReleases() {
       if (listener === undefined) return read();
+      // Delivers every notification committed before this request (one `select 1` on the listening connection,
+      // shared by the requests that arrive together): a promote that returned is served, on this node as on others.
+      await listener.sync();
       if (kept !== undefined && kept.generation === generation) return kept.releases;
       const own = { generation, releases: read() };
       kept = own;

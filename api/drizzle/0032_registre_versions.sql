@@ -40,7 +40,7 @@ CREATE TABLE "releases" (
 	"registered_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"registered_by" text NOT NULL,
 	CONSTRAINT "releases_pkey" PRIMARY KEY("remote","id"),
-	CONSTRAINT "releases_remote_format" CHECK ("releases"."remote" ~ '^[a-z][a-z0-9-]{1,39}$'),
+	CONSTRAINT "releases_remote_format" CHECK ("releases"."remote" ~ '^[a-z][a-z0-9]*(-[a-z0-9]+)+$' and char_length("releases"."remote") <= 40),
 	CONSTRAINT "releases_id_format" CHECK ("releases"."id" ~ '^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$'),
 	CONSTRAINT "releases_files_count_valid" CHECK ("releases"."files_count" >= 0)
 );
@@ -49,7 +49,8 @@ ALTER TABLE "release_events" ADD CONSTRAINT "release_events_actor_user_id_users_
 ALTER TABLE "release_pointers" ADD CONSTRAINT "release_pointers_live_fk" FOREIGN KEY ("remote","live_id") REFERENCES "public"."releases"("remote","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "release_pointers" ADD CONSTRAINT "release_pointers_canary_fk" FOREIGN KEY ("remote","canary_id") REFERENCES "public"."releases"("remote","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "release_events_remote_idx" ON "release_events" USING btree ("remote","id");--> statement-breakpoint
-CREATE INDEX "releases_id_idx" ON "releases" USING btree ("id");--> statement-breakpoint
+CREATE INDEX "releases_id_idx" ON "releases" USING btree ("id");
+--> statement-breakpoint
 -- Every change of a pointer, whichever code path or psql session makes it, tells every API node (channel
 -- `registry`, delivered at commit): each drops the registry it serves from memory (modules/releases/served-registry.ts).
 CREATE FUNCTION "release_pointers_notify"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -14,8 +14,11 @@ export const RELEASE_FILES_PATH = '/releases';
 export const releaseEntryPath = (remote: string, id: string): string =>
   `${RELEASE_FILES_PATH}/${remote}/${id}/mf-manifest.json`;
 
-/** A remote's name as the release store and the command line spell it (`mf-stats`, `host-shell`). */
-export const REMOTE_NAME_PATTERN = '^[a-z][a-z0-9-]{1,39}$';
+/** A remote's name as the release store and the command line spell it, its folder's: `mf-stats`, `host-shell`. */
+export const REMOTE_NAME_PATTERN = '^[a-z][a-z0-9]*(-[a-z0-9]+)+$';
+/** When a release was built: an ISO 8601 day, or instant with its offset (`2026-12-07T10:00:00.000Z`). */
+export const BUILT_AT_PATTERN =
+  '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2}))?$';
 /** A release id: one path segment (e.g. `20261207-abc1234-9f3e2d1c`), never `.` or `..`. */
 export const RELEASE_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$';
 

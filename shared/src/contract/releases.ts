@@ -4,6 +4,7 @@ import {
   CANARY_PERCENT_MIN,
   RELEASE_ACTIONS,
   RELEASE_ACTOR_KINDS,
+  BUILT_AT_PATTERN,
   RELEASE_ID_PATTERN,
   REMOTE_NAME_PATTERN,
 } from './release-values';
@@ -34,14 +35,14 @@ export const ReleaseJson = Type.Object(
     remote: RemoteName,
     id: ReleaseId,
     commit: Type.String({ minLength: 4, maxLength: 64 }),
-    builtAt: Type.String({ format: 'date-time' }),
+    builtAt: Type.String({ pattern: BUILT_AT_PATTERN, maxLength: 40 }),
     files: Type.Array(ReleaseFile, { maxItems: 10_000 }),
     /** Brotli bytes of a first visit of the remote; null until the byte budget measures it. */
-    firstVisitBytes: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
+    firstVisitBytes: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 2_147_483_647 }))),
     /** Issue 38 §3 and §4: the remote's routes, menu entries and what it requires from the host. */
     routes: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
     menu: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
-    requires: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    requires: Type.Optional(Type.Object({}, { additionalProperties: true })),
   },
   { additionalProperties: true },
 );

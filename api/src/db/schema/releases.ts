@@ -20,6 +20,8 @@ import {
 import {
   RELEASE_ACTIONS,
   RELEASE_ACTOR_KINDS,
+  RELEASE_ID_PATTERN,
+  REMOTE_NAME_PATTERN,
   type ReleaseAction,
   type ReleaseActorKind,
 } from 'shared/contract';
@@ -27,8 +29,7 @@ import { sqlList } from './columns';
 import { users } from './core';
 
 /** Remote names and release ids are path segments of the release store (`/releases/<remote>/<id>/`). */
-const REMOTE_FORMAT = '^[a-z][a-z0-9-]{1,39}$';
-const RELEASE_ID_FORMAT = '^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$';
+const matches = (column: unknown, pattern: string) => sql`${column} ~ ${sql.raw(`'${pattern}'`)}`;
 
 export const releases = pgTable(
   'releases',
@@ -48,8 +49,11 @@ export const releases = pgTable(
   (t) => [
     primaryKey({ name: 'releases_pkey', columns: [t.remote, t.id] }),
     index('releases_id_idx').on(t.id),
-    check('releases_remote_format', sql`${t.remote} ~ ${sql.raw(`'${REMOTE_FORMAT}'`)}`),
-    check('releases_id_format', sql`${t.id} ~ ${sql.raw(`'${RELEASE_ID_FORMAT}'`)}`),
+    check(
+      'releases_remote_format',
+      sql`${matches(t.remote, REMOTE_NAME_PATTERN)} and char_length(${t.remote}) <= 40`,
+    ),
+    check('releases_id_format', matches(t.id, RELEASE_ID_PATTERN)),
     check('releases_files_count_valid', sql`${t.filesCount} >= 0`),
   ],
 );

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  BUILT_AT_PATTERN,
   CANARY_PERCENT_MAX,
   CANARY_PERCENT_MIN,
   RELEASE_ID_PATTERN,
@@ -17,6 +18,7 @@ import type { LiveRelease, RegistryActor } from './release-types';
 
 const REMOTE_FORMAT = new RegExp(REMOTE_NAME_PATTERN);
 const RELEASE_ID_FORMAT = new RegExp(RELEASE_ID_PATTERN);
+const BUILT_AT_FORMAT = new RegExp(BUILT_AT_PATTERN);
 
 export interface PromoteOptions {
   /** Start the release as a canary for this share of users (1–99 %) rather than live for everyone. */
@@ -59,7 +61,12 @@ function summary(row: ReleaseRow): ReleaseSummary {
 function checkReleaseJson(release: ReleaseJson): void {
   if (!REMOTE_FORMAT.test(release.remote)) throw new BadRequestError(M.invalidRemote(release.remote));
   if (!RELEASE_ID_FORMAT.test(release.id)) throw new BadRequestError(M.invalidId(release.id));
-  if (!Array.isArray(release.files) || Number.isNaN(Date.parse(release.builtAt)))
+  if (
+    !Array.isArray(release.files) ||
+    typeof release.builtAt !== 'string' ||
+    !BUILT_AT_FORMAT.test(release.builtAt) ||
+    Number.isNaN(Date.parse(release.builtAt))
+  )
     throw new BadRequestError(M.invalidRelease);
 }
 

@@ -87,7 +87,7 @@ export function servedRuntimeConfig(live: readonly LiveRelease[]) {
       }),
       ...(release.routes !== undefined && { routes: release.routes }),
       ...(release.menu !== undefined && { menu: release.menu }),
-      ...(release.requires !== undefined && { requires: release.requires }),
+      ...(release.requirements !== undefined && { requirements: release.requirements }),
     };
   }
   if (Object.keys(served).length > 0) config.releases = served;

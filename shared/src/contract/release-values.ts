@@ -53,5 +53,5 @@ export interface ServedRelease {
   /** The release's own declarations (issue 38 §3 and §4), as its release.json carries them. */
   routes?: unknown;
   menu?: unknown;
-  requires?: unknown;
+  requirements?: unknown;
 }

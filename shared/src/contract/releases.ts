@@ -37,12 +37,17 @@ export const ReleaseJson = Type.Object(
     commit: Type.String({ minLength: 4, maxLength: 64 }),
     builtAt: Type.String({ pattern: BUILT_AT_PATTERN, maxLength: 40 }),
     files: Type.Array(ReleaseFile, { maxItems: 10_000 }),
-    /** Brotli bytes of a first visit of the remote; null until the byte budget measures it. */
-    firstVisitBytes: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 2_147_483_647 }))),
+    /** What a first visit of the remote downloads from the release: its brotli bytes (and which files). */
+    firstVisit: Type.Optional(
+      Type.Object(
+        { brotliBytes: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }) },
+        { additionalProperties: true },
+      ),
+    ),
     /** Issue 38 §3 and §4: the remote's routes, menu entries and what it requires from the host. */
     routes: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
     menu: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 200 })),
-    requires: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    requirements: Type.Optional(Type.Object({}, { additionalProperties: true })),
   },
   { additionalProperties: true },
 );

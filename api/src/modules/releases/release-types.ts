@@ -8,5 +8,5 @@ export interface LiveRelease {
   canary?: { id: string; percent: number } | undefined;
   routes?: unknown;
   menu?: unknown;
-  requires?: unknown;
+  requirements?: unknown;
 }

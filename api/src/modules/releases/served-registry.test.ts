@@ -38,7 +38,7 @@ const declarations = (remote: string) => ({
     route: `${remote}-route-${index}`,
     order: index,
   })),
-  requires: {
+  requirements: {
     react: '^19.2.0',
     'react-dom': '^19.2.0',
     antd: ['button', 'table', 'form', 'input', 'select', 'modal', 'date-picker', 'tag'],

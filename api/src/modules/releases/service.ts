@@ -193,7 +193,7 @@ export function createReleasesService(db: Database) {
             commit: release.commit,
             builtAt: new Date(release.builtAt),
             filesCount: release.files.length,
-            firstVisitBytes: release.firstVisitBytes ?? null,
+            firstVisitBytes: release.firstVisit?.brotliBytes ?? null,
             registeredBy: actor.name,
           })
           .onConflictDoNothing()
@@ -368,7 +368,7 @@ export function createReleasesService(db: Database) {
           canaryPercent: releasePointers.canaryPercent,
           routes: sql<unknown>`${releases.manifest} -> 'routes'`,
           menu: sql<unknown>`${releases.manifest} -> 'menu'`,
-          requires: sql<unknown>`${releases.manifest} -> 'requires'`,
+          requirements: sql<unknown>`${releases.manifest} -> 'requirements'`,
         })
         .from(releasePointers)
         .innerJoin(
@@ -385,7 +385,7 @@ export function createReleasesService(db: Database) {
             : undefined,
         routes: row.routes ?? undefined,
         menu: row.menu ?? undefined,
-        requires: row.requires ?? undefined,
+        requirements: row.requirements ?? undefined,
       }));
     },
   };

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { REGISTRY_PATH } from 'shared/contract';
 import type { ServerLimits, TrustProxy } from './config';
 import type { DatabaseOptions } from './db/client';
 import { seedDemoUsers, type DemoSeedResult } from './demo/seed-demo-users';
@@ -23,6 +24,8 @@ import notificationProducers from './modules/notifications/producers';
 import notificationsPlugin from './modules/notifications/notifications-plugin';
 import notificationsRoutes from './modules/notifications/routes';
 import referentielRoutes from './modules/referentiel/routes';
+import { releaseRegistryPlugin } from './modules/releases';
+import releasesRoutes from './modules/releases/routes';
 import repasRoutes from './modules/repas/routes';
 import reservationsRoutes from './modules/reservations/routes';
 import roomingRoutes from './modules/rooming/routes';
@@ -238,6 +241,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
   await app.register(syncTaskPlugin, { threshold: options.syncTaskThreshold });
   await app.register(taskEventsPlugin);
   await app.register(digestPlugin);
+  await app.register(releaseRegistryPlugin);
 
   // One set of counters: a wrong current password (PUT /auth/password) counts as a failed login on the account.
   const loginThrottle = createLoginThrottle(options.loginThrottle);
@@ -273,6 +277,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(tasksRoutes);
         await secured.register(notificationsRoutes);
         await secured.register(foyersRoutes);
+        await secured.register(releasesRoutes, { prefix: REGISTRY_PATH });
       });
     },
     { prefix: '/api' },

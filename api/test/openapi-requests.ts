@@ -195,7 +195,7 @@ function dayFor(name: string, { today, fill }: SampleContext): string {
   return addDays(today, 2);
 }
 
-/** Texts that meet the document's patterns (postcode, SIRET, phone, money, rate, month, reset token, link…). */
+/** Texts that meet the document's patterns (postcode, SIRET, phone, money, rate, month, reset token, link, digest…). */
 const patternCandidates = (today: string) => [
   today.slice(0, 7),
   '75001',
@@ -206,6 +206,8 @@ const patternCandidates = (today: string) => [
   'A'.repeat(43),
   '/notifications',
   today,
+  // A SHA-256 in hex (a release's files).
+  '0'.repeat(64),
 ];
 
 function textFor(schema: Schema, name: string, context: SampleContext, cache: Map<string, unknown>): string {

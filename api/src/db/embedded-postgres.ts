@@ -201,6 +201,22 @@ async function initialise(
   }
 }
 
+const SOCKET_PORT = 5432;
+
+const socketUrl = (password: string, pgDir: string, port: number) =>
+  `postgresql://postgres:${encodeURIComponent(password)}@/postgres?host=${encodeURIComponent(pgDir)}&port=${port}`;
+
+/**
+ * The URL of the embedded server another process started in `dataDir` (the running API holds the directory's lock):
+ * a command line reaches it through its socket with the generated password, root only (the socket's folder is the
+ * server user's). Undefined when the directory has no cluster.
+ */
+export function runningServerUrl(dataDir: string): string | undefined {
+  const passwordFile = join(dataDir, 'postgres-password');
+  if (!existsSync(passwordFile)) return undefined;
+  return socketUrl(readFileSync(passwordFile, 'utf8').trim(), join(dataDir, 'postgres'), SOCKET_PORT);
+}
+
 /**
  * Starts (initialising on first use) the cluster in `<dataDir>/postgres`, and keeps it running: when its postmaster
  * dies (a kill, a crash), it is started again after a delay that doubles at each failed attempt (`options.restart`),
@@ -225,7 +241,7 @@ export async function startEmbeddedPostgres(
   }
   const bin = join(serverBinaries(), 'bin');
   const user = isRoot() ? postgresUser() : undefined;
-  const port = 5432; // only names the socket file (.s.PGSQL.5432): nothing listens on TCP
+  const port = SOCKET_PORT; // only names the socket file (.s.PGSQL.5432): nothing listens on TCP
   await stopOrphan(pgDir);
   if (!existsSync(join(pgDir, 'PG_VERSION'))) await initialise(bin, dataDir, pgDir, password, user);
   const serverArgs = [
@@ -310,7 +326,7 @@ export async function startEmbeddedPostgres(
   };
 
   await launch();
-  const url = `postgresql://postgres:${encodeURIComponent(password)}@/postgres?host=${encodeURIComponent(pgDir)}&port=${port}`;
+  const url = socketUrl(password, pgDir, port);
   return {
     url,
     pgDir,

@@ -9,3 +9,4 @@ export * from './schema/reservations';
 export * from './schema/messages';
 export * from './schema/stats';
 export * from './schema/cles-api';
+export * from './schema/releases';

@@ -5,8 +5,10 @@ import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { releaseEntryPath, type ServedRelease } from 'shared/contract';
 import { REMOTES } from 'shared/federation';
 import { IMMUTABLE, isFederationFile } from '../lib/release-store/release-files';
+import type { LiveRelease } from '../modules/releases';
 
 export interface StaticSiteOptions {
   /** Repository root: `host-shell/dist` and `<remote>/dist` are served from it. */
@@ -59,6 +61,34 @@ export function generatedRuntimeConfig() {
 }
 
 /**
+ * The registry with the registry of releases applied: a remote with a live release is loaded from that release's
+ * versioned path, with its id, its canary and its declarations beside (`releases`); the others keep the build's
+ * entry, so a product that never promoted anything serves exactly `generatedRuntimeConfig()`. Releases of remotes
+ * the host does not know yet are left out (issue 38 §3 lets the registry name them; the host's parser does not).
+ */
+export function servedRuntimeConfig(live: readonly LiveRelease[]) {
+  const config: ReturnType<typeof generatedRuntimeConfig> & { releases?: Record<string, ServedRelease> } =
+    generatedRuntimeConfig();
+  const served: Record<string, ServedRelease> = {};
+  for (const release of live) {
+    const remote = REMOTES.find((known) => known.dir === release.remote);
+    if (remote === undefined) continue;
+    config.remotes[remote.name] = releaseEntryPath(release.remote, release.id);
+    served[remote.name] = {
+      id: release.id,
+      ...(release.canary && {
+        canary: { ...release.canary, entry: releaseEntryPath(release.remote, release.canary.id) },
+      }),
+      ...(release.routes !== undefined && { routes: release.routes }),
+      ...(release.menu !== undefined && { menu: release.menu }),
+      ...(release.requirements !== undefined && { requirements: release.requirements }),
+    };
+  }
+  if (Object.keys(served).length > 0) config.releases = served;
+  return config;
+}
+
+/**
  * Serves the production build from the API process (one command, one port): the host at `/`, each remote
  * at `/remotes/<dir>/`, the runtime registry, and the SPA fallback to the host's index.html.
  */
@@ -70,13 +100,19 @@ export default fp<StaticSiteOptions>(
       );
 
     const generated = JSON.stringify(generatedRuntimeConfig());
+    // Without a database (a bare server in tests) there is no registry of releases: the build's entries.
+    const registry = app.hasDecorator('releaseRegistry') ? app.releaseRegistry : undefined;
     app.get('/runtime-config.json', async (request, reply) => {
       reply.header('cache-control', NO_CACHE);
       let text = generated;
       if (options.runtimeConfigFile !== undefined) {
-        // Read on each request: editing the file is how remotes are moved, without a restart.
+        // Read on each request: editing the file is how remotes are moved, without a restart (a static
+        // deployment's file, written by `pnpm registry export`, wins over the registry).
         text = await readFile(options.runtimeConfigFile, 'utf8');
         JSON.parse(text);
+      } else if (registry !== undefined) {
+        const live = await registry.liveReleases();
+        if (live.length > 0) text = JSON.stringify(servedRuntimeConfig(live));
       }
       // no-cache means "revalidate": an unchanged registry costs a 304, not the file (too small to compress).
       const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;

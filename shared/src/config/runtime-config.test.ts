@@ -45,6 +45,22 @@ describe('parseRuntimeConfig', () => {
     expect(error.message).toContain('propriétés additionnelles');
   });
 
+  it('accepts the releases the registry of releases points at, for known remotes only', () => {
+    const data = {
+      ...hostConfig(),
+      releases: {
+        mf_stats: { id: '20261207-abc1234-9f3e2d1c', canary: { id: 'v2', entry: '/x', percent: 10 } },
+      },
+    };
+    expect(parseRuntimeConfig(data)).toEqual(data);
+    expect(rejection({ ...hostConfig(), releases: { mf_inconnu: { id: 'v1' } } }).message).toContain(
+      'mf_inconnu',
+    );
+    expect(rejection({ ...hostConfig(), releases: { mf_stats: {} } }).message).toContain(
+      '/releases/mf_stats/id',
+    );
+  });
+
   it('rejects an unknown remote', () => {
     const data = hostConfig();
     data.remotes.mf_inconnu = '/remotes/x/mf-manifest.json';

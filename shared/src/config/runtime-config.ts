@@ -1,5 +1,6 @@
 import { REMOTES, type RemoteName } from '../federation';
 import { adoptEarlyResponse } from '../api/early-requests';
+import type { ServedRelease } from '../contract/release-values';
 
 /**
  * The runtime registry served beside index.html (`/runtime-config.json`). Moving or upgrading a remote is an
@@ -8,6 +9,11 @@ import { adoptEarlyResponse } from '../api/early-requests';
 export interface RuntimeConfig {
   apiBaseUrl: string;
   remotes: Record<RemoteName, string>;
+  /**
+   * The remotes the registry of releases points at a release (issue 38 §2): its id, its canary, its declarations.
+   * Absent while nothing was promoted; the host does not act on it yet (canary choice and routes come later).
+   */
+  releases?: Partial<Record<RemoteName, ServedRelease>>;
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
@@ -25,12 +31,13 @@ function objectProblems(
   path: string,
   keys: readonly string[],
   checkValues: boolean,
+  optionalKeys: readonly string[] = [],
 ): string[] {
   if (!isObject(value)) return [`${path} doit être un objet`];
   const problems: string[] = [];
   const missing = keys.filter((key) => !(key in value));
   if (missing.length) problems.push(`${path} doit avoir les propriétés requises ${missing.join(', ')}`);
-  const unknown = Object.keys(value).filter((key) => !keys.includes(key));
+  const unknown = Object.keys(value).filter((key) => !keys.includes(key) && !optionalKeys.includes(key));
   if (unknown.length)
     problems.push(`${path} ne doit pas avoir de propriétés additionnelles (${unknown.join(', ')})`);
   if (checkValues) {
@@ -45,17 +52,30 @@ function objectProblems(
   return problems;
 }
 
+/** `releases`: known remotes only, each with its release id. */
+function releasesProblems(value: unknown, remoteNames: readonly string[]): string[] {
+  if (!isObject(value)) return ['/releases doit être un objet'];
+  return Object.entries(value).flatMap(([name, release]) => {
+    if (!remoteNames.includes(name))
+      return [`/releases ne doit pas avoir de propriétés additionnelles (${name})`];
+    if (!isObject(release) || typeof release.id !== 'string' || release.id.length === 0)
+      return [`/releases/${name}/id doit être une chaîne non vide`];
+    return [];
+  });
+}
+
 /**
  * Validates the registry once at start-up; a broken registry is named precisely rather than half-used. Written by
  * hand rather than with the contract's schema library: the shell must not download one for a 400-byte file.
  */
 export function parseRuntimeConfig(data: unknown): RuntimeConfig {
   const remoteNames = REMOTES.map((remote) => remote.name);
-  const problems = objectProblems(data, '/', ['apiBaseUrl', 'remotes'], false);
+  const problems = objectProblems(data, '/', ['apiBaseUrl', 'remotes'], false, ['releases']);
   if (isObject(data)) {
     if (typeof data.apiBaseUrl !== 'string' || data.apiBaseUrl.length === 0)
       problems.push('/apiBaseUrl doit être une chaîne non vide');
     if ('remotes' in data) problems.push(...objectProblems(data.remotes, '/remotes', remoteNames, true));
+    if ('releases' in data) problems.push(...releasesProblems(data.releases, remoteNames));
   }
   if (problems.length)
     throw new RuntimeConfigError(`Configuration d'exécution invalide : ${problems.join(' ; ')}`);

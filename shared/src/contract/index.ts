@@ -17,3 +17,4 @@ export * from './rooming';
 export * from './tasks';
 export * from './notifications';
 export * from './foyers';
+export * from './releases';

@@ -180,6 +180,39 @@ export const USERS_MESSAGES = {
   passwordReset: (name: string) => `Le mot de passe de ${name} a été réinitialisé.`,
 } as const;
 
+/** api/src/modules/releases: the registry of releases (API and `pnpm registry`). */
+export const RELEASES_MESSAGES = {
+  unknownRelease: (id: string) => `La version ${id} est inconnue du registre.`,
+  foreignRelease: (id: string, owner: string, remote: string) =>
+    `La version ${id} appartient au module ${owner}, pas à ${remote} : rien n'a été changé.`,
+  otherContent: (remote: string, id: string) =>
+    `La version ${id} de ${remote} est déjà enregistrée avec un autre contenu : rien n'a été changé.`,
+  registered: (remote: string, id: string) => `La version ${id} de ${remote} est enregistrée.`,
+  alreadyRegistered: (remote: string, id: string) =>
+    `La version ${id} de ${remote} était déjà enregistrée à l'identique.`,
+  stale: "La version en ligne a changé entre-temps : rechargez l'état du registre et recommencez.",
+  alreadyLive: (remote: string, id: string) => `La version ${id} est déjà en ligne pour ${remote}.`,
+  canaryNeedsLive: (remote: string) =>
+    `${remote} n'a encore aucune version en ligne : mettez-en une en ligne avant de lancer un canari.`,
+  canaryPercent: (min: number, max: number) =>
+    `Le pourcentage du canari doit être un nombre entier entre ${min} et ${max}.`,
+  promoted: (remote: string, id: string) => `La version ${id} est en ligne pour ${remote}.`,
+  canaryStarted: (remote: string, id: string, percent: number) =>
+    `La version ${id} est proposée à ${percent} % des utilisateurs de ${remote} (canari).`,
+  noPrevious: (remote: string) =>
+    `${remote} n'a aucune version précédente vers laquelle revenir : rien n'a été changé.`,
+  rolledBack: (remote: string, from: string, to: string) =>
+    `${remote} revient de la version ${from} à la version ${to}.`,
+  canaryWithdrawn: (remote: string, id: string) =>
+    `Le canari ${id} de ${remote} est retiré : tous les utilisateurs ont la version en ligne.`,
+  invalidRemote: (remote: string) =>
+    `Le nom de module « ${remote} » est invalide (lettres minuscules, chiffres et tirets).`,
+  invalidId: (id: string) =>
+    `L'identifiant de version « ${id} » est invalide (lettres, chiffres, points, tirets et soulignés).`,
+  invalidRelease:
+    'Le fichier release.json est invalide : il doit indiquer remote, id, commit, builtAt (date ISO) et files.',
+} as const;
+
 /** api/src/modules/contrats: the contracts' CRUD, status changes and the spec's contract calls (`SPEC_MESSAGES`). */
 export const CONTRATS_MESSAGES = {
   noun: { etablissement: 'contrat établissement', client: 'contrat client' },

@@ -1,0 +1,4 @@
+/** What plugins may use of the registry of releases (docs/api.md « Modules et couches »). */
+export { default as releaseRegistryPlugin } from './releases-plugin';
+export type { ServedRegistry } from './served-registry';
+export type { LiveRelease } from './release-types';

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RELEASES_MESSAGES as M, releaseEntryPath } from 'shared/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTwoNodes, type TwoNodes } from '../../../test/two-nodes';
+import { EXIT, runRegistryCommand } from '../../cli/registry-command';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { releaseJson } from './releases.fixture';
+import { createReleasesService } from './service';
+
+// Issue 38 §2: every API node serves a change of the registry within a second of the command's return. Two real
+// API processes on one PostgreSQL (test/two-nodes.ts, docs/deployment.md « Deux nœuds sur une machine »); the
+// command runs here, on its own connection, as `pnpm registry` would.
+
+const ACTOR = { kind: 'cli', name: 'cli:test@machine' } as const;
+const webRoot = mkdtempSync(join(tmpdir(), 'ebas3-registry-nodes-'));
+let nodes: TwoNodes;
+let database: DatabaseHandle;
+
+async function servedEntry(url: string): Promise<string> {
+  const response = await fetch(`${url}/runtime-config.json`);
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+  const config = (await response.json()) as { remotes: Record<string, string> };
+  return config.remotes.mf_stats ?? '';
+}
+
+/** How long after `since` each node first serves `entry` (polled for at most a second). */
+async function delays(since: number, entry: string): Promise<number[]> {
+  return Promise.all(
+    nodes.urls.map(async (url) => {
+      while (performance.now() - since < 1_000) {
+        if ((await servedEntry(url)) === entry) return performance.now() - since;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return Number.POSITIVE_INFINITY;
+    }),
+  );
+}
+
+async function command(...argv: string[]): Promise<number> {
+  const lines: string[] = [];
+  const code = await runRegistryCommand(argv, database.db, ACTOR, {
+    out: (line) => lines.push(line),
+    err: (line) => lines.push(line),
+    readFile: () => '',
+    cwd: webRoot,
+  });
+  expect(code, lines.join('\n')).toBe(EXIT.ok);
+  return performance.now();
+}
+
+beforeAll(async () => {
+  // No demo data (the registry needs none): both nodes serve the site's registry from an empty WEB_ROOT.
+  nodes = await startTwoNodes({ ports: [8551, 8552], env: { DEMO_MODE: '0', WEB_ROOT: webRoot } });
+  database = await openDatabase({ kind: 'postgres', url: nodes.databaseUrl });
+  const registry = createReleasesService(database.db);
+  for (const id of ['n1', 'n2']) {
+    const registered = await registry.register(releaseJson('mf-stats', id), ACTOR);
+    expect(registered.message).toBe(M.registered('mf-stats', id));
+  }
+}, 240_000);
+afterAll(async () => {
+  await database?.close();
+  await nodes?.stop();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('the registry on two API nodes', () => {
+  it('a promote and a rollback are served by both nodes within a second of the command returning', async () => {
+    // Both nodes have served (and kept) the build's entry: only the registry's notification can change it.
+    for (const url of nodes.urls) expect(await servedEntry(url)).toBe('/remotes/mf-stats/mf-manifest.json');
+
+    const promoted = await command('promote', 'mf-stats', 'n1');
+    const afterPromote = await delays(promoted, releaseEntryPath('mf-stats', 'n1'));
+    const second = await command('promote', 'mf-stats', 'n2');
+    const afterSecond = await delays(second, releaseEntryPath('mf-stats', 'n2'));
+    const rolledBack = await command('rollback', 'mf-stats');
+    const afterRollback = await delays(rolledBack, releaseEntryPath('mf-stats', 'n1'));
+    for (const delay of [...afterPromote, ...afterSecond, ...afterRollback])
+      expect(delay).toBeLessThan(1_000);
+  });
+});

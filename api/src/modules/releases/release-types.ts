@@ -1,0 +1,12 @@
+/** Who changes the registry: an administrator through the API, or an operator through `pnpm registry`. */
+export type RegistryActor = { kind: 'user'; userId: number; name: string } | { kind: 'cli'; name: string };
+
+/** A remote's live release as the served registry needs it (service.ts `liveReleases`). */
+export interface LiveRelease {
+  remote: string;
+  id: string;
+  canary?: { id: string; percent: number } | undefined;
+  routes?: unknown;
+  menu?: unknown;
+  requirements?: unknown;
+}

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { RELEASE_FILES_PATH } from 'shared/contract';
 import { ENCODINGS, IMMUTABLE, isFederationFile } from '../lib/release-store/release-files';
 import {
   RELEASE_ID,
@@ -14,8 +15,8 @@ export interface ReleaseFilesOptions {
   store: ReleaseStore;
 }
 
-/** Where releases are served: `/releases/<remote>/<id>/<path>`. */
-export const RELEASES_PREFIX = '/releases';
+/** Where releases are served: `/releases/<remote>/<id>/<path>` (the registry's entries point there). */
+export const RELEASES_PREFIX = RELEASE_FILES_PATH;
 
 /** Complete releases whose file list is kept in memory (a release never changes, so they never go stale). */
 const KNOWN_RELEASES = 64;

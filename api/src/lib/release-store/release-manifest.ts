@@ -1,3 +1,5 @@
+import { REMOTE_NAME_PATTERN } from 'shared/contract';
+
 /**
  * `release.json`: what a release is, written last into its folder of the store (its presence means the release is
  * complete). Issue 38 §1; the fields marked §3 and §4 are placeholders that those parts fill.
@@ -6,8 +8,8 @@
 export const RELEASE_MANIFEST = 'release.json';
 export const RELEASE_SCHEMA_VERSION = 1;
 
-/** Folder names of the apps (`mf-stats`, `host-shell`, a future `mf-foyers`). */
-export const RELEASE_REMOTE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+/** Folder names of the apps (`mf-stats`, `host-shell`, a future `mf-foyers`): the registry's pattern. */
+export const RELEASE_REMOTE = new RegExp(REMOTE_NAME_PATTERN);
 /** `<commit date YYYYMMDD-HHMMSS UTC>-<short commit>-<content hash>` (releaseId in release-package.ts). */
 export const RELEASE_ID = /^\d{8}-\d{6}-[0-9a-f]{7,12}-[0-9a-f]{12}$/;
 

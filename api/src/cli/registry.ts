@@ -1,32 +1,14 @@
-// `pnpm registry <command>` (registry-command.ts): on DATABASE_URL, else the embedded PostgreSQL of DATA_DIR, as the
-// server does. While `npm start` runs, its embedded server holds DATA_DIR: the command reaches that server through its
-// socket instead of starting its own.
+// `pnpm registry <command>` (registry-command.ts) on the database of open-database.ts.
 import { readFileSync } from 'node:fs';
-import { hostname, userInfo } from 'node:os';
 import { loadConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { DataDirLockedError } from '../db/data-dir-lock';
-import { runningServerUrl } from '../db/embedded-postgres';
+import { cliActor, openCliDatabase } from './open-database';
 import { EXIT, runRegistryCommand } from './registry-command';
 
-async function open(): Promise<DatabaseHandle> {
-  const config = loadConfig();
-  if (config.databaseUrl !== undefined) return openDatabase({ kind: 'postgres', url: config.databaseUrl });
-  try {
-    return await openDatabase({ kind: 'embedded', dataDir: config.dataDir });
-  } catch (error) {
-    const url = error instanceof DataDirLockedError ? runningServerUrl(config.dataDir) : undefined;
-    if (url === undefined) throw error;
-    return openDatabase({ kind: 'postgres', url });
-  }
-}
-
-const actor = { kind: 'cli', name: `cli:${userInfo().username}@${hostname()}` } as const;
 let code: number = EXIT.failed;
 try {
-  const handle = await open();
+  const handle = await openCliDatabase(loadConfig());
   try {
-    code = await runRegistryCommand(process.argv.slice(2), handle.db, actor, {
+    code = await runRegistryCommand(process.argv.slice(2), handle.db, cliActor(), {
       out: (line) => console.log(line),
       err: (line) => console.error(line),
       readFile: (path) => readFileSync(path, 'utf8'),

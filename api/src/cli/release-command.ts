@@ -2,9 +2,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AppError } from '../errors';
+import { AppError, ConflictError } from '../errors';
 import { RELEASE_REMOTE } from '../lib/release-store/release-manifest';
-import { packageRelease, publishRelease, ReleaseConflictError } from '../lib/release-store/release-package';
+import { packageRelease, publishRelease, readCompleteRelease } from '../lib/release-store/release-package';
+import type { ReleaseManifest } from '../lib/release-store/release-manifest';
 import type { ReleaseStore } from '../lib/release-store/release-store';
 
 /** The command's exit codes, one per outcome a pipeline acts on (docs/deployment.md « Livrer un module »). */
@@ -19,7 +20,7 @@ export const RELEASE_EXIT = {
   checksFailed: 3,
   /** « incompatible » with the live host: reserved for issue 38 §4, not checked yet. */
   incompatible: 4,
-  /** « déjà publiée avec d'autres fichiers »: the id exists in the store with other bytes. */
+  /** « déjà publiée avec d'autres fichiers »: the id exists in the store, or in the registry, with other bytes. */
   alreadyPublished: 5,
 } as const;
 
@@ -28,6 +29,11 @@ export interface ReleaseSteps {
   run(command: string, args: readonly string[]): Promise<boolean>;
   /** The commit checked out: full hash, committer date, and whether tracked files under `path` have changes. */
   commit(path: string): Promise<{ hash: string; date: Date; dirty: boolean }>;
+  /**
+   * Registers the published release in the registry of releases (modules/releases: idempotent for the same
+   * release.json, ConflictError for the same id with other content); returns the registry's message.
+   */
+  register(manifest: ReleaseManifest): Promise<string>;
 }
 
 export interface ReleaseContext {
@@ -130,13 +136,17 @@ export async function runRelease(argv: readonly string[], context: ReleaseContex
         ? `Publiée dans ${store.description} : ${outcome.manifestKey}`
         : `Déjà publiée à l'identique dans ${store.description} : rien à faire (${outcome.manifestKey}).`,
     );
+    // A retried pipeline registers the release.json the store kept (its build time is the first build's).
+    const published =
+      outcome.status === 'unchanged' ? await readCompleteRelease(store, remote, manifest.id) : manifest;
+    print(`Registre : ${await steps.register(published ?? manifest)}`);
     print(
-      `Registre : pas encore d'enregistrement — l'étape arrive avec le registre (issue 38 §2). Servie sous /releases/${remote}/${manifest.id}/`,
+      `Pour la mettre en ligne : pnpm registry promote ${remote} ${manifest.id} [--canary <pourcentage>] --reason "…"`,
     );
     print(manifest.id);
     return RELEASE_EXIT.ok;
   } catch (error) {
-    if (error instanceof ReleaseConflictError) {
+    if (error instanceof ConflictError) {
       printError(`${error.message} Reconstruisez depuis un autre commit, ou vérifiez le magasin.`);
       return RELEASE_EXIT.alreadyPublished;
     }

@@ -2,13 +2,17 @@
 import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { loadConfig } from '../config';
+import { loadConfig, type AppConfig } from '../config';
 import { openReleaseStore } from '../lib/release-store/open-release-store';
+import { createReleasesService } from '../modules/releases';
+import { cliActor, openCliDatabase } from './open-database';
 import { RELEASE_EXIT, runRelease, type ReleaseSteps } from './release-command';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const git = async (...args: string[]) =>
   (await promisify(execFile)('git', args, { cwd: repoRoot })).stdout.trim();
+
+let config: AppConfig;
 
 const steps: ReleaseSteps = {
   run: (command, args) =>
@@ -25,12 +29,21 @@ const steps: ReleaseSteps = {
     ]);
     return { hash, date: new Date(date), dirty: status !== '' };
   },
+  async register(manifest) {
+    const handle = await openCliDatabase(config);
+    try {
+      const release = { ...manifest, routes: [...manifest.routes], menu: [...manifest.menu] };
+      return (await createReleasesService(handle.db).register(release, cliActor())).message;
+    } finally {
+      await handle.close();
+    }
+  },
 };
 
 let code: number;
 try {
   // Relative paths (RELEASE_STORE=./versions) are the caller's, not api/'s where pnpm runs this.
-  const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+  config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
   code = await runRelease(process.argv.slice(2), {
     repoRoot,
     store: openReleaseStore(config.releaseStore),

@@ -1,8 +1,13 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/helper';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { rowsOf } from '../db/raw';
 import { distFixture } from '../lib/release-store/dist.fixture';
+import { createReleasesService } from '../modules/releases';
 import { createFolderStore } from '../lib/release-store/folder-store';
 import { RELEASE_EXIT, runRelease, type ReleaseSteps } from './release-command';
 
@@ -12,8 +17,14 @@ let root: string;
 let repoRoot: string;
 let storeRoot: string;
 let builtDist: string;
+/** The registry the releases are registered in: the real service on a database of the run's PostgreSQL. */
+let registry: DatabaseHandle;
+let dropRegistry: () => Promise<void>;
 
-beforeAll(() => {
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  registry = await openDatabase(database.options);
+  dropRegistry = database.drop;
   root = mkdtempSync(join(tmpdir(), 'ebas3-release-cmd-'));
   repoRoot = join(root, 'repo');
   storeRoot = join(root, 'store');
@@ -21,7 +32,9 @@ beforeAll(() => {
   writeFileSync(join(repoRoot, 'mf-stats', 'package.json'), '{"name":"mf-stats"}');
   builtDist = distFixture();
 });
-afterAll(() => {
+afterAll(async () => {
+  await registry.close();
+  await dropRegistry();
   rmSync(root, { recursive: true, force: true });
   rmSync(builtDist, { recursive: true, force: true });
 });
@@ -38,6 +51,13 @@ function fakeSteps(failing?: string) {
       return true;
     },
     commit: async () => ({ ...COMMIT, dirty: false }),
+    register: async (manifest) =>
+      (
+        await createReleasesService(registry.db).register(
+          { ...manifest, routes: [...manifest.routes], menu: [...manifest.menu] },
+          { kind: 'cli', name: 'cli:test' },
+        )
+      ).message,
   };
   return { steps, commands };
 }
@@ -55,6 +75,12 @@ async function release(argv: string[], failing?: string) {
   });
   return { code, out, err, commands };
 }
+
+const registered = () =>
+  rowsOf<{ id: string; commit: string }>(
+    registry.db,
+    sql`select id, commit from releases where remote = 'mf-stats' order by id`,
+  );
 
 describe('pnpm release <remote>', () => {
   let id: string;
@@ -74,8 +100,13 @@ describe('pnpm release <remote>', () => {
     expect(id).toMatch(/^20261207-002700-544595d-[0-9a-f]{12}$/);
     expect(out).toContain(`Publiée dans ${storeRoot} : mf-stats/${id}/release.json`);
     expect(out.join('\n')).toMatch(/Compatibilité avec l'hôte : non vérifiée pour l'instant \(issue 38 §4/);
-    expect(out.join('\n')).toMatch(/Registre : pas encore d'enregistrement/);
     expect(JSON.parse(readFileSync(join(storeRoot, 'mf-stats', id, 'release.json'), 'utf8')).id).toBe(id);
+    // Registered, not promoted: the registry knows it, the live release is unchanged.
+    expect(out.join('\n')).toMatch(/^Registre : .*mf-stats/m);
+    expect(out).toContain(
+      `Pour la mettre en ligne : pnpm registry promote mf-stats ${id} [--canary <pourcentage>] --reason "…"`,
+    );
+    expect(await registered()).toEqual([{ id, commit: COMMIT.hash }]);
   });
 
   it('is a no-op when run again on the same commit (a retried pipeline)', async () => {
@@ -84,6 +115,18 @@ describe('pnpm release <remote>', () => {
     expect(out).toContain('Vérifications (lint, types, tests) de mf-stats : sautées (--skip-checks).');
     expect(out.at(-1)).toBe(id);
     expect(out.join('\n')).toMatch(/Déjà publiée à l'identique/);
+  });
+
+  it('exits « déjà publiée avec d’autres fichiers » when the registry holds the id with another release.json', async () => {
+    await registry.db.execute(
+      sql`update releases set manifest = manifest || '{"reconstruite": true}' where remote = 'mf-stats' and id = ${id}`,
+    );
+    const { code, err } = await release(['mf-stats', '--skip-checks']);
+    expect(code).toBe(RELEASE_EXIT.alreadyPublished);
+    expect(err.join('\n')).toContain(id);
+    await registry.db.execute(
+      sql`update releases set manifest = manifest - 'reconstruite' where remote = 'mf-stats' and id = ${id}`,
+    );
   });
 
   it('exits « déjà publiée avec d’autres fichiers » when the id is in the store with other bytes', async () => {

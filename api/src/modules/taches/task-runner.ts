@@ -13,6 +13,7 @@ import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { oneOf, rowsOf } from '../../db/raw';
 import { AppError } from '../../errors';
+import { RepeatedFailureLog } from '../../lib/repeated-failure-log';
 
 export const TASK_MESSAGES = {
   interrupted: "Tâche interrompue par l'arrêt du serveur : relancez-la.",
@@ -99,6 +100,8 @@ export class TaskRunner {
   readonly node = randomUUID();
   readonly #db: Database;
   readonly #log: FastifyBaseLogger;
+  /** The queue's poll failing every turn (the database down): logged once, then summed up once a minute. */
+  readonly #queueFailures: RepeatedFailureLog;
   readonly #options: TaskRunnerOptions;
   readonly #definitions = new Map<string, TaskDefinition>();
   readonly #running = new Map<number, Promise<void>>();
@@ -112,6 +115,7 @@ export class TaskRunner {
   constructor(db: Database, log: FastifyBaseLogger, options: Partial<TaskRunnerOptions> = {}) {
     this.#db = db;
     this.#log = log;
+    this.#queueFailures = new RepeatedFailureLog(log, 'tâches : lecture de la file en échec');
     this.#options = { ...DEFAULT_TASK_RUNNER_OPTIONS, ...options };
   }
 
@@ -176,7 +180,10 @@ export class TaskRunner {
   kick(): void {
     if (!this.#started || this.#stopped || this.#pumping !== undefined) return;
     this.#pumping = this.#pump()
-      .catch((error: unknown) => this.#log.error({ err: error }, 'tâches : lecture de la file en échec'))
+      .then(
+        () => this.#queueFailures.succeeded(),
+        (error: unknown) => this.#queueFailures.failed(error),
+      )
       .finally(() => {
         this.#pumping = undefined;
       });

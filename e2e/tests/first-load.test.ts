@@ -25,16 +25,23 @@ import {
  * bytes come out, down to the target. A change that adds weight has to take as much out elsewhere.
  */
 const BUDGETS = {
-  loginPage: { target: 150 * 1024, ceiling: 372 * 1024 },
+  loginPage: { target: 150 * 1024, ceiling: 273 * 1024 },
   /**
    * From the empty tab to the dashboard's home, the login page included, and the parts the shell loads a few
    * seconds later (host-shell/src/lib/deferred.tsx: live feed, « Tâches »…): the browser receives them all.
    */
-  loginToDashboard: { target: 300 * 1024, ceiling: 740 * 1024 },
+  loginToDashboard: { target: 300 * 1024, ceiling: 329 * 1024 },
   /** Script and style requests of login → dashboard. */
-  loginToDashboardRequests: { target: 30, ceiling: 110 },
-  /** What the reservations list's first visit adds once the dashboard is there. */
-  reservations: { target: 150 * 1024, ceiling: 150 * 1024 },
+  loginToDashboardRequests: { target: 30, ceiling: 30 },
+  /**
+   * What the reservations list's first visit adds once the dashboard is there. Over its target: the screens' antd
+   * components (Table, Select, DatePicker… 150 kB, the host's `screens` file) come with the first list, where they
+   * came before with the dashboard's deferred parts (the live feed took `shared/realtime` from `shared/ui`, which
+   * brought them all). What both steps download together is held below (`loginToReservations`).
+   */
+  reservations: { target: 150 * 1024, ceiling: 277 * 1024 },
+  /** Login → dashboard → reservations list, the two budgets above together (was 825 kB). */
+  loginToReservations: { target: 450 * 1024, ceiling: 606 * 1024 },
   /** What any other remote's first screen adds. */
   otherRemote: { target: 100 * 1024, ceiling: 100 * 1024 },
   /** mf_stats's first screen: charts drawn by the feature's own SVG component, no chart library. */
@@ -134,6 +141,12 @@ describe('first load', () => {
         over.push(
           `fichiers propres de ${remote} : ${kB(sumBrotli(own))} > ${kB(REMOTE_OWN_FILES_BUDGET)} (brotli)`,
         );
+      if (remote === 'mf_reservations')
+        check(
+          'connexion → tableau de bord → réservations',
+          sumWire(toDashboard) + sumWire(visit),
+          BUDGETS.loginToReservations,
+        );
       check(
         `première visite de ${remote}`,
         sumWire(visit),
@@ -156,11 +169,18 @@ describe('first load', () => {
       (m) => m[1]!,
     );
     const sessionScript = /<script src="(\/static\/js\/session-preload\.[^"]+)">/.exec(html)?.[1];
-    assert.ok(preloaded.length > 10, `start-up chunks preloaded by index.html: ${preloaded.length}`);
+    // The start-up's files are few since they are grouped (shared/src/federation/host-chunks.ts), the largest first.
+    assert.ok(
+      preloaded.some((url) => /\/startup\.[0-9a-f]+\.js$/.test(url)),
+      `start-up chunks preloaded by index.html: ${preloaded.join(', ')}`,
+    );
     assert.ok(sessionScript, 'index.html loads the session preload script');
     const sessionSource = await (await fetch(`${product.baseUrl}${sessionScript}`)).text();
     const dashboardOnly = [...sessionSource.matchAll(/"(\/static\/js\/[^"]+\.js)"/g)].map((m) => m[1]!);
-    assert.ok(dashboardOnly.length > 10, `dashboard chunks behind a stored session: ${dashboardOnly.length}`);
+    assert.ok(
+      dashboardOnly.some((url) => /\/shell\.[0-9a-f]+\.js$/.test(url)),
+      `dashboard chunks behind a stored session: ${dashboardOnly.join(', ')}`,
+    );
     // Each start-up file asks V8 to compile it whole, off the main thread (shared/src/federation/startup-preload.ts).
     for (const url of [preloaded[0]!, dashboardOnly[0]!]) {
       const source = await (await fetch(`${product.baseUrl}${url}`)).text();

@@ -49,4 +49,5 @@ export const PROVIDED_MODULES = {
   'antd/es/theme': () => import('antd/es/theme'),
   'shared/ui': () => import('shared/ui'),
   'shared/contract': () => import('shared/contract'),
+  'shared/realtime': () => import('shared/realtime'),
 } as const;

@@ -57,10 +57,11 @@ export const SHARED_PACKAGE_VERSION = '0.1.0';
 
 /**
  * The entry points of `shared`, each its own singleton: `shared` is what the shell needs at start-up, `shared/ui`
- * the screens' building blocks, `shared/contract` the API contract (with TypeBox, also shared), so no remote
- * downloads a copy of them.
+ * the screens' building blocks, `shared/contract` the API contract (with TypeBox, also shared), `shared/realtime`
+ * the live feed's one connection (the host's deferred feed takes it without the screens' Table, Select and
+ * DatePicker that `shared/ui` brings), so no remote downloads a copy of them.
  */
-export const SHARED_PACKAGE_ENTRIES = ['shared', 'shared/ui', 'shared/contract'] as const;
+export const SHARED_PACKAGE_ENTRIES = ['shared', 'shared/ui', 'shared/contract', 'shared/realtime'] as const;
 
 interface SharedConfig {
   singleton: true;

@@ -69,6 +69,7 @@ function resolveImport(from: string, specifier: string): string | null {
     shared: 'shared/src/index.ts',
     'shared/ui': 'shared/src/ui/index.ts',
     'shared/contract': 'shared/src/contract/index.ts',
+    'shared/realtime': 'shared/src/notifications/realtime.ts',
     'shared/routes': 'shared/src/routes/index.ts',
   };
   if (!specifier.startsWith('.')) return entries[specifier] ? join(ROOT, entries[specifier]) : null;

@@ -8,9 +8,9 @@ export * from './resource';
 export * from './scaffold-pages';
 // Export downloads: only the remotes' screens save files, so the helper stays out of the first load (`shared`).
 export * from '../api/download-file';
-// The live feed's connection and subscriptions: the host opens the socket after the first screen, remotes
-// subscribe from their screens — neither needs it in the first load (`shared`).
-export * from '../notifications/realtime';
+// The live feed's connection and subscriptions, for the remotes' screens: the singleton `shared/realtime` (its own
+// entry, so that the host's deferred feed takes it without this whole module), never a copy of its file.
+export * from 'shared/realtime';
 // The booking estimate (purchase prices of a contract's room types): the booking screen and the « Traiter » assistant.
 export * from './booking/estimate';
 export * from './booking/get-types-chambre';

@@ -1,6 +1,6 @@
 import { Tooltip } from 'antd';
 import { useStore } from 'zustand';
-import { realtimeStore, type RealtimeState } from 'shared/ui';
+import { realtimeStore, type RealtimeState } from 'shared/realtime';
 
 const LABELS: Record<RealtimeState, string> = {
   open: 'Temps réel : connecté',

@@ -10,7 +10,7 @@ import {
   reservationKeys,
   resetNotifications,
 } from 'shared';
-import { publishRealtimeEvent, realtimeStore, setRealtimeStatus } from 'shared/ui';
+import { publishRealtimeEvent, realtimeStore, setRealtimeStatus } from 'shared/realtime';
 import { mockToken, pushMockNotification, resetNotificationMocks } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
 import { createTestQueryClient } from 'shared/testing';

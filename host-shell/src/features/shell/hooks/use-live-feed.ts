@@ -14,7 +14,7 @@ import {
   resetNotifications,
   type NotificationEvent,
 } from 'shared';
-import { subscribeRealtime } from 'shared/ui';
+import { subscribeRealtime } from 'shared/realtime';
 import { DEFERRED_DELAY_MS, whenIdleAfter } from '../../../lib/deferred';
 import { notificationsQueryOptions } from '../api/get-notifications';
 

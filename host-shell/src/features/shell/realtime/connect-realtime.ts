@@ -1,5 +1,5 @@
 import { apiOrigin, authStore, readToken, REALTIME_PATH } from 'shared';
-import { publishRealtimeEvent, setRealtimeConnection, setRealtimeStatus } from 'shared/ui';
+import { publishRealtimeEvent, setRealtimeConnection, setRealtimeStatus } from 'shared/realtime';
 import { REALTIME_SOCKET_OPTIONS, socketErrorMessage } from './socket-options';
 
 export interface RealtimeCallbacks {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useEffect, useRef } from 'react';
 import { apiClient, taskKeys, type QueryConfig } from 'shared';
 import { TASK_EVENT, TASK_PATHS, type TaskEvent, type TaskListAnswer } from 'shared/contract';
-import { realtimeStore, useRealtimeEvent } from 'shared/ui';
+import { realtimeStore, useRealtimeEvent } from 'shared/realtime';
 import { useStore } from 'zustand';
 
 export interface TaskPage {

@@ -4,7 +4,7 @@ import { login } from 'shared';
 import { mockTaskReports, mockTasks, mockToken, queueMockTask, resetMocks } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
 import { TASK_EVENT } from 'shared/contract';
-import { publishRealtimeEvent, setRealtimeStatus } from 'shared/ui';
+import { publishRealtimeEvent, setRealtimeStatus } from 'shared/realtime';
 import { renderWithProviders } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tasksQueryOptions, TASKS_FALLBACK_POLL_MS } from '../api/get-tasks';

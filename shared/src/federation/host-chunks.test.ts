@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { HOST_CHUNK_GROUPS } from './host-chunks';
+
+const STORE = '/repo/node_modules/.pnpm/antd@6.6.7_react@19.3.1/node_modules/';
+
+/** The group a module of that path goes to: the matching group of highest priority, as splitChunks picks it. */
+function groupOf(path: string): string | undefined {
+  return Object.values(HOST_CHUNK_GROUPS)
+    .filter((group) => group.test.test(path))
+    .sort((a, b) => b.priority - a.priority)[0]?.name;
+}
+
+describe('the host chunk groups', () => {
+  it('put what the login page runs in the start-up file, pnpm store paths included', () => {
+    expect(groupOf(`${STORE}react-dom/cjs/react-dom-client.production.js`)).toBe('startup');
+    expect(groupOf(`${STORE}antd/es/button/index.js`)).toBe('startup');
+    expect(groupOf(`${STORE}antd/es/form/context.js`)).toBe('startup');
+    expect(groupOf(`${STORE}@rc-component/form/es/index.js`)).toBe('startup');
+    expect(groupOf('C:\\repo\\node_modules\\axios\\lib\\axios.js')).toBe('startup');
+    expect(groupOf('/repo/shared/src/api/api-client.ts')).toBe('startup');
+  });
+
+  it('keep the frame, the Form and the screens’ components out of it', () => {
+    expect(groupOf(`${STORE}antd/es/menu/index.js`)).toBe('shell');
+    expect(groupOf(`${STORE}antd/es/form/index.js`)).toBe('forms');
+    expect(groupOf(`${STORE}antd/es/table/index.js`)).toBe('screens');
+    expect(groupOf(`${STORE}@rc-component/picker/es/index.js`)).toBe('screens');
+    expect(groupOf('/repo/host-shell/src/features/dashboard-home/components/dashboard-home.tsx')).toBe(
+      'shell',
+    );
+    // A file named like a folder of the start-up is not taken for it.
+    expect(groupOf(`${STORE}antd/es/form/contextual.js`)).toBe('forms');
+  });
+
+  it('keep the deferred parts and the live feed’s connection apart from the start-up’s `shared`', () => {
+    expect(groupOf(`${STORE}socket.io-client/build/esm/index.js`)).toBe('deferred');
+    expect(groupOf('/repo/shared/src/notifications/realtime.ts')).toBe('deferred');
+    expect(groupOf('/repo/host-shell/src/features/shell/components/live-feed.tsx')).toBe('deferred');
+    expect(groupOf('/repo/shared/src/notifications/notification-store.ts')).toBe('startup');
+  });
+
+  it('leave the apps’ own code and the other packages to the default split', () => {
+    expect(groupOf('/repo/host-shell/src/features/auth/components/login-page.tsx')).toBeUndefined();
+    expect(groupOf('/repo/shared/src/ui/page-frame.tsx')).toBeUndefined();
+    expect(groupOf(`${STORE}react-router-dom-extra/index.js`)).toBeUndefined();
+  });
+});

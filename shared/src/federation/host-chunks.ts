@@ -1,0 +1,175 @@
+// The host's chunks grouped by when a visitor needs them (issue 37 §5: login → dashboard in ≤ 30 script and style
+// requests). Split one module per chunk, the first visit made 108 requests, and each response's headers (~1.5 kB)
+// weighed as much as a small chunk's code. A group is one file whichever shared module asks for it first: the
+// federation's share table still names each antd component on its own (one singleton each, ARCHITECTURE pitfall 9),
+// only the files behind them are fewer. Nothing of a later group may be needed earlier, or the earlier step
+// downloads the whole later file: e2e/tests/first-load.test.ts counts each step's bytes and requests.
+
+/** `node_modules` packages, folders or files by their path, pnpm's store included. */
+const inPackages = (paths: string[]) =>
+  new RegExp(
+    `[\\\\/]node_modules[\\\\/](?:${paths.map((path) => path.replace(/\//g, '[\\\\/]').replace(/\./g, '\\.')).join('|')})(?:[\\\\/]|$)`,
+  );
+
+/** The workspace's own files (`shared/src/…`, `host-shell/src/…`) by their path from the repository's root. */
+const inWorkspace = (paths: string[]) =>
+  new RegExp(
+    `[\\\\/](?:${paths.map((path) => path.replace(/\//g, '[\\\\/]').replace(/\./g, '\\.')).join('|')})(?:[\\\\/]|$)`,
+  );
+
+/** A module of any of these. */
+const anyOf = (...patterns: RegExp[]) => new RegExp(patterns.map((pattern) => pattern.source).join('|'));
+
+/** antd's folders (`antd/es/<folder>`) as packages paths. */
+const antd = (folders: string[]) => folders.map((folder) => `antd/es/${folder}`);
+
+/**
+ * What every page runs, the login page first: React, the router, the query cache, the HTTP client, the stores, and
+ * antd's core with the login form's components (the theme, the CSS-in-JS runtime, Button, Input, Alert, Spin, the
+ * toasts) and the rc-component modules they are built from.
+ */
+const STARTUP_PACKAGES = inPackages([
+  'react',
+  'react-dom',
+  'scheduler',
+  'react-router',
+  '@tanstack/query-core',
+  '@tanstack/react-query',
+  'axios',
+  'zustand',
+  'dayjs',
+  'clsx',
+  '@babel/runtime',
+  '@emotion/hash',
+  '@emotion/unitless',
+  'stylis',
+  '@ant-design/cssinjs',
+  '@ant-design/cssinjs-utils',
+  '@ant-design/colors',
+  '@ant-design/fast-color',
+  // The app's icons, those of the frame's menu included: apart, they were eleven requests of 1–5 kB.
+  '@ant-design/icons',
+  '@ant-design/icons-svg',
+  'is-mobile',
+  'react-is',
+  'throttle-debounce',
+  '@rc-component/util',
+  '@rc-component/motion',
+  '@rc-component/portal',
+  '@rc-component/resize-observer',
+  '@rc-component/trigger',
+  '@rc-component/input',
+  '@rc-component/textarea',
+  '@rc-component/notification',
+  '@rc-component/color-picker',
+  '@rc-component/tooltip',
+  // The form context every input reads (antd/es/form/context.js), not the Form itself (FORMS).
+  '@rc-component/form',
+  '@rc-component/async-validator',
+  'antd/es/form/context.js',
+  'antd/es/form/hooks/useVariants.js',
+  'antd/es/form/validateMessagesContext.js',
+  'antd/es/app/context.js',
+  'antd/es/table/TableMeasureRowContext.js',
+  'antd/es/modal/locale.js',
+  // The French locale names every component's texts, the pickers' and the pagination's among them.
+  'antd/es/calendar/locale',
+  'antd/es/date-picker/locale',
+  'antd/es/time-picker/locale',
+  '@rc-component/picker/es/locale',
+  '@rc-component/pagination/es/locale',
+  ...antd([
+    '_util',
+    'style',
+    'theme',
+    'config-provider',
+    'locale',
+    'version',
+    'button',
+    'input',
+    'alert',
+    'spin',
+    'space',
+    'grid',
+    'notification',
+    'tooltip',
+    'color-picker',
+    // The empty state every list shows by default (config-provider/defaultRenderEmpty.js).
+    'empty',
+  ]),
+]);
+
+/** `shared`'s start-up entry (shared/src/index.ts) and what it imports; not `shared/ui`, the contract or realtime. */
+const STARTUP_SOURCES = inWorkspace([
+  'shared/src/index.ts',
+  'shared/src/routes',
+  'shared/src/auth',
+  'shared/src/api',
+  'shared/src/format',
+  'shared/src/vendor',
+  'shared/src/config',
+  'shared/src/i18n',
+  'shared/src/session',
+  'shared/src/notifications/notification-store.ts',
+  'shared/src/contract/auth-values.ts',
+  'shared/src/contract/demande-values.ts',
+  'shared/src/contract/reservation-values.ts',
+  'shared/src/contract/notification-values.ts',
+  'shared/src/ui/resource/error-message.ts',
+]);
+
+const STARTUP = anyOf(STARTUP_PACKAGES, STARTUP_SOURCES);
+
+/** The dashboard's frame: its layout, side menu and top bar (dropdown, badge), and its home. */
+const SHELL = anyOf(
+  inPackages([
+    '@rc-component/menu',
+    '@rc-component/overflow',
+    '@rc-component/dropdown',
+    ...antd(['layout', 'menu', 'dropdown', 'badge']),
+  ]),
+  inWorkspace([
+    'host-shell/src/features/shell/components/dashboard-layout.tsx',
+    'host-shell/src/features/dashboard-home',
+  ]),
+);
+
+/**
+ * What the shell loads a few seconds after the dashboard shows (host-shell/src/lib/deferred.tsx): the live feed, its
+ * socket (socket.io-client), the connection's dot and « Tâches »' button — one file instead of six.
+ */
+const DEFERRED = anyOf(
+  inPackages(['socket.io-client', 'socket.io-parser', 'engine.io-client', 'engine.io-parser', '@socket.io']),
+  inWorkspace([
+    'shared/src/notifications/realtime.ts',
+    'host-shell/src/features/shell/components/live-feed.tsx',
+    'host-shell/src/features/shell/components/connection-state.tsx',
+    'host-shell/src/features/shell/hooks/use-live-feed.ts',
+    'host-shell/src/features/shell/api/get-notifications.ts',
+    'host-shell/src/features/shell/realtime',
+    'host-shell/src/features/tasks/components/tasks-entry.tsx',
+  ]),
+);
+
+/** antd's Form: the sign-up, password and account pages, the remotes' forms. */
+const FORMS = inPackages(['antd/es/form']);
+
+/** The rest of antd, which only the remotes' screens and the panels opened on demand render. */
+const SCREENS = inPackages(['antd', '@rc-component']);
+
+const group = (name: string, test: RegExp, priority: number) => ({
+  test,
+  name,
+  chunks: 'async' as const,
+  enforce: true,
+  priority,
+});
+
+/** `performance.chunkSplit.override.cacheGroups` of the host's build. */
+export const HOST_CHUNK_GROUPS = {
+  deferred: group('deferred', DEFERRED, 50),
+  startup: group('startup', STARTUP, 40),
+  shell: group('shell', SHELL, 30),
+  forms: group('forms', FORMS, 25),
+  screens: group('screens', SCREENS, 20),
+};

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ROUTES } from 'shared/routes';
 import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
-import { DEMO_ADMIN, REMOTE_DIRS, startProduct, type Product, type RemoteName } from '../support/product';
+import { DEMO_ADMIN, REMOTE_DIRS, startProduct, type Product } from '../support/product';
 import {
   codeRequests,
   kB,

@@ -103,11 +103,12 @@ describe('generateDemoData', () => {
     );
     expect(history).toEqual({ uncreated: 0, unexplained: 0, unfinished: 0 });
     // A few upcoming stays cancelled today through the service: « Rétablir » can undo them (demo-restorable.ts).
-    const cancelledToday = (await db.execute(
+    const cancelledToday = await rowsOf<{ id: number }>(
+      db,
       sql`select entity_id::int as id from audit_log where entity = 'reservation' and action = 'annulation'
           and at >= ${TODAY}::date::timestamp at time zone 'Europe/Paris' order by 1`,
-    )) as unknown as { rows: { id: number }[] };
-    const ids = cancelledToday.rows.map((row) => row.id);
+    );
+    const ids = cancelledToday.map((row) => row.id);
     expect(ids).toHaveLength(DEMO_RESTORABLE_STAYS);
     expect((await readRetablissements(db, ids)).map((r) => r.reservation_id).sort((a, b) => a - b)).toEqual(
       ids,

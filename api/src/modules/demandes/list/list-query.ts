@@ -16,7 +16,7 @@ import {
 } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { NotFoundError } from '../../../errors';
-import { TODAY } from '../../../db/today';
+import { parisDayOf, TODAY } from '../../../db/today';
 import { containsText, normalisedContains } from '../../../lib/text-search';
 import { assertFilterPeriod, whereClause } from '../../reservations';
 import { isoTimestamp } from '../../../db/iso-timestamp';
@@ -145,7 +145,7 @@ export const demandeItemSelect = sql`d.id, d.type, d.statut, d.origine, d.urgent
   ((select count(*) from reservations rp where rp.demande_id = d.id)
     + (select count(*) from demande_reservations_cibles rc where rc.demande_id = d.id))::int as nombre_reservations,
   ${isoTimestamp(sql`d.created_at`)} as created_at,
-  (${TODAY} - (d.created_at at time zone 'Europe/Paris')::date)::int as age_jours`;
+  (${TODAY} - ${parisDayOf(sql`d.created_at`)})::int as age_jours`;
 
 /** The statement's parts: its `with`, its total, and the ids of its page in their order (an int[]). */
 interface ListParts {

@@ -20,7 +20,7 @@ import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { reservations } from '../../../db/schema';
-import { todayOf } from '../../../db/today';
+import { TODAY, todayOf } from '../../../db/today';
 import { BadRequestError, ConflictError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
 import type { Liberation } from '../../communications';
@@ -273,7 +273,7 @@ export async function updateReservation(
           montant_caf = case when r.status_caf then cc.montant_caf_jour else 0 end, updated_at = now()
         from reservations r join contrats_clients cc on cc.id = r.contrat_client_id
         where r.id = ${id} and n.reservation_id = r.id and not n.annulee
-          and n.date_nuit >= (now() at time zone 'Europe/Paris')::date`);
+          and n.date_nuit >= ${TODAY}`);
     }
     await recordAudit(tx, {
       entity: 'reservation',

@@ -27,7 +27,7 @@ import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { reservations } from '../../../db/schema';
-import { todayOf } from '../../../db/today';
+import { TODAY, todayOf } from '../../../db/today';
 import { BadRequestError, ConflictError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
 import type { Liberation } from '../../communications';
@@ -57,7 +57,7 @@ export async function refreshPaymentSummary(tx: Executor, id: number, flux: 'paf
   const [row] = await rowsOf<{ etat: string }>(
     tx,
     sql`with nights as (
-          select ${night} as etat, date_nuit < (now() at time zone 'Europe/Paris')::date as past
+          select ${night} as etat, date_nuit < ${TODAY} as past
           from nuitees where reservation_id = ${id} and not annulee),
         chosen as (select etat from nights where past or not exists (select 1 from nights where past))
         update reservations set ${stay} = (
@@ -216,7 +216,7 @@ function paymentTarget(body: PointagePafCafBody): { etat: EtatPaiement; range: S
         )})`
       : body.start_date !== undefined && body.end_date !== undefined
         ? sql`date_nuit >= ${body.start_date}::date and date_nuit < ${body.end_date}::date`
-        : sql`date_nuit < (now() at time zone 'Europe/Paris')::date`;
+        : sql`date_nuit < ${TODAY}`;
   return { etat: body.etat ?? 'a_verifier', range };
 }
 

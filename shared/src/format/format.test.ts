@@ -8,7 +8,7 @@ import {
   isApiDate,
 } from './dates';
 import { formatFileSize } from './file-size';
-import { formatMoney, fromCents, toCents } from './money';
+import { formatMoney, fromCents, toAmount, toCents } from './money';
 import { formatNumber, formatPercent } from './numbers';
 
 describe('formatDate', () => {
@@ -144,5 +144,12 @@ describe('money in cents', () => {
     expect(fromCents(-1230)).toBe('-12.30');
     expect(() => toCents('1,5')).toThrow();
     expect(() => toCents('1.234')).toThrow();
+  });
+
+  it('writes an amount as the API answers it, with 2 decimals', () => {
+    expect(toAmount('52')).toBe('52.00');
+    expect(toAmount('84.5')).toBe('84.50');
+    expect(toAmount('0.07')).toBe('0.07');
+    expect(() => toAmount('1,5')).toThrow();
   });
 });

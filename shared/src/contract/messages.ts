@@ -14,10 +14,14 @@ import { ROOMING_MAX_JOURS } from './rooming';
  * (shared/src/mocks/mock-messages.test.ts).
  */
 
-/** api/src/plugins/errors.ts and api/src/plugins/auth.ts: what any route may answer. */
+/**
+ * api/src/lib/error-responses.ts (the one status mapping), api/src/plugins/errors.ts and api/src/plugins/auth.ts: what
+ * any route may answer.
+ */
 export const COMMON_MESSAGES = {
   unauthorized: 'Vous devez être connecté pour accéder à cette ressource.',
   forbidden: "Vous n'êtes pas autorisé à accéder à cette ressource.",
+  badRequest: 'La requête est invalide.',
   invalidBody: 'Le corps de la requête est invalide.',
   /** A partial update (PATCH) without any field. */
   nothingToChange: 'Indiquez au moins un champ à modifier.',
@@ -25,24 +29,52 @@ export const COMMON_MESSAGES = {
   invalidParams: 'Les paramètres sont invalides.',
   invalidParam: (name: string) => `Le paramètre ${name} est invalide.`,
   paramNotAllowed: (name: string) => `Le paramètre « ${name} » n'est pas autorisé.`,
-  /** `validationMessage` of api/src/plugins/errors.ts, for a body field. */
+  notFound: 'Ressource introuvable.',
+  internal: 'Une erreur interne est survenue.',
+  conflict: 'Cette opération entre en conflit avec des données existantes.',
+  /** Database rule violations a service did not translate itself (`databaseErrorResponse`). */
+  overlap: 'Cette opération chevauche une période déjà enregistrée.',
+  referenced: "Cette opération est impossible : d'autres enregistrements dépendent de ces données.",
+  rule: 'Une valeur ne respecte pas les règles de gestion.',
+  invalidValue: 'Une valeur est invalide ou hors limites.',
+  retry: 'Conflit avec une autre opération, réessayez.',
+  databaseUnavailable: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.',
+  badUrl: "L'adresse demandée est invalide.",
+  urlTooLong: "L'adresse demandée est trop longue.",
+  /** The message of a bare HTTP status that has nothing more precise to say (`statusMessage`). */
+  status: {
+    405: 'Méthode non autorisée.',
+    406: 'Format de réponse non pris en charge.',
+    408: "La requête n'est pas arrivée à temps.",
+    413: 'Le corps de la requête est trop volumineux.',
+    415: 'Type de contenu non pris en charge.',
+    417: "L'en-tête Expect de la requête n'est pas pris en charge.",
+    429: 'Trop de requêtes. Réessayez dans quelques minutes.',
+    431: 'Les en-têtes de la requête sont trop volumineux.',
+    503: 'Le service est momentanément indisponible. Réessayez dans quelques instants.',
+  },
+  /**
+   * `validationMessage` of api/src/lib/error-responses.ts: a body field (« Le champ x ») or a parameter (« Le
+   * paramètre x »). The messages about a value take its `subject`, which names a list's element by its rank.
+   */
   field: {
-    notAllowed: (name: string) => `Le champ « ${name} » n'est pas autorisé.`,
-    required: (name: string) => `Le champ ${name} est obligatoire.`,
-    minLength: (name: string, limit: number) =>
-      `Le champ ${name} doit contenir au moins ${limit} caractères.`,
-    maxLength: (name: string, limit: number) => `Le champ ${name} doit contenir au plus ${limit} caractères.`,
-    minimum: (name: string, limit: number) => `Le champ ${name} doit être supérieur ou égal à ${limit}.`,
-    maximum: (name: string, limit: number) => `Le champ ${name} doit être inférieur ou égal à ${limit}.`,
-    invalid: (subject: string) => `${subject} est invalide.`,
+    notAllowed: (name: string, part: RequestPart = 'champ') => `Le ${part} « ${name} » n'est pas autorisé.`,
+    required: (name: string, part: RequestPart = 'champ') => `Le ${part} ${name} est obligatoire.`,
     /** What a message is about: « Le champ x », or « L'élément n° 2 du champ x » for `x.1` (a list's element). */
-    subject: (name: string) => {
+    subject: (name: string, part: RequestPart = 'champ') => {
       const segments = name.split('.');
       const last = segments.at(-1) ?? '';
       return /^\d+$/.test(last)
-        ? `L'élément n° ${Number(last) + 1} du champ ${segments.slice(0, -1).join('.')}`
-        : `Le champ ${name}`;
+        ? `L'élément n° ${Number(last) + 1} du ${part} ${segments.slice(0, -1).join('.')}`
+        : `Le ${part} ${name}`;
     },
+    /** An empty string where one is required (`minLength: 1`). */
+    empty: (subject: string) => `${subject} est obligatoire.`,
+    minLength: (subject: string, limit: number) => `${subject} doit contenir au moins ${limit} caractères.`,
+    maxLength: (subject: string, limit: number) => `${subject} doit contenir au plus ${limit} caractères.`,
+    minimum: (subject: string, limit: number) => `${subject} doit être supérieur ou égal à ${limit}.`,
+    maximum: (subject: string, limit: number) => `${subject} doit être inférieur ou égal à ${limit}.`,
+    invalid: (subject: string) => `${subject} est invalide.`,
     minItems: (subject: string, limit: number) =>
       `${subject} doit contenir au moins ${limit} élément${limit === 1 ? '' : 's'}.`,
     maxItems: (subject: string, limit: number) =>
@@ -51,6 +83,9 @@ export const COMMON_MESSAGES = {
     email: (subject: string) => `${subject} doit être une adresse e-mail valide.`,
   },
 } as const;
+
+/** Where a validated value comes from: the body's fields, or the query's and path's parameters. */
+type RequestPart = 'champ' | 'paramètre';
 
 /** The list contract's query (api/src/modules/common list query). */
 export const LIST_MESSAGES = {

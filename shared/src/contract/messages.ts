@@ -126,7 +126,7 @@ export const RESET_MESSAGES = {
 
 /**
  * api/src/plugins/mail.ts `deliveryAnswer`, api/src/modules/courriels/routes.ts and the sending calls of
- * communications (`COMMUNICATION_MESSAGES`) and rooming lists (`SEND_ROOMING_MESSAGES`).
+ * communications (`COMMUNICATION_MESSAGES`) and rooming lists (api/src/modules/rooming/send).
  */
 export const COURRIEL_MESSAGES = {
   kept: (objet: string) => `Courriel « ${objet} » conservé dans la boîte d'envoi, ${NON_TRANSMIS_SANS_SMTP}.`,
@@ -138,6 +138,10 @@ export const COURRIEL_MESSAGES = {
   notFound: (id: number) => `Courriel n° ${id} introuvable.`,
   attachmentNotFound: 'Pièce jointe introuvable.',
   alreadySent: (id: number) => `Le courriel n° ${id} a déjà été envoyé : renvoi impossible.`,
+  sending: (id: number) => `Le courriel n° ${id} est en cours d'envoi : réessayez dans quelques minutes.`,
+  /** A rooming list's sending failed (`reason`: the delivery's own sentence). */
+  failedKept: (reason: string) =>
+    `${reason} Le courriel est conservé : vous pouvez le renvoyer depuis la boîte d'envoi.`,
   confidentialText:
     "Ce message contient un lien personnel de réinitialisation de mot de passe : son texte n'est pas affiché.",
   confidentialAttachment: 'Ce courriel est confidentiel : ses pièces jointes ne sont pas affichées.',
@@ -215,7 +219,7 @@ export const USERS_MESSAGES = {
   passwordReset: (name: string) => `Le mot de passe de ${name} a été réinitialisé.`,
 } as const;
 
-/** api/src/modules/contrats: the contracts' CRUD, status changes and the spec's contract calls (`SPEC_MESSAGES`). */
+/** api/src/modules/contrats: the contracts' CRUD, status changes and the spec's contract calls. */
 export const CONTRATS_MESSAGES = {
   noun: { etablissement: 'contrat établissement', client: 'contrat client' },
   etablissementNotFound: 'Contrat établissement introuvable.',
@@ -245,6 +249,9 @@ export const CONTRATS_MESSAGES = {
   periodPair: 'Indiquez start_date et end_date ensemble, ou aucun des deux.',
   invalidPeriod: 'La période demandée est invalide.',
   notThisHotel: "Ce contrat n'appartient pas à cet établissement.",
+  /** The spec's contract calls (api/src/modules/contrats/spec-service.ts): their period, in the spec's names. */
+  specPeriod: "La date de départ (end_date) doit être postérieure à la date d'arrivée (start_date).",
+  specPeriodPair: 'Les paramètres start_date et end_date vont ensemble : indiquez les deux ou aucun.',
   /** api/src/modules/contrats/lignes.ts `assertLinesValid`; `line`: « Double » or « Double », its hotel. */
   lineEndBeforeStart: (position: number, line: string) =>
     `Ligne de tarif n° ${position} (${line}) : la date de fin doit être postérieure à la date de début.`,
@@ -257,7 +264,7 @@ export const CONTRATS_MESSAGES = {
   periode: (start: string, end: string) => `du ${frenchDate(start)} au ${frenchDate(end)} exclu`,
 } as const;
 
-/** api/src/modules/reservations: detail, writes (`WRITE_MESSAGES`), extensions and the booking. */
+/** api/src/modules/reservations: detail, extensions and the booking (the writes' rules: RESERVATION_WRITE_MESSAGES). */
 export const RESERVATIONS_MESSAGES = {
   notFound: 'Réservation introuvable.',
   integraleNotFound: 'Réservation intégrale introuvable.',
@@ -323,6 +330,52 @@ export const RESERVATIONS_MESSAGES = {
     `Plus assez de chambres « ${libelle} » libres : ${wanted} demandée(s), ${free} disponible(s).`,
   booked: (id: number, count: number) =>
     `La réservation intégrale n° ${id} a été créée (${count} séjour${count > 1 ? 's' : ''}).`,
+} as const;
+
+/**
+ * api/src/modules/reservations: the rules of the reservation writes (docs/domain.md "Reservation writes"), thrown by
+ * the booking, the actions, the extensions, the attendance and the restorations.
+ */
+export const RESERVATION_WRITE_MESSAGES = {
+  parentNotFound: 'Réservation intégrale introuvable.',
+  stayNotFound: (id: number) => `Réservation n° ${id} introuvable.`,
+  period: "La date de départ (end_date) doit être postérieure à la date d'arrivée (start_date).",
+  tooLong: (max: number) => `Une réservation ne peut pas dépasser ${max} nuits.`,
+  tooLate: (limit: string) =>
+    `La date d'arrivée ne peut pas être antérieure au ${frenchDate(limit)} (saisie tardive limitée à 7 jours).`,
+  clientNotFound: 'Client introuvable.',
+  clientArchived: 'Ce client est archivé : réservation impossible.',
+  hotelNotFound: 'Établissement introuvable.',
+  hotelArchived: 'Cet établissement est archivé : réservation impossible.',
+  roomTypeNotFound: 'Type de chambre introuvable.',
+  contratClientNotFound: 'Contrat client introuvable.',
+  contratEtablissementNotFound: 'Contrat établissement introuvable.',
+  contratClientOther: "Ce contrat client n'appartient pas à ce client.",
+  contratEtablissementOther: "Ce contrat établissement n'appartient pas à cet établissement.",
+  contratInactive: (kind: string, reference: string) =>
+    `Le contrat ${kind} ${reference} n'est pas actif : réservation impossible.`,
+  contratNotCovering: (kind: string, reference: string) =>
+    `Le contrat ${kind} ${reference} ne couvre pas toute la période demandée.`,
+  noPurchaseLine: (date: string, type: string) =>
+    `Aucun tarif d'achat pour le type de chambre ${type} la nuit du ${frenchDate(date)}.`,
+  noSaleLine: (date: string, type: string) =>
+    `Aucun tarif de vente pour le type de chambre ${type} la nuit du ${frenchDate(date)}.`,
+  residentNotFound: (id: number) => `Pensionnaire n° ${id} introuvable.`,
+  residentOther: (name: string) => `Le pensionnaire ${name} n'appartient pas à ce client.`,
+  residentArchived: (name: string) => `Le pensionnaire ${name} est archivé : réservation impossible.`,
+  alreadyBooked: (name: string, date: string) =>
+    `Le pensionnaire ${name} a déjà une nuitée réservée le ${frenchDate(date)}.`,
+  alreadyBookedRace: 'Un des pensionnaires a déjà une nuitée réservée sur cette période.',
+  noRoom: (type: string, date: string) =>
+    `Plus de chambre disponible pour le type ${type} le ${frenchDate(date)}.`,
+  noRoomRace: 'Plus de chambre disponible sur cette période.',
+  parentCancelled: (id: number) =>
+    `La réservation intégrale n° ${id} est annulée (toutes ses réservations le sont) : ajout d'un pensionnaire impossible. Créez une nouvelle réservation.`,
+  demandeNotFound: 'Demande introuvable.',
+  changedMeanwhile: 'Cette réservation a été modifiée entre-temps : rechargez-la puis recommencez.',
+  /** 409 « La réservation n° 12 est annulée : confirmation impossible. » (`statut` in lower case). */
+  transition: (id: number, statut: string, action: string) =>
+    `La réservation n° ${id} est ${statut} : ${action} impossible.`,
 } as const;
 
 /** api/src/modules/tasks/routes.ts: reading, retrying and downloading a background task. */

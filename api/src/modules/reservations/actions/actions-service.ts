@@ -15,6 +15,7 @@ import {
   type ReservationActionBody,
   type ReservationAnnulationBody,
   type ReservationUpdateBody,
+  RESERVATION_WRITE_MESSAGES,
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
@@ -24,7 +25,7 @@ import { TODAY, todayOf } from '../../../db/today';
 import { BadRequestError, ConflictError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
 import type { Liberation } from '../../communications';
-import { invalidTransition, WRITE_MESSAGES } from '../messages';
+import { invalidTransition } from '../messages';
 import { applyRoomChanges, roomsOfParent } from '../rooms/allotment';
 import { recordLiberation, type LiberationOrigin } from '../retablissement/liberation-store';
 import { resplitRoomShares } from '../rooms/room-shares';
@@ -35,7 +36,7 @@ const isActive = (stay: Stay) => (ACTIVE as readonly string[]).includes(stay.sta
 
 function assertVersion(stay: Stay, version: number | undefined): void {
   if (version !== undefined && version !== stay.version)
-    throw new ConflictError(WRITE_MESSAGES.changedMeanwhile);
+    throw new ConflictError(RESERVATION_WRITE_MESSAGES.changedMeanwhile);
 }
 
 /** The stay's later extensions, recursively (the chain after it), not cancelled. */
@@ -264,7 +265,7 @@ export async function updateReservation(
       })
       .where(and(eq(reservations.id, id), eq(reservations.version, body.version)))
       .returning({ id: reservations.id });
-    if (updated.length === 0) throw new ConflictError(WRITE_MESSAGES.changedMeanwhile);
+    if (updated.length === 0) throw new ConflictError(RESERVATION_WRITE_MESSAGES.changedMeanwhile);
     if (changed.some((f) => f !== 'chambre')) {
       // Future nights only: past nights are frozen (docs/domain.md).
       await tx.execute(sql`update nuitees n set petit_dejeuner = r.petit_dejeuner::int,

@@ -22,6 +22,7 @@ import {
   type PointageAnswer,
   type PointagePafCafBody,
   type UpdatePointageBody,
+  RESERVATION_WRITE_MESSAGES,
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
@@ -32,12 +33,11 @@ import { BadRequestError, ConflictError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
 import type { Liberation } from '../../communications';
 import { cancelReservation } from '../actions/actions-service';
-import { WRITE_MESSAGES } from '../messages';
 import { bumpVersion, lockStay, type Stay } from '../stay-repository';
 
 /** 409 when the client read an older version of the stay: nothing is written. */
 function assertVersion(stay: Stay, version: number): void {
-  if (version !== stay.version) throw new ConflictError(WRITE_MESSAGES.changedMeanwhile);
+  if (version !== stay.version) throw new ConflictError(RESERVATION_WRITE_MESSAGES.changedMeanwhile);
 }
 
 async function versionOf(tx: Executor, id: number): Promise<number> {

@@ -4,6 +4,7 @@
  * its own nights. PUT /reservations/prolongation/:id (one stay, or every resident of the parent) and
  * POST /reservations/prolongation_multiple (a list, all or nothing by default, or partial).
  */
+import { RESERVATION_WRITE_MESSAGES } from 'shared/contract';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type {
   ProlongationAnswer,
@@ -20,7 +21,7 @@ import { AppError, BadRequestError, ConflictError, violates } from '../../../err
 import { daysBetween, frenchDate } from '../../../lib/days';
 import { bookedConflict, isNightTaken, MAX_NUITS, residentName } from '../booking/booking-rules';
 import { insertNights } from '../booking/night-pricing';
-import { invalidTransition, WRITE_MESSAGES } from '../messages';
+import { invalidTransition } from '../messages';
 import { applyRoomChanges, roomsOfParent } from '../rooms/allotment';
 import { resplitRoomShares } from '../rooms/room-shares';
 import { createdByOf, lockParent, lockStay, stayAudit, staysWhere, type Stay } from '../stay-repository';
@@ -183,7 +184,7 @@ async function nightGuard<T>(db: Executor, stays: () => Stay[], endDate: string,
       from,
       endDate,
     );
-    throw new ConflictError(message ?? WRITE_MESSAGES.alreadyBookedRace, { cause: error });
+    throw new ConflictError(message ?? RESERVATION_WRITE_MESSAGES.alreadyBookedRace, { cause: error });
   }
 }
 

@@ -2,8 +2,8 @@ import type { Role } from './auth-values';
 import { RESET_LINK_MINUTES, ROLE_LABELS } from './auth-values';
 import { CONTRAT_STATUT_LABELS } from './contrats';
 import { frenchDate } from './days';
-import { NON_TRANSMIS_SANS_SMTP } from './demandes';
-import type { ContratStatut, EtatPaiement } from './enums';
+import { COMMUNICATION_TYPE_LABELS, DEMANDE_TYPE_LABELS, NON_TRANSMIS_SANS_SMTP } from './demandes';
+import type { CommunicationType, ContratStatut, DemandeType, EtatPaiement } from './enums';
 import { ETAT_PAIEMENT_LABELS } from './reservation-values';
 import { ROOMING_MAX_JOURS } from './rooming';
 
@@ -378,6 +378,77 @@ export const RESERVATION_WRITE_MESSAGES = {
     `La réservation n° ${id} est ${statut} : ${action} impossible.`,
 } as const;
 
+/**
+ * api/src/modules/demandes: the requests' lifecycle (demande-store.ts, saisie, refus, traitement), the per-target
+ * results of their extensions and cancellations (resultats.ts), and their synchronisation (sync).
+ */
+export const DEMANDES_MESSAGES = {
+  notFound: (id: number) => `Demande n° ${id} introuvable.`,
+  /** `type`: the request's type label in lower case (« prolongation »). */
+  wrongKind: (id: number, type: string, action: string) =>
+    `La demande n° ${id} est une demande « ${type} » : ${action} impossible.`,
+  /** `statut`: the request's status label in lower case (« traitée »). */
+  transition: (id: number, statut: string, action: string) =>
+    `La demande n° ${id} est « ${statut} » : ${action} impossible.`,
+  created: (id: number) => `Demande n° ${id} enregistrée.`,
+  refused: (id: number) =>
+    `Demande n° ${id} refusée. La lettre de refus est prête : envoyez-la depuis la fiche.`,
+  treated: (id: number, count: number, parentId: number) =>
+    `Demande n° ${id} traitée : ${count > 1 ? `${count} réservations créées` : 'réservation créée'} (réservation intégrale n° ${parentId}). La confirmation et le bon d'hébergement sont prêts.`,
+  motifRequired: 'Le motif du refus est obligatoire.',
+  noRoom: 'Indiquez au moins une chambre.',
+  notNamed: (id: number) => `Le pensionnaire n° ${id} n'est pas nommé dans la demande.`,
+  placedTwice: (id: number) => `Le pensionnaire n° ${id} est placé dans deux chambres.`,
+  newEndNotAfter: (day: string) => `La nouvelle date de départ doit être postérieure au ${frenchDate(day)}.`,
+  /** « 2 réservations prolongées, 1 en échec. » (`participe`: « prolongée », « annulée »). */
+  summary: (ok: number, ko: number, participe: string) => {
+    const done = `${ok} réservation${ok > 1 ? 's' : ''} ${participe}${ok > 1 ? 's' : ''}`;
+    return ko === 0 ? `${done}.` : `${done}, ${ko} en échec.`;
+  },
+  noneDone: (participe: string, summary: string) => `Aucune réservation ${participe} : ${summary}`,
+  done: (id: number, summary: string) => `Demande n° ${id} : ${summary}`,
+  notTargeted: (id: number) => `La réservation n° ${id} n'est pas visée par cette demande.`,
+  targetCancelled: (id: number) => `La réservation n° ${id} est annulée : prolongation impossible.`,
+  alreadyExtended: (day: string, id: number) =>
+    `Déjà prolongée jusqu'au ${frenchDate(day)} (réservation n° ${id}).`,
+  extended: (day: string, id: number) => `Prolongée jusqu'au ${frenchDate(day)} (réservation n° ${id}).`,
+  alreadyEnded: (id: number) => `La réservation n° ${id} est déjà annulée ou terminée.`,
+  endsBefore: (id: number, day: string) =>
+    `La réservation n° ${id} se termine avant le ${frenchDate(day)} : rien à annuler.`,
+  cancelled: (id: number) => `Réservation n° ${id} annulée.`,
+  cancelledFrom: (id: number, day: string) =>
+    `Réservation n° ${id} annulée : nuits annulées à partir du ${frenchDate(day)}.`,
+  shortened: (id: number, day: string) => `Réservation n° ${id} écourtée : départ le ${frenchDate(day)}.`,
+  syncNothing: 'Aucune demande à synchroniser.',
+  syncClosed: 'Demande close : rien à synchroniser.',
+  syncAllCancelled:
+    'Toutes les réservations de la demande ont été annulées depuis son traitement : à vérifier.',
+  syncUpToDate: 'Déjà à jour.',
+  syncChanges: (count: number) => `${count} modification${count > 1 ? 's' : ''}.`,
+  syncInBackground: (count: number, taskId: number) =>
+    `La synchronisation porte sur ${count} demandes : elle se fait en arrière-plan (tâche n° ${taskId}). Suivez-la dans « Tâches » ; une notification vous préviendra.`,
+} as const;
+
+/** api/src/modules/communications/communication-service.ts: a request's documents and their sending. */
+export const COMMUNICATION_MESSAGES = {
+  notFound: (id: number) => `Communication n° ${id} introuvable.`,
+  noDocument: "Cette communication n'a pas de document à envoyer.",
+  noFile: "Cette communication n'a pas de document.",
+  noRecipient: COURRIEL_MESSAGES.noRecipient,
+  hotelWithoutEmail: (nom: string) =>
+    `L'établissement ${nom} n'a pas d'adresse électronique : ajoutez-la à sa fiche, ou indiquez un destinataire.`,
+  demandeNotFound: DEMANDES_MESSAGES.notFound,
+  noDemandeDocument: (id: number) => `Aucun document pour la demande n° ${id}.`,
+  notOfDemande: (communication: number, demande: number) =>
+    `La communication n° ${communication} n'est pas un document de la demande n° ${demande}.`,
+  pending: 'Un envoi de cette communication est déjà en cours : réessayez dans quelques minutes.',
+  wrongType: (type: CommunicationType, demandeType: DemandeType) =>
+    `Le document « ${COMMUNICATION_TYPE_LABELS[type]} » ne concerne pas une demande « ${DEMANDE_TYPE_LABELS[demandeType].toLowerCase()} ».`,
+  prepared: (objet: string) => `Document « ${objet} » préparé.`,
+  preparedNoRecipient: (objet: string) =>
+    `Document « ${objet} » préparé ; aucun destinataire connu : indiquez une adresse pour l'envoyer.`,
+} as const;
+
 /** api/src/modules/tasks/routes.ts: reading, retrying and downloading a background task. */
 export const TASK_ROUTE_MESSAGES = {
   notFound: (id: number) => `Tâche n° ${id} introuvable.`,
@@ -387,6 +458,9 @@ export const TASK_ROUTE_MESSAGES = {
   noFile: "Cette tâche n'a pas de fichier à télécharger.",
   noReport: "Cette tâche n'a pas de rapport.",
   relaunched: (id: number) => `Tâche relancée (n° ${id}) : suivez sa progression dans « Tâches ».`,
+  /** api/src/modules/reservations/exports/export-task.ts: a reservation export prepared in the background. */
+  exportReady: (total: number) =>
+    `Export prêt : ${total.toLocaleString('fr-FR')} réservation${total > 1 ? 's' : ''}.`,
 } as const;
 
 /** api/src/modules/reservations/filters.ts: the period of the reservation and rooming filters. */

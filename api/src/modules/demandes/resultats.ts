@@ -1,4 +1,4 @@
-import type { ResultatCible } from 'shared/contract';
+import { DEMANDES_MESSAGES, type ResultatCible } from 'shared/contract';
 import { ConflictError } from '../../errors';
 
 /** 409 of an extension or cancellation that changed no targeted stay: carries each stay's reason. */
@@ -14,7 +14,5 @@ export class CiblesFailure extends ConflictError {
 /** « 2 réservations prolongées, 1 en échec. » */
 export function summary(resultats: ResultatCible[], participe: string): string {
   const ok = resultats.filter((r) => r.ok).length;
-  const ko = resultats.length - ok;
-  const done = `${ok} réservation${ok > 1 ? 's' : ''} ${participe}${ok > 1 ? 's' : ''}`;
-  return ko === 0 ? `${done}.` : `${done}, ${ko} en échec.`;
+  return DEMANDES_MESSAGES.summary(ok, resultats.length - ok, participe);
 }

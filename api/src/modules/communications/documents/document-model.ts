@@ -18,6 +18,7 @@ import {
   type CommunicationType,
   type DemandeType,
   type ReservationStatut,
+  DEMANDES_MESSAGES,
 } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { NotFoundError } from '../../../errors';
@@ -108,7 +109,7 @@ export async function loadDocumentData(db: Executor, demandeId: number): Promise
         ${TODAY}::text as today
       from demandes_hebergement d join clients c on c.id = d.client_id where d.id = ${demandeId}`,
   );
-  if (demande === undefined) throw new NotFoundError(`Demande n° ${demandeId} introuvable.`);
+  if (demande === undefined) throw new NotFoundError(DEMANDES_MESSAGES.notFound(demandeId));
   const pensionnaires = await rowsOf<PersonData>(
     db,
     sql`select p.nom, p.prenom, p.numero_dossier, p.date_naissance::text as date_naissance

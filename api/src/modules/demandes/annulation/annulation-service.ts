@@ -12,7 +12,12 @@
  * one; the notices' e-mails leave once the transaction commits.
  */
 import { sql } from 'drizzle-orm';
-import type { AnnulationDemandeBody, CiblesAnswer, ResultatCible } from 'shared/contract';
+import {
+  DEMANDES_MESSAGES,
+  type AnnulationDemandeBody,
+  type CiblesAnswer,
+  type ResultatCible,
+} from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../errors';
@@ -24,7 +29,6 @@ import {
   type Liberation,
 } from '../../communications';
 import { cancelReservation, endReservationEarly, motifOf } from '../../reservations';
-import { frenchDate } from '../../../lib/days';
 import { todayOf } from '../../../db/today';
 import { chainFrom, isActive, targetIds } from '../cibles';
 import { assertKind, assertTransition, lockDemande, moveDemande } from '../demande-store';
@@ -53,8 +57,8 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
               prolongation_id: null,
               message:
                 chain.length === 0
-                  ? `La réservation n° ${target} est déjà annulée ou terminée.`
-                  : `La réservation n° ${target} se termine avant le ${frenchDate(from)} : rien à annuler.`,
+                  ? DEMANDES_MESSAGES.alreadyEnded(target)
+                  : DEMANDES_MESSAGES.endsBefore(target, from),
             });
             continue;
           }
@@ -69,8 +73,8 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
                 prolongation_id: null,
                 message:
                   running.date_debut >= from
-                    ? `Réservation n° ${running.id} annulée.`
-                    : `Réservation n° ${running.id} annulée : nuits annulées à partir du ${frenchDate(today)}.`,
+                    ? DEMANDES_MESSAGES.cancelled(running.id)
+                    : DEMANDES_MESSAGES.cancelledFrom(running.id, today),
               });
             } else {
               const next = chain.find((stay) => stay.date_debut >= running.date_fin);
@@ -86,7 +90,7 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
                 reservation_id: target,
                 ok: true,
                 prolongation_id: null,
-                message: `Réservation n° ${running.id} écourtée : départ le ${frenchDate(from)}.`,
+                message: DEMANDES_MESSAGES.shortened(running.id, from),
               });
             }
           } catch (error) {
@@ -101,7 +105,10 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
         }
         const ok = resultats.filter((r) => r.ok).length;
         if (ok === 0)
-          throw new CiblesFailure(`Aucune réservation annulée : ${summary(resultats, 'annulée')}`, resultats);
+          throw new CiblesFailure(
+            DEMANDES_MESSAGES.noneDone('annulée', summary(resultats, 'annulée')),
+            resultats,
+          );
         if (from !== demande.date_debut && from < demande.date_fin) {
           await tx.execute(sql`update demandes_hebergement set date_debut = ${from}::date, updated_at = now()
             where id = ${id}`);
@@ -122,7 +129,7 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
         const notices = await prepareHotelNotices(tx, actor, mail, liberations, id);
         const letter = await prepareCommunication(tx, actor, id, 'annulation');
         const answer: CiblesAnswer = {
-          message: `Demande n° ${id} : ${summary(resultats, 'annulée')}`,
+          message: DEMANDES_MESSAGES.done(id, summary(resultats, 'annulée')),
           statut,
           resultats,
           communication_ids: [letter, ...notices.map((n) => n.communicationId)],

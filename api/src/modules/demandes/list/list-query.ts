@@ -13,6 +13,7 @@ import {
   type DemandeItem,
   type DemandeListBody,
   type DemandeStatut,
+  DEMANDES_MESSAGES,
 } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { NotFoundError } from '../../../errors';
@@ -239,6 +240,6 @@ export async function readDemandeItem(db: Executor, id: number): Promise<Demande
     sql`select ${demandeItemSelect} from demandes_hebergement d join clients c on c.id = d.client_id
         where d.id = ${id}`,
   );
-  if (row === undefined) throw new NotFoundError(`Demande n° ${id} introuvable.`);
+  if (row === undefined) throw new NotFoundError(DEMANDES_MESSAGES.notFound(id));
   return row;
 }

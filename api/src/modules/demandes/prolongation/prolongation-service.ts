@@ -5,13 +5,17 @@
  * some → `en_cours` (the rest can be retried); none → 409 with the reasons, nothing changed.
  */
 import { sql } from 'drizzle-orm';
-import type { CiblesAnswer, ProlongationDemandeBody, ResultatCible } from 'shared/contract';
+import {
+  DEMANDES_MESSAGES,
+  type CiblesAnswer,
+  type ProlongationDemandeBody,
+  type ResultatCible,
+} from 'shared/contract';
 import type { Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
 import { AppError, BadRequestError } from '../../../errors';
 import { prepareCommunication } from '../../communications';
 import { prolongReservation } from '../../reservations';
-import { frenchDate } from '../../../lib/days';
 import { chainFrom, lastOf, targetIds } from '../cibles';
 import { assertKind, assertTransition, lockDemande, moveDemande } from '../demande-store';
 import { CiblesFailure, summary } from '../resultats';
@@ -25,9 +29,7 @@ export function createDemandeProlongationService(db: Database) {
         assertTransition(demande, 'traitee', 'prolongation');
         const endDate = body.end_date ?? demande.date_fin;
         if (endDate <= demande.date_debut)
-          throw new BadRequestError(
-            `La nouvelle date de départ doit être postérieure au ${frenchDate(demande.date_debut)}.`,
-          );
+          throw new BadRequestError(DEMANDES_MESSAGES.newEndNotAfter(demande.date_debut));
         const resultats: ResultatCible[] = [];
         const created: number[] = [];
         for (const target of await targetIds(tx, id, body.reservation_ids)) {
@@ -37,7 +39,7 @@ export function createDemandeProlongationService(db: Database) {
               reservation_id: target,
               ok: false,
               prolongation_id: null,
-              message: `La réservation n° ${target} est annulée : prolongation impossible.`,
+              message: DEMANDES_MESSAGES.targetCancelled(target),
             });
             continue;
           }
@@ -46,7 +48,7 @@ export function createDemandeProlongationService(db: Database) {
               reservation_id: target,
               ok: true,
               prolongation_id: last.id === target ? null : last.id,
-              message: `Déjà prolongée jusqu'au ${frenchDate(last.date_fin)} (réservation n° ${last.id}).`,
+              message: DEMANDES_MESSAGES.alreadyExtended(last.date_fin, last.id),
             });
             continue;
           }
@@ -57,7 +59,7 @@ export function createDemandeProlongationService(db: Database) {
               reservation_id: target,
               ok: true,
               prolongation_id: answer.reservation_ids[0] ?? null,
-              message: `Prolongée jusqu'au ${frenchDate(endDate)} (réservation n° ${answer.reservation_ids[0]}).`,
+              message: DEMANDES_MESSAGES.extended(endDate, answer.reservation_ids[0] ?? last.id),
             });
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
@@ -72,7 +74,7 @@ export function createDemandeProlongationService(db: Database) {
         const ok = resultats.filter((r) => r.ok).length;
         if (ok === 0)
           throw new CiblesFailure(
-            `Aucune réservation prolongée : ${summary(resultats, 'prolongée')}`,
+            DEMANDES_MESSAGES.noneDone('prolongée', summary(resultats, 'prolongée')),
             resultats,
           );
         if (created.length > 0)
@@ -93,7 +95,7 @@ export function createDemandeProlongationService(db: Database) {
               ]
             : [];
         return {
-          message: `Demande n° ${id} : ${summary(resultats, 'prolongée')}`,
+          message: DEMANDES_MESSAGES.done(id, summary(resultats, 'prolongée')),
           statut,
           resultats,
           communication_ids: communicationIds,

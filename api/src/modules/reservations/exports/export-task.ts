@@ -11,6 +11,7 @@ import {
   type ReservationExportBody,
   type ReservationExportKey,
   FILE_MEDIA_TYPES,
+  TASK_ROUTE_MESSAGES,
 } from 'shared/contract';
 import { BadRequestError } from '../../../errors';
 import { exportFileName } from '../../../lib/exports/export-format';
@@ -97,7 +98,7 @@ export const exportTaskPlugin = fp<{
         );
         await ended;
         return {
-          message: `Export prêt : ${total.toLocaleString('fr-FR')} réservation${total > 1 ? 's' : ''}.`,
+          message: TASK_ROUTE_MESSAGES.exportReady(total),
           details: { lignes: total },
           fichier: {
             nom: exportFileName(key),

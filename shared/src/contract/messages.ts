@@ -95,6 +95,7 @@ export const LIST_MESSAGES = {
   order: 'Le paramètre « order » doit valoir asc ou desc.',
   archived: 'Le paramètre « archived » doit valoir true ou false.',
   search: (column: string) => `La recherche sur « ${column} » n'est pas disponible.`,
+  filter: (column: string) => `Le filtre « ${column} » n'est pas disponible.`,
   searchLength: (column: string) => `La recherche sur « ${column} » doit compter de 1 à 100 caractères.`,
 } as const;
 
@@ -373,6 +374,7 @@ export const RESERVATION_WRITE_MESSAGES = {
     `La réservation intégrale n° ${id} est annulée (toutes ses réservations le sont) : ajout d'un pensionnaire impossible. Créez une nouvelle réservation.`,
   demandeNotFound: 'Demande introuvable.',
   changedMeanwhile: 'Cette réservation a été modifiée entre-temps : rechargez-la puis recommencez.',
+  roomTypeRequired: 'Indiquez le type de chambre (type_chambre_id) de ce pensionnaire.',
   /** 409 « La réservation n° 12 est annulée : confirmation impossible. » (`statut` in lower case). */
   transition: (id: number, statut: string, action: string) =>
     `La réservation n° ${id} est ${statut} : ${action} impossible.`,
@@ -457,6 +459,7 @@ export const TASK_ROUTE_MESSAGES = {
   alreadyRetried: (id: number) => `Cette tâche a déjà été relancée (tâche n° ${id}).`,
   noFile: "Cette tâche n'a pas de fichier à télécharger.",
   noReport: "Cette tâche n'a pas de rapport.",
+  unknownExport: 'Export inconnu.',
   relaunched: (id: number) => `Tâche relancée (n° ${id}) : suivez sa progression dans « Tâches ».`,
   /** api/src/modules/reservations/exports/export-task.ts: a reservation export prepared in the background. */
   exportReady: (total: number) =>
@@ -489,6 +492,8 @@ export const POINTAGE_MESSAGES = {
   notANight: (day: string, id: number) =>
     `La nuit du ${frenchDate(day)} n'est pas une nuitée (non annulée) de la réservation n° ${id}.`,
   nothingInPeriod: 'Aucune nuitée de la réservation dans cette période : rien à pointer.',
+  streamNotApplied: (label: string, id: number) =>
+    `Le flux ${label} ne s'applique pas à la réservation n° ${id}.`,
 } as const;
 
 /** api/src/modules/demandes/cles-api/cles-api-service.ts: the clients' API keys. */

@@ -7,13 +7,13 @@
  * The public entry of booking for other modules (a demande that produces its reservations): pass the caller's
  * transaction as `db` and the booking becomes a savepoint of it, committed or rolled back with the caller's work.
  */
-import { RESERVATION_WRITE_MESSAGES } from 'shared/contract';
 import { eq, sql } from 'drizzle-orm';
-import type {
-  ReservationAddAnswer,
-  ReservationAddBody,
-  ReservationEditAnswer,
-  ReservationEditBody,
+import {
+  RESERVATION_WRITE_MESSAGES,
+  type ReservationAddAnswer,
+  type ReservationAddBody,
+  type ReservationEditAnswer,
+  type ReservationEditBody,
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
@@ -195,8 +195,7 @@ export async function addResidentToReservation(
         period = { start, end };
         assertPeriod(start, end, today);
         const typeChambreId = body.type_chambre_id ?? mere.type_chambre_id;
-        if (typeChambreId === null)
-          throw new ConflictError('Indiquez le type de chambre (type_chambre_id) de ce pensionnaire.');
+        if (typeChambreId === null) throw new ConflictError(RESERVATION_WRITE_MESSAGES.roomTypeRequired);
         const input: StayInput = {
           clientId: mere.client_id,
           contratClientId: mere.contrat_client_id,

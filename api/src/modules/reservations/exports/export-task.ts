@@ -67,7 +67,7 @@ export const exportTaskPlugin = fp<{
       run: async ({ db, parametres, progress, log }) => {
         const { key, body } = parametres as unknown as ExportTaskParams;
         const exported = RESERVATION_EXPORTS[key];
-        if (exported === undefined) throw new BadRequestError('Export inconnu.');
+        if (exported === undefined) throw new BadRequestError(TASK_ROUTE_MESSAGES.unknownExport);
         // Counted again: the stays may have changed since the request was queued.
         const total = await countExportRows(db, splitExportBody(body).filters);
         const output = new PassThrough();

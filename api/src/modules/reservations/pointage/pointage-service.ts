@@ -9,6 +9,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
+  FILTER_MESSAGES,
   POINTAGE_MESSAGES,
   addDays,
   ETAT_PAIEMENT_LABELS,
@@ -205,9 +206,7 @@ function paymentTarget(body: PointagePafCafBody): { etat: EtatPaiement; range: S
   if (body.dates !== undefined && body.start_date !== undefined)
     throw new BadRequestError(POINTAGE_MESSAGES.datesAndRange);
   if (body.start_date !== undefined && body.end_date !== undefined && body.end_date <= body.start_date)
-    throw new BadRequestError(
-      'La date de fin (end_date) doit être postérieure à la date de début (start_date).',
-    );
+    throw new BadRequestError(FILTER_MESSAGES.period);
   const range =
     body.dates !== undefined
       ? sql`date_nuit in (${sql.join(
@@ -237,7 +236,7 @@ export async function pointPafCaf(
     assertVersion(stay, body.version);
     const label = FLUX_PAIEMENT_LABELS[body.type];
     if (!(body.type === 'paf' ? stay.statusPaf : stay.statusCaf))
-      throw new ConflictError(`Le flux ${label} ne s'applique pas à la réservation n° ${id}.`);
+      throw new ConflictError(POINTAGE_MESSAGES.streamNotApplied(label, id));
     const target = paymentTarget(body);
     const column = sql.raw(`etat_${body.type}`);
     // The stay is locked: its nights cannot change between this read and the update below.

@@ -133,7 +133,7 @@ export async function sendRooming(
     db,
     sql`select ${courrielSelect} from courriels co where co.id = ${id}`,
   );
-  if (data === undefined) throw new NotFoundError(`Courriel n° ${id} introuvable.`);
+  if (data === undefined) throw new NotFoundError(COURRIEL_MESSAGES.notFound(id));
   const [address] = saved ?? [];
   return {
     ...answer,

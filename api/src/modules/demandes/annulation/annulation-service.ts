@@ -20,7 +20,6 @@ import {
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
-import { AppError } from '../../../errors';
 import type { Mailer } from '../../../lib/mail';
 import {
   prepareCommunication,
@@ -32,7 +31,7 @@ import { cancelReservation, endReservationEarly, motifOf } from '../../reservati
 import { todayOf } from '../../../db/today';
 import { chainFrom, isActive, targetIds } from '../cibles';
 import { assertKind, assertTransition, lockDemande, moveDemande } from '../demande-store';
-import { CiblesFailure, summary } from '../resultats';
+import { resultsPerTarget, settledStatut, summary } from '../resultats';
 
 export function createDemandeAnnulationService(db: Database, mail: Mailer) {
   return {
@@ -45,13 +44,13 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
         const today = await todayOf(tx);
         const requested = body.date_annulation ?? demande.date_debut;
         const from = requested < today ? today : requested;
-        const resultats: ResultatCible[] = [];
         const liberations: Liberation[] = [];
-        for (const target of await targetIds(tx, id, body.reservation_ids)) {
+        const targets = await targetIds(tx, id, body.reservation_ids);
+        const resultats = await resultsPerTarget(targets, async (target): Promise<ResultatCible> => {
           const chain = (await chainFrom(tx, target)).filter(isActive);
           const running = chain.find((stay) => stay.date_fin > from);
           if (running === undefined) {
-            resultats.push({
+            return {
               reservation_id: target,
               ok: true,
               prolongation_id: null,
@@ -59,56 +58,38 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
                 chain.length === 0
                   ? DEMANDES_MESSAGES.alreadyEnded(target)
                   : DEMANDES_MESSAGES.endsBefore(target, from),
-            });
-            continue;
+            };
           }
-          try {
-            if (running.date_debut >= from || from <= today) {
-              liberations.push(
-                ...(await cancelReservation(tx, actor, running.id, { motif }, { demandeId: id })).liberations,
-              );
-              resultats.push({
-                reservation_id: target,
-                ok: true,
-                prolongation_id: null,
-                message:
-                  running.date_debut >= from
-                    ? DEMANDES_MESSAGES.cancelled(running.id)
-                    : DEMANDES_MESSAGES.cancelledFrom(running.id, today),
-              });
-            } else {
-              const next = chain.find((stay) => stay.date_debut >= running.date_fin);
-              if (next !== undefined)
-                liberations.push(
-                  ...(await cancelReservation(tx, actor, next.id, { motif }, { demandeId: id })).liberations,
-                );
-              liberations.push(
-                ...(await endReservationEarly(tx, actor, running.id, from, { motif, demandeId: id }))
-                  .liberations,
-              );
-              resultats.push({
-                reservation_id: target,
-                ok: true,
-                prolongation_id: null,
-                message: DEMANDES_MESSAGES.shortened(running.id, from),
-              });
-            }
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            resultats.push({
+          if (running.date_debut >= from || from <= today) {
+            liberations.push(
+              ...(await cancelReservation(tx, actor, running.id, { motif }, { demandeId: id })).liberations,
+            );
+            return {
               reservation_id: target,
-              ok: false,
+              ok: true,
               prolongation_id: null,
-              message: error.message,
-            });
+              message:
+                running.date_debut >= from
+                  ? DEMANDES_MESSAGES.cancelled(running.id)
+                  : DEMANDES_MESSAGES.cancelledFrom(running.id, today),
+            };
           }
-        }
-        const ok = resultats.filter((r) => r.ok).length;
-        if (ok === 0)
-          throw new CiblesFailure(
-            DEMANDES_MESSAGES.noneDone('annulée', summary(resultats, 'annulée')),
-            resultats,
+          const next = chain.find((stay) => stay.date_debut >= running.date_fin);
+          if (next !== undefined)
+            liberations.push(
+              ...(await cancelReservation(tx, actor, next.id, { motif }, { demandeId: id })).liberations,
+            );
+          liberations.push(
+            ...(await endReservationEarly(tx, actor, running.id, from, { motif, demandeId: id })).liberations,
           );
+          return {
+            reservation_id: target,
+            ok: true,
+            prolongation_id: null,
+            message: DEMANDES_MESSAGES.shortened(running.id, from),
+          };
+        });
+        const statut = settledStatut(resultats, 'annulée');
         if (from !== demande.date_debut && from < demande.date_fin) {
           await tx.execute(sql`update demandes_hebergement set date_debut = ${from}::date, updated_at = now()
             where id = ${id}`);
@@ -122,7 +103,6 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
           });
           demande.date_debut = from;
         }
-        const statut = ok === resultats.length ? 'traitee' : 'en_cours';
         await moveDemande(tx, actor, demande, statut, 'annulation', "confirmation d'annulation", {
           details: { date_annulation: from, motif },
         });

@@ -375,6 +375,13 @@ export const RESERVATION_WRITE_MESSAGES = {
   demandeNotFound: 'Demande introuvable.',
   changedMeanwhile: 'Cette réservation a été modifiée entre-temps : rechargez-la puis recommencez.',
   roomTypeRequired: 'Indiquez le type de chambre (type_chambre_id) de ce pensionnaire.',
+  // An early departure (actions-service).
+  earlyEndNotAfterArrival: "La nouvelle date de départ doit être postérieure à la date d'arrivée.",
+  earlyEndInPast: 'La nouvelle date de départ ne peut pas être antérieure à aujourd’hui.',
+  earlyEndNotBefore: (day: string) =>
+    `La nouvelle date de départ doit être antérieure au départ prévu (${frenchDate(day)}).`,
+  extendedBy: (id: number, extension: number) =>
+    `La réservation n° ${id} est prolongée par la réservation n° ${extension} : annulez d'abord la prolongation.`,
   /** 409 « La réservation n° 12 est annulée : confirmation impossible. » (`statut` in lower case). */
   transition: (id: number, statut: string, action: string) =>
     `La réservation n° ${id} est ${statut} : ${action} impossible.`,

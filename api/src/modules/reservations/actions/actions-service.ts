@@ -311,21 +311,16 @@ export async function endReservationEarly(
     const today = await todayOf(tx);
     if (!isActive(stay)) throw invalidTransition(stay, 'départ anticipé');
     if (dateFin <= stay.dateDebut)
-      throw new BadRequestError("La nouvelle date de départ doit être postérieure à la date d'arrivée.");
-    if (dateFin < today)
-      throw new BadRequestError('La nouvelle date de départ ne peut pas être antérieure à aujourd’hui.');
+      throw new BadRequestError(RESERVATION_WRITE_MESSAGES.earlyEndNotAfterArrival);
+    if (dateFin < today) throw new BadRequestError(RESERVATION_WRITE_MESSAGES.earlyEndInPast);
     if (dateFin >= stay.dateFin)
-      throw new BadRequestError(
-        `La nouvelle date de départ doit être antérieure au départ prévu (${frenchDate(stay.dateFin)}).`,
-      );
+      throw new BadRequestError(RESERVATION_WRITE_MESSAGES.earlyEndNotBefore(stay.dateFin));
     const [extension] = await staysWhere(
       tx,
       and(eq(reservations.prolongationDeId, id), ne(reservations.statut, 'annulee')),
     );
     if (extension !== undefined)
-      throw new ConflictError(
-        `La réservation n° ${id} est prolongée par la réservation n° ${extension.id} : annulez d'abord la prolongation.`,
-      );
+      throw new ConflictError(RESERVATION_WRITE_MESSAGES.extendedBy(id, extension.id));
     const before = await roomsOfParent(tx, stay.idReservationMere);
     await tx
       .update(reservations)

@@ -315,6 +315,15 @@ export const RESERVATIONS_MESSAGES = {
   extendedUntil: (day: string) => `Prolongée jusqu'au ${frenchDate(day)}.`,
   multipleDone: (done: number, total: number) => `${done} réservation(s) prolongée(s) sur ${total}.`,
   extensionRecorded: (day: string) => `Prolongation enregistrée jusqu'au ${frenchDate(day)}.`,
+  extensionTooLong: (max: number) => `Une prolongation ne peut pas dépasser ${max} nuits.`,
+  /** `periode`: « du 01/03/2026 au 08/03/2026 ». */
+  noSaleContract: (periode: string) =>
+    `Aucun contrat client actif avec des tarifs ne couvre la prolongation ${periode}.`,
+  noPurchaseContract: (periode: string) =>
+    `Aucun contrat établissement actif avec des tarifs ne couvre la prolongation ${periode}.`,
+  extendedMeanwhile: 'Cette réservation vient d’être prolongée par une autre opération.',
+  nothingToExtend: (day: string) =>
+    `Aucune réservation de cette réservation intégrale n'est à prolonger jusqu'au ${frenchDate(day)}.`,
   // Booking (POST /reservations/add).
   departureBeforeArrival: 'La date de départ doit être postérieure à la date d’arrivée.',
   saleContractNotClient: "Le contrat client indiqué n'appartient pas à ce client.",

@@ -261,6 +261,13 @@ export const CONTRATS_MESSAGES = {
     `contrat (${contractPeriod}).`,
   linesOverlap: (a: number, b: number, line: string) =>
     `Les lignes de tarif n° ${a} et n° ${b} (${line}) se chevauchent : une nuit ne peut avoir qu'un prix.`,
+  lineUsed: (line: string, linePeriod: string, verb: string) =>
+    `La ligne de tarif ${line} ${linePeriod} est déjà utilisée par des nuitées : elle ne peut pas être ${verb}. ` +
+    'Ajoutez une nouvelle ligne pour les dates suivantes.',
+  lineNotOfContract: (position: number, id: number) =>
+    `Ligne de tarif n° ${position} : la ligne ${id} n'appartient pas à ce contrat.`,
+  lineTwice: (position: number, id: number) =>
+    `Ligne de tarif n° ${position} : la ligne ${id} est envoyée deux fois.`,
   /** api/src/modules/contrats/format.ts `periode`. */
   periode: (start: string, end: string) => `du ${frenchDate(start)} au ${frenchDate(end)} exclu`,
 } as const;

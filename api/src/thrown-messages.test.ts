@@ -22,7 +22,7 @@ const TYPED_ERROR_WITH_LITERAL =
  * with their module (issue 37 §3). The count may only go down; a file not listed here writes none.
  */
 const NOT_YET_IN_THE_CONTRACT: Record<string, number> = {
-  'modules/contrats/service.ts': 8,
+  'modules/contrats/service.ts': 4,
 };
 
 function sources(dir: string): string[] {

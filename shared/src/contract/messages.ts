@@ -264,6 +264,11 @@ export const CONTRATS_MESSAGES = {
   lineUsed: (line: string, linePeriod: string, verb: string) =>
     `La ligne de tarif ${line} ${linePeriod} est déjà utilisée par des nuitées : elle ne peut pas être ${verb}. ` +
     'Ajoutez une nouvelle ligne pour les dates suivantes.',
+  contractEndBeforeStart: 'La date de fin du contrat doit être postérieure à sa date de début.',
+  lineRoomTypeMissing: (position: number) =>
+    `Ligne de tarif n° ${position} : le type de chambre indiqué n'existe pas ou est archivé.`,
+  lineHotelMissing: (position: number) =>
+    `Ligne de tarif n° ${position} : l'établissement indiqué n'existe pas ou est archivé.`,
   lineNotOfContract: (position: number, id: number) =>
     `Ligne de tarif n° ${position} : la ligne ${id} n'appartient pas à ce contrat.`,
   lineTwice: (position: number, id: number) =>

@@ -11,11 +11,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { REFERENTIEL_PATHS } from 'shared/contract';
+import { COMMON_MESSAGES, REFERENTIEL_PATHS } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { isDatabaseUnavailable } from '../src/errors';
-import { MESSAGES } from '../src/lib/error-responses';
 import { bearer, createUser, FAST_SCRYPT, login } from './helper';
 
 const root = mkdtempSync(join(tmpdir(), 'ebas3-panne-'));
@@ -137,15 +136,15 @@ describe('the embedded PostgreSQL killed under the API', () => {
 
     const down = await health(a);
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ message: MESSAGES.databaseUnavailable });
+    expect(down.json()).toEqual({ message: COMMON_MESSAGES.databaseUnavailable });
     expect(down.headers['retry-after']).toBe('5');
-    expect(MESSAGES.databaseUnavailable).toBe(
+    expect(COMMON_MESSAGES.databaseUnavailable).toBe(
       'La base de données est momentanément indisponible. Réessayez dans quelques instants.',
     );
     for (const node of [a, b]) {
       const refused = await write(node);
       expect(refused.statusCode, refused.body).toBe(503);
-      expect(refused.json()).toEqual({ message: MESSAGES.databaseUnavailable });
+      expect(refused.json()).toEqual({ message: COMMON_MESSAGES.databaseUnavailable });
       expect(refused.headers['retry-after']).toBe('5');
       const read = await node.inject({
         method: 'GET',

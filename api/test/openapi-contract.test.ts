@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { parisToday, API_KEY_HEADER } from 'shared/contract';
+import { API_KEY_HEADER, COMMON_MESSAGES, parisToday } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneOf } from '../src/db/raw';
 import { DEMO_PRESETS, generateDemoData } from '../src/demo/generate-demo-data';
-import { MESSAGES } from '../src/lib/error-responses';
 import { bearer, buildTestApp, createUser, TEST_PASSWORD, userToken } from './helper';
 import { documentAjv, type Validate } from './openapi-ajv';
 import {
@@ -196,7 +195,7 @@ function problemsOf(op: DocumentOperation, response: LightMyRequestResponse, hos
     if (typeof message !== 'string' || ENGLISH.test(message) || 'statusCode' in rest || 'error' in rest)
       problems.push(`${status} hors de la forme française { message } : ${response.body.slice(0, 200)}`);
     // The database's own refusal, mapped to a 400 by the error handler: a value the schema let through.
-    if (message === MESSAGES.invalidValue || message === MESSAGES.rule)
+    if (message === COMMON_MESSAGES.invalidValue || message === COMMON_MESSAGES.rule)
       problems.push(`${status} « ${message} » : le schéma laisse passer une valeur que la base refuse`);
   }
   if (documented === undefined) return problems;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client';
 import { oneOf } from './raw';
 
@@ -7,6 +7,9 @@ import { oneOf } from './raw';
  * scalar subquery so the planner computes it once per statement (an InitPlan) rather than once per row.
  */
 export const TODAY = sql`(select (now() at time zone 'Europe/Paris')::date)`;
+
+/** The Paris day of a timestamptz column or expression (`created_at`, `annulee_at`), as a date. */
+export const parisDayOf = (timestamp: SQL): SQL => sql`(${timestamp} at time zone 'Europe/Paris')::date`;
 
 /** TODAY as 'YYYY-MM-DD', read from the database (its clock decides, as in every statement). */
 export async function todayOf(db: Executor): Promise<string> {

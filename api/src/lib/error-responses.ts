@@ -11,34 +11,20 @@ import {
   postgresErrorCode,
   TooManyRequestsError,
 } from '../errors';
-
-export const MESSAGES = {
-  invalidBody: 'Le corps de la requête est invalide.',
-  notFound: 'Ressource introuvable.',
-  internal: 'Une erreur interne est survenue.',
-  conflict: 'Cette opération entre en conflit avec des données existantes.',
-  overlap: 'Cette opération chevauche une période déjà enregistrée.',
-  referenced: "Cette opération est impossible : d'autres enregistrements dépendent de ces données.",
-  rule: 'Une valeur ne respecte pas les règles de gestion.',
-  invalidValue: 'Une valeur est invalide ou hors limites.',
-  badUrl: "L'adresse demandée est invalide.",
-  urlTooLong: "L'adresse demandée est trop longue.",
-  retry: 'Conflit avec une autre opération, réessayez.',
-  databaseUnavailable: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.',
-} as const;
+import { COMMON_MESSAGES, LIST_MESSAGES } from 'shared/contract';
 
 /**
  * Database rule violations a service did not translate itself (a race, a path it could not foresee): a French
  * 4xx instead of a 500. Services map the cases they know precisely (e.g. modules/contrats/db-errors.ts).
  */
 const DATABASE_ERRORS: Record<string, { status: number; message: string }> = {
-  '23P01': { status: 409, message: MESSAGES.overlap },
+  '23P01': { status: 409, message: COMMON_MESSAGES.overlap },
   // Serialization failure and deadlock: a concurrent write won; the user may simply retry.
-  '40001': { status: 409, message: MESSAGES.retry },
-  '40P01': { status: 409, message: MESSAGES.retry },
-  '23503': { status: 409, message: MESSAGES.referenced },
-  '23514': { status: 400, message: MESSAGES.rule },
-  '23502': { status: 400, message: MESSAGES.rule },
+  '40001': { status: 409, message: COMMON_MESSAGES.retry },
+  '40P01': { status: 409, message: COMMON_MESSAGES.retry },
+  '23503': { status: 409, message: COMMON_MESSAGES.referenced },
+  '23514': { status: 400, message: COMMON_MESSAGES.rule },
+  '23502': { status: 400, message: COMMON_MESSAGES.rule },
 };
 
 /**
@@ -47,8 +33,8 @@ const DATABASE_ERRORS: Record<string, { status: number; message: string }> = {
  * the request carried, so a 400; class 23 (integrity) another rule of the data.
  */
 const DATABASE_ERROR_CLASSES: Record<string, { status: number; message: string }> = {
-  '22': { status: 400, message: MESSAGES.invalidValue },
-  '23': { status: 400, message: MESSAGES.rule },
+  '22': { status: 400, message: COMMON_MESSAGES.invalidValue },
+  '23': { status: 400, message: COMMON_MESSAGES.rule },
 };
 
 /** The status and French message of a PostgreSQL error, or undefined when it is not the request's fault. */
@@ -60,21 +46,13 @@ export function databaseErrorResponse(
 }
 
 const MESSAGE_BY_STATUS: Record<number, string> = {
-  400: 'La requête est invalide.',
-  401: 'Vous devez être connecté pour accéder à cette ressource.',
-  403: "Vous n'êtes pas autorisé à accéder à cette ressource.",
-  404: MESSAGES.notFound,
-  405: 'Méthode non autorisée.',
-  406: 'Format de réponse non pris en charge.',
-  408: "La requête n'est pas arrivée à temps.",
-  409: MESSAGES.conflict,
-  413: 'Le corps de la requête est trop volumineux.',
-  414: MESSAGES.urlTooLong,
-  415: 'Type de contenu non pris en charge.',
-  417: "L'en-tête Expect de la requête n'est pas pris en charge.",
-  429: 'Trop de requêtes. Réessayez dans quelques minutes.',
-  431: 'Les en-têtes de la requête sont trop volumineux.',
-  503: 'Le service est momentanément indisponible. Réessayez dans quelques instants.',
+  ...COMMON_MESSAGES.status,
+  400: COMMON_MESSAGES.badRequest,
+  401: COMMON_MESSAGES.unauthorized,
+  403: COMMON_MESSAGES.forbidden,
+  404: COMMON_MESSAGES.notFound,
+  409: COMMON_MESSAGES.conflict,
+  414: COMMON_MESSAGES.urlTooLong,
 };
 
 /**
@@ -82,9 +60,7 @@ const MESSAGE_BY_STATUS: Record<number, string> = {
  * (below) and those of the HTTP layer itself (plugins/http-errors.ts). An unlisted 4xx reads as a 400, a 5xx as 500.
  */
 export function statusMessage(status: number): string {
-  return (
-    MESSAGE_BY_STATUS[status] ?? (status >= 500 ? MESSAGES.internal : (MESSAGE_BY_STATUS[400] as string))
-  );
+  return MESSAGE_BY_STATUS[status] ?? (status >= 500 ? COMMON_MESSAGES.internal : COMMON_MESSAGES.badRequest);
 }
 
 const joinPath = (...parts: (string | undefined)[]) => parts.filter((part) => part).join('.');
@@ -106,53 +82,46 @@ export function validationMessage(
   const segments = error.instancePath.split('/').filter(Boolean);
   const field = segments.join('.');
   const body = context === 'body' || context === undefined;
-  const noun = body ? 'Le champ' : 'Le paramètre';
+  const part = body ? 'champ' : 'paramètre';
   const last = segments.at(-1);
   // An element of a list (`destinataires/1`) is named by its rank, as the user counts it: « l'élément n° 2 ».
-  const subject =
-    last !== undefined && /^\d+$/.test(last)
-      ? `L'élément n° ${Number(last) + 1} du ${body ? 'champ' : 'paramètre'} ${segments.slice(0, -1).join('.')}`
-      : `${noun} ${field}`;
+  const say = COMMON_MESSAGES.field;
+  const subject = say.subject(field, part);
   const params = error.params;
-  const limit = typeof params.limit === 'number' ? params.limit : undefined;
-  const elements = `${limit} élément${limit === 1 ? '' : 's'}`;
+  const limit = typeof params.limit === 'number' ? params.limit : 0;
 
   switch (error.keyword) {
     case 'additionalProperties':
-      return `${noun} « ${joinPath(field, String(params.additionalProperty))} » n'est pas autorisé.`;
+      return say.notAllowed(joinPath(field, String(params.additionalProperty)), part);
     case 'required':
-      return `${noun} ${joinPath(field, String(params.missingProperty))} est obligatoire.`;
+      return say.required(joinPath(field, String(params.missingProperty)), part);
     case 'minLength':
-      return limit === 1
-        ? `${subject} est obligatoire.`
-        : `${subject} doit contenir au moins ${limit} caractères.`;
+      return limit === 1 ? say.empty(subject) : say.minLength(subject, limit);
     case 'maxLength':
-      return `${subject} doit contenir au plus ${limit} caractères.`;
+      return say.maxLength(subject, limit);
     case 'minimum':
-      return `${subject} doit être supérieur ou égal à ${limit}.`;
+      return say.minimum(subject, limit);
     case 'maximum':
-      return `${subject} doit être inférieur ou égal à ${limit}.`;
+      return say.maximum(subject, limit);
     case 'minItems':
-      return `${subject} doit contenir au moins ${elements}.`;
+      return say.minItems(subject, limit);
     case 'maxItems':
-      return `${subject} doit contenir au plus ${elements}.`;
+      return say.maxItems(subject, limit);
     case 'uniqueItems':
-      return `${subject} contient deux fois la même valeur.`;
+      return say.uniqueItems(subject);
     case 'format':
-      return params.format === 'email'
-        ? `${subject} doit être une adresse e-mail valide.`
-        : `${subject} est invalide.`;
+      return params.format === 'email' ? say.email(subject) : say.invalid(subject);
     case 'enum':
       // Every list's `sort` is an enum of its columns (shared/contract ListQuery, the reservation lists' bodies).
       if (last === 'sort' && typeof value === 'string' && value.length <= MAX_QUOTED)
-        return `Le tri sur « ${value} » n'est pas disponible.`;
-      return field === '' ? (MESSAGE_BY_STATUS[400] as string) : `${subject} est invalide.`;
+        return LIST_MESSAGES.sort(value);
+      return field === '' ? COMMON_MESSAGES.badRequest : say.invalid(subject);
     case 'minProperties':
-      if (field === '' && context === 'body') return 'Indiquez au moins un champ à modifier.';
-      return `${subject} est invalide.`;
+      if (field === '' && context === 'body') return COMMON_MESSAGES.nothingToChange;
+      return say.invalid(subject);
     default:
-      if (field === '') return context === 'body' ? MESSAGES.invalidBody : statusMessage(400);
-      return `${subject} est invalide.`;
+      if (field === '') return context === 'body' ? COMMON_MESSAGES.invalidBody : statusMessage(400);
+      return say.invalid(subject);
   }
 }
 
@@ -197,7 +166,7 @@ function rejectedValue(
  */
 export const DATABASE_UNAVAILABLE: Readonly<ErrorResponse> = Object.freeze({
   status: 503,
-  message: MESSAGES.databaseUnavailable,
+  message: COMMON_MESSAGES.databaseUnavailable,
   retryAfterSeconds: 5,
 });
 
@@ -249,7 +218,7 @@ export function errorResponse(error: FastifyError, request: FastifyRequest): Err
     return { status: 400, message, ...(champ !== undefined ? { champ } : {}) };
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return { status: 400, message: MESSAGES.invalidBody };
+    return { status: 400, message: COMMON_MESSAGES.invalidBody };
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'base de données injoignable');
@@ -257,7 +226,7 @@ export function errorResponse(error: FastifyError, request: FastifyRequest): Err
   }
   if (isUniqueViolation(error)) {
     request.log.warn({ err: error }, 'unique violation not handled by the service');
-    return { status: 409, message: MESSAGES.conflict };
+    return { status: 409, message: COMMON_MESSAGES.conflict };
   }
   const databaseError = databaseErrorResponse(postgresErrorCode(error));
   if (databaseError !== undefined) {
@@ -269,7 +238,7 @@ export function errorResponse(error: FastifyError, request: FastifyRequest): Err
     return { status, message: statusMessage(status) };
   }
   request.log.error({ err: error }, 'unhandled error');
-  return { status: 500, message: MESSAGES.internal };
+  return { status: 500, message: COMMON_MESSAGES.internal };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ListParams } from 'shared/contract';
+import { LIST_MESSAGES, type ListParams } from 'shared/contract';
 import type { TSchema } from 'typebox';
 import { BadRequestError } from '../errors';
 import { containsText } from './text-search';
@@ -58,15 +58,14 @@ export function listClauses(spec: ListSpec, params: ListParams): ListClauses {
   const conditions: SQL[] = [];
   for (const [key, value] of Object.entries(params.search ?? {})) {
     const expression = spec.searchable[key];
-    if (expression === undefined)
-      throw new BadRequestError(`La recherche sur « ${key} » n'est pas disponible.`);
+    if (expression === undefined) throw new BadRequestError(LIST_MESSAGES.search(key));
     const needle = value.trim();
     if (needle === '') continue;
     conditions.push(containsText(sql`(${expression})::text`, needle));
   }
   for (const [key, value] of Object.entries(params.filters ?? {})) {
     const column = spec.exact?.[key];
-    if (column === undefined) throw new BadRequestError(`Le filtre « ${key} » n'est pas disponible.`);
+    if (column === undefined) throw new BadRequestError(LIST_MESSAGES.filter(key));
     conditions.push(eq(column, value));
   }
   if (spec.archivedAt)
@@ -74,8 +73,7 @@ export function listClauses(spec: ListSpec, params: ListParams): ListClauses {
 
   const sortKey = params.sort ?? spec.defaultSort.key;
   const sortExpression = spec.sortable[sortKey];
-  if (sortExpression === undefined)
-    throw new BadRequestError(`Le tri sur « ${sortKey} » n'est pas disponible.`);
+  if (sortExpression === undefined) throw new BadRequestError(LIST_MESSAGES.sort(sortKey));
   const direction = (params.order ?? (params.sort ? 'asc' : spec.defaultSort.order)) === 'desc' ? desc : asc;
 
   return {

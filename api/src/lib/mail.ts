@@ -12,7 +12,12 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
-import { NON_TRANSMIS_SANS_SMTP, type CourrielStatut, type EnvoiIssue } from 'shared/contract';
+import {
+  COURRIEL_MESSAGES,
+  NON_TRANSMIS_SANS_SMTP,
+  type CourrielStatut,
+  type EnvoiIssue,
+} from 'shared/contract';
 import { recordAudit, type Actor } from '../db/audit';
 import type { Database, Executor } from '../db/client';
 import { courrielPiecesJointes, courriels, type CourrielRow } from '../db/schema';
@@ -69,7 +74,7 @@ export function deliveryAnswer(
   if (outcome.statut === 'non_transmis')
     return {
       envoi: 'conserve',
-      message: `Courriel « ${courriel.objet} » conservé dans la boîte d'envoi, ${NON_TRANSMIS_SANS_SMTP}.`,
+      message: COURRIEL_MESSAGES.kept(courriel.objet),
     };
   return { envoi: 'envoye', message: words.sent };
 }
@@ -138,7 +143,7 @@ export function createMailer(db: Database, options: MailOptions = {}): Mailer {
       .select()
       .from(courriels)
       .where(sql`${courriels.id} = ${id}`);
-    if (row === undefined) throw new NotFoundError(`Courriel n° ${id} introuvable.`);
+    if (row === undefined) throw new NotFoundError(COURRIEL_MESSAGES.notFound(id));
     return row;
   }
 
@@ -231,7 +236,7 @@ export function createMailer(db: Database, options: MailOptions = {}): Mailer {
           })
           .where(sql`${courriels.id} = ${id}`)
           .returning();
-        if (updated === undefined) throw new NotFoundError(`Courriel n° ${id} introuvable.`);
+        if (updated === undefined) throw new NotFoundError(COURRIEL_MESSAGES.notFound(id));
         await recordAudit(tx, {
           entity: 'courriel',
           entityId: id,
@@ -253,8 +258,7 @@ export function createMailer(db: Database, options: MailOptions = {}): Mailer {
 
     async retry(id, actor) {
       const row = await read(id);
-      if (row.statut === 'envoye')
-        throw new ConflictError(`Le courriel n° ${id} a déjà été envoyé : renvoi impossible.`);
+      if (row.statut === 'envoye') throw new ConflictError(COURRIEL_MESSAGES.alreadySent(id));
       // Claimed atomically: two clicks on « Renvoyer » send it once.
       const claimed = await db
         .update(courriels)
@@ -265,10 +269,7 @@ export function createMailer(db: Database, options: MailOptions = {}): Mailer {
                 and ${courriels.updatedAt} < now() - make_interval(secs => ${STALE_PENDING_MS / 1000})))`,
         )
         .returning({ id: courriels.id });
-      if (claimed.length === 0)
-        throw new ConflictError(
-          `Le courriel n° ${id} est en cours d'envoi : réessayez dans quelques minutes.`,
-        );
+      if (claimed.length === 0) throw new ConflictError(COURRIEL_MESSAGES.sending(id));
       return mailer.deliver(id, actor);
     },
 

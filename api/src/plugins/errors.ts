@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorResponse, MESSAGES, sendError } from '../lib/error-responses';
+import { COMMON_MESSAGES } from 'shared/contract';
+import { errorResponse, sendError } from '../lib/error-responses';
 import { API_CACHE_CONTROL } from './security-headers';
 
 /**
@@ -11,10 +12,10 @@ import { API_CACHE_CONTROL } from './security-headers';
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const [status, message] =
     error.code === 'FST_ERR_BAD_URL'
-      ? [400, MESSAGES.badUrl]
+      ? [400, COMMON_MESSAGES.badUrl]
       : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-        ? [414, MESSAGES.urlTooLong]
-        : [500, MESSAGES.internal];
+        ? [414, COMMON_MESSAGES.urlTooLong]
+        : [500, COMMON_MESSAGES.internal];
   if (status === 500) request.log.error({ err: error }, 'framework error');
   void reply.status(status).header('cache-control', API_CACHE_CONTROL).send({ message });
 }
@@ -29,7 +30,9 @@ export default fp(
       sendError(reply, errorResponse(error, request)),
     );
 
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.notFound }));
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ message: COMMON_MESSAGES.notFound }),
+    );
   },
   { name: 'errors' },
 );

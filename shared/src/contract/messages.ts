@@ -2,8 +2,8 @@ import type { Role } from './auth-values';
 import { RESET_LINK_MINUTES, ROLE_LABELS } from './auth-values';
 import { CONTRAT_STATUT_LABELS } from './contrats';
 import { frenchDate } from './days';
-import { NON_TRANSMIS_SANS_SMTP } from './demandes';
-import type { ContratStatut, EtatPaiement } from './enums';
+import { COMMUNICATION_TYPE_LABELS, DEMANDE_TYPE_LABELS, NON_TRANSMIS_SANS_SMTP } from './demandes';
+import type { CommunicationType, ContratStatut, DemandeType, EtatPaiement } from './enums';
 import { ETAT_PAIEMENT_LABELS } from './reservation-values';
 import { ROOMING_MAX_JOURS } from './rooming';
 
@@ -14,10 +14,14 @@ import { ROOMING_MAX_JOURS } from './rooming';
  * (shared/src/mocks/mock-messages.test.ts).
  */
 
-/** api/src/plugins/errors.ts and api/src/plugins/auth.ts: what any route may answer. */
+/**
+ * api/src/lib/error-responses.ts (the one status mapping), api/src/plugins/errors.ts and api/src/plugins/auth.ts: what
+ * any route may answer.
+ */
 export const COMMON_MESSAGES = {
   unauthorized: 'Vous devez être connecté pour accéder à cette ressource.',
   forbidden: "Vous n'êtes pas autorisé à accéder à cette ressource.",
+  badRequest: 'La requête est invalide.',
   invalidBody: 'Le corps de la requête est invalide.',
   /** A partial update (PATCH) without any field. */
   nothingToChange: 'Indiquez au moins un champ à modifier.',
@@ -25,24 +29,52 @@ export const COMMON_MESSAGES = {
   invalidParams: 'Les paramètres sont invalides.',
   invalidParam: (name: string) => `Le paramètre ${name} est invalide.`,
   paramNotAllowed: (name: string) => `Le paramètre « ${name} » n'est pas autorisé.`,
-  /** `validationMessage` of api/src/plugins/errors.ts, for a body field. */
+  notFound: 'Ressource introuvable.',
+  internal: 'Une erreur interne est survenue.',
+  conflict: 'Cette opération entre en conflit avec des données existantes.',
+  /** Database rule violations a service did not translate itself (`databaseErrorResponse`). */
+  overlap: 'Cette opération chevauche une période déjà enregistrée.',
+  referenced: "Cette opération est impossible : d'autres enregistrements dépendent de ces données.",
+  rule: 'Une valeur ne respecte pas les règles de gestion.',
+  invalidValue: 'Une valeur est invalide ou hors limites.',
+  retry: 'Conflit avec une autre opération, réessayez.',
+  databaseUnavailable: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.',
+  badUrl: "L'adresse demandée est invalide.",
+  urlTooLong: "L'adresse demandée est trop longue.",
+  /** The message of a bare HTTP status that has nothing more precise to say (`statusMessage`). */
+  status: {
+    405: 'Méthode non autorisée.',
+    406: 'Format de réponse non pris en charge.',
+    408: "La requête n'est pas arrivée à temps.",
+    413: 'Le corps de la requête est trop volumineux.',
+    415: 'Type de contenu non pris en charge.',
+    417: "L'en-tête Expect de la requête n'est pas pris en charge.",
+    429: 'Trop de requêtes. Réessayez dans quelques minutes.',
+    431: 'Les en-têtes de la requête sont trop volumineux.',
+    503: 'Le service est momentanément indisponible. Réessayez dans quelques instants.',
+  },
+  /**
+   * `validationMessage` of api/src/lib/error-responses.ts: a body field (« Le champ x ») or a parameter (« Le
+   * paramètre x »). The messages about a value take its `subject`, which names a list's element by its rank.
+   */
   field: {
-    notAllowed: (name: string) => `Le champ « ${name} » n'est pas autorisé.`,
-    required: (name: string) => `Le champ ${name} est obligatoire.`,
-    minLength: (name: string, limit: number) =>
-      `Le champ ${name} doit contenir au moins ${limit} caractères.`,
-    maxLength: (name: string, limit: number) => `Le champ ${name} doit contenir au plus ${limit} caractères.`,
-    minimum: (name: string, limit: number) => `Le champ ${name} doit être supérieur ou égal à ${limit}.`,
-    maximum: (name: string, limit: number) => `Le champ ${name} doit être inférieur ou égal à ${limit}.`,
-    invalid: (subject: string) => `${subject} est invalide.`,
+    notAllowed: (name: string, part: RequestPart = 'champ') => `Le ${part} « ${name} » n'est pas autorisé.`,
+    required: (name: string, part: RequestPart = 'champ') => `Le ${part} ${name} est obligatoire.`,
     /** What a message is about: « Le champ x », or « L'élément n° 2 du champ x » for `x.1` (a list's element). */
-    subject: (name: string) => {
+    subject: (name: string, part: RequestPart = 'champ') => {
       const segments = name.split('.');
       const last = segments.at(-1) ?? '';
       return /^\d+$/.test(last)
-        ? `L'élément n° ${Number(last) + 1} du champ ${segments.slice(0, -1).join('.')}`
-        : `Le champ ${name}`;
+        ? `L'élément n° ${Number(last) + 1} du ${part} ${segments.slice(0, -1).join('.')}`
+        : `Le ${part} ${name}`;
     },
+    /** An empty string where one is required (`minLength: 1`). */
+    empty: (subject: string) => `${subject} est obligatoire.`,
+    minLength: (subject: string, limit: number) => `${subject} doit contenir au moins ${limit} caractères.`,
+    maxLength: (subject: string, limit: number) => `${subject} doit contenir au plus ${limit} caractères.`,
+    minimum: (subject: string, limit: number) => `${subject} doit être supérieur ou égal à ${limit}.`,
+    maximum: (subject: string, limit: number) => `${subject} doit être inférieur ou égal à ${limit}.`,
+    invalid: (subject: string) => `${subject} est invalide.`,
     minItems: (subject: string, limit: number) =>
       `${subject} doit contenir au moins ${limit} élément${limit === 1 ? '' : 's'}.`,
     maxItems: (subject: string, limit: number) =>
@@ -52,6 +84,9 @@ export const COMMON_MESSAGES = {
   },
 } as const;
 
+/** Where a validated value comes from: the body's fields, or the query's and path's parameters. */
+type RequestPart = 'champ' | 'paramètre';
+
 /** The list contract's query (api/src/modules/common list query). */
 export const LIST_MESSAGES = {
   page: 'Le paramètre « page » doit être un entier ≥ 1.',
@@ -60,6 +95,7 @@ export const LIST_MESSAGES = {
   order: 'Le paramètre « order » doit valoir asc ou desc.',
   archived: 'Le paramètre « archived » doit valoir true ou false.',
   search: (column: string) => `La recherche sur « ${column} » n'est pas disponible.`,
+  filter: (column: string) => `Le filtre « ${column} » n'est pas disponible.`,
   searchLength: (column: string) => `La recherche sur « ${column} » doit compter de 1 à 100 caractères.`,
 } as const;
 
@@ -91,7 +127,7 @@ export const RESET_MESSAGES = {
 
 /**
  * api/src/plugins/mail.ts `deliveryAnswer`, api/src/modules/courriels/routes.ts and the sending calls of
- * communications (`COMMUNICATION_MESSAGES`) and rooming lists (`SEND_ROOMING_MESSAGES`).
+ * communications (`COMMUNICATION_MESSAGES`) and rooming lists (api/src/modules/rooming/send).
  */
 export const COURRIEL_MESSAGES = {
   kept: (objet: string) => `Courriel « ${objet} » conservé dans la boîte d'envoi, ${NON_TRANSMIS_SANS_SMTP}.`,
@@ -103,6 +139,10 @@ export const COURRIEL_MESSAGES = {
   notFound: (id: number) => `Courriel n° ${id} introuvable.`,
   attachmentNotFound: 'Pièce jointe introuvable.',
   alreadySent: (id: number) => `Le courriel n° ${id} a déjà été envoyé : renvoi impossible.`,
+  sending: (id: number) => `Le courriel n° ${id} est en cours d'envoi : réessayez dans quelques minutes.`,
+  /** A rooming list's sending failed (`reason`: the delivery's own sentence). */
+  failedKept: (reason: string) =>
+    `${reason} Le courriel est conservé : vous pouvez le renvoyer depuis la boîte d'envoi.`,
   confidentialText:
     "Ce message contient un lien personnel de réinitialisation de mot de passe : son texte n'est pas affiché.",
   confidentialAttachment: 'Ce courriel est confidentiel : ses pièces jointes ne sont pas affichées.',
@@ -213,7 +253,7 @@ export const RELEASES_MESSAGES = {
     'Le fichier release.json est invalide : il doit indiquer remote, id, commit, builtAt (date ISO) et files.',
 } as const;
 
-/** api/src/modules/contrats: the contracts' CRUD, status changes and the spec's contract calls (`SPEC_MESSAGES`). */
+/** api/src/modules/contrats: the contracts' CRUD, status changes and the spec's contract calls. */
 export const CONTRATS_MESSAGES = {
   noun: { etablissement: 'contrat établissement', client: 'contrat client' },
   etablissementNotFound: 'Contrat établissement introuvable.',
@@ -243,6 +283,9 @@ export const CONTRATS_MESSAGES = {
   periodPair: 'Indiquez start_date et end_date ensemble, ou aucun des deux.',
   invalidPeriod: 'La période demandée est invalide.',
   notThisHotel: "Ce contrat n'appartient pas à cet établissement.",
+  /** The spec's contract calls (api/src/modules/contrats/spec-service.ts): their period, in the spec's names. */
+  specPeriod: "La date de départ (end_date) doit être postérieure à la date d'arrivée (start_date).",
+  specPeriodPair: 'Les paramètres start_date et end_date vont ensemble : indiquez les deux ou aucun.',
   /** api/src/modules/contrats/lignes.ts `assertLinesValid`; `line`: « Double » or « Double », its hotel. */
   lineEndBeforeStart: (position: number, line: string) =>
     `Ligne de tarif n° ${position} (${line}) : la date de fin doit être postérieure à la date de début.`,
@@ -251,11 +294,23 @@ export const CONTRATS_MESSAGES = {
     `contrat (${contractPeriod}).`,
   linesOverlap: (a: number, b: number, line: string) =>
     `Les lignes de tarif n° ${a} et n° ${b} (${line}) se chevauchent : une nuit ne peut avoir qu'un prix.`,
+  lineUsed: (line: string, linePeriod: string, verb: string) =>
+    `La ligne de tarif ${line} ${linePeriod} est déjà utilisée par des nuitées : elle ne peut pas être ${verb}. ` +
+    'Ajoutez une nouvelle ligne pour les dates suivantes.',
+  contractEndBeforeStart: 'La date de fin du contrat doit être postérieure à sa date de début.',
+  lineRoomTypeMissing: (position: number) =>
+    `Ligne de tarif n° ${position} : le type de chambre indiqué n'existe pas ou est archivé.`,
+  lineHotelMissing: (position: number) =>
+    `Ligne de tarif n° ${position} : l'établissement indiqué n'existe pas ou est archivé.`,
+  lineNotOfContract: (position: number, id: number) =>
+    `Ligne de tarif n° ${position} : la ligne ${id} n'appartient pas à ce contrat.`,
+  lineTwice: (position: number, id: number) =>
+    `Ligne de tarif n° ${position} : la ligne ${id} est envoyée deux fois.`,
   /** api/src/modules/contrats/format.ts `periode`. */
   periode: (start: string, end: string) => `du ${frenchDate(start)} au ${frenchDate(end)} exclu`,
 } as const;
 
-/** api/src/modules/reservations: detail, writes (`WRITE_MESSAGES`), extensions and the booking. */
+/** api/src/modules/reservations: detail, extensions and the booking (the writes' rules: RESERVATION_WRITE_MESSAGES). */
 export const RESERVATIONS_MESSAGES = {
   notFound: 'Réservation introuvable.',
   integraleNotFound: 'Réservation intégrale introuvable.',
@@ -305,6 +360,15 @@ export const RESERVATIONS_MESSAGES = {
   extendedUntil: (day: string) => `Prolongée jusqu'au ${frenchDate(day)}.`,
   multipleDone: (done: number, total: number) => `${done} réservation(s) prolongée(s) sur ${total}.`,
   extensionRecorded: (day: string) => `Prolongation enregistrée jusqu'au ${frenchDate(day)}.`,
+  extensionTooLong: (max: number) => `Une prolongation ne peut pas dépasser ${max} nuits.`,
+  /** `periode`: « du 01/03/2026 au 08/03/2026 ». */
+  noSaleContract: (periode: string) =>
+    `Aucun contrat client actif avec des tarifs ne couvre la prolongation ${periode}.`,
+  noPurchaseContract: (periode: string) =>
+    `Aucun contrat établissement actif avec des tarifs ne couvre la prolongation ${periode}.`,
+  extendedMeanwhile: 'Cette réservation vient d’être prolongée par une autre opération.',
+  nothingToExtend: (day: string) =>
+    `Aucune réservation de cette réservation intégrale n'est à prolonger jusqu'au ${frenchDate(day)}.`,
   // Booking (POST /reservations/add).
   departureBeforeArrival: 'La date de départ doit être postérieure à la date d’arrivée.',
   saleContractNotClient: "Le contrat client indiqué n'appartient pas à ce client.",
@@ -323,6 +387,131 @@ export const RESERVATIONS_MESSAGES = {
     `La réservation intégrale n° ${id} a été créée (${count} séjour${count > 1 ? 's' : ''}).`,
 } as const;
 
+/**
+ * api/src/modules/reservations: the rules of the reservation writes (docs/domain.md "Reservation writes"), thrown by
+ * the booking, the actions, the extensions, the attendance and the restorations.
+ */
+export const RESERVATION_WRITE_MESSAGES = {
+  parentNotFound: 'Réservation intégrale introuvable.',
+  stayNotFound: (id: number) => `Réservation n° ${id} introuvable.`,
+  period: "La date de départ (end_date) doit être postérieure à la date d'arrivée (start_date).",
+  tooLong: (max: number) => `Une réservation ne peut pas dépasser ${max} nuits.`,
+  tooLate: (limit: string) =>
+    `La date d'arrivée ne peut pas être antérieure au ${frenchDate(limit)} (saisie tardive limitée à 7 jours).`,
+  clientNotFound: 'Client introuvable.',
+  clientArchived: 'Ce client est archivé : réservation impossible.',
+  hotelNotFound: 'Établissement introuvable.',
+  hotelArchived: 'Cet établissement est archivé : réservation impossible.',
+  roomTypeNotFound: 'Type de chambre introuvable.',
+  contratClientNotFound: 'Contrat client introuvable.',
+  contratEtablissementNotFound: 'Contrat établissement introuvable.',
+  contratClientOther: "Ce contrat client n'appartient pas à ce client.",
+  contratEtablissementOther: "Ce contrat établissement n'appartient pas à cet établissement.",
+  contratInactive: (kind: string, reference: string) =>
+    `Le contrat ${kind} ${reference} n'est pas actif : réservation impossible.`,
+  contratNotCovering: (kind: string, reference: string) =>
+    `Le contrat ${kind} ${reference} ne couvre pas toute la période demandée.`,
+  noPurchaseLine: (date: string, type: string) =>
+    `Aucun tarif d'achat pour le type de chambre ${type} la nuit du ${frenchDate(date)}.`,
+  noSaleLine: (date: string, type: string) =>
+    `Aucun tarif de vente pour le type de chambre ${type} la nuit du ${frenchDate(date)}.`,
+  residentNotFound: (id: number) => `Pensionnaire n° ${id} introuvable.`,
+  residentOther: (name: string) => `Le pensionnaire ${name} n'appartient pas à ce client.`,
+  residentArchived: (name: string) => `Le pensionnaire ${name} est archivé : réservation impossible.`,
+  alreadyBooked: (name: string, date: string) =>
+    `Le pensionnaire ${name} a déjà une nuitée réservée le ${frenchDate(date)}.`,
+  alreadyBookedRace: 'Un des pensionnaires a déjà une nuitée réservée sur cette période.',
+  noRoom: (type: string, date: string) =>
+    `Plus de chambre disponible pour le type ${type} le ${frenchDate(date)}.`,
+  noRoomRace: 'Plus de chambre disponible sur cette période.',
+  parentCancelled: (id: number) =>
+    `La réservation intégrale n° ${id} est annulée (toutes ses réservations le sont) : ajout d'un pensionnaire impossible. Créez une nouvelle réservation.`,
+  demandeNotFound: 'Demande introuvable.',
+  changedMeanwhile: 'Cette réservation a été modifiée entre-temps : rechargez-la puis recommencez.',
+  roomTypeRequired: 'Indiquez le type de chambre (type_chambre_id) de ce pensionnaire.',
+  // An early departure (actions-service).
+  earlyEndNotAfterArrival: "La nouvelle date de départ doit être postérieure à la date d'arrivée.",
+  earlyEndInPast: 'La nouvelle date de départ ne peut pas être antérieure à aujourd’hui.',
+  earlyEndNotBefore: (day: string) =>
+    `La nouvelle date de départ doit être antérieure au départ prévu (${frenchDate(day)}).`,
+  extendedBy: (id: number, extension: number) =>
+    `La réservation n° ${id} est prolongée par la réservation n° ${extension} : annulez d'abord la prolongation.`,
+  /** 409 « La réservation n° 12 est annulée : confirmation impossible. » (`statut` in lower case). */
+  transition: (id: number, statut: string, action: string) =>
+    `La réservation n° ${id} est ${statut} : ${action} impossible.`,
+} as const;
+
+/**
+ * api/src/modules/demandes: the requests' lifecycle (demande-store.ts, saisie, refus, traitement), the per-target
+ * results of their extensions and cancellations (resultats.ts), and their synchronisation (sync).
+ */
+export const DEMANDES_MESSAGES = {
+  notFound: (id: number) => `Demande n° ${id} introuvable.`,
+  /** `type`: the request's type label in lower case (« prolongation »). */
+  wrongKind: (id: number, type: string, action: string) =>
+    `La demande n° ${id} est une demande « ${type} » : ${action} impossible.`,
+  /** `statut`: the request's status label in lower case (« traitée »). */
+  transition: (id: number, statut: string, action: string) =>
+    `La demande n° ${id} est « ${statut} » : ${action} impossible.`,
+  created: (id: number) => `Demande n° ${id} enregistrée.`,
+  refused: (id: number) =>
+    `Demande n° ${id} refusée. La lettre de refus est prête : envoyez-la depuis la fiche.`,
+  treated: (id: number, count: number, parentId: number) =>
+    `Demande n° ${id} traitée : ${count > 1 ? `${count} réservations créées` : 'réservation créée'} (réservation intégrale n° ${parentId}). La confirmation et le bon d'hébergement sont prêts.`,
+  motifRequired: 'Le motif du refus est obligatoire.',
+  noRoom: 'Indiquez au moins une chambre.',
+  notNamed: (id: number) => `Le pensionnaire n° ${id} n'est pas nommé dans la demande.`,
+  placedTwice: (id: number) => `Le pensionnaire n° ${id} est placé dans deux chambres.`,
+  newEndNotAfter: (day: string) => `La nouvelle date de départ doit être postérieure au ${frenchDate(day)}.`,
+  /** « 2 réservations prolongées, 1 en échec. » (`participe`: « prolongée », « annulée »). */
+  summary: (ok: number, ko: number, participe: string) => {
+    const done = `${ok} réservation${ok > 1 ? 's' : ''} ${participe}${ok > 1 ? 's' : ''}`;
+    return ko === 0 ? `${done}.` : `${done}, ${ko} en échec.`;
+  },
+  noneDone: (participe: string, summary: string) => `Aucune réservation ${participe} : ${summary}`,
+  done: (id: number, summary: string) => `Demande n° ${id} : ${summary}`,
+  notTargeted: (id: number) => `La réservation n° ${id} n'est pas visée par cette demande.`,
+  targetCancelled: (id: number) => `La réservation n° ${id} est annulée : prolongation impossible.`,
+  alreadyExtended: (day: string, id: number) =>
+    `Déjà prolongée jusqu'au ${frenchDate(day)} (réservation n° ${id}).`,
+  extended: (day: string, id: number) => `Prolongée jusqu'au ${frenchDate(day)} (réservation n° ${id}).`,
+  alreadyEnded: (id: number) => `La réservation n° ${id} est déjà annulée ou terminée.`,
+  endsBefore: (id: number, day: string) =>
+    `La réservation n° ${id} se termine avant le ${frenchDate(day)} : rien à annuler.`,
+  cancelled: (id: number) => `Réservation n° ${id} annulée.`,
+  cancelledFrom: (id: number, day: string) =>
+    `Réservation n° ${id} annulée : nuits annulées à partir du ${frenchDate(day)}.`,
+  shortened: (id: number, day: string) => `Réservation n° ${id} écourtée : départ le ${frenchDate(day)}.`,
+  syncNothing: 'Aucune demande à synchroniser.',
+  syncClosed: 'Demande close : rien à synchroniser.',
+  syncAllCancelled:
+    'Toutes les réservations de la demande ont été annulées depuis son traitement : à vérifier.',
+  syncUpToDate: 'Déjà à jour.',
+  syncChanges: (count: number) => `${count} modification${count > 1 ? 's' : ''}.`,
+  syncInBackground: (count: number, taskId: number) =>
+    `La synchronisation porte sur ${count} demandes : elle se fait en arrière-plan (tâche n° ${taskId}). Suivez-la dans « Tâches » ; une notification vous préviendra.`,
+} as const;
+
+/** api/src/modules/communications/communication-service.ts: a request's documents and their sending. */
+export const COMMUNICATION_MESSAGES = {
+  notFound: (id: number) => `Communication n° ${id} introuvable.`,
+  noDocument: "Cette communication n'a pas de document à envoyer.",
+  noFile: "Cette communication n'a pas de document.",
+  noRecipient: COURRIEL_MESSAGES.noRecipient,
+  hotelWithoutEmail: (nom: string) =>
+    `L'établissement ${nom} n'a pas d'adresse électronique : ajoutez-la à sa fiche, ou indiquez un destinataire.`,
+  demandeNotFound: DEMANDES_MESSAGES.notFound,
+  noDemandeDocument: (id: number) => `Aucun document pour la demande n° ${id}.`,
+  notOfDemande: (communication: number, demande: number) =>
+    `La communication n° ${communication} n'est pas un document de la demande n° ${demande}.`,
+  pending: 'Un envoi de cette communication est déjà en cours : réessayez dans quelques minutes.',
+  wrongType: (type: CommunicationType, demandeType: DemandeType) =>
+    `Le document « ${COMMUNICATION_TYPE_LABELS[type]} » ne concerne pas une demande « ${DEMANDE_TYPE_LABELS[demandeType].toLowerCase()} ».`,
+  prepared: (objet: string) => `Document « ${objet} » préparé.`,
+  preparedNoRecipient: (objet: string) =>
+    `Document « ${objet} » préparé ; aucun destinataire connu : indiquez une adresse pour l'envoyer.`,
+} as const;
+
 /** api/src/modules/taches/routes.ts: reading, retrying and downloading a background task. */
 export const TASK_ROUTE_MESSAGES = {
   notFound: (id: number) => `Tâche n° ${id} introuvable.`,
@@ -331,7 +520,11 @@ export const TASK_ROUTE_MESSAGES = {
   alreadyRetried: (id: number) => `Cette tâche a déjà été relancée (tâche n° ${id}).`,
   noFile: "Cette tâche n'a pas de fichier à télécharger.",
   noReport: "Cette tâche n'a pas de rapport.",
+  unknownExport: 'Export inconnu.',
   relaunched: (id: number) => `Tâche relancée (n° ${id}) : suivez sa progression dans « Tâches ».`,
+  /** api/src/modules/reservations/exports/export-task.ts: a reservation export prepared in the background. */
+  exportReady: (total: number) =>
+    `Export prêt : ${total.toLocaleString('fr-FR')} réservation${total > 1 ? 's' : ''}.`,
 } as const;
 
 /** api/src/modules/reservations/filters.ts: the period of the reservation and rooming filters. */
@@ -360,6 +553,8 @@ export const POINTAGE_MESSAGES = {
   notANight: (day: string, id: number) =>
     `La nuit du ${frenchDate(day)} n'est pas une nuitée (non annulée) de la réservation n° ${id}.`,
   nothingInPeriod: 'Aucune nuitée de la réservation dans cette période : rien à pointer.',
+  streamNotApplied: (label: string, id: number) =>
+    `Le flux ${label} ne s'applique pas à la réservation n° ${id}.`,
 } as const;
 
 /** api/src/modules/demandes/cles-api/cles-api-service.ts: the clients' API keys. */

@@ -91,4 +91,5 @@ export const NOTIFICATION_MESSAGES = {
   allRead: 'Toutes les notifications sont marquées comme lues.',
   notFound: 'Notification introuvable.',
   noRecipient: 'Indiquez au moins un destinataire (userIds ou roles).',
+  noActiveRecipient: 'Aucun destinataire actif.',
 } as const;

@@ -1,5 +1,6 @@
 import dayjs, { type ConfigType } from 'dayjs';
 import 'dayjs/locale/fr';
+import { parisToday } from '../contract/days';
 
 dayjs.locale('fr');
 
@@ -47,11 +48,11 @@ export function formatNotificationTime(value: ConfigType): string {
   return date.isValid() ? date.format(NOTIFICATION_TIME_FORMAT) : '';
 }
 
-/** File name of an export: `<prefix>-YYYY-MM-DD.<ext>` (spec §7). */
+/** File name of an export: `<prefix>-YYYY-MM-DD.<ext>` (spec §7), dated with the Paris day as the API dates it. */
 export function exportFileName(
   prefix: string,
   extension: 'pdf' | 'xlsx',
-  now: ConfigType = new Date(),
+  day: string = parisToday(),
 ): string {
-  return `${prefix}-${dayjs(now).format(API_DATE_FORMAT)}.${extension}`;
+  return `${prefix}-${day}.${extension}`;
 }

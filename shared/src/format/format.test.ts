@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { atLateUtcEvening, LATE_UTC_EVENING } from '../testing/paris-clock';
 import {
   exportFileName,
   formatDate,
@@ -8,7 +9,7 @@ import {
   isApiDate,
 } from './dates';
 import { formatFileSize } from './file-size';
-import { formatMoney, fromCents, toCents } from './money';
+import { formatMoney, fromCents, toAmount, toCents } from './money';
 import { formatNumber, formatPercent } from './numbers';
 
 describe('formatDate', () => {
@@ -59,15 +60,16 @@ describe('isApiDate', () => {
 
 describe('exportFileName', () => {
   it('is prefix-YYYY-MM-DD.ext', () => {
-    expect(exportFileName('rooming-etab', 'pdf', new Date(2024, 0, 9))).toBe('rooming-etab-2024-01-09.pdf');
+    expect(exportFileName('rooming-etab', 'pdf', '2024-01-09')).toBe('rooming-etab-2024-01-09.pdf');
     expect(exportFileName('pointage-paf', 'xlsx', '2023-11-30')).toBe('pointage-paf-2023-11-30.xlsx');
   });
 
-  it("defaults to today's date", () => {
-    const today = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const expected = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
-    expect(exportFileName('resa', 'pdf')).toBe(`resa-${expected}.pdf`);
+  describe('at 23:30 UTC', () => {
+    atLateUtcEvening();
+
+    it("defaults to Paris's today, the day the server dates its files with", () => {
+      expect(exportFileName('resa', 'pdf')).toBe(`resa-${LATE_UTC_EVENING.parisToday}.pdf`);
+    });
   });
 });
 
@@ -144,5 +146,12 @@ describe('money in cents', () => {
     expect(fromCents(-1230)).toBe('-12.30');
     expect(() => toCents('1,5')).toThrow();
     expect(() => toCents('1.234')).toThrow();
+  });
+
+  it('writes an amount as the API answers it, with 2 decimals', () => {
+    expect(toAmount('52')).toBe('52.00');
+    expect(toAmount('84.5')).toBe('84.50');
+    expect(toAmount('0.07')).toBe('0.07');
+    expect(() => toAmount('1,5')).toThrow();
   });
 });

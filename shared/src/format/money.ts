@@ -26,3 +26,8 @@ export function fromCents(cents: number): string {
   const absolute = Math.abs(cents);
   return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
+
+/** '52' or '52.5' → '52.50': an amount written as the API answers it (numeric(12,2)). Throws as `toCents` does. */
+export function toAmount(amount: string): string {
+  return fromCents(toCents(amount));
+}

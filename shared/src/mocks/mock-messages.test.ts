@@ -15,17 +15,6 @@ const MOCKS = dirname(fileURLToPath(import.meta.resolve('./index.ts')));
 const SEED_DATA = /(^|\/)(store|fixtures|[a-z-]+-fixtures|feed)\.ts$/;
 const ANSWERED_LITERAL = /\bfail\(\s*\d{3},\s*(['"`][^\n]*)|\bmessage:\s*(['"`][^\n]*)/g;
 
-/**
- * Mocks that still write the messages of their module by hand, and how many: they move to the contract with their
- * API module (issue 37 §3). The count may only go down; a mock not listed here writes none.
- */
-const NOT_YET_IN_THE_CONTRACT: Record<string, number> = {
-  'demandes/handlers.ts': 22,
-  'demandes/stays.ts': 6,
-  'rooming-pointage/rooming-handlers.ts': 1,
-  'tasks/handlers.ts': 1,
-};
-
 function mockSources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -54,9 +43,6 @@ describe('the messages the mocks answer', () => {
   });
 
   it.each(files)('%s takes its messages from the contract', (file) => {
-    const found = handWrittenMessages(readFileSync(join(MOCKS, file), 'utf8'));
-    const allowed = NOT_YET_IN_THE_CONTRACT[file] ?? 0;
-    // Fewer than allowed: lower the count above, so that none comes back.
-    expect(found.length === allowed ? [] : found).toEqual([]);
+    expect(handWrittenMessages(readFileSync(join(MOCKS, file), 'utf8'))).toEqual([]);
   });
 });

@@ -7,9 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  COMMUNICATION_TYPE_LABELS,
+  COMMUNICATION_MESSAGES,
   COMMUNICATIONS_PAR_TYPE,
-  DEMANDE_TYPE_LABELS,
+  DEMANDES_MESSAGES,
+  RESERVATION_WRITE_MESSAGES,
   FILE_MEDIA_TYPES,
   type Communication,
   type CommunicationAnswer,
@@ -19,7 +20,6 @@ import {
   type CommunicationStatut,
   type CommunicationType,
   type Courriel,
-  type DemandeType,
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
@@ -42,21 +42,6 @@ const STATUT_OF: Record<MailOutcome['statut'], CommunicationStatut> = {
   non_transmis: 'non_transmise',
   echec: 'echec',
 };
-
-export const COMMUNICATION_MESSAGES = {
-  notFound: (id: number) => `Communication n° ${id} introuvable.`,
-  noDocument: "Cette communication n'a pas de document à envoyer.",
-  noRecipient: 'Aucun destinataire : indiquez au moins une adresse e-mail.',
-  hotelWithoutEmail: (nom: string) =>
-    `L'établissement ${nom} n'a pas d'adresse électronique : ajoutez-la à sa fiche, ou indiquez un destinataire.`,
-  demandeNotFound: (id: number) => `Demande n° ${id} introuvable.`,
-  noDemandeDocument: (id: number) => `Aucun document pour la demande n° ${id}.`,
-  notOfDemande: (communication: number, demande: number) =>
-    `La communication n° ${communication} n'est pas un document de la demande n° ${demande}.`,
-  pending: 'Un envoi de cette communication est déjà en cours : réessayez dans quelques minutes.',
-  wrongType: (type: CommunicationType, demandeType: DemandeType) =>
-    `Le document « ${COMMUNICATION_TYPE_LABELS[type]} » ne concerne pas une demande « ${DEMANDE_TYPE_LABELS[demandeType].toLowerCase()} ».`,
-} as const;
 
 /** The e-mail text sent with a document. */
 export const mailText = (titre: string, reference: string) =>
@@ -284,17 +269,17 @@ export function createCommunicationService(db: Database, mail: Mailer) {
           tx,
           sql`select id from demandes_hebergement where id = ${demandeId} for update`,
         );
-        if (demande === undefined) throw new NotFoundError(`Demande n° ${demandeId} introuvable.`);
+        if (demande === undefined) throw new NotFoundError(DEMANDES_MESSAGES.notFound(demandeId));
         return prepareCommunication(tx, actor, demandeId, body.type_document, body.destinataires);
       });
       if (body.envoyer === false) {
         const data = await readCommunication(db, id);
-        return { message: `Document « ${data.objet} » préparé.`, data };
+        return { message: COMMUNICATION_MESSAGES.prepared(data.objet), data };
       }
       const prepared = await readCommunication(db, id);
       if (prepared.destinataires.length === 0)
         return {
-          message: `Document « ${prepared.objet} » préparé ; aucun destinataire connu : indiquez une adresse pour l'envoyer.`,
+          message: COMMUNICATION_MESSAGES.preparedNoRecipient(prepared.objet),
           data: prepared,
         };
       return send(actor, id, {});
@@ -316,7 +301,7 @@ export function createCommunicationService(db: Database, mail: Mailer) {
      */
     async ofPensionnaire(id: number): Promise<Communication[]> {
       const [resident] = await rowsOf<{ id: number }>(db, sql`select id from pensionnaires where id = ${id}`);
-      if (resident === undefined) throw new NotFoundError(`Pensionnaire n° ${id} introuvable.`);
+      if (resident === undefined) throw new NotFoundError(RESERVATION_WRITE_MESSAGES.residentNotFound(id));
       return rowsOf<Communication>(
         db,
         sql`select ${communicationSelect} from communications cm
@@ -336,7 +321,7 @@ export function createCommunicationService(db: Database, mail: Mailer) {
       );
       if (row === undefined) throw new NotFoundError(COMMUNICATION_MESSAGES.notFound(id));
       if (row.document === null || row.document_nom === null)
-        throw new NotFoundError("Cette communication n'a pas de document.");
+        throw new NotFoundError(COMMUNICATION_MESSAGES.noFile);
       return { nom: row.document_nom, contenu: Buffer.from(row.document) };
     },
 

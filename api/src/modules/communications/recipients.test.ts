@@ -12,13 +12,13 @@ import {
   type CommunicationDetailAnswer,
   type EnvoiEchecBody,
   type TraitementAnswer,
+  COMMUNICATION_MESSAGES,
 } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { buildWorld, call, day, residents, type World } from '../../../test/fixtures/reservations-write';
 import { auditLog } from '../../db/schema';
-import { COMMUNICATION_MESSAGES } from './communication-service';
 
 const REFUSED = 'refuse@example.fr';
 let received: ParsedMail[] = [];

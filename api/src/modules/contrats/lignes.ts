@@ -5,6 +5,7 @@
  * here first gives messages that name the line.
  */
 import { BadRequestError, ConflictError } from '../../errors';
+import { CONTRATS_MESSAGES as M } from 'shared/contract';
 import { periode } from './format';
 
 /** The values of a line, normalised (money '84.50', absent meal prices '0.00', absent allotment null). */
@@ -61,15 +62,18 @@ export function assertLinesValid(
   describe: DescribeLine,
 ): void {
   for (const line of lines) {
-    const label = `Ligne de tarif n° ${line.position} (${describe(line)})`;
     if (line.dateFin <= line.dateDebut)
-      throw new BadRequestError(`${label} : la date de fin doit être postérieure à la date de début.`, {
+      throw new BadRequestError(M.lineEndBeforeStart(line.position, describe(line)), {
         champ: lineField(line.position, 'dateFin'),
       });
     if (line.dateDebut < contract.dateDebut || line.dateFin > contract.dateFin)
       throw new BadRequestError(
-        `${label} : sa période (${periode(line.dateDebut, line.dateFin)}) doit être comprise dans celle du ` +
-          `contrat (${periode(contract.dateDebut, contract.dateFin)}).`,
+        M.lineOutsideContract(
+          line.position,
+          describe(line),
+          periode(line.dateDebut, line.dateFin),
+          periode(contract.dateDebut, contract.dateFin),
+        ),
         { champ: lineField(line.position, line.dateDebut < contract.dateDebut ? 'dateDebut' : 'dateFin') },
       );
   }
@@ -85,11 +89,9 @@ export function assertLinesValid(
       if (current.dateDebut < previous.dateFin) {
         const [a, b] = [previous.position, current.position].sort((x, y) => x - y);
         // Shown on the start of the line typed last (the higher number): the one to move, most often.
-        throw new BadRequestError(
-          `Les lignes de tarif n° ${a} et n° ${b} (${describe(current)}) se chevauchent : ` +
-            "une nuit ne peut avoir qu'un prix.",
-          { champ: lineField(b as number, 'dateDebut') },
-        );
+        throw new BadRequestError(M.linesOverlap(a as number, b as number, describe(current)), {
+          champ: lineField(b as number, 'dateDebut'),
+        });
       }
     }
   }
@@ -117,8 +119,7 @@ export function planLines<L extends IncomingLine>(
   const plan: LinePlan<L> = { keep: [], remove: [], insert: [] };
   const used = (line: ExistingLine, verb: string, champ?: string) =>
     new ConflictError(
-      `La ligne de tarif ${describe(line)} ${periode(line.dateDebut, line.dateFin)} est déjà utilisée par ` +
-        `des nuitées : elle ne peut pas être ${verb}. Ajoutez une nouvelle ligne pour les dates suivantes.`,
+      M.lineUsed(describe(line), periode(line.dateDebut, line.dateFin), verb),
       champ === undefined ? undefined : { champ },
     );
 
@@ -126,15 +127,11 @@ export function planLines<L extends IncomingLine>(
     if (line.id === undefined) continue;
     const current = byId.get(line.id);
     if (current === undefined)
-      throw new BadRequestError(
-        `Ligne de tarif n° ${line.position} : la ligne ${line.id} n'appartient pas à ce contrat.`,
-        { champ: lineField(line.position) },
-      );
+      throw new BadRequestError(M.lineNotOfContract(line.position, line.id), {
+        champ: lineField(line.position),
+      });
     if (claimed.has(line.id))
-      throw new BadRequestError(
-        `Ligne de tarif n° ${line.position} : la ligne ${line.id} est envoyée deux fois.`,
-        { champ: lineField(line.position) },
-      );
+      throw new BadRequestError(M.lineTwice(line.position, line.id), { champ: lineField(line.position) });
     claimed.add(line.id);
     const changed = differingField(current, line, fields);
     if (changed === undefined) plan.keep.push(current.id);

@@ -5,6 +5,8 @@
  */
 import { and, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  COMMON_MESSAGES,
+  CONTRATS_MESSAGES,
   CONTRAT_STATUT_LABELS,
   type AuditAction,
   CONTRAT_TRANSITIONS,
@@ -205,9 +207,9 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
   function headerValues(body: ContratInput): Record<string, unknown> {
     const reference = body.reference.trim();
     if (reference === '')
-      throw new BadRequestError('Le champ reference est obligatoire.', { champ: 'reference' });
+      throw new BadRequestError(COMMON_MESSAGES.field.required('reference'), { champ: 'reference' });
     if (body.dateFin <= body.dateDebut)
-      throw new BadRequestError('La date de fin du contrat doit être postérieure à sa date de début.', {
+      throw new BadRequestError(CONTRATS_MESSAGES.contractEndBeforeStart, {
         champ: 'dateFin',
       });
     const notes = body.notes?.trim();
@@ -296,17 +298,15 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
     for (const line of lines) {
       const type = names.types.get(line.typeChambreId);
       if (type === undefined || (type.archived && inserted.has(line)))
-        throw new BadRequestError(
-          `Ligne de tarif n° ${line.position} : le type de chambre indiqué n'existe pas ou est archivé.`,
-          { champ: lineField(line.position, 'typeChambreId') },
-        );
+        throw new BadRequestError(CONTRATS_MESSAGES.lineRoomTypeMissing(line.position), {
+          champ: lineField(line.position, 'typeChambreId'),
+        });
       if (typeof line.etablissementId !== 'number') continue;
       const hotel = names.hotels.get(line.etablissementId);
       if (hotel === undefined || (hotel.archived && inserted.has(line)))
-        throw new BadRequestError(
-          `Ligne de tarif n° ${line.position} : l'établissement indiqué n'existe pas ou est archivé.`,
-          { champ: lineField(line.position, 'etablissementId') },
-        );
+        throw new BadRequestError(CONTRATS_MESSAGES.lineHotelMissing(line.position), {
+          champ: lineField(line.position, 'etablissementId'),
+        });
     }
   }
 

@@ -24,6 +24,8 @@ import {
   type PensionnaireTrouve,
   type TypeChambreData,
   type TypeChambresQuery,
+  CONTRATS_MESSAGES,
+  REFERENTIEL_MESSAGES,
 } from 'shared/contract';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw';
@@ -38,14 +40,6 @@ import { BadRequestError, NotFoundError } from '../../errors';
 import { containsText, normalisedContains } from '../../lib/text-search';
 import { daysBetween } from '../../lib/days';
 import { TODAY } from '../../db/today';
-
-export const SPEC_MESSAGES = {
-  period: "La date de départ (end_date) doit être postérieure à la date d'arrivée (start_date).",
-  periodPair: 'Les paramètres start_date et end_date vont ensemble : indiquez les deux ou aucun.',
-  clientNotFound: 'Client introuvable.',
-  contratEtablissementNotFound: 'Contrat établissement introuvable.',
-  notThisHotel: "Ce contrat n'appartient pas à cet établissement.",
-} as const;
 
 const clientSummary = {
   id: contratsClients.id,
@@ -93,7 +87,7 @@ async function departementsOf(db: Database, ville: string): Promise<string[]> {
 }
 
 function assertPeriod(start: string, end: string): void {
-  if (end <= start) throw new BadRequestError(SPEC_MESSAGES.period);
+  if (end <= start) throw new BadRequestError(CONTRATS_MESSAGES.specPeriod);
 }
 
 export function createContratsSpecService(db: Database) {
@@ -105,7 +99,7 @@ export function createContratsSpecService(db: Database) {
         .select({ id: clients.id })
         .from(clients)
         .where(eq(clients.id, body.client_id));
-      if (client === undefined) throw new NotFoundError(SPEC_MESSAGES.clientNotFound);
+      if (client === undefined) throw new NotFoundError(REFERENTIEL_MESSAGES.client.notFound);
       return db
         .select(clientSummary)
         .from(contratsClients)
@@ -283,14 +277,15 @@ export function createContratsSpecService(db: Database) {
     ): Promise<TypeChambreData[]> {
       const { start_date: startDate, end_date: endDate } = query;
       if ((startDate === undefined) !== (endDate === undefined))
-        throw new BadRequestError(SPEC_MESSAGES.periodPair);
+        throw new BadRequestError(CONTRATS_MESSAGES.specPeriodPair);
       if (startDate !== undefined && endDate !== undefined) assertPeriod(startDate, endDate);
       const [contrat] = await db
         .select({ etablissementId: contratsEtablissement.etablissementId })
         .from(contratsEtablissement)
         .where(eq(contratsEtablissement.id, contratId));
-      if (contrat === undefined) throw new NotFoundError(SPEC_MESSAGES.contratEtablissementNotFound);
-      if (contrat.etablissementId !== etablissementId) throw new NotFoundError(SPEC_MESSAGES.notThisHotel);
+      if (contrat === undefined) throw new NotFoundError(CONTRATS_MESSAGES.etablissementNotFound);
+      if (contrat.etablissementId !== etablissementId)
+        throw new NotFoundError(CONTRATS_MESSAGES.notThisHotel);
 
       const start =
         startDate === undefined ? sql`t.date_debut` : sql`greatest(t.date_debut, ${startDate}::date)`;

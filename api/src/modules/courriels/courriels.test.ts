@@ -4,6 +4,7 @@
  * recipient: its text and its attachments. « Renvoyer » answers what became of the message (`envoi`).
  */
 import {
+  COURRIEL_MESSAGES,
   NON_TRANSMIS_SANS_SMTP,
   type CourrielAnswer,
   type CourrielListAnswer,
@@ -12,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helper';
 import { buildWorld, call, type World } from '../../../test/fixtures/reservations-write';
-import { PIECE_JOINTE_CONFIDENTIELLE, TEXTE_CONFIDENTIEL } from './service';
+import { TEXTE_CONFIDENTIEL } from './service';
 
 let w: World;
 
@@ -75,7 +76,7 @@ describe('GET /courriels/:id', () => {
     expect(listed.find((c) => c.id === id)?.confidentiel).toBe(true);
     const file = await call(w, 'GET', `/courriels/${id}/pieces-jointes/0`);
     expect(file.statusCode).toBe(403);
-    expect(file.json()).toEqual({ message: PIECE_JOINTE_CONFIDENTIELLE });
+    expect(file.json()).toEqual({ message: COURRIEL_MESSAGES.confidentialAttachment });
   });
 });
 

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   COMMUNICATION_PATHS,
+  COURRIEL_MESSAGES,
   CourrielAnswer,
   CourrielListAnswer,
   CourrielListQuery,
@@ -20,13 +21,7 @@ import { Type } from 'typebox';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import { deliveryAnswer } from '../../lib/mail';
 import { actorOf } from '../../db/audit';
-import {
-  courrielDetail,
-  findCourriel,
-  findPieceJointe,
-  listCourriels,
-  PIECE_JOINTE_CONFIDENTIELLE,
-} from './service';
+import { courrielDetail, findCourriel, findPieceJointe, listCourriels } from './service';
 
 const PATH = COMMUNICATION_PATHS.courriels;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -34,7 +29,7 @@ const IdParams = Type.Object(
   { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
   { additionalProperties: false },
 );
-const notFound = (id: number) => new NotFoundError(`Courriel n° ${id} introuvable.`);
+const notFound = (id: number) => new NotFoundError(COURRIEL_MESSAGES.notFound(id));
 
 const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function one(id: number): Promise<Courriel> {
@@ -68,8 +63,8 @@ const courrielsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { params: PieceJointeParams, response: { 200: FileAnswer('pdf'), ...errors } } },
     async (request, reply) => {
       const row = await findPieceJointe(app.db, request.params.id, request.params.index);
-      if (row === undefined) throw new NotFoundError('Pièce jointe introuvable.');
-      if (row.confidentiel) throw new ForbiddenError(PIECE_JOINTE_CONFIDENTIELLE);
+      if (row === undefined) throw new NotFoundError(COURRIEL_MESSAGES.attachmentNotFound);
+      if (row.confidentiel) throw new ForbiddenError(COURRIEL_MESSAGES.confidentialAttachment);
       return reply
         .header('content-type', row.type_contenu)
         .header('content-disposition', `inline; filename="${row.nom.replace(/["\\\r\n]/g, '_')}"`)

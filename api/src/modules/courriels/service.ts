@@ -3,18 +3,13 @@
  * them, one with its text (hidden when confidential), an attachment.
  */
 import { sql } from 'drizzle-orm';
-import type { Courriel, CourrielDetail, CourrielStatut } from 'shared/contract';
+import { COURRIEL_MESSAGES, type Courriel, type CourrielDetail, type CourrielStatut } from 'shared/contract';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/raw';
 import { courrielSelect } from '../communications';
 
 /** Shown instead of the text of a confidential message (a password-reset link: lib/mail.ts `confidential`). */
-export const TEXTE_CONFIDENTIEL =
-  "Ce message contient un lien personnel de réinitialisation de mot de passe : son texte n'est pas affiché.";
-
-/** A confidential message's attachments are its recipient's alone, like its text. */
-export const PIECE_JOINTE_CONFIDENTIELLE =
-  'Ce courriel est confidentiel : ses pièces jointes ne sont pas affichées.';
+export const TEXTE_CONFIDENTIEL = COURRIEL_MESSAGES.confidentialText;
 
 export async function findCourriel(db: Executor, id: number): Promise<Courriel | undefined> {
   const [row] = await rowsOf<Courriel>(

@@ -19,6 +19,7 @@ import {
   TaskQueuedAnswer,
   TraitementAnswer,
   TraitementBody,
+  DEMANDES_MESSAGES,
 } from 'shared/contract';
 import { actorOf } from '../../db/audit';
 import { createDemandeAnnulationService } from './annulation/annulation-service';
@@ -116,7 +117,7 @@ const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       app.tasks.kick();
       return reply.status(202).send({
-        message: `La synchronisation porte sur ${ids.length} demandes : elle se fait en arrière-plan (tâche n° ${id}). Suivez-la dans « Tâches » ; une notification vous préviendra.`,
+        message: DEMANDES_MESSAGES.syncInBackground(ids.length, id),
         task_id: id,
       });
     },

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { BadRequestError } from '../../errors';
-import type { ReservationStatut } from 'shared/contract';
+import { DEMANDES_MESSAGES, type ReservationStatut } from 'shared/contract';
 import { rowsOf } from '../../db/raw';
 
 export interface ChainStay {
@@ -26,8 +26,7 @@ export async function targetIds(tx: Executor, demandeId: number, only?: number[]
   const all = rows.map((row) => row.id);
   if (only === undefined) return all;
   const outside = only.find((id) => !all.includes(id));
-  if (outside !== undefined)
-    throw new BadRequestError(`La réservation n° ${outside} n'est pas visée par cette demande.`);
+  if (outside !== undefined) throw new BadRequestError(DEMANDES_MESSAGES.notTargeted(outside));
   return only;
 }
 

@@ -12,6 +12,7 @@ import {
   demandeStatutLabel,
   type DemandeStatut,
   type DemandeType,
+  DEMANDES_MESSAGES,
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../db/audit';
 import type { Executor } from '../../db/client';
@@ -37,13 +38,18 @@ export interface DemandeRow {
 const demandeColumns = sql`id, client_id, type, statut, date_debut::text as date_debut, date_fin::text as date_fin,
   nombre_personnes, foyer_id, reference_externe, motif_refus, souhait_petit_dejeuner, souhait_dejeuner, souhait_diner`;
 
+/** The contract's DEMANDES_MESSAGES about a request's row. */
 export const DEMANDE_MESSAGES = {
-  notFound: (id: number) => `Demande n° ${id} introuvable.`,
+  notFound: DEMANDES_MESSAGES.notFound,
   wrongKind: (demande: DemandeRow, action: string) =>
-    `La demande n° ${demande.id} est une demande « ${DEMANDE_TYPE_LABELS[demande.type].toLowerCase()} » : ${action} impossible.`,
+    DEMANDES_MESSAGES.wrongKind(demande.id, DEMANDE_TYPE_LABELS[demande.type].toLowerCase(), action),
   transition: (demande: DemandeRow, action: string) =>
-    `La demande n° ${demande.id} est « ${demandeStatutLabel(demande.type, demande.statut).toLowerCase()} » : ${action} impossible.`,
-  motifRequired: 'Le motif du refus est obligatoire.',
+    DEMANDES_MESSAGES.transition(
+      demande.id,
+      demandeStatutLabel(demande.type, demande.statut).toLowerCase(),
+      action,
+    ),
+  motifRequired: DEMANDES_MESSAGES.motifRequired,
 } as const;
 
 /** The request, read without a lock (404 when unknown). */

@@ -50,7 +50,8 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         lien: body.lien,
         actor: actorOf(request),
       });
-      if (result.notifications.length === 0) throw new BadRequestError('Aucun destinataire actif.');
+      if (result.notifications.length === 0)
+        throw new BadRequestError(NOTIFICATION_MESSAGES.noActiveRecipient);
       return reply
         .status(201)
         .send({ message: NOTIFICATION_MESSAGES.created, recipients: result.notifications.length });

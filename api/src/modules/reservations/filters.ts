@@ -17,7 +17,7 @@ import {
 } from 'shared/contract';
 import { BadRequestError } from '../../errors';
 import { containsText, normalisedContains, searchPattern, searchPatternOnce } from '../../lib/text-search';
-import { TODAY } from '../../db/today';
+import { parisDayOf, TODAY } from '../../db/today';
 
 /** 400 when both bounds are given and the period is empty. */
 export function assertFilterPeriod(filters: { start_date?: string; end_date?: string }): void {
@@ -55,7 +55,7 @@ export const prolongableCondition = sql`(${prolongableRow}
  * night left to pay). Read from the row alone, as the other derived states: no night is looked up.
  */
 export const dueNightRow = sql`(r.date_debut < ${TODAY} and (r.statut <> 'annulee'
-  or (r.annulee_at at time zone 'Europe/Paris')::date > r.date_debut))`;
+  or ${parisDayOf(sql`r.annulee_at`)} > r.date_debut))`;
 
 /**
  * Yesterday's arrivals whose first night is still to be checked (docs/domain.md « jours = commence_h »): started

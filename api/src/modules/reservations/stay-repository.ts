@@ -2,12 +2,12 @@
  * The stays (`reservations`) and their parents (`reservations_meres`) as the write services read and lock them.
  * Rows are the schema's own types; every write of a parent's stays takes the parent's row lock first.
  */
+import { RESERVATION_WRITE_MESSAGES } from 'shared/contract';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../db/audit';
 import type { Executor } from '../../db/client';
 import { reservations, reservationsMeres } from '../../db/schema';
 import { NotFoundError } from '../../errors';
-import { WRITE_MESSAGES } from './messages';
 
 /** A stay as the schema types it (days as 'YYYY-MM-DD'). */
 export type Stay = typeof reservations.$inferSelect;
@@ -24,7 +24,7 @@ export async function lockParent(tx: Executor, parentId: number): Promise<void> 
     .from(reservationsMeres)
     .where(eq(reservationsMeres.id, parentId))
     .for('update');
-  if (row === undefined) throw new NotFoundError(WRITE_MESSAGES.parentNotFound);
+  if (row === undefined) throw new NotFoundError(RESERVATION_WRITE_MESSAGES.parentNotFound);
 }
 
 export async function findStay(db: Executor, id: number): Promise<Stay | undefined> {
@@ -40,10 +40,10 @@ export function staysWhere(db: Executor, where: SQL | undefined): Promise<Stay[]
 /** Reads a stay, locking its parent first (then re-reading the stay, now stable). 404 when unknown. */
 export async function lockStay(tx: Executor, id: number): Promise<Stay> {
   const first = await findStay(tx, id);
-  if (first === undefined) throw new NotFoundError(WRITE_MESSAGES.stayNotFound(id));
+  if (first === undefined) throw new NotFoundError(RESERVATION_WRITE_MESSAGES.stayNotFound(id));
   await lockParent(tx, first.idReservationMere);
   const stay = await findStay(tx, id);
-  if (stay === undefined) throw new NotFoundError(WRITE_MESSAGES.stayNotFound(id));
+  if (stay === undefined) throw new NotFoundError(RESERVATION_WRITE_MESSAGES.stayNotFound(id));
   return stay;
 }
 

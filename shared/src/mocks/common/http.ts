@@ -56,7 +56,7 @@ export function validationField(schema: TSchema, body: unknown): string | undefi
   return field === '' ? undefined : field;
 }
 
-/** The first schema error of `body` worded as the API's `validationMessage` (api/src/plugins/errors.ts). */
+/** The first schema error of `body` worded as the API's `validationMessage` (api/src/lib/error-responses.ts). */
 export function validationMessage(schema: TSchema, body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return COMMON_MESSAGES.invalidBody;
   const error = firstError(schema, body);
@@ -72,13 +72,13 @@ export function validationMessage(schema: TSchema, body: unknown): string | null
     case 'required':
       return field.required(String((params.requiredProperties as string[])[0]));
     case 'minLength':
-      return limit === 1 ? field.required(name) : field.minLength(name, limit);
+      return limit === 1 ? field.empty(subject) : field.minLength(subject, limit);
     case 'maxLength':
-      return field.maxLength(name, limit);
+      return field.maxLength(subject, limit);
     case 'minimum':
-      return field.minimum(name, limit);
+      return field.minimum(subject, limit);
     case 'maximum':
-      return field.maximum(name, limit);
+      return field.maximum(subject, limit);
     case 'minItems':
       return field.minItems(subject, limit);
     case 'maxItems':

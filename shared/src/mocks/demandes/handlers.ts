@@ -1,6 +1,8 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import {
+  COMMUNICATION_MESSAGES,
   COURRIEL_MESSAGES,
+  DEMANDES_MESSAGES as D,
   AnnulationDemandeBody,
   AUDIT_ACTION_LABELS,
   COMMUNICATION_PATHS,
@@ -56,18 +58,12 @@ const matchesRecherche = (d: DemandeDetail, text: string) =>
   );
 const idOf = (params: Record<string, unknown>) => Number(params.id);
 const find = (id: number) => mockDemandes.find((d) => d.id === id);
-const notFound = (id: number) => fail(404, `Demande n° ${id} introuvable.`);
+const notFound = (id: number) => fail(404, D.notFound(id));
 const isOpen = (statut: DemandeStatut) => statut === 'a_traiter' || statut === 'en_cours';
 const conflict = (d: DemandeDetail, action: string) =>
-  fail(
-    409,
-    `La demande n° ${d.id} est « ${lower(demandeStatutLabel(d.type, d.statut))} » : ${action} impossible.`,
-  );
+  fail(409, D.transition(d.id, lower(demandeStatutLabel(d.type, d.statut)), action));
 const wrongKind = (d: DemandeDetail, action: string) =>
-  fail(
-    409,
-    `La demande n° ${d.id} est une demande « ${lower(DEMANDE_TYPE_LABELS[d.type])} » : ${action} impossible.`,
-  );
+  fail(409, D.wrongKind(d.id, lower(DEMANDE_TYPE_LABELS[d.type]), action));
 
 let nextId = 9000;
 const now = () => new Date().toISOString();
@@ -161,8 +157,6 @@ async function optionalBody<T>(request: Request, schema: Parameters<typeof valid
   return validBody<T>(new Request(request.url, { method: 'POST', body: JSON.stringify(raw) }), schema);
 }
 
-const frenchDay = (day: string) => day.split('-').reverse().join('/');
-
 /**
  * The end of an extension or a cancellation, as the API's: none done → 409 with the reasons (nothing changed);
  * all → `traitee`, some → `en_cours`; the request's documents prepared.
@@ -177,14 +171,14 @@ function settle(
   const ok = resultats.filter((r) => r.ok).length;
   if (ok === 0)
     return json(409, {
-      message: `Aucune réservation ${participe} : ${summary(resultats, participe)}`,
+      message: D.noneDone(participe, summary(resultats, participe)),
       resultats,
     });
   const statut: DemandeStatut = ok === resultats.length ? 'traitee' : 'en_cours';
   move(d, statut, action, { nombre_reservations: d.cibles.length + d.reservations.length });
   const communications = documents();
   return json(200, {
-    message: `Demande n° ${d.id} : ${summary(resultats, participe)}`,
+    message: D.done(d.id, summary(resultats, participe)),
     statut,
     resultats,
     communication_ids: communications.map((c) => c.id),
@@ -265,7 +259,7 @@ function syncOne(d: DemandeDetail): SyncResultat {
       ok: true,
       etat: 'a_jour',
       changements: [],
-      message: 'Demande close : rien à synchroniser.',
+      message: D.syncClosed,
     };
   if (isOpen(d.statut) && d.type !== 'nouvelle' && id % 3 === 0) {
     const changements = [
@@ -278,7 +272,7 @@ function syncOne(d: DemandeDetail): SyncResultat {
       ok: true,
       etat: 'mise_a_jour',
       changements,
-      message: `${changements.length} modification${changements.length > 1 ? 's' : ''}.`,
+      message: D.syncChanges(changements.length),
     };
   }
   if (d.statut === 'traitee' && d.type === 'nouvelle' && id % 2 === 0)
@@ -287,9 +281,9 @@ function syncOne(d: DemandeDetail): SyncResultat {
       ok: false,
       etat: 'a_verifier',
       changements: [],
-      message: 'Toutes les réservations de la demande ont été annulées depuis son traitement : à vérifier.',
+      message: D.syncAllCancelled,
     };
-  return { demande_id: id, ok: true, etat: 'a_jour', changements: [], message: 'Déjà à jour.' };
+  return { demande_id: id, ok: true, etat: 'a_jour', changements: [], message: D.syncUpToDate };
 }
 
 /** One request of a sync (unknown ids included), as the API's sync-service reports it. */
@@ -301,7 +295,7 @@ function syncRow(id: number): SyncResultat {
       ok: false,
       etat: 'introuvable',
       changements: [],
-      message: `Demande n° ${id} introuvable.`,
+      message: D.notFound(id),
     };
   return syncOne(d);
 }
@@ -421,7 +415,7 @@ export const demandesHandlers: RequestHandler[] = [
         syncMessage,
       );
       return json(202, {
-        message: `La synchronisation porte sur ${ids.length} demandes : elle se fait en arrière-plan (tâche n° ${task.id}). Suivez-la dans « Tâches » ; une notification vous préviendra.`,
+        message: D.syncInBackground(ids.length, task.id),
         task_id: task.id,
       });
     }
@@ -471,7 +465,7 @@ export const demandesHandlers: RequestHandler[] = [
       demande.pensionnaires.length + (body.pensionnaire_ids?.length ?? 0),
     );
     mockDemandes.unshift(demande);
-    return json(201, { message: `Demande n° ${id} enregistrée.`, data: itemOf(demande) });
+    return json(201, { message: D.created(id), data: itemOf(demande) });
   }),
 
   http.get(api(`${PATHS.one}/:id`), ({ request, params }) => {
@@ -489,7 +483,7 @@ export const demandesHandlers: RequestHandler[] = [
     if (!isOpen(d.statut)) return conflict(d, 'refus');
     move(d, 'refusee', 'refus', { motif_refus: body.motif });
     const letter = prepare(d, 'refus');
-    return json(200, { message: `Demande n° ${d.id} refusée.`, communication_ids: [letter.id] });
+    return json(200, { message: D.refused(d.id), communication_ids: [letter.id] });
   }),
 
   http.post(api(`${PATHS.reservations}/:id`), async ({ request, params }) => {
@@ -502,16 +496,15 @@ export const demandesHandlers: RequestHandler[] = [
     const named = new Set(d.pensionnaires.map((p) => p.id));
     const placed = body.chambres.flatMap((c) => c.pensionnaire_ids);
     const stranger = placed.find((id) => !named.has(id));
-    if (stranger !== undefined)
-      return fail(400, `Le pensionnaire n° ${stranger} n'est pas nommé dans la demande.`);
+    if (stranger !== undefined) return fail(400, D.notNamed(stranger));
     const twice = placed.find((id, index) => placed.indexOf(id) !== index);
-    if (twice !== undefined) return fail(400, `Le pensionnaire n° ${twice} est placé dans deux chambres.`);
+    if (twice !== undefined) return fail(400, D.placedTwice(twice));
     const stays = bookStays(d, body, () => (nextId += 1));
     d.reservations.push(...stays);
     move(d, 'traitee', 'traitement', { nombre_reservations: stays.length });
     const communications = [prepare(d, 'confirmation'), prepare(d, 'bon_hebergement')];
     return json(201, {
-      message: `Demande n° ${d.id} traitée : ${stays.length} réservation(s) créée(s).`,
+      message: D.treated(d.id, stays.length, stays[0]!.id_reservation_mere),
       id_reservation_mere: stays[0]!.id_reservation_mere,
       reservation_ids: stays.map((r) => r.id),
       communication_ids: communications.map((c) => c.id),
@@ -526,8 +519,7 @@ export const demandesHandlers: RequestHandler[] = [
     if (d.type !== 'prolongation') return wrongKind(d, 'prolongation');
     if (!isOpen(d.statut)) return conflict(d, 'prolongation');
     const endDate = body.end_date ?? d.date_fin;
-    if (endDate <= d.date_debut)
-      return fail(400, `La nouvelle date de départ doit être postérieure au ${frenchDay(d.date_debut)}.`);
+    if (endDate <= d.date_debut) return fail(400, D.newEndNotAfter(d.date_debut));
     const { resultats, created } = extendCibles(d, endDate, body.reservation_ids);
     return settle(d, resultats, 'prolongée', 'prolongation', () =>
       created.length > 0 ? [prepare(d, 'prolongation'), prepare(d, 'bon_hebergement')] : [],
@@ -578,10 +570,18 @@ export const demandesHandlers: RequestHandler[] = [
     const d = find(idOf(params));
     if (!d) return notFound(idOf(params));
     if (!COMMUNICATIONS_PAR_TYPE[d.type].includes(body.type_document))
-      return fail(400, `Ce document ne concerne pas une demande « ${lower(DEMANDE_TYPE_LABELS[d.type])} ».`);
+      return fail(400, COMMUNICATION_MESSAGES.wrongType(body.type_document, d.type));
     const communication = prepare(d, body.type_document, body.destinataires);
-    if (body.envoyer === false || communication.destinataires.length === 0)
-      return json(201, { message: 'Document préparé.', data: communication });
+    if (body.envoyer === false)
+      return json(201, {
+        message: COMMUNICATION_MESSAGES.prepared(communication.objet),
+        data: communication,
+      });
+    if (communication.destinataires.length === 0)
+      return json(201, {
+        message: COMMUNICATION_MESSAGES.preparedNoRecipient(communication.objet),
+        data: communication,
+      });
     const sent = sendCommunication(communication);
     return json(201, await sent.json());
   }),
@@ -596,7 +596,7 @@ export const demandesHandlers: RequestHandler[] = [
     );
     if (check instanceof Response) return check;
     const communication = allCommunications().find((c) => c.id === idOf(params));
-    if (!communication) return fail(404, `Communication n° ${idOf(params)} introuvable.`);
+    if (!communication) return fail(404, COMMUNICATION_MESSAGES.notFound(idOf(params)));
     return sendCommunication(communication, check.destinataires);
   }),
 
@@ -616,7 +616,7 @@ export const demandesHandlers: RequestHandler[] = [
     const communication = allCommunications().find((c) => c.id === idOf(params));
     return communication
       ? json(200, { data: { ...communication, courriels: [] } })
-      : fail(404, `Communication n° ${idOf(params)} introuvable.`);
+      : fail(404, COMMUNICATION_MESSAGES.notFound(idOf(params)));
   }),
 
   // The request's latest document, or the one `?communication=` names among its documents (as the API).
@@ -642,7 +642,7 @@ export const demandesHandlers: RequestHandler[] = [
     const denied = requireSession(request);
     if (denied) return denied;
     const communication = allCommunications().find((c) => c.id === idOf(params));
-    if (!communication) return fail(404, `Communication n° ${idOf(params)} introuvable.`);
+    if (!communication) return fail(404, COMMUNICATION_MESSAGES.notFound(idOf(params)));
     return pdf();
   }),
 ];

@@ -1,4 +1,10 @@
-import type { DemandeDetail, DemandeReservation, ResultatCible, TraitementBody } from '../../contract';
+import {
+  DEMANDES_MESSAGES as D,
+  type DemandeDetail,
+  type DemandeReservation,
+  type ResultatCible,
+  type TraitementBody,
+} from '../../contract';
 import { seedEtablissements, seedTypesChambre } from '../referentiel/fixtures';
 import { mockDay } from '../reservations/list-fixtures';
 
@@ -15,9 +21,6 @@ import { mockDay } from '../reservations/list-fixtures';
  */
 
 const HOTEL = { etablissement_id: 1, etablissement_nom: 'Hôtel du Parc', type_chambre_libelle: 'Double' };
-
-/** DD/MM/YYYY, as the API's messages write dates. */
-const french = (day: string) => day.split('-').reverse().join('/');
 
 function stay(
   d: DemandeDetail,
@@ -123,7 +126,7 @@ export function extendCibles(d: DemandeDetail, endDate: string, ids?: number[]):
         reservation_id: target.id,
         ok: false,
         prolongation_id: null,
-        message: `La réservation n° ${target.id} est annulée : prolongation impossible.`,
+        message: D.targetCancelled(target.id),
       };
     const last = d.reservations.find((r) => r.id === target.prolongee_par_id) ?? target;
     if (last.date_fin >= endDate)
@@ -131,7 +134,7 @@ export function extendCibles(d: DemandeDetail, endDate: string, ids?: number[]):
         reservation_id: target.id,
         ok: true,
         prolongation_id: last.id === target.id ? null : last.id,
-        message: `Déjà prolongée jusqu'au ${french(last.date_fin)} (réservation n° ${last.id}).`,
+        message: D.alreadyExtended(last.date_fin, last.id),
       };
     const extension = { ...extensionOf(d, last), id: target.id + 50 + created.length, date_fin: endDate };
     created.push(extension);
@@ -140,7 +143,7 @@ export function extendCibles(d: DemandeDetail, endDate: string, ids?: number[]):
       reservation_id: target.id,
       ok: true,
       prolongation_id: extension.id,
-      message: `Prolongée jusqu'au ${french(endDate)} (réservation n° ${extension.id}).`,
+      message: D.extended(endDate, extension.id),
     };
   });
   d.reservations.push(...created);
@@ -151,12 +154,13 @@ export function extendCibles(d: DemandeDetail, endDate: string, ids?: number[]):
 export function cancelCibles(d: DemandeDetail, date: string, ids?: number[]): CiblesOutcome {
   const from = date < mockDay(0) ? mockDay(0) : date;
   const resultats = chosen(d, ids).map((target): ResultatCible => {
+    // As the API: a stay already cancelled has nothing left to cancel, which is no failure.
     if (target.statut === 'annulee')
       return {
         reservation_id: target.id,
-        ok: false,
+        ok: true,
         prolongation_id: null,
-        message: `La réservation n° ${target.id} est déjà annulée.`,
+        message: D.alreadyEnded(target.id),
       };
     if (target.date_debut >= from) {
       target.statut = 'annulee';
@@ -164,7 +168,7 @@ export function cancelCibles(d: DemandeDetail, date: string, ids?: number[]): Ci
         reservation_id: target.id,
         ok: true,
         prolongation_id: null,
-        message: `Réservation n° ${target.id} annulée.`,
+        message: D.cancelled(target.id),
       };
     }
     target.date_fin = from;
@@ -172,7 +176,7 @@ export function cancelCibles(d: DemandeDetail, date: string, ids?: number[]): Ci
       reservation_id: target.id,
       ok: true,
       prolongation_id: null,
-      message: `Réservation n° ${target.id} écourtée : départ le ${french(from)}.`,
+      message: D.shortened(target.id, from),
     };
   });
   return { resultats, created: [] };
@@ -181,9 +185,7 @@ export function cancelCibles(d: DemandeDetail, date: string, ids?: number[]): Ci
 /** « 2 réservations prolongées, 1 en échec. » (api/src/modules/demandes/resultats.ts) */
 export function summary(resultats: ResultatCible[], participe: string): string {
   const ok = resultats.filter((r) => r.ok).length;
-  const ko = resultats.length - ok;
-  const done = `${ok} réservation${ok > 1 ? 's' : ''} ${participe}${ok > 1 ? 's' : ''}`;
-  return ko === 0 ? `${done}.` : `${done}, ${ko} en échec.`;
+  return D.summary(ok, resultats.length - ok, participe);
 }
 
 /** The stays a treatment creates: one per resident, in the hotel and room types chosen, one full reservation. */

@@ -111,6 +111,10 @@ describe('reference-data mocks', () => {
       message: 'Le champ lignes.0.prixNuiteeHt est invalide.',
       champ: 'lignes.0.prixNuiteeHt',
     });
+    const saved = await call('PUT', '/contrats-clients/1', {
+      body: { ...body, montantPafJour: '3.5', lignes: [{ ...lignes[0], prixNuiteeHt: '52' }] },
+    });
+    expect(saved.body.data).toMatchObject({ montantPafJour: '3.50', lignes: [{ prixNuiteeHt: '52.00' }] });
   });
 
   it('let everybody read, only administrators write (403), nobody without a token (401)', async () => {

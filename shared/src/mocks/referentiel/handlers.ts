@@ -32,6 +32,7 @@ import {
   type UserItem,
   type UserStatut,
 } from '../../contract';
+import { toAmount } from '../../format/money';
 import { containsText } from '../../format/search';
 import { api, claimsOf, fail, json, readJson, validationField, validationMessage } from '../common/http';
 import { clesApiHandlers, resetClesApiMocks } from './cles-api';
@@ -507,8 +508,8 @@ interface ContratMock {
 }
 
 const MONEY_FIELDS = ['prixPetitDejeunerHt', 'prixDejeunerHt', 'prixDinerHt'] as const;
-/** '52' → '52.00', as the database answers numeric(12,2). */
-const money = (value: unknown) => (value === undefined || value === null ? '0.00' : Number(value).toFixed(2));
+/** A body's amount ('52', validated by the contract's Money) as the API answers it ('52.00'); none is 0. */
+const money = (value: unknown) => toAmount(value === undefined || value === null ? '0' : String(value));
 
 function contratHandlers(resource: ContratMock): RequestHandler[] {
   const base = api(resource.path);

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import {
+  COMMON_MESSAGES,
   COURRIEL_MESSAGES,
   FILTER_MESSAGES,
   REFERENTIEL_MESSAGES,
@@ -278,8 +279,7 @@ export const roomingHandlers: RequestHandler[] = [
     const body = await validBody<SendRoomingBody>(request, SendRoomingBody);
     if (body instanceof Response) return body;
     const mois = String(params.mois);
-    if (!/^(19|20)\d{2}-(0[1-9]|1[0-2])$/.test(mois))
-      return fail(400, 'Le mois doit être au format AAAA-MM.');
+    if (!/^(19|20)\d{2}-(0[1-9]|1[0-2])$/.test(mois)) return fail(400, COMMON_MESSAGES.invalidParam('mois'));
     const hotel = storedEtablissement(Number(params.etablissement_id));
     if (!hotel) return fail(404, REFERENTIEL_MESSAGES.etablissement.notFound);
     const destinataires = body.destinataires ?? (hotel.email ? [hotel.email] : []);

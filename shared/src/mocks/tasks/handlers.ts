@@ -3,6 +3,9 @@ import { canRetryTask, TASK_PATHS, TASK_ROUTE_MESSAGES as T } from '../../contra
 import { api, claimsOf, fail, json, requireSession } from '../common/http';
 import { mockTaskReports, mockTasks } from './store';
 
+/** The rows a mock reservation export reports when it ends. */
+const MOCK_EXPORT_ROWS = 1_250;
+
 /**
  * The task mocks (GET /tasks, POST /tasks/:id/retry, GET /tasks/:id/fichier, GET /tasks/:id/rapport) with the API's
  * rules: an agent sees their own tasks, an administrator all; « Relancer » only a failed task, once. A running export
@@ -26,7 +29,7 @@ export const tasksHandlers: RequestHandler[] = [
           task.statut = 'terminee';
           task.finished_at = new Date().toISOString();
           task.resultat = {
-            message: 'Export prêt.',
+            message: T.exportReady(MOCK_EXPORT_ROWS),
             lien: TASK_PATHS.fichier(task.id),
             fichier: 'reservations.pdf',
             rapport: null,

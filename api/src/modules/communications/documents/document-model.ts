@@ -18,11 +18,13 @@ import {
   type CommunicationType,
   type DemandeType,
   type ReservationStatut,
+  DEMANDES_MESSAGES,
 } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { NotFoundError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
 import { rowsOf } from '../../../db/raw';
+import { parisDayOf, TODAY } from '../../../db/today';
 import type { DocumentModel } from './render-pdf';
 
 interface DemandeData {
@@ -101,13 +103,13 @@ export async function loadDocumentData(db: Executor, demandeId: number): Promise
     db,
     sql`select d.id, d.type, d.reference_externe, d.date_debut::text as date_debut, d.date_fin::text as date_fin,
         d.nombre_personnes, d.motif_refus, d.referent_nom, d.referent_email,
-        (d.created_at at time zone 'Europe/Paris')::date::text as created_at_day,
+        ${parisDayOf(sql`d.created_at`)}::text as created_at_day,
         c.nom as client_nom, c.adresse as client_adresse, c.code_postal as client_code_postal,
         c.ville as client_ville, c.email as client_email,
-        (now() at time zone 'Europe/Paris')::date::text as today
+        ${TODAY}::text as today
       from demandes_hebergement d join clients c on c.id = d.client_id where d.id = ${demandeId}`,
   );
-  if (demande === undefined) throw new NotFoundError(`Demande n° ${demandeId} introuvable.`);
+  if (demande === undefined) throw new NotFoundError(DEMANDES_MESSAGES.notFound(demandeId));
   const pensionnaires = await rowsOf<PersonData>(
     db,
     sql`select p.nom, p.prenom, p.numero_dossier, p.date_naissance::text as date_naissance

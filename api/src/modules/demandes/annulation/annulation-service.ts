@@ -12,10 +12,14 @@
  * one; the notices' e-mails leave once the transaction commits.
  */
 import { sql } from 'drizzle-orm';
-import type { AnnulationDemandeBody, CiblesAnswer, ResultatCible } from 'shared/contract';
+import {
+  DEMANDES_MESSAGES,
+  type AnnulationDemandeBody,
+  type CiblesAnswer,
+  type ResultatCible,
+} from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
-import { AppError } from '../../../errors';
 import type { Mailer } from '../../../lib/mail';
 import {
   prepareCommunication,
@@ -24,11 +28,10 @@ import {
   type Liberation,
 } from '../../communications';
 import { cancelReservation, endReservationEarly, motifOf } from '../../reservations';
-import { frenchDate } from '../../../lib/days';
 import { todayOf } from '../../../db/today';
 import { chainFrom, isActive, targetIds } from '../cibles';
 import { assertKind, assertTransition, lockDemande, moveDemande } from '../demande-store';
-import { CiblesFailure, summary } from '../resultats';
+import { resultsPerTarget, settledStatut, summary } from '../resultats';
 
 export function createDemandeAnnulationService(db: Database, mail: Mailer) {
   return {
@@ -41,67 +44,52 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
         const today = await todayOf(tx);
         const requested = body.date_annulation ?? demande.date_debut;
         const from = requested < today ? today : requested;
-        const resultats: ResultatCible[] = [];
         const liberations: Liberation[] = [];
-        for (const target of await targetIds(tx, id, body.reservation_ids)) {
+        const targets = await targetIds(tx, id, body.reservation_ids);
+        const resultats = await resultsPerTarget(targets, async (target): Promise<ResultatCible> => {
           const chain = (await chainFrom(tx, target)).filter(isActive);
           const running = chain.find((stay) => stay.date_fin > from);
           if (running === undefined) {
-            resultats.push({
+            return {
               reservation_id: target,
               ok: true,
               prolongation_id: null,
               message:
                 chain.length === 0
-                  ? `La réservation n° ${target} est déjà annulée ou terminée.`
-                  : `La réservation n° ${target} se termine avant le ${frenchDate(from)} : rien à annuler.`,
-            });
-            continue;
+                  ? DEMANDES_MESSAGES.alreadyEnded(target)
+                  : DEMANDES_MESSAGES.endsBefore(target, from),
+            };
           }
-          try {
-            if (running.date_debut >= from || from <= today) {
-              liberations.push(
-                ...(await cancelReservation(tx, actor, running.id, { motif }, { demandeId: id })).liberations,
-              );
-              resultats.push({
-                reservation_id: target,
-                ok: true,
-                prolongation_id: null,
-                message:
-                  running.date_debut >= from
-                    ? `Réservation n° ${running.id} annulée.`
-                    : `Réservation n° ${running.id} annulée : nuits annulées à partir du ${frenchDate(today)}.`,
-              });
-            } else {
-              const next = chain.find((stay) => stay.date_debut >= running.date_fin);
-              if (next !== undefined)
-                liberations.push(
-                  ...(await cancelReservation(tx, actor, next.id, { motif }, { demandeId: id })).liberations,
-                );
-              liberations.push(
-                ...(await endReservationEarly(tx, actor, running.id, from, { motif, demandeId: id }))
-                  .liberations,
-              );
-              resultats.push({
-                reservation_id: target,
-                ok: true,
-                prolongation_id: null,
-                message: `Réservation n° ${running.id} écourtée : départ le ${frenchDate(from)}.`,
-              });
-            }
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            resultats.push({
+          if (running.date_debut >= from || from <= today) {
+            liberations.push(
+              ...(await cancelReservation(tx, actor, running.id, { motif }, { demandeId: id })).liberations,
+            );
+            return {
               reservation_id: target,
-              ok: false,
+              ok: true,
               prolongation_id: null,
-              message: error.message,
-            });
+              message:
+                running.date_debut >= from
+                  ? DEMANDES_MESSAGES.cancelled(running.id)
+                  : DEMANDES_MESSAGES.cancelledFrom(running.id, today),
+            };
           }
-        }
-        const ok = resultats.filter((r) => r.ok).length;
-        if (ok === 0)
-          throw new CiblesFailure(`Aucune réservation annulée : ${summary(resultats, 'annulée')}`, resultats);
+          const next = chain.find((stay) => stay.date_debut >= running.date_fin);
+          if (next !== undefined)
+            liberations.push(
+              ...(await cancelReservation(tx, actor, next.id, { motif }, { demandeId: id })).liberations,
+            );
+          liberations.push(
+            ...(await endReservationEarly(tx, actor, running.id, from, { motif, demandeId: id })).liberations,
+          );
+          return {
+            reservation_id: target,
+            ok: true,
+            prolongation_id: null,
+            message: DEMANDES_MESSAGES.shortened(running.id, from),
+          };
+        });
+        const statut = settledStatut(resultats, 'annulée');
         if (from !== demande.date_debut && from < demande.date_fin) {
           await tx.execute(sql`update demandes_hebergement set date_debut = ${from}::date, updated_at = now()
             where id = ${id}`);
@@ -115,14 +103,13 @@ export function createDemandeAnnulationService(db: Database, mail: Mailer) {
           });
           demande.date_debut = from;
         }
-        const statut = ok === resultats.length ? 'traitee' : 'en_cours';
         await moveDemande(tx, actor, demande, statut, 'annulation', "confirmation d'annulation", {
           details: { date_annulation: from, motif },
         });
         const notices = await prepareHotelNotices(tx, actor, mail, liberations, id);
         const letter = await prepareCommunication(tx, actor, id, 'annulation');
         const answer: CiblesAnswer = {
-          message: `Demande n° ${id} : ${summary(resultats, 'annulée')}`,
+          message: DEMANDES_MESSAGES.done(id, summary(resultats, 'annulée')),
           statut,
           resultats,
           communication_ids: [letter, ...notices.map((n) => n.communicationId)],

@@ -13,10 +13,11 @@ import {
   type DemandeItem,
   type DemandeListBody,
   type DemandeStatut,
+  DEMANDES_MESSAGES,
 } from 'shared/contract';
 import type { Executor } from '../../../db/client';
 import { NotFoundError } from '../../../errors';
-import { TODAY } from '../../../db/today';
+import { parisDayOf, TODAY } from '../../../db/today';
 import { containsText, normalisedContains } from '../../../lib/text-search';
 import { assertFilterPeriod, whereClause } from '../../reservations';
 import { isoTimestamp } from '../../../db/iso-timestamp';
@@ -145,7 +146,7 @@ export const demandeItemSelect = sql`d.id, d.type, d.statut, d.origine, d.urgent
   ((select count(*) from reservations rp where rp.demande_id = d.id)
     + (select count(*) from demande_reservations_cibles rc where rc.demande_id = d.id))::int as nombre_reservations,
   ${isoTimestamp(sql`d.created_at`)} as created_at,
-  (${TODAY} - (d.created_at at time zone 'Europe/Paris')::date)::int as age_jours`;
+  (${TODAY} - ${parisDayOf(sql`d.created_at`)})::int as age_jours`;
 
 /** The statement's parts: its `with`, its total, and the ids of its page in their order (an int[]). */
 interface ListParts {
@@ -239,6 +240,6 @@ export async function readDemandeItem(db: Executor, id: number): Promise<Demande
     sql`select ${demandeItemSelect} from demandes_hebergement d join clients c on c.id = d.client_id
         where d.id = ${id}`,
   );
-  if (row === undefined) throw new NotFoundError(`Demande n° ${id} introuvable.`);
+  if (row === undefined) throw new NotFoundError(DEMANDES_MESSAGES.notFound(id));
   return row;
 }

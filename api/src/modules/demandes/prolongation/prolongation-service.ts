@@ -5,16 +5,20 @@
  * some → `en_cours` (the rest can be retried); none → 409 with the reasons, nothing changed.
  */
 import { sql } from 'drizzle-orm';
-import type { CiblesAnswer, ProlongationDemandeBody, ResultatCible } from 'shared/contract';
+import {
+  DEMANDES_MESSAGES,
+  type CiblesAnswer,
+  type ProlongationDemandeBody,
+  type ResultatCible,
+} from 'shared/contract';
 import type { Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
-import { AppError, BadRequestError } from '../../../errors';
+import { BadRequestError } from '../../../errors';
 import { prepareCommunication } from '../../communications';
 import { prolongReservation } from '../../reservations';
-import { frenchDate } from '../../../lib/days';
 import { chainFrom, lastOf, targetIds } from '../cibles';
 import { assertKind, assertTransition, lockDemande, moveDemande } from '../demande-store';
-import { CiblesFailure, summary } from '../resultats';
+import { resultsPerTarget, settledStatut, summary } from '../resultats';
 
 export function createDemandeProlongationService(db: Database) {
   return {
@@ -25,63 +29,41 @@ export function createDemandeProlongationService(db: Database) {
         assertTransition(demande, 'traitee', 'prolongation');
         const endDate = body.end_date ?? demande.date_fin;
         if (endDate <= demande.date_debut)
-          throw new BadRequestError(
-            `La nouvelle date de départ doit être postérieure au ${frenchDate(demande.date_debut)}.`,
-          );
-        const resultats: ResultatCible[] = [];
+          throw new BadRequestError(DEMANDES_MESSAGES.newEndNotAfter(demande.date_debut));
         const created: number[] = [];
-        for (const target of await targetIds(tx, id, body.reservation_ids)) {
+        const targets = await targetIds(tx, id, body.reservation_ids);
+        const resultats = await resultsPerTarget(targets, async (target): Promise<ResultatCible> => {
           const last = lastOf(await chainFrom(tx, target));
-          if (last === undefined) {
-            resultats.push({
+          if (last === undefined)
+            return {
               reservation_id: target,
               ok: false,
               prolongation_id: null,
-              message: `La réservation n° ${target} est annulée : prolongation impossible.`,
-            });
-            continue;
-          }
-          if (last.date_fin >= endDate) {
-            resultats.push({
+              message: DEMANDES_MESSAGES.targetCancelled(target),
+            };
+          if (last.date_fin >= endDate)
+            return {
               reservation_id: target,
               ok: true,
               prolongation_id: last.id === target ? null : last.id,
-              message: `Déjà prolongée jusqu'au ${frenchDate(last.date_fin)} (réservation n° ${last.id}).`,
-            });
-            continue;
-          }
-          try {
-            const answer = await prolongReservation(tx, actor, last.id, { end_date: endDate });
-            created.push(...answer.reservation_ids);
-            resultats.push({
-              reservation_id: target,
-              ok: true,
-              prolongation_id: answer.reservation_ids[0] ?? null,
-              message: `Prolongée jusqu'au ${frenchDate(endDate)} (réservation n° ${answer.reservation_ids[0]}).`,
-            });
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            resultats.push({
-              reservation_id: target,
-              ok: false,
-              prolongation_id: null,
-              message: error.message,
-            });
-          }
-        }
-        const ok = resultats.filter((r) => r.ok).length;
-        if (ok === 0)
-          throw new CiblesFailure(
-            `Aucune réservation prolongée : ${summary(resultats, 'prolongée')}`,
-            resultats,
-          );
+              message: DEMANDES_MESSAGES.alreadyExtended(last.date_fin, last.id),
+            };
+          const answer = await prolongReservation(tx, actor, last.id, { end_date: endDate });
+          created.push(...answer.reservation_ids);
+          return {
+            reservation_id: target,
+            ok: true,
+            prolongation_id: answer.reservation_ids[0] ?? null,
+            message: DEMANDES_MESSAGES.extended(endDate, answer.reservation_ids[0] ?? last.id),
+          };
+        });
+        const statut = settledStatut(resultats, 'prolongée');
         if (created.length > 0)
           await tx.execute(sql`update reservations set demande_id = ${id}, updated_at = now()
             where id in (${sql.join(
               created.map((value) => sql`${value}`),
               sql`, `,
             )}) and demande_id is null`);
-        const statut = ok === resultats.length ? 'traitee' : 'en_cours';
         await moveDemande(tx, actor, demande, statut, 'prolongation', 'prolongation', {
           details: { date_fin: endDate, prolongation_ids: created },
         });
@@ -93,7 +75,7 @@ export function createDemandeProlongationService(db: Database) {
               ]
             : [];
         return {
-          message: `Demande n° ${id} : ${summary(resultats, 'prolongée')}`,
+          message: DEMANDES_MESSAGES.done(id, summary(resultats, 'prolongée')),
           statut,
           resultats,
           communication_ids: communicationIds,

@@ -1,5 +1,5 @@
 /** PUT /demande_hebergement/:id/refuser: an open request becomes `refusee` with its reason; the letter is prepared. */
-import type { DemandeWriteAnswer, RefusBody } from 'shared/contract';
+import { DEMANDES_MESSAGES, type DemandeWriteAnswer, type RefusBody } from 'shared/contract';
 import type { Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
 import { BadRequestError } from '../../../errors';
@@ -17,7 +17,7 @@ export function createRefusService(db: Database) {
         await moveDemande(tx, actor, demande, 'refusee', 'refus', 'refus', { motifRefus: motif });
         const letter = await prepareCommunication(tx, actor, id, 'refus');
         return {
-          message: `Demande n° ${id} refusée. La lettre de refus est prête : envoyez-la depuis la fiche.`,
+          message: DEMANDES_MESSAGES.refused(id),
           communication_ids: [letter],
         };
       });

@@ -18,7 +18,7 @@ import {
 import { BadRequestError, ConflictError, NotFoundError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
 import { rowsOf } from '../../../db/raw';
-import { todayOf } from '../../../db/today';
+import { TODAY, todayOf } from '../../../db/today';
 
 export interface CreateDemandeInput {
   type: DemandeType;
@@ -124,7 +124,7 @@ async function currentStays(
     sql`select distinct on (r.pensionnaire_id) r.pensionnaire_id, r.id from reservations r
         where r.pensionnaire_id in (${ids(residentIds)}) and r.client_id = ${clientId}
           and r.statut in ('en_attente', 'confirmee', 'en_cours')
-          and r.date_fin >= (now() at time zone 'Europe/Paris')::date
+          and r.date_fin >= ${TODAY}
           and r.prolongee_par_id is null
         order by r.pensionnaire_id, r.date_debut, r.id`,
   );

@@ -1,6 +1,12 @@
 /** POST /demande_hebergement: a request typed in by staff (the list's add mode). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DEMANDES_PATHS as PATHS, DemandeCreateAnswer, DemandeCreateBody, ErrorBody } from 'shared/contract';
+import {
+  DEMANDES_PATHS as PATHS,
+  DemandeCreateAnswer,
+  DemandeCreateBody,
+  ErrorBody,
+  DEMANDES_MESSAGES,
+} from 'shared/contract';
 import { actorOf } from '../../../db/audit';
 import { readDemandeItem } from '../list/list-query';
 import { createDemande } from './create-demande';
@@ -41,7 +47,7 @@ const saisieRoutes: FastifyPluginAsyncTypebox = async (app) => {
         clientId: data.client_id,
         urgente: data.urgente,
       });
-      return reply.status(201).send({ message: `Demande n° ${id} enregistrée.`, data });
+      return reply.status(201).send({ message: DEMANDES_MESSAGES.created(id), data });
     },
   );
 };

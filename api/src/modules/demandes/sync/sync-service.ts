@@ -10,7 +10,13 @@
  *   extension whose stay was cancelled. Closed requests (refused, withdrawn) are left as they are.
  */
 import { sql } from 'drizzle-orm';
-import { syncMessage, type DemandeStatut, type SyncAnswer, type SyncResultat } from 'shared/contract';
+import {
+  DEMANDES_MESSAGES,
+  syncMessage,
+  type DemandeStatut,
+  type SyncAnswer,
+  type SyncResultat,
+} from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Database, Executor } from '../../../db/client';
 import { demandePensionnaires } from '../../../db/schema';
@@ -30,7 +36,7 @@ async function syncOne(tx: Executor, actor: Actor, id: number): Promise<SyncResu
       ok: true,
       etat: 'a_jour',
       changements: [],
-      message: 'Demande close : rien à synchroniser.',
+      message: DEMANDES_MESSAGES.syncClosed,
     };
   const changements: string[] = [];
   const problemes: string[] = [];
@@ -63,9 +69,7 @@ async function syncOne(tx: Executor, actor: Actor, id: number): Promise<SyncResu
     );
     if (OPEN.includes(demande.statut) && (stays?.live ?? 0) > 0) target = 'traitee';
     if (demande.statut === 'traitee' && (stays?.total ?? 0) > 0 && stays?.live === 0)
-      problemes.push(
-        'Toutes les réservations de la demande ont été annulées depuis son traitement : à vérifier.',
-      );
+      problemes.push(DEMANDES_MESSAGES.syncAllCancelled);
   } else {
     let done = 0;
     const targets = await targetIds(tx, id);
@@ -122,8 +126,8 @@ async function syncOne(tx: Executor, actor: Actor, id: number): Promise<SyncResu
     message: !ok
       ? problemes.join(' ')
       : changements.length === 0
-        ? 'Déjà à jour.'
-        : `${changements.length} modification${changements.length > 1 ? 's' : ''}.`,
+        ? DEMANDES_MESSAGES.syncUpToDate
+        : DEMANDES_MESSAGES.syncChanges(changements.length),
   };
 }
 

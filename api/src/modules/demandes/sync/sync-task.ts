@@ -6,7 +6,7 @@
  * notification (task-events.ts), whose message names the requests left to check.
  */
 import fp from 'fastify-plugin';
-import { SYNC_TASK_THRESHOLD, syncTaskSummary } from 'shared/contract';
+import { DEMANDES_MESSAGES, SYNC_TASK_THRESHOLD, syncTaskSummary } from 'shared/contract';
 import { SYSTEM_ACTOR } from '../../../db/audit';
 import { BadRequestError } from '../../../errors';
 import { createSyncService } from './sync-service';
@@ -28,8 +28,7 @@ export const syncTaskPlugin = fp<{ threshold?: number | undefined }>(
     app.tasks.define('synchronisation_demandes', {
       run: async ({ db, parametres, createdBy, progress }) => {
         const { demande_ids: ids } = parametres as unknown as SyncTaskParams;
-        if (!Array.isArray(ids) || ids.length === 0)
-          throw new BadRequestError('Aucune demande à synchroniser.');
+        if (!Array.isArray(ids) || ids.length === 0) throw new BadRequestError(DEMANDES_MESSAGES.syncNothing);
         const actor = createdBy === null ? SYSTEM_ACTOR : { kind: 'user' as const, userId: createdBy };
         const answer = await createSyncService(db).sync(actor, ids, (done, total) => {
           void progress((done / total) * 100).catch(() => undefined);

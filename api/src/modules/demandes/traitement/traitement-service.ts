@@ -5,7 +5,7 @@
  * row is locked first: of 20 simultaneous treatments, the first books and the others then find it treated (409).
  */
 import { sql } from 'drizzle-orm';
-import type { TraitementAnswer, TraitementBody } from 'shared/contract';
+import { DEMANDES_MESSAGES, type TraitementAnswer, type TraitementBody } from 'shared/contract';
 import type { Actor } from '../../../db/audit';
 import type { Database } from '../../../db/client';
 import { BadRequestError } from '../../../errors';
@@ -13,11 +13,6 @@ import { prepareCommunication } from '../../communications';
 import { confirmReservation, addResidentToReservation, bookReservation } from '../../reservations';
 import { rowsOf } from '../../../db/raw';
 import { assertKind, assertTransition, lockDemande, moveDemande } from '../demande-store';
-
-export const TRAITEMENT_MESSAGES = {
-  notNamed: (id: number) => `Le pensionnaire n° ${id} n'est pas nommé dans la demande.`,
-  twice: (id: number) => `Le pensionnaire n° ${id} est placé dans deux chambres.`,
-} as const;
 
 export function createTraitementService(db: Database) {
   return {
@@ -37,8 +32,8 @@ export function createTraitementService(db: Database) {
         const placed = new Set<number>();
         for (const room of body.chambres)
           for (const resident of room.pensionnaire_ids) {
-            if (!named.has(resident)) throw new BadRequestError(TRAITEMENT_MESSAGES.notNamed(resident));
-            if (placed.has(resident)) throw new BadRequestError(TRAITEMENT_MESSAGES.twice(resident));
+            if (!named.has(resident)) throw new BadRequestError(DEMANDES_MESSAGES.notNamed(resident));
+            if (placed.has(resident)) throw new BadRequestError(DEMANDES_MESSAGES.placedTwice(resident));
             placed.add(resident);
           }
         const start = body.start_date ?? demande.date_debut;
@@ -52,7 +47,7 @@ export function createTraitementService(db: Database) {
         };
         // The booking functions run their own transaction: given ours, each is a savepoint inside it.
         const [first, ...others] = body.chambres;
-        if (first === undefined) throw new BadRequestError('Indiquez au moins une chambre.');
+        if (first === undefined) throw new BadRequestError(DEMANDES_MESSAGES.noRoom);
         const added = await bookReservation(tx, actor, {
           client_id: demande.client_id,
           contrat_client_id: body.contrat_client_id,
@@ -99,7 +94,7 @@ export function createTraitementService(db: Database) {
           await prepareCommunication(tx, actor, id, 'bon_hebergement'),
         ];
         return {
-          message: `Demande n° ${id} traitée : ${reservationIds.length > 1 ? `${reservationIds.length} réservations créées` : 'réservation créée'} (réservation intégrale n° ${added.id_reservation_mere}). La confirmation et le bon d'hébergement sont prêts.`,
+          message: DEMANDES_MESSAGES.treated(id, reservationIds.length, added.id_reservation_mere),
           id_reservation_mere: added.id_reservation_mere,
           reservation_ids: reservationIds,
           communication_ids: communicationIds,

@@ -15,16 +15,17 @@ import {
   type ReservationActionBody,
   type ReservationAnnulationBody,
   type ReservationUpdateBody,
+  RESERVATION_WRITE_MESSAGES,
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { reservations } from '../../../db/schema';
-import { todayOf } from '../../../db/today';
+import { TODAY, todayOf } from '../../../db/today';
 import { BadRequestError, ConflictError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
 import type { Liberation } from '../../communications';
-import { invalidTransition, WRITE_MESSAGES } from '../messages';
+import { invalidTransition } from '../messages';
 import { applyRoomChanges, roomsOfParent } from '../rooms/allotment';
 import { recordLiberation, type LiberationOrigin } from '../retablissement/liberation-store';
 import { resplitRoomShares } from '../rooms/room-shares';
@@ -35,7 +36,7 @@ const isActive = (stay: Stay) => (ACTIVE as readonly string[]).includes(stay.sta
 
 function assertVersion(stay: Stay, version: number | undefined): void {
   if (version !== undefined && version !== stay.version)
-    throw new ConflictError(WRITE_MESSAGES.changedMeanwhile);
+    throw new ConflictError(RESERVATION_WRITE_MESSAGES.changedMeanwhile);
 }
 
 /** The stay's later extensions, recursively (the chain after it), not cancelled. */
@@ -264,7 +265,7 @@ export async function updateReservation(
       })
       .where(and(eq(reservations.id, id), eq(reservations.version, body.version)))
       .returning({ id: reservations.id });
-    if (updated.length === 0) throw new ConflictError(WRITE_MESSAGES.changedMeanwhile);
+    if (updated.length === 0) throw new ConflictError(RESERVATION_WRITE_MESSAGES.changedMeanwhile);
     if (changed.some((f) => f !== 'chambre')) {
       // Future nights only: past nights are frozen (docs/domain.md).
       await tx.execute(sql`update nuitees n set petit_dejeuner = r.petit_dejeuner::int,
@@ -273,7 +274,7 @@ export async function updateReservation(
           montant_caf = case when r.status_caf then cc.montant_caf_jour else 0 end, updated_at = now()
         from reservations r join contrats_clients cc on cc.id = r.contrat_client_id
         where r.id = ${id} and n.reservation_id = r.id and not n.annulee
-          and n.date_nuit >= (now() at time zone 'Europe/Paris')::date`);
+          and n.date_nuit >= ${TODAY}`);
     }
     await recordAudit(tx, {
       entity: 'reservation',
@@ -310,21 +311,16 @@ export async function endReservationEarly(
     const today = await todayOf(tx);
     if (!isActive(stay)) throw invalidTransition(stay, 'départ anticipé');
     if (dateFin <= stay.dateDebut)
-      throw new BadRequestError("La nouvelle date de départ doit être postérieure à la date d'arrivée.");
-    if (dateFin < today)
-      throw new BadRequestError('La nouvelle date de départ ne peut pas être antérieure à aujourd’hui.');
+      throw new BadRequestError(RESERVATION_WRITE_MESSAGES.earlyEndNotAfterArrival);
+    if (dateFin < today) throw new BadRequestError(RESERVATION_WRITE_MESSAGES.earlyEndInPast);
     if (dateFin >= stay.dateFin)
-      throw new BadRequestError(
-        `La nouvelle date de départ doit être antérieure au départ prévu (${frenchDate(stay.dateFin)}).`,
-      );
+      throw new BadRequestError(RESERVATION_WRITE_MESSAGES.earlyEndNotBefore(stay.dateFin));
     const [extension] = await staysWhere(
       tx,
       and(eq(reservations.prolongationDeId, id), ne(reservations.statut, 'annulee')),
     );
     if (extension !== undefined)
-      throw new ConflictError(
-        `La réservation n° ${id} est prolongée par la réservation n° ${extension.id} : annulez d'abord la prolongation.`,
-      );
+      throw new ConflictError(RESERVATION_WRITE_MESSAGES.extendedBy(id, extension.id));
     const before = await roomsOfParent(tx, stay.idReservationMere);
     await tx
       .update(reservations)

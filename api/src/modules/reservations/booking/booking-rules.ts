@@ -3,7 +3,7 @@
  * period, client/hotel/room type, both contracts `actif`, theirs and covering the period, tariff lines for every
  * night, residents of the client, not archived, free on every night. Each failure is a French 400/404/409.
  */
-import { addDays } from 'shared/contract';
+import { addDays, RESERVATION_WRITE_MESSAGES } from 'shared/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { oneOf } from '../../../db/raw';
@@ -17,7 +17,6 @@ import {
 } from '../../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError, violates } from '../../../errors';
 import { daysBetween } from '../../../lib/days';
-import { WRITE_MESSAGES } from '../messages';
 import { assertTariffCoverage } from './night-pricing';
 
 /** Longest stay booked in one call. */
@@ -27,10 +26,11 @@ export const SAISIE_TARDIVE_JOURS = 7;
 
 /** 400 unless start < end, at most MAX_NUITS nights, start not before today − SAISIE_TARDIVE_JOURS. */
 export function assertPeriod(start: string, end: string, today: string): void {
-  if (end <= start) throw new BadRequestError(WRITE_MESSAGES.period);
-  if (daysBetween(start, end) > MAX_NUITS) throw new BadRequestError(WRITE_MESSAGES.tooLong(MAX_NUITS));
+  if (end <= start) throw new BadRequestError(RESERVATION_WRITE_MESSAGES.period);
+  if (daysBetween(start, end) > MAX_NUITS)
+    throw new BadRequestError(RESERVATION_WRITE_MESSAGES.tooLong(MAX_NUITS));
   const limit = addDays(today, -SAISIE_TARDIVE_JOURS);
-  if (start < limit) throw new BadRequestError(WRITE_MESSAGES.tooLate(limit));
+  if (start < limit) throw new BadRequestError(RESERVATION_WRITE_MESSAGES.tooLate(limit));
 }
 
 export interface StayInput {
@@ -49,19 +49,19 @@ export async function assertParties(db: Executor, input: StayInput): Promise<{ t
     .select({ archivedAt: clients.archivedAt })
     .from(clients)
     .where(eq(clients.id, input.clientId));
-  if (client === undefined) throw new NotFoundError(WRITE_MESSAGES.clientNotFound);
-  if (client.archivedAt !== null) throw new ConflictError(WRITE_MESSAGES.clientArchived);
+  if (client === undefined) throw new NotFoundError(RESERVATION_WRITE_MESSAGES.clientNotFound);
+  if (client.archivedAt !== null) throw new ConflictError(RESERVATION_WRITE_MESSAGES.clientArchived);
   const [hotel] = await db
     .select({ archivedAt: etablissements.archivedAt })
     .from(etablissements)
     .where(eq(etablissements.id, input.etablissementId));
-  if (hotel === undefined) throw new NotFoundError(WRITE_MESSAGES.hotelNotFound);
-  if (hotel.archivedAt !== null) throw new ConflictError(WRITE_MESSAGES.hotelArchived);
+  if (hotel === undefined) throw new NotFoundError(RESERVATION_WRITE_MESSAGES.hotelNotFound);
+  if (hotel.archivedAt !== null) throw new ConflictError(RESERVATION_WRITE_MESSAGES.hotelArchived);
   const [type] = await db
     .select({ libelle: typesChambre.libelle })
     .from(typesChambre)
     .where(eq(typesChambre.id, input.typeChambreId));
-  if (type === undefined) throw new NotFoundError(WRITE_MESSAGES.roomTypeNotFound);
+  if (type === undefined) throw new NotFoundError(RESERVATION_WRITE_MESSAGES.roomTypeNotFound);
 
   const [cc] = await db
     .select({
@@ -73,8 +73,8 @@ export async function assertParties(db: Executor, input: StayInput): Promise<{ t
     })
     .from(contratsClients)
     .where(eq(contratsClients.id, input.contratClientId));
-  if (cc === undefined) throw new NotFoundError(WRITE_MESSAGES.contratClientNotFound);
-  if (cc.ownerId !== input.clientId) throw new BadRequestError(WRITE_MESSAGES.contratClientOther);
+  if (cc === undefined) throw new NotFoundError(RESERVATION_WRITE_MESSAGES.contratClientNotFound);
+  if (cc.ownerId !== input.clientId) throw new BadRequestError(RESERVATION_WRITE_MESSAGES.contratClientOther);
   const [ce] = await db
     .select({
       reference: contratsEtablissement.reference,
@@ -85,17 +85,17 @@ export async function assertParties(db: Executor, input: StayInput): Promise<{ t
     })
     .from(contratsEtablissement)
     .where(eq(contratsEtablissement.id, input.contratEtablissementId));
-  if (ce === undefined) throw new NotFoundError(WRITE_MESSAGES.contratEtablissementNotFound);
+  if (ce === undefined) throw new NotFoundError(RESERVATION_WRITE_MESSAGES.contratEtablissementNotFound);
   if (ce.ownerId !== input.etablissementId)
-    throw new BadRequestError(WRITE_MESSAGES.contratEtablissementOther);
+    throw new BadRequestError(RESERVATION_WRITE_MESSAGES.contratEtablissementOther);
   for (const [kind, contrat] of [
     ['client', cc],
     ['établissement', ce],
   ] as const) {
     if (contrat.statut !== 'actif')
-      throw new ConflictError(WRITE_MESSAGES.contratInactive(kind, contrat.reference));
+      throw new ConflictError(RESERVATION_WRITE_MESSAGES.contratInactive(kind, contrat.reference));
     if (contrat.dateDebut > input.start || contrat.dateFin < input.end)
-      throw new ConflictError(WRITE_MESSAGES.contratNotCovering(kind, contrat.reference));
+      throw new ConflictError(RESERVATION_WRITE_MESSAGES.contratNotCovering(kind, contrat.reference));
   }
   await assertTariffCoverage(db, { ...input, typeLibelle: type.libelle });
   return { typeLibelle: type.libelle };
@@ -128,9 +128,11 @@ export async function assertResidents(
   const residents: Resident[] = [];
   for (const id of ids) {
     const row = byId.get(id);
-    if (row === undefined) throw new NotFoundError(WRITE_MESSAGES.residentNotFound(id));
-    if (row.clientId !== clientId) throw new BadRequestError(WRITE_MESSAGES.residentOther(residentName(row)));
-    if (row.archivedAt !== null) throw new ConflictError(WRITE_MESSAGES.residentArchived(residentName(row)));
+    if (row === undefined) throw new NotFoundError(RESERVATION_WRITE_MESSAGES.residentNotFound(id));
+    if (row.clientId !== clientId)
+      throw new BadRequestError(RESERVATION_WRITE_MESSAGES.residentOther(residentName(row)));
+    if (row.archivedAt !== null)
+      throw new ConflictError(RESERVATION_WRITE_MESSAGES.residentArchived(residentName(row)));
     residents.push({ id: row.id, nom: row.nom, prenom: row.prenom });
   }
   const message = await bookedConflict(db, ids, start, end);
@@ -157,7 +159,9 @@ export async function bookedConflict(
           and n.date_nuit >= ${start}::date and n.date_nuit < ${end}::date
         order by n.date_nuit, p.id limit 1`,
   );
-  return taken === undefined ? undefined : WRITE_MESSAGES.alreadyBooked(residentName(taken), taken.date_nuit);
+  return taken === undefined
+    ? undefined
+    : RESERVATION_WRITE_MESSAGES.alreadyBooked(residentName(taken), taken.date_nuit);
 }
 
 /** True for the one-bed-per-night unique index violation (a concurrent booking won the night). */
@@ -178,6 +182,6 @@ export async function withNightGuard<T>(
     if (!isNightTaken(error)) throw error;
     const { ids, start, end } = residents();
     const message = ids.length > 0 ? await bookedConflict(db, ids, start, end) : undefined;
-    throw new ConflictError(message ?? WRITE_MESSAGES.alreadyBookedRace, { cause: error });
+    throw new ConflictError(message ?? RESERVATION_WRITE_MESSAGES.alreadyBookedRace, { cause: error });
   }
 }

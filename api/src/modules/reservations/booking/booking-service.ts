@@ -8,11 +8,12 @@
  * transaction as `db` and the booking becomes a savepoint of it, committed or rolled back with the caller's work.
  */
 import { eq, sql } from 'drizzle-orm';
-import type {
-  ReservationAddAnswer,
-  ReservationAddBody,
-  ReservationEditAnswer,
-  ReservationEditBody,
+import {
+  RESERVATION_WRITE_MESSAGES,
+  type ReservationAddAnswer,
+  type ReservationAddBody,
+  type ReservationEditAnswer,
+  type ReservationEditBody,
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
@@ -21,7 +22,6 @@ import { demandesHebergement, reservations, reservationsMeres } from '../../../d
 import { todayOf } from '../../../db/today';
 import { ConflictError, NotFoundError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
-import { WRITE_MESSAGES } from '../messages';
 import { applyRoomChanges, roomsOfParent } from '../rooms/allotment';
 import { resplitRoomShares } from '../rooms/room-shares';
 import { createdByOf, integraleAnnulee, lockParent, stayAudit } from '../stay-repository';
@@ -59,7 +59,7 @@ async function assertDemande(db: Executor, id: number | undefined): Promise<void
     .select({ id: demandesHebergement.id })
     .from(demandesHebergement)
     .where(eq(demandesHebergement.id, id));
-  if (row === undefined) throw new NotFoundError(WRITE_MESSAGES.demandeNotFound);
+  if (row === undefined) throw new NotFoundError(RESERVATION_WRITE_MESSAGES.demandeNotFound);
 }
 
 /** POST /reservations/add: a parent and one stay per resident, priced, counted against the allotment, audited. */
@@ -187,16 +187,15 @@ export async function addResidentToReservation(
                     ${integraleAnnulee(sql`m.id`)} as annulee
                   from reservations_meres m where m.id = ${parentId}`,
         );
-        if (mere === undefined) throw new NotFoundError(WRITE_MESSAGES.parentNotFound);
+        if (mere === undefined) throw new NotFoundError(RESERVATION_WRITE_MESSAGES.parentNotFound);
         // Its stays all cancelled: a newcomer would bring back a reservation nobody else is in any more.
-        if (mere.annulee) throw new ConflictError(WRITE_MESSAGES.parentCancelled(parentId));
+        if (mere.annulee) throw new ConflictError(RESERVATION_WRITE_MESSAGES.parentCancelled(parentId));
         const start = body.start_date ?? (mere.date_debut > today ? mere.date_debut : today);
         const end = body.end_date ?? mere.date_fin;
         period = { start, end };
         assertPeriod(start, end, today);
         const typeChambreId = body.type_chambre_id ?? mere.type_chambre_id;
-        if (typeChambreId === null)
-          throw new ConflictError('Indiquez le type de chambre (type_chambre_id) de ce pensionnaire.');
+        if (typeChambreId === null) throw new ConflictError(RESERVATION_WRITE_MESSAGES.roomTypeRequired);
         const input: StayInput = {
           clientId: mere.client_id,
           contratClientId: mere.contrat_client_id,

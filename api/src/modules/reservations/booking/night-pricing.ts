@@ -5,11 +5,11 @@
  * `par_chambre`: the room-night price is split across the residents created together who share a room (groups
  * of `capacite` in reservation id order, per parent, room type and room number), remainder cents on the lowest id.
  */
+import { RESERVATION_WRITE_MESSAGES } from 'shared/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { oneOf } from '../../../db/raw';
 import { ConflictError } from '../../../errors';
-import { WRITE_MESSAGES } from '../messages';
 import { roomShare } from '../rooms/room-shares';
 
 export interface Coverage {
@@ -41,8 +41,8 @@ export async function assertTariffCoverage(db: Executor, c: Coverage): Promise<v
   if (gap === undefined) return;
   throw new ConflictError(
     gap.achat
-      ? WRITE_MESSAGES.noSaleLine(gap.d, c.typeLibelle)
-      : WRITE_MESSAGES.noPurchaseLine(gap.d, c.typeLibelle),
+      ? RESERVATION_WRITE_MESSAGES.noSaleLine(gap.d, c.typeLibelle)
+      : RESERVATION_WRITE_MESSAGES.noPurchaseLine(gap.d, c.typeLibelle),
   );
 }
 

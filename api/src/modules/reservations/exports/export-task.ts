@@ -11,6 +11,7 @@ import {
   type ReservationExportBody,
   type ReservationExportKey,
   FILE_MEDIA_TYPES,
+  TASK_ROUTE_MESSAGES,
 } from 'shared/contract';
 import { BadRequestError } from '../../../errors';
 import { exportFileName } from '../../../lib/exports/export-format';
@@ -66,7 +67,7 @@ export const exportTaskPlugin = fp<{
       run: async ({ db, parametres, progress, log }) => {
         const { key, body } = parametres as unknown as ExportTaskParams;
         const exported = RESERVATION_EXPORTS[key];
-        if (exported === undefined) throw new BadRequestError('Export inconnu.');
+        if (exported === undefined) throw new BadRequestError(TASK_ROUTE_MESSAGES.unknownExport);
         // Counted again: the stays may have changed since the request was queued.
         const total = await countExportRows(db, splitExportBody(body).filters);
         const output = new PassThrough();
@@ -97,7 +98,7 @@ export const exportTaskPlugin = fp<{
         );
         await ended;
         return {
-          message: `Export prêt : ${total.toLocaleString('fr-FR')} réservation${total > 1 ? 's' : ''}.`,
+          message: TASK_ROUTE_MESSAGES.exportReady(total),
           details: { lignes: total },
           fichier: {
             nom: exportFileName(key),

@@ -9,6 +9,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
+  FILTER_MESSAGES,
   POINTAGE_MESSAGES,
   addDays,
   ETAT_PAIEMENT_LABELS,
@@ -22,22 +23,22 @@ import {
   type PointageAnswer,
   type PointagePafCafBody,
   type UpdatePointageBody,
+  RESERVATION_WRITE_MESSAGES,
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import { reservations } from '../../../db/schema';
-import { todayOf } from '../../../db/today';
+import { TODAY, todayOf } from '../../../db/today';
 import { BadRequestError, ConflictError } from '../../../errors';
 import { frenchDate } from '../../../lib/days';
 import type { Liberation } from '../../communications';
 import { cancelReservation } from '../actions/actions-service';
-import { WRITE_MESSAGES } from '../messages';
 import { bumpVersion, lockStay, type Stay } from '../stay-repository';
 
 /** 409 when the client read an older version of the stay: nothing is written. */
 function assertVersion(stay: Stay, version: number): void {
-  if (version !== stay.version) throw new ConflictError(WRITE_MESSAGES.changedMeanwhile);
+  if (version !== stay.version) throw new ConflictError(RESERVATION_WRITE_MESSAGES.changedMeanwhile);
 }
 
 async function versionOf(tx: Executor, id: number): Promise<number> {
@@ -57,7 +58,7 @@ export async function refreshPaymentSummary(tx: Executor, id: number, flux: 'paf
   const [row] = await rowsOf<{ etat: string }>(
     tx,
     sql`with nights as (
-          select ${night} as etat, date_nuit < (now() at time zone 'Europe/Paris')::date as past
+          select ${night} as etat, date_nuit < ${TODAY} as past
           from nuitees where reservation_id = ${id} and not annulee),
         chosen as (select etat from nights where past or not exists (select 1 from nights where past))
         update reservations set ${stay} = (
@@ -205,9 +206,7 @@ function paymentTarget(body: PointagePafCafBody): { etat: EtatPaiement; range: S
   if (body.dates !== undefined && body.start_date !== undefined)
     throw new BadRequestError(POINTAGE_MESSAGES.datesAndRange);
   if (body.start_date !== undefined && body.end_date !== undefined && body.end_date <= body.start_date)
-    throw new BadRequestError(
-      'La date de fin (end_date) doit être postérieure à la date de début (start_date).',
-    );
+    throw new BadRequestError(FILTER_MESSAGES.period);
   const range =
     body.dates !== undefined
       ? sql`date_nuit in (${sql.join(
@@ -216,7 +215,7 @@ function paymentTarget(body: PointagePafCafBody): { etat: EtatPaiement; range: S
         )})`
       : body.start_date !== undefined && body.end_date !== undefined
         ? sql`date_nuit >= ${body.start_date}::date and date_nuit < ${body.end_date}::date`
-        : sql`date_nuit < (now() at time zone 'Europe/Paris')::date`;
+        : sql`date_nuit < ${TODAY}`;
   return { etat: body.etat ?? 'a_verifier', range };
 }
 
@@ -237,7 +236,7 @@ export async function pointPafCaf(
     assertVersion(stay, body.version);
     const label = FLUX_PAIEMENT_LABELS[body.type];
     if (!(body.type === 'paf' ? stay.statusPaf : stay.statusCaf))
-      throw new ConflictError(`Le flux ${label} ne s'applique pas à la réservation n° ${id}.`);
+      throw new ConflictError(POINTAGE_MESSAGES.streamNotApplied(label, id));
     const target = paymentTarget(body);
     const column = sql.raw(`etat_${body.type}`);
     // The stay is locked: its nights cannot change between this read and the update below.

@@ -5,11 +5,13 @@
  * POST /reservations/prolongation_multiple (a list, all or nothing by default, or partial).
  */
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type {
-  ProlongationAnswer,
-  ProlongationBody,
-  ProlongationMultipleAnswer,
-  ProlongationMultipleBody,
+import {
+  RESERVATION_WRITE_MESSAGES,
+  RESERVATIONS_MESSAGES,
+  type ProlongationAnswer,
+  type ProlongationBody,
+  type ProlongationMultipleAnswer,
+  type ProlongationMultipleBody,
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
@@ -20,7 +22,7 @@ import { AppError, BadRequestError, ConflictError, violates } from '../../../err
 import { daysBetween, frenchDate } from '../../../lib/days';
 import { bookedConflict, isNightTaken, MAX_NUITS, residentName } from '../booking/booking-rules';
 import { insertNights } from '../booking/night-pricing';
-import { invalidTransition, WRITE_MESSAGES } from '../messages';
+import { invalidTransition } from '../messages';
 import { applyRoomChanges, roomsOfParent } from '../rooms/allotment';
 import { resplitRoomShares } from '../rooms/room-shares';
 import { createdByOf, lockParent, lockStay, stayAudit, staysWhere, type Stay } from '../stay-repository';
@@ -80,19 +82,11 @@ async function assertExtendable(db: Executor, stay: Stay, endDate: string, today
     and(eq(reservations.prolongationDeId, stay.id), ne(reservations.statut, 'annulee')),
   );
   if (extension !== undefined)
-    throw new ConflictError(
-      `La réservation n° ${stay.id} est déjà prolongée : prolongez la réservation n° ${extension.id}.`,
-    );
-  if (stay.dateFin < today)
-    throw new ConflictError(
-      `La réservation n° ${stay.id} s'est terminée le ${frenchDate(stay.dateFin)} : prolongation impossible.`,
-    );
-  if (endDate <= stay.dateFin)
-    throw new BadRequestError(
-      `La nouvelle date de départ doit être postérieure au départ actuel (${frenchDate(stay.dateFin)}).`,
-    );
+    throw new ConflictError(RESERVATIONS_MESSAGES.alreadyExtended(stay.id, extension.id));
+  if (stay.dateFin < today) throw new ConflictError(RESERVATIONS_MESSAGES.ended(stay.id, stay.dateFin));
+  if (endDate <= stay.dateFin) throw new BadRequestError(RESERVATIONS_MESSAGES.endNotAfter(stay.dateFin));
   if (daysBetween(stay.dateFin, endDate) > MAX_NUITS)
-    throw new BadRequestError(`Une prolongation ne peut pas dépasser ${MAX_NUITS} nuits.`);
+    throw new BadRequestError(RESERVATIONS_MESSAGES.extensionTooLong(MAX_NUITS));
 }
 
 /**
@@ -108,14 +102,9 @@ async function extendStays(tx: Executor, actor: Actor, stays: Stay[], endDate: s
     const contratClientId = await pickContract(tx, 'client', stay, stay.dateFin, endDate);
     const contratEtablissementId = await pickContract(tx, 'etablissement', stay, stay.dateFin, endDate);
     const periode = `du ${frenchDate(stay.dateFin)} au ${frenchDate(endDate)}`;
-    if (contratClientId === undefined)
-      throw new ConflictError(
-        `Aucun contrat client actif avec des tarifs ne couvre la prolongation ${periode}.`,
-      );
+    if (contratClientId === undefined) throw new ConflictError(RESERVATIONS_MESSAGES.noSaleContract(periode));
     if (contratEtablissementId === undefined)
-      throw new ConflictError(
-        `Aucun contrat établissement actif avec des tarifs ne couvre la prolongation ${periode}.`,
-      );
+      throw new ConflictError(RESERVATIONS_MESSAGES.noPurchaseContract(periode));
     const taken = await bookedConflict(tx, [stay.pensionnaireId], stay.dateFin, endDate);
     if (taken !== undefined) throw new ConflictError(taken);
     rows.push({
@@ -146,7 +135,7 @@ async function extendStays(tx: Executor, actor: Actor, stays: Stay[], endDate: s
     created = await tx.insert(reservations).values(rows).returning();
   } catch (error) {
     if (violates(error, 'reservations_prolongee_une_fois'))
-      throw new ConflictError('Cette réservation vient d’être prolongée par une autre opération.', {
+      throw new ConflictError(RESERVATIONS_MESSAGES.extendedMeanwhile, {
         cause: error,
       });
     throw error;
@@ -183,7 +172,7 @@ async function nightGuard<T>(db: Executor, stays: () => Stay[], endDate: string,
       from,
       endDate,
     );
-    throw new ConflictError(message ?? WRITE_MESSAGES.alreadyBookedRace, { cause: error });
+    throw new ConflictError(message ?? RESERVATION_WRITE_MESSAGES.alreadyBookedRace, { cause: error });
   }
 }
 
@@ -230,9 +219,7 @@ export async function prolongReservation(
             (s) => s.dateFin < body.end_date && s.statut !== 'terminee' && s.dateFin >= today,
           );
           if (stays.length === 0)
-            throw new ConflictError(
-              `Aucune réservation de cette réservation intégrale n'est à prolonger jusqu'au ${frenchDate(body.end_date)}.`,
-            );
+            throw new ConflictError(RESERVATIONS_MESSAGES.nothingToExtend(body.end_date));
         } else stays = [stay];
         const ids = await extendStays(tx, actor, stays, body.end_date);
         const names = await tx

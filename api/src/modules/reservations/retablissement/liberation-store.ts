@@ -10,6 +10,7 @@ import type { Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { rowsOf } from '../../../db/raw';
+import { parisDayOf } from '../../../db/today';
 import { createdByOf } from '../stay-repository';
 
 /** Where an action on stays comes from, beyond its own call: a no-show, a cancellation request. */
@@ -69,7 +70,7 @@ const liberationSelect = sql`l.id, l.reservation_id, l.type, l.motif, l.statut_a
   l.date_fin_avant::text as date_fin_avant,
   array(select d::text from unnest(l.nuits) d order by d) as nuits,
   l.demande_id, l.acte::text as acte, ${isoTimestamp(sql`l.created_at`)} as le,
-  (l.created_at at time zone 'Europe/Paris')::date::text as jour,
+  ${parisDayOf(sql`l.created_at`)}::text as jour,
   r.statut, r.date_fin::text as date_fin, r.prolongee_par_id,
   (select p.reservation_id from liberations p
     where p.acte = l.acte and p.reservation_id = r.prolongation_de_id and p.retablie_at is null) as avec_reservation_id,

@@ -14,6 +14,7 @@ import {
   MOTIF_RETABLISSEMENT_REQUIS,
   type MessageBody,
   type ReservationRetablissementBody,
+  RESERVATION_WRITE_MESSAGES,
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Database, Executor } from '../../../db/client';
@@ -29,7 +30,6 @@ import {
   type Liberation,
 } from '../../communications';
 import { assertParties, isNightTaken, residentName } from '../booking/booking-rules';
-import { WRITE_MESSAGES } from '../messages';
 import { applyRoomChanges, roomsOfParent, type RoomCounts } from '../rooms/allotment';
 import { resplitRoomShares } from '../rooms/room-shares';
 import { lockParent, lockStay, staysWhere, type Stay } from '../stay-repository';
@@ -74,7 +74,9 @@ async function assertRestorable(tx: Executor, stay: Stay, row: LiberationRow): P
     .from(pensionnaires)
     .where(eq(pensionnaires.id, stay.pensionnaireId));
   if (resident !== undefined && resident.archivedAt !== null)
-    throw new ConflictError(M.blocked(stay.id, WRITE_MESSAGES.residentArchived(residentName(resident))));
+    throw new ConflictError(
+      M.blocked(stay.id, RESERVATION_WRITE_MESSAGES.residentArchived(residentName(resident))),
+    );
   await asRestoration(stay.id, () =>
     assertParties(tx, {
       clientId: stay.clientId,
@@ -149,7 +151,7 @@ export async function restoreReservation(
   return db.transaction(async (tx) => {
     const stay = await lockStay(tx, id);
     if (body.version !== undefined && body.version !== stay.version)
-      throw new ConflictError(WRITE_MESSAGES.changedMeanwhile);
+      throw new ConflictError(RESERVATION_WRITE_MESSAGES.changedMeanwhile);
     const today = await todayOf(tx);
     const [head] = await latestLiberations(tx, [id]);
     if (head === undefined) throw new ConflictError(M.nothing(id));
@@ -188,7 +190,9 @@ export async function restoreReservation(
     } catch (error) {
       // A night taken meanwhile by a concurrent booking: the unique index is the final guard.
       if (isNightTaken(error))
-        throw new ConflictError(M.blocked(id, WRITE_MESSAGES.alreadyBookedRace), { cause: error });
+        throw new ConflictError(M.blocked(id, RESERVATION_WRITE_MESSAGES.alreadyBookedRace), {
+          cause: error,
+        });
       throw error;
     }
     const first = liberations.flatMap((l) => l.nuits).sort()[0];

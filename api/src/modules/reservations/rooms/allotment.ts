@@ -8,11 +8,11 @@
  * is applied only while it stays within the allotment (`on conflict … do update … where`); a row left out means
  * the last room went to another booking meanwhile: 409 naming the night. The CHECK remains the final guard.
  */
+import { RESERVATION_WRITE_MESSAGES } from 'shared/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { oneOf, rowsOf } from '../../../db/raw';
 import { ConflictError, pgErrorInfo } from '../../../errors';
-import { WRITE_MESSAGES } from '../messages';
 
 /** Rooms per `tarifId|date` for one parent. */
 export type RoomCounts = Map<string, number>;
@@ -73,7 +73,8 @@ export async function applyRoomChanges(tx: Executor, before: RoomCounts, after: 
           and coalesce(o.chambres_occupees, 0) + d.delta > te.allotement
         order by d.date_nuit limit 1`,
   );
-  if (full !== undefined) throw new ConflictError(WRITE_MESSAGES.noRoom(full.libelle, full.date_nuit));
+  if (full !== undefined)
+    throw new ConflictError(RESERVATION_WRITE_MESSAGES.noRoom(full.libelle, full.date_nuit));
 
   // Releases first (an update: an insert's proposed row would fail the >= 0 CHECK before its conflict path).
   await tx.execute(sql`update occupations_allotement o
@@ -100,7 +101,7 @@ export async function applyRoomChanges(tx: Executor, before: RoomCounts, after: 
   } catch (error) {
     const info = pgErrorInfo(error);
     if (info?.code === '23514' && info.constraint?.startsWith('occupations_allotement'))
-      throw new ConflictError(WRITE_MESSAGES.noRoomRace, { cause: error });
+      throw new ConflictError(RESERVATION_WRITE_MESSAGES.noRoomRace, { cause: error });
     throw error;
   }
   if (applied.length === taken.length) return;
@@ -113,7 +114,7 @@ export async function applyRoomChanges(tx: Executor, before: RoomCounts, after: 
   );
   throw new ConflictError(
     missing === undefined
-      ? WRITE_MESSAGES.noRoomRace
-      : WRITE_MESSAGES.noRoom(libelle?.libelle ?? '', missing.date),
+      ? RESERVATION_WRITE_MESSAGES.noRoomRace
+      : RESERVATION_WRITE_MESSAGES.noRoom(libelle?.libelle ?? '', missing.date),
   );
 }

@@ -14,6 +14,7 @@ import {
   type SendRoomingBody,
   type SendRoomingParams,
   FILE_MEDIA_TYPES,
+  COURRIEL_MESSAGES,
   REFERENTIEL_MESSAGES,
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../../db/audit';
@@ -23,16 +24,6 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../../errors'
 import { deliveryAnswer, type Mailer } from '../../../lib/mail';
 import { courrielSelect } from '../../communications';
 import { startRoomingExport } from '../exports/rooming-export-routes';
-
-export const SEND_ROOMING_MESSAGES = {
-  hotelNotFound: REFERENTIEL_MESSAGES.etablissement.notFound,
-  noRecipient: "Cet établissement n'a pas d'adresse e-mail : indiquez au moins un destinataire.",
-  failed: (reason: string) =>
-    `${reason} Le courriel est conservé : vous pouvez le renvoyer depuis la boîte d'envoi.`,
-  saveForbidden: "Seul un administrateur peut enregistrer l'adresse e-mail d'un établissement.",
-  saveOne: "Indiquez une seule adresse pour l'enregistrer comme adresse de l'établissement.",
-  saved: (email: string) => `Adresse ${email} enregistrée pour l'établissement.`,
-} as const;
 
 const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -98,16 +89,16 @@ export async function sendRooming(
   const { actor } = caller;
   const saved = body.enregistrer_adresse === true ? body.destinataires : undefined;
   if (body.enregistrer_adresse === true && !caller.isAdmin)
-    throw new ForbiddenError(SEND_ROOMING_MESSAGES.saveForbidden);
+    throw new ForbiddenError(COURRIEL_MESSAGES.saveForbidden);
   if (body.enregistrer_adresse === true && saved?.length !== 1)
-    throw new BadRequestError(SEND_ROOMING_MESSAGES.saveOne);
+    throw new BadRequestError(COURRIEL_MESSAGES.saveOne);
   const [hotel] = await rowsOf<{ id: number; nom: string; ville: string; email: string | null }>(
     db,
     sql`select id, nom, ville, email from etablissements where id = ${params.etablissement_id}`,
   );
-  if (hotel === undefined) throw new NotFoundError(SEND_ROOMING_MESSAGES.hotelNotFound);
+  if (hotel === undefined) throw new NotFoundError(REFERENTIEL_MESSAGES.etablissement.notFound);
   const to = body.destinataires ?? (hotel.email ? [hotel.email] : []);
-  if (to.length === 0) throw new BadRequestError(SEND_ROOMING_MESSAGES.noRecipient);
+  if (to.length === 0) throw new BadRequestError(COURRIEL_MESSAGES.hotelWithoutAddress);
   const period = monthPeriod(params.mois);
   const pdf = await pdfOf(
     db,
@@ -136,18 +127,17 @@ export async function sendRooming(
   const { courriel, outcome } = await mail.deliver(id, actor);
   const answer = deliveryAnswer(courriel, outcome, {
     sent: `Rooming list de ${period.label} envoyée à ${to.join(', ')}.`,
-    failed: SEND_ROOMING_MESSAGES.failed,
+    failed: COURRIEL_MESSAGES.failedKept,
   });
   const [data] = await rowsOf<Courriel>(
     db,
     sql`select ${courrielSelect} from courriels co where co.id = ${id}`,
   );
-  if (data === undefined) throw new NotFoundError(`Courriel n° ${id} introuvable.`);
+  if (data === undefined) throw new NotFoundError(COURRIEL_MESSAGES.notFound(id));
   const [address] = saved ?? [];
   return {
     ...answer,
-    message:
-      address === undefined ? answer.message : `${answer.message} ${SEND_ROOMING_MESSAGES.saved(address)}`,
+    message: address === undefined ? answer.message : `${answer.message} ${COURRIEL_MESSAGES.saved(address)}`,
     data,
   };
 }

@@ -6,6 +6,7 @@
 import type { ParsedMail } from 'mailparser';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  COURRIEL_MESSAGES,
   NON_TRANSMIS_SANS_SMTP,
   type CourrielListAnswer,
   type EnvoiEchecBody,
@@ -27,7 +28,7 @@ import { pdfTexts } from '../../../../test/pdf-text';
 import { rowsOf } from '../../../db/raw';
 import { auditLog } from '../../../db/schema';
 import { frenchMoney } from '../../../lib/exports/export-pdf';
-import { monthPeriod, SEND_ROOMING_MESSAGES } from './send-service';
+import { monthPeriod } from './send-service';
 
 let received: ParsedMail[] = [];
 let refuse = false;
@@ -123,7 +124,7 @@ describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {
     await offline.app.db.execute(sql`update etablissements set email = null where id = ${offline.hotel.id}`);
     const none = await call(offline, 'POST', path(offline.hotel.id));
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ message: SEND_ROOMING_MESSAGES.noRecipient });
+    expect(none.json()).toEqual({ message: COURRIEL_MESSAGES.hotelWithoutAddress });
     const typed = ['reception@hotel-sans-adresse.fr'];
     const response = await call(offline, 'POST', path(offline.hotel.id), { destinataires: typed });
     expect(response.statusCode, response.body).toBe(201);
@@ -152,7 +153,7 @@ describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {
     const body = { destinataires: ['accueil@hotel-enregistre.fr'], enregistrer_adresse: true };
     const agent = await call(offline, 'POST', path(offline.hotel.id), body);
     expect(agent.statusCode).toBe(403);
-    expect(agent.json()).toEqual({ message: SEND_ROOMING_MESSAGES.saveForbidden });
+    expect(agent.json()).toEqual({ message: COURRIEL_MESSAGES.saveForbidden });
     const two = await call(
       offline,
       'POST',
@@ -161,7 +162,7 @@ describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {
       offline.admin,
     );
     expect(two.statusCode).toBe(400);
-    expect(two.json()).toEqual({ message: SEND_ROOMING_MESSAGES.saveOne });
+    expect(two.json()).toEqual({ message: COURRIEL_MESSAGES.saveOne });
     const hotelEmail = async () =>
       (
         await rowsOf<{ email: string | null }>(
@@ -201,7 +202,7 @@ describe('POST /reservations/send_Pdf_Rooming/:etablissement_id/:mois', () => {
     await w.app.db.execute(sql`update etablissements set email = null where id = ${w.hotel.id}`);
     const none = await call(w, 'POST', path(w.hotel.id));
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(SEND_ROOMING_MESSAGES.noRecipient);
+    expect(none.json().message).toBe(COURRIEL_MESSAGES.hotelWithoutAddress);
     const unknown = await call(w, 'POST', path(w.hotel.id), { cc: ['x@example.fr'] });
     expect(unknown.statusCode).toBe(400);
     expect((await call(w, 'POST', path(w.hotel.id), undefined, null)).statusCode).toBe(401);

@@ -2,14 +2,15 @@ import { exportFileName } from 'shared';
 import type { DownloadFileOptions } from 'shared/ui';
 import {
   EXPORT_ID_HEADER,
+  parisToday,
   RESERVATION_EXPORTS,
   type ReservationExportBody,
   type ReservationExportKey,
 } from 'shared/contract';
 
-/** `reservations-YYYY-MM-DD.<ext>`, today's date: the name kept when the server names no file. */
+/** `reservations-YYYY-MM-DD.<ext>`, the Paris day: the name kept when the server names no file. */
 export function reservationExportName(key: ReservationExportKey, now: Date = new Date()): string {
-  return exportFileName('reservations', RESERVATION_EXPORTS[key].extension, now);
+  return exportFileName('reservations', RESERVATION_EXPORTS[key].extension, parisToday(now));
 }
 
 /**

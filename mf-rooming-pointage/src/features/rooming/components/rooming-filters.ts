@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { API_DATE_FORMAT, isApiDate } from 'shared';
 import { useRememberedSearchParams } from 'shared/ui';
-import type { RoomingFilters } from 'shared/contract';
+import { parisToday, type RoomingFilters } from 'shared/contract';
 
 export const ROOMING_PAGE_SIZES = [20, 50, 100];
 /** The URL parameters of a rooming list, remembered for it (`useRememberedSearchParams`). */
@@ -17,9 +17,9 @@ const ROOMING_PARAMS = [
 ];
 const DEFAULT_PAGE_SIZE = 50;
 
-/** The current calendar month as a half-open period. */
-export function currentMonth(now: dayjs.Dayjs = dayjs()) {
-  const start = now.startOf('month');
+/** The business today's calendar month (Paris) as a half-open period. */
+export function currentMonth(now: Date = new Date()) {
+  const start = dayjs(parisToday(now)).startOf('month');
   return {
     start_date: start.format(API_DATE_FORMAT),
     end_date: start.add(1, 'month').format(API_DATE_FORMAT),

@@ -1,10 +1,15 @@
-import dayjs from 'dayjs';
 import type { DownloadFileOptions } from 'shared/ui';
-import { statsExcelFileName, statsExcelPath, type StatsQuery, type StatsVue } from 'shared/contract';
+import {
+  parisToday,
+  statsExcelFileName,
+  statsExcelPath,
+  type StatsQuery,
+  type StatsVue,
+} from 'shared/contract';
 
-/** `statistiques-<vue>-<tableau>-YYYY-MM-DD.xlsx`, the browser's day: kept when the server names no file. */
+/** `statistiques-<vue>-<tableau>-YYYY-MM-DD.xlsx`, the Paris day as the server's: kept when the server names no file. */
 export const statsExcelName = (vue: StatsVue, tableau: string, now: Date = new Date()) =>
-  statsExcelFileName(vue, tableau, dayjs(now).format('YYYY-MM-DD'));
+  statsExcelFileName(vue, tableau, parisToday(now));
 
 /**
  * The Excel file of one table of a view (GET /stats/<vue>/excel), with the filters on screen, saved under the

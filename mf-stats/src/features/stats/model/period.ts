@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import { STATS_MAX_MOIS, type StatsQuery } from 'shared/contract';
+import { parisToday, STATS_MAX_MOIS, type StatsQuery } from 'shared/contract';
 
 /** 'YYYY-MM' arithmetic, without dates (no time zone can shift a month). */
 const monthIndex = (mois: string) => Number(mois.slice(0, 4)) * 12 + Number(mois.slice(5, 7)) - 1;
@@ -10,8 +9,8 @@ export const monthCount = (debut: string, fin: string) => monthIndex(fin) - mont
 const MOIS = /^(19|20)\d{2}-(0[1-9]|1[0-2])$/;
 const ID = /^[1-9]\d{0,8}$/;
 
-/** The month of the browser's today, 'YYYY-MM'. */
-export const currentMonth = (now: Date = new Date()) => dayjs(now).format('YYYY-MM');
+/** The month of the business today (Paris), 'YYYY-MM'. */
+export const currentMonth = (now: Date = new Date()) => parisToday(now).slice(0, 7);
 
 /**
  * The filters of a stats screen from its URL (`?debut=2025-12&fin=2026-11&clientId=3`): the period defaults to

@@ -1,5 +1,3 @@
-import { Type } from 'typebox';
-
 /**
  * The calendar days the product accepts. Every `format: 'date'` of the contract means "a real YYYY-MM-DD day between
  * these years" (the API registers isDayInRange as Ajv's 'date' format): a stay, a contract or a filter outside them is
@@ -48,6 +46,3 @@ export function frenchDate(day: string): string {
 export function isBirthDate(value: string, today: string = parisToday()): boolean {
   return isDayInRange(value) && value <= today;
 }
-
-/** A birth date: a calendar day in range and not in the future. */
-export const BirthDate = Type.String({ format: BIRTH_DATE_FORMAT });

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Day } from './contrats';
-import { BirthDate } from './days';
+import { BirthDate } from './birth-date';
 import {
   COMMUNICATION_STATUTS,
   COMMUNICATION_TYPES,

@@ -1,5 +1,6 @@
 export * from './common';
 export * from './days';
+export * from './birth-date';
 export * from './messages';
 export * from './historique-values';
 export * from './perimetre-values';

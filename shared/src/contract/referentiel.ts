@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { BirthDate } from './days';
+import { BirthDate } from './birth-date';
 import { CLIENT_TYPES, SEXES } from './enums';
 import { ListQuery } from './list';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { delay, http, HttpResponse } from 'msw';
+import { parisToday } from 'shared/contract';
 import { mockServer } from 'shared/mocks/node';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from 'shared/testing/render-page';
@@ -74,7 +74,8 @@ describe('ReservationExportButtons', () => {
     expect(await screen.findByText('Préparation du fichier…')).toBeTruthy();
     expect(screen.getByText('PDF (liste)').closest('button')).toHaveProperty('disabled', true);
     expect(saved).toEqual([]);
-    await waitFor(() => expect(saved).toEqual([`reservations-${dayjs().format('YYYY-MM-DD')}.xlsx`]));
+    // Named after Paris's day, not the browser's (they differ at 23:30 UTC: the dated stages run it then).
+    await waitFor(() => expect(saved).toEqual([`reservations-${parisToday()}.xlsx`]));
     expect(await requestsTo('/api/reservations/generate_Excel_Resa/all_data', 'POST')[0]!.body).toEqual({
       etat: 'prolongable',
       client_id: 2,

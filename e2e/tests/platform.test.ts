@@ -82,7 +82,9 @@ describe('authentification', () => {
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     assert.equal(await page.evaluate(() => localStorage.length), 0);
-    await page.goto('/dashboard');
+    // The session preload's early `GET /auth/me` may send the page back to '/' before its load event: only the
+    // navigation's start is awaited.
+    await page.goto('/dashboard', { waitUntil: 'commit' });
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();
   });
@@ -109,7 +111,9 @@ describe('authentification', () => {
       const token = localStorage.getItem('token') ?? '';
       localStorage.setItem('token', `${token.split('.').slice(0, 2).join('.')}.signature-falsifiee`);
     });
-    await page.goto('/dashboard');
+    // The session preload's early `GET /auth/me` may send the page back to '/' before its load event: only the
+    // navigation's start is awaited.
+    await page.goto('/dashboard', { waitUntil: 'commit' });
     await page.waitForURL((url) => url.pathname === '/');
     // The session check starts with the page's scripts, so the 401's return to '/' may still be loading here.
     await page.getByRole('button', { name: 'Se connecter' }).waitFor();

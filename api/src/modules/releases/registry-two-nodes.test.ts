@@ -25,12 +25,16 @@ async function servedEntry(url: string): Promise<string> {
   return config.remotes.mf_stats ?? '';
 }
 
-/** How long after `since` each node first serves `entry` (polled for at most a second). */
+/**
+ * How long after `since` the first request that each node answers with `entry` was sent (requests sent for at most
+ * a second). Counted at the request's sending, not its answer: on a loaded machine an answer itself can take longer
+ * than the second, which says nothing of when the node learnt of the change.
+ */
 async function delays(since: number, entry: string): Promise<number[]> {
   return Promise.all(
     nodes.urls.map(async (url) => {
-      while (performance.now() - since < 1_000) {
-        if ((await servedEntry(url)) === entry) return performance.now() - since;
+      for (let sent = performance.now(); sent - since < 1_000; sent = performance.now()) {
+        if ((await servedEntry(url)) === entry) return sent - since;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       return Number.POSITIVE_INFINITY;

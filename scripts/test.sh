@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
 # Installs everything and runs every test: lint, type-check, unit tests (shared, host, remotes), API tests on a
 # real PostgreSQL (the embedded server of `npm start`, started by api/test/global-setup.ts), the date-sensitive ones
-# again at chosen instants (faketime), and browser tests on the production build in Debian's Chromium
+# again at chosen instants (faketime), then browser tests on the production build in Debian's Chromium
 # (docs/testing.md).
-# Three lanes start together. The browser lane builds the product first, then runs the browser tests at normal
-# priority, with the day-dependent ones again at chosen instants beside them; the other two lanes (lint, types, unit
-# tests and the last dated front-end instant; the API tests, the dated API tests and the first four dated front-end
-# instants) run at a lower priority (nice 10), so they take the CPU the browser tests leave idle (about 60 % of the
-# cores: a browser test mostly waits) instead of running before them (docs/testing.md « How long a run takes »).
+# Two lanes run side by side (one per core): lint, types, unit tests, the build and the last dated front-end
+# instant in one; the API tests, the dated API tests and the first four dated front-end instants in the other. The browser
+# tests run last on the build, with the day-dependent ones again at chosen instants beside them (docs/testing.md).
 # Each stage writes its own log, printed in order at the end. Every stage runs even when an earlier one fails; the
 # last line sums the tests ("N passed, N failed").
 set -uo pipefail
@@ -57,8 +55,8 @@ vitest_json() { # package report-name [vitest options...]
   (cd "$pkg" && pnpm exec vitest run "$@" --reporter=default --reporter=json --outputFile.json="$RESULTS/$report.json")
 }
 
-# Two workers, as the dated front-end runs: Vitest's default on 2 cores is one, and the lane then used two thirds of
-# a core while the browser tests left the rest idle.
+# Two workers, as the dated front-end runs: Vitest's default on 2 cores is one, and the stage then used two thirds of
+# a core.
 unit_tests() {
   local status=0
   for pkg in shared host-shell mf-*; do vitest_json "$pkg" "unit-$pkg" --maxWorkers=2 || status=1; done
@@ -75,40 +73,32 @@ lint_stage() {
   pnpm lint 2>&1 | tee "$RESULTS/lint.log"
 }
 
-log "Tests (trois voies en parallèle, journaux complets à la fin)"
+log "Tests (deux voies en parallèle, journaux complets à la fin)"
 started=$SECONDS
-# The lanes below the browser's: their processes inherit the subshell's niceness.
-lower_priority() { renice -n 10 -p "$BASHPID" >/dev/null; }
 (
-  stage 6 "Construction de production" pnpm build
-  # One of the browser tests times a live notification against its 2 s: the browser tests keep the normal
-  # priority, the dated ones share the lower one with the other lanes. The products start on a busy machine (the
-  # browser stage's took 100 s and more to answer); the dated ones first generate their demo data at the lower
-  # priority, which took more than 240 s beside the other lanes, hence the longer waits.
-  E2E_API_START_TIMEOUT_MS=240000 stage 7 "Tests navigateur (Chromium)" e2e_tests &
-  browser=$!
-  lower_priority
-  E2E_API_START_TIMEOUT_MS=600000 stage 10 "Tests navigateur à dates choisies" bash -c \
-    "source '$ROOT/scripts/lib/dated-tests.sh' && RESULTS='$RESULTS' ROOT='$ROOT' dated_e2e_tests"
-  wait $browser
-) &
-lane_browser=$!
-(
-  lower_priority
   stage 1 "Lint (ESLint + Prettier)" lint_stage
   stage 2 "Vérification des types" pnpm typecheck
   stage 3 "Tests unitaires (shared, hôte, remotes)" unit_tests
+  stage 6 "Construction de production" pnpm build
   stage 9 "Tests front à dates choisies (5)" dated_front_tests 4 1
 ) &
 lane_front=$!
 (
-  lower_priority
   stage 4 "Tests API (PostgreSQL)" vitest_json api api
   stage 5 "Tests API à dates choisies" dated_api_tests
   stage 8 "Tests front à dates choisies (1 à 4)" dated_front_tests 0 4
 ) &
 lane_api=$!
-wait $lane_browser $lane_front $lane_api
+wait $lane_front $lane_api
+# After the lanes: one of the browser tests times a live notification against its 2 s, and beside the API lane their
+# product starts passed their 60 s limit when each generated its demo data (now copied from one generated per run).
+# The dated browser tests run beside them at the lowest priority: they take the cores the browser tests leave idle
+# (a third of them), never the time of the timed one; their products get longer to start.
+stage 7 "Tests navigateur (Chromium)" e2e_tests &
+browser=$!
+E2E_API_START_TIMEOUT_MS=240000 stage 10 "Tests navigateur à dates choisies" nice -n 19 bash -c \
+  "source '$ROOT/scripts/lib/dated-tests.sh' && RESULTS='$RESULTS' ROOT='$ROOT' dated_e2e_tests"
+wait $browser
 
 failed_stages=()
 for number in 1 2 3 4 5 8 9 6 7 10; do

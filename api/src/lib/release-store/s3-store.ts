@@ -28,6 +28,15 @@ export interface S3StoreOptions {
  * Path-style addressing (`endpoint/bucket/key`) and checksums only when an operation requires them: what non-AWS
  * servers (MinIO, Garage, s3rver…) accept.
  */
+/** The stored headers of a GET or HEAD answer, as the store contract names them. */
+function headersOf(answer: { ContentType?: string; CacheControl?: string; ContentEncoding?: string }) {
+  return {
+    contentType: answer.ContentType ?? 'application/octet-stream',
+    cacheControl: answer.CacheControl ?? '',
+    ...(answer.ContentEncoding === undefined ? {} : { contentEncoding: answer.ContentEncoding }),
+  };
+}
+
 export function s3ClientFromEnvironment(env: NodeJS.ProcessEnv = process.env): S3Client {
   const endpoint = env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL;
   const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = env;
@@ -78,9 +87,7 @@ export function createS3Store({ bucket, prefix, client }: S3StoreOptions): Relea
         return {
           body,
           size: body.length,
-          contentType: answer.ContentType ?? 'application/octet-stream',
-          cacheControl: answer.CacheControl ?? '',
-          ...(answer.ContentEncoding === undefined ? {} : { contentEncoding: answer.ContentEncoding }),
+          ...headersOf(answer),
         };
       } catch (error) {
         if (isNotFound(error)) return null;
@@ -93,9 +100,7 @@ export function createS3Store({ bucket, prefix, client }: S3StoreOptions): Relea
         const answer = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
         return {
           size: answer.ContentLength ?? 0,
-          contentType: answer.ContentType ?? 'application/octet-stream',
-          cacheControl: answer.CacheControl ?? '',
-          ...(answer.ContentEncoding === undefined ? {} : { contentEncoding: answer.ContentEncoding }),
+          ...headersOf(answer),
         };
       } catch (error) {
         if (isNotFound(error)) return null;

@@ -17,14 +17,6 @@ const SRC = dirname(fileURLToPath(import.meta.url));
 const TYPED_ERROR_WITH_LITERAL =
   /new (?:AppError|BadRequestError|UnauthorizedError|ForbiddenError|NotFoundError|ConflictError|TooManyRequestsError|DeliveryFailedError)\(\s*(['"`][^\n]*)/g;
 
-/**
- * Services whose rules still write their sentences where they throw them, and how many: they move to the contract
- * with their module (issue 37 §3). The count may only go down; a file not listed here writes none.
- */
-const NOT_YET_IN_THE_CONTRACT: Record<string, number> = {
-  'modules/contrats/service.ts': 4,
-};
-
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -51,9 +43,6 @@ describe('the messages the API throws', () => {
   });
 
   it.each(files)('%s throws the contract’s messages', (file) => {
-    const found = thrownLiterals(readFileSync(join(SRC, file), 'utf8'));
-    const allowed = NOT_YET_IN_THE_CONTRACT[file] ?? 0;
-    // Fewer than allowed: lower the count above, so that none comes back.
-    expect(found.length === allowed ? [] : found).toEqual([]);
+    expect(thrownLiterals(readFileSync(join(SRC, file), 'utf8'))).toEqual([]);
   });
 });

@@ -253,6 +253,16 @@ export const RELEASES_MESSAGES = {
     'Le fichier release.json est invalide : il doit indiquer remote, id, commit, builtAt (date ISO) et files.',
 } as const;
 
+/** A contract status as a sentence writes it: « brouillon », « actif », « suspendu », « clos ». */
+const statutLabel = (statut: ContratStatut) => CONTRAT_STATUT_LABELS[statut].toLocaleLowerCase('fr');
+
+const CONTRAT_STATUT_VERBS: Record<ContratStatut, string> = {
+  brouillon: 'remis en brouillon',
+  actif: 'activé',
+  suspendu: 'suspendu',
+  clos: 'clos',
+};
+
 /** api/src/modules/contrats: the contracts' CRUD, status changes and the spec's contract calls. */
 export const CONTRATS_MESSAGES = {
   noun: { etablissement: 'contrat établissement', client: 'contrat client' },
@@ -260,24 +270,42 @@ export const CONTRATS_MESSAGES = {
   clientNotFound: 'Contrat client introuvable.',
   invalidStatut: 'Le paramètre statut est invalide.',
   referenceTaken: (noun: string, reference: string) => `Un ${noun} porte déjà la référence « ${reference} ».`,
-  created: (reference: string) => `Le contrat « ${reference} » a été créé.`,
-  updated: (reference: string) => `Le contrat « ${reference} » a été modifié.`,
-  closed: (reference: string) => `Le contrat « ${reference} » est clos : il ne peut plus être modifié.`,
+  /** « Le contrat client « C-12 » a été activé. »: every write's answer; `verb` from `writeVerb`/`statutVerb`. */
+  written: (noun: string, reference: string, verb: string) => `Le ${noun} « ${reference} » a été ${verb}.`,
+  writeVerb: { create: 'créé', update: 'modifié' },
+  /** The verb of a status change: « réactivé » when a suspended contract becomes active again. */
+  statutVerb: (from: ContratStatut, to: ContratStatut): string =>
+    from === 'suspendu' && to === 'actif' ? 'réactivé' : CONTRAT_STATUT_VERBS[to],
+  closed: (noun: string, reference: string) =>
+    `Le ${noun} « ${reference} » est clos : il ne peut plus être modifié.`,
+  alreadyInStatut: (reference: string, statut: ContratStatut) =>
+    `Transition impossible : le contrat « ${reference} » est déjà « ${statutLabel(statut)} ».`,
   transition: (
     reference: string,
     from: ContratStatut,
     to: ContratStatut,
     allowed: readonly ContratStatut[],
   ) =>
-    `Transition impossible : le contrat « ${reference} » est « ${from} » et ne peut pas passer à « ${to} » (${
+    `Transition impossible : le contrat « ${reference} » est « ${statutLabel(from)} » et ne peut pas passer à « ${statutLabel(to)} » (${
       allowed.length
-        ? `transitions possibles : ${allowed.map((next) => `« ${next} »`).join(', ')}`
-        : 'aucune transition possible'
+        ? `transitions possibles : ${allowed.map((next) => `« ${statutLabel(next)} »`).join(', ')}`
+        : 'son statut est définitif'
     }).`,
-  noLines: (reference: string) =>
-    `Le contrat « ${reference} » n'a aucune ligne de tarif : il ne peut pas être activé.`,
-  statutChanged: (reference: string, statut: ContratStatut) =>
-    `Le contrat « ${reference} » est désormais « ${CONTRAT_STATUT_LABELS[statut].toLocaleLowerCase('fr')} ».`,
+  noLines: (noun: string, reference: string) =>
+    `Le ${noun} « ${reference} » n'a aucune ligne de tarif : il ne peut pas être activé.`,
+  /** The hotel or client a contract is made with: missing, archived, or fixed once reservations use the contract. */
+  party: {
+    etablissement: {
+      missing: "L'établissement indiqué n'existe pas ou est archivé.",
+      archived: "L'établissement de ce contrat est archivé : le contrat ne peut pas être activé.",
+      fixed: 'Ce contrat a déjà des réservations : son établissement ne peut plus changer.',
+    },
+    client: {
+      missing: "Le client indiqué n'existe pas ou est archivé.",
+      archived: 'Le client de ce contrat est archivé : le contrat ne peut pas être activé.',
+      fixed: 'Ce contrat a déjà des réservations : son client ne peut plus changer.',
+    },
+  },
   searchTooLong: 'Le paramètre search doit contenir au plus 100 caractères.',
   endBeforeStart: 'La date de fin doit être postérieure à la date de début.',
   periodPair: 'Indiquez start_date et end_date ensemble, ou aucun des deux.',

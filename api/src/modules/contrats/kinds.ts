@@ -4,7 +4,7 @@
  * optionally for one hotel, PAF/CAF daily amounts).
  */
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { CONTRAT_LIGNE_FIELDS } from 'shared/contract';
+import { CONTRAT_LIGNE_FIELDS, CONTRATS_MESSAGES } from 'shared/contract';
 import {
   clients,
   contratClientTarifs,
@@ -38,8 +38,8 @@ export type PartyTable = PgTable & { id: AnyPgColumn; nom: AnyPgColumn; archived
 export interface ContratKind {
   /** Entity name in the audit log. */
   entity: 'contrat_etablissement' | 'contrat_client';
-  /** « Le contrat établissement » / « Le contrat client ». */
-  label: string;
+  /** « contrat établissement » / « contrat client »: the noun the messages name the contract by. */
+  noun: string;
   contrats: ContratTable;
   tarifs: TarifTable;
   party: {
@@ -66,13 +66,12 @@ export interface ContratKind {
   countsAllotment: boolean;
   /** The reservations' column pointing at a contract of this kind. */
   reservationContratColumn: AnyPgColumn;
-  duplicate: (reference: string) => string;
   notFound: string;
 }
 
 export const CONTRAT_ETABLISSEMENT: ContratKind = {
   entity: 'contrat_etablissement',
-  label: 'Le contrat établissement',
+  noun: CONTRATS_MESSAGES.noun.etablissement,
   contrats: contratsEtablissement,
   tarifs: contratEtablissementTarifs,
   party: {
@@ -80,22 +79,19 @@ export const CONTRAT_ETABLISSEMENT: ContratKind = {
     column: contratsEtablissement.etablissementId,
     table: etablissements,
     nomField: 'etablissementNom',
-    missing: "L'établissement indiqué n'existe pas ou est archivé.",
-    archived: "L'établissement de ce contrat est archivé : le contrat ne peut pas être activé.",
-    fixed: 'Ce contrat a déjà des réservations : son établissement ne peut plus changer.',
+    ...CONTRATS_MESSAGES.party.etablissement,
   },
   headerMoneyFields: [],
   lineFields: CONTRAT_LIGNE_FIELDS.etablissement,
   nightTarifColumn: nuitees.contratEtablissementTarifId,
   countsAllotment: true,
   reservationContratColumn: reservations.contratEtablissementId,
-  duplicate: (reference) => `Un contrat établissement porte déjà la référence « ${reference} ».`,
-  notFound: 'Contrat établissement introuvable.',
+  notFound: CONTRATS_MESSAGES.etablissementNotFound,
 };
 
 export const CONTRAT_CLIENT: ContratKind = {
   entity: 'contrat_client',
-  label: 'Le contrat client',
+  noun: CONTRATS_MESSAGES.noun.client,
   contrats: contratsClients,
   tarifs: contratClientTarifs,
   party: {
@@ -103,9 +99,7 @@ export const CONTRAT_CLIENT: ContratKind = {
     column: contratsClients.clientId,
     table: clients,
     nomField: 'clientNom',
-    missing: "Le client indiqué n'existe pas ou est archivé.",
-    archived: 'Le client de ce contrat est archivé : le contrat ne peut pas être activé.',
-    fixed: 'Ce contrat a déjà des réservations : son client ne peut plus changer.',
+    ...CONTRATS_MESSAGES.party.client,
   },
   headerMoneyFields: ['montantPafJour', 'montantCafJour'],
   lineFields: CONTRAT_LIGNE_FIELDS.client,
@@ -113,6 +107,5 @@ export const CONTRAT_CLIENT: ContratKind = {
   nightTarifColumn: nuitees.contratClientTarifId,
   countsAllotment: false,
   reservationContratColumn: reservations.contratClientId,
-  duplicate: (reference) => `Un contrat client porte déjà la référence « ${reference} ».`,
-  notFound: 'Contrat client introuvable.',
+  notFound: CONTRATS_MESSAGES.clientNotFound,
 };

@@ -7,7 +7,6 @@ import { and, count, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-o
 import {
   COMMON_MESSAGES,
   CONTRATS_MESSAGES,
-  CONTRAT_STATUT_LABELS,
   type AuditAction,
   CONTRAT_TRANSITIONS,
   type ContratSort,
@@ -92,13 +91,6 @@ export interface Written<T> {
   message: string;
   data: T;
 }
-
-const STATUT_VERBS: Record<ContratStatut, string> = {
-  brouillon: 'remis en brouillon',
-  actif: 'activé',
-  suspendu: 'suspendu',
-  clos: 'clos',
-};
 
 /** `<Header>` and `<Detail>` are the answer types of the kind (ContratEtablissement…, ContratClient…). */
 export function createContratService<Header, Detail>(db: Database, kind: ContratKind) {
@@ -318,7 +310,7 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
       return await db.transaction(work);
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw contratDbError(error, kind.duplicate(reference)) ?? error;
+      throw contratDbError(error, CONTRATS_MESSAGES.referenceTaken(kind.noun, reference)) ?? error;
     }
   }
 
@@ -346,7 +338,7 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
       actor,
     });
     const data = { ...headerOut(header, await partyName(tx, partyId(header))), lignes: lines.map(lineOut) };
-    return { message: `${kind.label} « ${header.reference} » a été ${verb}.`, data: data as Detail };
+    return { message: CONTRATS_MESSAGES.written(kind.noun, header.reference, verb), data: data as Detail };
   }
 
   return {
@@ -410,7 +402,7 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
           .returning()) as HeaderRow[];
         if (row === undefined) throw new Error('insert returned no row');
         await insertLines(tx, row.id, lines);
-        return finish(tx, actor, 'create', row.id, null, 'créé');
+        return finish(tx, actor, 'create', row.id, null, CONTRATS_MESSAGES.writeVerb.create);
       });
     },
 
@@ -420,9 +412,7 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
       return write(String(values.reference), async (tx) => {
         const before = await loadHeader(tx, id, true);
         if (before.statut === 'clos')
-          throw new ConflictError(
-            `${kind.label} « ${before.reference} » est clos : il ne peut plus être modifié.`,
-          );
+          throw new ConflictError(CONTRATS_MESSAGES.closed(kind.noun, before.reference));
         if (partyId(values) !== partyId(before)) {
           const [{ total } = { total: 0 }] = await tx
             .select({ total: count() })
@@ -445,38 +435,35 @@ export function createContratService<Header, Detail>(db: Database, kind: Contrat
         await tx.update(contrats).set(values).where(eq(contrats.id, id));
         if (plan.remove.length > 0) await tx.delete(tarifs).where(inArray(tarifs.id, plan.remove));
         await insertLines(tx, id, plan.insert);
-        return finish(tx, actor, 'update', id, auditSnapshot(before, existing), 'modifié');
+        return finish(
+          tx,
+          actor,
+          'update',
+          id,
+          auditSnapshot(before, existing),
+          CONTRATS_MESSAGES.writeVerb.update,
+        );
       });
     },
 
     setStatut(actor: Actor, id: number, statut: ContratStatut): Promise<Written<Detail>> {
       return write('', async (tx) => {
         const before = await loadHeader(tx, id, true);
-        const subject = `le contrat « ${before.reference} »`;
-        const current = CONTRAT_STATUT_LABELS[before.statut].toLowerCase();
         if (before.statut === statut)
-          throw new ConflictError(`Transition impossible : ${subject} est déjà « ${current} ».`);
+          throw new ConflictError(CONTRATS_MESSAGES.alreadyInStatut(before.reference, statut));
         const allowed = CONTRAT_TRANSITIONS[before.statut];
-        if (!allowed.includes(statut)) {
-          const target = CONTRAT_STATUT_LABELS[statut].toLowerCase();
-          const possible =
-            allowed.length === 0
-              ? 'son statut est définitif'
-              : `transitions possibles : ${allowed.map((s) => `« ${CONTRAT_STATUT_LABELS[s].toLowerCase()} »`).join(', ')}`;
+        if (!allowed.includes(statut))
           throw new ConflictError(
-            `Transition impossible : ${subject} est « ${current} » et ne peut pas passer à « ${target} » (${possible}).`,
+            CONTRATS_MESSAGES.transition(before.reference, before.statut, statut, allowed),
           );
-        }
         const lines = await loadLines(tx, id, true);
         if (statut === 'actif') {
           if (lines.length === 0)
-            throw new ConflictError(
-              `${kind.label} « ${before.reference} » n'a aucune ligne de tarif : il ne peut pas être activé.`,
-            );
+            throw new ConflictError(CONTRATS_MESSAGES.noLines(kind.noun, before.reference));
           await assertPartyActive(tx, partyId(before), new ConflictError(party.archived));
         }
         await tx.update(contrats).set({ statut }).where(eq(contrats.id, id));
-        const verb = before.statut === 'suspendu' && statut === 'actif' ? 'réactivé' : STATUT_VERBS[statut];
+        const verb = CONTRATS_MESSAGES.statutVerb(before.statut, statut);
         return finish(tx, actor, 'statut', id, auditSnapshot(before, lines), verb);
       });
     },

@@ -668,17 +668,31 @@ function contratHandlers(resource: ContratMock): RequestHandler[] {
       const { row, response } = build(await readJson(request), resource.body, null);
       if (!row) return response;
       resource.rows.push(row);
-      return json(201, { message: CONTRATS_MESSAGES.created(String(row.reference)), data: row });
+      return json(201, {
+        message: CONTRATS_MESSAGES.written(
+          resource.noun,
+          String(row.reference),
+          CONTRATS_MESSAGES.writeVerb.create,
+        ),
+        data: row,
+      });
     }),
     http.put(`${base}/:id`, async ({ params, request }) => {
       const found = find(params.id);
       if (!found.row) return found.response;
       if (found.row.statut === 'clos')
-        return fail(409, CONTRATS_MESSAGES.closed(String(found.row.reference)));
+        return fail(409, CONTRATS_MESSAGES.closed(resource.noun, String(found.row.reference)));
       const { row, response } = build(await readJson(request), resource.updateBody, found.row);
       if (!row) return response;
       resource.rows.splice(resource.rows.indexOf(found.row), 1, row);
-      return json(200, { message: CONTRATS_MESSAGES.updated(String(row.reference)), data: row });
+      return json(200, {
+        message: CONTRATS_MESSAGES.written(
+          resource.noun,
+          String(row.reference),
+          CONTRATS_MESSAGES.writeVerb.update,
+        ),
+        data: row,
+      });
     }),
     http.put(`${base}/:id/statut`, async ({ params, request }) => {
       const { row, response } = find(params.id);
@@ -687,14 +701,17 @@ function contratHandlers(resource: ContratMock): RequestHandler[] {
       const invalid = validationMessage(ContratStatutBody, body);
       if (invalid) return fail(400, invalid);
       const { statut } = body as { statut: ContratStatut };
+      if (row.statut === statut)
+        return fail(409, CONTRATS_MESSAGES.alreadyInStatut(String(row.reference), statut));
       const allowed = CONTRAT_TRANSITIONS[row.statut];
       if (!allowed.includes(statut))
         return fail(409, CONTRATS_MESSAGES.transition(String(row.reference), row.statut, statut, allowed));
       if (statut === 'actif' && row.lignes.length === 0)
-        return fail(409, CONTRATS_MESSAGES.noLines(String(row.reference)));
+        return fail(409, CONTRATS_MESSAGES.noLines(resource.noun, String(row.reference)));
+      const verb = CONTRATS_MESSAGES.statutVerb(row.statut, statut);
       Object.assign(row, { statut, updatedAt: new Date().toISOString() });
       return json(200, {
-        message: CONTRATS_MESSAGES.statutChanged(String(row.reference), statut),
+        message: CONTRATS_MESSAGES.written(resource.noun, String(row.reference), verb),
         data: row,
       });
     }),

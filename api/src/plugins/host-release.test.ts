@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
-import { distFixture } from '../lib/release-store/dist.fixture';
+import { distFixture, hostDistFixture } from '../lib/release-store/dist.fixture';
 import { createFolderStore } from '../lib/release-store/folder-store';
 import { isHostReleaseFile } from '../lib/release-store/release-files';
 import { HOST_RELEASE, type ReleaseManifest } from '../lib/release-store/release-manifest';
@@ -19,29 +17,8 @@ import staticSite, { IMMUTABLE, NO_CACHE } from './static-site';
 
 type ReleasesService = ReturnType<typeof createReleasesService>;
 
-const COMPRESS_SCRIPT = fileURLToPath(new URL('../../../scripts/compress-dist.mjs', import.meta.url));
 const CLI = { kind: 'cli', name: 'cli:test@machine' } as const;
 const BR = { 'accept-encoding': 'gzip, deflate, br' };
-
-/** A host build whose index.html (over 1 kB: pre-compressed) names its version and its hashed start-up script. */
-function hostDist(root: string, version: string): string {
-  const dist = join(root, 'host-shell', 'dist');
-  const files: Record<string, string> = {
-    'index.html': `<!doctype html><html lang="fr"><head><title>EBAS3 ${version}</title><script defer src="/static/js/index.${version}.js"></script>${'<link rel="preload" as="script" href="/static/js/async/lib.0a1b.js">'.repeat(20)}</head><body><div id="root"></div></body></html>`,
-    [`static/js/index.${version}.js`]: `console.log("hôte ${version}");\n${'export const libelle = "Réservations";\n'.repeat(40)}`,
-    'static/js/async/lib.0a1b.js': 'export const lib = 1;\n',
-    'mf-manifest.json': JSON.stringify({ id: 'host_shell', name: 'host_shell', metaData: {}, exposes: [] }),
-    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    // The development registry the build copies: never part of a release, the API generates its own.
-    'runtime-config.json': '{"apiBaseUrl":"http://localhost:3000/dev"}',
-  };
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dist, path)), { recursive: true });
-    writeFileSync(join(dist, path), content);
-  }
-  execFileSync(process.execPath, [COMPRESS_SCRIPT, dist]);
-  return dist;
-}
 
 async function release(
   store: ReleaseStore,
@@ -77,14 +54,26 @@ let v2: ReleaseManifest;
 
 beforeAll(async () => {
   webRoot = folder('ebas3-host-web-');
-  hostDist(webRoot, 'build');
+  hostDistFixture(webRoot, 'build');
   store = createFolderStore(folder('ebas3-host-store-'));
   app = await buildTestApp();
   await app.register(staticSite, { webRoot, releaseStore: store });
   await app.ready();
   registry = createReleasesService(app.db);
-  v1 = await release(store, registry, HOST_RELEASE, hostDist(folder('ebas3-host-v1-'), 'v1'), 'a'.repeat(40));
-  v2 = await release(store, registry, HOST_RELEASE, hostDist(folder('ebas3-host-v2-'), 'v2'), 'b'.repeat(40));
+  v1 = await release(
+    store,
+    registry,
+    HOST_RELEASE,
+    hostDistFixture(folder('ebas3-host-v1-'), 'v1'),
+    'a'.repeat(40),
+  );
+  v2 = await release(
+    store,
+    registry,
+    HOST_RELEASE,
+    hostDistFixture(folder('ebas3-host-v2-'), 'v2'),
+    'b'.repeat(40),
+  );
 });
 afterAll(async () => {
   await app.close();

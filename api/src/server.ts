@@ -131,6 +131,7 @@ async function main(): Promise<void> {
       await app.register(staticSite, {
         webRoot: config.webRoot,
         runtimeConfigFile: config.runtimeConfigFile,
+        releaseStore,
       });
     }
     startup.signal.throwIfAborted();

@@ -1,4 +1,5 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -6,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helper';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { rowsOf } from '../db/raw';
-import { distFixture } from '../lib/release-store/dist.fixture';
+import { distFixture, hostDistFixture } from '../lib/release-store/dist.fixture';
 import { createReleasesService } from '../modules/releases';
 import { createFolderStore } from '../lib/release-store/folder-store';
+import { kilobytes } from './first-visit-budget';
 import { RELEASE_EXIT, runRelease, type ReleaseSteps } from './release-command';
 
 const COMMIT = { hash: '544595d0c1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6', date: new Date('2026-12-07T00:27:00Z') };
@@ -17,6 +19,8 @@ let root: string;
 let repoRoot: string;
 let storeRoot: string;
 let builtDist: string;
+/** What the fake build of each app leaves in its dist. */
+const builtDists: Record<string, string> = {};
 /** The registry the releases are registered in: the real service on a database of the run's PostgreSQL. */
 let registry: DatabaseHandle;
 let dropRegistry: () => Promise<void>;
@@ -28,15 +32,24 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'ebas3-release-cmd-'));
   repoRoot = join(root, 'repo');
   storeRoot = join(root, 'store');
-  mkdirSync(join(repoRoot, 'mf-stats'), { recursive: true });
-  writeFileSync(join(repoRoot, 'mf-stats', 'package.json'), '{"name":"mf-stats"}');
+  for (const app of ['mf-stats', 'mf-demandes', 'host-shell']) {
+    mkdirSync(join(repoRoot, app), { recursive: true });
+    writeFileSync(join(repoRoot, app, 'package.json'), `{"name":"${app}"}`);
+  }
   builtDist = distFixture();
+  builtDists['mf-stats'] = builtDist;
+  builtDists['host-shell'] = hostDistFixture(join(root, 'host-build'), 'v1');
+  // A first screen of ≈ 130 kB brotli: random bytes do not compress.
+  builtDists['mf-demandes'] = distFixture({
+    'static/js/async/expose.1a2b.js': `export const lourd = "${randomBytes(100 * 1024).toString('base64')}";\n`,
+  });
 });
 afterAll(async () => {
   await registry.close();
   await dropRegistry();
   rmSync(root, { recursive: true, force: true });
   rmSync(builtDist, { recursive: true, force: true });
+  rmSync(builtDists['mf-demandes'] ?? '', { recursive: true, force: true });
 });
 
 /** Steps that record the commands; the build copies a prepared dist; `failing` names a command that fails. */
@@ -47,7 +60,9 @@ function fakeSteps(failing?: string) {
       const line = [command, ...args].join(' ');
       commands.push(line);
       if (failing !== undefined && line.includes(failing)) return false;
-      if (line.endsWith(' build')) cpSync(builtDist, join(repoRoot, 'mf-stats', 'dist'), { recursive: true });
+      const built = / --filter \.\/(\S+) build$/.exec(line)?.[1];
+      if (built !== undefined)
+        cpSync(builtDists[built] ?? '', join(repoRoot, built, 'dist'), { recursive: true });
       return true;
     },
     commit: async () => ({ ...COMMIT, dirty: false }),
@@ -162,6 +177,48 @@ describe('pnpm release <remote>', () => {
       expect(err.join('\n'), argv.join(' ')).toMatch(/Usage : pnpm release|Module inconnu/);
       expect(commands).toEqual([]);
     }
+  });
+
+  it('releases the host like a remote: its page and files, without the development registry', async () => {
+    const { code, out, err, commands } = await release(['host-shell']);
+    expect(err).toEqual([]);
+    expect(code).toBe(RELEASE_EXIT.ok);
+    expect(commands).toEqual([
+      'pnpm --filter ./host-shell lint',
+      'pnpm exec tsc -p host-shell/tsconfig.json',
+      'pnpm --filter ./host-shell test',
+      'pnpm --filter ./host-shell build',
+      `node scripts/compress-dist.mjs ${join(repoRoot, 'host-shell', 'dist')}`,
+    ]);
+    const hostId = out.at(-1) ?? '';
+    const manifest = JSON.parse(readFileSync(join(storeRoot, 'host-shell', hostId, 'release.json'), 'utf8'));
+    const paths = manifest.files.map((file: { path: string }) => file.path);
+    expect(paths).toContain('index.html');
+    expect(paths).toContain('index.html.br');
+    expect(paths).not.toContain('runtime-config.json');
+    // Its first visit: the page and what the page names, not the chunks loaded later.
+    expect(manifest.firstVisit.files).toEqual([
+      'favicon.svg',
+      'index.html',
+      'static/js/async/lib.0a1b.js',
+      'static/js/index.v1.js',
+    ]);
+    expect(out).toContain(
+      `Première visite : ${kilobytes(manifest.firstVisit.brotliBytes)} brotli en 4 fichiers, budget 300,0 kB.`,
+    );
+  });
+
+  it('exits « vérifications échouées » when the first visit is over its budget, publishing nothing', async () => {
+    const { code, out, err } = await release(['mf-demandes', '--skip-checks']);
+    expect(code).toBe(RELEASE_EXIT.checksFailed);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(
+      /^Vérifications échouées : la première visite de mf-demandes pèse 1\d\d,\d kB brotli \(4 fichiers : mf-manifest\.json, remoteEntry\.js, static\/css\/async\/expose\.5e6f\.css, static\/js\/async\/expose\.1a2b\.js\), au-delà de son budget de 100,0 kB\. Rien n'a été publié\.$/,
+    );
+    expect(out.join('\n')).not.toMatch(/Publiée|Registre/);
+    expect(existsSync(join(storeRoot, 'mf-demandes'))).toBe(false);
+    const rows = await rowsOf(registry.db, sql`select id from releases where remote = 'mf-demandes'`);
+    expect(rows).toEqual([]);
   });
 
   it('keeps one exit code per outcome', () => {

@@ -3,10 +3,12 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError, ConflictError } from '../errors';
-import { RELEASE_REMOTE } from '../lib/release-store/release-manifest';
+import { isHostReleaseFile } from '../lib/release-store/release-files';
+import { HOST_RELEASE, RELEASE_REMOTE } from '../lib/release-store/release-manifest';
 import { packageRelease, publishRelease, readCompleteRelease } from '../lib/release-store/release-package';
 import type { ReleaseManifest } from '../lib/release-store/release-manifest';
 import type { ReleaseStore } from '../lib/release-store/release-store';
+import { firstVisitVerdict } from './first-visit-budget';
 
 /** The command's exit codes, one per outcome a pipeline acts on (docs/deployment.md « Livrer un module »). */
 export const RELEASE_EXIT = {
@@ -16,7 +18,7 @@ export const RELEASE_EXIT = {
   error: 1,
   /** Wrong arguments: no remote, an unknown one, an unknown option. */
   usage: 2,
-  /** « vérifications échouées »: the remote's lint, type check, tests or build failed. */
+  /** « vérifications échouées »: the remote's lint, type check, tests or build failed, or its first visit is over budget. */
   checksFailed: 3,
   /** « incompatible » with the live host: reserved for issue 38 §4, not checked yet. */
   incompatible: 4,
@@ -44,7 +46,8 @@ export interface ReleaseContext {
   printError(line: string): void;
 }
 
-const USAGE = 'Usage : pnpm release <module> [--skip-checks]   (exemple : pnpm release mf-stats)';
+const USAGE =
+  "Usage : pnpm release <module> [--skip-checks]   (exemple : pnpm release mf-stats ; pour l'hôte : pnpm release host-shell)";
 
 /** Runs the release of one remote and returns the exit code; every message is printed in French. */
 export async function runRelease(argv: readonly string[], context: ReleaseContext): Promise<number> {
@@ -69,11 +72,11 @@ export async function runRelease(argv: readonly string[], context: ReleaseContex
   const remoteDir = join(repoRoot, remote);
   if (
     !RELEASE_REMOTE.test(remote) ||
-    !remote.startsWith('mf-') ||
+    !(remote.startsWith('mf-') || remote === HOST_RELEASE) ||
     !existsSync(join(remoteDir, 'package.json'))
   ) {
     printError(
-      `Module inconnu : « ${remote} ». Un module est un dossier mf-* du dépôt (l'hôte se livrera de la même façon plus tard).`,
+      `Module inconnu : « ${remote} ». Un module est un dossier mf-* du dépôt, ou ${HOST_RELEASE} pour l'hôte.`,
     );
     return RELEASE_EXIT.usage;
   }
@@ -125,11 +128,16 @@ export async function runRelease(argv: readonly string[], context: ReleaseContex
       distDir,
       commit: commit.hash,
       commitDate: commit.date,
+      ...(remote === HOST_RELEASE && { include: isHostReleaseFile }),
     });
     const { manifest } = release;
-    print(
-      `Version ${manifest.id} : ${manifest.files.length} fichiers, première visite ${(manifest.firstVisit.brotliBytes / 1024).toFixed(1)} kB brotli (budget non vérifié pour l'instant).`,
-    );
+    print(`Version ${manifest.id} : ${manifest.files.length} fichiers.`);
+    const budget = firstVisitVerdict(manifest);
+    if (!budget.withinBudget) {
+      printError(budget.message);
+      return RELEASE_EXIT.checksFailed;
+    }
+    print(budget.message);
     const outcome = await publishRelease(store, release);
     print(
       outcome.status === 'published'

@@ -1,54 +1,40 @@
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { releaseEntryPath, type ServedRelease } from 'shared/contract';
 import { REMOTES } from 'shared/federation';
 import { IMMUTABLE, isFederationFile } from '../lib/release-store/release-files';
+import type { ReleaseStore } from '../lib/release-store/release-store';
 import type { LiveRelease } from '../modules/releases';
+import { hostReleaseServer, matchesEtag, NO_CACHE, staticCacheControl } from './host-release';
 
 export interface StaticSiteOptions {
   /** Repository root: `host-shell/dist` and `<remote>/dist` are served from it. */
   webRoot: string;
   /** When set, `/runtime-config.json` serves this file as is instead of the generated registry. */
   runtimeConfigFile?: string | undefined;
+  /**
+   * The release store: with a live release of the host in the registry, the host is served from it (host-release.ts)
+   * instead of `host-shell/dist`.
+   */
+  releaseStore?: ReleaseStore | undefined;
 }
 
-/** Entry points that name hashed files: they must be revalidated, or a deploy is never seen. */
-const REVALIDATED_FILES = new Set([
-  'index.html',
-  'mf-manifest.json',
-  'runtime-config.json',
-  'remoteEntry.js',
-]);
-export const NO_CACHE = 'no-cache';
-export { IMMUTABLE };
+export { IMMUTABLE, NO_CACHE };
 
 /** Requests the SPA fallback never answers: the API, the remotes, the releases and the websocket keep their own 404s. */
 const NOT_SPA = /^\/(api|remotes|releases|socket\.io)(\/|$)/;
 
-/** The pre-compressed variants scripts/compress-dist.mjs writes beside the files (`preCompressed` below). */
-const ENCODED_VARIANT = /\.(br|gz)$/;
-
 function cacheHeaders(reply: FastifyReply, path: string): void {
   // `path` is the file actually sent: `index.html.br` is still index.html.
-  const name = basename(path).replace(ENCODED_VARIANT, '');
-  reply.header('cache-control', REVALIDATED_FILES.has(name) ? NO_CACHE : IMMUTABLE);
+  reply.header('cache-control', staticCacheControl(path));
 }
 
 const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
-
-/** If-None-Match's weak comparison (RFC 9110 §13.1.2): a list of tags, `W/` prefixes ignored, or `*`. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
-}
 
 /** The registry the host loads at start-up: where each remote's manifest is, and where the API is. */
 export function generatedRuntimeConfig() {
@@ -146,22 +132,32 @@ export default fp<StaticSiteOptions>(
     }
 
     const hostRoot = join(options.webRoot, 'host-shell', 'dist');
-    if (!isDirectory(hostRoot)) {
+    const hostBuilt = isDirectory(hostRoot);
+    const hostRelease =
+      options.releaseStore !== undefined && registry !== undefined
+        ? hostReleaseServer(options.releaseStore, registry)
+        : undefined;
+    if (!hostBuilt) {
       missing(hostRoot);
-      return;
+      if (hostRelease === undefined) return;
+    } else {
+      await app.register(fastifyStatic, {
+        root: hostRoot,
+        serve: false,
+        cacheControl: false,
+        dotfiles: 'ignore',
+        preCompressed: true,
+        setHeaders: cacheHeaders,
+      });
     }
-    await app.register(fastifyStatic, {
-      root: hostRoot,
-      serve: false,
-      cacheControl: false,
-      dotfiles: 'ignore',
-      preCompressed: true,
-      setHeaders: cacheHeaders,
-    });
 
     app.get('/*', async (request, reply) => {
       const path = `/${(request.params as { '*': string })['*']}`;
       if (NOT_SPA.test(path)) return reply.callNotFound();
+      const liveHost = await hostRelease?.liveId();
+      if (liveHost !== undefined && hostRelease !== undefined)
+        return hostRelease.send(request, reply, liveHost, path);
+      if (!hostBuilt) return reply.callNotFound();
       const lastSegment = path.slice(path.lastIndexOf('/') + 1);
       // A file name (with an extension) is a real asset: 404 when absent, never index.html.
       if (lastSegment.includes('.')) return reply.sendFile(path.slice(1));

@@ -1,4 +1,4 @@
-// A remote's production dist for the release tests (release-package.test.ts, plugins/release-files.test.ts).
+// A remote's and the host's production dists for the release tests (release-package, release files, host release).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,30 @@ export function distFixture(changes: Record<string, string> = {}): string {
     'index.html': `<!doctype html><title>mf-stats autonome</title>${'<p>autonome</p>'.repeat(100)}`,
     'mockServiceWorker.js': `self.addEventListener("fetch", () => {});\n${'// msw\n'.repeat(200)}`,
     ...changes,
+  };
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dist, path)), { recursive: true });
+    writeFileSync(join(dist, path), content);
+  }
+  execFileSync(process.execPath, [COMPRESS_SCRIPT, dist]);
+  return dist;
+}
+
+/**
+ * The host's production dist (`host-shell/dist`) in `root`, pre-compressed: an index.html over 1 kB that names its
+ * version and its hashed start-up script, its federation manifest, and the development registry the build copies.
+ */
+export function hostDistFixture(root: string, version: string): string {
+  const dist = join(root, 'host-shell', 'dist');
+  const files: Record<string, string> = {
+    'index.html': `<!doctype html><html lang="fr"><head><title>EBAS3 ${version}</title><link rel="icon" href="/favicon.svg"><script defer src="/static/js/index.${version}.js"></script>${'<link rel="preload" as="script" href="/static/js/async/lib.0a1b.js">'.repeat(20)}</head><body><div id="root"></div></body></html>`,
+    [`static/js/index.${version}.js`]: `console.log("hôte ${version}");\n${'export const libelle = "Réservations";\n'.repeat(40)}`,
+    'static/js/async/lib.0a1b.js': 'export const lib = 1;\n',
+    'static/js/async/later.9f8e.js': 'export const later = 1;\n',
+    'mf-manifest.json': JSON.stringify({ id: 'host_shell', name: 'host_shell', metaData: {}, exposes: [] }),
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    // The development registry the build copies: never part of a release, the API generates its own.
+    'runtime-config.json': '{"apiBaseUrl":"http://localhost:3000/dev"}',
   };
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dist, path)), { recursive: true });

@@ -11,6 +11,13 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const STANDALONE_ONLY = /(\.html|^\/?mockServiceWorker\.js)(\.br|\.gz)?$/;
 export const isFederationFile = (path: string) => !STANDALONE_ONLY.test(path);
 
+/**
+ * The host's release is its whole production build (index.html, its scripts, the favicon, its federation manifest)
+ * but the development registry the build copies beside it: `/runtime-config.json` is the registry's, served by the API.
+ */
+const HOST_BUILD_ONLY = /^runtime-config\.json(\.br|\.gz)?$/;
+export const isHostReleaseFile = (path: string) => !HOST_BUILD_ONLY.test(path);
+
 /** The pre-compressed variants scripts/compress-dist.mjs writes beside a file, and their Content-Encoding. */
 export const ENCODINGS = [
   { extension: '.br', encoding: 'br' },

@@ -10,6 +10,8 @@ export const RELEASE_SCHEMA_VERSION = 1;
 
 /** Folder names of the apps (`mf-stats`, `host-shell`, a future `mf-foyers`): the registry's pattern. */
 export const RELEASE_REMOTE = new RegExp(REMOTE_NAME_PATTERN);
+/** The host's folder: released like a remote, served at `/` from its live release (plugins/host-release.ts). */
+export const HOST_RELEASE = 'host-shell';
 /** `<commit date YYYYMMDD-HHMMSS UTC>-<short commit>-<content hash>` (releaseId in release-package.ts). */
 export const RELEASE_ID = /^\d{8}-\d{6}-[0-9a-f]{7,12}-[0-9a-f]{12}$/;
 

@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { AppError, ConflictError } from '../../errors';
+import { pageFirstVisit } from './page-first-visit';
 import { IMMUTABLE, isFederationFile, releaseFileHeaders } from './release-files';
 import {
   RELEASE_MANIFEST,
@@ -153,7 +154,10 @@ export async function packageRelease(options: PackageReleaseOptions): Promise<Re
     builder: options.builder ?? `${userInfo().username}@${hostname()}`,
     federationPluginVersion: federation.metaData?.pluginVersion ?? 'inconnue',
     files,
-    firstVisit: firstVisit(federation, files),
+    // The host's release is a page: its first visit is what index.html names (page-first-visit.ts).
+    firstVisit: files.some((file) => file.path === 'index.html')
+      ? await pageFirstVisit(distDir, files)
+      : firstVisit(federation, files),
     routes: [],
     menu: [],
     requirements: {},

@@ -5,6 +5,13 @@
  * Node import, the host loads this file only when a remote with requirements is about to load.
  */
 
+/** A remote's build writes its requirements, the host's build its « provides », beside mf-manifest.json. */
+export const REQUIREMENTS_FILE = 'requirements.json';
+export const PROVIDES_FILE = 'provides.json';
+
+/** The app whose release provides what the remotes require. */
+export const HOST_APP = 'host-shell';
+
 /** What a remote's build needs from the host: `requirements.json` beside its mf-manifest.json, and release.json's. */
 export interface Requirements {
   /** Shared singleton → the range the remote was built against (`react` → `^19.3.1`). */

@@ -37,9 +37,13 @@ const moduleFile = (relative: string) => fileURLToPath(new URL(relative, import.
 
 /** The federation runtime's version, the one the host's build provides to the remotes (`externalRuntime`). */
 function federationVersion(): string {
-  const require = createRequire(import.meta.url);
-  const manifest = require('@module-federation/rsbuild-plugin/package.json') as { version: string };
-  return manifest.version;
+  // The package exports no ./package.json: read it beside its resolved entry.
+  const entry = createRequire(import.meta.url).resolve('@module-federation/rsbuild-plugin');
+  const root = entry.slice(
+    0,
+    entry.lastIndexOf('@module-federation/rsbuild-plugin') + '@module-federation/rsbuild-plugin'.length,
+  );
+  return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /**

@@ -132,7 +132,9 @@ describe('permissionNames', () => {
 });
 
 describe('loadTimeRequirements', () => {
-  it('drops the API operations, which only release and promote check', () => {
-    expect(loadTimeRequirements({ antd: ['Table'], api: ['GET /x'] })).toEqual({ antd: ['Table'] });
+  it('drops the export names and API operations, which only release and promote check', () => {
+    expect(loadTimeRequirements({ antd: ['Table'], exports: { shared: ['a'] }, api: ['GET /x'] })).toEqual({
+      antd: ['Table'],
+    });
   });
 });

@@ -78,5 +78,7 @@ describe('exportedNames', () => {
       expect.arrayContaining(['STATS_PATHS', 'statsExcelPath', 'RELEASE_ACTIONS']),
     );
     expect(contractNames).not.toContain('StatsVue');
+    // `export * from 'shared/realtime'`: an entry of the package, followed too.
+    expect(exportedNames(join(SHARED_SRC, 'ui/index.ts'))).toContain('useFollowEntity');
   });
 });

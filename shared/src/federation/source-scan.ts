@@ -51,7 +51,25 @@ export function importedNames(
   );
 }
 
+/** The file an entry of the `shared` package (`shared/realtime`) points at, from a file inside that package. */
+function sharedEntry(from: string, specifier: string): string | null {
+  for (let dir = dirname(from); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifestFile = join(dir, 'package.json');
+    if (!existsSync(manifestFile)) continue;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+      name?: string;
+      exports?: Record<string, string>;
+    };
+    if (manifest.name !== 'shared') return null;
+    const target = manifest.exports?.[`.${specifier.slice('shared'.length)}`];
+    return target === undefined ? null : join(dir, target);
+  }
+  return null;
+}
+
 const resolveModule = (from: string, specifier: string): string | null => {
+  if (/^shared(\/|$)/.test(specifier)) return sharedEntry(from, specifier);
+  if (!specifier.startsWith('.')) return null;
   const base = resolve(dirname(from), specifier);
   const candidates = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')];
   return candidates.find((candidate) => existsSync(candidate)) ?? null;
@@ -74,7 +92,7 @@ export function exportedNames(file: string, seen = new Set<string>()): string[] 
           ? statement.moduleSpecifier.text
           : null;
       if (!statement.exportClause) {
-        const resolved = target?.startsWith('.') ? resolveModule(file, target) : null;
+        const resolved = target === null ? null : resolveModule(file, target);
         if (resolved) for (const name of exportedNames(resolved, seen)) names.add(name);
       } else if (ts.isNamedExports(statement.exportClause)) {
         for (const element of statement.exportClause.elements)

@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 import { rowsOf } from '../db/raw';
 import { distFixture, hostDistFixture } from '../lib/release-store/dist.fixture';
 import { createReleasesService } from '../modules/releases';
+import { unmetByHost } from '../modules/releases/compatibility';
 import { createFolderStore } from '../lib/release-store/folder-store';
 import { kilobytes } from './first-visit-budget';
 import { RELEASE_EXIT, runRelease, type ReleaseSteps } from './release-command';
@@ -114,7 +115,9 @@ describe('pnpm release <remote>', () => {
     id = out.at(-1) ?? '';
     expect(id).toMatch(/^20261207-002700-544595d-[0-9a-f]{12}$/);
     expect(out).toContain(`Publiée dans ${storeRoot} : mf-stats/${id}/release.json`);
-    expect(out.join('\n')).toMatch(/Compatibilité avec l'hôte : non vérifiée pour l'instant \(issue 38 §4/);
+    expect(out).toContain(
+      "Compatibilité avec l'hôte : non vérifiée (mf-stats n'a pas écrit requirements.json).",
+    );
     expect(JSON.parse(readFileSync(join(storeRoot, 'mf-stats', id, 'release.json'), 'utf8')).id).toBe(id);
     // Registered, not promoted: the registry knows it, the live release is unchanged.
     expect(out.join('\n')).toMatch(/^Registre : .*mf-stats/m);
@@ -219,6 +222,55 @@ describe('pnpm release <remote>', () => {
     expect(existsSync(join(storeRoot, 'mf-demandes'))).toBe(false);
     const rows = await rowsOf(registry.db, sql`select id from releases where remote = 'mf-demandes'`);
     expect(rows).toEqual([]);
+  });
+
+  it('exits « incompatible » naming each requirement the host or the API does not meet, nothing published', async () => {
+    const hostDist = mkdtempSync(join(tmpdir(), 'ebas3-host-dist-'));
+    const host = {
+      singletons: { react: '19.3.1' },
+      antd: [],
+      exports: {},
+      permissions: [],
+      federation: '2.9.1',
+    };
+    writeFileSync(join(hostDist, 'provides.json'), JSON.stringify(host));
+    const requirements = {
+      singletons: { react: '^20.0.0' },
+      api: ['GET /stats/pax', 'GET /stats/nulle-part'],
+    };
+    const incompatibleDist = distFixture({ 'requirements.json': JSON.stringify(requirements) });
+    const { steps, commands } = fakeSteps();
+    const err: string[] = [];
+    const code = await runRelease(['mf-stats', '--skip-checks'], {
+      repoRoot,
+      store: createFolderStore(storeRoot),
+      steps: {
+        ...steps,
+        async run(command, args) {
+          commands.push([command, ...args].join(' '));
+          if (args.at(-1) === 'build') {
+            rmSync(join(repoRoot, 'mf-stats', 'dist'), { recursive: true, force: true });
+            cpSync(incompatibleDist, join(repoRoot, 'mf-stats', 'dist'), { recursive: true });
+          }
+          return true;
+        },
+        compatibility: (required) =>
+          unmetByHost(registry.db, required, {
+            hostBuildDir: () => hostDist,
+            apiOperations: () => ['GET /stats/pax'],
+          }),
+      },
+      print: () => undefined,
+      printError: (line) => err.push(line),
+    });
+    rmSync(hostDist, { recursive: true, force: true });
+    rmSync(incompatibleDist, { recursive: true, force: true });
+    rmSync(join(repoRoot, 'mf-stats', 'dist'), { recursive: true, force: true });
+    expect(code).toBe(RELEASE_EXIT.incompatible);
+    expect(err).toEqual([
+      `Incompatible : mf-stats requiert ce que la construction ${join(hostDist, 'provides.json')} ne fournit pas : react ^20.0.0 requis, l'hôte fournit 19.3.1 ; opération d'API GET /stats/nulle-part requise, l'API ne la fournit pas. Rien n'a été publié.`,
+    ]);
+    expect(await registered()).toHaveLength(1);
   });
 
   it('keeps one exit code per outcome', () => {

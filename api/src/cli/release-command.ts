@@ -9,6 +9,7 @@ import { packageRelease, publishRelease, readCompleteRelease } from '../lib/rele
 import type { ReleaseManifest } from '../lib/release-store/release-manifest';
 import type { ReleaseStore } from '../lib/release-store/release-store';
 import { firstVisitVerdict } from './first-visit-budget';
+import { compatibilityRefusal, type CompatibilityOutcome } from './release-compatibility';
 
 /** The command's exit codes, one per outcome a pipeline acts on (docs/deployment.md « Livrer un module »). */
 export const RELEASE_EXIT = {
@@ -20,7 +21,7 @@ export const RELEASE_EXIT = {
   usage: 2,
   /** « vérifications échouées »: the remote's lint, type check, tests or build failed, or its first visit is over budget. */
   checksFailed: 3,
-  /** « incompatible » with the live host: reserved for issue 38 §4, not checked yet. */
+  /** « incompatible »: a requirement the live host or the running API does not meet (issue 38 §4). */
   incompatible: 4,
   /** « déjà publiée avec d'autres fichiers »: the id exists in the store, or in the registry, with other bytes. */
   alreadyPublished: 5,
@@ -36,6 +37,8 @@ export interface ReleaseSteps {
    * release.json, ConflictError for the same id with other content); returns the registry's message.
    */
   register(manifest: ReleaseManifest): Promise<string>;
+  /** Checks the built requirements against the live host and the running API (release-compatibility.ts). */
+  compatibility?(requirements: Record<string, unknown>): Promise<CompatibilityOutcome>;
 }
 
 export interface ReleaseContext {
@@ -112,10 +115,11 @@ export async function runRelease(argv: readonly string[], context: ReleaseContex
     return RELEASE_EXIT.checksFailed;
   }
 
-  // Issue 38 §4 checks the release against the live host here, and exits RELEASE_EXIT.incompatible on a mismatch.
-  print(
-    `Compatibilité avec l'hôte : non vérifiée pour l'instant (issue 38 §4 ; code de sortie ${RELEASE_EXIT.incompatible} réservé).`,
-  );
+  const refusal = await compatibilityRefusal(remote, distDir, steps.compatibility?.bind(steps), print);
+  if (refusal !== null) {
+    printError(refusal);
+    return RELEASE_EXIT.incompatible;
+  }
 
   try {
     const commit = await steps.commit(remote);

@@ -1,10 +1,12 @@
 // `pnpm release <module> [--skip-checks]`: see release-command.ts and docs/deployment.md « Livrer un module ».
 import { execFile, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadConfig, type AppConfig } from '../config';
 import { openReleaseStore } from '../lib/release-store/open-release-store';
 import { createReleasesService } from '../modules/releases';
+import { openApiOperations, unmetByHost } from '../modules/releases/compatibility';
 import { cliActor, openCliDatabase } from './open-database';
 import { RELEASE_EXIT, runRelease, type ReleaseSteps } from './release-command';
 
@@ -13,6 +15,18 @@ const git = async (...args: string[]) =>
   (await promisify(execFile)('git', args, { cwd: repoRoot })).stdout.trim();
 
 let config: AppConfig;
+
+/** The running API's operations from its OpenAPI document (EBAS3_API_URL, else this machine's API), or why not. */
+async function runningApiOperations(): Promise<string[] | string> {
+  const url = `${process.env.EBAS3_API_URL ?? `http://localhost:${config.port}`}/api/openapi.json`;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    if (!response.ok) return `${url} a répondu ${response.status}`;
+    return openApiOperations((await response.json()) as Parameters<typeof openApiOperations>[0]);
+  } catch {
+    return `API injoignable à ${url}`;
+  }
+}
 
 const steps: ReleaseSteps = {
   run: (command, args) =>
@@ -34,6 +48,19 @@ const steps: ReleaseSteps = {
     try {
       const release = { ...manifest, routes: [...manifest.routes], menu: [...manifest.menu] };
       return (await createReleasesService(handle.db).register(release, cliActor())).message;
+    } finally {
+      await handle.close();
+    }
+  },
+  async compatibility(requirements) {
+    const operations = await runningApiOperations();
+    const handle = await openCliDatabase(config);
+    try {
+      const outcome = await unmetByHost(handle.db, requirements, {
+        hostBuildDir: () => join(repoRoot, 'host-shell', 'dist'),
+        apiOperations: () => (typeof operations === 'string' ? undefined : operations),
+      });
+      return { ...outcome, ...(typeof operations === 'string' && { apiUnchecked: operations }) };
     } finally {
       await handle.close();
     }

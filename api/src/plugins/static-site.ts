@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { loadTimeRequirements } from 'shared/contract/compatibility';
 import { releaseEntryPath, type ServedRelease } from 'shared/contract';
 import { REMOTES } from 'shared/federation';
 import { IMMUTABLE, isFederationFile } from '../lib/release-store/release-files';
@@ -67,7 +68,8 @@ export function servedRuntimeConfig(live: readonly LiveRelease[]) {
       }),
       ...(release.routes !== undefined && { routes: release.routes }),
       ...(release.menu !== undefined && { menu: release.menu }),
-      ...(release.requirements !== undefined && { requirements: release.requirements }),
+      // The API operations are checked at release and promote; the host checks the rest before loading.
+      ...(release.requirements !== undefined && { requirements: loadTimeRequirements(release.requirements) }),
     };
   }
   if (Object.keys(served).length > 0) config.releases = served;
@@ -132,6 +134,8 @@ export default fp<StaticSiteOptions>(
     }
 
     const hostRoot = join(options.webRoot, 'host-shell', 'dist');
+    // Promote reads what this host provides when no host release is live (modules/releases/compatibility.ts).
+    app.decorate('hostBuildDir', hostRoot);
     const hostBuilt = isDirectory(hostRoot);
     const hostRelease =
       options.releaseStore !== undefined && registry !== undefined

@@ -66,6 +66,8 @@ export const SHARED_PACKAGE_ENTRIES = ['shared', 'shared/ui', 'shared/contract',
 interface SharedConfig {
   singleton: true;
   requiredVersion: string;
+  /** Set by a remote's build: a provided version outside `requiredVersion` fails the load. */
+  strictVersion?: boolean;
   version?: string;
   eager?: boolean;
   /** The module provided under this name when it is not the package itself (rsbuild-config.ts FACADES). */

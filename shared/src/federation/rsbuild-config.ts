@@ -14,6 +14,8 @@ import {
   type RemoteName,
 } from '.';
 import { HOST_CHUNK_GROUPS } from './host-chunks';
+import { HOST_PROVIDES_DEFINE } from './host-provides-define';
+import { hostProvides, pluginProvides, pluginRequirements } from './requirements-plugin';
 import { pluginStartupPreload, type StartupPreloadOptions } from './startup-preload';
 
 export { pluginCompileHints, type EarlyRequestsOptions } from './startup-preload';
@@ -29,9 +31,14 @@ const FACADES = {
   'react-router-dom': fileURLToPath(new URL('../vendor/react-router-dom.ts', import.meta.url)),
 };
 
-/** The shared-dependencies definition with each facade as the module provided for its package. */
-function sharedModules() {
+/**
+ * The shared-dependencies definition with each facade as the module provided for its package. A remote's build sets
+ * `strictVersion`: a host providing a version outside a singleton's range fails the load instead of only warning
+ * (the second guard behind the requirements check, issue 38 §4).
+ */
+function sharedModules(strictVersion = false) {
   const shared = sharedDependencies();
+  if (strictVersion) for (const config of Object.values(shared)) config.strictVersion = true;
   for (const [name, file] of Object.entries(FACADES)) {
     const config = shared[name];
     if (!config) throw new Error(`Module partagé inconnu : ${name}`);
@@ -82,12 +89,17 @@ const common = (port: number, title: string): RsbuildConfig => ({
  * Three builds come from it: the dev server and the standalone build (`--env-mode standalone`), each carrying the
  * federation runtime since no host gives it one, and the production build the host loads, which takes the host's.
  */
-export function defineRemoteConfig(name: RemoteName, title: string) {
+export function defineRemoteConfig(
+  name: RemoteName,
+  title: string,
+  options: { declarations?: readonly unknown[] } = {},
+) {
   const remote = REMOTES.find((r) => r.name === name);
   if (!remote) throw new Error(`Remote inconnu : ${name}`);
   const base = common(remote.devPort, `EBAS3 — ${title} (autonome)`);
   return defineConfig(({ env, envMode }) => {
     const standalone = envMode === STANDALONE_ENV_MODE;
+    const released = env === 'production' && !standalone;
     return {
       ...base,
       server: {
@@ -111,14 +123,16 @@ export function defineRemoteConfig(name: RemoteName, title: string) {
           name,
           filename: 'remoteEntry.js',
           exposes: { [PAGES_EXPOSE]: './src/app/pages.tsx' },
-          shared: sharedModules(),
+          shared: sharedModules(true),
           shareStrategy: 'loaded-first',
           dts: false,
           // The production build takes the federation runtime from the host instead of carrying its own copy
           // (~15 kB brotli of each remote's first visit). The dev server and the standalone build keep it: a remote
           // run alone has no host to take it from.
-          experiments: { externalRuntime: env === 'production' && !standalone },
+          experiments: { externalRuntime: released },
         }),
+        // What the release requires from the host, beside mf-manifest.json (requirements-plugin.ts).
+        ...(released ? [pluginRequirements({ remote: name, declarations: options.declarations })] : []),
       ],
     };
   });
@@ -141,8 +155,11 @@ export function defineHostConfig(options: HostConfigOptions = {}) {
     append: false,
   };
   const devRegistry = JSON.stringify({ apiBaseUrl: '/api', remotes: devRemoteManifests() });
+  const provides = hostProvides();
   return defineConfig({
     ...base,
+    // What the host provides, read by the chunk that checks a remote's requirements before loading it.
+    source: { ...base.source, define: { [HOST_PROVIDES_DEFINE]: JSON.stringify(provides) } },
     html: { ...base.html, tags: [preloadRegistry] },
     // The shared modules' files grouped by when they are needed (host-chunks.ts).
     performance: {
@@ -178,6 +195,7 @@ export function defineHostConfig(options: HostConfigOptions = {}) {
         experiments: { provideExternalRuntime: true },
       }),
       ...(options.startupPreload ? [pluginStartupPreload(options.startupPreload)] : []),
+      pluginProvides(provides),
     ],
   });
 }

@@ -50,7 +50,9 @@ export interface ReleaseManifest {
   menu: readonly unknown[];
   /**
    * Issue 38 §4: what the release requires from the host (singleton versions, antd components, `shared` exports,
-   * permissions, federation runtime, API operations). Empty until §4 fills it.
+   * permissions, federation runtime, API operations), its build's requirements.json (shared/compatibility).
    */
   requirements: Record<string, unknown>;
+  /** Issue 38 §4, the host's release only: what it provides to the remotes, its build's provides.json. */
+  provides?: Record<string, unknown>;
 }

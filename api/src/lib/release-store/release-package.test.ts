@@ -64,6 +64,25 @@ describe('release package', () => {
     first = tempDist();
   });
 
+  it('carries the build’s requirements.json, and a host build’s provides.json, into release.json (issue 38 §4)', async () => {
+    const requirements = { singletons: { react: '^19.3.1' }, antd: ['Table'], api: ['GET /stats/pax'] };
+    const provides = {
+      singletons: { react: '19.3.1' },
+      antd: ['Table'],
+      exports: {},
+      permissions: [],
+      federation: '2.9.1',
+    };
+    const dist = distFixture({
+      'requirements.json': JSON.stringify(requirements),
+      'provides.json': JSON.stringify(provides),
+    });
+    folders.push(dist);
+    const { manifest } = await packageRelease(options(dist));
+    expect(manifest.requirements).toEqual(requirements);
+    expect(manifest.provides).toEqual(provides);
+  });
+
   it('gives the same id to the same commit built twice, another to other bytes or another commit', async () => {
     const a = await packageRelease(options(first, { builtAt: new Date('2026-12-07T01:00:00Z') }));
     // Built again later, elsewhere: other file times, another build time and builder, the same bytes.

@@ -11,6 +11,7 @@ import {
   type ReleaseFile,
   type ReleaseManifest,
 } from './release-manifest';
+import { buildCompatibility } from './release-requirements';
 import type { ReleaseStore } from './release-store';
 
 /** The dist folder is not a remote's production build (no readable mf-manifest.json, or no such folder). */
@@ -160,7 +161,7 @@ export async function packageRelease(options: PackageReleaseOptions): Promise<Re
       : firstVisit(federation, files),
     routes: [],
     menu: [],
-    requirements: {},
+    ...(await buildCompatibility(distDir)),
   };
   return { manifest, distDir };
 }

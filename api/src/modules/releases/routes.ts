@@ -12,6 +12,7 @@ import {
   RollbackBody,
 } from 'shared/contract';
 import { markAccess } from '../../lib/route-access';
+import { routeTableOperations } from './compatibility';
 import type { RegistryActor } from './release-types';
 import { createReleasesService } from './service';
 
@@ -30,7 +31,11 @@ const actorOf = (request: { user: { id: number; email: string } }): RegistryActo
  *   GET / · GET /:remote/history · POST /releases · POST /:remote/promote · POST /:remote/rollback
  */
 const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const registry = createReleasesService(app.db);
+  // Promote checks a release against the host this API serves and against this API's own operations.
+  const registry = createReleasesService(app.db, {
+    hostBuildDir: () => app.hostBuildDir,
+    apiOperations: () => routeTableOperations(app.routeTable),
+  });
   // onRequest, after the token check and before parsing: an agent's request gets 403 whatever its body.
   app.addHook('onRequest', app.requireRole('admin'));
   app.addHook('onRoute', markAccess('admin'));

@@ -14,6 +14,7 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { releaseEvents, releasePointers, releases, type ReleaseRow } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { incompatibility, type CompatibilitySources } from './compatibility';
 import type { LiveRelease, RegistryActor } from './release-types';
 
 const REMOTE_FORMAT = new RegExp(REMOTE_NAME_PATTERN);
@@ -118,7 +119,7 @@ export function rollbackTarget(events: readonly { action: string; fromId: string
  * The registry of releases (issue 38 §2): releases registered once, a pointer per remote moved by compare-and-swap,
  * and an event in `release_events` written in the transaction of every change.
  */
-export function createReleasesService(db: Database) {
+export function createReleasesService(db: Database, compatibility: CompatibilitySources = {}) {
   async function remoteStatus(executor: Executor, remote: string): Promise<RemoteStatus> {
     const [pointer] = await executor.select().from(releasePointers).where(eq(releasePointers.remote, remote));
     const [registered] = await executor
@@ -240,6 +241,8 @@ export function createReleasesService(db: Database) {
       checkPercent(options.canary);
       return db.transaction(async (tx) => {
         await ownRelease(tx, remote, id);
+        const refusal = await incompatibility(tx, remote, id, compatibility);
+        if (refusal !== null) throw new ConflictError(refusal);
         const pointer = await readPointer(tx, remote, options.version);
         if (pointer?.liveId === id) throw new ConflictError(M.alreadyLive(remote, id));
         let message: string;

@@ -1,6 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { PAGES_EXPOSE, type RemoteName } from 'shared';
+import { checkRemoteRequirements, RemoteIncompatibleError } from './remote-requirements';
 
 export type PageMap = Record<string, ComponentType>;
 
@@ -23,14 +24,17 @@ const cache = new Map<RemoteName, Promise<PageMap>>();
 export function loadRemotePages(remote: RemoteName, load = loadRemote): Promise<PageMap> {
   const cached = cache.get(remote);
   if (cached) return cached;
-  const pending = load<{ default: PageMap }>(`${remote}/${PAGES_EXPOSE.slice(2)}`)
+  const pending = checkRemoteRequirements(remote)
+    .then(() => load<{ default: PageMap }>(`${remote}/${PAGES_EXPOSE.slice(2)}`))
     .then((module) => {
       if (!module?.default) throw new RemoteUnavailableError(remote);
       return module.default;
     })
     .catch((error: unknown) => {
       cache.delete(remote);
-      throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remote, error);
+      throw error instanceof RemoteUnavailableError || error instanceof RemoteIncompatibleError
+        ? error
+        : new RemoteUnavailableError(remote, error);
     });
   cache.set(remote, pending);
   return pending;

@@ -10,6 +10,7 @@ import {
   RemoteUnavailableError,
   type PageMap,
 } from './load-remote-pages';
+import { setServedReleases } from './remote-requirements';
 
 // Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
 
@@ -17,6 +18,16 @@ import {
 
 const { loadRemote } = vi.hoisted(() => ({ loadRemote: vi.fn() }));
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes: vi.fn() }));
+// What a host build provides (its build defines it; a unit test has no build).
+vi.mock('./host-provides', () => ({
+  HOST_PROVIDES: {
+    singletons: { react: '19.3.1' },
+    antd: ['Table'],
+    exports: { shared: ['apiClient'] },
+    permissions: ['manageUsers'],
+    federation: '2.9.1',
+  },
+}));
 
 const pages: PageMap = { reservations: () => null };
 
@@ -136,5 +147,52 @@ describe('RemotePage', () => {
     loadRemote.mockResolvedValue(remoteModule({}));
     await renderRemotePage('reservations');
     expect(await screen.findByText('Le module « Réservations » a rencontré une erreur')).toBeTruthy();
+  });
+});
+
+describe('RemotePage with the registry’s requirements', () => {
+  beforeEach(() => {
+    forgetRemotePages('mf_reservations');
+    loadRemote.mockReset();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    setServedReleases(undefined);
+    vi.restoreAllMocks();
+  });
+
+  it('refuses an incompatible release before loading it: French fallback with the reason, logged, no retry', async () => {
+    setServedReleases({
+      mf_reservations: {
+        id: 'v2',
+        requirements: { singletons: { react: '^20.0.0' }, antd: ['Table', 'Transfer'] },
+      },
+    });
+    loadRemote.mockResolvedValue(remoteModule({ reservations: ReservationsPage }));
+    await renderRemotePage('reservations');
+    expect(
+      await screen.findByText(
+        "Le module « Réservations » n'est pas compatible avec cette version de l'application",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/react \^20\.0\.0 requis, l'hôte fournit 19\.3\.1/)).toBeTruthy();
+    expect(screen.getByText(/composant antd Transfer requis/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+    expect(loadRemote).not.toHaveBeenCalled();
+    expect(console.error).toHaveBeenCalledWith(
+      'Module distant en échec :',
+      expect.objectContaining({ name: 'RemoteIncompatibleError' }),
+      undefined,
+    );
+  });
+
+  it('loads a release whose requirements the host meets', async () => {
+    setServedReleases({
+      mf_reservations: { id: 'v1', requirements: { singletons: { react: '^19.0.0' }, antd: ['Table'] } },
+    });
+    loadRemote.mockResolvedValue(remoteModule({ reservations: ReservationsPage }));
+    await renderRemotePage('reservations');
+    expect(await screen.findByRole('heading', { name: 'Liste des réservations' })).toBeTruthy();
+    expect(loadRemote).toHaveBeenCalledOnce();
   });
 });

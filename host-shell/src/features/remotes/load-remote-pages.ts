@@ -1,6 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { PAGES_EXPOSE, type RemoteName } from 'shared';
+import { forgetRemoteLoad, prepareRemoteLoad } from '../../lib/releases/remote-releases';
 
 export type PageMap = Record<string, ComponentType>;
 
@@ -23,6 +24,7 @@ const cache = new Map<RemoteName, Promise<PageMap>>();
 export function loadRemotePages(remote: RemoteName, load = loadRemote): Promise<PageMap> {
   const cached = cache.get(remote);
   if (cached) return cached;
+  prepareRemoteLoad(remote);
   const pending = load<{ default: PageMap }>(`${remote}/${PAGES_EXPOSE.slice(2)}`)
     .then((module) => {
       if (!module?.default) throw new RemoteUnavailableError(remote);
@@ -30,6 +32,7 @@ export function loadRemotePages(remote: RemoteName, load = loadRemote): Promise<
     })
     .catch((error: unknown) => {
       cache.delete(remote);
+      forgetRemoteLoad(remote);
       throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remote, error);
     });
   cache.set(remote, pending);

@@ -1,8 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { login, parseRuntimeConfig, type RuntimeConfig } from 'shared';
-import { releaseSide } from 'shared/contract';
+import { login, parseRuntimeConfig, releaseSide, type RuntimeConfig } from 'shared';
 import { mockToken } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
 import { publishRealtimeEvent, setRealtimeStatus } from 'shared/realtime';

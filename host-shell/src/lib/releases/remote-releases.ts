@@ -1,8 +1,8 @@
 // Issue 38 §2, the host's side of the registry of releases: which release of each remote this tab loads (the canary
 // choice, after login), and what a change of the registry does to an open tab (docs/micro-frontends.md « Canari »,
 // « Onglets ouverts »).
-import { checkStoredSession, type RuntimeConfig } from 'shared';
-import { releaseSide, type ReleaseSide, type ServedRelease } from 'shared/contract';
+import { checkStoredSession, releaseSide, type ReleaseSide, type RuntimeConfig } from 'shared';
+import type { ServedRelease } from 'shared/contract';
 import { createStore } from 'zustand/vanilla';
 import { getRegistry } from './get-registry';
 import { registeredEntry, reRegisterRemote, startupRegistry } from './registered-remotes';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { REALTIME_EVENTS } from 'shared/contract';
+import { REALTIME_EVENTS } from 'shared';
 import { realtimeStore, subscribeRealtime } from 'shared/realtime';
 import { revalidateRegistry, revalidateRegistryOnNavigation } from './remote-releases';
 

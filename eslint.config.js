@@ -90,10 +90,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // The client itself, and the start-up's read of the runtime registry (a static file beside index.html).
+    // The client itself, and the reads of the runtime registry (a static file beside index.html): at start-up, and
+    // again in an open tab.
     files: [
       'shared/src/api/api-client.ts',
       'shared/src/config/runtime-config.ts',
+      'host-shell/src/lib/releases/get-registry.ts',
       '**/*.test.{ts,tsx}',
       'shared/src/mocks/**',
     ],

@@ -15,6 +15,7 @@ export default defineConfig({
       'src/features/shell/hooks/use-live-feed.test.tsx',
       'src/features/shell/realtime/connect-realtime.test.ts',
       'src/features/remotes/remote-pages.test.tsx',
+      'src/lib/releases/remote-releases.test.ts',
     ]),
   },
 });

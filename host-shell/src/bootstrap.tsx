@@ -22,7 +22,7 @@ async function start() {
     const config = await fetchRuntimeConfig();
     configureApiClient({ baseURL: config.apiBaseUrl });
     if (sessionStored) void queryClient.prefetchQuery(currentUserQueryOptions());
-    registerRuntimeRemotes(config.remotes);
+    registerRuntimeRemotes(config);
     setServedReleases(config.releases);
     // The first render then shows the dashboard itself, not a spinner followed by it (see router.tsx).
     await dashboardPages;

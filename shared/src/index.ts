@@ -8,6 +8,8 @@ export * from './contract/auth-values';
 export * from './contract/reservation-values';
 export * from './contract/demande-values';
 export * from './contract/notification-values';
+// The host's canary choice after login, without the contract's schemas (TypeBox) on the way to the dashboard.
+export * from './contract/release-canary';
 export * from './format';
 export * from './i18n/validate-messages';
 export * from './notifications';

@@ -22,6 +22,8 @@ export const REALTIME_EVENTS = {
   /** The client has a request or stay open: { entite, id }. */
   suivre: 'suivre',
   ne_plus_suivre: 'ne-plus-suivre',
+  /** The registry of releases changed (a promote, a rollback, a canary; not persisted): `{}`, re-read it. */
+  registre: 'registre',
 } as const;
 
 /** What a client may follow while a card is open. */

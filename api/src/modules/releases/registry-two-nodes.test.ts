@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RELEASES_MESSAGES as M, releaseEntryPath } from 'shared/contract';
+import { io, type Socket } from 'socket.io-client';
+import { RELEASES_MESSAGES as M, REALTIME_EVENTS, REALTIME_PATH, releaseEntryPath } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, TEST_PASSWORD_HASH } from '../../../test/helper';
 import { startTwoNodes, type TwoNodes } from '../../../test/two-nodes';
 import { EXIT, runRegistryCommand } from '../../cli/registry-command';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { users } from '../../db/schema';
 import { releaseJson } from './releases.fixture';
 import { createReleasesService } from './service';
 
@@ -56,10 +59,10 @@ async function command(...argv: string[]): Promise<number> {
 
 beforeAll(async () => {
   // No demo data (the registry needs none): both nodes serve the site's registry from an empty WEB_ROOT.
-  nodes = await startTwoNodes({ ports: [8551, 8552], env: { DEMO_MODE: '0', WEB_ROOT: webRoot } });
+  nodes = await startTwoNodes({ ports: [8510, 8511], env: { DEMO_MODE: '0', WEB_ROOT: webRoot } });
   database = await openDatabase({ kind: 'postgres', url: nodes.databaseUrl });
   const registry = createReleasesService(database.db);
-  for (const id of ['n1', 'n2']) {
+  for (const id of ['n1', 'n2', 'n3', 'n4']) {
     const registered = await registry.register(releaseJson('mf-stats', id), ACTOR);
     expect(registered.message).toBe(M.registered('mf-stats', id));
   }
@@ -83,5 +86,68 @@ describe('the registry on two API nodes', () => {
     const afterRollback = await delays(rolledBack, releaseEntryPath('mf-stats', 'n1'));
     for (const delay of [...afterPromote, ...afterSecond, ...afterRollback])
       expect(delay).toBeLessThan(1_000);
+  });
+});
+
+/** A user's socket on a node (the user inserted here: the nodes run without demo data), once connected. */
+async function openSocket(url: string, email: string): Promise<Socket> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  const socket = io(url, { path: REALTIME_PATH, transports: ['websocket'], auth: { token } });
+  await new Promise<void>((done, fail) => {
+    socket.once('connect', () => done());
+    socket.once('connect_error', fail);
+  });
+  return socket;
+}
+
+describe('open tabs on two API nodes', () => {
+  it('a promote and a rollback reach the sockets of both nodes within 2 s, once each', async () => {
+    await database.db.insert(users).values({
+      email: 'onglet.ouvert@test.fr',
+      passwordHash: TEST_PASSWORD_HASH,
+      nom: 'Onglet',
+      prenom: 'Ouvert',
+      role: 'agent',
+      active: true,
+    });
+    const sockets = await Promise.all(nodes.urls.map((url) => openSocket(url, 'onglet.ouvert@test.fr')));
+    const received: number[][] = sockets.map(() => []);
+    sockets.forEach((socket, index) =>
+      socket.on(REALTIME_EVENTS.registre, () => received[index]?.push(performance.now())),
+    );
+    try {
+      // Counted from the command's start: the event follows the commit, whichever node or process made it.
+      const eventDelays = async (...argv: string[]) => {
+        const before = received.map((times) => times.length);
+        const started = performance.now();
+        await command(...argv);
+        const deadline = started + 2_000;
+        while (
+          received.some((times, index) => times.length === before[index]) &&
+          performance.now() < deadline
+        )
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        // Settled: a second event for the same change would show up now.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return received.map((times, index) => {
+          expect(times.length - (before[index] ?? 0), `socket ${index}: ${argv.join(' ')}`).toBe(1);
+          return (times.at(-1) ?? Number.POSITIVE_INFINITY) - started;
+        });
+      };
+      const delaysOfEvents = [
+        ...(await eventDelays('promote', 'mf-stats', 'n3')),
+        ...(await eventDelays('promote', 'mf-stats', 'n4')),
+        ...(await eventDelays('rollback', 'mf-stats')),
+      ];
+      for (const delay of delaysOfEvents) expect(delay).toBeLessThan(2_000);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
   });
 });

@@ -19,6 +19,8 @@ export interface ServedRegistry {
 export async function servedRegistry(
   app: FastifyInstance,
   read: () => Promise<LiveRelease[]>,
+  /** Called on each change heard (and when listening again after a loss: changes may have been missed meanwhile). */
+  onChange: () => void = () => undefined,
 ): Promise<ServedRegistry> {
   let listener: Listener | undefined;
   let generation = 0;
@@ -29,7 +31,10 @@ export async function servedRegistry(
   };
   try {
     listener = await app.dbListen(REGISTRY_CHANNEL, {
-      onNotify: forget,
+      onNotify: () => {
+        forget();
+        onChange();
+      },
       onLost: () => {
         listener = undefined;
         forget();
@@ -38,6 +43,7 @@ export async function servedRegistry(
       onRestored: (restored) => {
         listener = restored;
         forget();
+        onChange();
       },
     });
   } catch (error) {

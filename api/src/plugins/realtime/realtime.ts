@@ -65,6 +65,11 @@ export interface Realtime {
    * order, to this node's sockets, and forwarded to the other nodes in one message (not one per event).
    */
   emitToUsers(event: string, items: ReadonlyArray<{ userId: number; payload: unknown }>): void;
+  /**
+   * A non-persisted event to every socket of this node: for a change every node hears of by itself (a NOTIFY each
+   * node LISTENs to), so that nothing is forwarded between nodes and each user gets it once.
+   */
+  emitToLocalSockets(event: string, payload: unknown): void;
   /** A non-persisted event to every signed-in user of a role. */
   emitToRole(role: Role, event: string, payload: unknown): void;
   /** The users who have this request or stay open on this node's sockets. */
@@ -406,6 +411,7 @@ export default fp<RealtimePluginOptions>(
           (io as unknown as Server).serverSideEmit(EMIT_TO_USERS, event, run);
         setImmediate(() => emitLocallyToUsers(event, items));
       },
+      emitToLocalSockets: (event, payload) => void io.local.emit(event as never, payload),
       emitToRole: (role, event, payload) => void io.to(rooms.role(role)).emit(event as never, payload),
       localFollowers,
       emitToLocalFollowers: (entite, id, event, payload) =>

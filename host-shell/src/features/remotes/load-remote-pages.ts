@@ -2,6 +2,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { PAGES_EXPOSE, type RemoteName } from 'shared';
 import { checkRemoteRequirements, RemoteIncompatibleError } from './remote-requirements';
+import { forgetRemoteLoad, prepareRemoteLoad } from '../../lib/releases/remote-releases';
 
 export type PageMap = Record<string, ComponentType>;
 
@@ -24,6 +25,7 @@ const cache = new Map<RemoteName, Promise<PageMap>>();
 export function loadRemotePages(remote: RemoteName, load = loadRemote): Promise<PageMap> {
   const cached = cache.get(remote);
   if (cached) return cached;
+  prepareRemoteLoad(remote);
   const pending = checkRemoteRequirements(remote)
     .then(() => load<{ default: PageMap }>(`${remote}/${PAGES_EXPOSE.slice(2)}`))
     .then((module) => {
@@ -32,6 +34,7 @@ export function loadRemotePages(remote: RemoteName, load = loadRemote): Promise<
     })
     .catch((error: unknown) => {
       cache.delete(remote);
+      forgetRemoteLoad(remote);
       throw error instanceof RemoteUnavailableError || error instanceof RemoteIncompatibleError
         ? error
         : new RemoteUnavailableError(remote, error);

@@ -1,12 +1,11 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from 'shared';
+import { registerStartupRemotes } from '../../lib/releases/registered-remotes';
 
-/** Registers each remote's manifest URL from the runtime registry; nothing about remotes is built into the host. */
-export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes']): void {
-  registerRemotes(
-    Object.entries(remotes).map(([name, entry]) => ({
-      name,
-      entry: new URL(entry, window.location.href).href,
-    })),
-  );
+/**
+ * Registers each remote's live entry from the runtime registry at start-up (before login: the registry request is
+ * anonymous, so no canary yet); nothing about remotes is built into the host. The release each user gets is chosen
+ * after login, before the remote's first load (lib/releases/remote-releases.ts).
+ */
+export function registerRuntimeRemotes(config: RuntimeConfig): void {
+  registerStartupRemotes(config);
 }

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { findRoute } from 'shared';
+import { useNavigate } from 'react-router-dom';
+import { findRoute, parseRuntimeConfig } from 'shared';
 import { renderWithProviders } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemotePage } from './components/remote-page';
@@ -11,6 +12,8 @@ import {
   type PageMap,
 } from './load-remote-pages';
 import { setServedReleases } from './remote-requirements';
+import { registerRuntimeRemotes } from './register-remotes';
+import { applyRegistry, remoteReleasesStore } from '../../lib/releases/remote-releases';
 
 // Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
 
@@ -194,5 +197,99 @@ describe('RemotePage with the registry’s requirements', () => {
     await renderRemotePage('reservations');
     expect(await screen.findByRole('heading', { name: 'Liste des réservations' })).toBeTruthy();
     expect(loadRemote).toHaveBeenCalledOnce();
+  });
+});
+
+/** The registry with mf-reservations on release `id` (the other remotes on their build's entry). */
+const registry = (id: string) =>
+  parseRuntimeConfig({
+    apiBaseUrl: '/api',
+    remotes: {
+      mf_reservations: `/releases/mf-reservations/${id}/mf-manifest.json`,
+      mf_demandes: '/remotes/mf-demandes/mf-manifest.json',
+      mf_rooming_pointage: '/remotes/mf-rooming-pointage/mf-manifest.json',
+      mf_referentiel: '/remotes/mf-referentiel/mf-manifest.json',
+      mf_stats: '/remotes/mf-stats/mf-manifest.json',
+    },
+    releases: { mf_reservations: { id } },
+  });
+
+/** A link inside the remote's page (another of its routes), to navigate without leaving it. */
+function GoTo({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(to)}>
+      Aller
+    </button>
+  );
+}
+
+describe('RemotePage after a change of the registry (open tabs)', () => {
+  let reload: ReturnType<typeof vi.fn<() => void>>;
+  beforeEach(() => {
+    forgetRemotePages('mf_reservations');
+    remoteReleasesStore.setState({ config: undefined, loaded: {}, stale: {}, checkedAt: 0, etag: null });
+    registerRuntimeRemotes(registry('r1'));
+    loadRemote.mockReset();
+    loadRemote.mockResolvedValue(remoteModule({ reservations: ReservationsPage }));
+    reload = vi.fn<() => void>();
+    vi.spyOn(window.location, 'reload').mockImplementation(reload);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('marks the release on screen, and shows « Nouvelle version du module disponible » once another is promoted', async () => {
+    const route = findRoute('reservations');
+    let container!: HTMLElement;
+    await act(async () => {
+      ({ container } = renderWithProviders(
+        <>
+          <RemotePage route={route} />
+          <GoTo to="/dashboard/autre-page-du-module" />
+        </>,
+        { url: `/dashboard/${route.path}` },
+      ));
+    });
+    await screen.findByRole('heading', { name: 'Liste des réservations' });
+    expect(container.querySelector('[data-remote="mf_reservations"]')?.getAttribute('data-release')).toBe(
+      'r1',
+    );
+    expect(screen.queryByText('Nouvelle version du module disponible')).toBeNull();
+
+    act(() => applyRegistry(registry('r2')));
+    expect(await screen.findByText('Nouvelle version du module disponible')).toBeTruthy();
+    // The page on screen stays: no reload until the user asks or navigates.
+    expect(screen.getByRole('heading', { name: 'Liste des réservations' })).toBeTruthy();
+    expect(reload).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Recharger' }));
+    expect(reload).toHaveBeenCalledOnce();
+
+    // The next navigation inside the remote is a full load too.
+    reload.mockClear();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Aller' }));
+    });
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('a rollback to the release on screen takes the banner away', async () => {
+    await renderRemotePage('reservations');
+    await screen.findByRole('heading', { name: 'Liste des réservations' });
+    act(() => applyRegistry(registry('r2')));
+    await screen.findByText('Nouvelle version du module disponible');
+    act(() => applyRegistry(registry('r1')));
+    await vi.waitFor(() => expect(screen.queryByText('Nouvelle version du module disponible')).toBeNull());
+  });
+
+  it('arriving at a remote whose release changed since it loaded is a full page load', async () => {
+    await renderRemotePage('reservations');
+    await screen.findByRole('heading', { name: 'Liste des réservations' });
+    act(() => applyRegistry(registry('r2')));
+    cleanup();
+    expect(reload).not.toHaveBeenCalled();
+
+    await renderRemotePage('reservations');
+    expect(reload).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('heading', { name: 'Liste des réservations' })).toBeNull();
   });
 });

@@ -44,7 +44,8 @@ export interface RegisterResult {
   release: ReleaseSummary;
 }
 
-function summary(row: ReleaseRow): ReleaseSummary {
+/** A registered release as the API answers it (status, lists). */
+export function summary(row: ReleaseRow): ReleaseSummary {
   return {
     remote: row.remote,
     id: row.id,

@@ -10,6 +10,8 @@ import { AppError } from '../errors';
 import type { RegistryActor } from '../modules/releases/release-types';
 import { createReleasesService } from '../modules/releases/service';
 import { servedRuntimeConfig } from '../plugins/static-site';
+import type { ReleaseStore } from '../lib/release-store/release-store';
+import { runGc } from './registry-gc';
 
 /** 0 done; 1 refused by the registry (unknown release, conflict, nothing to roll back…); 2 wrong usage; 3 failure. */
 export const EXIT = { ok: 0, refused: 1, usage: 2, failed: 3 } as const;
@@ -23,7 +25,9 @@ export const USAGE = `Utilisation : pnpm registry <commande>
   register <release.json>                               enregistre une version publiée dans le magasin
   export <fichier>                                      écrit le registre servi (/runtime-config.json) dans un fichier,
                                                         de façon atomique, pour un déploiement statique (RUNTIME_CONFIG_FILE)
-(pnpm registry gc viendra avec la rétention des versions.)`;
+  gc [--dry-run]                                        supprime les versions hors rétention (garde les 10 dernières par
+                                                        module et toute version servie ces 7 derniers jours) ;
+                                                        --dry-run les liste sans rien supprimer`;
 
 export interface CommandIo {
   out(line: string): void;
@@ -32,6 +36,8 @@ export interface CommandIo {
   readFile(path: string): string;
   /** Where relative paths start: the folder the command was typed in (pnpm runs it from api/). */
   cwd: string;
+  /** The release store RELEASE_STORE names, opened by the commands that need it (gc). */
+  openStore?: () => ReleaseStore;
 }
 
 class UsageError extends Error {}
@@ -93,6 +99,7 @@ export async function runRegistryCommand(
         reason: { type: 'string' },
         version: { type: 'string' },
         limit: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
       },
     });
     const [command, ...rest] = positionals;
@@ -164,6 +171,12 @@ export async function runRegistryCommand(
         const text = JSON.stringify(servedRuntimeConfig(await registry.liveReleases()), null, 2);
         writeAtomically(file, `${text}\n`);
         io.out(`Registre écrit dans ${file} (${Buffer.byteLength(text)} octets).`);
+        return EXIT.ok;
+      }
+      case 'gc': {
+        need(0);
+        if (!io.openStore) throw new UsageError('Aucun magasin de versions configuré (RELEASE_STORE).');
+        (await runGc(db, io.openStore(), values['dry-run'])).forEach((line) => io.out(line));
         return EXIT.ok;
       }
       default:

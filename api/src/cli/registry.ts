@@ -1,18 +1,21 @@
 // `pnpm registry <command>` (registry-command.ts) on the database of open-database.ts.
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
+import { openReleaseStore } from '../lib/release-store/open-release-store';
 import { cliActor, openCliDatabase } from './open-database';
 import { EXIT, runRegistryCommand } from './registry-command';
 
 let code: number = EXIT.failed;
 try {
-  const handle = await openCliDatabase(loadConfig());
+  const config = loadConfig();
+  const handle = await openCliDatabase(config);
   try {
     code = await runRegistryCommand(process.argv.slice(2), handle.db, cliActor(), {
       out: (line) => console.log(line),
       err: (line) => console.error(line),
       readFile: (path) => readFileSync(path, 'utf8'),
       cwd: process.env.INIT_CWD ?? process.cwd(),
+      openStore: () => openReleaseStore(config.releaseStore),
     });
   } finally {
     await handle.close();

@@ -5,6 +5,7 @@ import {
   ContentSpinner,
   FORGOT_PASSWORD_PAGE,
   FullPageSpinner,
+  MODULE_VERSIONS_PATH,
   RESET_PASSWORD_PAGE,
   ROUTES,
 } from 'shared';
@@ -24,6 +25,7 @@ const SignupPage = lazy(() => import('../features/auth/components/signup-page'))
 const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
 const AccountRoute = lazy(() => import('./account-route'));
+const ModuleVersionsPage = lazy(() => import('../features/module-versions/components/module-versions-page'));
 const ViewPdfPage = lazy(() => import('../features/view-pdf/components/view-pdf-page'));
 /**
  * A page rendered directly when its chunk has already run (preloaded at start-up), through `lazy` otherwise. The
@@ -85,6 +87,16 @@ const dashboardChildren: RouteObject[] = [
       <PageErrorBoundary>
         <Suspense fallback={<ContentSpinner />}>
           <AccountRoute />
+        </Suspense>
+      </PageErrorBoundary>
+    ),
+  },
+  {
+    path: MODULE_VERSIONS_PATH,
+    element: (
+      <PageErrorBoundary>
+        <Suspense fallback={<ContentSpinner />}>
+          <ModuleVersionsPage />
         </Suspense>
       </PageErrorBoundary>
     ),

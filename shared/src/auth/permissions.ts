@@ -26,10 +26,16 @@ export function canManageUsers(claims: DecodedToken): boolean {
   return typeof claims.role === 'string' && USER_ADMIN_ROLES.includes(claims.role);
 }
 
+/** Who may open « Versions des modules » (the API's /registry routes require the admin role). */
+export function canManageReleases(claims: DecodedToken): boolean {
+  return claims.role === 'admin';
+}
+
 /** The checks a menu group may name (`MenuGroup.permission`). */
 export const PERMISSIONS = {
   manageReferenceData: canManageReferenceData,
   manageUsers: canManageUsers,
+  manageReleases: canManageReleases,
 } as const satisfies Record<string, (claims: DecodedToken) => boolean>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -55,3 +55,16 @@ export interface ServedRelease {
   menu?: unknown;
   requirements?: unknown;
 }
+
+/**
+ * The release a rollback returns to: the live releases form a stack — each promote pushes the release it replaced,
+ * each rollback pops the one it returned to — so promote v1, v2, v3 then rollback, rollback gives v2, then v1.
+ */
+export function rollbackTarget(events: readonly { action: string; fromId: string | null }[]): string | null {
+  const stack: string[] = [];
+  for (const event of events) {
+    if (event.action === 'promote' && event.fromId !== null) stack.push(event.fromId);
+    else if (event.action === 'rollback') stack.pop();
+  }
+  return stack.at(-1) ?? null;
+}

@@ -155,3 +155,10 @@ export const PointerChange = Type.Object(
   { additionalProperties: false },
 );
 export type PointerChange = Static<typeof PointerChange>;
+
+/** A remote's registered releases, newest registered first (the admin screen « Versions des modules »). */
+export const RemoteReleases = Type.Object(
+  { data: Type.Array(ReleaseSummary) },
+  { additionalProperties: false },
+);
+export type RemoteReleases = Static<typeof RemoteReleases>;

@@ -4,6 +4,7 @@ import { demandesHandlers } from './demandes';
 import { MOCK_API } from './common/mock-api';
 import { notificationsHandlers } from './notifications';
 import { referentielHandlers } from './referentiel';
+import { releasesHandlers } from './releases';
 import { reservationsHandlers } from './reservations';
 import { roomingPointageHandlers } from './rooming-pointage';
 import { statsHandlers } from './stats';
@@ -26,4 +27,5 @@ export const handlers: RequestHandler[] = [
   ...demandesHandlers,
   ...notificationsHandlers,
   ...tasksHandlers,
+  ...releasesHandlers,
 ];

@@ -9,12 +9,14 @@ export * from './stats';
 export * from './demandes';
 export * from './notifications';
 export * from './tasks';
+export * from './releases';
 
 import { resetReferentielMocks } from './referentiel';
 import { resetDemandeMocks } from './demandes';
 import { resetNotificationMocks } from './notifications';
 import { resetReservationMocks } from './reservations';
 import { resetTaskMocks } from './tasks';
+import { resetReleaseMocks } from './releases';
 
 /** Every mock store back to its seed data: each page test starts from the same world. */
 export function resetMocks(): void {
@@ -23,4 +25,5 @@ export function resetMocks(): void {
   resetDemandeMocks();
   resetNotificationMocks();
   resetTaskMocks();
+  resetReleaseMocks();
 }

@@ -1,3 +1,4 @@
+import type { Permission } from '../auth/permissions';
 import { DASHBOARD_PATH } from './route-registry';
 
 /**
@@ -7,3 +8,27 @@ import { DASHBOARD_PATH } from './route-registry';
  */
 export const ACCOUNT_PATH = 'mon-compte';
 export const ACCOUNT_URL = `${DASHBOARD_PATH}/${ACCOUNT_PATH}`;
+
+/**
+ * « Versions des modules » (issue 38 §2): the registry's admin screen. The host renders it: the page that rolls back
+ * a broken remote must not be loaded from a remote.
+ */
+export const MODULE_VERSIONS_PATH = 'versions-modules';
+export const MODULE_VERSIONS_URL = `${DASHBOARD_PATH}/${MODULE_VERSIONS_PATH}`;
+
+/** A host page's entry in the side menu: appended to a group of MENU, shown to the users its permission admits. */
+export interface HostMenuEntry {
+  group: string;
+  url: string;
+  label: string;
+  permission: Permission;
+}
+
+export const HOST_MENU_ENTRIES: readonly HostMenuEntry[] = [
+  {
+    group: 'utilisateurs',
+    url: MODULE_VERSIONS_URL,
+    label: 'Versions des modules',
+    permission: 'manageReleases',
+  },
+];

@@ -8,11 +8,13 @@ import {
   RegisterReleaseBody,
   RegistryStatus,
   ReleaseHistory,
+  RemoteReleases,
   RemoteParams,
   RollbackBody,
 } from 'shared/contract';
 import { markAccess } from '../../lib/route-access';
 import { routeTableOperations } from './compatibility';
+import { listReleases } from './release-list';
 import type { RegistryActor } from './release-types';
 import { createReleasesService } from './service';
 
@@ -28,7 +30,7 @@ const actorOf = (request: { user: { id: number; email: string } }): RegistryActo
 /**
  * The registry of releases, administrators only (registered under /registry; the command line `pnpm registry` does
  * the same through the same service):
- *   GET / · GET /:remote/history · POST /releases · POST /:remote/promote · POST /:remote/rollback
+ *   GET / · GET /:remote/history · GET /:remote/releases · POST /releases · POST /:remote/promote · POST /:remote/rollback
  */
 const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Promote checks a release against the host this API serves and against this API's own operations.
@@ -54,6 +56,12 @@ const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({ data: await registry.history(request.params.remote, request.query.limit) }),
+  );
+
+  app.get(
+    '/:remote/releases',
+    { schema: { params: RemoteParams, response: { 200: RemoteReleases, ...errors } } },
+    async (request) => ({ data: await listReleases(app.db, request.params.remote) }),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   CANARY_PERCENT_MIN,
   RELEASE_ID_PATTERN,
   RELEASES_MESSAGES as M,
+  rollbackTarget,
   REMOTE_NAME_PATTERN,
   type ReleaseEvent,
   type ReleaseJson,
@@ -45,7 +46,8 @@ export interface RegisterResult {
   release: ReleaseSummary;
 }
 
-function summary(row: ReleaseRow): ReleaseSummary {
+/** A registered release as the API answers it (status, lists). */
+export function summary(row: ReleaseRow): ReleaseSummary {
   return {
     remote: row.remote,
     id: row.id,
@@ -102,18 +104,8 @@ async function recordEvent(
   });
 }
 
-/**
- * The release a rollback returns to: the live releases form a stack — each promote pushes the release it replaced,
- * each rollback pops the one it returned to — so promote v1, v2, v3 then rollback, rollback gives v2, then v1.
- */
-export function rollbackTarget(events: readonly { action: string; fromId: string | null }[]): string | null {
-  const stack: string[] = [];
-  for (const event of events) {
-    if (event.action === 'promote' && event.fromId !== null) stack.push(event.fromId);
-    else if (event.action === 'rollback') stack.pop();
-  }
-  return stack.at(-1) ?? null;
-}
+// In shared/contract: the admin screen names the same target in its confirmation.
+export { rollbackTarget };
 
 /**
  * The registry of releases (issue 38 §2): releases registered once, a pointer per remote moved by compare-and-swap,

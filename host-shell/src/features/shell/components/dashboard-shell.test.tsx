@@ -65,6 +65,12 @@ describe('SideMenu', () => {
     expect(screen.queryByRole('link', { name: 'Utilisateurs' })).toBeNull();
   });
 
+  it("offers the host's « Versions des modules » under Utilisateurs to an admin, opened on its page", () => {
+    renderWithProviders(<SideMenu claims={admin} />, { url: '/dashboard/versions-modules' });
+    const link = screen.getByRole('link', { name: 'Versions des modules' });
+    expect(link.getAttribute('href')).toBe('/dashboard/versions-modules');
+  });
+
   it('visibleMenu filters on the permission only', () => {
     expect(visibleMenu(admin)).toHaveLength(MENU.length);
     expect(visibleMenu(agent).map((g) => g.key)).not.toContain('etablissement');

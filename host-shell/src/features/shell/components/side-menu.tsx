@@ -12,7 +12,7 @@ import {
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { dashboardUrl, hasPermission, MENU, type DecodedToken } from 'shared';
+import { dashboardUrl, hasPermission, HOST_MENU_ENTRIES, MENU, type DecodedToken } from 'shared';
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   reservation: <CalendarOutlined />,
@@ -33,6 +33,16 @@ export function visibleMenu(claims: DecodedToken) {
   return MENU.filter((group) => group.permission === undefined || hasPermission(claims, group.permission));
 }
 
+/** The group's entries as links: its remotes' pages, then the host's own pages the user may open. */
+function groupLinks(claims: DecodedToken, groupKey: string, entries: { routeId: string; label: string }[]) {
+  return [
+    ...entries.map((entry) => ({ url: dashboardUrl(entry.routeId), label: entry.label })),
+    ...HOST_MENU_ENTRIES.filter(
+      (entry) => entry.group === groupKey && hasPermission(claims, entry.permission),
+    ),
+  ];
+}
+
 /** `collapsed`: the menu is on its 50 px rail (below 768 px or folded by hand); its groups open as pop-ups there. */
 export function SideMenu({ claims, collapsed = false }: { claims: DecodedToken; collapsed?: boolean }) {
   const { pathname } = useLocation();
@@ -40,13 +50,13 @@ export function SideMenu({ claims, collapsed = false }: { claims: DecodedToken; 
     key: group.key,
     icon: GROUP_ICONS[group.key] ?? <AppstoreOutlined />,
     label: group.label,
-    children: group.entries.map((entry) => {
-      const url = dashboardUrl(entry.routeId);
-      return { key: url, label: <Link to={url}>{entry.label}</Link> };
-    }),
+    children: groupLinks(claims, group.key, group.entries).map(({ url, label }) => ({
+      key: url,
+      label: <Link to={url}>{label}</Link>,
+    })),
   }));
   const openGroup = visibleMenu(claims).find((group) =>
-    group.entries.some((entry) => pathname.startsWith(dashboardUrl(entry.routeId))),
+    groupLinks(claims, group.key, group.entries).some(({ url }) => pathname.startsWith(url)),
   );
   return (
     <nav aria-label="Menu principal">

@@ -25,11 +25,24 @@ describe('the host chunk groups', () => {
     expect(groupOf(`${STORE}antd/es/form/index.js`)).toBe('forms');
     expect(groupOf(`${STORE}antd/es/table/index.js`)).toBe('screens');
     expect(groupOf(`${STORE}@rc-component/picker/es/index.js`)).toBe('screens');
+    expect(groupOf(`${STORE}antd/es/select/index.js`)).toBe('screens');
     expect(groupOf('/repo/host-shell/src/features/dashboard-home/components/dashboard-home.tsx')).toBe(
       'shell',
     );
     // A file named like a folder of the start-up is not taken for it.
     expect(groupOf(`${STORE}antd/es/form/contextual.js`)).toBe('forms');
+  });
+
+  it('keep what only a panel opened by a click renders out of the screens’ file', () => {
+    expect(groupOf(`${STORE}antd/es/drawer/index.js`)).toBe('panels');
+    expect(groupOf(`${STORE}antd/es/steps/index.js`)).toBe('panels');
+    expect(groupOf(`${STORE}antd/es/input-number/index.js`)).toBe('panels');
+    expect(groupOf(`${STORE}@rc-component/input-number/es/index.js`)).toBe('panels');
+    expect(groupOf(`${STORE}@rc-component/drawer/es/index.js`)).toBe('panels');
+    // The Modal every screen's dialogs use imports the drawer's focus hook: in the later file, it took that file along.
+    expect(groupOf(`${STORE}antd/es/drawer/useFocusable.js`)).toBe('screens');
+    // Not the Input the login form runs, whose folder name begins the same.
+    expect(groupOf(`${STORE}antd/es/input/index.js`)).toBe('startup');
   });
 
   it('keep the deferred parts and the live feed’s connection apart from the start-up’s `shared`', () => {

@@ -154,7 +154,30 @@ const DEFERRED = anyOf(
 /** antd's Form: the sign-up, password and account pages, the remotes' forms. */
 const FORMS = inPackages(['antd/es/form']);
 
-/** The rest of antd, which only the remotes' screens and the panels opened on demand render. */
+/**
+ * What only a panel opened by a click or a later page renders: the drawer, the booking's steps and number inputs, a
+ * record's history (Timeline), uploads, collapsible sections. A remote that loads its pages when they are shown
+ * (mf-reservations' pages.tsx) does not download it with its first list.
+ */
+const PANELS = inPackages([
+  '@rc-component/drawer',
+  '@rc-component/steps',
+  '@rc-component/input-number',
+  '@rc-component/mini-decimal',
+  '@rc-component/upload',
+  '@rc-component/collapse',
+  // Not the drawer's focus hook, which antd's Modal imports (`screens`).
+  'antd/es/drawer/index.js',
+  'antd/es/drawer/Drawer.js',
+  'antd/es/drawer/DrawerPanel.js',
+  'antd/es/drawer/style',
+  ...antd(['steps', 'input-number', 'timeline', 'upload', 'collapse']),
+]);
+
+/**
+ * The rest of antd: what the remotes' first screens render (Table, Select, Tag, Switch, the date pickers…) and what
+ * `shared/ui` imports for them (its modals, confirmations and record frames), one singleton module at once.
+ */
 const SCREENS = inPackages(['antd', '@rc-component']);
 
 const group = (name: string, test: RegExp, priority: number) => ({
@@ -171,5 +194,6 @@ export const HOST_CHUNK_GROUPS = {
   startup: group('startup', STARTUP, 40),
   shell: group('shell', SHELL, 30),
   forms: group('forms', FORMS, 25),
+  panels: group('panels', PANELS, 22),
   screens: group('screens', SCREENS, 20),
 };

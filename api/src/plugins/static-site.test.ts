@@ -9,7 +9,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
 import errorsPlugin from './errors';
-import staticSite, { DOCUMENT_ONLY_HEADERS, IMMUTABLE, NO_CACHE } from './static-site';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers';
+import staticSite, { IMMUTABLE, NO_CACHE } from './static-site';
 
 const COMPRESS_SCRIPT = fileURLToPath(new URL('../../../scripts/compress-dist.mjs', import.meta.url));
 
@@ -198,6 +199,7 @@ describe('static site', () => {
       ['/static/js/main.3f2a1b.js', 'br'],
       ['/static/js/main.3f2a1b.js', 'identity'],
       ['/remotes/mf-stats/static/js/async/530.e4f5.js', 'gzip'],
+      ['/runtime-config.json', 'br'],
     ] as const) {
       const response = await get(url, { 'accept-encoding': encoding });
       expect(response.statusCode, url).toBe(200);
@@ -207,8 +209,8 @@ describe('static site', () => {
       expect(response.headers['cross-origin-resource-policy'], url).toBeDefined();
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
     }
-    // The page, the federation's entry files and the API keep all of them.
-    for (const url of ['/', '/mf-manifest.json', '/remotes/mf-stats/remoteEntry.js', '/api/health']) {
+    // The page and the federation's entry files keep all of them.
+    for (const url of ['/', '/mf-manifest.json', '/remotes/mf-stats/remoteEntry.js']) {
       const response = await get(url);
       expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(response.headers['x-frame-options'], url).toBe('DENY');

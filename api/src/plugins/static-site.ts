@@ -9,6 +9,7 @@ import { releaseEntryPath, type ServedRelease } from 'shared/contract';
 import { REMOTES } from 'shared/federation';
 import { IMMUTABLE, isFederationFile } from '../lib/release-store/release-files';
 import type { LiveRelease } from '../modules/releases';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 
 export interface StaticSiteOptions {
   /** Repository root: `host-shell/dist` and `<remote>/dist` are served from it. */
@@ -36,31 +37,16 @@ const ENCODED_VARIANT = /\.(br|gz)$/;
 /** The build's hashed scripts and styles (`static/js/…`, `static/css/…`), whatever the app. */
 const HASHED_ASSET = /[\\/]static[\\/](?:js|css)[\\/].+\.(?:js|css)$/;
 
-/**
- * Security headers that only a document (or a worker's script) obeys: the page's CSP, framing, opener and agent
- * cluster rules, and legacy IE switches. A script or a style sheet run by the page follows the page's; on each of
- * the first visit's scripts they were ~0.8 kB of the ~1.5 kB of headers (issue 37 §5). `nosniff`, the resource
- * policy and the referrer policy (a style sheet's own requests follow it) stay.
- */
-export const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-] as const;
+/** Removes DOCUMENT_ONLY_HEADERS, which security-headers.ts set on the raw response when the request came in. */
+function withoutDocumentHeaders(reply: FastifyReply): void {
+  for (const header of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(header);
+}
 
 function cacheHeaders(reply: FastifyReply, path: string): void {
   // `path` is the file actually sent: `index.html.br` is still index.html.
   const name = basename(path).replace(ENCODED_VARIANT, '');
   reply.header('cache-control', REVALIDATED_FILES.has(name) ? NO_CACHE : IMMUTABLE);
-  // Set by security-headers.ts on the raw response before the file is chosen.
-  if (HASHED_ASSET.test(path.replace(ENCODED_VARIANT, ''))) {
-    for (const header of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(header);
-  }
+  if (HASHED_ASSET.test(path.replace(ENCODED_VARIANT, ''))) withoutDocumentHeaders(reply);
 }
 
 const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
@@ -128,6 +114,8 @@ export default fp<StaticSiteOptions>(
     const registry = app.hasDecorator('releaseRegistry') ? app.releaseRegistry : undefined;
     app.get('/runtime-config.json', async (request, reply) => {
       reply.header('cache-control', NO_CACHE);
+      // Data the page fetches, never a page.
+      withoutDocumentHeaders(reply);
       let text = generated;
       if (options.runtimeConfigFile !== undefined) {
         // Read on each request: editing the file is how remotes are moved, without a restart (a static

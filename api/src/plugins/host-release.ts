@@ -12,6 +12,7 @@ import { createReleaseReader } from '../lib/release-store/release-reader';
 import { HOST_RELEASE } from '../lib/release-store/release-manifest';
 import type { ReleaseStore } from '../lib/release-store/release-store';
 import type { ServedRegistry } from '../modules/releases';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 
 /** Entry points that name hashed files: they must be revalidated, or a deploy is never seen. */
 const REVALIDATED_FILES = new Set([
@@ -27,6 +28,18 @@ const ENCODED_VARIANT = /\.(br|gz)$/;
 export function staticCacheControl(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1).replace(ENCODED_VARIANT, '');
   return REVALIDATED_FILES.has(name) ? NO_CACHE : IMMUTABLE;
+}
+
+/** The build's hashed scripts and styles (`static/js/…`, `static/css/…`), whatever the app; `path` may be relative. */
+const HASHED_ASSET = /(^|[\\/])static[\\/](?:js|css)[\\/].+\.(?:js|css)$/;
+
+/**
+ * A hashed script or style is not a page: the headers only a page obeys (DOCUMENT_ONLY_HEADERS: CSP, framing…),
+ * which security-headers.ts set on the raw response when the request came in, are removed (≈ 1 kB a response).
+ */
+export function withoutDocumentHeaders(reply: FastifyReply, path: string): void {
+  if (!HASHED_ASSET.test(path.replace(ENCODED_VARIANT, ''))) return;
+  for (const header of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(header);
 }
 
 /** If-None-Match's weak comparison (RFC 9110 §13.1.2): a list of tags, `W/` prefixes ignored, or `*`. */
@@ -64,6 +77,7 @@ export function hostReleaseServer(store: ReleaseStore, registry: ServedRegistry)
       // Each encoding is its own representation: the ETag is the hash of the bytes sent.
       const etag = `"${Buffer.from(read.sha256, 'hex').toString('base64url').slice(0, 27)}"`;
       reply.header('cache-control', staticCacheControl(file)).header('etag', etag);
+      withoutDocumentHeaders(reply, file);
       if (read.varies) reply.header('vary', 'accept-encoding');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       reply.header('content-type', read.object.contentType);

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, TEST_PASSWORD, userToken } from '../../test/helper';
-import securityHeaders, { registryOrigins, runtimeRegistryOrigins } from './security-headers';
+import securityHeaders, {
+  API_CONTENT_SECURITY_POLICY,
+  DOCUMENT_ONLY_HEADERS,
+  registryOrigins,
+  runtimeRegistryOrigins,
+} from './security-headers';
 
 const dir = mkdtempSync(join(tmpdir(), 'ebas3-headers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -57,11 +62,27 @@ describe('security headers', () => {
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-frame-options']).toBe('DENY');
       // CORS closed by default.
       expect(response.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await app.close();
     }
+  });
+
+  it("gives the API's answers a policy of their own, without the page's directives and document-only headers", async () => {
+    const app = await bareApp({ remoteOrigins: runtimeRegistryOrigins(writeRegistry('http://127.0.0.1')) });
+    const response = await app.inject({ url: '/api/ping' });
+    expect(response.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
+    expect(directives(response.headers['content-security-policy']).get('default-src')).toEqual(["'none'"]);
+    for (const header of DOCUMENT_ONLY_HEADERS.filter(
+      (name) => name !== 'content-security-policy' && name !== 'x-frame-options',
+    ))
+      expect(response.headers[header], header).toBeUndefined();
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // The page keeps the whole policy.
+    expect((await app.inject({ url: '/' })).headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('the Content-Security-Policy allows our origin and the registry’s remote origins, no inline script', async () => {

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
 import errorsPlugin from './errors';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 import staticSite, { IMMUTABLE, NO_CACHE } from './static-site';
 
 const COMPRESS_SCRIPT = fileURLToPath(new URL('../../../scripts/compress-dist.mjs', import.meta.url));
@@ -191,6 +192,29 @@ describe('static site', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it("leaves the page's own security headers off the hashed scripts, keeping nosniff and the resource policy", async () => {
+    for (const [url, encoding] of [
+      ['/static/js/main.3f2a1b.js', 'br'],
+      ['/static/js/main.3f2a1b.js', 'identity'],
+      ['/remotes/mf-stats/static/js/async/530.e4f5.js', 'gzip'],
+      ['/runtime-config.json', 'br'],
+    ] as const) {
+      const response = await get(url, { 'accept-encoding': encoding });
+      expect(response.statusCode, url).toBe(200);
+      for (const header of DOCUMENT_ONLY_HEADERS)
+        expect(response.headers[header], `${url} ${header}`).toBeUndefined();
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBeDefined();
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+    // The page and the federation's entry files keep all of them.
+    for (const url of ['/', '/mf-manifest.json', '/remotes/mf-stats/remoteEntry.js']) {
+      const response = await get(url);
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
   });
 
   it('generates /runtime-config.json, ahead of the file copied into the host dist', async () => {

@@ -11,7 +11,13 @@ import { REMOTES } from 'shared/federation';
 import { IMMUTABLE, isFederationFile } from '../lib/release-store/release-files';
 import type { ReleaseStore } from '../lib/release-store/release-store';
 import type { LiveRelease } from '../modules/releases';
-import { hostReleaseServer, matchesEtag, NO_CACHE, staticCacheControl } from './host-release';
+import {
+  hostReleaseServer,
+  matchesEtag,
+  NO_CACHE,
+  staticCacheControl,
+  withoutDocumentHeaders,
+} from './host-release';
 
 export interface StaticSiteOptions {
   /** Repository root: `host-shell/dist` and `<remote>/dist` are served from it. */
@@ -33,6 +39,7 @@ const NOT_SPA = /^\/(api|remotes|releases|socket\.io)(\/|$)/;
 function cacheHeaders(reply: FastifyReply, path: string): void {
   // `path` is the file actually sent: `index.html.br` is still index.html.
   reply.header('cache-control', staticCacheControl(path));
+  withoutDocumentHeaders(reply, path);
 }
 
 const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
@@ -92,6 +99,8 @@ export default fp<StaticSiteOptions>(
     const registry = app.hasDecorator('releaseRegistry') ? app.releaseRegistry : undefined;
     app.get('/runtime-config.json', async (request, reply) => {
       reply.header('cache-control', NO_CACHE);
+      // Data the page fetches, never a page.
+      withoutDocumentHeaders(reply);
       let text = generated;
       if (options.runtimeConfigFile !== undefined) {
         // Read on each request: editing the file is how remotes are moved, without a restart (a static

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOST_CHUNK_GROUPS } from './host-chunks';
+import { HOST_CHUNK_GROUPS, HOST_SIDE_EFFECT_FREE } from './host-chunks';
 
 const STORE = '/repo/node_modules/.pnpm/antd@6.6.7_react@19.3.1/node_modules/';
 
@@ -15,7 +15,7 @@ describe('the host chunk groups', () => {
     expect(groupOf(`${STORE}react-dom/cjs/react-dom-client.production.js`)).toBe('startup');
     expect(groupOf(`${STORE}antd/es/button/index.js`)).toBe('startup');
     expect(groupOf(`${STORE}antd/es/form/context.js`)).toBe('startup');
-    expect(groupOf(`${STORE}@rc-component/form/es/index.js`)).toBe('startup');
+    expect(groupOf(`${STORE}@rc-component/form/es/FormContext.js`)).toBe('startup');
     expect(groupOf('C:\\repo\\node_modules\\axios\\lib\\axios.js')).toBe('startup');
     expect(groupOf('/repo/shared/src/api/api-client.ts')).toBe('startup');
   });
@@ -23,6 +23,9 @@ describe('the host chunk groups', () => {
   it('keep the frame, the Form and the screens’ components out of it', () => {
     expect(groupOf(`${STORE}antd/es/menu/index.js`)).toBe('shell');
     expect(groupOf(`${STORE}antd/es/form/index.js`)).toBe('forms');
+    expect(groupOf(`${STORE}@rc-component/form/es/index.js`)).toBe('forms');
+    expect(groupOf(`${STORE}@rc-component/form/es/Field.js`)).toBe('forms');
+    expect(groupOf(`${STORE}@rc-component/async-validator/es/index.js`)).toBe('forms');
     expect(groupOf(`${STORE}antd/es/table/index.js`)).toBe('screens');
     expect(groupOf(`${STORE}@rc-component/picker/es/index.js`)).toBe('screens');
     expect(groupOf(`${STORE}antd/es/select/index.js`)).toBe('screens');
@@ -45,6 +48,13 @@ describe('the host chunk groups', () => {
     expect(groupOf(`${STORE}antd/es/input/index.js`)).toBe('startup');
   });
 
+  it('keep the toasts apart, fetched with the first one', () => {
+    expect(groupOf(`${STORE}antd/es/notification/index.js`)).toBe('toasts');
+    expect(groupOf(`${STORE}@rc-component/notification/es/index.js`)).toBe('toasts');
+    expect(groupOf('/repo/shared/src/ui/toast-holder.tsx')).toBe('toasts');
+    expect(groupOf('/repo/host-shell/src/features/shell/components/live-toasts.tsx')).toBe('toasts');
+  });
+
   it('keep the deferred parts and the live feed’s connection apart from the start-up’s `shared`', () => {
     expect(groupOf(`${STORE}socket.io-client/build/esm/index.js`)).toBe('deferred');
     expect(groupOf('/repo/shared/src/notifications/realtime.ts')).toBe('deferred');
@@ -56,5 +66,13 @@ describe('the host chunk groups', () => {
     expect(groupOf('/repo/host-shell/src/features/auth/components/login-page.tsx')).toBeUndefined();
     expect(groupOf('/repo/shared/src/ui/page-frame.tsx')).toBeUndefined();
     expect(groupOf(`${STORE}react-router-dom-extra/index.js`)).toBeUndefined();
+  });
+
+  it('let the inputs’ import of FormProvider skip rc-component/form’s index, and nothing else', () => {
+    const skipped = (path: string) => HOST_SIDE_EFFECT_FREE.some((test) => test.test(path));
+    expect(skipped(`${STORE}@rc-component/form/es/index.js`)).toBe(true);
+    expect(skipped('C:\\repo\\node_modules\\@rc-component\\form\\es\\index.js')).toBe(true);
+    expect(skipped(`${STORE}@rc-component/form/es/FormContext.js`)).toBe(false);
+    expect(skipped(`${STORE}antd/es/form/index.js`)).toBe(false);
   });
 });

@@ -25,8 +25,8 @@ const antd = (folders: string[]) => folders.map((folder) => `antd/es/${folder}`)
 
 /**
  * What every page runs, the login page first: React, the router, the query cache, the HTTP client, the stores, and
- * antd's core with the login form's components (the theme, the CSS-in-JS runtime, Button, Input, Alert, Spin, the
- * toasts) and the rc-component modules they are built from.
+ * antd's core with the login form's components (the theme, the CSS-in-JS runtime, Button, Input, Alert, Spin) and
+ * the rc-component modules they are built from.
  */
 const STARTUP_PACKAGES = inPackages([
   'react',
@@ -60,12 +60,11 @@ const STARTUP_PACKAGES = inPackages([
   '@rc-component/trigger',
   '@rc-component/input',
   '@rc-component/textarea',
-  '@rc-component/notification',
   '@rc-component/color-picker',
   '@rc-component/tooltip',
-  // The form context every input reads (antd/es/form/context.js), not the Form itself (FORMS).
-  '@rc-component/form',
-  '@rc-component/async-validator',
+  // The form context every input reads (antd/es/form/context.js) and the one rc-component/form module it takes,
+  // not the Form itself (FORMS; HOST_SIDE_EFFECT_FREE lets the import skip rc-component/form's index).
+  '@rc-component/form/es/FormContext.js',
   'antd/es/form/context.js',
   'antd/es/form/hooks/useVariants.js',
   'antd/es/form/validateMessagesContext.js',
@@ -91,7 +90,6 @@ const STARTUP_PACKAGES = inPackages([
     'spin',
     'space',
     'grid',
-    'notification',
     'tooltip',
     'color-picker',
     // The empty state every list shows by default (config-provider/defaultRenderEmpty.js).
@@ -144,15 +142,24 @@ const DEFERRED = anyOf(
     'shared/src/notifications/realtime.ts',
     'host-shell/src/features/shell/components/live-feed.tsx',
     'host-shell/src/features/shell/components/connection-state.tsx',
-    'host-shell/src/features/shell/hooks/use-live-feed.ts',
+    'host-shell/src/features/shell/hooks/use-live-feed.tsx',
     'host-shell/src/features/shell/api/get-notifications.ts',
     'host-shell/src/features/shell/realtime',
     'host-shell/src/features/tasks/components/tasks-entry.tsx',
   ]),
 );
 
-/** antd's Form: the sign-up, password and account pages, the remotes' forms. */
-const FORMS = inPackages(['antd/es/form']);
+/**
+ * The toasts (antd's notification API and the holders that render it: the API client's, the live feed's), fetched
+ * with the first one shown.
+ */
+const TOASTS = anyOf(
+  inPackages(['@rc-component/notification', ...antd(['notification'])]),
+  inWorkspace(['shared/src/ui/toast-holder.tsx', 'host-shell/src/features/shell/components/live-toasts.tsx']),
+);
+
+/** antd's Form and its engine (field store, rules): the sign-up, password and account pages, the remotes' forms. */
+const FORMS = inPackages(['antd/es/form', '@rc-component/form', '@rc-component/async-validator']);
 
 /**
  * What only a panel opened by a click or a later page renders: the drawer, the booking's steps and number inputs, a
@@ -188,10 +195,18 @@ const group = (name: string, test: RegExp, priority: number) => ({
   priority,
 });
 
+/**
+ * Re-exporting indexes the host's build may skip (`sideEffects: false`, which their packages do not declare):
+ * antd's inputs import `FormProvider` from `@rc-component/form`, whose index imports the whole Form engine (~12 kB
+ * brotli) into the login page; skipped, the import goes to `es/FormContext.js` alone and the engine stays in FORMS.
+ */
+export const HOST_SIDE_EFFECT_FREE = [/[\\/]node_modules[\\/]@rc-component[\\/]form[\\/]es[\\/]index\.js$/];
+
 /** `performance.chunkSplit.override.cacheGroups` of the host's build. */
 export const HOST_CHUNK_GROUPS = {
   deferred: group('deferred', DEFERRED, 50),
   startup: group('startup', STARTUP, 40),
+  toasts: group('toasts', TOASTS, 35),
   shell: group('shell', SHELL, 30),
   forms: group('forms', FORMS, 25),
   panels: group('panels', PANELS, 22),

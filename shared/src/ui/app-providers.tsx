@@ -1,50 +1,47 @@
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Button, ConfigProvider, Grid, notification, theme as antdTheme } from 'antd';
+import { ConfigProvider, Grid, theme as antdTheme } from 'antd';
 import frFR from 'antd/es/locale/fr_FR';
-import { useEffect, useState, type ReactNode } from 'react';
-import { setNotifier, type NotifyOptions } from '../api/notifier';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { setNotifier, type Notifier } from '../api/notifier';
 import { createQueryClient } from '../api/query-client';
 import { AuthProvider } from '../auth/auth-provider';
 import { authStore } from '../auth/auth-store';
 import { validateMessages } from '../i18n/validate-messages';
 import '../format/dates';
-import { narrowTheme, theme, TOAST_DURATION_SECONDS } from './theme';
+import { narrowTheme, theme } from './theme';
+import type { ToastCall } from './toast-holder';
+
+const ToastHolder = lazy(() => import('./toast-holder'));
 
 /**
- * Plugs antd's notification API (themed, in context) into the API client: toasts bottom-left, 5 s. The same
- * message while it is still shown replaces it rather than stacking a copy: three counters failing together, or a
- * query failing again on its one retry, say it once. A toast may carry one action (« Annuler » after a bulk write).
+ * Plugs the toasts into the API client. antd's notification API (ToastHolder, ~11 kB brotli with its rc-component
+ * part) is fetched at the first toast, not with the login page: until it has run, the calls wait in order.
  */
 function NotifierBridge() {
-  const [api, holder] = notification.useNotification();
+  const waiting = useRef<ToastCall[]>([]);
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    const show =
-      (type: 'success' | 'info' | 'error') =>
-      (title: string, options: NotifyOptions = {}) => {
-        const key = `${type}:${title}`;
-        const { action } = options;
-        api[type]({
-          key,
-          title,
-          placement: 'bottomLeft',
-          duration: options.duration ?? TOAST_DURATION_SECONDS,
-          actions: action && (
-            <Button
-              size="small"
-              onClick={() => {
-                api.destroy(key);
-                action.onClick();
-              }}
-            >
-              {action.label}
-            </Button>
-          ),
-        });
-      };
-    setNotifier({ success: show('success'), info: show('info'), error: show('error') });
+    const queue = (call: ToastCall) => {
+      waiting.current.push(call);
+      setWanted(true);
+    };
+    setNotifier({
+      success: (title, options) => queue({ type: 'success', title, ...(options && { options }) }),
+      info: (title) => queue({ type: 'info', title }),
+      error: (title) => queue({ type: 'error', title }),
+    });
     return () => setNotifier(null);
-  }, [api]);
-  return holder;
+  }, []);
+  const onReady = useCallback((ready: Notifier) => {
+    setNotifier(ready);
+    return waiting.current.splice(0);
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastHolder onReady={onReady} />
+    </Suspense>
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { notification } from 'antd';
-import { useEffect, useRef } from 'react';
+import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   addNotificationPage,
@@ -27,6 +27,8 @@ export const LIVE_FEED_DELAY_MS = DEFERRED_DELAY_MS;
 /** Spec §9: the live toast, top right, 350 px wide, 5 s. */
 export const LIVE_TOAST = { placement: 'topRight', width: 350, duration: 5 } as const;
 
+const LiveToasts = lazy(() => import('../components/live-toasts'));
+
 const alreadyListed = (event: NotificationEvent) =>
   notificationStore
     .getState()
@@ -36,19 +38,24 @@ const alreadyListed = (event: NotificationEvent) =>
  * The bell's live feed, for the protected shell's lifetime: the first page, then the one socket; on each
  * 'notification' a toast, the dashboard totals and badges refreshed, the item on top of the feed; after a
  * reconnection, what was missed since the last id seen (no toast for those: no duplicates). Returns the toasts'
- * holder to render.
+ * holder to render: nothing until the first toast, whose antd code (~9 kB brotli) is fetched then.
  */
 export function useLiveFeed(startDelayMs: number = LIVE_FEED_DELAY_MS) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [toasts, holder] = notification.useNotification({ stack: { threshold: 3 } });
   // Refs: the socket lives as long as the shell, not as long as one location or one render.
   const navigateRef = useRef(navigate);
-  const toastsRef = useRef(toasts);
   useEffect(() => {
     navigateRef.current = navigate;
-    toastsRef.current = toasts;
   });
+  // The toasts' API once LiveToasts has loaded; the toasts asked for before wait in order.
+  const toastsRef = useRef<NotificationInstance | null>(null);
+  const waiting = useRef<ArgsProps[]>([]);
+  const [toastsWanted, setToastsWanted] = useState(false);
+  const onToastsReady = useCallback((toasts: NotificationInstance) => {
+    toastsRef.current = toasts;
+    for (const toast of waiting.current.splice(0)) toasts.open(toast);
+  }, []);
 
   useEffect(() => {
     let closed = false;
@@ -78,7 +85,7 @@ export function useLiveFeed(startDelayMs: number = LIVE_FEED_DELAY_MS) {
       if (alreadyListed(event)) return;
       addNotifications([event]);
       refreshTotals();
-      toastsRef.current.open({
+      const toast: ArgsProps = {
         key: `notification-${event.id}`,
         message: event.title,
         description: event.message,
@@ -86,7 +93,12 @@ export function useLiveFeed(startDelayMs: number = LIVE_FEED_DELAY_MS) {
         duration: LIVE_TOAST.duration,
         style: { width: LIVE_TOAST.width },
         onClick: event.lien ? () => void navigateRef.current(event.lien!) : undefined,
-      });
+      };
+      if (toastsRef.current) toastsRef.current.open(toast);
+      else {
+        waiting.current.push(toast);
+        setToastsWanted(true);
+      }
     });
 
     const cancelStart = whenIdleAfter(startDelayMs, () => {
@@ -126,5 +138,10 @@ export function useLiveFeed(startDelayMs: number = LIVE_FEED_DELAY_MS) {
     };
   }, [queryClient, startDelayMs]);
 
-  return holder;
+  if (!toastsWanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveToasts onReady={onToastsReady} />
+    </Suspense>
+  );
 }

@@ -33,13 +33,14 @@ export function staticCacheControl(path: string): string {
 /** The build's hashed scripts and styles (`static/js/…`, `static/css/…`), whatever the app; `path` may be relative. */
 const HASHED_ASSET = /(^|[\\/])static[\\/](?:js|css)[\\/].+\.(?:js|css)$/;
 
-/**
- * A hashed script or style is not a page: the headers only a page obeys (DOCUMENT_ONLY_HEADERS: CSP, framing…),
- * which security-headers.ts set on the raw response when the request came in, are removed (≈ 1 kB a response).
- */
-export function withoutDocumentHeaders(reply: FastifyReply, path: string): void {
-  if (!HASHED_ASSET.test(path.replace(ENCODED_VARIANT, ''))) return;
+/** Removes DOCUMENT_ONLY_HEADERS (CSP, framing…), which security-headers.ts set on the raw response when it came in. */
+export function removeDocumentHeaders(reply: FastifyReply): void {
   for (const header of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(header);
+}
+
+/** A hashed script or style is not a page: the headers only a page obeys go (≈ 1 kB a response). */
+export function withoutDocumentHeaders(reply: FastifyReply, path: string): void {
+  if (HASHED_ASSET.test(path.replace(ENCODED_VARIANT, ''))) removeDocumentHeaders(reply);
 }
 
 /** If-None-Match's weak comparison (RFC 9110 §13.1.2): a list of tags, `W/` prefixes ignored, or `*`. */

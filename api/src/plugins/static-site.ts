@@ -15,6 +15,7 @@ import {
   hostReleaseServer,
   matchesEtag,
   NO_CACHE,
+  removeDocumentHeaders,
   staticCacheControl,
   withoutDocumentHeaders,
 } from './host-release';
@@ -100,7 +101,7 @@ export default fp<StaticSiteOptions>(
     app.get('/runtime-config.json', async (request, reply) => {
       reply.header('cache-control', NO_CACHE);
       // Data the page fetches, never a page.
-      withoutDocumentHeaders(reply);
+      removeDocumentHeaders(reply);
       let text = generated;
       if (options.runtimeConfigFile !== undefined) {
         // Read on each request: editing the file is how remotes are moved, without a restart (a static

@@ -8,6 +8,7 @@ export * from './contract/auth-values';
 export * from './contract/reservation-values';
 export * from './contract/demande-values';
 export * from './contract/notification-values';
+export * from './contract/route-declarations';
 export * from './format';
 export * from './i18n/validate-messages';
 export * from './notifications';

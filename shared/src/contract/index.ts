@@ -19,3 +19,4 @@ export * from './tasks';
 export * from './notifications';
 export * from './foyers';
 export * from './releases';
+export * from './route-declarations';

@@ -13,6 +13,8 @@ import {
   STANDALONE_ENV_MODE,
   type RemoteName,
 } from '.';
+import type { RemoteDeclarations } from '../contract/route-declarations';
+import { devDeclarations, pluginRemoteDeclarations } from './declarations-plugin';
 import { HOST_CHUNK_GROUPS } from './host-chunks';
 import { pluginStartupPreload, type StartupPreloadOptions } from './startup-preload';
 
@@ -82,7 +84,7 @@ const common = (port: number, title: string): RsbuildConfig => ({
  * Three builds come from it: the dev server and the standalone build (`--env-mode standalone`), each carrying the
  * federation runtime since no host gives it one, and the production build the host loads, which takes the host's.
  */
-export function defineRemoteConfig(name: RemoteName, title: string) {
+export function defineRemoteConfig(name: RemoteName, title: string, declarations: RemoteDeclarations) {
   const remote = REMOTES.find((r) => r.name === name);
   if (!remote) throw new Error(`Remote inconnu : ${name}`);
   const base = common(remote.devPort, `EBAS3 — ${title} (autonome)`);
@@ -107,6 +109,7 @@ export function defineRemoteConfig(name: RemoteName, title: string) {
       html: { ...base.html, tags: [{ tag: 'base', attrs: { href: '/' }, head: true, append: false }] },
       plugins: [
         ...(base.plugins ?? []),
+        pluginRemoteDeclarations(declarations),
         pluginModuleFederation({
           name,
           filename: 'remoteEntry.js',
@@ -140,7 +143,7 @@ export function defineHostConfig(options: HostConfigOptions = {}) {
     head: true,
     append: false,
   };
-  const devRegistry = JSON.stringify({ apiBaseUrl: '/api', remotes: devRemoteManifests() });
+  const remotes = devRemoteManifests();
   return defineConfig({
     ...base,
     html: { ...base.html, tags: [preloadRegistry] },
@@ -158,8 +161,10 @@ export function defineHostConfig(options: HostConfigOptions = {}) {
       setupMiddlewares: (middlewares) => {
         middlewares.unshift((req, res, next) => {
           if (req.url?.startsWith('/runtime-config.json')) {
-            res.setHeader('Content-Type', 'application/json');
-            res.end(devRegistry);
+            void devDeclarations(remotes).then((declarations) => {
+              res.setHeader('Content-Type', 'application/json');
+              res.end(JSON.stringify({ apiBaseUrl: '/api', remotes, declarations }));
+            });
             return;
           }
           next();

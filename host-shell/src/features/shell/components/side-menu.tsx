@@ -12,7 +12,7 @@ import {
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { dashboardUrl, hasPermission, MENU, type DecodedToken } from 'shared';
+import { dashboardUrl, hasPermission, menuGroups, type DecodedToken } from 'shared';
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   reservation: <CalendarOutlined />,
@@ -30,7 +30,12 @@ const GROUP_ICONS: Record<string, ReactNode> = {
  * (staff would only meet a 403 page there).
  */
 export function visibleMenu(claims: DecodedToken) {
-  return MENU.filter((group) => group.permission === undefined || hasPermission(claims, group.permission));
+  const allowed = (permission: Parameters<typeof hasPermission>[1] | undefined) =>
+    permission === undefined || hasPermission(claims, permission);
+  return menuGroups()
+    .filter((group) => allowed(group.permission))
+    .map((group) => ({ ...group, entries: group.entries.filter((entry) => allowed(entry.permission)) }))
+    .filter((group) => group.entries.length > 0);
 }
 
 /** `collapsed`: the menu is on its 50 px rail (below 768 px or folded by hand); its groups open as pop-ups there. */

@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { AppError, ConflictError } from '../../errors';
+import { readReleaseDeclarations } from './release-declarations';
 import { IMMUTABLE, isFederationFile, releaseFileHeaders } from './release-files';
 import {
   RELEASE_MANIFEST,
@@ -154,8 +155,7 @@ export async function packageRelease(options: PackageReleaseOptions): Promise<Re
     federationPluginVersion: federation.metaData?.pluginVersion ?? 'inconnue',
     files,
     firstVisit: firstVisit(federation, files),
-    routes: [],
-    menu: [],
+    ...(await readReleaseDeclarations(remote, distDir)),
     requirements: {},
   };
   return { manifest, distDir };

@@ -14,6 +14,7 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { releaseEvents, releasePointers, releases, type ReleaseRow } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { checkPromotedDeclarations } from './declaration-check';
 import type { LiveRelease, RegistryActor } from './release-types';
 
 const REMOTE_FORMAT = new RegExp(REMOTE_NAME_PATTERN);
@@ -240,6 +241,7 @@ export function createReleasesService(db: Database) {
       checkPercent(options.canary);
       return db.transaction(async (tx) => {
         await ownRelease(tx, remote, id);
+        await checkPromotedDeclarations(tx, remote, id);
         const pointer = await readPointer(tx, remote, options.version);
         if (pointer?.liveId === id) throw new ConflictError(M.alreadyLive(remote, id));
         let message: string;

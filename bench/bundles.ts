@@ -6,7 +6,7 @@
 import { launchBrowser, login, navigateInApp, openPage } from 'e2e/support/browser';
 import { DEMO_ADMIN, startProduct } from 'e2e/support/product';
 import { kB, recordTransfers, sumBrotli, transferTable, type Transfer } from 'e2e/support/transfer';
-import { ROUTES } from 'shared/routes';
+import { PRODUCT_ROUTES as ROUTES } from 'e2e/support/product-routes';
 
 const showFiles = process.argv.includes('--files');
 const product = await startProduct();

@@ -1,3 +1,4 @@
 import { defineRemoteConfig } from 'shared/rsbuild';
+import { declarations } from './src/routes';
 
-export default defineRemoteConfig('mf_demandes', "Demandes d'hébergement");
+export default defineRemoteConfig('mf_demandes', "Demandes d'hébergement", declarations);

@@ -1,3 +1,4 @@
 import { defineRemoteConfig } from 'shared/rsbuild';
+import { declarations } from './src/routes';
 
-export default defineRemoteConfig('mf_rooming_pointage', 'Rooming et pointage');
+export default defineRemoteConfig('mf_rooming_pointage', 'Rooming et pointage', declarations);

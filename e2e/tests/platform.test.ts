@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { ROUTES } from 'shared/routes';
+import { PRODUCT_ROUTES as ROUTES } from '../support/product-routes';
 import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
 import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { dashboardUrl, routesOf } from 'shared/routes';
+import { DASHBOARD_PATH } from 'shared/routes';
+import { PRODUCT_ROUTES } from '../support/product-routes';
 import { launchBrowser, openPage } from '../support/browser';
 import { REMOTE_DIRS, type RemoteName } from '../support/product';
 import {
@@ -62,11 +63,11 @@ for (const script of ['dev', 'preview'] as StandaloneScript[]) {
         failed.catch(() => undefined);
         const orFail = (step: Promise<unknown>) => Promise.race([step, failed]);
         try {
-          const first = routesOf(name)[0];
+          const first = PRODUCT_ROUTES.find((route) => route.remote === name);
           assert.ok(first, `${dir} a des routes`);
           await orFail(page.goto('/'));
           // The standalone router sends / to the remote's first route.
-          await orFail(page.waitForURL(`**${dashboardUrl(first.id)}`, { timeout: 60_000 }));
+          await orFail(page.waitForURL(`**${DASHBOARD_PATH}/${first.path}`, { timeout: 60_000 }));
           await orFail(
             page.getByText('Mode autonome : données simulées (MSW), sans API').waitFor({ timeout: 60_000 }),
           );

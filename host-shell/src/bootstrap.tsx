@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { checkStoredSession, configureApiClient, fetchRuntimeConfig } from 'shared';
+import { checkStoredSession, configureApiClient, fetchRuntimeConfig, installDeclarations } from 'shared';
 import { App } from './app/app';
 import { PROVIDED_MODULES } from './app/provided-modules';
 import { queryClient } from './app/query-client';
@@ -21,6 +21,8 @@ async function start() {
   try {
     const config = await fetchRuntimeConfig();
     configureApiClient({ baseURL: config.apiBaseUrl });
+    // The routes and menu entries the remotes declare, before the router renders: a deep link works on a first load.
+    installDeclarations(config.declarations ?? {});
     if (sessionStored) void queryClient.prefetchQuery(currentUserQueryOptions());
     registerRuntimeRemotes(config);
     setServedReleases(config.releases);

@@ -10,6 +10,7 @@ export * from './contract/demande-values';
 export * from './contract/notification-values';
 // The host's canary choice after login, without the contract's schemas (TypeBox) on the way to the dashboard.
 export * from './contract/release-canary';
+export * from './contract/route-declarations';
 export * from './format';
 export * from './i18n/validate-messages';
 export * from './notifications';

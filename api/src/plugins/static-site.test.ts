@@ -35,6 +35,12 @@ function write(root: string, path: string, content: string): void {
   writeFileSync(file, content);
 }
 
+/** The routes and menu entries mf-stats's build writes beside its manifest (issue 38 §3). */
+const STATS_DECLARATIONS = {
+  routes: [{ id: 'stats-per-pax', path: 'StatsPerPax', title: 'Statistiques par nombre de pax' }],
+  menu: [{ group: 'statistiques', routeId: 'stats-per-pax', label: 'Par nombre de pax', order: 10 }],
+};
+
 /** A WEB_ROOT with the host and one remote built; the four other remotes were never built. */
 function webRootFixture(): string {
   const root = mkdtempSync(join(tmpdir(), 'ebas3-web-'));
@@ -51,6 +57,7 @@ function webRootFixture(): string {
     `var mf_stats;\n${'mf_stats.register("module");\n'.repeat(60)}`,
   );
   write(root, 'mf-stats/dist/static/js/async/412.9c1d.js', 'chunk');
+  write(root, 'mf-stats/dist/declarations.json', JSON.stringify(STATS_DECLARATIONS));
   // The remote's standalone mode, never to be served in production (over 1 kB: compressed variants too).
   write(root, 'mf-stats/dist/index.html', HOST_INDEX.replace('EBAS3', 'mf-stats autonome'));
   write(
@@ -217,7 +224,7 @@ describe('static site', () => {
     }
   });
 
-  it('generates /runtime-config.json, ahead of the file copied into the host dist', async () => {
+  it('generates /runtime-config.json, ahead of the file copied into the host dist, with the built declarations', async () => {
     const response = await get('/runtime-config.json');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe(NO_CACHE);
@@ -230,6 +237,8 @@ describe('static site', () => {
         mf_referentiel: '/remotes/mf-referentiel/mf-manifest.json',
         mf_stats: '/remotes/mf-stats/mf-manifest.json',
       },
+      // The one remote built declares its routes from its build output; the others were never built.
+      declarations: { mf_stats: STATS_DECLARATIONS },
     });
   });
 

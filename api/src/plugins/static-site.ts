@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadTimeRequirements } from 'shared/contract/compatibility';
-import { releaseEntryPath, type ServedRelease } from 'shared/contract';
+import { releaseEntryPath, type RemoteDeclarations, type ServedRelease } from 'shared/contract';
 import { REMOTES } from 'shared/federation';
 import { IMMUTABLE, isFederationFile } from '../lib/release-store/release-files';
 import type { ReleaseStore } from '../lib/release-store/release-store';
@@ -19,6 +19,7 @@ import {
   staticCacheControl,
   withoutDocumentHeaders,
 } from './host-release';
+import { builtDeclarations, federationName, isHost, releaseDeclarations } from './served-declarations';
 
 export interface StaticSiteOptions {
   /** Repository root: `host-shell/dist` and `<remote>/dist` are served from it. */
@@ -46,40 +47,52 @@ function cacheHeaders(reply: FastifyReply, path: string): void {
 const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
 
 /** The registry the host loads at start-up: where each remote's manifest is, and where the API is. */
-export function generatedRuntimeConfig() {
+export function generatedRuntimeConfig(built: Readonly<Record<string, RemoteDeclarations>> = {}) {
+  const remotes: Record<string, string> = Object.fromEntries(
+    REMOTES.map((remote) => [remote.name, `/remotes/${remote.dir}/mf-manifest.json`]),
+  );
   return {
     apiBaseUrl: '/api',
-    remotes: Object.fromEntries(
-      REMOTES.map((remote) => [remote.name, `/remotes/${remote.dir}/mf-manifest.json`]),
-    ),
+    remotes,
+    ...(Object.keys(built).length > 0 && { declarations: { ...built } }),
   };
 }
 
 /**
  * The registry with the registry of releases applied: a remote with a live release is loaded from that release's
- * versioned path, with its id, its canary and its declarations beside (`releases`); the others keep the build's
- * entry, so a product that never promoted anything serves exactly `generatedRuntimeConfig()`. Releases of remotes
- * the host does not know yet are left out (issue 38 §3 lets the registry name them; the host's parser does not).
+ * versioned path, with its id, its canary and its requirements beside (`releases`) and its routes and menu entries
+ * in `declarations`; the others keep the build's entry and the build's declarations (`built`), so a product that
+ * never promoted anything serves exactly `generatedRuntimeConfig(built)`. A remote the host was not built with is
+ * served like the others (issue 38 §3: a sixth remote is a registry change); the host's own release is not a remote.
  */
-export function servedRuntimeConfig(live: readonly LiveRelease[]) {
-  const config: ReturnType<typeof generatedRuntimeConfig> & { releases?: Record<string, ServedRelease> } =
-    generatedRuntimeConfig();
+export function servedRuntimeConfig(
+  live: readonly LiveRelease[],
+  built: Readonly<Record<string, RemoteDeclarations>> = {},
+) {
+  const config: ReturnType<typeof generatedRuntimeConfig> & {
+    declarations?: Record<string, RemoteDeclarations>;
+    releases?: Record<string, ServedRelease>;
+  } = generatedRuntimeConfig();
   const served: Record<string, ServedRelease> = {};
+  const declarations: Record<string, RemoteDeclarations> = {};
   for (const release of live) {
-    const remote = REMOTES.find((known) => known.dir === release.remote);
-    if (remote === undefined) continue;
-    config.remotes[remote.name] = releaseEntryPath(release.remote, release.id);
-    served[remote.name] = {
+    if (isHost(release.remote)) continue;
+    const name = federationName(release.remote);
+    config.remotes[name] = releaseEntryPath(release.remote, release.id);
+    served[name] = {
       id: release.id,
       ...(release.canary && {
         canary: { ...release.canary, entry: releaseEntryPath(release.remote, release.canary.id) },
       }),
-      ...(release.routes !== undefined && { routes: release.routes }),
-      ...(release.menu !== undefined && { menu: release.menu }),
       // The API operations are checked at release and promote; the host checks the rest before loading.
       ...(release.requirements !== undefined && { requirements: loadTimeRequirements(release.requirements) }),
     };
+    const declared = releaseDeclarations(release.routes, release.menu);
+    if (declared) declarations[name] = declared;
   }
+  for (const [name, declared] of Object.entries(built))
+    if (!(name in declarations) && name in config.remotes) declarations[name] = declared;
+  if (Object.keys(declarations).length > 0) config.declarations = declarations;
   if (Object.keys(served).length > 0) config.releases = served;
   return config;
 }
@@ -95,7 +108,9 @@ export default fp<StaticSiteOptions>(
         `Site : le dossier ${dir} est introuvable, il ne sera pas servi (lancez d'abord pnpm build).`,
       );
 
-    const generated = JSON.stringify(generatedRuntimeConfig());
+    // Read once: the build output does not change under a running server (`pnpm build` then start).
+    const built = builtDeclarations(options.webRoot);
+    const generated = JSON.stringify(generatedRuntimeConfig(built));
     // Without a database (a bare server in tests) there is no registry of releases: the build's entries.
     const registry = app.hasDecorator('releaseRegistry') ? app.releaseRegistry : undefined;
     app.get('/runtime-config.json', async (request, reply) => {
@@ -110,7 +125,7 @@ export default fp<StaticSiteOptions>(
         JSON.parse(text);
       } else if (registry !== undefined) {
         const live = await registry.liveReleases();
-        if (live.length > 0) text = JSON.stringify(servedRuntimeConfig(live));
+        if (live.length > 0) text = JSON.stringify(servedRuntimeConfig(live, built));
       }
       // no-cache means "revalidate": an unchanged registry costs a 304, not the file (too small to compress).
       const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;

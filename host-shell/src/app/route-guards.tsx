@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { checkStoredSession, hasSubject } from 'shared';
+import { checkStoredSession, hasPermission, hasSubject, type Permission } from 'shared';
 import { NotFound } from '../features/not-found';
 
 /** '/' and '/signup': a stored token goes straight to the dashboard (spec §2). */
@@ -29,4 +29,10 @@ export function RequireToken({
 export function RequireSubject({ children }: { children: ReactNode }) {
   const session = checkStoredSession();
   return session.status === 'valid' && hasSubject(session.claims) ? children : <NotFound />;
+}
+
+/** A route that declares a permission: without it the page is not found, as a hidden menu entry suggests. */
+export function RequirePermission({ children, permission }: { children: ReactNode; permission: Permission }) {
+  const session = checkStoredSession();
+  return session.status === 'valid' && hasPermission(session.claims, permission) ? children : <NotFound />;
 }

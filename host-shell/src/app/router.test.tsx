@@ -2,10 +2,11 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AppProviders, authStore } from 'shared';
+import { AppProviders, authStore, installDeclarations } from 'shared';
 import { mockToken } from 'shared/mocks';
+import { productDeclarations } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from './router';
+import { appRoutes } from './router';
 
 // Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
 
@@ -28,7 +29,7 @@ federation.pages['fiche-resa'] = () => {
 
 /** Renders the real route table at `url`; awaited so that pages suspending on `use()` resume under act. */
 async function renderAt(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [url] });
   await act(async () => {
     render(
       <AppProviders>
@@ -200,5 +201,48 @@ describe('remote isolation', () => {
     expect(await screen.findByRole('heading', { name: 'Page des réservations intégrales' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/reservation-integrale');
     expect(screen.queryByText(/a rencontré une erreur/)).toBeNull();
+  });
+});
+
+describe('routes and menu entries declared by the remotes at run time (issue 38 §3)', () => {
+  beforeEach(() =>
+    installDeclarations({
+      ...productDeclarations(),
+      // A sixth remote the registry adds: no host build knows it.
+      mf_facturation: {
+        routes: [
+          { id: 'factures', path: 'factures', title: 'Factures' },
+          { id: 'relances', path: 'relances', title: 'Relances', permission: 'manageUsers' },
+        ],
+        menu: [{ group: 'client', routeId: 'factures', label: 'Factures', order: 55 }],
+      },
+    }),
+  );
+  afterEach(() => installDeclarations(productDeclarations()));
+
+  it("a deep link into a sixth remote's route loads its page, and its menu entry shows in its group", async () => {
+    federation.pages.factures = () => <h1>Page des factures</h1>;
+    window.localStorage.setItem('token', mockToken());
+    await renderAt('/dashboard/factures');
+    expect(await screen.findByRole('heading', { name: 'Page des factures' })).toBeTruthy();
+    expect(federation.loadRemote).toHaveBeenCalledWith('mf_facturation/pages');
+    const menu = await screen.findByRole('navigation', { name: 'Menu principal' });
+    expect(menu.querySelector('a[href="/dashboard/factures"]')?.textContent).toBe('Factures');
+  });
+
+  it('a route that declares a permission is not found for a user without it', async () => {
+    federation.pages.relances = () => <h1>Page des relances</h1>;
+    window.localStorage.setItem('token', mockToken({ role: 'agent' }));
+    await renderAt('/dashboard/relances');
+    expect(await screen.findByText('Page introuvable')).toBeTruthy();
+    expect(screen.queryByText('Page des relances')).toBeNull();
+  });
+
+  it("a remote's route missing from the served declarations is not found (its release withdrawn)", async () => {
+    const { mf_stats: _withdrawn, ...others } = productDeclarations();
+    installDeclarations(others);
+    window.localStorage.setItem('token', mockToken());
+    await renderAt('/dashboard/StatsPerPax');
+    expect(await screen.findByText('Page introuvable')).toBeTruthy();
   });
 });

@@ -6,14 +6,16 @@ import {
   FORGOT_PASSWORD_PAGE,
   FullPageSpinner,
   MODULE_VERSIONS_PATH,
+  needsSubject,
   RESET_PASSWORD_PAGE,
-  ROUTES,
+  routeTable,
+  type RouteDef,
 } from 'shared';
 import { NotFound } from '../features/not-found';
 import { deferred } from '../lib/deferred';
 import { loadDashboardHome, loadDashboardLayout, loadedPages, preloadDashboard } from './dashboard-chunks';
 import { PageErrorBoundary } from './page-error-boundary';
-import { PublicOnly, RequireSubject, RequireToken } from './route-guards';
+import { PublicOnly, RequirePermission, RequireSubject, RequireToken } from './route-guards';
 
 // « Tâches » is not needed in the first seconds: fetched once the dashboard is shown (lib/deferred.tsx).
 const TasksEntry = deferred<object>(() =>
@@ -59,8 +61,26 @@ const page = (element: ReactNode) => (
   </PageErrorBoundary>
 );
 
-/** Dashboard children, read from the one route-ownership table in `shared`. */
-const dashboardChildren: RouteObject[] = [
+/** A remote's route, behind the guards and the permission it declares (the same checks as before issue 38 §3). */
+function remoteRoute(route: RouteDef): RouteObject {
+  let element = (
+    <PageErrorBoundary>
+      <Suspense fallback={<ContentSpinner label="Chargement du module…" />}>
+        <RemotePage key={route.id} route={route} />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+  if (route.permission)
+    element = <RequirePermission permission={route.permission}>{element}</RequirePermission>;
+  if (needsSubject(route)) element = <RequireSubject>{element}</RequireSubject>;
+  return { path: route.path, element };
+}
+
+/**
+ * Dashboard children: the host's own pages and the routes the remotes declare, read from the route table the
+ * registry's declarations filled at start-up (bootstrap.tsx), so that a remote adds a screen without a host build.
+ */
+const dashboardChildren = (remoteRoutes: readonly RouteDef[]): RouteObject[] => [
   {
     index: true,
     element: (
@@ -71,16 +91,7 @@ const dashboardChildren: RouteObject[] = [
       </PageErrorBoundary>
     ),
   },
-  ...ROUTES.map((route) => {
-    const element = (
-      <PageErrorBoundary>
-        <Suspense fallback={<ContentSpinner label="Chargement du module…" />}>
-          <RemotePage key={route.id} route={route} />
-        </Suspense>
-      </PageErrorBoundary>
-    );
-    return { path: route.path, element: route.extra ? <RequireSubject>{element}</RequireSubject> : element };
-  }),
+  ...remoteRoutes.map(remoteRoute),
   {
     path: ACCOUNT_PATH,
     element: (
@@ -104,7 +115,8 @@ const dashboardChildren: RouteObject[] = [
   { path: '*', element: <NotFound /> },
 ];
 
-export const routes: RouteObject[] = [
+/** The application's routes over the installed route table (built once per start, after the registry is read). */
+export const appRoutes = (remoteRoutes: readonly RouteDef[] = routeTable()): RouteObject[] => [
   {
     path: '/',
     element: page(
@@ -146,7 +158,7 @@ export const routes: RouteObject[] = [
         <DashboardLayout topBarExtra={<TasksEntry />} />
       </RequireToken>,
     ),
-    children: dashboardChildren,
+    children: dashboardChildren(remoteRoutes),
   },
   { path: '*', element: <NotFound /> },
 ];

@@ -1,3 +1,4 @@
+import type { PermissionName } from '../contract/route-declarations';
 import type { DecodedToken } from './decode-token';
 
 /** Roles allowed to manage reference data (establishments, room types, contracts, users). See docs/auth.md. */
@@ -31,14 +32,14 @@ export function canManageReleases(claims: DecodedToken): boolean {
   return claims.role === 'admin';
 }
 
-/** The checks a menu group may name (`MenuGroup.permission`). */
+/** The checks a route or a menu entry may name, one per PERMISSION_NAMES (route-declarations.ts). */
 export const PERMISSIONS = {
   manageReferenceData: canManageReferenceData,
   manageUsers: canManageUsers,
   manageReleases: canManageReleases,
-} as const satisfies Record<string, (claims: DecodedToken) => boolean>;
+} as const satisfies Record<PermissionName, (claims: DecodedToken) => boolean>;
 
-export type Permission = keyof typeof PERMISSIONS;
+export type Permission = PermissionName;
 
 export function hasPermission(claims: DecodedToken, permission: Permission): boolean {
   return PERMISSIONS[permission](claims);

@@ -45,7 +45,7 @@ describe('parseRuntimeConfig', () => {
     expect(error.message).toContain('propriétés additionnelles');
   });
 
-  it('accepts the releases the registry of releases points at, for known remotes only', () => {
+  it('accepts the releases the registry of releases points at, for remotes it names only', () => {
     const data = {
       ...hostConfig(),
       releases: {
@@ -61,10 +61,44 @@ describe('parseRuntimeConfig', () => {
     );
   });
 
-  it('rejects an unknown remote', () => {
+  it('accepts a sixth remote the registry adds, with its release and its declarations (issue 38 §3)', () => {
     const data = hostConfig();
-    data.remotes.mf_inconnu = '/remotes/x/mf-manifest.json';
-    expect(rejection(data)).toBeInstanceOf(RuntimeConfigError);
+    data.remotes.mf_facturation = '/releases/mf-facturation/v1/mf-manifest.json';
+    const config = {
+      ...data,
+      releases: { mf_facturation: { id: 'v1' } },
+      declarations: {
+        mf_facturation: {
+          routes: [{ id: 'factures', path: 'factures', title: 'Factures' }],
+          menu: [{ group: 'client', routeId: 'factures', label: 'Factures', order: 70 }],
+        },
+      },
+    };
+    expect(parseRuntimeConfig(config)).toEqual(config);
+  });
+
+  it('rejects a remote name that is not a federation name', () => {
+    const data = hostConfig();
+    data.remotes['mf-inconnu'] = '/remotes/x/mf-manifest.json';
+    expect(rejection(data).message).toContain('nom de module invalide (mf-inconnu)');
+  });
+
+  it('names an unusable declaration: unknown menu group, unknown permission, remote not in the registry', () => {
+    const declarations = (group: string, permission?: string) => ({
+      mf_stats: {
+        routes: [{ id: 'a', path: 'a', title: 'A', ...(permission && { permission }) }],
+        menu: [{ group, routeId: 'a', label: 'A', order: 1 }],
+      },
+    });
+    expect(rejection({ ...hostConfig(), declarations: declarations('compta') }).message).toContain(
+      '/declarations/mf_stats/menu/0/group : groupe de menu inconnu « compta »',
+    );
+    expect(
+      rejection({ ...hostConfig(), declarations: declarations('statistiques', 'toutPouvoir') }).message,
+    ).toContain('permission inconnue « toutPouvoir »');
+    expect(
+      rejection({ ...hostConfig(), declarations: { mf_inconnu: { routes: [], menu: [] } } }).message,
+    ).toContain('mf_inconnu');
   });
 
   it('rejects a non-string URL', () => {

@@ -1,6 +1,7 @@
 import { REMOTES, type RemoteName } from '../federation';
 import { adoptEarlyResponse } from '../api/early-requests';
 import type { ServedRelease } from '../contract/release-values';
+import { declarationProblems, type RemoteDeclarations } from '../contract/route-declarations';
 
 /**
  * The runtime registry served beside index.html (`/runtime-config.json`). Moving or upgrading a remote is an
@@ -8,12 +9,18 @@ import type { ServedRelease } from '../contract/release-values';
  */
 export interface RuntimeConfig {
   apiBaseUrl: string;
-  remotes: Record<RemoteName, string>;
+  /** Each remote's federation manifest: the five of the product, and any other the registry adds (issue 38 §3). */
+  remotes: Record<RemoteName, string> & Record<string, string>;
+  /**
+   * Each remote's routes and menu entries (issue 38 §3): from its live release, or from its build output or dev
+   * server for a remote without one. The host builds its router and side menu from them at start-up.
+   */
+  declarations?: Record<string, RemoteDeclarations>;
   /**
    * The remotes the registry of releases points at a release (issue 38 §2): its id, its canary, its declarations.
    * Absent while nothing was promoted; the host does not act on it yet (canary choice and routes come later).
    */
-  releases?: Partial<Record<RemoteName, ServedRelease>>;
+  releases?: Record<string, ServedRelease>;
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
@@ -52,7 +59,36 @@ function objectProblems(
   return problems;
 }
 
-/** `releases`: known remotes only, each with its release id. */
+/** A remote's federation name (`mf_stats`): the registry may name remotes the host was not built with. */
+const REMOTE_NAME = /^[a-z][a-z0-9_]*$/;
+
+/** `remotes`: the product's five, plus any remote the registry adds under a valid name, each a non-empty string. */
+function remotesProblems(value: unknown, known: readonly string[]): string[] {
+  if (!isObject(value)) return ['/remotes doit être un objet'];
+  const added = Object.keys(value).filter((name) => !known.includes(name));
+  return [
+    ...objectProblems(value, '/remotes', known, true, added),
+    ...added.flatMap((name) => {
+      if (!REMOTE_NAME.test(name)) return [`/remotes : nom de module invalide (${name})`];
+      const entry = value[name];
+      return typeof entry === 'string' && entry.length > 0
+        ? []
+        : [`/remotes/${name} doit être une chaîne non vide`];
+    }),
+  ];
+}
+
+/** `declarations`: each of a remote the registry names, each usable (route-declarations.ts). */
+function declarationsProblems(value: unknown, remoteNames: readonly string[]): string[] {
+  if (!isObject(value)) return ['/declarations doit être un objet'];
+  return Object.entries(value).flatMap(([name, declared]) =>
+    remoteNames.includes(name)
+      ? declarationProblems(declared, `/declarations/${name}`)
+      : [`/declarations ne doit pas avoir de propriétés additionnelles (${name})`],
+  );
+}
+
+/** `releases`: remotes the registry names only, each with its release id. */
 function releasesProblems(value: unknown, remoteNames: readonly string[]): string[] {
   if (!isObject(value)) return ['/releases doit être un objet'];
   return Object.entries(value).flatMap(([name, release]) => {
@@ -69,13 +105,15 @@ function releasesProblems(value: unknown, remoteNames: readonly string[]): strin
  * hand rather than with the contract's schema library: the shell must not download one for a 400-byte file.
  */
 export function parseRuntimeConfig(data: unknown): RuntimeConfig {
-  const remoteNames = REMOTES.map((remote) => remote.name);
-  const problems = objectProblems(data, '/', ['apiBaseUrl', 'remotes'], false, ['releases']);
+  const known = REMOTES.map((remote) => remote.name);
+  const problems = objectProblems(data, '/', ['apiBaseUrl', 'remotes'], false, ['releases', 'declarations']);
   if (isObject(data)) {
     if (typeof data.apiBaseUrl !== 'string' || data.apiBaseUrl.length === 0)
       problems.push('/apiBaseUrl doit être une chaîne non vide');
-    if ('remotes' in data) problems.push(...objectProblems(data.remotes, '/remotes', remoteNames, true));
+    if ('remotes' in data) problems.push(...remotesProblems(data.remotes, known));
+    const remoteNames = isObject(data.remotes) ? Object.keys(data.remotes) : known;
     if ('releases' in data) problems.push(...releasesProblems(data.releases, remoteNames));
+    if ('declarations' in data) problems.push(...declarationsProblems(data.declarations, remoteNames));
   }
   if (problems.length)
     throw new RuntimeConfigError(`Configuration d'exécution invalide : ${problems.join(' ; ')}`);

@@ -13,7 +13,7 @@ const HOST: Provides = {
   singletons: { react: '19.3.1', 'react-dom': '19.3.1', dayjs: '1.11.23', typebox: '1.4.3' },
   antd: ['Button', 'Table'],
   exports: { shared: ['apiClient', 'useAuth'], 'shared/ui': ['PageHeader'], 'react-router-dom': ['Link'] },
-  permissions: ['manageReferenceData', 'subjectClaim'],
+  permissions: ['manageReferenceData', 'subject'],
   federation: '2.9.1',
   api: ['GET /stats/pax', 'GET /stats/{}/excel'],
 };
@@ -119,15 +119,16 @@ describe('apiOperation', () => {
 });
 
 describe('permissionNames', () => {
-  it('collects permissions, guards and the subject-claim guard of extra routes', () => {
+  it('collects the permissions and guards of routes and menu entries', () => {
     expect(
       permissionNames([
         { id: 'a', permission: 'manageUsers' },
-        { id: 'b', extra: true },
-        { id: 'c', guards: ['subjectClaim', 'custom'] },
+        { id: 'b', path: 'b' },
+        { id: 'c', guards: ['subject', 'custom'] },
+        { group: 'etablissement', routeId: 'a', permission: 'manageReferenceData' },
         null,
       ]),
-    ).toEqual(['custom', 'manageUsers', 'subjectClaim']);
+    ).toEqual(['custom', 'manageReferenceData', 'manageUsers', 'subject']);
   });
 });
 

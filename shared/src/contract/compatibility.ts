@@ -20,7 +20,7 @@ export interface Requirements {
   antd?: string[];
   /** Module (`shared`, `shared/ui`, `shared/contract`, the router facade `react-router-dom`) → names imported. */
   exports?: Record<string, string[]>;
-  /** The permission and guard names its routes and menu entries use (`manageUsers`, `subjectClaim`). */
+  /** The permission and guard names its routes and menu entries use (`manageUsers`, `subject`). */
   permissions?: string[];
   /** The federation runtime range: a production remote runs on the host's runtime. */
   federation?: string;
@@ -39,9 +39,6 @@ export interface Provides {
   api?: string[];
 }
 
-/** The guard a route with `extra: true` has: the token's subject claim (spec §2). */
-export const SUBJECT_CLAIM_GUARD = 'subjectClaim';
-
 /** `{ method, path }` as requirements compare it: upper-case method, no `/api` prefix, every parameter `{}`. */
 export function apiOperation(method: string, path: string): string {
   const bare = path.split('?')[0] ?? '';
@@ -53,18 +50,16 @@ export function apiOperation(method: string, path: string): string {
 }
 
 /**
- * The permission and guard names of a remote's route and menu data: every string `permission`, every name in
- * `guards`, and SUBJECT_CLAIM_GUARD for a route marked `extra`. Takes the data as the remote declares it, whatever
- * its other fields.
+ * The permission and guard names of a remote's route and menu declarations (route-declarations.ts): every string
+ * `permission` and every name in `guards`. Takes the data as the remote declares it, whatever its other fields.
  */
 export function permissionNames(declarations: readonly unknown[]): string[] {
   const names = new Set<string>();
   for (const item of declarations) {
     if (typeof item !== 'object' || item === null) continue;
-    const { permission, guards, extra } = item as Record<string, unknown>;
+    const { permission, guards } = item as Record<string, unknown>;
     if (typeof permission === 'string') names.add(permission);
     if (Array.isArray(guards)) for (const guard of guards) if (typeof guard === 'string') names.add(guard);
-    if (extra === true) names.add(SUBJECT_CLAIM_GUARD);
   }
   return [...names].sort();
 }

@@ -20,3 +20,4 @@ export * from './notifications';
 export * from './foyers';
 export * from './releases';
 export * from './release-canary';
+export * from './route-declarations';

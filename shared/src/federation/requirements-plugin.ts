@@ -10,18 +10,16 @@ import { fileURLToPath } from 'node:url';
 import type { RsbuildPlugin } from '@rsbuild/core';
 import * as contract from '../contract';
 import { PERMISSIONS } from '../auth/permissions';
-import { MENU } from '../routes/menu';
-import { ROUTES } from '../routes/route-registry';
 import { ANTD_COMPONENTS } from './antd-components';
 import {
   permissionNames,
   PROVIDES_FILE,
   REQUIREMENTS_FILE,
-  SUBJECT_CLAIM_GUARD,
   type Provides,
   type Requirements,
 } from '../contract/compatibility';
-import { SINGLETON_VERSIONS, type RemoteName } from './index';
+import { ROUTE_GUARDS, type RemoteDeclarations } from '../contract/route-declarations';
+import { SINGLETON_VERSIONS } from './index';
 import { apiCalls, browserSources, exportedNames, importedNames } from './source-scan';
 
 /** The modules whose export names a remote takes from the host; `react-router-dom` is the host's router facade. */
@@ -46,16 +44,6 @@ function federationVersion(): string {
   return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/**
- * The route and menu data of a remote its permissions are read from: its routes, and the menu groups listing them.
- * Takes the route data wherever it is declared (permissionNames only reads `permission`, `guards` and `extra`).
- */
-export function remoteDeclarations(remote: RemoteName): unknown[] {
-  const routes = ROUTES.filter((route) => route.remote === remote);
-  const ids = new Set(routes.map((route) => route.id));
-  return [...routes, ...MENU.filter((group) => group.entries.some((entry) => ids.has(entry.routeId)))];
-}
-
 /** What the host provides: its singletons, every shared antd component, the export names, permissions, runtime. */
 export function hostProvides(): Provides {
   return {
@@ -64,7 +52,7 @@ export function hostProvides(): Provides {
     exports: Object.fromEntries(
       Object.entries(EXPORTING_MODULES).map(([name, file]) => [name, exportedNames(moduleFile(file))]),
     ),
-    permissions: [...Object.keys(PERMISSIONS), SUBJECT_CLAIM_GUARD].sort(),
+    permissions: [...Object.keys(PERMISSIONS), ...ROUTE_GUARDS].sort(),
     federation: federationVersion(),
   };
 }
@@ -108,10 +96,7 @@ export function remoteRequirements(options: {
 }
 
 /** Writes a remote's requirements.json after its production build (not the standalone one: no host there). */
-export function pluginRequirements(options: {
-  remote: RemoteName;
-  declarations?: readonly unknown[];
-}): RsbuildPlugin {
+export function pluginRequirements(options: { declarations: RemoteDeclarations }): RsbuildPlugin {
   return {
     name: 'ebas3:requirements',
     setup(api) {
@@ -124,7 +109,7 @@ export function pluginRequirements(options: {
         const { requirements, unresolvedApiCalls } = remoteRequirements({
           srcDir: join(api.context.rootPath, 'src'),
           manifest,
-          declarations: options.declarations ?? remoteDeclarations(options.remote),
+          declarations: [...options.declarations.routes, ...options.declarations.menu],
         });
         writeFileSync(join(distPath, REQUIREMENTS_FILE), `${JSON.stringify(requirements)}\n`);
         if (unresolvedApiCalls > 0)

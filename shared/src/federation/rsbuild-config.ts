@@ -14,6 +14,8 @@ import {
   STANDALONE_ENV_MODE,
   type RemoteName,
 } from '.';
+import type { RemoteDeclarations } from '../contract/route-declarations';
+import { devDeclarations, pluginRemoteDeclarations } from './declarations-plugin';
 import { HOST_CHUNK_GROUPS, HOST_SIDE_EFFECT_FREE } from './host-chunks';
 import { HOST_PROVIDES_DEFINE } from './host-provides-define';
 import { hostProvides, pluginProvides, pluginRequirements } from './requirements-plugin';
@@ -90,11 +92,7 @@ const common = (port: number, title: string): RsbuildConfig => ({
  * Three builds come from it: the dev server and the standalone build (`--env-mode standalone`), each carrying the
  * federation runtime since no host gives it one, and the production build the host loads, which takes the host's.
  */
-export function defineRemoteConfig(
-  name: RemoteName,
-  title: string,
-  options: { declarations?: readonly unknown[] } = {},
-) {
+export function defineRemoteConfig(name: RemoteName, title: string, declarations: RemoteDeclarations) {
   const remote = REMOTES.find((r) => r.name === name);
   if (!remote) throw new Error(`Remote inconnu : ${name}`);
   const base = common(remote.devPort, `EBAS3 — ${title} (autonome)`);
@@ -120,6 +118,7 @@ export function defineRemoteConfig(
       html: { ...base.html, tags: [{ tag: 'base', attrs: { href: '/' }, head: true, append: false }] },
       plugins: [
         ...(base.plugins ?? []),
+        pluginRemoteDeclarations(declarations),
         pluginModuleFederation({
           name,
           filename: 'remoteEntry.js',
@@ -133,7 +132,7 @@ export function defineRemoteConfig(
           experiments: { externalRuntime: released },
         }),
         // What the release requires from the host, beside mf-manifest.json (requirements-plugin.ts).
-        ...(released ? [pluginRequirements({ remote: name, declarations: options.declarations })] : []),
+        ...(released ? [pluginRequirements({ declarations })] : []),
       ],
     };
   });
@@ -174,7 +173,7 @@ export function defineHostConfig(options: HostConfigOptions = {}) {
     head: true,
     append: true,
   };
-  const devRegistry = JSON.stringify({ apiBaseUrl: '/api', remotes: devRemoteManifests() });
+  const remotes = devRemoteManifests();
   const provides = hostProvides();
   return defineConfig({
     ...base,
@@ -200,8 +199,10 @@ export function defineHostConfig(options: HostConfigOptions = {}) {
       setupMiddlewares: (middlewares) => {
         middlewares.unshift((req, res, next) => {
           if (req.url?.startsWith('/runtime-config.json')) {
-            res.setHeader('Content-Type', 'application/json');
-            res.end(devRegistry);
+            void devDeclarations(remotes).then((declarations) => {
+              res.setHeader('Content-Type', 'application/json');
+              res.end(JSON.stringify({ apiBaseUrl: '/api', remotes, declarations }));
+            });
             return;
           }
           next();

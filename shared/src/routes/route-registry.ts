@@ -1,96 +1,76 @@
-import type { RemoteName } from '../federation';
+import type { RemoteDeclarations, RouteDeclaration } from '../contract/route-declarations';
 
-/** One page of the product: where it lives, who owns it and what it is called. */
-export interface RouteDef {
-  /** Stable id, also the key of the page in its remote's exposed page map. */
-  id: string;
-  /** Path under /dashboard, exactly as the spec writes it (case included). */
-  path: string;
-  remote: RemoteName;
-  title: string;
-  /** Extra routes exist only for a token with a subject claim (spec §2). */
-  extra: boolean;
+/** One page of the product as the host routes it: a remote's declaration and the remote that owns it. */
+export interface RouteDef extends RouteDeclaration {
+  /** Federation name of the owning remote (`mf_stats`); a sixth remote is one more name, not a host change. */
+  remote: string;
 }
-
-const route = (id: string, path: string, remote: RemoteName, title: string, extra = false): RouteDef => ({
-  id,
-  path,
-  remote,
-  title,
-  extra,
-});
-
-/** The route-ownership table: the host's router, its menu and the remotes all read it. */
-export const ROUTES: readonly RouteDef[] = [
-  route('reservations', 'reservations', 'mf_reservations', 'Réservations'),
-  route('reservation-integrale', 'reservation-integrale', 'mf_reservations', 'Réservations intégrales'),
-  route('fiche-resa', 'fiche-resa/:id', 'mf_reservations', 'Fiche réservation'),
-  route('fiche-resa-integrale', 'fiche-resa-integrale/:id', 'mf_reservations', 'Fiche réservation intégrale'),
-  route(
-    'reservations-a-prolonger',
-    'reservations-a-prolonger',
-    'mf_reservations',
-    'Réservations à prolonger',
-  ),
-  route(
-    'reservation_integrale',
-    'reservation_integrale',
-    'mf_reservations',
-    'Nouvelle réservation intégrale',
-    true,
-  ),
-  route('demandes-hebergement', 'Demande-Hebergement', 'mf_demandes', "Demandes d'hébergement"),
-  route('demande-hebergement', 'demande-hebergement/:id', 'mf_demandes', "Demande d'hébergement"),
-  route('rooming-etab', 'rooming-etab', 'mf_rooming_pointage', 'Rooming établissement'),
-  route('rooming-client', 'rooming-client', 'mf_rooming_pointage', 'Rooming client'),
-  route('rooming-pensionnaires', 'rooming-pensionnaires', 'mf_rooming_pointage', 'Rooming pensionnaires'),
-  route('pointage-presence', 'pointage-presence', 'mf_rooming_pointage', 'Pointage présence'),
-  route('pointage-paf', 'pointage-paf', 'mf_rooming_pointage', 'Pointage PAF'),
-  route('pointage-caf', 'pointage-caf', 'mf_rooming_pointage', 'Pointage CAF'),
-  route('client', 'client', 'mf_referentiel', 'Clients'),
-  route('client-details', 'client-details/:id', 'mf_referentiel', 'Fiche client'),
-  route('groupe-client', 'groupe-client', 'mf_referentiel', 'Groupes clients'),
-  route('pensionnaires', 'pensionnaires', 'mf_referentiel', 'Pensionnaires'),
-  route('pensionnaire', 'pensionnaires/:id', 'mf_referentiel', 'Fiche pensionnaire'),
-  // Issue 10 §4 (not in spec §2): households, since requests and bookings are made per household.
-  route('foyers', 'foyers', 'mf_referentiel', 'Foyers'),
-  route('foyer', 'foyers/:id', 'mf_referentiel', 'Fiche foyer'),
-  route('repas', 'repas', 'mf_referentiel', 'Repas'),
-  route('utilisateurs', 'utilisateurs', 'mf_referentiel', 'Utilisateurs'),
-  route('etablissement', 'etablissement', 'mf_referentiel', 'Établissements', true),
-  route('etablissement-details', 'etablissement-details/:id', 'mf_referentiel', 'Fiche établissement', true),
-  route('group-etablissement', 'group-etablissement', 'mf_referentiel', "Groupes d'établissements", true),
-  route('type-chambre', 'type-chambre', 'mf_referentiel', 'Types de chambre', true),
-  route('contract-etablissement', 'contract-etablissement', 'mf_referentiel', 'Contrats établissement', true),
-  route(
-    'contract-etablissement-details',
-    'contract-etablissement-details/:id',
-    'mf_referentiel',
-    'Fiche contrat établissement',
-    true,
-  ),
-  route('contrat-client', 'contrat-client', 'mf_referentiel', 'Contrats clients', true),
-  route('contrat-client-details', 'contrat-client/:id', 'mf_referentiel', 'Fiche contrat client', true),
-  route('stats-per-pax', 'StatsPerPax', 'mf_stats', 'Statistiques par nombre de pax'),
-  route('stats-per-month', 'StatsPerMonth', 'mf_stats', 'Statistiques par mois'),
-  route('stats-per-ca', 'StatsPerCa', 'mf_stats', "Statistiques par chiffre d'affaires"),
-];
 
 export const DASHBOARD_PATH = '/dashboard';
 
-export function routesOf(remote: RemoteName): RouteDef[] {
-  return ROUTES.filter((r) => r.remote === remote);
+/**
+ * The routes of the remotes, installed at start-up from the registry's declarations (the host), from the remote's
+ * own source (a remote run alone) or from every remote's source (unit tests). No route is compiled into the host.
+ */
+let table: readonly RouteDef[] = [];
+let declarations: Readonly<Record<string, RemoteDeclarations>> = {};
+
+export function installDeclarations(byRemote: Readonly<Record<string, RemoteDeclarations>>): void {
+  declarations = byRemote;
+  table = Object.entries(byRemote).flatMap(([remote, declared]) =>
+    declared.routes.map((route) => ({ ...route, remote })),
+  );
 }
 
+export function installedDeclarations(): Readonly<Record<string, RemoteDeclarations>> {
+  return declarations;
+}
+
+/** The route-ownership table: the host's router, its menu and the remotes' links all read it. */
+export function routeTable(): readonly RouteDef[] {
+  return table;
+}
+
+export function routesOf(remote: string): RouteDef[] {
+  return table.filter((r) => r.remote === remote);
+}
+
+/** Extra routes exist only for a token with a subject claim (spec §2). */
+export const needsSubject = (route: RouteDeclaration): boolean => route.guards?.includes('subject') ?? false;
+
+/**
+ * The paths something outside their remote links to (the host's shortcuts and badges, a remote's link into
+ * another's record). Kept here so that such a link still has its URL when the target's remote is not in the
+ * table — a remote run alone, or a registry that does not serve that remote — and so that the host's bundle
+ * carries no remote's declarations. Each remote's tests check that its declarations agree with them.
+ */
+export const LINKED_PATHS: Readonly<Record<string, string>> = {
+  'reservation-integrale': 'reservation-integrale',
+  'reservations-a-prolonger': 'reservations-a-prolonger',
+  reservation_integrale: 'reservation_integrale',
+  'fiche-resa': 'fiche-resa/:id',
+  'fiche-resa-integrale': 'fiche-resa-integrale/:id',
+  'demandes-hebergement': 'Demande-Hebergement',
+  'demande-hebergement': 'demande-hebergement/:id',
+  'pointage-presence': 'pointage-presence',
+  'pointage-paf': 'pointage-paf',
+  'pointage-caf': 'pointage-caf',
+  'client-details': 'client-details/:id',
+  'etablissement-details': 'etablissement-details/:id',
+  pensionnaire: 'pensionnaires/:id',
+};
+
 export function findRoute(id: string): RouteDef {
-  const found = ROUTES.find((r) => r.id === id);
+  const found = table.find((r) => r.id === id);
   if (!found) throw new Error(`Route inconnue : ${id}`);
   return found;
 }
 
 /** Absolute URL of a route, with its `:params` filled in. */
 export function dashboardUrl(id: string, params: Record<string, string | number> = {}): string {
-  const path = findRoute(id).path.replace(/:(\w+)/g, (_, name: string) => {
+  const declared = table.find((r) => r.id === id)?.path ?? LINKED_PATHS[id];
+  if (declared === undefined) throw new Error(`Route inconnue : ${id}`);
+  const path = declared.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`Paramètre manquant : ${name}`);
     return encodeURIComponent(String(value));

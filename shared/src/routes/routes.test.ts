@@ -1,8 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { canManageReferenceData } from '../auth/permissions';
-import { MENU } from './menu';
+import { afterEach, describe, expect, it } from 'vitest';
+import { canManageReferenceData, PERMISSIONS } from '../auth/permissions';
+import { MENU_GROUPS, PERMISSION_NAMES, type RemoteDeclarations } from '../contract/route-declarations';
+import { productDeclarations } from '../testing/product-declarations';
+import { menuGroups } from './menu';
 import { ACCOUNT_PATH, ACCOUNT_URL } from './host-pages';
-import { dashboardUrl, DASHBOARD_PATH, findRoute, ROUTES, routesOf, viewPdfUrl } from './route-registry';
+import {
+  dashboardUrl,
+  DASHBOARD_PATH,
+  findRoute,
+  installDeclarations,
+  LINKED_PATHS,
+  needsSubject,
+  routesOf,
+  routeTable,
+  viewPdfUrl,
+} from './route-registry';
 import { DASHBOARD_BADGES, DEMANDE_ACTIONS, TOP_BAR_SHORTCUTS } from './shortcuts';
 
 /** Child routes under /dashboard (spec §2), exactly as written there, `{id}` as `:id`. */
@@ -48,36 +60,44 @@ const SPEC_EXTRA_ROUTES = [
 /** Routes an issue adds beyond spec §2, each with its reason in docs/frontend.md: issue 10 §4's households. */
 const ISSUE_ROUTES = ['foyers', 'foyers/:id'];
 
-const byPath = (path: string) => ROUTES.find((r) => r.path === path);
+// The table every remote's declarations fill (installed by setup-tests.ts, as the registry's do in the host).
+const byPath = (path: string) => routeTable().find((r) => r.path === path);
+const MENU = () => menuGroups();
 
 describe('route registry', () => {
   it('has unique ids and unique paths', () => {
-    expect(new Set(ROUTES.map((r) => r.id)).size).toBe(ROUTES.length);
-    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
+    const routes = routeTable();
+    expect(new Set(routes.map((r) => r.id)).size).toBe(routes.length);
+    expect(new Set(routes.map((r) => r.path)).size).toBe(routes.length);
   });
 
   it.each(SPEC_CHILD_ROUTES)('registers the child route %s (exact case), not extra', (path) => {
-    expect(byPath(path)).toBeDefined();
-    expect(byPath(path)?.extra).toBe(false);
+    const route = byPath(path);
+    expect(route).toBeDefined();
+    expect(route && needsSubject(route)).toBe(false);
   });
 
   it.each(SPEC_EXTRA_ROUTES)('registers the extra route %s, flagged extra', (path) => {
-    expect(byPath(path)?.extra).toBe(true);
+    const route = byPath(path);
+    expect(route && needsSubject(route)).toBe(true);
   });
 
   it.each(ISSUE_ROUTES)('registers the issue route %s, not extra', (path) => {
-    expect(byPath(path)?.remote).toBe('mf_referentiel');
-    expect(byPath(path)?.extra).toBe(false);
+    const route = byPath(path);
+    expect(route?.remote).toBe('mf_referentiel');
+    expect(route && needsSubject(route)).toBe(false);
   });
 
   it('registers nothing beyond the spec routes and the documented issue routes', () => {
-    expect(ROUTES.map((r) => r.path).sort()).toEqual(
-      [...SPEC_CHILD_ROUTES, ...SPEC_EXTRA_ROUTES, ...ISSUE_ROUTES].sort(),
-    );
+    expect(
+      routeTable()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...SPEC_CHILD_ROUTES, ...SPEC_EXTRA_ROUTES, ...ISSUE_ROUTES].sort());
   });
 
   it('gives every route a title and assigns each remote at least one route', () => {
-    for (const route of ROUTES) expect(route.title.trim()).not.toBe('');
+    for (const route of routeTable()) expect(route.title.trim()).not.toBe('');
     for (const remote of [
       'mf_reservations',
       'mf_demandes',
@@ -112,7 +132,7 @@ describe('route registry', () => {
 
 describe('side menu', () => {
   it('has the 8 groups of spec §2 in order', () => {
-    expect(MENU.map((g) => g.label)).toEqual([
+    expect(MENU().map((g) => g.label)).toEqual([
       'Reservation',
       'Demande hébergement',
       'Pointage',
@@ -125,13 +145,13 @@ describe('side menu', () => {
   });
 
   it('points every entry at a registered route', () => {
-    for (const group of MENU)
+    for (const group of MENU())
       for (const entry of group.entries) expect(() => findRoute(entry.routeId)).not.toThrow();
   });
 
   it('lists the entries of the spec table, in order', () => {
     const urls = Object.fromEntries(
-      MENU.map((g) => [g.label, g.entries.map((e) => dashboardUrl(e.routeId))]),
+      MENU().map((g) => [g.label, g.entries.map((e) => dashboardUrl(e.routeId))]),
     );
     expect(urls).toEqual({
       Reservation: [
@@ -163,7 +183,7 @@ describe('side menu', () => {
   });
 
   it('uses the entry labels the spec names', () => {
-    const labels = MENU.flatMap((g) => g.entries.map((e) => e.label));
+    const labels = MENU().flatMap((g) => g.entries.map((e) => e.label));
     for (const label of [
       'Réservations',
       'Réservation intégrale',
@@ -175,9 +195,13 @@ describe('side menu', () => {
   });
 
   it('puts a permission flag on the Etablissement and Utilisateurs groups only', () => {
-    expect(MENU.filter((g) => g.permission).map((g) => g.label)).toEqual(['Etablissement', 'Utilisateurs']);
-    expect(MENU.find((g) => g.label === 'Etablissement')?.permission).toBe('manageReferenceData');
-    expect(MENU.find((g) => g.label === 'Utilisateurs')?.permission).toBe('manageUsers');
+    expect(
+      MENU()
+        .filter((g) => g.permission)
+        .map((g) => g.label),
+    ).toEqual(['Etablissement', 'Utilisateurs']);
+    expect(MENU().find((g) => g.label === 'Etablissement')?.permission).toBe('manageReferenceData');
+    expect(MENU().find((g) => g.label === 'Utilisateurs')?.permission).toBe('manageUsers');
     expect(canManageReferenceData({ role: 'admin' })).toBe(true);
   });
 });
@@ -218,9 +242,65 @@ describe('shortcuts', () => {
   });
 });
 
+describe('declarations installed at run time (issue 38 §3)', () => {
+  afterEach(() => installDeclarations(productDeclarations()));
+
+  const facturation: RemoteDeclarations = {
+    routes: [
+      { id: 'factures', path: 'factures', title: 'Factures' },
+      { id: 'facture', path: 'factures/:id', title: 'Fiche facture', permission: 'manageUsers' },
+    ],
+    menu: [{ group: 'client', routeId: 'factures', label: 'Factures', order: 55 }],
+  };
+
+  it("gives every remote's declarations to the table and the menu: a sixth remote needs no host change", () => {
+    installDeclarations({ ...productDeclarations(), mf_facturation: facturation });
+    expect(routesOf('mf_facturation').map((r) => r.id)).toEqual(['factures', 'facture']);
+    expect(dashboardUrl('facture', { id: 7 })).toBe('/dashboard/factures/7');
+    // Among the Client group's entries by `order`: 55 falls between Foyers (50) and Repas (60).
+    expect(
+      MENU()
+        .find((g) => g.key === 'client')
+        ?.entries.map((e) => e.routeId),
+    ).toEqual(['groupe-client', 'client', 'contrat-client', 'pensionnaires', 'foyers', 'factures', 'repas']);
+  });
+
+  it("keeps shared's group order and labels whatever order the remotes come in, and leaves out empty groups", () => {
+    const { mf_stats, mf_reservations } = productDeclarations();
+    installDeclarations({ mf_stats: mf_stats!, mf_reservations: mf_reservations! });
+    expect(MENU().map((g) => g.label)).toEqual(['Reservation', 'Statistiques']);
+  });
+
+  it('leaves out an entry for a group shared does not know (promote refuses such a release)', () => {
+    installDeclarations({
+      mf_x: {
+        routes: [{ id: 'x', path: 'x', title: 'X' }],
+        menu: [{ group: 'compta' as never, routeId: 'x', label: 'X', order: 1 }],
+      },
+    });
+    expect(MENU()).toEqual([]);
+  });
+
+  it('builds a link into a remote missing from the table from LINKED_PATHS (a remote run alone)', () => {
+    installDeclarations({});
+    expect(dashboardUrl('fiche-resa', { id: 3 })).toBe('/dashboard/fiche-resa/3');
+    expect(() => dashboardUrl('stats-per-pax')).toThrow('Route inconnue : stats-per-pax');
+    expect(() => findRoute('fiche-resa')).toThrow('Route inconnue : fiche-resa');
+  });
+
+  it('has LINKED_PATHS agree with the declarations of the remotes that own them', () => {
+    for (const [id, path] of Object.entries(LINKED_PATHS)) expect(findRoute(id).path).toBe(path);
+  });
+
+  it('names in PERMISSION_NAMES exactly the checks hasPermission knows, and groups only those', () => {
+    expect(Object.keys(PERMISSIONS).sort()).toEqual([...PERMISSION_NAMES].sort());
+    expect(MENU_GROUPS.map((g) => g.key)).toEqual(MENU().map((g) => g.key));
+  });
+});
+
 describe("« Mon compte », the host's own page under /dashboard", () => {
   it('takes a path no remote route matches', () => {
     expect(ACCOUNT_URL).toBe('/dashboard/mon-compte');
-    expect(ROUTES.some((r) => r.path.toLowerCase() === ACCOUNT_PATH)).toBe(false);
+    expect(routeTable().some((r) => r.path.toLowerCase() === ACCOUNT_PATH)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { DASHBOARD_PATH, dashboardUrl, ROUTES } from '../routes/route-registry';
+import { DASHBOARD_PATH, dashboardUrl, routeTable } from '../routes/route-registry';
 
 /**
  * Records the user selected on one screen and reads on the next (spec §3: contract, reservation,
@@ -48,7 +48,7 @@ export function dashboardContentOf(pathname: string): string {
   if (!pathname.startsWith(`${DASHBOARD_PATH}/`)) return DEFAULT_DASHBOARD_CONTENT;
   const rest = pathname.slice(DASHBOARD_PATH.length + 1).replace(/\/$/, '');
   // Case-insensitive, as the router matches.
-  const route = ROUTES.find((candidate) =>
+  const route = routeTable().find((candidate) =>
     new RegExp(`^${candidate.path.replace(/:\w+/g, '[^/]+')}$`, 'i').test(rest),
   );
   return route?.id ?? DEFAULT_DASHBOARD_CONTENT;
@@ -87,7 +87,7 @@ function selectedId(key: SessionKey): number | null {
  */
 export function dashboardContentUrl(): string {
   const name = dashboardContentName();
-  const route = ROUTES.find((candidate) => candidate.id === name);
+  const route = routeTable().find((candidate) => candidate.id === name);
   if (!route) return DASHBOARD_PATH;
   if (!route.path.includes(':')) return dashboardUrl(route.id);
   const key = SELECTION_OF_SCREEN[route.id];

@@ -7,7 +7,8 @@ import { readToken, storeToken } from '../auth/token-storage';
 import { createQueryClient } from '../api/query-client';
 import type { RemoteName } from '../federation';
 import { mockToken } from '../mocks/common/users';
-import { DASHBOARD_PATH, routesOf } from '../routes';
+import type { RemoteDeclarations } from '../contract/route-declarations';
+import { DASHBOARD_PATH, installDeclarations, routesOf } from '../routes';
 import { AppProviders } from '../ui/app-providers';
 
 export type PageMap = Record<string, ComponentType>;
@@ -56,7 +57,17 @@ function StandaloneLayout({ remote, title, pages }: { remote: RemoteName; title:
  * Runs a remote on its own: mocked API (the shared MSW handlers), a mock session, its own router and the
  * product's providers. Used by each remote's bootstrap when it is opened directly (dev server or preview).
  */
-export async function startStandalone(options: { remote: RemoteName; title: string; pages: PageMap }) {
+export async function startStandalone({
+  declarations,
+  ...options
+}: {
+  remote: RemoteName;
+  title: string;
+  pages: PageMap;
+  declarations: RemoteDeclarations;
+}) {
+  // Alone, the remote's own declarations are the route table; links into other remotes use LINKED_PATHS.
+  installDeclarations({ [options.remote]: declarations });
   const { startBrowserMocks } = await import('../mocks/browser');
   await startBrowserMocks();
   // No host, no socket: the mocks simulate the live feed (docs/frontend.md « Notifications en direct »).

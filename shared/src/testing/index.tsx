@@ -27,3 +27,4 @@ export function renderWithProviders(
   );
   return { ...result, queryClient };
 }
+export { productDeclarations } from './product-declarations';

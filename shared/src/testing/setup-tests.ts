@@ -1,6 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { mockServer } from '../mocks/node';
+import { installDeclarations } from '../routes/route-registry';
+import { productDeclarations } from './product-declarations';
 
 // Async queries wait for antd's animations and the mocks on a shared 2-core machine: one generous limit for
 // every package, so a slow run waits longer instead of failing.
@@ -20,6 +22,9 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// The route table the host gets from the registry at start-up: every remote's declarations.
+installDeclarations(productDeclarations());
 
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

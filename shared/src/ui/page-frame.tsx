@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/auth-provider';
 import { displayName } from '../auth/permissions';
-import { DASHBOARD_PATH, findRoute, MENU } from '../routes';
+import { DASHBOARD_PATH, findRoute, menuGroups } from '../routes';
 
 function groupLabelOf(routeId: string): string | undefined {
-  return MENU.find((group) => group.entries.some((entry) => entry.routeId === routeId))?.label;
+  return menuGroups().find((group) => group.entries.some((entry) => entry.routeId === routeId))?.label;
 }
 
 export interface PageFrameProps {

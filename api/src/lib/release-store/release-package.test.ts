@@ -166,6 +166,30 @@ describe('release package', () => {
   });
 });
 
+describe("a release's routes and menu entries (issue 38 §3)", () => {
+  const declared = {
+    routes: [{ id: 'stats-per-pax', path: 'StatsPerPax', title: 'Statistiques par nombre de pax' }],
+    menu: [{ group: 'statistiques', routeId: 'stats-per-pax', label: 'Par nombre de pax', order: 10 }],
+  };
+
+  it('carries those its build wrote in declarations.json, and a change of them is another release', async () => {
+    const withRoutes = await packageRelease(
+      options(tempDist({ 'declarations.json': JSON.stringify(declared) })),
+    );
+    expect(withRoutes.manifest).toMatchObject(declared);
+    const renamed = { ...declared, routes: [{ ...declared.routes[0], path: 'ParPax' }] };
+    const moved = await packageRelease(options(tempDist({ 'declarations.json': JSON.stringify(renamed) })));
+    expect(moved.manifest.id).not.toBe(withRoutes.manifest.id);
+  });
+
+  it('refuses declarations promote would refuse, naming the problem', async () => {
+    const unknownGroup = { ...declared, menu: [{ ...declared.menu[0], group: 'compta' }] };
+    await expect(
+      packageRelease(options(tempDist({ 'declarations.json': JSON.stringify(unknownGroup) }))),
+    ).rejects.toThrow('groupe de menu inconnu « compta »');
+  });
+});
+
 describe('publishing a release', () => {
   it('uploads every file byte for byte with its headers, and release.json last', async () => {
     const dist = tempDist();

@@ -4,6 +4,7 @@ import { hostname, userInfo } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { AppError, ConflictError } from '../../errors';
 import { pageFirstVisit } from './page-first-visit';
+import { readReleaseDeclarations } from './release-declarations';
 import { IMMUTABLE, isFederationFile, releaseFileHeaders } from './release-files';
 import {
   RELEASE_MANIFEST,
@@ -159,8 +160,7 @@ export async function packageRelease(options: PackageReleaseOptions): Promise<Re
     firstVisit: files.some((file) => file.path === 'index.html')
       ? await pageFirstVisit(distDir, files)
       : firstVisit(federation, files),
-    routes: [],
-    menu: [],
+    ...(await readReleaseDeclarations(remote, distDir)),
     ...(await buildCompatibility(distDir)),
   };
   return { manifest, distDir };

@@ -25,26 +25,44 @@ const served = async (headers: Record<string, string> = {}) => {
   return { response, config: response.statusCode === 200 ? response.json<Record<string, unknown>>() : {} };
 };
 
-/** What a remote's release declares (issue 38 §3, §4), the size today's route table gives the largest remote. */
-const declarations = (remote: string) => ({
-  routes: Array.from({ length: 8 }, (_, index) => ({
-    id: `${remote}-route-${index}`,
-    path: `/dashboard/${remote}-ecran-${index}/:id`,
-    title: `Écran ${index}`,
-  })),
-  menu: Array.from({ length: 4 }, (_, index) => ({
-    group: 'reservations',
-    label: `Entrée ${index}`,
-    route: `${remote}-route-${index}`,
-    order: index,
-  })),
-  requirements: {
-    react: '^19.2.0',
-    'react-dom': '^19.2.0',
-    antd: ['button', 'table', 'form', 'input', 'select', 'modal', 'date-picker', 'tag'],
-    shared: ['apiClient', 'useAuth', 'formatDate'],
-  },
-});
+/** Routes and menu entries each remote declares today (issue 38 §3): their number, for the size budget. */
+const DECLARED = {
+  'mf-reservations': [6, 3],
+  'mf-demandes': [2, 1],
+  'mf-rooming-pointage': [6, 6],
+  'mf-referentiel': [17, 11],
+  'mf-stats': [3, 3],
+} as Record<string, [number, number]>;
+
+/**
+ * What a remote's release declares (issue 38 §3, §4): as many routes and entries as it has today, with ids, paths
+ * and titles as long as its real ones (all five remotes' real declarations weigh 5.2 kB of JSON).
+ */
+const declarations = (remote: string) => {
+  const [routeCount, entryCount] = DECLARED[remote] ?? [1, 1];
+  const short = remote.replace(/^mf-/, '').slice(0, 8);
+  return {
+    routes: Array.from({ length: routeCount }, (_, index) => ({
+      id: `${short}-fiche-${index}`,
+      path: `${short}-ecran-${index}/:id`,
+      title: `Fiche de l'écran ${index}`,
+      ...(index % 3 === 0 && { guards: ['subject'] }),
+    })),
+    menu: Array.from({ length: entryCount }, (_, index) => ({
+      group: 'client',
+      routeId: `${short}-fiche-${index}`,
+      label: `Entrée de menu ${index}`,
+      order: index * 10,
+    })),
+  };
+};
+const requirements = {
+  react: '^19.2.0',
+  'react-dom': '^19.2.0',
+  antd: ['button', 'table', 'form', 'input', 'select', 'modal', 'date-picker', 'tag'],
+  shared: ['apiClient', 'useAuth', 'formatDate'],
+};
+const released = (remote: string) => ({ ...declarations(remote), requirements });
 
 beforeAll(async () => {
   const database = await createTestDatabase();
@@ -62,7 +80,7 @@ afterAll(async () => {
 
 describe('/runtime-config.json from the registry of releases', () => {
   it('serves the build’s entries, exactly as before, while nothing was promoted', async () => {
-    await registry.register(releaseJson('mf-stats', 's1', declarations('mf-stats')), CLI);
+    await registry.register(releaseJson('mf-stats', 's1', released('mf-stats')), CLI);
     const { response, config } = await served();
     expect(config).toEqual(generatedRuntimeConfig());
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -76,7 +94,8 @@ describe('/runtime-config.json from the registry of releases', () => {
     expected.remotes.mf_stats = releaseEntryPath('mf-stats', 's1');
     expect(after.config).toEqual({
       ...expected,
-      releases: { mf_stats: { id: 's1', ...declarations('mf-stats') } },
+      releases: { mf_stats: { id: 's1', requirements } },
+      declarations: { mf_stats: declarations('mf-stats') },
     });
     expect(expected.remotes.mf_stats).toBe('/releases/mf-stats/s1/mf-manifest.json');
     expect(after.response.headers.etag).not.toBe(before.response.headers.etag);
@@ -89,7 +108,7 @@ describe('/runtime-config.json from the registry of releases', () => {
       mf_stats: {
         id: 's1',
         canary: { id: 's2', percent: 25, entry: releaseEntryPath('mf-stats', 's2') },
-        ...declarations('mf-stats'),
+        requirements,
       },
     });
     await registry.rollback('mf-stats', {}, CLI);
@@ -102,29 +121,32 @@ describe('/runtime-config.json from the registry of releases', () => {
     expect((await served()).config).toMatchObject({ releases: { mf_stats: { id: 's1' } } });
   });
 
-  it('leaves out a remote the host does not know yet, and the host’s own release', async () => {
-    for (const remote of ['mf-foyers', 'host-shell']) {
-      await registry.register(releaseJson(remote, 'x1'), CLI);
-      await registry.promote(remote, 'x1', {}, CLI);
-    }
+  it('serves a remote the host was not built with, with its declarations; never the host’s own release', async () => {
+    await registry.register(releaseJson('mf-foyers', 'x1', released('mf-foyers')), CLI);
+    await registry.promote('mf-foyers', 'x1', {}, CLI);
+    await registry.register(releaseJson('host-shell', 'h1'), CLI);
+    await registry.promote('host-shell', 'h1', {}, CLI);
     const { config } = await served();
-    expect(Object.keys(config.releases as object)).toEqual(['mf_stats']);
-    expect(JSON.stringify(config)).not.toContain('x1');
+    expect(Object.keys(config.releases as object)).toEqual(['mf_foyers', 'mf_stats']);
+    expect(config).toMatchObject({
+      remotes: { mf_foyers: releaseEntryPath('mf-foyers', 'x1') },
+      declarations: { mf_foyers: declarations('mf-foyers') },
+    });
+    expect(JSON.stringify(config)).not.toContain('h1');
+    expect(JSON.stringify(config)).not.toContain('host_shell');
   });
 
-  it('stays within 8 kB with all five remotes released, each with routes, menu entries and requirements', async () => {
+  it('stays within 8 kB with six remotes released, each with its routes, menu entries and requirements', async () => {
     const remotes = ['mf-reservations', 'mf-demandes', 'mf-rooming-pointage', 'mf-referentiel'];
     for (const remote of remotes) {
-      await registry.register(releaseJson(remote, '20261207-abc1234-9f3e2d1c', declarations(remote)), CLI);
+      await registry.register(releaseJson(remote, '20261207-abc1234-9f3e2d1c', released(remote)), CLI);
       await registry.promote(remote, '20261207-abc1234-9f3e2d1c', {}, CLI);
     }
-    await registry.register(
-      releaseJson('mf-stats', '20261207-def5678-0a1b2c3d', declarations('mf-stats')),
-      CLI,
-    );
+    await registry.register(releaseJson('mf-stats', '20261207-def5678-0a1b2c3d', released('mf-stats')), CLI);
     await registry.promote('mf-stats', '20261207-def5678-0a1b2c3d', { canary: 10 }, CLI);
     const { response, config } = await served();
-    expect(Object.keys(config.releases as object)).toHaveLength(5);
+    expect(Object.keys(config.releases as object)).toHaveLength(6);
+    expect(Object.keys(config.declarations as object)).toHaveLength(6);
     expect(Buffer.byteLength(response.body)).toBeLessThanOrEqual(8 * 1024);
   });
 

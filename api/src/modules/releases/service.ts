@@ -16,6 +16,7 @@ import type { Database, Executor } from '../../db/client';
 import { releaseEvents, releasePointers, releases, type ReleaseRow } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import { incompatibility, type CompatibilitySources } from './compatibility';
+import { checkPromotedDeclarations } from './declaration-check';
 import type { LiveRelease, RegistryActor } from './release-types';
 
 const REMOTE_FORMAT = new RegExp(REMOTE_NAME_PATTERN);
@@ -233,6 +234,7 @@ export function createReleasesService(db: Database, compatibility: Compatibility
       checkPercent(options.canary);
       return db.transaction(async (tx) => {
         await ownRelease(tx, remote, id);
+        await checkPromotedDeclarations(tx, remote, id);
         const refusal = await incompatibility(tx, remote, id, compatibility);
         if (refusal !== null) throw new ConflictError(refusal);
         const pointer = await readPointer(tx, remote, options.version);

@@ -1,6 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { PAGES_EXPOSE, type RemoteName } from 'shared';
+import { PAGES_EXPOSE } from 'shared';
 import { checkRemoteRequirements, RemoteIncompatibleError } from './remote-requirements';
 import { forgetRemoteLoad, prepareRemoteLoad } from '../../lib/releases/remote-releases';
 
@@ -9,20 +9,20 @@ export type PageMap = Record<string, ComponentType>;
 export class RemoteUnavailableError extends Error {
   override name = 'RemoteUnavailableError';
   constructor(
-    readonly remote: RemoteName,
+    readonly remote: string,
     cause?: unknown,
   ) {
     super(`Le module ${remote} est indisponible`, { cause });
   }
 }
 
-const cache = new Map<RemoteName, Promise<PageMap>>();
+const cache = new Map<string, Promise<PageMap>>();
 
 /**
  * Loads a remote's page map once and shares the promise between its routes. A failed load is forgotten, so
  * "Réessayer" starts a fresh request instead of replaying the cached failure (ARCHITECTURE pitfall 6).
  */
-export function loadRemotePages(remote: RemoteName, load = loadRemote): Promise<PageMap> {
+export function loadRemotePages(remote: string, load = loadRemote): Promise<PageMap> {
   const cached = cache.get(remote);
   if (cached) return cached;
   prepareRemoteLoad(remote);
@@ -43,6 +43,6 @@ export function loadRemotePages(remote: RemoteName, load = loadRemote): Promise<
   return pending;
 }
 
-export function forgetRemotePages(remote: RemoteName): void {
+export function forgetRemotePages(remote: string): void {
   cache.delete(remote);
 }

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { DASHBOARD_PATH, dashboardUrl, ROUTES, type AppNotification } from 'shared';
+import { DASHBOARD_PATH, dashboardUrl, routeTable, type AppNotification } from 'shared';
 
 /** Spec §2: « navigates to the accommodation requests screen ». */
 export const REQUESTS_SCREEN = dashboardUrl('demandes-hebergement');
@@ -8,7 +8,7 @@ export const REQUESTS_SCREEN = dashboardUrl('demandes-hebergement');
 function isDashboardScreen(link: string): boolean {
   const pathname = link.split(/[?#]/, 1)[0] ?? '';
   if (pathname === DASHBOARD_PATH || pathname === `${DASHBOARD_PATH}/`) return true;
-  return ROUTES.some((route) => matchPath(`${DASHBOARD_PATH}/${route.path}`, pathname) !== null);
+  return routeTable().some((route) => matchPath(`${DASHBOARD_PATH}/${route.path}`, pathname) !== null);
 }
 
 /**

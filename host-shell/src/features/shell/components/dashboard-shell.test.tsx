@@ -8,7 +8,7 @@ import {
   dashboardContentName,
   decodeToken,
   login,
-  MENU,
+  menuGroups,
   notificationStore,
   notificationsUnavailable,
   resetNotifications,
@@ -72,7 +72,7 @@ describe('SideMenu', () => {
   });
 
   it('visibleMenu filters on the permission only', () => {
-    expect(visibleMenu(admin)).toHaveLength(MENU.length);
+    expect(visibleMenu(admin)).toHaveLength(menuGroups().length);
     expect(visibleMenu(agent).map((g) => g.key)).not.toContain('etablissement');
     expect(visibleMenu({}).map((g) => g.key)).not.toContain('etablissement');
     expect(visibleMenu(agent).map((g) => g.key)).not.toContain('utilisateurs');

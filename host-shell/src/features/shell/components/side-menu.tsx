@@ -12,7 +12,7 @@ import {
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { dashboardUrl, hasPermission, HOST_MENU_ENTRIES, MENU, type DecodedToken } from 'shared';
+import { dashboardUrl, hasPermission, HOST_MENU_ENTRIES, menuGroups, type DecodedToken } from 'shared';
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   reservation: <CalendarOutlined />,
@@ -30,7 +30,12 @@ const GROUP_ICONS: Record<string, ReactNode> = {
  * (staff would only meet a 403 page there).
  */
 export function visibleMenu(claims: DecodedToken) {
-  return MENU.filter((group) => group.permission === undefined || hasPermission(claims, group.permission));
+  const allowed = (permission: Parameters<typeof hasPermission>[1] | undefined) =>
+    permission === undefined || hasPermission(claims, permission);
+  return menuGroups()
+    .filter((group) => allowed(group.permission))
+    .map((group) => ({ ...group, entries: group.entries.filter((entry) => allowed(entry.permission)) }))
+    .filter((group) => group.entries.length > 0);
 }
 
 /** The group's entries as links: its remotes' pages, then the host's own pages the user may open. */

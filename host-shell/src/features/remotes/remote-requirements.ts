@@ -1,11 +1,11 @@
-import type { RemoteName, RuntimeConfig } from 'shared';
+import type { RuntimeConfig } from 'shared';
 import type { Provides } from 'shared/contract/compatibility';
 
 /** A remote whose release requires what this host does not provide: refused before it loads (issue 38 §4). */
 export class RemoteIncompatibleError extends Error {
   override name = 'RemoteIncompatibleError';
   constructor(
-    readonly remote: RemoteName,
+    readonly remote: string,
     readonly reasons: readonly string[],
   ) {
     super(`Le module ${remote} est incompatible avec l'hôte : ${reasons.join(' ; ')}`);
@@ -24,7 +24,7 @@ export function setServedReleases(releases: RuntimeConfig['releases']): void {
  * remote without requirements (the build's own entry) is not checked, and costs nothing: the check and the host's
  * « provides » are a chunk of their own, downloaded only when a remote with requirements is about to load.
  */
-export async function checkRemoteRequirements(remote: RemoteName, provided?: Provides): Promise<void> {
+export async function checkRemoteRequirements(remote: string, provided?: Provides): Promise<void> {
   const requirements = served?.[remote]?.requirements;
   if (requirements === undefined) return;
   const [{ unmetRequirements }, { HOST_PROVIDES }] = await Promise.all([

@@ -38,3 +38,18 @@ export function builtDeclarations(webRoot: string): Record<string, RemoteDeclara
   }
   return found;
 }
+
+/**
+ * A static deployment's file (`RUNTIME_CONFIG_FILE`, hand-written or from before issue 38 §3) without `declarations`:
+ * the remotes it names get their build's, so their routes and menu entries still reach the host. A file that has
+ * `declarations` is served as written. Returns the text to serve.
+ */
+export function withBuiltDeclarations(text: string, built: Record<string, RemoteDeclarations>): string {
+  const config = JSON.parse(text) as { remotes?: Record<string, unknown>; declarations?: unknown };
+  if (config.declarations !== undefined || typeof config.remotes !== 'object' || config.remotes === null)
+    return text;
+  const declarations = Object.fromEntries(
+    Object.keys(config.remotes).flatMap((name) => (built[name] ? [[name, built[name]]] : [])),
+  );
+  return Object.keys(declarations).length === 0 ? text : JSON.stringify({ ...config, declarations });
+}

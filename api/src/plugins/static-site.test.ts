@@ -411,4 +411,30 @@ describe('static site with RUNTIME_CONFIG_FILE', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('gives the remotes a file names without declarations their build’s routes and menu', async () => {
+    const root = webRootFixture();
+    const file = join(root, 'registry.json');
+    const remotes = { mf_stats: 'https://cdn.example.fr/mf-stats/mf-manifest.json' };
+    writeFileSync(file, JSON.stringify({ apiBaseUrl: '/api', remotes }));
+    const bare = Fastify();
+    await bare.register(errorsPlugin);
+    await bare.register(staticSite, { webRoot: root, runtimeConfigFile: file });
+    try {
+      const served = await bare.inject({ method: 'GET', url: '/runtime-config.json' });
+      expect(served.json()).toEqual({
+        apiBaseUrl: '/api',
+        remotes,
+        declarations: { mf_stats: STATS_DECLARATIONS },
+      });
+
+      // A file that declares its remotes' routes is served as written.
+      const own = { apiBaseUrl: '/api', remotes, declarations: { mf_stats: { routes: [], menu: [] } } };
+      writeFileSync(file, JSON.stringify(own));
+      expect((await bare.inject({ method: 'GET', url: '/runtime-config.json' })).json()).toEqual(own);
+    } finally {
+      await bare.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

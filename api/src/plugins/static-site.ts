@@ -19,7 +19,13 @@ import {
   staticCacheControl,
   withoutDocumentHeaders,
 } from './host-release';
-import { builtDeclarations, federationName, isHost, releaseDeclarations } from './served-declarations';
+import {
+  builtDeclarations,
+  federationName,
+  isHost,
+  releaseDeclarations,
+  withBuiltDeclarations,
+} from './served-declarations';
 
 export interface StaticSiteOptions {
   /** Repository root: `host-shell/dist` and `<remote>/dist` are served from it. */
@@ -121,8 +127,7 @@ export default fp<StaticSiteOptions>(
       if (options.runtimeConfigFile !== undefined) {
         // Read on each request: editing the file is how remotes are moved, without a restart (a static
         // deployment's file, written by `pnpm registry export`, wins over the registry).
-        text = await readFile(options.runtimeConfigFile, 'utf8');
-        JSON.parse(text);
+        text = withBuiltDeclarations(await readFile(options.runtimeConfigFile, 'utf8'), built);
       } else if (registry !== undefined) {
         const live = await registry.liveReleases();
         if (live.length > 0) text = JSON.stringify(servedRuntimeConfig(live, built));

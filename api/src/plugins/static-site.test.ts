@@ -354,8 +354,8 @@ describe('static site, compressed', () => {
     expect(first.headers['cache-control']).toBe(NO_CACHE);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"[\w-]+"$/);
-    for (const match of [etag, `W/${etag}`, `"autre", ${etag}`]) {
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    for (const match of [etag, etag.slice(2), `"autre", ${etag}`]) {
       const again = await get('/runtime-config.json', { ...BR, 'if-none-match': match });
       expect(again.statusCode, match).toBe(304);
       expect(again.body).toBe('');

@@ -19,6 +19,7 @@ import {
   staticCacheControl,
   withoutDocumentHeaders,
 } from './host-release';
+import { registryEncoder } from './registry-encoding';
 import {
   builtDeclarations,
   federationName,
@@ -119,6 +120,7 @@ export default fp<StaticSiteOptions>(
     const generated = JSON.stringify(generatedRuntimeConfig(built));
     // Without a database (a bare server in tests) there is no registry of releases: the build's entries.
     const registry = app.hasDecorator('releaseRegistry') ? app.releaseRegistry : undefined;
+    const encodeRegistry = registryEncoder();
     app.get('/runtime-config.json', async (request, reply) => {
       reply.header('cache-control', NO_CACHE);
       // Data the page fetches, never a page.
@@ -132,11 +134,13 @@ export default fp<StaticSiteOptions>(
         const live = await registry.liveReleases();
         if (live.length > 0) text = JSON.stringify(servedRuntimeConfig(live, built));
       }
-      // no-cache means "revalidate": an unchanged registry costs a 304, not the file (too small to compress).
+      // no-cache means "revalidate": an unchanged registry costs a 304, not the file. Weak: one tag for every encoding.
       const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
-      reply.header('etag', etag);
+      reply.header('etag', `W/${etag}`).header('vary', 'accept-encoding');
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(text);
+      const { body, encoding } = encodeRegistry(text, request.headers['accept-encoding']);
+      if (encoding !== undefined) reply.header('content-encoding', encoding);
+      return reply.type('application/json; charset=utf-8').send(body);
     });
 
     for (const remote of REMOTES) {

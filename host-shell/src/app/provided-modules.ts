@@ -42,6 +42,7 @@ export const PROVIDED_MODULES = {
   'antd/es/steps': () => import('antd/es/steps'),
   'antd/es/switch': () => import('antd/es/switch'),
   'antd/es/table': () => import('antd/es/table'),
+  'antd/es/tabs': () => import('antd/es/tabs'),
   'antd/es/tag': () => import('antd/es/tag'),
   'antd/es/timeline': () => import('antd/es/timeline'),
   'antd/es/tooltip': () => import('antd/es/tooltip'),

@@ -42,6 +42,7 @@ export const ANTD_COMPONENTS = [
   'Steps',
   'Switch',
   'Table',
+  'Tabs',
   'Tag',
   'Timeline',
   'Tooltip',

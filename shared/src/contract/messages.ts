@@ -251,6 +251,15 @@ export const RELEASES_MESSAGES = {
     `L'identifiant de version « ${id} » est invalide (lettres, chiffres, points, tirets et soulignés).`,
   invalidRelease:
     'Le fichier release.json est invalide : il doit indiquer remote, id, commit, builtAt (date ISO) et files.',
+  /** api/src/modules/releases/declaration-check.ts: a release's routes and menu entries refused at promote. */
+  invalidDeclarations: (remote: string, id: string, problems: readonly string[]) =>
+    `La version ${id} de ${remote} déclare des routes invalides : ${problems.join(' ; ')}`,
+  pathTaken: (remote: string, id: string, path: string, owner: string) =>
+    `Le chemin /dashboard/${path} de ${remote} (version ${id}) appartient déjà à ${owner} : mise en ligne refusée.`,
+  routeIdTaken: (remote: string, id: string, routeId: string, owner: string) =>
+    `La route « ${routeId} » de ${remote} (version ${id}) est déjà déclarée par ${owner} : mise en ligne refusée.`,
+  hostOwner: "l'hôte",
+  releaseOwner: (remote: string, id: string) => `${remote} (version ${id})`,
 } as const;
 
 /** A contract status as a sentence writes it: « brouillon », « actif », « suspendu », « clos ». */

@@ -4,7 +4,12 @@
  * another live remote — or the host itself — already owns. Refused with the name of the problem, nothing changed.
  */
 import { and, eq, ne, or } from 'drizzle-orm';
-import { declarationProblems, HOST_DASHBOARD_PATHS, type RouteDeclaration } from 'shared/contract';
+import {
+  declarationProblems,
+  HOST_DASHBOARD_PATHS,
+  RELEASES_MESSAGES,
+  type RouteDeclaration,
+} from 'shared/contract';
 import type { Executor } from '../../db/client';
 import { releasePointers, releases } from '../../db/schema';
 import { BadRequestError, ConflictError } from '../../errors';
@@ -25,10 +30,7 @@ export async function checkPromotedDeclarations(tx: Executor, remote: string, id
   // The host's release, and releases from before routes travelled with them, declare nothing.
   if (routesOf(candidate.manifest).length === 0 && (!Array.isArray(menu) || menu.length === 0)) return;
   const problems = declarationProblems({ routes, menu });
-  if (problems.length)
-    throw new BadRequestError(
-      `La version ${id} de ${remote} déclare des routes invalides : ${problems.join(' ; ')}`,
-    );
+  if (problems.length) throw new BadRequestError(RELEASES_MESSAGES.invalidDeclarations(remote, id, problems));
 
   // Every release another remote serves: its live one and its canary.
   const others = await tx
@@ -42,23 +44,19 @@ export async function checkPromotedDeclarations(tx: Executor, remote: string, id
       ),
     )
     .where(ne(releasePointers.remote, remote));
-  const owners = new Map<string, string>(HOST_DASHBOARD_PATHS.map((path) => [pathKey(path), "l'hôte"]));
+  const owners = new Map<string, string>(
+    HOST_DASHBOARD_PATHS.map((path) => [pathKey(path), RELEASES_MESSAGES.hostOwner]),
+  );
   const ids = new Map<string, string>();
   for (const other of others)
     for (const route of routesOf(other.manifest)) {
-      owners.set(pathKey(route.path), `${other.remote} (version ${other.id})`);
-      ids.set(route.id, `${other.remote} (version ${other.id})`);
+      owners.set(pathKey(route.path), RELEASES_MESSAGES.releaseOwner(other.remote, other.id));
+      ids.set(route.id, RELEASES_MESSAGES.releaseOwner(other.remote, other.id));
     }
   for (const route of routesOf(candidate.manifest)) {
     const owner = owners.get(pathKey(route.path));
-    if (owner)
-      throw new ConflictError(
-        `Le chemin /dashboard/${route.path} de ${remote} (version ${id}) appartient déjà à ${owner} : mise en ligne refusée.`,
-      );
+    if (owner) throw new ConflictError(RELEASES_MESSAGES.pathTaken(remote, id, route.path, owner));
     const idOwner = ids.get(route.id);
-    if (idOwner)
-      throw new ConflictError(
-        `La route « ${route.id} » de ${remote} (version ${id}) est déjà déclarée par ${idOwner} : mise en ligne refusée.`,
-      );
+    if (idOwner) throw new ConflictError(RELEASES_MESSAGES.routeIdTaken(remote, id, route.id, idOwner));
   }
 }

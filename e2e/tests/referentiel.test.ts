@@ -37,7 +37,10 @@ async function openFromMenu(page: Page, group: string, entry: string): Promise<v
       try {
         await link.waitFor({ state: 'visible', timeout: 5_000 });
         await settled(link);
+        const target = (await link.getAttribute('href'))?.split('?')[0];
         await link.click({ timeout: 5_000 });
+        // A click the page under a closing pop-up took navigates nowhere: seen in a full run, it is tried again.
+        if (target) await page.waitForURL((url) => url.pathname === target, { timeout: 5_000 });
         return;
       } catch (error) {
         if (attempt === 3) throw error;

@@ -1,15 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PROVIDES_FILE, type Provides } from 'shared/contract/compatibility';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, userToken } from '../../../test/helper';
-import { releaseEvents, releasePointers } from '../../db/schema';
+import { buildTestApp, userToken } from '../../../test/helper';
 import { ConflictError } from '../../errors';
 import { openApiOperations, routeTableOperations } from './compatibility';
-import { releaseJson } from './releases.fixture';
+import { registryDriver, releaseJson } from './releases.fixture';
 import { createReleasesService } from './service';
 
 let app: FastifyInstance;
@@ -25,28 +23,10 @@ const HOST: Provides = {
   federation: '2.9.1',
 };
 
-const register = (remote: string, id: string, extra?: Record<string, unknown>) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/registry/releases',
-    headers: bearer(admin),
-    payload: { release: releaseJson(remote, id, extra) },
-  });
-const promote = (remote: string, id: string) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/registry/${remote}/promote`,
-    headers: bearer(admin),
-    payload: { id },
-  });
-const liveId = async (remote: string) =>
-  (
-    await app.db
-      .select()
-      .from(releasePointers)
-      .where(sql`${releasePointers.remote} = ${remote}`)
-  )[0]?.liveId ?? null;
-const eventCount = async () => (await app.db.select().from(releaseEvents)).length;
+const { register, promote, liveId, eventCount } = registryDriver(
+  () => app,
+  () => admin,
+);
 
 beforeAll(async () => {
   app = await buildTestApp();

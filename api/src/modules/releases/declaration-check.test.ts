@@ -1,26 +1,15 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, userToken } from '../../../test/helper';
-import { releaseEvents, releasePointers } from '../../db/schema';
-import { releaseJson } from './releases.fixture';
+import { buildTestApp, userToken } from '../../../test/helper';
+import { registryDriver } from './releases.fixture';
 
 let app: FastifyInstance;
 let admin: string;
 
-const post = (url: string, payload: object) =>
-  app.inject({ method: 'POST', url: `/api/registry${url}`, headers: bearer(admin), payload });
-const register = (remote: string, id: string, declared: Record<string, unknown>) =>
-  post('/releases', { release: releaseJson(remote, id, declared) });
-const promote = (remote: string, id: string) => post(`/${remote}/promote`, { id });
-const liveId = async (remote: string) =>
-  (
-    await app.db
-      .select()
-      .from(releasePointers)
-      .where(sql`${releasePointers.remote} = ${remote}`)
-  )[0]?.liveId ?? null;
-const eventCount = async () => (await app.db.select().from(releaseEvents)).length;
+const { register, promote, liveId, eventCount } = registryDriver(
+  () => app,
+  () => admin,
+);
 
 const stats = {
   routes: [

@@ -21,3 +21,4 @@ export * from './foyers';
 export * from './releases';
 export * from './release-canary';
 export * from './route-declarations';
+export type * from './facture-document';

@@ -3,9 +3,10 @@
 # real PostgreSQL (the embedded server of `npm start`, started by api/test/global-setup.ts), the date-sensitive ones
 # again at chosen instants (faketime), then browser tests on the production build in Debian's Chromium
 # (docs/testing.md).
-# Two lanes run side by side (one per core): lint, types, unit tests, the build and the last dated front-end
-# instant in one; the API tests, the dated API tests and the first four dated front-end instants in the other. The browser
-# tests run last on the build, with the day-dependent ones again at chosen instants beside them (docs/testing.md).
+# Two lanes run side by side (one per core): lint, types, unit tests and the build in one; the API tests, the dated
+# API tests and the last dated front-end instant in the other. The browser tests run last on the build, with the
+# day-dependent browser tests and the first four dated front-end instants beside them at the lowest priority
+# (docs/testing.md).
 # Each stage writes its own log, printed in order at the end. Every stage runs even when an earlier one fails; the
 # last line sums the tests ("N passed, N failed").
 set -uo pipefail
@@ -80,25 +81,28 @@ started=$SECONDS
   stage 2 "Vérification des types" pnpm typecheck
   stage 3 "Tests unitaires (shared, hôte, remotes)" unit_tests
   stage 6 "Construction de production" pnpm build
-  stage 9 "Tests front à dates choisies (5)" dated_front_tests 4 1
 ) &
 lane_front=$!
 (
   stage 4 "Tests API (PostgreSQL)" vitest_json api api
   stage 5 "Tests API à dates choisies" dated_api_tests
-  stage 8 "Tests front à dates choisies (1 à 4)" dated_front_tests 0 4
+  stage 9 "Tests front à dates choisies (5)" dated_front_tests 4 1
 ) &
 lane_api=$!
 wait $lane_front $lane_api
 # After the lanes: one of the browser tests times a live notification against its 2 s, and beside the API lane their
 # product starts passed their 60 s limit when each generated its demo data (now copied from one generated per run).
-# The dated browser tests run beside them at the lowest priority: they take the cores the browser tests leave idle
-# (a third of them), never the time of the timed one; their products get longer to start.
+# The browser tests wait on pages more than they compute (about 0.4 of a core), so the dated browser tests and the
+# first four dated front-end instants run beside them at the lowest priority: they take the cores the browser tests
+# leave idle, never the time of the timed one; their products get longer to start.
 stage 7 "Tests navigateur (Chromium)" e2e_tests &
 browser=$!
 E2E_API_START_TIMEOUT_MS=240000 stage 10 "Tests navigateur à dates choisies" nice -n 19 bash -c \
-  "source '$ROOT/scripts/lib/dated-tests.sh' && RESULTS='$RESULTS' ROOT='$ROOT' dated_e2e_tests"
-wait $browser
+  "source '$ROOT/scripts/lib/dated-tests.sh' && RESULTS='$RESULTS' ROOT='$ROOT' dated_e2e_tests" &
+dated_browser=$!
+stage 8 "Tests front à dates choisies (1 à 4)" nice -n 19 bash -c \
+  "source '$ROOT/scripts/lib/dated-tests.sh' && RESULTS='$RESULTS' ROOT='$ROOT' dated_front_tests 0 4"
+wait $browser $dated_browser
 
 failed_stages=()
 for number in 1 2 3 4 5 8 9 6 7 10; do

@@ -15,7 +15,7 @@
 //        by default a body's repeated requests are answered from the pages kept between writes). At eight
 //        connections a body's 1,000 requests last about a second and a half, and their p99 is the 10th slowest:
 //        one stall of the shared cores decides it; --requests 5000 measures each body for six to eight seconds
-//        (docs/performance.md « A p99 of a second and a half »). The exact p99 (0.01 ms) is printed beside autocannon's whole ms, and the
+//        (docs/performance.md « Reservations list »). The exact p99 (0.01 ms) is printed beside autocannon's whole ms, and the
 //        last line counts the bodies within the target.
 import { parisToday } from 'shared/contract';
 import { parseArgs } from 'node:util';

@@ -1,0 +1,10 @@
+// SaxonJS ships no types; the validation uses only its transform entry point.
+declare module 'saxon-js' {
+  interface TransformOptions {
+    stylesheetFileName: string;
+    sourceText: string;
+    destination: 'serialized';
+  }
+  const SaxonJS: { transform(options: TransformOptions, mode: 'async'): Promise<unknown> };
+  export default SaxonJS;
+}

@@ -1,7 +1,8 @@
 // SaxonJS ships no types; the validation uses only its transform entry point.
 declare module 'saxon-js' {
   interface TransformOptions {
-    stylesheetFileName: string;
+    /** A compiled stylesheet (SEF) as JSON text. */
+    stylesheetText: string;
     sourceText: string;
     destination: 'serialized';
   }

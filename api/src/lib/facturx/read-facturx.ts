@@ -5,7 +5,7 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
 
 /** Attachment names of the hybrid formats, in the order they are preferred (lower case). */
-const XML_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'order-x.xml'];
+const XML_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml'];
 
 /** The embedded invoice XML of a Factur-X / ZUGFeRD PDF, or null when the PDF carries none (or is no PDF). */
 export async function readFacturXXml(pdf: Uint8Array): Promise<string | null> {

@@ -132,6 +132,16 @@ describe('reading a Factur-X PDF back', () => {
     expect(await readFacturXXml(Buffer.from('not a pdf'))).toBeNull();
   });
 
+  it('reads the names older ZUGFeRD versions gave the XML, not an Order-X order', async () => {
+    const withAttachment = async (name: string) => {
+      const pdf = await PDFDocument.load(await renderInvoicePdf(plainInvoice()));
+      await pdf.attach(new TextEncoder().encode('<x/>'), name, { mimeType: 'text/xml' });
+      return Buffer.from(await pdf.save());
+    };
+    expect(await readFacturXXml(await withAttachment('ZUGFeRD-invoice.xml'))).toBe('<x/>');
+    expect(await readFacturXXml(await withAttachment('order-x.xml'))).toBeNull();
+  });
+
   it('render → read → parse gives back the document’s figures', async () => {
     const document = mixedRatesInvoice();
     const { pdf } = await renderFacturX(document);

@@ -1,7 +1,7 @@
 // The content of an issued invoice or credit note (issue 39 §1), frozen at issue: what its PDF shows and what its
 // Factur-X XML (EN 16931 CII) carries. The invoicing module writes it from the database in the issuing transaction;
-// the Factur-X renderer (api/src/lib/facturx) reads only this, so the document can be rendered again, byte for byte,
-// from what was issued. Money is a decimal string with two places ('1234.50'), rates a percent string ('10.00'),
+// the Factur-X renderer (api/src/lib/facturx) reads only this. The PDF stored at issue is the record: a new render
+// of the same content differs in the timestamps the PDF/A library writes. Money is a decimal string with two places ('1234.50'), rates a percent string ('10.00'),
 // dates 'YYYY-MM-DD': never floating point (DOMAIN.md).
 
 /** A postal address; `pays` is an ISO 3166-1 alpha-2 code ('FR'). */

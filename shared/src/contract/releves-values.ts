@@ -94,6 +94,7 @@ export const RELEVES_MESSAGES = {
   ecartInconnu: (id: number) => `L'écart n° ${id} n'appartient pas à cette facture.`,
   ecartDejaAccepte: (id: number) => `L'écart n° ${id} est déjà accepté.`,
   motif: "Indiquez le motif de l'acceptation.",
+  extension: 'Le fichier de détail doit être un classeur Excel (.xlsx) ou un fichier CSV (.csv).',
   fichierVide: 'Le fichier est vide.',
   fichierTropGros: `Le fichier dépasse ${DETAIL_MAX_OCTETS / 1024 / 1024} Mo.`,
   fichierIllisible: (format: string) => `Le fichier n'est pas un ${format} lisible.`,

@@ -194,7 +194,7 @@ export type Ecart = Static<typeof Ecart>;
 export const FactureEtablissementDetail = object({
   ...FactureEtablissement.properties,
   ecarts: Type.Array(Ecart),
-  /** Sums over the per-night differences: what the hotel bills more (positive) or less than booked. */
+  /** Sums of the per-night HT differences (VAT rate differences aside): what the hotel bills more (positive) or less than booked. */
   totauxEcarts: object({ montantFacture: Amount, montantReserve: Amount, difference: Amount }),
 });
 export type FactureEtablissementDetail = Static<typeof FactureEtablissementDetail>;
@@ -212,7 +212,8 @@ const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** A detail file, base64-encoded: .xlsx or .csv (UTF-8, « ; » or « , » separated). */
 export const DetailBody = object({
   version: Version,
-  nomFichier: Type.String({ minLength: 1, maxLength: 200, pattern: '\\.(xlsx|csv|XLSX|CSV)$' }),
+  /** Its name: « .xlsx » or « .csv » tells how it is read. */
+  nomFichier: Type.String({ minLength: 1, maxLength: 200 }),
   contenu: Type.String({ minLength: 1, maxLength: Math.ceil(DETAIL_MAX_OCTETS / 3) * 4 + 4 }),
 });
 export type DetailBody = Static<typeof DetailBody>;

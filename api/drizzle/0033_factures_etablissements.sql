@@ -8,6 +8,7 @@ CREATE TABLE "ecarts_facture_etablissement" (
 	"date_nuit" date,
 	"prestation" text,
 	"ligne_detail" integer,
+	"autre_facture" text,
 	"montant_facture" numeric(12, 2) NOT NULL,
 	"montant_reserve" numeric(12, 2) NOT NULL,
 	"taux_facture" numeric(5, 2),

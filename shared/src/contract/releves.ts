@@ -177,6 +177,8 @@ export const Ecart = object({
   prestation: Nullable(PrestationSchema),
   /** The row of the detail file the difference comes from, when it has one. */
   ligneDetail: Nullable(Type.Integer({ minimum: 1 })),
+  /** facturee_en_double across invoices: the number of the hotel's other invoice that bills the same night. */
+  autreFacture: Nullable(Type.String()),
   /** HT billed and HT booked (VAT amounts for ecart_total_tva, TTC for ecart_total_ttc). */
   montantFacture: Amount,
   montantReserve: Amount,

@@ -107,6 +107,8 @@ export const ecartsFactureEtablissement = pgTable(
     dateNuit: day('date_nuit'),
     prestation: text('prestation').$type<Prestation>(),
     ligneDetail: integer('ligne_detail'),
+    /** Billed twice across invoices: the number of the other invoice of the hotel that bills it too. */
+    autreFacture: text('autre_facture'),
     montantFacture: money('montant_facture').notNull(),
     montantReserve: money('montant_reserve').notNull(),
     tauxFacture: vatRate('taux_facture'),

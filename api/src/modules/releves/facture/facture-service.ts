@@ -75,7 +75,7 @@ export async function listFactures(
 }
 
 const ecartSelect = sql`x.id, x.type, x.reservation_id as "reservationId", x.pensionnaire,
-  x.date_nuit::text as "dateNuit", x.prestation, x.ligne_detail as "ligneDetail",
+  x.date_nuit::text as "dateNuit", x.prestation, x.ligne_detail as "ligneDetail", x.autre_facture as "autreFacture",
   x.montant_facture::text as "montantFacture", x.montant_reserve::text as "montantReserve",
   (x.montant_facture - x.montant_reserve)::numeric(14, 2)::text as difference,
   x.taux_facture::text as "tauxFacture", x.taux_reserve::text as "tauxReserve", x.accepte_le is not null as accepte,

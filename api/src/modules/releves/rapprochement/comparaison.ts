@@ -28,6 +28,7 @@ export interface EcartTrouve {
   dateNuit: string | null;
   prestation: Prestation | null;
   ligneDetail: number | null;
+  autreFacture: string | null;
   montantFacture: string;
   montantReserve: string;
   tauxFacture: string | null;
@@ -76,6 +77,7 @@ function totalDifferences(
       dateNuit: null,
       prestation: null,
       ligneDetail: null,
+      autreFacture: null,
       montantFacture: fromCents(toCents(billed)),
       montantReserve: fromCents(expected),
       tauxFacture: null,
@@ -95,11 +97,18 @@ const nameKey = (name: string) =>
 const itemKey = (reservationId: number, dateNuit: string, prestation: Prestation) =>
   `${reservationId}|${dateNuit}|${prestation}`;
 
-/** The differences of an invoice: with its detail when it has one, else on its totals only. */
+/** A detail line of another invoice of the same hotel, with that invoice's number. */
+export type LigneAutreFacture = LigneDetail & { numero: string };
+
+/**
+ * The differences of an invoice: with its detail when it has one, else on its totals only. `autres`: the detail
+ * lines of the hotel's other invoices in the period — a booked item one of them bills already is billed twice.
+ */
 export function comparer(
   facture: TotauxFacture,
   reserves: readonly ItemReserve[],
   detail: readonly LigneDetail[] | null,
+  autres: readonly LigneAutreFacture[] = [],
 ): EcartTrouve[] {
   if (detail === null) return totalDifferences(facture, totalsOf(reserves));
   const ecarts = totalDifferences(
@@ -124,6 +133,13 @@ export function comparer(
     return byName.get(`${nameKey(ligne.pensionnaire)}|${ligne.dateNuit}`) ?? null;
   };
 
+  const elsewhere = new Map<string, string>();
+  for (const ligne of autres) {
+    const reservationId = resolve(ligne);
+    if (reservationId !== null)
+      elsewhere.set(itemKey(reservationId, ligne.dateNuit, ligne.prestation), ligne.numero);
+  }
+
   const billed = new Set<string>();
   for (const ligne of detail) {
     const reservationId = resolve(ligne);
@@ -137,6 +153,7 @@ export function comparer(
       dateNuit: ligne.dateNuit,
       prestation: ligne.prestation,
       ligneDetail: ligne.ligne,
+      autreFacture: null,
       tauxFacture: ligne.tauxTva,
     };
     const lineHt = ligne.quantite * toCents(ligne.prixUnitaireHt);
@@ -156,6 +173,19 @@ export function comparer(
     const firstUnits = ligne.prestation === 'nuitee' ? 1 : ligne.quantite;
     const repeated = billed.has(key);
     billed.add(key);
+    const other = repeated ? undefined : elsewhere.get(key);
+    if (other !== undefined) {
+      // Already billed by another invoice of the hotel: this whole line is the second billing.
+      ecarts.push({
+        ...base,
+        type: 'facturee_en_double',
+        autreFacture: other,
+        montantFacture: fromCents(lineHt),
+        montantReserve: '0.00',
+        tauxReserve: item.taux,
+      });
+      continue;
+    }
     const extraUnits = repeated ? ligne.quantite : ligne.quantite - firstUnits;
     if (extraUnits > 0)
       ecarts.push({
@@ -194,6 +224,7 @@ export function comparer(
       dateNuit: item.dateNuit,
       prestation: item.prestation,
       ligneDetail: null,
+      autreFacture: null,
       montantFacture: '0.00',
       montantReserve: fromCents(htCents(item)),
       tauxFacture: null,

@@ -49,6 +49,7 @@ const COLUMNS: ExportColumn<Ecart>[] = [
   { header: 'Facturé', width: 9, kind: 'money', value: (e) => e.montantFacture },
   { header: 'Réservé', width: 9, kind: 'money', value: (e) => e.montantReserve },
   { header: 'Différence', width: 9, kind: 'money', value: (e) => e.difference },
+  { header: 'Autre facture', width: 9, kind: 'text', value: (e) => e.autreFacture ?? '' },
   { header: 'TVA facturée', width: 7, kind: 'text', value: (e) => rate(e.tauxFacture) },
   { header: 'TVA réservée', width: 7, kind: 'text', value: (e) => rate(e.tauxReserve) },
   { header: 'Accepté', width: 6, kind: 'text', value: (e) => (e.accepte ? 'Oui' : 'Non') },

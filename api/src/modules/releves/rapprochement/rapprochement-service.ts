@@ -19,7 +19,7 @@ import { BadRequestError, ConflictError } from '../../../errors';
 import { FACTURE_ENTITY, getFacture, lockFacture } from '../facture/facture-service';
 import type { LigneDetail } from '../facture/detail-lignes';
 import { purchaseItems } from '../releve/releve-service';
-import { comparer, type ItemReserve } from './comparaison';
+import { comparer, type ItemReserve, type LigneAutreFacture } from './comparaison';
 
 /** The booked items of a hotel and period (the statement's items, with the resident's name). */
 function bookedItems(
@@ -36,6 +36,26 @@ function bookedItems(
         i.taux::numeric(5, 2)::text as taux
       from items i join reservations r on r.id = i.reservation_id join pensionnaires p on p.id = r.pensionnaire_id
       order by p.nom, p.prenom, i.reservation_id, i.date_nuit`,
+  );
+}
+
+/** The detail lines of the hotel's other invoices whose nights fall in the period, with their invoice's number. */
+function otherInvoicesLines(
+  db: Executor,
+  factureId: number,
+  etablissementId: number,
+  debut: string,
+  fin: string,
+): Promise<LigneAutreFacture[]> {
+  return rowsOf<LigneAutreFacture>(
+    db,
+    sql`select l.ligne, l.reservation_id as "reservationId", l.pensionnaire, l.date_nuit::text as "dateNuit",
+        l.prestation, l.type_chambre as "typeChambre", l.quantite, l.prix_unitaire_ht::text as "prixUnitaireHt",
+        l.taux_tva::numeric(5, 2)::text as "tauxTva", f.numero
+      from lignes_facture_etablissement l join factures_etablissements f on f.id = l.facture_id
+      where f.etablissement_id = ${etablissementId} and f.id <> ${factureId}
+        and l.date_nuit >= ${debut}::date and l.date_nuit < ${fin}::date
+      order by f.date_facture, f.id, l.ligne`,
   );
 }
 
@@ -60,7 +80,11 @@ export async function rapprocher(
     if (facture.etat === 'rapprochee') throw new ConflictError(RELEVES_MESSAGES.dejaRapprochee);
     const reserves = await bookedItems(tx, facture.etablissementId, facture.periodeDebut, facture.periodeFin);
     const detail = facture.sourceDetail === null ? null : await detailOf(tx, id);
-    const ecarts = comparer(facture, reserves, detail);
+    const autres =
+      detail === null
+        ? []
+        : await otherInvoicesLines(tx, id, facture.etablissementId, facture.periodeDebut, facture.periodeFin);
+    const ecarts = comparer(facture, reserves, detail, autres);
     await tx.execute(sql`delete from ecarts_facture_etablissement where facture_id = ${id}`);
     for (let start = 0; start < ecarts.length; start += 1_000)
       await tx

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   RELEVES_MESSAGES,
@@ -56,6 +57,11 @@ afterAll(() => w.app.close());
 
 const period = { periodeDebut: debut, periodeFin: fin };
 
+/** Drops the invoices entered so far: each case reconciles alone (another invoice's detail bills the same nights). */
+async function clearInvoices(): Promise<void> {
+  await w.app.db.execute(sql`delete from factures_etablissements where etablissement_id = ${w.hotel.id}`);
+}
+
 async function reconciled(id: number, version: number): Promise<FactureEtablissementDetail> {
   const response = await reconcile(w, id, version);
   expect(response.statusCode, response.body).toBe(200);
@@ -83,6 +89,7 @@ const perNight = (ecarts: Ecart[]) =>
 
 describe('a detail equal to the booked nights', () => {
   it('reconciles at once: « rapprochée », no difference, whatever the name order of a line', async () => {
+    await clearInvoices();
     expect(items.filter((item) => item.prestation === 'petit_dejeuner').length).toBeGreaterThan(0);
     const rows = items.map(csvRow);
     // By name only, first name first: matched by the resident's name and the night.
@@ -102,6 +109,7 @@ describe('a detail equal to the booked nights', () => {
   });
 
   it('reconciles the statement workbook sent back as the detail of an invoice of its totals', async () => {
+    await clearInvoices();
     const mois = debut.slice(0, 7);
     const statement = (await call(w, 'GET', `/releves/${w.hotel.id}/${mois}`)).json<ReleveEtablissement>();
     const workbook = await call(w, 'GET', `/releves/${w.hotel.id}/${mois}/xlsx`);
@@ -133,6 +141,7 @@ describe('each kind of difference', () => {
   let invoice: FactureEtablissementDetail;
 
   beforeAll(async () => {
+    await clearInvoices();
     const nightsOf = (id: number) =>
       items.filter((item) => item.reservation_id === id && item.prestation === 'nuitee');
     const [a1, a2, a3] = nightsOf(alice);
@@ -258,8 +267,31 @@ describe('each kind of difference', () => {
   });
 });
 
+describe('a night billed by two invoices of the hotel', () => {
+  it('is billed twice on the second one reconciled, naming the other invoice', async () => {
+    await clearInvoices();
+    const rows = items.map(csvRow);
+    const first = await withDetail(rows, { numero: 'PREMIERE' });
+    expect((await reconciled(first.id, first.version)).etat).toBe('rapprochee');
+    const night = items.find((item) => item.reservation_id === bruno && item.prestation === 'nuitee')!;
+    const again = [csvRow(night)];
+    const second = await reconciled(...(await withDetail(again).then((d) => [d.id, d.version] as const)));
+    const doubles = second.ecarts.filter((ecart) => ecart.type === 'facturee_en_double');
+    expect(doubles).toEqual([
+      expect.objectContaining({
+        reservationId: bruno,
+        dateNuit: night.date_nuit,
+        autreFacture: 'PREMIERE',
+        montantFacture: night.prix,
+        montantReserve: '0.00',
+      }),
+    ]);
+  });
+});
+
 describe('a detail whose header totals differ from its lines', () => {
   it('reports the total differences against the detail', async () => {
+    await clearInvoices();
     const rows = items.map(csvRow);
     const totals = csvTotals(rows);
     const invoice = await withDetail(rows, {
@@ -298,6 +330,7 @@ describe('without a detail', () => {
   });
 
   it('runs again after a new detail: back to « à rapprocher », the old differences gone', async () => {
+    await clearInvoices();
     const invoice = await enterInvoice(w, {
       ...period,
       totalHt: '10.00',

@@ -27,6 +27,8 @@ const object = <P extends Record<string, TSchema>>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
 
 export const RELEVES_PATHS = {
+  /** GET: the statements of a month, one per hotel with nights (totals and the state of its invoices). */
+  releves: '/releves',
   /** GET: the statement of one hotel and month, as JSON; /pdf and /xlsx: the same as a file. */
   releve: '/releves/:etablissementId/:mois',
   relevePdf: '/releves/:etablissementId/:mois/pdf',
@@ -61,6 +63,34 @@ export const ReleveParams = object({
   mois: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }),
 });
 export type ReleveParams = Static<typeof ReleveParams>;
+
+const Mois = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
+
+export const ReleveQuery = object({
+  mois: Mois,
+  etablissementId: Type.Optional(Id),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+});
+export type ReleveQuery = Static<typeof ReleveQuery>;
+
+/** One hotel's statement of the month in a list: its totals and where its invoices for the month stand. */
+export const ReleveResume = object({
+  etablissementId: Id,
+  etablissementNom: Type.String(),
+  nuitees: Count,
+  totalHt: Amount,
+  totalTva: Amount,
+  totalTtc: Amount,
+  /** The hotel's invoices whose period has a night in the month. */
+  factures: Count,
+  /** The least advanced of their states (écart, then à rapprocher, then rapprochée); null without an invoice. */
+  etatFactures: Nullable(EtatFactureEtablissementSchema),
+});
+export type ReleveResume = Static<typeof ReleveResume>;
+
+export const RelevePage = object({ data: Type.Array(ReleveResume), total: Count });
+export type RelevePage = Static<typeof RelevePage>;
 
 /** hotel × room type (or meal) × unit price × VAT rate; quantity = nights (or meals). */
 export const ReleveLigne = object({

@@ -1,6 +1,6 @@
 /**
- * GET /releves/:etablissementId/:mois (JSON) and its /pdf and /xlsx: the hotel statement of a month. Every signed-in
- * user (agents prepare and check statements); see docs/api.md « Hotel statements and reconciliation ».
+ * GET /releves?mois= (the month's statements, one per hotel), GET /releves/:etablissementId/:mois (JSON) and its
+ * /pdf and /xlsx: the hotel statement of a month. Every signed-in user (agents prepare and check statements); see docs/api.md « Hotel statements and reconciliation ».
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -9,15 +9,23 @@ import {
   RELEVES_PATHS,
   ReleveEtablissement,
   ReleveParams,
+  RelevePage,
+  ReleveQuery,
   type FileExtension,
 } from 'shared/contract';
 import { sendFile } from '../send-file';
 import { releveFile, releveFileName } from './releve-fichiers';
-import { releveEtablissement } from './releve-service';
+import { listReleves, releveEtablissement } from './releve-service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
 const releveRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    RELEVES_PATHS.releves,
+    { schema: { querystring: ReleveQuery, response: { 200: RelevePage, ...errors } } },
+    async (request) => listReleves(app.db, request.query),
+  );
+
   app.get(
     RELEVES_PATHS.releve,
     { schema: { params: ReleveParams, response: { 200: ReleveEtablissement, ...errors } } },

@@ -11,6 +11,9 @@ import {
   RELEVES_MESSAGES,
   type Prestation,
   type ReleveEtablissement,
+  type RelevePage,
+  type ReleveQuery,
+  type ReleveResume,
   type ReleveLigne,
   type ReleveSejour,
   type ReleveTva,
@@ -20,23 +23,27 @@ import { oneOf } from '../../../db/raw';
 import { NotFoundError } from '../../../errors';
 import { monthPeriod } from '../periode';
 
-/** The night and meal items of the period's nights `n` of one hotel: one row per night, per meal kind served. */
-export function purchaseItems(etablissementId: number, debut: string, fin: string): SQL {
+/**
+ * The CTEs `nights` (the period's billable nights of one hotel, or of every hotel) and `items` (one row per night and
+ * per meal kind served, at its purchase price and VAT rate).
+ */
+export function purchaseItems(etablissementId: number | undefined, debut: string, fin: string): SQL {
+  const hotel = etablissementId === undefined ? sql`` : sql`n.etablissement_id = ${etablissementId} and`;
   return sql`nights as materialized (
-      select n.id as nuitee_id, n.reservation_id, n.date_nuit, n.type_chambre_id, n.prix_achat_ht,
+      select n.id as nuitee_id, n.etablissement_id, n.reservation_id, n.date_nuit, n.type_chambre_id, n.prix_achat_ht,
         n.taux_tva_nuitee, n.taux_tva_repas, n.petit_dejeuner, n.prix_achat_petit_dejeuner_ht,
         n.dejeuner, n.prix_achat_dejeuner_ht, n.diner, n.prix_achat_diner_ht
       from nuitees n
-      where n.etablissement_id = ${etablissementId} and not n.annulee
+      where ${hotel} not n.annulee
         and n.date_nuit >= ${debut}::date and n.date_nuit < ${fin}::date),
     items as materialized (
-      select nuitee_id, reservation_id, date_nuit, type_chambre_id, 'nuitee' as prestation, 1 as quantite,
-        prix_achat_ht as prix, taux_tva_nuitee as taux from nights
-      union all select nuitee_id, reservation_id, date_nuit, null, 'petit_dejeuner', petit_dejeuner,
-        prix_achat_petit_dejeuner_ht, taux_tva_repas from nights where petit_dejeuner > 0
-      union all select nuitee_id, reservation_id, date_nuit, null, 'dejeuner', dejeuner,
+      select nuitee_id, etablissement_id, reservation_id, date_nuit, type_chambre_id, 'nuitee' as prestation,
+        1 as quantite, prix_achat_ht as prix, taux_tva_nuitee as taux from nights
+      union all select nuitee_id, etablissement_id, reservation_id, date_nuit, null, 'petit_dejeuner',
+        petit_dejeuner, prix_achat_petit_dejeuner_ht, taux_tva_repas from nights where petit_dejeuner > 0
+      union all select nuitee_id, etablissement_id, reservation_id, date_nuit, null, 'dejeuner', dejeuner,
         prix_achat_dejeuner_ht, taux_tva_repas from nights where dejeuner > 0
-      union all select nuitee_id, reservation_id, date_nuit, null, 'diner', diner,
+      union all select nuitee_id, etablissement_id, reservation_id, date_nuit, null, 'diner', diner,
         prix_achat_diner_ht, taux_tva_repas from nights where diner > 0)`;
 }
 
@@ -128,5 +135,44 @@ export async function releveEtablissement(
         montantHt,
       }),
     ),
+  };
+}
+
+/**
+ * The statements of a month, one per hotel with billable nights (by name): nights, HT, VAT rounded per rate and per
+ * hotel, TTC, and the hotel's invoices whose period has a night in the month with their least advanced state. One
+ * statement: the page, the count.
+ */
+export async function listReleves(db: Executor, query: ReleveQuery): Promise<RelevePage> {
+  const { debut, fin } = monthPeriod(query.mois);
+  const row = await oneOf<RelevePage>(
+    db,
+    sql`with ${purchaseItems(query.etablissementId, debut, fin)},
+      per_rate as (select etablissement_id, taux, sum(quantite * prix) as base from items group by 1, 2),
+      hotels as (select etablissement_id, sum(base) as ht, sum(round(base * taux / 100, 2)) as tva
+        from per_rate group by 1),
+      counts as (select etablissement_id, count(*)::int as nuitees from nights group by 1),
+      listed as (
+        select h.etablissement_id as "etablissementId", e.nom as "etablissementNom", c.nuitees,
+          h.ht::numeric(14, 2)::text as "totalHt", h.tva::numeric(14, 2)::text as "totalTva",
+          (h.ht + h.tva)::numeric(14, 2)::text as "totalTtc", coalesce(f.factures, 0) as factures,
+          f.etat as "etatFactures", e.nom as nom
+        from hotels h join etablissements e on e.id = h.etablissement_id
+          join counts c on c.etablissement_id = h.etablissement_id
+          left join lateral (
+            select count(*)::int as factures,
+              case when bool_or(x.etat = 'ecart') then 'ecart' when bool_or(x.etat = 'a_rapprocher') then 'a_rapprocher'
+                else 'rapprochee' end as etat
+            from factures_etablissements x where x.etablissement_id = h.etablissement_id
+              and x.periode_debut < ${fin}::date and x.periode_fin > ${debut}::date
+            having count(*) > 0) f on true)
+      select (select count(*)::int from listed) as total,
+        (select coalesce(json_agg(p order by p.nom, p."etablissementId"), '[]'::json) from (
+          select * from listed order by nom, "etablissementId"
+          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) p) as data`,
+  );
+  return {
+    total: row?.total ?? 0,
+    data: (row?.data ?? []).map(({ nom: _nom, ...item }: ReleveResume & { nom?: string }) => item),
   };
 }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReleveEtablissement, RoomingEtabAnswer } from 'shared/contract';
+import type { ReleveEtablissement, RelevePage, RoomingEtabAnswer } from 'shared/contract';
 import { RELEVES_MESSAGES } from 'shared/contract';
 import { buildTestApp } from '../../../../test/helper';
 import {
@@ -13,6 +13,7 @@ import {
   today,
   type World,
 } from '../../../../test/fixtures/reservations-write';
+import { enterInvoice } from '../../../../test/fixtures/releves';
 import { monthPeriod } from '../periode';
 
 let w: World;
@@ -114,6 +115,42 @@ describe('GET /releves/:etablissementId/:mois', () => {
     expect(unknown.json()).toEqual({ message: RELEVES_MESSAGES.etablissementInconnu(999999) });
     expect((await call(w, 'GET', `/releves/${w.hotel.id}/2026-13`)).statusCode).toBe(400);
     expect((await call(w, 'GET', `/releves/${w.hotel.id}/${mois}`, undefined, null)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /releves?mois=', () => {
+  it('lists the month per hotel with the statement totals, and where its invoices stand', async () => {
+    const statement = await releve();
+    const list = async () => {
+      const response = await call(w, 'GET', `/releves?mois=${mois}&etablissementId=${w.hotel.id}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<RelevePage>();
+    };
+    const before = await list();
+    expect(before).toEqual({
+      total: 1,
+      data: [
+        {
+          etablissementId: w.hotel.id,
+          etablissementNom: w.hotel.nom,
+          nuitees: statement.totaux.nuitees,
+          totalHt: statement.totaux.totalHt,
+          totalTva: statement.totaux.totalTva,
+          totalTtc: statement.totaux.totalTtc,
+          factures: 0,
+          etatFactures: null,
+        },
+      ],
+    });
+    await enterInvoice(w, { periodeDebut: debut, periodeFin: fin });
+    expect((await list()).data[0]).toMatchObject({ factures: 1, etatFactures: 'a_rapprocher' });
+    const all = await call(w, 'GET', `/releves?mois=${mois}&pageSize=1`);
+    expect(all.json<RelevePage>().data.map((r) => r.etablissementId)).toEqual([w.hotel.id]);
+    expect((await call(w, 'GET', '/releves?mois=2001-01')).json<RelevePage>()).toEqual({
+      total: 0,
+      data: [],
+    });
+    expect((await call(w, 'GET', '/releves')).statusCode).toBe(400);
   });
 });
 

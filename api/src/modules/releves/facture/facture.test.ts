@@ -52,6 +52,17 @@ describe('POST /factures-etablissements', () => {
     expect(again.json()).toEqual({ message: RELEVES_MESSAGES.doublon('FAC-2026-001'), champ: 'numero' });
   });
 
+  it('of two concurrent entries of one number, one wins and the other answers 409', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        call(w, 'POST', '/factures-etablissements', body({ numero: 'CONCURRENTE' })),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    const list = await call(w, 'GET', '/factures-etablissements?numero=CONCURRENTE');
+    expect(list.json<FactureEtablissementPage>().total).toBe(1);
+  });
+
   it('refuses inconsistent totals, an empty period, an unknown hotel, unknown fields; writes nothing', async () => {
     const cases: [Record<string, unknown>, string | undefined][] = [
       [{ totalTtc: '1100.01' }, RELEVES_MESSAGES.ttc],

@@ -29,6 +29,7 @@ import releasesRoutes from './modules/releases/routes';
 import repasRoutes from './modules/repas/routes';
 import reservationsRoutes from './modules/reservations/routes';
 import roomingRoutes from './modules/rooming/routes';
+import { relevesRoutes } from './modules/releves';
 import { statusTaskPlugin } from './modules/reservations/status-task/status-task';
 import statsRoutes from './modules/stats/routes';
 import { exportTaskPlugin } from './modules/reservations/exports/export-task';
@@ -274,6 +275,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(communicationsRoutes);
         await secured.register(courrielsRoutes);
         await secured.register(roomingRoutes);
+        await secured.register(relevesRoutes);
         await secured.register(tasksRoutes);
         await secured.register(notificationsRoutes);
         await secured.register(foyersRoutes);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { API_KEY_HEADER, COMMON_MESSAGES, parisToday } from 'shared/contract';
+import { addDays, API_KEY_HEADER, COMMON_MESSAGES, parisToday } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneOf } from '../src/db/raw';
 import { DEMO_PRESETS, generateDemoData } from '../src/demo/generate-demo-data';
@@ -133,6 +133,7 @@ beforeAll(async () => {
     cle: await first(
       sql`select id from cles_api_clients where client_id = ${stay.client} order by id limit 1`,
     ),
+    factureEtablissement: await hotelInvoice(stay.etablissement, today),
   };
   context = { ajv, ids, today, reference: keys.reference, password: TEST_PASSWORD };
   const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
@@ -144,6 +145,27 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** The credentials of an operation: none, a client's key, an account of its own, or the administrator's session. */
+/** A hotel's invoice (issue 39 §2) entered through the API: the row of /factures-etablissements/:id. */
+async function hotelInvoice(etablissementId: number, today: string): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/factures-etablissements',
+    headers: bearer(adminToken),
+    payload: {
+      etablissementId,
+      numero: 'CONTRAT-1',
+      dateFacture: today,
+      periodeDebut: `${today.slice(0, 7)}-01`,
+      periodeFin: addDays(`${today.slice(0, 7)}-01`, 28),
+      totalHt: '100.00',
+      totalTva: '10.00',
+      totalTtc: '110.00',
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ data: { id: number } }>().data.id;
+}
+
 async function headersFor(op: DocumentOperation): Promise<Record<string, string>> {
   const access = op.operation['x-acces'] ?? 'public';
   if (access === 'public') return {};

@@ -119,7 +119,8 @@ export type Entity =
   | 'task'
   | 'notification'
   | 'user'
-  | 'cle';
+  | 'cle'
+  | 'factureEtablissement';
 
 export interface SampleContext {
   ajv: DocumentAjv;
@@ -178,6 +179,7 @@ const PATH_ID_ENTITIES: [RegExp, Entity][] = [
     /^\/api\/(demande\/communication|demande_hebergement|resas_per_demande|demandes_hebergement_previous)\//,
     'demande',
   ],
+  [/^\/api\/factures-etablissements\//, 'factureEtablissement'],
   [/^\/api\/reservations_integrales\//, 'reservationMere'],
   [/^\/api\/reservations\//, 'reservation'],
 ];

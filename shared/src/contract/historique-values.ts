@@ -47,6 +47,9 @@ export const AUDIT_ACTION_LABELS = {
   deactivate: 'Désactivation',
   revocation: 'Révocation',
   relance: 'Relance',
+  // Hotel invoices (issue 39 §2)
+  rapprochement: 'Rapprochement avec les nuitées réservées',
+  acceptation_ecart: 'Acceptation d’écarts',
   diffusion: 'Diffusion',
   generate: 'Génération des données de démonstration',
   'demo-seed': 'Comptes de démonstration',

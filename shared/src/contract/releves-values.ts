@@ -94,7 +94,15 @@ export const RELEVES_MESSAGES = {
   ecartInconnu: (id: number) => `L'écart n° ${id} n'appartient pas à cette facture.`,
   ecartDejaAccepte: (id: number) => `L'écart n° ${id} est déjà accepté.`,
   motif: "Indiquez le motif de l'acceptation.",
-  extension: 'Le fichier de détail doit être un classeur Excel (.xlsx) ou un fichier CSV (.csv).',
+  extension:
+    'Le fichier de détail doit être un classeur Excel (.xlsx), un fichier CSV (.csv) ou une facture Factur-X (.pdf).',
+  pdfSansFacturx:
+    'Ce PDF ne contient pas de facture Factur-X : il faut le PDF dont le XML de la facture (EN 16931) est joint.',
+  facturxIllisible: (raison: string) => `La facture Factur-X jointe au PDF est illisible : ${raison}`,
+  facturxPeriode: (ligne: number) =>
+    `Ligne ${ligne} de la facture Factur-X : sans période de facturation, la date de la nuit est inconnue.`,
+  facturxQuantite: (ligne: number, quantite: string, nuits: number) =>
+    `Ligne ${ligne} de la facture Factur-X : la quantité ${quantite} ne correspond pas aux ${nuits} nuits de sa période.`,
   fichierVide: 'Le fichier est vide.',
   fichierTropGros: `Le fichier dépasse ${DETAIL_MAX_OCTETS / 1024 / 1024} Mo.`,
   fichierIllisible: (format: string) => `Le fichier n'est pas un ${format} lisible.`,

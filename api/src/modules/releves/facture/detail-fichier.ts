@@ -1,7 +1,8 @@
 /**
- * Reading a detail file into raw lines (detail-lignes.ts normalises them). The first row holds the headers, matched
- * to COLONNES_DETAIL without case, accents or spaces (unknown columns ignored); the table ends at the first empty row
- * (what follows, like our statement's totals, is not detail). XLSX: the first sheet, cells as shown (dates, numbers,
+ * Reading a detail file into raw lines (detail-lignes.ts normalises them; a Factur-X PDF is read by
+ * detail-facturx.ts). The first row holds the headers, matched to COLONNES_DETAIL without case, accents or spaces
+ * (unknown columns ignored); the table ends at the first empty row (what follows, like our statement's totals, is
+ * not detail). XLSX: the first sheet, cells as shown (dates, numbers,
  * formulas' results). CSV: UTF-8 (Windows-1252 accepted, as French spreadsheets save it), « ; » or « , » separated,
  * fields quoted with « " ».
  */
@@ -15,6 +16,7 @@ import {
   type SourceDetail,
 } from 'shared/contract';
 import { BadRequestError } from '../../../errors';
+import { lignesFacturX } from './detail-facturx';
 import { comparable, type LigneBrute } from './detail-lignes';
 
 const HEADERS = new Map<string, ColonneDetail>(
@@ -167,8 +169,9 @@ function csvRows(content: Buffer): string[][] {
 }
 
 /** The kind of a file by its name's extension; 400 for another one. */
-export function sourceOf(nomFichier: string): Extract<SourceDetail, 'xlsx' | 'csv'> {
-  const extension = /\.(xlsx|csv)$/i.exec(nomFichier.trim())?.[1]?.toLowerCase();
+export function sourceOf(nomFichier: string): SourceDetail {
+  const extension = /\.(xlsx|csv|pdf)$/i.exec(nomFichier.trim())?.[1]?.toLowerCase();
+  if (extension === 'pdf') return 'facturx';
   if (extension !== 'xlsx' && extension !== 'csv')
     throw new BadRequestError(RELEVES_MESSAGES.extension, { champ: 'nomFichier' });
   return extension;
@@ -181,6 +184,7 @@ export async function lireFichierDetail(nomFichier: string, base64: string): Pro
   const content = Buffer.from(base64, 'base64');
   if (content.length === 0) throw new BadRequestError(RELEVES_MESSAGES.fichierVide);
   if (content.length > DETAIL_MAX_OCTETS) throw new BadRequestError(RELEVES_MESSAGES.fichierTropGros);
+  if (source === 'facturx') return lignesFacturX(content);
   const rows = source === 'csv' ? csvRows(content) : await xlsxRows(content);
   return linesOf(rows);
 }

@@ -180,7 +180,8 @@ describe('PUT /factures-etablissements/:id/detail', () => {
     );
     await refused(csv([CSV_HEADER]), RELEVES_MESSAGES.aucuneLigne);
     await refused('!!!', RELEVES_MESSAGES.base64);
-    await refused(csv([CSV_HEADER, good]), RELEVES_MESSAGES.extension, 'detail.pdf');
+    await refused(csv([CSV_HEADER, good]), RELEVES_MESSAGES.extension, 'detail.txt');
+    await refused(csv([CSV_HEADER, good]), RELEVES_MESSAGES.pdfSansFacturx, 'detail.pdf');
     await refused(
       Buffer.from('pas un classeur').toString('base64'),
       RELEVES_MESSAGES.fichierIllisible('classeur Excel (.xlsx)'),

@@ -7,7 +7,10 @@ import {
   type FactureEtablissementWritten,
   type ReleveEtablissement,
 } from 'shared/contract';
+import { addDays } from 'shared/contract';
 import { buildTestApp } from '../../../../test/helper';
+import { buildDocument } from '../../../lib/facturx/facturx.fixture';
+import { renderFacturX } from '../../../lib/facturx';
 import {
   auditActions,
   book,
@@ -131,6 +134,51 @@ describe('a detail equal to the booked nights', () => {
     expect(loaded.statusCode, loaded.body).toBe(200);
     const data = loaded.json<FactureEtablissementWritten>().data;
     expect(data.sourceDetail).toBe('xlsx');
+    const done = await reconciled(invoice.id, data.version);
+    expect(done.ecarts).toEqual([]);
+    expect(done.etat).toBe('rapprochee');
+  });
+  it("reads the lines of a hotel's own Factur-X invoice: by stay number or by name, nights over a period", async () => {
+    await clearInvoices();
+    const aliceNights = items.filter((item) => item.reservation_id === alice && item.prestation === 'nuitee');
+    const others = items.filter((item) => !aliceNights.includes(item));
+    const first = aliceNights[0]!;
+    // Alice's nights as one line over her stay (departure form), by stay number; the rest one line each, by name.
+    const document = buildDocument([
+      {
+        libelle: `Nuitée chambre double – Réservation n° ${alice}`,
+        quantite: aliceNights.length,
+        prix: first.prix,
+        taux: first.taux,
+        periode: { debut: first.date_nuit, fin: addDays(aliceNights.at(-1)!.date_nuit, 1) },
+      },
+      ...others.map((item) => ({
+        libelle: `${item.prestation === 'nuitee' ? 'Nuitée' : 'Petit-déjeuner'} – ${item.nom} ${item.prenom}`,
+        quantite: item.quantite,
+        prix: item.prix,
+        taux: item.taux,
+        unite: item.prestation === 'nuitee' ? ('DAY' as const) : ('C62' as const),
+        // A night billed for its last night (inclusive form), a meal for its day.
+        periode: { debut: item.date_nuit, fin: item.date_nuit },
+      })),
+    ]);
+    const { pdf } = await renderFacturX(document);
+    const invoice = await enterInvoice(w, {
+      ...period,
+      totalHt: document.totaux.totalHt,
+      totalTva: document.totaux.totalTva,
+      totalTtc: document.totaux.totalTtc,
+    });
+    const loaded = await loadDetail(
+      w,
+      invoice.id,
+      invoice.version,
+      pdf.toString('base64'),
+      'facture-hotel.pdf',
+    );
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    const data = loaded.json<FactureEtablissementWritten>().data;
+    expect([data.sourceDetail, data.lignesDetail]).toEqual(['facturx', items.length]);
     const done = await reconciled(invoice.id, data.version);
     expect(done.ecarts).toEqual([]);
     expect(done.etat).toBe('rapprochee');

@@ -10,3 +10,4 @@ export * from './schema/messages';
 export * from './schema/stats';
 export * from './schema/cles-api';
 export * from './schema/releases';
+export * from './schema/facturation';

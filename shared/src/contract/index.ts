@@ -22,3 +22,5 @@ export * from './releases';
 export * from './release-canary';
 export * from './route-declarations';
 export type * from './facture-document';
+export * from './facturation-values';
+export * from './facturation';

@@ -146,4 +146,6 @@ export const FACTURATION_MESSAGES = {
   settingsSaved: 'Paramètres de facturation enregistrés.',
   clientBillingSaved: (client: string) => `Coordonnées de facturation de ${client} enregistrées.`,
   monthPrepared: (drafts: number) => `${drafts} brouillon(s) de facture préparé(s).`,
+  monthQueued: (mois: string, task: number) =>
+    `Préparation des factures de ${mois} lancée en arrière-plan (tâche n° ${task}) : une notification suivra.`,
 } as const;

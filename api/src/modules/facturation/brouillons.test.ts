@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { insertReservation, insertResident } from '../../../test/fixtures/reservations-read';
 import { buildTestApp, userToken } from '../../../test/helper';
 import { rowsOf } from '../../db/raw';
-import { MOIS, caller, draft, marchWorld } from './facturation.fixture';
+import { MOIS, caller, draft, marchWorld, prepareMonthTask } from './facturation.fixture';
 
 let app: FastifyInstance;
 let admin: string;
@@ -174,14 +174,17 @@ describe('a draft', () => {
 });
 
 describe('preparing the month for every client', () => {
-  it('makes a draft for each client with nights left and skips the others', async () => {
+  it('is a background task making a draft for each client with nights left, skipping the others', async () => {
     const one = await marchWorld(app, 'Lot un');
     const two = await marchWorld(app, 'Lot deux');
     await draft(app, agent, one.clientId);
     expect((await call('POST', '/facturation/preparation', agent, { mois: MOIS })).statusCode).toBe(403);
-    const response = await call('POST', '/facturation/preparation', admin, { mois: MOIS });
-    expect(response.statusCode, response.body).toBe(200);
-    const ids = response.json<{ data: { factureIds: number[] } }>().data.factureIds;
+    const ids = await prepareMonthTask(app, admin);
+    const [task] = await rowsOf<{ progression: number; type: string }>(
+      app.db,
+      sql`select progression, type from tasks order by id desc limit 1`,
+    );
+    expect(task).toEqual({ progression: 100, type: 'preparation_factures' });
     const clients = await rowsOf<{ client_id: number }>(
       app.db,
       sql`select client_id from factures where id = any(${`{${ids.join(',')}}`}::int[])`,

@@ -3,14 +3,21 @@ import { sql } from 'drizzle-orm';
 import {
   STATS_PATHS,
   type FactureListAnswer,
-  type PreparationAnswer,
   type RoomingClientAnswer,
   type StatsCaAnswer,
 } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReservation, insertResident } from '../../../test/fixtures/reservations-read';
 import { buildTestApp, userToken } from '../../../test/helper';
-import { MOIS, caller, draft, issue, marchWorld, saveSettings } from './facturation.fixture';
+import {
+  MOIS,
+  caller,
+  draft,
+  issue,
+  marchWorld,
+  prepareMonthTask,
+  saveSettings,
+} from './facturation.fixture';
 
 // The books tie together (issue 39 §4): what is invoiced for a client and a month, net of its credit notes, is the
 // rooming-client total of that client and month; the month's turnover in the stats is what was invoiced.
@@ -57,9 +64,7 @@ describe('the books', () => {
       dateFin: '2026-03-18',
       night: { prixVenteHt: '61.37', dejeuner: 2, prixDejeunerHt: '9.95', diner: 1, prixDinerHt: '12.10' },
     });
-    const prepared = await call('POST', '/facturation/preparation', admin, { mois: MOIS });
-    expect(prepared.statusCode, prepared.body).toBe(200);
-    const ids = prepared.json<PreparationAnswer>().data.factureIds;
+    const ids = await prepareMonthTask(app, admin);
     expect(ids).toHaveLength(2);
     const issued = await Promise.all(ids.map((id) => issue(app, admin, id)));
     // A correction: two nights credited, then invoiced again at a new price.

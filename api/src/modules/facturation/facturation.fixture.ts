@@ -1,7 +1,9 @@
 /** Test data and calls of the invoicing tests: a world with stays in a past month, the settings, the API calls. */
 import type { FastifyInstance } from 'fastify';
 import type { FacturationParametresBody, FactureDetail, FactureWritten } from 'shared/contract';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { rowsOf } from '../../db/raw';
 import {
   insertReservation,
   insertResident,
@@ -91,4 +93,20 @@ export async function issue(app: FastifyInstance, admin: string, id: number): Pr
   const response = await caller(app)('POST', `/facturation/factures/${id}/emission`, admin);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<FactureWritten>().data;
+}
+
+/** « Préparer les factures du mois » through its task: queued (202), then run; the drafts' ids. */
+export async function prepareMonthTask(app: FastifyInstance, admin: string, mois = MOIS): Promise<number[]> {
+  const response = await caller(app)('POST', '/facturation/preparation', admin, { mois });
+  expect(response.statusCode, response.body).toBe(202);
+  const taskId = response.json<{ task_id: number }>().task_id;
+  // Tests run the queued tasks themselves (TasksPluginOptions.run is off).
+  await app.tasks.drain();
+  const [task] = await rowsOf<{
+    statut: string;
+    erreur: string | null;
+    resultat: { details?: { factureIds: number[] } };
+  }>(app.db, sql`select statut, erreur, resultat from tasks where id = ${taskId}`);
+  expect(task?.statut, task?.erreur ?? '').toBe('terminee');
+  return task?.resultat.details?.factureIds ?? [];
 }

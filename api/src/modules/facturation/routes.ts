@@ -12,6 +12,7 @@ import {
   ClientFacturationWritten,
   ClientIdParams,
   ErrorBody,
+  FACTURATION_MESSAGES,
   FACTURATION_PATHS as PATHS,
   FacturationParametres,
   FacturationParametresBody,
@@ -27,16 +28,17 @@ import {
   MessageBody,
   PaiementAnnulationBody,
   PaiementBody,
-  PreparationAnswer,
   PreparationBody,
+  TaskQueuedAnswer,
 } from 'shared/contract';
 import { actorOf } from '../../db/audit';
 import { createAvoir } from './avoirs';
-import { createDraft, deleteDraft, prepareMonth, recomputeDraft, updateDraft } from './brouillons';
+import { createDraft, deleteDraft, recomputeDraft, updateDraft } from './brouillons';
 import { issueFacture } from './emission';
 import { sendFacture } from './envoi';
 import { listFactures, readFactureDetail } from './facture-read';
 import { cancelPayment, recordPayment } from './paiements';
+import { definePreparationTask, PREPARATION_TASK } from './preparation-task';
 import { getClientBilling, getSettings, updateClientBilling, updateSettings } from './parametres';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -44,6 +46,7 @@ const facture = `${PATHS.factures}/:id`;
 
 const facturationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const adminOnly = { onRequest: app.requireRole('admin'), config: { access: 'admin' as const } };
+  definePreparationTask(app);
 
   app.get(PATHS.parametres, { schema: { response: { 200: FacturationParametres, ...errors } } }, async () =>
     getSettings(app.db),
@@ -96,10 +99,21 @@ const facturationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.status(201).send(await createDraft(app.db, actorOf(request), request.body)),
   );
 
+  // A month for every client may take a while: a background task, its progress and a notification at the end.
   app.post(
     PATHS.preparation,
-    { ...adminOnly, schema: { body: PreparationBody, response: { 200: PreparationAnswer, ...errors } } },
-    async (request) => prepareMonth(app.db, actorOf(request), request.body.mois),
+    { ...adminOnly, schema: { body: PreparationBody, response: { 202: TaskQueuedAnswer, ...errors } } },
+    async (request, reply) => {
+      const id = await app.tasks.enqueue(app.db, PREPARATION_TASK, {
+        parametres: { mois: request.body.mois },
+        createdBy: request.user.id,
+        actor: actorOf(request),
+      });
+      app.tasks.kick();
+      return reply
+        .status(202)
+        .send({ message: FACTURATION_MESSAGES.monthQueued(request.body.mois, id), task_id: id });
+    },
   );
 
   app.put(

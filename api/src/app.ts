@@ -19,6 +19,7 @@ import demandeArrivals from './modules/demandes/arrivals';
 import externeRoutes from './modules/demandes/externe/routes';
 import demandesRoutes from './modules/demandes/routes';
 import foyersRoutes from './modules/foyers/routes';
+import facturationRoutes from './modules/facturation/routes';
 import healthRoutes from './modules/health/routes';
 import notificationProducers from './modules/notifications/producers';
 import notificationsPlugin from './modules/notifications/notifications-plugin';
@@ -279,6 +280,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(tasksRoutes);
         await secured.register(notificationsRoutes);
         await secured.register(foyersRoutes);
+        await secured.register(facturationRoutes);
         await secured.register(releasesRoutes, { prefix: REGISTRY_PATH });
       });
     },

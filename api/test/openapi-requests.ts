@@ -210,6 +210,12 @@ const patternCandidates = (today: string) => [
   today,
   // A SHA-256 in hex (a release's files).
   '0'.repeat(64),
+  // The invoicing settings: a country code, a SIREN, a VAT number, an IBAN and a BIC.
+  'FR',
+  '123456789',
+  'FR32123456789',
+  'FR7630006000011234567890189',
+  'AGRIFRPP',
 ];
 
 function textFor(schema: Schema, name: string, context: SampleContext, cache: Map<string, unknown>): string {

@@ -11,3 +11,4 @@ export * from './schema/stats';
 export * from './schema/cles-api';
 export * from './schema/releases';
 export * from './schema/releves';
+export * from './schema/facturation';

@@ -53,6 +53,13 @@ export const AUDIT_ACTION_LABELS = {
   diffusion: 'Diffusion',
   generate: 'Génération des données de démonstration',
   'demo-seed': 'Comptes de démonstration',
+  // Invoicing (issue 39 §1)
+  suppression: 'Suppression',
+  recalcul: 'Recalcul',
+  emission: 'Émission',
+  avoir: 'Avoir',
+  paiement: 'Paiement',
+  annulation_paiement: 'Annulation d’un paiement',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

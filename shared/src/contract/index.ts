@@ -23,3 +23,5 @@ export * from './release-canary';
 export * from './route-declarations';
 export type * from './facture-document';
 export * from './releves';
+export * from './facturation-values';
+export * from './facturation';

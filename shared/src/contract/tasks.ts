@@ -26,6 +26,7 @@ export const TASK_TYPES = [
   'synchronisation_demandes',
   'statuts_reservations',
   'digest_prolongations',
+  'preparation_factures',
 ] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
@@ -34,6 +35,7 @@ export const TASK_TYPE_LABELS: Record<TaskType, string> = {
   synchronisation_demandes: 'Synchronisation des demandes',
   statuts_reservations: 'Mise à jour des statuts des réservations',
   digest_prolongations: 'Séjours à prolonger du jour',
+  preparation_factures: 'Préparation des factures du mois',
 };
 
 export const TASK_STATUT_LABELS: Record<TaskStatut, string> = {

@@ -1,0 +1,2 @@
+// What other modules may use of invoicing (the lint rule: through this file only).
+export { prepareMonth, monthPeriod } from './brouillons';

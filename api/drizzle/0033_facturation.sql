@@ -182,6 +182,8 @@ CREATE TABLE "factures" (
 	"total_tva" numeric(12, 2) DEFAULT '0' NOT NULL,
 	"total_ttc" numeric(12, 2) DEFAULT '0' NOT NULL,
 	"document" jsonb,
+	"pdf" "bytea",
+	"xml" text,
 	"created_by" integer,
 	"emise_by" integer,
 	"emise_at" timestamp with time zone,
@@ -196,7 +198,8 @@ CREATE TABLE "factures" (
 	CONSTRAINT "factures_avoir_origine" CHECK (("factures"."type" = 'avoir') = ("factures"."facture_origine_id" is not null)),
 	CONSTRAINT "factures_avoir_jamais_brouillon" CHECK ("factures"."type" = 'facture' or "factures"."statut" <> 'brouillon'),
 	CONSTRAINT "factures_emission_complete" CHECK (("factures"."statut" = 'brouillon') = ("factures"."numero" is null) and ("factures"."numero" is null) = ("factures"."document" is null)
-        and ("factures"."numero" is null) = ("factures"."date_emission" is null) and ("factures"."numero" is null) = ("factures"."emise_at" is null)),
+        and ("factures"."numero" is null) = ("factures"."date_emission" is null) and ("factures"."numero" is null) = ("factures"."emise_at" is null)
+        and ("factures"."numero" is null) = ("factures"."pdf" is null) and ("factures"."numero" is null) = ("factures"."xml" is null)),
 	CONSTRAINT "factures_numero_format" CHECK ("factures"."numero" ~ ('^' || case "factures"."type" when 'facture' then 'FA' else 'AV' end || '-[0-9]{4}-[0-9]{6}$')),
 	CONSTRAINT "factures_ttc" CHECK ("factures"."total_ttc" = "factures"."total_ht" + "factures"."total_tva"),
 	CONSTRAINT "factures_echeance" CHECK ("factures"."date_echeance" >= "factures"."date_emission")
@@ -268,11 +271,11 @@ BEGIN
   IF old.statut <> 'brouillon' AND (new.statut = 'brouillon'
       OR (new.type, new.client_id, new.periode_debut, new.periode_fin, new.numero, new.date_emission,
           new.date_echeance, new.reference_acheteur, new.notes, new.facture_origine_id, new.motif, new.total_ht,
-          new.total_tva, new.total_ttc, new.document, new.emise_by, new.emise_at, new.created_by)
+          new.total_tva, new.total_ttc, new.document, new.pdf, new.xml, new.emise_by, new.emise_at, new.created_by)
         IS DISTINCT FROM
          (old.type, old.client_id, old.periode_debut, old.periode_fin, old.numero, old.date_emission,
           old.date_echeance, old.reference_acheteur, old.notes, old.facture_origine_id, old.motif, old.total_ht,
-          old.total_tva, old.total_ttc, old.document, old.emise_by, old.emise_at, old.created_by)) THEN
+          old.total_tva, old.total_ttc, old.document, old.pdf, old.xml, old.emise_by, old.emise_at, old.created_by)) THEN
     RAISE EXCEPTION 'facture % émise : modification interdite', old.numero
       USING ERRCODE = 'check_violation', CONSTRAINT = 'factures_immuables';
   END IF;

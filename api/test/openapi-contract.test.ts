@@ -22,6 +22,7 @@ import {
   type Schema,
 } from './openapi-requests';
 import { issueApiKey, provisionClientKeys } from './security-cases';
+import { draft, issue, marchWorld, saveSettings } from '../src/modules/facturation/facturation.fixture';
 
 // Issue 36: the published OpenAPI document is the contract. For every operation it lists (so a route added tomorrow
 // is covered without a test of its own): a minimal valid request built from its schemas alone, sent with an
@@ -134,6 +135,7 @@ beforeAll(async () => {
       sql`select id from cles_api_clients where client_id = ${stay.client} order by id limit 1`,
     ),
     factureEtablissement: await hotelInvoice(stay.etablissement, today),
+    facture: await issuedInvoice(),
   };
   context = { ajv, ids, today, reference: keys.reference, password: TEST_PASSWORD };
   const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
@@ -145,6 +147,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** The credentials of an operation: none, a client's key, an account of its own, or the administrator's session. */
+/** An issued client invoice (issue 39 §1) with its Factur-X files: the row of /facturation/factures/:id. */
+async function issuedInvoice(): Promise<number> {
+  await saveSettings(app, adminToken);
+  const world = await marchWorld(app, 'Contrat OpenAPI');
+  return (await issue(app, adminToken, (await draft(app, adminToken, world.clientId)).id)).id;
+}
+
 /** A hotel's invoice (issue 39 §2) entered through the API: the row of /factures-etablissements/:id. */
 async function hotelInvoice(etablissementId: number, today: string): Promise<number> {
   const response = await app.inject({

@@ -120,7 +120,8 @@ export type Entity =
   | 'notification'
   | 'user'
   | 'cle'
-  | 'factureEtablissement';
+  | 'factureEtablissement'
+  | 'facture';
 
 export interface SampleContext {
   ajv: DocumentAjv;
@@ -180,6 +181,7 @@ const PATH_ID_ENTITIES: [RegExp, Entity][] = [
     'demande',
   ],
   [/^\/api\/factures-etablissements\//, 'factureEtablissement'],
+  [/^\/api\/facturation\/factures\//, 'facture'],
   [/^\/api\/reservations_integrales\//, 'reservationMere'],
   [/^\/api\/reservations\//, 'reservation'],
 ];

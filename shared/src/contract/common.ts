@@ -19,10 +19,15 @@ export type MessageBody = Static<typeof MessageBody>;
 export const FILE_MEDIA_TYPES = {
   pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xml: 'application/xml',
 } as const;
 export type FileExtension = keyof typeof FILE_MEDIA_TYPES;
 
-const FILE_LABELS: Record<FileExtension, string> = { pdf: 'document PDF', xlsx: 'classeur Excel (.xlsx)' };
+const FILE_LABELS: Record<FileExtension, string> = {
+  pdf: 'document PDF',
+  xlsx: 'classeur Excel (.xlsx)',
+  xml: 'XML de la facture (EN 16931, CII)',
+};
 
 /**
  * The success answer of a route whose body is a file, for its route schema: its bytes under each media type it may

@@ -30,7 +30,7 @@ import {
   type MoyenPaiement,
 } from 'shared/contract/facturation-values';
 import type { FactureDocument } from 'shared/contract/facture-document';
-import { createdAt, day, enumCheck, fk, id, money, timestamps, updatedAt, vatRate } from './columns';
+import { bytea, createdAt, day, enumCheck, fk, id, money, timestamps, updatedAt, vatRate } from './columns';
 import { users } from './core';
 import { clients, etablissements, typesChambre } from './referentiel';
 import { nuitees, reservations } from './reservations';
@@ -132,6 +132,9 @@ export const factures = pgTable(
     totalTtc: money('total_ttc').notNull().default('0'),
     /** The FactureDocument written at issue: what the PDF and the Factur-X XML render, byte for byte, forever. */
     document: jsonb('document').$type<FactureDocument>(),
+    /** The Factur-X PDF/A-3 rendered from `document` at issue, with its CII XML: the record sent and kept. */
+    pdf: bytea('pdf'),
+    xml: text('xml'),
     createdBy: integer('created_by'),
     emiseBy: integer('emise_by'),
     emiseAt: timestamp('emise_at', { withTimezone: true }),
@@ -161,7 +164,8 @@ export const factures = pgTable(
     check(
       'factures_emission_complete',
       sql`(${t.statut} = 'brouillon') = (${t.numero} is null) and (${t.numero} is null) = (${t.document} is null)
-        and (${t.numero} is null) = (${t.dateEmission} is null) and (${t.numero} is null) = (${t.emiseAt} is null)`,
+        and (${t.numero} is null) = (${t.dateEmission} is null) and (${t.numero} is null) = (${t.emiseAt} is null)
+        and (${t.numero} is null) = (${t.pdf} is null) and (${t.numero} is null) = (${t.xml} is null)`,
     ),
     check(
       'factures_numero_format',
@@ -305,6 +309,7 @@ export const paiements = pgTable(
 
 export type FacturationParametresRow = typeof facturationParametres.$inferSelect;
 export type ClientFacturationRow = typeof clientsFacturation.$inferSelect;
-export type FactureRow = typeof factures.$inferSelect;
+/** An invoice's row without its files (the PDF and the XML are read only to be sent or downloaded). */
+export type FactureRow = Omit<typeof factures.$inferSelect, 'pdf' | 'xml'>;
 export type FactureLigneRow = typeof factureLignes.$inferSelect;
 export type PaiementRow = typeof paiements.$inferSelect;

@@ -207,6 +207,14 @@ describe('sending', () => {
     expect(mail?.destinataires).toEqual(['compta@client.test']);
     expect(mail?.objet).toContain(invoice.numero);
     expect(mail?.texte).toContain('691,65 €');
+    // The Factur-X PDF kept at issue goes with it, byte for byte.
+    const [attachment] = await rowsOf<{ nom: string; type_contenu: string; contenu: Buffer }>(
+      app.db,
+      sql`select nom, type_contenu, contenu from courriel_pieces_jointes where courriel_id = ${body.courrielId}`,
+    );
+    expect([attachment?.nom, attachment?.type_contenu]).toEqual([`${invoice.numero}.pdf`, 'application/pdf']);
+    const kept = await call('GET', `/facturation/factures/${invoice.id}/pdf`, agent);
+    expect(attachment?.contenu.equals(kept.rawPayload)).toBe(true);
     const draftOnly = await draft(app, agent, (await marchWorld(app, 'Envoi brouillon')).clientId);
     expect((await call('POST', `/facturation/factures/${draftOnly.id}/envoi`, agent)).statusCode).toBe(409);
   });

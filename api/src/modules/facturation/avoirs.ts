@@ -13,6 +13,7 @@ import { rowsOf } from '../../db/raw';
 import { todayOf } from '../../db/today';
 import { factures } from '../../db/schema';
 import { BadRequestError, ConflictError } from '../../errors';
+import { renderFacturX } from '../../lib/facturx';
 import { lockFacture } from './brouillons';
 import { readFactureDetail } from './facture-read';
 import { computeLignes, computeTotaux, insertLignes } from './lignes';
@@ -105,6 +106,7 @@ export function createAvoir(
       totaux,
       factureReference: { numero: facture.numero, dateEmission: facture.dateEmission },
     });
+    const { pdf, xml } = await renderFacturX(document);
     const [avoir] = await tx
       .insert(factures)
       .values({
@@ -119,6 +121,8 @@ export function createAvoir(
         totalTva: totaux.totalTva,
         totalTtc: totaux.totalTtc,
         document,
+        pdf,
+        xml,
         createdBy: actor.kind === 'user' ? actor.userId : null,
         emiseBy: actor.kind === 'user' ? actor.userId : null,
         emiseAt: sql`now()`,
@@ -134,7 +138,7 @@ export function createAvoir(
       entity: 'facture',
       entityId: avoir.id,
       action: 'emission',
-      after: { ...avoir, document: undefined },
+      after: { ...avoir, document: undefined, pdf: undefined, xml: undefined },
       actor,
     });
     await recordAudit(tx, {

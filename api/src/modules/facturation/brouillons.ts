@@ -5,7 +5,7 @@
  * builds of the same nights at once meet on the unique index `facture_nuitees_une_fois`, and the one that waited
  * gets a 409. Recompute, edit (due date, buyer reference, notes) and delete while it is a draft.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   FACTURATION_MESSAGES,
   addDays,
@@ -144,8 +144,10 @@ export async function createDraft(
 }
 
 /** Locks document `id` and checks it is a draft (409 once issued: never edited nor deleted). */
+const { pdf: _pdf, xml: _xml, ...ROW_COLUMNS } = getTableColumns(factures);
+
 export async function lockFacture(tx: Executor, id: number): Promise<FactureRow> {
-  const [row] = await tx.select().from(factures).where(eq(factures.id, id)).for('update');
+  const [row] = await tx.select(ROW_COLUMNS).from(factures).where(eq(factures.id, id)).for('update');
   if (row === undefined) throw new NotFoundError(FACTURATION_MESSAGES.notFound);
   return row;
 }

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReservation, insertResident, insertWorld } from '../../../test/fixtures/reservations-read';
 import { buildTestApp, userToken } from '../../../test/helper';
 import { rowsOf } from '../../db/raw';
+import { parseCiiInvoice, readFacturXXml } from '../../lib/facturx';
+import { describeValidation, validateCii } from '../../lib/facturx/validation/validate-cii';
 import { todayOf } from '../../db/today';
 import { SETTINGS, caller, draft, issue, marchWorld, saveSettings } from './facturation.fixture';
 
@@ -176,5 +178,44 @@ describe('issuing an invoice', () => {
       sql`select dernier from facture_compteurs where type = 'facture'`,
     );
     expect(counter[0]?.dernier).toBe(first + 49);
+  });
+});
+
+describe('the Factur-X files kept at issue', () => {
+  it('serves the PDF with its CII XML inside and the XML alone, valid EN 16931, for an invoice and its credit note', async () => {
+    await saveSettings(app, admin);
+    const world = await marchWorld(app, 'Fichiers');
+    const data = await draft(app, agent, world.clientId);
+    expect((await call('GET', `/facturation/factures/${data.id}/pdf`, agent)).statusCode).toBe(409);
+    const invoice = await issue(app, admin, data.id);
+    const credited = await call('POST', `/facturation/factures/${invoice.id}/avoirs`, admin, {
+      motif: 'Erreur de prix',
+    });
+    expect(credited.statusCode, credited.body).toBe(201);
+    const avoir = credited.json<FactureWritten>().data;
+    for (const [document, typeCode] of [
+      [invoice, '380'],
+      [avoir, '381'],
+    ] as const) {
+      const pdf = await call('GET', `/facturation/factures/${document.id}/pdf`, agent);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toBe(`inline; filename="${document.numero}.pdf"`);
+      const xml = await call('GET', `/facturation/factures/${document.id}/xml`, agent);
+      expect(xml.statusCode).toBe(200);
+      expect(await readFacturXXml(pdf.rawPayload)).toBe(xml.body);
+      const parsed = parseCiiInvoice(xml.body);
+      expect([parsed.numero, parsed.typeCode, parsed.totaux.totalTtc]).toEqual([
+        document.numero,
+        typeCode,
+        document.totalTtc,
+      ]);
+      const validation = await validateCii(xml.body);
+      expect([validation.xsdErrors, validation.schematronErrors], describeValidation(validation)).toEqual([
+        [],
+        [],
+      ]);
+    }
+    expect((await call('GET', '/facturation/factures/999999/xml', agent)).statusCode).toBe(404);
   });
 });

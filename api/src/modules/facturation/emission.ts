@@ -22,6 +22,7 @@ import { oneOf } from '../../db/raw';
 import { todayOf } from '../../db/today';
 import { factures, type FacturationParametresRow, type FactureRow } from '../../db/schema';
 import { ConflictError } from '../../errors';
+import { renderFacturX } from '../../lib/facturx';
 import { lockFacture } from './brouillons';
 import { readFactureDetail } from './facture-read';
 import { computeAnnexe, computeLignes, computeTotaux, type ComputedLigne, type Totaux } from './lignes';
@@ -204,6 +205,7 @@ export function issueFacture(db: Database, actor: Actor, id: number): Promise<Fa
       lignes,
       totaux,
     });
+    const { pdf, xml } = await renderFacturX(document);
     const [after] = await tx
       .update(factures)
       .set({
@@ -212,6 +214,8 @@ export function issueFacture(db: Database, actor: Actor, id: number): Promise<Fa
         dateEmission: today,
         dateEcheance,
         document,
+        pdf,
+        xml,
         totalHt: totaux.totalHt,
         totalTva: totaux.totalTva,
         totalTtc: totaux.totalTtc,
@@ -225,7 +229,7 @@ export function issueFacture(db: Database, actor: Actor, id: number): Promise<Fa
       entityId: id,
       action: 'emission',
       before,
-      after: after === undefined ? null : { ...after, document: undefined },
+      after: after === undefined ? null : { ...after, document: undefined, pdf: undefined, xml: undefined },
       actor,
     });
     return { message: FACTURATION_MESSAGES.issued(numero), data: await readFactureDetail(tx, id) };

@@ -3,11 +3,12 @@
  * path (lib/mail.ts): the message is written to the outbox in the transaction that marks the invoice sent
  * (émise → envoyée), then handed to the transport after the commit; a failure keeps it in the outbox for « Renvoyer »
  * (502, as every sending call). To the client's billing e-mail, else its card's. The e-mail carries the frozen
- * document's summary; the Factur-X PDF is attached once the renderer (lib/facturx) is wired in.
+ * document's summary and its Factur-X PDF, the one kept at issue.
  */
 import { eq, sql } from 'drizzle-orm';
 import {
   COURRIEL_MESSAGES,
+  FILE_MEDIA_TYPES,
   FACTURATION_MESSAGES,
   frenchDate,
   type FactureEnvoiAnswer,
@@ -20,6 +21,7 @@ import { ConflictError } from '../../errors';
 import { deliveryAnswer, type Mailer } from '../../lib/mail';
 import { lockFacture } from './brouillons';
 import { readFactureDetail } from './facture-read';
+import { readFactureFichier } from './fichiers';
 
 export async function sendFacture(
   db: Database,
@@ -39,8 +41,10 @@ export async function sendFacture(
     );
     if (client?.email === null || client?.email === undefined)
       throw new ConflictError(FACTURATION_MESSAGES.noBillingEmail(client?.nom ?? ''));
+    const pdf = await readFactureFichier(tx, id, 'pdf');
     const courrielId = await mail.queue(tx, actor, {
       to: [client.email],
+      attachments: [{ filename: pdf.nom, content: pdf.contenu, contentType: FILE_MEDIA_TYPES.pdf }],
       subject: FACTURATION_MESSAGES.mailSubject(
         document.type,
         document.numero,

@@ -5,6 +5,7 @@
  * or correct an accounting document.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import {
   AvoirBody,
   ClientFacturation,
@@ -25,6 +26,8 @@ import {
   FactureListAnswer,
   FactureQuery,
   FactureWritten,
+  FILE_MEDIA_TYPES,
+  FileAnswer,
   MessageBody,
   PaiementAnnulationBody,
   PaiementBody,
@@ -37,6 +40,7 @@ import { createDraft, deleteDraft, recomputeDraft, updateDraft } from './brouill
 import { issueFacture } from './emission';
 import { sendFacture } from './envoi';
 import { listFactures, readFactureDetail } from './facture-read';
+import { readFactureFichier, type FactureFichier } from './fichiers';
 import { cancelPayment, recordPayment } from './paiements';
 import { definePreparationTask, PREPARATION_TASK } from './preparation-task';
 import { getClientBilling, getSettings, updateClientBilling, updateSettings } from './parametres';
@@ -91,6 +95,21 @@ const facturationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { params: FactureIdParams, response: { 200: FactureDetail, ...errors } } },
     async (request) => readFactureDetail(app.db, request.params.id),
   );
+
+  // The files kept at issue: the answer is the file itself; errors are { message } from the one error handler.
+  const sendFichier = (reply: FastifyReply, kind: 'pdf' | 'xml', fichier: FactureFichier) =>
+    reply
+      .header('content-type', FILE_MEDIA_TYPES[kind])
+      .header('content-disposition', `${kind === 'pdf' ? 'inline' : 'attachment'}; filename="${fichier.nom}"`)
+      .header('cache-control', 'no-store')
+      .send(fichier.contenu);
+  for (const kind of ['pdf', 'xml'] as const)
+    app.get(
+      `${facture}/${kind}`,
+      { schema: { params: FactureIdParams, response: { 200: FileAnswer(kind), ...errors } } },
+      async (request, reply) =>
+        sendFichier(reply, kind, await readFactureFichier(app.db, request.params.id, kind)),
+    );
 
   app.post(
     PATHS.factures,

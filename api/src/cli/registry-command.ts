@@ -176,7 +176,7 @@ export async function runRegistryCommand(
       case 'gc': {
         need(0);
         if (!io.openStore) throw new UsageError('Aucun magasin de versions configuré (RELEASE_STORE).');
-        (await runGc(db, io.openStore(), values['dry-run'])).forEach((line) => io.out(line));
+        (await runGc(db, io.openStore(), values['dry-run'], actor)).forEach((line) => io.out(line));
         return EXIT.ok;
       }
       default:

@@ -28,9 +28,16 @@ export const CANARY_PERCENT_MAX = 99;
 
 /**
  * What the registry's trail records: a release registered, promoted live, started as a canary, rolled back to the
- * previous live release, or a canary withdrawn.
+ * previous live release, a canary withdrawn, or a release deleted by the retention (`pnpm registry gc`, `fromId`).
  */
-export const RELEASE_ACTIONS = ['register', 'promote', 'canary', 'rollback', 'canary_rollback'] as const;
+export const RELEASE_ACTIONS = [
+  'register',
+  'promote',
+  'canary',
+  'rollback',
+  'canary_rollback',
+  'gc',
+] as const;
 export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
 
 export const RELEASE_ACTION_LABELS: Record<ReleaseAction, string> = {
@@ -39,6 +46,7 @@ export const RELEASE_ACTION_LABELS: Record<ReleaseAction, string> = {
   canary: 'Canari',
   rollback: 'Retour arrière',
   canary_rollback: 'Canari retiré',
+  gc: 'Suppression (rétention)',
 };
 
 /** Who changed the registry: an administrator through the API, or an operator through `pnpm registry`. */

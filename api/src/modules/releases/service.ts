@@ -80,7 +80,8 @@ function checkPercent(percent: number | undefined): void {
     throw new BadRequestError(M.canaryPercent(CANARY_PERCENT_MIN, CANARY_PERCENT_MAX), { champ: 'canary' });
 }
 
-async function recordEvent(
+/** The trail's row of a change, written by the caller inside the change's transaction. */
+export async function recordEvent(
   tx: Executor,
   actor: RegistryActor,
   event: {

@@ -57,7 +57,7 @@ export type ReleaseActorKind = (typeof RELEASE_ACTOR_KINDS)[number];
 export interface ServedRelease {
   id: string;
   /** The candidate a stable share of users gets instead (chosen by the host after login). */
-  canary?: { id: string; entry: string; percent: number };
+  canary?: { id: string; entry: string; percent: number; requirements?: unknown };
   /** The release's own declarations (issue 38 §3 and §4), as its release.json carries them. */
   routes?: unknown;
   menu?: unknown;

@@ -12,6 +12,7 @@ import {
   type ReleaseSummary,
   type RemoteStatus,
 } from 'shared/contract';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
 import { releaseEvents, releasePointers, releases, type ReleaseRow } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
@@ -358,6 +359,7 @@ export function createReleasesService(db: Database, compatibility: Compatibility
 
     /** What `/runtime-config.json` serves: each remote's live release, its canary, and its declarations. */
     async liveReleases(): Promise<LiveRelease[]> {
+      const canaryRelease = alias(releases, 'canary_release');
       const rows = await db
         .select({
           remote: releasePointers.remote,
@@ -367,11 +369,16 @@ export function createReleasesService(db: Database, compatibility: Compatibility
           routes: sql<unknown>`${releases.manifest} -> 'routes'`,
           menu: sql<unknown>`${releases.manifest} -> 'menu'`,
           requirements: sql<unknown>`${releases.manifest} -> 'requirements'`,
+          canaryRequirements: sql<unknown>`${canaryRelease.manifest} -> 'requirements'`,
         })
         .from(releasePointers)
         .innerJoin(
           releases,
           and(eq(releases.remote, releasePointers.remote), eq(releases.id, releasePointers.liveId)),
+        )
+        .leftJoin(
+          canaryRelease,
+          and(eq(canaryRelease.remote, releasePointers.remote), eq(canaryRelease.id, releasePointers.canaryId)),
         )
         .orderBy(asc(releasePointers.remote));
       return rows.map((row) => ({
@@ -379,7 +386,11 @@ export function createReleasesService(db: Database, compatibility: Compatibility
         id: row.id,
         canary:
           row.canaryId !== null && row.canaryPercent !== null
-            ? { id: row.canaryId, percent: row.canaryPercent }
+            ? {
+                id: row.canaryId,
+                percent: row.canaryPercent,
+                ...(row.canaryRequirements !== null && { requirements: row.canaryRequirements }),
+              }
             : undefined,
         routes: row.routes ?? undefined,
         menu: row.menu ?? undefined,

@@ -67,7 +67,10 @@ describe('promote refuses an incompatible release (issue 38 §4)', () => {
     });
     expect(canary.statusCode, canary.body).toBe(409);
     expect(canary.json<{ message: string }>().message).toBe(refused.json<{ message: string }>().message);
-    const [pointer] = await app.db.select().from(releasePointers).where(eq(releasePointers.remote, 'mf-stats'));
+    const [pointer] = await app.db
+      .select()
+      .from(releasePointers)
+      .where(eq(releasePointers.remote, 'mf-stats'));
     expect(pointer).toMatchObject({ liveId: 'ok1', canaryId: null, canaryPercent: null });
     expect(await eventCount()).toBe(events);
   });

@@ -378,7 +378,10 @@ export function createReleasesService(db: Database, compatibility: Compatibility
         )
         .leftJoin(
           canaryRelease,
-          and(eq(canaryRelease.remote, releasePointers.remote), eq(canaryRelease.id, releasePointers.canaryId)),
+          and(
+            eq(canaryRelease.remote, releasePointers.remote),
+            eq(canaryRelease.id, releasePointers.canaryId),
+          ),
         )
         .orderBy(asc(releasePointers.remote));
       return rows.map((row) => ({

@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { AppError } from '../errors';
 import type { RegistryActor } from '../modules/releases/release-types';
 import { createReleasesService } from '../modules/releases/service';
+import { builtDeclarations } from '../plugins/served-declarations';
 import { servedRuntimeConfig } from '../plugins/static-site';
 import type { ReleaseStore } from '../lib/release-store/release-store';
 import { runGc } from './registry-gc';
@@ -38,6 +39,11 @@ export interface CommandIo {
   cwd: string;
   /** The release store RELEASE_STORE names, opened by the commands that need it (gc). */
   openStore?: () => ReleaseStore;
+  /**
+   * Where the builds are (`<remote>/dist/declarations.json`): export gives a remote whose release declares no routes
+   * its build's, as the API does when it serves the registry.
+   */
+  webRoot?: string;
 }
 
 class UsageError extends Error {}
@@ -168,7 +174,8 @@ export async function runRegistryCommand(
       }
       case 'export': {
         const file = resolve(io.cwd, need(1)[0] ?? '');
-        const text = JSON.stringify(servedRuntimeConfig(await registry.liveReleases()), null, 2);
+        const built = io.webRoot === undefined ? {} : builtDeclarations(io.webRoot);
+        const text = JSON.stringify(servedRuntimeConfig(await registry.liveReleases(), built), null, 2);
         writeAtomically(file, `${text}\n`);
         io.out(`Registre écrit dans ${file} (${Buffer.byteLength(text)} octets).`);
         return EXIT.ok;

@@ -73,7 +73,11 @@ describe('pnpm registry', () => {
     expect(status.out).toContain('canari   : c2 pour 20 % des utilisateurs');
     const json = JSON.parse((await run('status', '--json')).out) as RemoteStatus[];
     expect(json[0]).toMatchObject({ remote: 'mf-stats', live: { id: 'c1' }, canary: { percent: 20 } });
+    // Without --reason: accepted, the history says « Sans motif ».
     expect((await run('rollback', 'mf-stats')).out).toBe(M.canaryWithdrawn('mf-stats', 'c2'));
+    expect((await run('history', 'mf-stats', '--limit', '1')).out).toMatch(
+      /Canari retiré {2}c2 → — {2}par cli:exploitant@machine : Sans motif$/,
+    );
     expect((await run('promote', 'mf-stats', 'c2')).code).toBe(EXIT.ok);
     expect((await run('rollback', 'mf-stats', '--reason', 'régression')).out).toBe(
       M.rolledBack('mf-stats', 'c2', 'c1'),

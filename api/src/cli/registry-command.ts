@@ -4,7 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RELEASE_ACTION_LABELS, type ReleaseJson, type RemoteStatus } from 'shared/contract';
+import {
+  RELEASE_ACTION_LABELS,
+  releaseEventReason,
+  type ReleaseJson,
+  type RemoteStatus,
+} from 'shared/contract';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
 import type { RegistryActor } from '../modules/releases/release-types';
@@ -22,6 +27,7 @@ export const USAGE = `Utilisation : pnpm registry <commande>
   promote <module> <version> [--canary <pct>] [--reason <texte>] [--version <n>]
                                                         met une version en ligne (ou en canari pour pct % des utilisateurs)
   rollback <module> [--reason <texte>] [--version <n>]  retire le canari, sinon revient à la version en ligne précédente
+                                                        (--reason est facultatif : sans lui, l'historique dit « Sans motif »)
   history <module> [--limit <n>] [--json]               historique des changements, du plus récent au plus ancien
   register <release.json>                               enregistre une version publiée dans le magasin
   export <fichier>                                      écrit le registre servi (/runtime-config.json) dans un fichier,
@@ -157,7 +163,7 @@ export async function runRegistryCommand(
             io.out(
               `${day(event.at)}  ${RELEASE_ACTION_LABELS[event.action]}  ${event.fromId ?? '—'} → ${event.toId ?? '—'}` +
                 `${event.canaryPercent === null ? '' : ` (${event.canaryPercent} %)`}  par ${event.actor}` +
-                `${event.reason === null ? '' : ` : ${event.reason}`}`,
+                `${releaseEventReason(event) === null ? '' : ` : ${releaseEventReason(event)}`}`,
             );
         return EXIT.ok;
       }

@@ -49,6 +49,18 @@ export const RELEASE_ACTION_LABELS: Record<ReleaseAction, string> = {
   gc: 'Suppression (rétention)',
 };
 
+/**
+ * The reason of a change of pointer is optional everywhere (API, `pnpm registry`, the screen): a rollback during an
+ * incident must not wait for a sentence. The trail keeps null; the history says « Sans motif » for such a change.
+ */
+export const RELEASE_NO_REASON = 'Sans motif';
+
+/** The reason the history shows for an event: its own, « Sans motif » for a change of pointer without one. */
+export function releaseEventReason(event: { action: ReleaseAction; reason: string | null }): string | null {
+  if (event.reason !== null) return event.reason;
+  return event.action === 'register' || event.action === 'gc' ? null : RELEASE_NO_REASON;
+}
+
 /** Who changed the registry: an administrator through the API, or an operator through `pnpm registry`. */
 export const RELEASE_ACTOR_KINDS = ['user', 'cli'] as const;
 export type ReleaseActorKind = (typeof RELEASE_ACTOR_KINDS)[number];

@@ -100,7 +100,8 @@ export async function recordEvent(
     fromId: event.fromId,
     toId: event.toId,
     canaryPercent: event.canaryPercent ?? null,
-    reason: event.reason ?? null,
+    // Optional (docs/deployment.md « Motif ») : a blank one is no reason.
+    reason: event.reason?.trim() || null,
     actorKind: actor.kind,
     actorUserId: actor.kind === 'user' ? actor.userId : null,
     actorName: actor.name,

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Table, Tag, T
 import { errorMessage, formatDateTime } from 'shared';
 import {
   RELEASE_ACTION_LABELS,
+  releaseEventReason,
   type ReleaseEvent,
   type ReleaseSummary,
   type RemoteStatus,
@@ -125,7 +126,7 @@ function History({ history }: { history: ReturnType<typeof useReleaseHistory> })
         },
         { title: 'De', dataIndex: 'fromId', render: (value: string | null) => value ?? '—' },
         { title: 'Vers', dataIndex: 'toId', render: (value: string | null) => value ?? '—' },
-        { title: 'Motif', dataIndex: 'reason', render: (value: string | null) => value ?? '' },
+        { title: 'Motif', key: 'reason', render: (_, event) => releaseEventReason(event) ?? '' },
       ]}
     />
   );

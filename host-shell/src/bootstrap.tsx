@@ -5,7 +5,6 @@ import { PROVIDED_MODULES } from './app/provided-modules';
 import { queryClient } from './app/query-client';
 import { preloadDashboard } from './app/dashboard-chunks';
 import { registerRuntimeRemotes } from './features/remotes/register-remotes';
-import { setServedReleases } from './features/remotes/remote-requirements';
 import { currentUserQueryOptions } from './features/shell/api/get-current-user';
 
 const container = document.getElementById('root');
@@ -25,7 +24,6 @@ async function start() {
     installDeclarations(config.declarations ?? {});
     if (sessionStored) void queryClient.prefetchQuery(currentUserQueryOptions());
     registerRuntimeRemotes(config);
-    setServedReleases(config.releases);
     // The first render then shows the dashboard itself, not a spinner followed by it (see router.tsx).
     await dashboardPages;
     root.render(<App />);

@@ -1,8 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { RELEASES_MESSAGES as M, releaseEntryPath, type RemoteStatus } from 'shared/contract';
+import {
+  DECLARATIONS_FILE,
+  RELEASES_MESSAGES as M,
+  releaseEntryPath,
+  type RemoteDeclarations,
+  type RemoteStatus,
+} from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
 import { releaseJson } from '../modules/releases/releases.fixture';
@@ -22,12 +28,23 @@ async function run(...argv: string[]) {
     err: (line) => err.push(line),
     readFile: (path) => readFileSync(path, 'utf8'),
     cwd: dir,
+    webRoot: dir,
   });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
+/** The routes and menu entry a remote's build declares (`<remote>/dist/declarations.json`). */
+const BUILT = (name: string): RemoteDeclarations => ({
+  routes: [{ id: `${name}-liste`, path: `${name}-construit`, title: `Liste ${name}` }],
+  menu: [{ group: 'client', routeId: `${name}-liste`, label: `Liste ${name}`, order: 10 }],
+});
+
 beforeAll(async () => {
   app = await buildTestApp();
+  for (const name of ['stats', 'demandes']) {
+    mkdirSync(join(dir, `mf-${name}`, 'dist'), { recursive: true });
+    writeFileSync(join(dir, `mf-${name}`, 'dist', DECLARATIONS_FILE), JSON.stringify(BUILT(name)));
+  }
   for (const id of ['c1', 'c2'])
     writeFileSync(join(dir, `${id}.json`), JSON.stringify(releaseJson('mf-stats', id)));
 });
@@ -56,7 +73,11 @@ describe('pnpm registry', () => {
     expect(status.out).toContain('canari   : c2 pour 20 % des utilisateurs');
     const json = JSON.parse((await run('status', '--json')).out) as RemoteStatus[];
     expect(json[0]).toMatchObject({ remote: 'mf-stats', live: { id: 'c1' }, canary: { percent: 20 } });
+    // Without --reason: accepted, the history says « Sans motif ».
     expect((await run('rollback', 'mf-stats')).out).toBe(M.canaryWithdrawn('mf-stats', 'c2'));
+    expect((await run('history', 'mf-stats', '--limit', '1')).out).toMatch(
+      /Canari retiré {2}c2 → — {2}par cli:exploitant@machine : Sans motif$/,
+    );
     expect((await run('promote', 'mf-stats', 'c2')).code).toBe(EXIT.ok);
     expect((await run('rollback', 'mf-stats', '--reason', 'régression')).out).toBe(
       M.rolledBack('mf-stats', 'c2', 'c1'),
@@ -97,9 +118,13 @@ describe('pnpm registry', () => {
     const before = statSync(file).ino;
     const exported = await run('export', 'runtime-config.json');
     expect(exported.code, exported.err).toBe(EXIT.ok);
-    const config = JSON.parse(readFileSync(file, 'utf8')) as ReturnType<typeof generatedRuntimeConfig>;
+    const config = JSON.parse(readFileSync(file, 'utf8')) as ReturnType<typeof generatedRuntimeConfig> & {
+      declarations?: Record<string, RemoteDeclarations>;
+    };
     expect(config.remotes.mf_stats).toBe(releaseEntryPath('mf-stats', 'c1'));
     expect(config.remotes.mf_demandes).toBe(generatedRuntimeConfig().remotes.mf_demandes);
+    // c1 declares no routes, mf-demandes has no release: both get their build's, as the API serves them.
+    expect(config.declarations).toEqual({ mf_stats: BUILT('stats'), mf_demandes: BUILT('demandes') });
     // Replaced, not rewritten in place: a reader had the old file or the new one.
     expect(statSync(file).ino).not.toBe(before);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);

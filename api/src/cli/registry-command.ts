@@ -4,11 +4,17 @@ import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RELEASE_ACTION_LABELS, type ReleaseJson, type RemoteStatus } from 'shared/contract';
+import {
+  RELEASE_ACTION_LABELS,
+  releaseEventReason,
+  type ReleaseJson,
+  type RemoteStatus,
+} from 'shared/contract';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
 import type { RegistryActor } from '../modules/releases/release-types';
 import { createReleasesService } from '../modules/releases/service';
+import { builtDeclarations } from '../plugins/served-declarations';
 import { servedRuntimeConfig } from '../plugins/static-site';
 import type { ReleaseStore } from '../lib/release-store/release-store';
 import { runGc } from './registry-gc';
@@ -21,6 +27,7 @@ export const USAGE = `Utilisation : pnpm registry <commande>
   promote <module> <version> [--canary <pct>] [--reason <texte>] [--version <n>]
                                                         met une version en ligne (ou en canari pour pct % des utilisateurs)
   rollback <module> [--reason <texte>] [--version <n>]  retire le canari, sinon revient à la version en ligne précédente
+                                                        (--reason est facultatif : sans lui, l'historique dit « Sans motif »)
   history <module> [--limit <n>] [--json]               historique des changements, du plus récent au plus ancien
   register <release.json>                               enregistre une version publiée dans le magasin
   export <fichier>                                      écrit le registre servi (/runtime-config.json) dans un fichier,
@@ -38,6 +45,11 @@ export interface CommandIo {
   cwd: string;
   /** The release store RELEASE_STORE names, opened by the commands that need it (gc). */
   openStore?: () => ReleaseStore;
+  /**
+   * Where the builds are (`<remote>/dist/declarations.json`): export gives a remote whose release declares no routes
+   * its build's, as the API does when it serves the registry.
+   */
+  webRoot?: string;
 }
 
 class UsageError extends Error {}
@@ -151,7 +163,7 @@ export async function runRegistryCommand(
             io.out(
               `${day(event.at)}  ${RELEASE_ACTION_LABELS[event.action]}  ${event.fromId ?? '—'} → ${event.toId ?? '—'}` +
                 `${event.canaryPercent === null ? '' : ` (${event.canaryPercent} %)`}  par ${event.actor}` +
-                `${event.reason === null ? '' : ` : ${event.reason}`}`,
+                `${releaseEventReason(event) === null ? '' : ` : ${releaseEventReason(event)}`}`,
             );
         return EXIT.ok;
       }
@@ -168,7 +180,8 @@ export async function runRegistryCommand(
       }
       case 'export': {
         const file = resolve(io.cwd, need(1)[0] ?? '');
-        const text = JSON.stringify(servedRuntimeConfig(await registry.liveReleases()), null, 2);
+        const built = io.webRoot === undefined ? {} : builtDeclarations(io.webRoot);
+        const text = JSON.stringify(servedRuntimeConfig(await registry.liveReleases(), built), null, 2);
         writeAtomically(file, `${text}\n`);
         io.out(`Registre écrit dans ${file} (${Buffer.byteLength(text)} octets).`);
         return EXIT.ok;
@@ -176,7 +189,7 @@ export async function runRegistryCommand(
       case 'gc': {
         need(0);
         if (!io.openStore) throw new UsageError('Aucun magasin de versions configuré (RELEASE_STORE).');
-        (await runGc(db, io.openStore(), values['dry-run'])).forEach((line) => io.out(line));
+        (await runGc(db, io.openStore(), values['dry-run'], actor)).forEach((line) => io.out(line));
         return EXIT.ok;
       }
       default:

@@ -117,9 +117,16 @@ describe('pnpm registry gc', () => {
     expect(JSON.parse(status.out.join('\n'))).toMatchObject([
       { remote: 'mf-gc', registered: 11, live: { id: 'r01' } },
     ]);
-    // The trail still names r02 (its registration), by id.
+    // The trail still names r02 (its registration), by id, and says who deleted it and when.
     const history = await run('history', 'mf-gc', '--limit', '500', '--json');
-    expect(JSON.stringify(history.out)).toContain('r02');
+    const events = JSON.parse(history.out.join('\n')) as { action: string; fromId: string; actor: string }[];
+    expect(events.filter((e) => e.fromId === 'r02' || e.action === 'gc')).toMatchObject([
+      { action: 'gc', fromId: 'r02', toId: null, actorKind: 'cli', actor: ACTOR.name },
+    ]);
+    expect(events.some((e) => e.action === 'register' && JSON.stringify(e).includes('r02'))).toBe(true);
+    expect((await run('history', 'mf-gc', '--limit', '1')).out).toEqual([
+      expect.stringMatching(/ {2}Suppression \(rétention\) {2}r02 → — {2}par cli:exploitant@machine$/),
+    ]);
     expect((await run('gc')).out).toEqual([
       'Aucune version à supprimer (rétention : 10 dernières par module, servies depuis 7 jours).',
     ]);

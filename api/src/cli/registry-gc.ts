@@ -6,6 +6,8 @@ import type { Database } from '../db/client';
 import { releaseEvents, releasePointers, releases } from '../db/schema';
 import { postgresErrorCode } from '../errors';
 import type { ReleaseStore } from '../lib/release-store/release-store';
+import type { RegistryActor } from '../modules/releases/release-types';
+import { recordEvent } from '../modules/releases/service';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 
@@ -107,12 +109,13 @@ export interface GcResult {
  * Deletes the releases the retention selects: for each, its row and its files in one transaction — the row first
  * (a pointer moved to it meanwhile makes the delete fail on the foreign key: the release is kept), then the files,
  * release.json first so that a half-deleted folder never passes for a complete release; a store failure rolls the
- * row back and the next run finishes. The trail keeps its events: they name releases by id, not by reference.
+ * row back and the next run finishes. The trail keeps its events (they name releases by id, not by reference) and
+ * gains one `gc` event per release deleted, in the same transaction: who deleted it, when.
  */
 export async function collectReleases(
   db: Database,
   store: ReleaseStore,
-  { dryRun, now = new Date() }: { dryRun: boolean; now?: Date },
+  { dryRun, actor, now = new Date() }: { dryRun: boolean; actor: RegistryActor; now?: Date },
 ): Promise<GcResult> {
   const [rows, pointers, events] = await Promise.all([
     db
@@ -145,6 +148,12 @@ export async function collectReleases(
           await tx
             .delete(releases)
             .where(and(eq(releases.remote, release.remote), eq(releases.id, release.id)));
+          await recordEvent(tx, actor, {
+            remote: release.remote,
+            action: 'gc',
+            fromId: release.id,
+            toId: null,
+          });
           const manifestFirst = [...keys].sort(
             (a, b) => Number(b.endsWith('/release.json')) - Number(a.endsWith('/release.json')),
           );
@@ -162,8 +171,13 @@ export async function collectReleases(
 }
 
 /** `pnpm registry gc [--dry-run]`'s French report. */
-export async function runGc(db: Database, store: ReleaseStore, dryRun: boolean): Promise<string[]> {
-  const { collected } = await collectReleases(db, store, { dryRun });
+export async function runGc(
+  db: Database,
+  store: ReleaseStore,
+  dryRun: boolean,
+  actor: RegistryActor,
+): Promise<string[]> {
+  const { collected } = await collectReleases(db, store, { dryRun, actor });
   if (collected.length === 0)
     return [
       `Aucune version à supprimer (rétention : ${GC_KEEP_LAST} dernières par module, servies depuis ${GC_KEEP_DAYS} jours).`,

@@ -1,9 +1,13 @@
 // `pnpm registry <command>` (registry-command.ts) on the database of open-database.ts.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config';
 import { openReleaseStore } from '../lib/release-store/open-release-store';
 import { cliActor, openCliDatabase } from './open-database';
 import { EXIT, runRegistryCommand } from './registry-command';
+
+/** The builds' root when WEB_ROOT does not name one: this repository's (the folder `npm start` serves). */
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 let code: number = EXIT.failed;
 try {
@@ -16,6 +20,7 @@ try {
       readFile: (path) => readFileSync(path, 'utf8'),
       cwd: process.env.INIT_CWD ?? process.cwd(),
       openStore: () => openReleaseStore(config.releaseStore),
+      webRoot: config.webRoot ?? repoRoot,
     });
   } finally {
     await handle.close();

@@ -13,6 +13,7 @@ import { HOST_RELEASE, type ReleaseManifest } from '../lib/release-store/release
 import { packageRelease, publishRelease } from '../lib/release-store/release-package';
 import type { ReleaseStore } from '../lib/release-store/release-store';
 import { createReleasesService } from '../modules/releases';
+import releaseFiles from './release-files';
 import staticSite, { IMMUTABLE, NO_CACHE } from './static-site';
 
 type ReleasesService = ReturnType<typeof createReleasesService>;
@@ -58,6 +59,7 @@ beforeAll(async () => {
   store = createFolderStore(folder('ebas3-host-store-'));
   app = await buildTestApp();
   await app.register(staticSite, { webRoot, releaseStore: store });
+  await app.register(releaseFiles, { store });
   await app.ready();
   registry = createReleasesService(app.db);
   v1 = await release(
@@ -153,6 +155,56 @@ describe('the host served from its live release', () => {
     await registry.rollback(HOST_RELEASE, {}, CLI);
     expect(await title('/dashboard')).toBe('EBAS3 v1');
     expect((await get('/static/js/index.v1.js')).statusCode).toBe(200);
+  });
+
+  it('keeps serving an earlier host release’s chunks to its open tabs while the retention keeps it', async () => {
+    await registry.promote(HOST_RELEASE, v2.id, {}, CLI);
+    expect(await title()).toBe('EBAS3 v2');
+    // A tab opened on v1 asks for one of v1's lazy chunks, absent from v2: served from v1, immutable.
+    const old = await get('/static/js/index.v1.js', BR);
+    expect(old.statusCode).toBe(200);
+    expect(old.headers['cache-control']).toBe(IMMUTABLE);
+    expect(body(old)).toContain('v1');
+    // Its versioned path serves it too (release-files), and a name no release has stays a 404.
+    expect((await get(`/releases/${HOST_RELEASE}/${v1.id}/static/js/index.v1.js`)).statusCode).toBe(200);
+    expect((await get('/static/js/index.v9.js')).statusCode).toBe(404);
+    // Only hashed scripts and styles: v1's index.html is not a fallback for a page of v2.
+    expect(await title('/dashboard')).toBe('EBAS3 v2');
+    await registry.rollback(HOST_RELEASE, {}, CLI);
+  });
+
+  it('stops serving an earlier host release’s chunks once the retention deleted it', async () => {
+    const store2 = createFolderStore(folder('ebas3-host-store-gc-'));
+    const other = await buildTestApp();
+    try {
+      await other.register(staticSite, { webRoot, releaseStore: store2 });
+      await other.ready();
+      const registry2 = createReleasesService(other.db);
+      const h1 = await release(
+        store2,
+        registry2,
+        HOST_RELEASE,
+        hostDistFixture(folder('ebas3-h1-'), 'v1'),
+        'e'.repeat(40),
+      );
+      const h2 = await release(
+        store2,
+        registry2,
+        HOST_RELEASE,
+        hostDistFixture(folder('ebas3-h2-'), 'v2'),
+        'f'.repeat(40),
+      );
+      await registry2.promote(HOST_RELEASE, h1.id, {}, CLI);
+      await registry2.promote(HOST_RELEASE, h2.id, {}, CLI);
+      expect((await other.inject({ method: 'GET', url: '/static/js/index.v1.js' })).statusCode).toBe(200);
+      // What `pnpm registry gc` does to a release: release.json first, then every file.
+      const keys = await store2.list(`${HOST_RELEASE}/${h1.id}/`);
+      for (const key of [...keys].sort((a) => (a.endsWith('/release.json') ? -1 : 1)))
+        await store2.delete(key);
+      expect((await other.inject({ method: 'GET', url: '/static/js/index.v1.js' })).statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
   });
 
   it('never changes a host file when a remote is promoted or rolled back', async () => {

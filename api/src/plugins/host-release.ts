@@ -4,7 +4,8 @@
  * release in the store rather than from WEB_ROOT's host-shell/dist; a rollback serves the previous one on the next
  * request. The same rules as the build's: index.html and the other entry files revalidated (ETag, 304), the hashed
  * files immutable, the pre-compressed variant chosen by Accept-Encoding. A remote's promote moves only its own
- * pointer: the host's files stay the same bytes.
+ * pointer: the host's files stay the same bytes. A hashed chunk of an earlier host release stays served while the
+ * retention keeps that release: an open tab still running it keeps loading its lazy chunks after a host promote.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE } from '../lib/release-store/release-files';
@@ -59,8 +60,49 @@ export interface HostReleaseServer {
   send(request: FastifyRequest, reply: FastifyReply, id: string, path: string): Promise<FastifyReply>;
 }
 
+/** How long the list of the host's releases in the store is reused, for the chunks of an open tab's older host. */
+const HOST_RELEASES_LIST_MS = 10_000;
+
 export function hostReleaseServer(store: ReleaseStore, registry: ServedRegistry): HostReleaseServer {
   const reader = createReleaseReader(store);
+  let listed: { at: number; ids: Promise<string[]> } | undefined;
+  /** The host's releases in the store, newest id first (ids start with their date): those the retention kept. */
+  const hostReleaseIds = (): Promise<string[]> => {
+    const now = Date.now();
+    if (listed === undefined || now - listed.at >= HOST_RELEASES_LIST_MS) {
+      const prefix = `${HOST_RELEASE}/`;
+      const ids = store.list(prefix).then((keys) =>
+        keys
+          .filter((key) => key.endsWith('/release.json') && key.split('/').length === 3)
+          .map((key) => key.slice(prefix.length, -'/release.json'.length))
+          .sort((a, b) => b.localeCompare(a)),
+      );
+      // A failed listing is not kept: the next miss lists again.
+      ids.catch(() => (listed = undefined));
+      listed = { at: now, ids };
+    }
+    return listed.ids;
+  };
+
+  /**
+   * A hashed script or style the live release lacks: a tab opened on an earlier host asks for its own lazy chunks
+   * (at the root, like every host file), so they are served from the release that has them while the retention
+   * keeps it (`pnpm registry gc`). Hashed names: the same name is the same bytes, whichever release has it.
+   */
+  async function readFromEarlierRelease(
+    liveId: string,
+    file: string,
+    acceptEncoding: string | string[] | undefined,
+  ) {
+    if (!HASHED_ASSET.test(file)) return null;
+    for (const id of await hostReleaseIds()) {
+      if (id === liveId) continue;
+      const read = await reader.read(HOST_RELEASE, id, file, acceptEncoding);
+      if (read !== null) return read;
+    }
+    return null;
+  }
+
   return {
     async liveId() {
       return (await registry.liveReleases()).find((release) => release.remote === HOST_RELEASE)?.id;
@@ -70,7 +112,9 @@ export function hostReleaseServer(store: ReleaseStore, registry: ServedRegistry)
       const lastSegment = path.slice(path.lastIndexOf('/') + 1);
       // A file name (with an extension) is a real asset: 404 when absent, never index.html.
       const file = lastSegment.includes('.') ? path.slice(1) : 'index.html';
-      const read = await reader.read(HOST_RELEASE, id, file, request.headers['accept-encoding']);
+      const read =
+        (await reader.read(HOST_RELEASE, id, file, request.headers['accept-encoding'])) ??
+        (await readFromEarlierRelease(id, file, request.headers['accept-encoding']));
       if (read === null) {
         reply.callNotFound();
         return reply;

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { RESERVATION_EXPORTS, STATS_PATHS, statsExcelPath } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildTestApp } from '../../test/helper';
+import { createFolderStore } from '../lib/release-store/folder-store';
+import releaseFiles from './release-files';
 
 interface Document {
   openapi: string;
@@ -98,11 +103,18 @@ function compare(validated: Schema, documented: Schema | undefined, path: string
 
 let app: FastifyInstance;
 
+const storeRoot = mkdtempSync(join(tmpdir(), 'ebas3-openapi-store-'));
+
 beforeAll(async () => {
   app = await buildTestApp();
+  // As the server registers them: routes outside /api without a schema (the release files) are left out, not fatal.
+  await app.register(releaseFiles, { store: createFolderStore(storeRoot) });
   await app.ready();
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  rmSync(storeRoot, { recursive: true, force: true });
+});
 
 /** Fastify's `/:id` is OpenAPI's `/{id}`; a prefixed `/` route is documented with its trailing slash. */
 const operationOf = (document: Document, method: string, url: string) => {

@@ -173,7 +173,9 @@ export default fp(
         },
       },
       // The document describes the API only (the static site's routes are not part of it).
-      transform: ({ schema, url, route }) => {
+      transform: ({ schema: declared, url, route }) => {
+        // A route registered without a schema (the release files under /releases, server.ts) has none to describe.
+        const schema = declared ?? {};
         const access = routeAccess(route);
         const hidden = !url.startsWith('/api/') || url === OPENAPI_URL || url === REFERENCE_URL;
         return {

@@ -132,6 +132,17 @@ describe('security headers', () => {
         remotes: { a: 'javascript:alert(1)', b: '/relative', c: 'https://cdn.example/x/mf-manifest.json' },
       }),
     ).toEqual(['https://api.example', 'https://cdn.example']);
+    // A canary's entry on another origin (a hand-written static registry) is allowed like the live one's.
+    expect(
+      registryOrigins({
+        apiBaseUrl: '/api',
+        remotes: { mf_stats: '/releases/mf-stats/r1/mf-manifest.json' },
+        releases: {
+          mf_stats: { id: 'r1', canary: { id: 'r2', entry: 'https://canari.example/r2/mf-manifest.json' } },
+          mf_demandes: null,
+        },
+      }),
+    ).toEqual(['https://canari.example']);
     expect(runtimeRegistryOrigins(undefined)()).toEqual([]);
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, '{ pas du json');

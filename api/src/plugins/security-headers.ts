@@ -16,14 +16,24 @@ export interface SecurityHeadersOptions {
 /** How long a read of the registry file is reused: the CSP is computed on every response. */
 const REGISTRY_CACHE_MS = 1_000;
 
-/** The origins of a registry's absolute URLs (`apiBaseUrl` and every remote); relative ones are 'self'. */
+/**
+ * The origins of a registry's absolute URLs (`apiBaseUrl`, every remote's entry and every canary's); relative ones
+ * are 'self' — as are the registry of releases' entries, always `/releases/…` on the API whatever the store (the
+ * API reads an S3 store and serves it there), so only a hand-written RUNTIME_CONFIG_FILE names other origins.
+ */
 export function registryOrigins(registry: unknown): string[] {
   if (typeof registry !== 'object' || registry === null) return [];
-  const { apiBaseUrl, remotes } = registry as { apiBaseUrl?: unknown; remotes?: unknown };
-  const urls = [
-    apiBaseUrl,
-    ...(typeof remotes === 'object' && remotes !== null ? Object.values(remotes) : []),
-  ];
+  const { apiBaseUrl, remotes, releases } = registry as {
+    apiBaseUrl?: unknown;
+    remotes?: unknown;
+    releases?: unknown;
+  };
+  const values = (value: unknown): unknown[] =>
+    typeof value === 'object' && value !== null ? Object.values(value) : [];
+  const canaryEntries = values(releases).map(
+    (release) => (release as { canary?: { entry?: unknown } } | null)?.canary?.entry,
+  );
+  const urls = [apiBaseUrl, ...values(remotes), ...canaryEntries];
   const origins = new Set<string>();
   for (const url of urls) {
     if (typeof url !== 'string' || !URL.canParse(url)) continue;

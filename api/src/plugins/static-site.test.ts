@@ -8,6 +8,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
+import { startS3Server, type TestS3Server } from '../../test/s3-server';
+import { distFixture } from '../lib/release-store/dist.fixture';
+import { packageRelease, publishRelease } from '../lib/release-store/release-package';
+import { createS3Store } from '../lib/release-store/s3-store';
+import { releaseJson } from '../modules/releases/releases.fixture';
+import { createReleasesService } from '../modules/releases/service';
+import releaseFiles from './release-files';
 import errorsPlugin from './errors';
 import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 import staticSite, { IMMUTABLE, NO_CACHE } from './static-site';
@@ -435,6 +442,70 @@ describe('static site with RUNTIME_CONFIG_FILE', () => {
     } finally {
       await bare.close();
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('static site with the release store on S3', () => {
+  const CLI = { kind: 'cli', name: 'cli:test@machine' } as const;
+  let s3: TestS3Server;
+  let root: string;
+  let served: FastifyInstance;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    root = webRootFixture();
+    const store = createS3Store({ bucket: s3.bucket, prefix: 'ebas3/releases', client: s3.client });
+    served = await buildTestApp();
+    await served.register(staticSite, { webRoot: root, releaseStore: store });
+    await served.register(releaseFiles, { store });
+    const registry = createReleasesService(served.db);
+    for (const commit of ['a', 'b']) {
+      const distDir = distFixture({ 'static/js/async/late.3c4d.js': `export const late = "${commit}";\n` });
+      const { manifest } = await packageRelease({
+        remote: 'mf-stats',
+        distDir,
+        commit: commit.repeat(40),
+        commitDate: new Date('2026-12-07T09:00:00Z'),
+      });
+      await publishRelease(store, { manifest, distDir });
+      await registry.register(releaseJson('mf-stats', manifest.id, { files: manifest.files }), CLI);
+      if (commit === 'a') await registry.promote('mf-stats', manifest.id, {}, CLI);
+      else await registry.promote('mf-stats', manifest.id, { canary: 50 }, CLI);
+      rmSync(distDir, { recursive: true, force: true });
+    }
+  });
+  afterAll(async () => {
+    await served.close();
+    await s3.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("is served through the API's /releases/ path: the page's CSP names no other origin, not the bucket's", async () => {
+    const config = (await served.inject({ method: 'GET', url: '/runtime-config.json' })).json<{
+      remotes: Record<string, string>;
+      releases: Record<string, { canary: { entry: string } }>;
+    }>();
+    const entries = [config.remotes.mf_stats, config.releases.mf_stats?.canary.entry];
+    for (const entry of entries) {
+      expect(entry).toMatch(/^\/releases\/mf-stats\/[^/]+\/mf-manifest\.json$/);
+      // Read from the bucket by the API, on the page's own origin.
+      const file = await served.inject({ method: 'GET', url: String(entry) });
+      expect(file.statusCode, entry).toBe(200);
+      expect(file.headers['cache-control']).toBe(IMMUTABLE);
+    }
+    const csp = String((await served.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    const bucketOrigin = new URL(String(s3.env.AWS_ENDPOINT_URL)).origin;
+    for (const directive of ['script-src', 'style-src', 'connect-src']) {
+      const value = csp.split(';').find((part) => part.trim().startsWith(`${directive} `));
+      expect(value, directive).toContain("'self'");
+      expect(value, directive).not.toContain(bucketOrigin);
+      expect(
+        value
+          ?.trim()
+          .split(/\s+/)
+          .filter((source) => source.includes('://')),
+      ).toEqual([]);
     }
   });
 });

@@ -89,7 +89,15 @@ export function servedRuntimeConfig(
     served[name] = {
       id: release.id,
       ...(release.canary && {
-        canary: { ...release.canary, entry: releaseEntryPath(release.remote, release.canary.id) },
+        canary: {
+          id: release.canary.id,
+          entry: releaseEntryPath(release.remote, release.canary.id),
+          percent: release.canary.percent,
+          // Checked by the host for the users on the canary's side, like the live release's for the others.
+          ...(release.canary.requirements !== undefined && {
+            requirements: loadTimeRequirements(release.canary.requirements),
+          }),
+        },
       }),
       // The API operations are checked at release and promote; the host checks the rest before loading.
       ...(release.requirements !== undefined && { requirements: loadTimeRequirements(release.requirements) }),

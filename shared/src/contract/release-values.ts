@@ -28,9 +28,16 @@ export const CANARY_PERCENT_MAX = 99;
 
 /**
  * What the registry's trail records: a release registered, promoted live, started as a canary, rolled back to the
- * previous live release, or a canary withdrawn.
+ * previous live release, a canary withdrawn, or a release deleted by the retention (`pnpm registry gc`, `fromId`).
  */
-export const RELEASE_ACTIONS = ['register', 'promote', 'canary', 'rollback', 'canary_rollback'] as const;
+export const RELEASE_ACTIONS = [
+  'register',
+  'promote',
+  'canary',
+  'rollback',
+  'canary_rollback',
+  'gc',
+] as const;
 export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
 
 export const RELEASE_ACTION_LABELS: Record<ReleaseAction, string> = {
@@ -39,7 +46,20 @@ export const RELEASE_ACTION_LABELS: Record<ReleaseAction, string> = {
   canary: 'Canari',
   rollback: 'Retour arrière',
   canary_rollback: 'Canari retiré',
+  gc: 'Suppression (rétention)',
 };
+
+/**
+ * The reason of a change of pointer is optional everywhere (API, `pnpm registry`, the screen): a rollback during an
+ * incident must not wait for a sentence. The trail keeps null; the history says « Sans motif » for such a change.
+ */
+export const RELEASE_NO_REASON = 'Sans motif';
+
+/** The reason the history shows for an event: its own, « Sans motif » for a change of pointer without one. */
+export function releaseEventReason(event: { action: ReleaseAction; reason: string | null }): string | null {
+  if (event.reason !== null) return event.reason;
+  return event.action === 'register' || event.action === 'gc' ? null : RELEASE_NO_REASON;
+}
 
 /** Who changed the registry: an administrator through the API, or an operator through `pnpm registry`. */
 export const RELEASE_ACTOR_KINDS = ['user', 'cli'] as const;
@@ -49,7 +69,7 @@ export type ReleaseActorKind = (typeof RELEASE_ACTOR_KINDS)[number];
 export interface ServedRelease {
   id: string;
   /** The candidate a stable share of users gets instead (chosen by the host after login). */
-  canary?: { id: string; entry: string; percent: number };
+  canary?: { id: string; entry: string; percent: number; requirements?: unknown };
   /** The release's own declarations (issue 38 §3 and §4), as its release.json carries them. */
   routes?: unknown;
   menu?: unknown;

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PROVIDES_FILE, type Provides } from 'shared/contract/compatibility';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, userToken } from '../../../test/helper';
+import { eq } from 'drizzle-orm';
+import { bearer, buildTestApp, userToken } from '../../../test/helper';
+import { releasePointers } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import { openApiOperations, routeTableOperations } from './compatibility';
 import { registryDriver, releaseJson } from './releases.fixture';
@@ -54,6 +56,22 @@ describe('promote refuses an incompatible release (issue 38 §4)', () => {
       "La version bad1 de mf-stats est incompatible : opération d'API DELETE /stats/tout requise, l'API ne la fournit pas. Rien n'a changé.",
     );
     expect(await liveId('mf-stats')).toBe('ok1');
+    expect(await eventCount()).toBe(events);
+
+    // As a canary (beside a live release): the same refusal, no canary started, no trail row.
+    const canary = await app.inject({
+      method: 'POST',
+      url: '/api/registry/mf-stats/promote',
+      headers: bearer(admin),
+      payload: { id: 'bad1', canary: 10 },
+    });
+    expect(canary.statusCode, canary.body).toBe(409);
+    expect(canary.json<{ message: string }>().message).toBe(refused.json<{ message: string }>().message);
+    const [pointer] = await app.db
+      .select()
+      .from(releasePointers)
+      .where(eq(releasePointers.remote, 'mf-stats'));
+    expect(pointer).toMatchObject({ liveId: 'ok1', canaryId: null, canaryPercent: null });
     expect(await eventCount()).toBe(events);
   });
 

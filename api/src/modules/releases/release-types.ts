@@ -5,7 +5,8 @@ export type RegistryActor = { kind: 'user'; userId: number; name: string } | { k
 export interface LiveRelease {
   remote: string;
   id: string;
-  canary?: { id: string; percent: number } | undefined;
+  /** The candidate a share of users gets, with its own requirements (the host checks them for those users). */
+  canary?: { id: string; percent: number; requirements?: unknown } | undefined;
   routes?: unknown;
   menu?: unknown;
   requirements?: unknown;

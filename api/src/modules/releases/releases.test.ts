@@ -123,7 +123,8 @@ describe('promote and roll back', () => {
       message: M.rolledBack('mf-stats', 'v3', 'v2'),
       data: { live: { id: 'v2' } },
     });
-    const second = await rollback('mf-stats');
+    // The reason is optional; a blank one is no reason (the history shows « Sans motif »).
+    const second = await rollback('mf-stats', { reason: '   ' });
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json<{ data: RemoteStatus }>().data.live?.id).toBe('v1');
     const third = await rollback('mf-stats');
@@ -138,6 +139,7 @@ describe('promote and roll back', () => {
       ['promote', 'v1', 'v2'],
       ['promote', null, 'v1'],
     ]);
+    expect(trail[0]).toMatchObject({ reason: null });
     expect(trail[1]).toMatchObject({ reason: 'erreur en production', actorKind: 'user' });
     expect(trail[1]?.actor).toMatch(/@test\.fr$/);
   });

@@ -102,12 +102,19 @@ describe('/runtime-config.json from the registry of releases', () => {
     const revalidated = await served({ 'if-none-match': String(after.response.headers.etag) });
     expect(revalidated.response.statusCode).toBe(304);
 
-    await registry.register(releaseJson('mf-stats', 's2'), CLI);
+    // The canary carries its own requirements: the host checks them for the users on its side.
+    const canaryRequirements = { singletons: { react: '^19.3.0' }, antd: ['Table'] };
+    await registry.register(releaseJson('mf-stats', 's2', { requirements: canaryRequirements }), CLI);
     await registry.promote('mf-stats', 's2', { canary: 25 }, CLI);
     expect((await served()).config.releases).toEqual({
       mf_stats: {
         id: 's1',
-        canary: { id: 's2', percent: 25, entry: releaseEntryPath('mf-stats', 's2') },
+        canary: {
+          id: 's2',
+          percent: 25,
+          entry: releaseEntryPath('mf-stats', 's2'),
+          requirements: canaryRequirements,
+        },
         requirements,
       },
     });

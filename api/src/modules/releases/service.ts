@@ -12,6 +12,7 @@ import {
   type ReleaseSummary,
   type RemoteStatus,
 } from 'shared/contract';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
 import { releaseEvents, releasePointers, releases, type ReleaseRow } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
@@ -80,7 +81,8 @@ function checkPercent(percent: number | undefined): void {
     throw new BadRequestError(M.canaryPercent(CANARY_PERCENT_MIN, CANARY_PERCENT_MAX), { champ: 'canary' });
 }
 
-async function recordEvent(
+/** The trail's row of a change, written by the caller inside the change's transaction. */
+export async function recordEvent(
   tx: Executor,
   actor: RegistryActor,
   event: {
@@ -98,7 +100,8 @@ async function recordEvent(
     fromId: event.fromId,
     toId: event.toId,
     canaryPercent: event.canaryPercent ?? null,
-    reason: event.reason ?? null,
+    // Optional (docs/deployment.md « Motif ») : a blank one is no reason.
+    reason: event.reason?.trim() || null,
     actorKind: actor.kind,
     actorUserId: actor.kind === 'user' ? actor.userId : null,
     actorName: actor.name,
@@ -357,6 +360,7 @@ export function createReleasesService(db: Database, compatibility: Compatibility
 
     /** What `/runtime-config.json` serves: each remote's live release, its canary, and its declarations. */
     async liveReleases(): Promise<LiveRelease[]> {
+      const canaryRelease = alias(releases, 'canary_release');
       const rows = await db
         .select({
           remote: releasePointers.remote,
@@ -366,11 +370,19 @@ export function createReleasesService(db: Database, compatibility: Compatibility
           routes: sql<unknown>`${releases.manifest} -> 'routes'`,
           menu: sql<unknown>`${releases.manifest} -> 'menu'`,
           requirements: sql<unknown>`${releases.manifest} -> 'requirements'`,
+          canaryRequirements: sql<unknown>`${canaryRelease.manifest} -> 'requirements'`,
         })
         .from(releasePointers)
         .innerJoin(
           releases,
           and(eq(releases.remote, releasePointers.remote), eq(releases.id, releasePointers.liveId)),
+        )
+        .leftJoin(
+          canaryRelease,
+          and(
+            eq(canaryRelease.remote, releasePointers.remote),
+            eq(canaryRelease.id, releasePointers.canaryId),
+          ),
         )
         .orderBy(asc(releasePointers.remote));
       return rows.map((row) => ({
@@ -378,7 +390,11 @@ export function createReleasesService(db: Database, compatibility: Compatibility
         id: row.id,
         canary:
           row.canaryId !== null && row.canaryPercent !== null
-            ? { id: row.canaryId, percent: row.canaryPercent }
+            ? {
+                id: row.canaryId,
+                percent: row.canaryPercent,
+                ...(row.canaryRequirements !== null && { requirements: row.canaryRequirements }),
+              }
             : undefined,
         routes: row.routes ?? undefined,
         menu: row.menu ?? undefined,

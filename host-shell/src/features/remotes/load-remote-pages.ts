@@ -25,8 +25,8 @@ const cache = new Map<string, Promise<PageMap>>();
 export function loadRemotePages(remote: string, load = loadRemote): Promise<PageMap> {
   const cached = cache.get(remote);
   if (cached) return cached;
-  prepareRemoteLoad(remote);
-  const pending = checkRemoteRequirements(remote)
+  const chosen = prepareRemoteLoad(remote);
+  const pending = checkRemoteRequirements(remote, chosen?.requirements)
     .then(() => load<{ default: PageMap }>(`${remote}/${PAGES_EXPOSE.slice(2)}`))
     .then((module) => {
       if (!module?.default) throw new RemoteUnavailableError(remote);

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { findRoute, parseRuntimeConfig } from 'shared';
+import { findRoute, login, logout, parseRuntimeConfig, releaseSide } from 'shared';
+import { mockToken } from 'shared/mocks';
 import { renderWithProviders } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemotePage } from './components/remote-page';
@@ -11,7 +12,6 @@ import {
   RemoteUnavailableError,
   type PageMap,
 } from './load-remote-pages';
-import { setServedReleases } from './remote-requirements';
 import { registerRuntimeRemotes } from './register-remotes';
 import { applyRegistry, remoteReleasesStore } from '../../lib/releases/remote-releases';
 
@@ -153,26 +153,53 @@ describe('RemotePage', () => {
   });
 });
 
+/** The registry with mf-reservations on release `v2` requiring `live`, and a canary `v3` requiring `canary`. */
+const registryWith = (live: unknown, canary?: { percent: number; requirements: unknown }) =>
+  parseRuntimeConfig({
+    apiBaseUrl: '/api',
+    remotes: {
+      mf_reservations: '/releases/mf-reservations/v2/mf-manifest.json',
+      mf_demandes: '/remotes/mf-demandes/mf-manifest.json',
+      mf_rooming_pointage: '/remotes/mf-rooming-pointage/mf-manifest.json',
+      mf_referentiel: '/remotes/mf-referentiel/mf-manifest.json',
+      mf_stats: '/remotes/mf-stats/mf-manifest.json',
+    },
+    releases: {
+      mf_reservations: {
+        id: 'v2',
+        requirements: live,
+        ...(canary && {
+          canary: { id: 'v3', entry: '/releases/mf-reservations/v3/mf-manifest.json', ...canary },
+        }),
+      },
+    },
+  });
+
+/** The first user id (from 1) on the given side of a canary of 50 % on mf_reservations. */
+const userOn = (side: 'live' | 'canary') =>
+  String(
+    Array.from({ length: 100 }, (_, index) => index + 1).find(
+      (id) => releaseSide(id, 'mf_reservations', 50) === side,
+    ),
+  );
+
+const COMPATIBLE = { singletons: { react: '^19.0.0' }, antd: ['Table'] };
+const INCOMPATIBLE = { singletons: { react: '^20.0.0' }, antd: ['Table', 'Transfer'] };
+
 describe('RemotePage with the registry’s requirements', () => {
   beforeEach(() => {
     forgetRemotePages('mf_reservations');
+    remoteReleasesStore.setState({ config: undefined, loaded: {}, stale: {}, checkedAt: 0, etag: null });
     loadRemote.mockReset();
+    loadRemote.mockResolvedValue(remoteModule({ reservations: ReservationsPage }));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
-    setServedReleases(undefined);
+    logout();
     vi.restoreAllMocks();
   });
 
-  it('refuses an incompatible release before loading it: French fallback with the reason, logged, no retry', async () => {
-    setServedReleases({
-      mf_reservations: {
-        id: 'v2',
-        requirements: { singletons: { react: '^20.0.0' }, antd: ['Table', 'Transfer'] },
-      },
-    });
-    loadRemote.mockResolvedValue(remoteModule({ reservations: ReservationsPage }));
-    await renderRemotePage('reservations');
+  const expectRefused = async () => {
     expect(
       await screen.findByText(
         "Le module « Réservations » n'est pas compatible avec cette version de l'application",
@@ -182,6 +209,12 @@ describe('RemotePage with the registry’s requirements', () => {
     expect(screen.getByText(/composant antd Transfer requis/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
     expect(loadRemote).not.toHaveBeenCalled();
+  };
+
+  it('refuses an incompatible release before loading it: French fallback with the reason, logged, no retry', async () => {
+    registerRuntimeRemotes(registryWith(INCOMPATIBLE));
+    await renderRemotePage('reservations');
+    await expectRefused();
     expect(console.error).toHaveBeenCalledWith(
       'Module distant en échec :',
       expect.objectContaining({ name: 'RemoteIncompatibleError' }),
@@ -190,13 +223,32 @@ describe('RemotePage with the registry’s requirements', () => {
   });
 
   it('loads a release whose requirements the host meets', async () => {
-    setServedReleases({
-      mf_reservations: { id: 'v1', requirements: { singletons: { react: '^19.0.0' }, antd: ['Table'] } },
-    });
-    loadRemote.mockResolvedValue(remoteModule({ reservations: ReservationsPage }));
+    registerRuntimeRemotes(registryWith(COMPATIBLE));
     await renderRemotePage('reservations');
     expect(await screen.findByRole('heading', { name: 'Liste des réservations' })).toBeTruthy();
     expect(loadRemote).toHaveBeenCalledOnce();
+  });
+
+  it('checks the canary’s own requirements for a user on the canary’s side', async () => {
+    registerRuntimeRemotes(registryWith(COMPATIBLE, { percent: 50, requirements: INCOMPATIBLE }));
+    login(mockToken({ sub: userOn('canary') }));
+    await renderRemotePage('reservations');
+    await expectRefused();
+  });
+
+  it('an incompatible canary leaves the users on the live side on the live release', async () => {
+    registerRuntimeRemotes(registryWith(COMPATIBLE, { percent: 50, requirements: INCOMPATIBLE }));
+    login(mockToken({ sub: userOn('live') }));
+    await renderRemotePage('reservations');
+    expect(await screen.findByRole('heading', { name: 'Liste des réservations' })).toBeTruthy();
+    expect(loadRemote).toHaveBeenCalledOnce();
+  });
+
+  it('a compatible canary loads on its side even when the live release would be refused', async () => {
+    registerRuntimeRemotes(registryWith(INCOMPATIBLE, { percent: 50, requirements: COMPATIBLE }));
+    login(mockToken({ sub: userOn('canary') }));
+    await renderRemotePage('reservations');
+    expect(await screen.findByRole('heading', { name: 'Liste des réservations' })).toBeTruthy();
   });
 });
 

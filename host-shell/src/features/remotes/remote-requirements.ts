@@ -1,4 +1,3 @@
-import type { RuntimeConfig } from 'shared';
 import type { Provides } from 'shared/contract/compatibility';
 
 /** A remote whose release requires what this host does not provide: refused before it loads (issue 38 §4). */
@@ -12,20 +11,17 @@ export class RemoteIncompatibleError extends Error {
   }
 }
 
-let served: RuntimeConfig['releases'] = {};
-
-/** Keeps the registry's releases (`/runtime-config.json` `releases`): their requirements are checked at load. */
-export function setServedReleases(releases: RuntimeConfig['releases']): void {
-  served = releases ?? {};
-}
-
 /**
- * Refuses a remote whose release's requirements this host does not meet, with the unmet ones named in French. A
- * remote without requirements (the build's own entry) is not checked, and costs nothing: the check and the host's
- * « provides » are a chunk of their own, downloaded only when a remote with requirements is about to load.
+ * Refuses a remote whose release's requirements this host does not meet, with the unmet ones named in French: the
+ * requirements of the release this user gets (the live one, or the canary on the canary's side). A remote without
+ * requirements (the build's own entry) is not checked, and costs nothing: the check and the host's « provides » are
+ * a chunk of their own, downloaded only when a remote with requirements is about to load.
  */
-export async function checkRemoteRequirements(remote: string, provided?: Provides): Promise<void> {
-  const requirements = served?.[remote]?.requirements;
+export async function checkRemoteRequirements(
+  remote: string,
+  requirements: unknown,
+  provided?: Provides,
+): Promise<void> {
   if (requirements === undefined) return;
   const [{ unmetRequirements }, { HOST_PROVIDES }] = await Promise.all([
     import('shared/contract/compatibility'),

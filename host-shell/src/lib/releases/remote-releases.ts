@@ -15,6 +15,8 @@ export interface ChosenRelease {
   entry: string;
   releaseId: string | null;
   side: ReleaseSide;
+  /** What that release requires of the host (issue 38 §4), checked before it loads; absent for a build's entry. */
+  requirements?: unknown;
 }
 
 /** A remote's live release, or its canary for the users on the canary's side (a stable hash of user and remote). */
@@ -32,8 +34,18 @@ export function chooseRelease(
     userId !== undefined &&
     releaseSide(userId, remote, canary.percent) === 'canary'
   )
-    return { entry: canary.entry, releaseId: canary.id, side: 'canary' };
-  return { entry, releaseId: release?.id ?? null, side: 'live' };
+    return {
+      entry: canary.entry,
+      releaseId: canary.id,
+      side: 'canary',
+      ...(canary.requirements !== undefined && { requirements: canary.requirements }),
+    };
+  return {
+    entry,
+    releaseId: release?.id ?? null,
+    side: 'live',
+    ...(release?.requirements !== undefined && { requirements: release.requirements }),
+  };
 }
 
 /**
@@ -87,16 +99,19 @@ function currentUserId(): string | undefined {
 
 /**
  * Before a remote's first load in this tab: registers the release this user gets (the canary's side is known only
- * now, after login) and records it as loaded — from then on the runtime keeps what it fetched of it.
+ * now, after login) and records it as loaded — from then on the runtime keeps what it fetched of it. Returns that
+ * release (its requirements are checked before the load), undefined for a remote the registry does not name.
  */
-export function prepareRemoteLoad(remote: string): void {
-  if (remoteReleasesStore.getState().loaded[remote] !== undefined) return;
+export function prepareRemoteLoad(remote: string): ChosenRelease | undefined {
+  const loaded = remoteReleasesStore.getState().loaded[remote];
+  if (loaded !== undefined) return loaded;
   const config = knownRegistry();
-  if (config === undefined) return;
+  if (config === undefined) return undefined;
   const chosen = chooseRelease(config, remote, currentUserId());
-  if (chosen === undefined) return;
+  if (chosen === undefined) return undefined;
   reRegisterRemote(remote, chosen.entry);
   remoteReleasesStore.setState((state) => ({ loaded: { ...state.loaded, [remote]: chosen } }));
+  return chosen;
 }
 
 /** A load that failed leaves nothing on screen: the next attempt may take another release (e.g. after a rollback). */

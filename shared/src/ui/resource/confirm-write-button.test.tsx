@@ -62,6 +62,27 @@ describe('ConfirmWriteButton', () => {
     await waitFor(() => expect(onConfirm).toHaveBeenCalledExactlyOnceWith('Relogé par le 115'));
   });
 
+  it('an optional reason: blank is accepted and handed over as undefined', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onConfirm = vi.fn(() => Promise.resolve());
+    renderWithProviders(
+      <ConfirmWriteButton
+        title="Revenir en arrière"
+        description="mf-stats revient à la version précédente."
+        okText="Revenir en arrière"
+        reason={{ label: 'Motif (facultatif)', optional: true, maxLength: 500 }}
+        onConfirm={onConfirm}
+      >
+        Revenir en arrière
+      </ConfirmWriteButton>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Revenir en arrière' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revenir en arrière' });
+    await user.type(within(dialog).getByLabelText('Motif (facultatif)'), '  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Revenir en arrière' }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledExactlyOnceWith(undefined));
+  });
+
   it('stays open with the reason of a refusal', async () => {
     const user = userEvent.setup({ delay: null });
     const onConfirm = vi.fn(() =>

@@ -3,14 +3,19 @@ import { useState, type ReactNode } from 'react';
 import { errorMessage } from './error-message';
 import { FormModalFrame } from './form-modal-frame';
 
-/** A reason typed in the confirmation (required, not blank), handed to `onConfirm`. */
-export interface ConfirmWriteReason {
+/** A reason typed in the confirmation, handed to `onConfirm` trimmed (undefined when left blank). */
+export type ConfirmWriteReason = {
   label: string;
-  /** Said under the field when it is empty or blank (the API's own 400 message, where it has one). */
-  requiredMessage: string;
   maxLength: number;
   placeholder?: string;
-}
+} & (
+  | {
+      /** Required, not blank: said under the field when it is empty or blank (the API's 400 message, where it has one). */
+      requiredMessage: string;
+      optional?: false;
+    }
+  | { optional: true; requiredMessage?: never }
+);
 
 export interface ConfirmWriteButtonProps {
   /** Text of the button that opens the confirmation. */
@@ -39,7 +44,7 @@ interface Values {
 
 /**
  * A write a click cannot take back, behind a confirmation that says what it will do: the button opens a dialog
- * with the consequences and, when asked, a required reason; its primary button names the action. One component
+ * with the consequences and, when asked, a reason (required unless `optional`); its primary button names the action. One component
  * for every such write of the screens (a request's extension, cancellation, refusal, sending, sync).
  */
 export function ConfirmWriteButton({
@@ -67,7 +72,7 @@ export function ConfirmWriteButton({
     setSubmitting(true);
     setFailure(null);
     try {
-      await onConfirm(reason ? values.reason?.trim() : undefined);
+      await onConfirm(reason ? values.reason?.trim() || undefined : undefined);
       setSubmitting(false);
       setOpen(false);
     } catch (error) {
@@ -100,7 +105,9 @@ export function ConfirmWriteButton({
             name="reason"
             label={reason.label}
             rules={[
-              { required: true, whitespace: true, message: reason.requiredMessage },
+              ...(reason.optional
+                ? []
+                : [{ required: true, whitespace: true, message: reason.requiredMessage }]),
               { max: reason.maxLength, message: `Au plus ${reason.maxLength} caractères.` },
             ]}
           >

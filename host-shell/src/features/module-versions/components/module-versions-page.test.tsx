@@ -72,9 +72,19 @@ describe('ModuleVersionsPage', { timeout: 30_000 }, () => {
         `mf-stats revient de la version ${S3} à la version ${S2}, pour tous les utilisateurs.`,
       ),
     ).toBeTruthy();
-    fireEvent.change(within(dialog()).getByLabelText('Motif'), { target: { value: 'Écran blanc' } });
+    // The reason is optional (as on the API and the command line): the trail says « Sans motif ».
+    expect(within(dialog()).getByLabelText('Motif (facultatif)')).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Revenir en arrière' }));
     await waitFor(async () => expect(await liveId()).toBe(S2));
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('row')
+          .some(
+            (row) => row.textContent?.includes('Retour arrière') && row.textContent.includes('Sans motif'),
+          ),
+      ).toBe(true),
+    );
   });
 
   it('starts a canary with its share of users, then withdraws it', async () => {
@@ -96,7 +106,7 @@ describe('ModuleVersionsPage', { timeout: 30_000 }, () => {
         ),
       ),
     ).toBeTruthy();
-    fireEvent.change(within(dialog()).getByLabelText('Motif'), { target: { value: 'Erreurs' } });
+    fireEvent.change(within(dialog()).getByLabelText('Motif (facultatif)'), { target: { value: 'Erreurs' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Retirer le canari' }));
     await waitFor(() => expect(mockPointers.get('mf-stats')?.canaryId).toBeNull());
     expect(await served().findByText('Aucun canari')).toBeTruthy();

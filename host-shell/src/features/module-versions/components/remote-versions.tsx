@@ -2,6 +2,7 @@ import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Table, Tag, T
 import { errorMessage, formatDateTime } from 'shared';
 import {
   RELEASE_ACTION_LABELS,
+  releaseEventReason,
   type ReleaseEvent,
   type ReleaseSummary,
   type RemoteStatus,
@@ -125,7 +126,7 @@ function History({ history }: { history: ReturnType<typeof useReleaseHistory> })
         },
         { title: 'De', dataIndex: 'fromId', render: (value: string | null) => value ?? '—' },
         { title: 'Vers', dataIndex: 'toId', render: (value: string | null) => value ?? '—' },
-        { title: 'Motif', dataIndex: 'reason', render: (value: string | null) => value ?? '' },
+        { title: 'Motif', key: 'reason', render: (_, event) => releaseEventReason(event) ?? '' },
       ]}
     />
   );
@@ -136,14 +137,19 @@ export function RemoteVersions({ status }: { status: RemoteStatus }) {
   const history = useReleaseHistory(status.remote);
   return (
     <Flex vertical gap={16}>
+      {/* Title and button in one wrapping row, not `extra`: the header's title shrinks to nothing beside a wide
+          button on a phone (375 px); here the button goes under the title when both do not fit. */}
       <Card
-        title="Version servie"
-        extra={
-          history.isPending ? (
-            <Skeleton.Button active size="small" />
-          ) : (
-            <RollbackButton status={status} history={history.data ?? []} />
-          )
+        styles={{ title: { whiteSpace: 'normal', overflow: 'visible', paddingBlock: 8 } }}
+        title={
+          <Flex wrap align="center" justify="space-between" gap={8}>
+            <span>Version servie</span>
+            {history.isPending ? (
+              <Skeleton.Button active size="small" />
+            ) : (
+              <RollbackButton status={status} history={history.data ?? []} />
+            )}
+          </Flex>
         }
       >
         <Pointers status={status} />

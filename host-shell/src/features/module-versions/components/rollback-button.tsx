@@ -2,12 +2,13 @@ import { ConfirmWriteButton } from 'shared/ui';
 import { rollbackTarget, type ReleaseEvent, type RemoteStatus } from 'shared/contract';
 import { useRollbackRelease } from '../api/rollback-release';
 
+// Optional, as on the API and the command line (docs/deployment.md « Motif »): the trail says « Sans motif ».
 const REASON = {
-  label: 'Motif',
-  requiredMessage: 'Indiquez pourquoi.',
+  label: 'Motif (facultatif)',
+  optional: true,
   maxLength: 500,
   placeholder: 'Ex. : écran blanc sur la page des statistiques',
-};
+} as const;
 
 /**
  * The registry's rollback, whose effect depends on the pointer: a canary is withdrawn first (everyone back on the

@@ -1,0 +1,2 @@
+ALTER TABLE "release_events" DROP CONSTRAINT "release_events_action_valid";--> statement-breakpoint
+ALTER TABLE "release_events" ADD CONSTRAINT "release_events_action_valid" CHECK ("release_events"."action" in ('register', 'promote', 'canary', 'rollback', 'canary_rollback', 'gc'));

@@ -305,27 +305,23 @@ describe('independent delivery of mf-stats', () => {
 
   test('canary at 50 %: two users on either side of the hash see different releases', async () => {
     await promoteRelease(admin, STATS, stats.v2.id, 50);
-    const sideOf = (session: ApiSession) => {
-      const claims = JSON.parse(Buffer.from(session.token.split('.')[1] ?? '', 'base64url').toString()) as {
-        sub: string;
-      };
-      return releaseSide(claims.sub, STATS_NAME, 50);
+    const sideOf = (userId: string | number) => releaseSide(userId, STATS_NAME, 50);
+    const agent = await ApiSession.login(product.baseUrl, DEMO_AGENT.email, DEMO_AGENT.password);
+    const { sub } = JSON.parse(Buffer.from(agent.token.split('.')[1] ?? '', 'base64url').toString()) as {
+      sub: string;
     };
-    const first = {
-      ...DEMO_AGENT,
-      side: sideOf(await ApiSession.login(product.baseUrl, DEMO_AGENT.email, DEMO_AGENT.password)),
-    };
+    const first = { ...DEMO_AGENT, side: sideOf(sub) };
     // A second user on the other side: new accounts until one lands there (each side holds half of the ids).
     let second: { email: string; password: string; side: string } | undefined;
     for (let attempt = 1; second === undefined && attempt <= 20; attempt += 1) {
       const account = { email: `canari-${attempt}-${Date.now()}@ebas3.fr`, password: 'Canari!2026-essai' };
-      await admin.call('POST', '/users', {
+      const created = await admin.call<{ data: { id: number } }>('POST', '/users', {
         ...account,
         nom: 'Canari',
         prenom: `Essai ${attempt}`,
         role: 'agent',
       });
-      const side = sideOf(await ApiSession.login(product.baseUrl, account.email, account.password));
+      const side = sideOf(created.data.id);
       if (side !== first.side) second = { ...account, side };
     }
     assert.ok(second, 'a user on the other side of the canary');

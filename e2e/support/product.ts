@@ -113,6 +113,10 @@ export interface RemoteServer {
 
 export interface Product {
   baseUrl: string;
+  /** The API's data directory (its embedded PostgreSQL's cluster and socket). */
+  dataDir: string;
+  /** The folder of the release store the API serves `/releases/` from (RELEASE_STORE). */
+  releaseStore: string;
   remotes: Record<RemoteName, RemoteServer>;
   stop: () => Promise<void>;
   /** Stops the API process (its socket server and embedded database with it); the remotes' servers stay up. */
@@ -127,6 +131,11 @@ export interface ProductOptions {
    * SMTP server instead of keeping them in the local outbox.
    */
   env?: Record<string, string>;
+  /**
+   * `/runtime-config.json` served from the registry of releases, as `npm start` and a deployment serve it (no
+   * RUNTIME_CONFIG_FILE): a remote with no live release keeps its build's entry (`/remotes/<dir>/`).
+   */
+  fromRegistry?: boolean;
 }
 
 /**
@@ -167,16 +176,19 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
 
   const port = await freePort();
   const template = process.env[DEMO_DATA_TEMPLATE];
+  const dataDir = join(workDir, 'data');
+  const releaseStore = join(workDir, 'releases');
   // `cp -a` keeps the database files' owner (the embedded server's own system user when run as root) and modes.
-  if (template) execFileSync('cp', ['-a', template, join(workDir, 'data')]);
+  if (template) execFileSync('cp', ['-a', template, dataDir]);
   let output = '';
   const spawnApi = () =>
     spawnDemoApi(
       {
         PORT: String(port),
-        DATA_DIR: join(workDir, 'data'),
+        DATA_DIR: dataDir,
         WEB_ROOT: ROOT,
-        RUNTIME_CONFIG_FILE: registry,
+        RELEASE_STORE: releaseStore,
+        ...(!options.fromRegistry && { RUNTIME_CONFIG_FILE: registry }),
         ...options.env,
       },
       (text) => (output += text),
@@ -201,5 +213,5 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
     await stop();
     throw error;
   }
-  return { baseUrl, remotes, stop, stopApi, startApi };
+  return { baseUrl, dataDir, releaseStore, remotes, stop, stopApi, startApi };
 }

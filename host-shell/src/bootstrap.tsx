@@ -18,12 +18,12 @@ async function start() {
   const sessionStored = checkStoredSession().status === 'valid';
   const dashboardPages = sessionStored ? preloadDashboard() : undefined;
   try {
-    const config = await fetchRuntimeConfig();
+    const { config, etag } = await fetchRuntimeConfig();
     configureApiClient({ baseURL: config.apiBaseUrl });
     // The routes and menu entries the remotes declare, before the router renders: a deep link works on a first load.
     installDeclarations(config.declarations ?? {});
     if (sessionStored) void queryClient.prefetchQuery(currentUserQueryOptions());
-    registerRuntimeRemotes(config);
+    registerRuntimeRemotes(config, etag);
     // The first render then shows the dashboard itself, not a spinner followed by it (see router.tsx).
     await dashboardPages;
     root.render(<App />);

@@ -99,13 +99,14 @@ describe('early responses: adoption', () => {
     expect(served).toEqual([]);
   });
 
-  it('the registry fetched early is the start-up’s registry', async () => {
+  it('the registry fetched early is the start-up’s registry, with its ETag', async () => {
     const remotes = Object.fromEntries(REMOTES.map(({ name }) => [name, `/${name}/mf-manifest.json`]));
     const registry = { apiBaseUrl: '/api', remotes };
     const answer = response(registry, 200, new URL('/runtime-config.json', window.location.href).href);
+    answer.headers.set('etag', '"r1"');
     early({ path: '/runtime-config.json', token: null, response: Promise.resolve(answer) });
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    expect(await fetchRuntimeConfig()).toEqual(registry);
+    expect(await fetchRuntimeConfig()).toEqual({ config: registry, etag: '"r1"' });
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
   });

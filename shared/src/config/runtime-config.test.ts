@@ -118,9 +118,11 @@ describe('parseRuntimeConfig', () => {
 });
 
 describe('fetchRuntimeConfig', () => {
-  it('fetches and validates the registry', async () => {
-    mockServer.use(http.get('/runtime-config.json', () => HttpResponse.json(hostConfig())));
-    await expect(fetchRuntimeConfig()).resolves.toEqual(hostConfig());
+  it('fetches and validates the registry, with its ETag', async () => {
+    mockServer.use(
+      http.get('/runtime-config.json', () => HttpResponse.json(hostConfig(), { headers: { etag: '"r1"' } })),
+    );
+    await expect(fetchRuntimeConfig()).resolves.toEqual({ config: hostConfig(), etag: '"r1"' });
   });
 
   it('names a missing registry', async () => {

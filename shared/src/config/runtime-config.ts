@@ -122,9 +122,12 @@ export function parseRuntimeConfig(data: unknown): RuntimeConfig {
 
 /**
  * Fetches the registry (preloaded by index.html, so the request is already under way when this runs; with a stored
- * session the session preload script has sent it, and its response is adopted: early-requests.ts).
+ * session the session preload script has sent it, and its response is adopted: early-requests.ts), with its ETag:
+ * the tab's later reads send it back and get a 304 while nothing changed (null when the server sent none).
  */
-export async function fetchRuntimeConfig(url = RUNTIME_CONFIG_PATH): Promise<RuntimeConfig> {
+export async function fetchRuntimeConfig(
+  url = RUNTIME_CONFIG_PATH,
+): Promise<{ config: RuntimeConfig; etag: string | null }> {
   const early = await adoptEarlyResponse({
     method: 'GET',
     path: url,
@@ -135,5 +138,5 @@ export async function fetchRuntimeConfig(url = RUNTIME_CONFIG_PATH): Promise<Run
   const response = early ?? (await fetch(url));
   if (!response.ok)
     throw new RuntimeConfigError(`Configuration d'exécution introuvable (${response.status})`);
-  return parseRuntimeConfig(await response.json());
+  return { config: parseRuntimeConfig(await response.json()), etag: response.headers.get('etag') };
 }

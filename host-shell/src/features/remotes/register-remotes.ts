@@ -6,6 +6,6 @@ import { registerStartupRemotes } from '../../lib/releases/registered-remotes';
  * anonymous, so no canary yet); nothing about remotes is built into the host. The release each user gets is chosen
  * after login, before the remote's first load (lib/releases/remote-releases.ts).
  */
-export function registerRuntimeRemotes(config: RuntimeConfig): void {
-  registerStartupRemotes(config);
+export function registerRuntimeRemotes(config: RuntimeConfig, etag: string | null = null): void {
+  registerStartupRemotes(config, etag);
 }

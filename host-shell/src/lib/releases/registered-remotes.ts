@@ -3,13 +3,13 @@ import type { RuntimeConfig } from 'shared';
 
 /** The entry each remote is registered with in this tab (absolute URL). */
 const registered = new Map<string, string>();
-let startup: { config: RuntimeConfig; readAt: number } | undefined;
+let startup: { config: RuntimeConfig; readAt: number; etag: string | null } | undefined;
 
 const absolute = (entry: string) => new URL(entry, window.location.href).href;
 
-/** Registers each remote's entry as the registry read at start-up gives it, and keeps that registry. */
-export function registerStartupRemotes(config: RuntimeConfig): void {
-  startup = { config, readAt: Date.now() };
+/** Registers each remote's entry as the registry read at start-up gives it, and keeps that registry (and ETag). */
+export function registerStartupRemotes(config: RuntimeConfig, etag: string | null = null): void {
+  startup = { config, readAt: Date.now(), etag };
   registerRemotes(
     Object.entries(config.remotes).map(([name, entry]) => {
       registered.set(name, absolute(entry));
@@ -18,7 +18,7 @@ export function registerStartupRemotes(config: RuntimeConfig): void {
   );
 }
 
-/** The registry read at start-up, and when. */
+/** The registry read at start-up, when, and its ETag. */
 export const startupRegistry = () => startup;
 
 export const registeredEntry = (name: string): string | undefined => registered.get(name);

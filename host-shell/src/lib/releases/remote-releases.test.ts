@@ -220,4 +220,44 @@ describe('useReleaseUpdates', () => {
     unmount();
     setRealtimeStatus({ state: 'closed', error: null });
   });
+
+  it('reads the registry when the socket first opens: a promote between the start-up read and then is not lost', async () => {
+    let requests = 0;
+    mockServer.use(
+      http.get('/runtime-config.json', () => {
+        requests += 1;
+        return HttpResponse.json(registry('s1', 'd2'));
+      }),
+    );
+    // The shell mounts before its socket: the live feed opens it once the first screen is idle.
+    setRealtimeStatus({ state: 'closed', error: null });
+    const { unmount } = renderHook(() => useReleaseUpdates(), { wrapper: MemoryRouter });
+    setRealtimeStatus({ state: 'opening' });
+    setRealtimeStatus({ state: 'open' });
+    await vi.waitFor(() => expect(forced()).toEqual([['mf_demandes', href(entry('mf-demandes', 'd2'))]]));
+    expect(requests).toBe(1);
+    unmount();
+    setRealtimeStatus({ state: 'closed', error: null });
+  });
+
+  it('sends the start-up read’s ETag at that first read: an unchanged registry costs a 304', async () => {
+    const ETAG = '"registre-demarrage"';
+    const sent: Array<string | null> = [];
+    mockServer.use(
+      http.get('/runtime-config.json', ({ request }) => {
+        sent.push(request.headers.get('if-none-match'));
+        return new HttpResponse(null, { status: 304 });
+      }),
+    );
+    registerRuntimeRemotes(registry('s1', 'd1'), ETAG);
+    setRealtimeStatus({ state: 'closed', error: null });
+    const { unmount } = renderHook(() => useReleaseUpdates(), { wrapper: MemoryRouter });
+    setRealtimeStatus({ state: 'open' });
+    await vi.waitFor(() => expect(sent).toEqual([ETAG]));
+    await vi.waitFor(() => expect(remoteReleasesStore.getState().checkedAt).toBeGreaterThan(0));
+    expect(forced()).toEqual([]);
+    expect(remoteReleasesStore.getState().stale).toEqual({});
+    unmount();
+    setRealtimeStatus({ state: 'closed', error: null });
+  });
 });

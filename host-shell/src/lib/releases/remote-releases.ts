@@ -151,7 +151,9 @@ let reading: Promise<void> | undefined;
  */
 export function revalidateRegistry(): Promise<void> {
   reading ??= (async () => {
-    const read = await getRegistry(remoteReleasesStore.getState().etag);
+    // Until a read of its own, the tab holds the start-up's registry: its ETag makes an unchanged one a 304.
+    const { config, etag } = remoteReleasesStore.getState();
+    const read = await getRegistry(config === undefined ? (startupRegistry()?.etag ?? null) : etag);
     const checkedAt = Date.now();
     if (!read.changed) return remoteReleasesStore.setState({ checkedAt });
     remoteReleasesStore.setState({ checkedAt, etag: read.etag });

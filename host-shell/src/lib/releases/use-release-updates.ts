@@ -6,8 +6,9 @@ import { revalidateRegistry, revalidateRegistryOnNavigation } from './remote-rel
 
 /**
  * Keeps the open tab on the registry of releases (docs/micro-frontends.md « Onglets ouverts »): every promote or
- * rollback reaches it as the socket's `registre` event; a socket that comes back may have missed some, so it reads
- * the registry again; with no socket open, a navigation re-reads it at most every 30 s (ETag, 304 when unchanged).
+ * rollback reaches it as the socket's `registre` event; a socket that opens (the first time, or coming back) may
+ * have missed some, so it reads the registry again; with no socket open, a navigation re-reads it at most every
+ * 30 s (ETag, 304 when unchanged).
  * Mounted with the live feed, after the first paint: nothing of it is on the login page.
  */
 export function useReleaseUpdates(): void {
@@ -17,11 +18,11 @@ export function useReleaseUpdates(): void {
   useEffect(() => {
     const unsubscribe = subscribeRealtime(REALTIME_EVENTS.registre, () => void revalidateRegistry());
     let wasOpen = realtimeStore.getState().state === 'open';
-    let openedOnce = wasOpen;
+    // Every opening, the first one included: the socket opens seconds after the start-up read of the registry
+    // (the live feed waits for the first screen to be idle), and a change made in between sends no event to it.
     const unsubscribeStatus = realtimeStore.subscribe(({ state }) => {
       const open = state === 'open';
-      if (open && !wasOpen && openedOnce) void revalidateRegistry();
-      if (open) openedOnce = true;
+      if (open && !wasOpen) void revalidateRegistry();
       wasOpen = open;
     });
     return () => {

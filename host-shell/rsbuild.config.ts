@@ -12,6 +12,8 @@ export default defineHostConfig({
   startupPreload: {
     startup: { request: './bootstrap', from: 'src/index.ts' },
     withSession: [
+      // The providers, the API client and the signed-in routes: the login page runs without them (app/app.tsx).
+      { request: './signed-in', from: 'src/app/signed-in-loader.ts' },
       { request: '../features/shell/components/dashboard-layout', from: 'src/app/dashboard-chunks.ts' },
       {
         request: '../features/dashboard-home/components/dashboard-home',

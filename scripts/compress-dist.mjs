@@ -1,5 +1,5 @@
 // Pre-compresses the production build: writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9)
-// beside every text asset of at least 1 kB, which the API serves by Accept-Encoding (api/src/plugins/static-site.ts).
+// beside every text asset of at least 256 bytes, which the API serves by Accept-Encoding (api/src/plugins/static-site.ts).
 // `node scripts/compress-dist.mjs [dist-folder…]`; without arguments: host-shell/dist and every mf-*/dist.
 // Run by `pnpm build` after the workspace build; idempotent (the variants are rewritten from their source each time).
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -12,8 +12,11 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /** Extensions worth compressing; images other than SVG, fonts and archives are compressed already. */
 export const COMPRESSED_EXTENSIONS = ['.js', '.css', '.html', '.json', '.svg', '.txt', '.map'];
-/** Below this, the saved bytes do not pay for the extra file and the Content-Encoding header. */
-export const MIN_SIZE = 1024;
+/**
+ * Below this, the saved bytes do not pay for the extra file and the Content-Encoding header (~25 bytes). The host's
+ * index.html (~1,000 bytes, half of it once compressed) is above it.
+ */
+export const MIN_SIZE = 256;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

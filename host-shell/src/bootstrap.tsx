@@ -1,11 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import { checkStoredSession, configureApiClient, fetchRuntimeConfig, installDeclarations } from 'shared';
+import { checkStoredSession, fetchRuntimeConfig, holdToasts, installDeclarations } from 'shared/sign-in';
 import { App } from './app/app';
 import { PROVIDED_MODULES } from './app/provided-modules';
-import { queryClient } from './app/query-client';
 import { preloadDashboard } from './app/dashboard-chunks';
-import { registerRuntimeRemotes } from './features/remotes/register-remotes';
-import { currentUserQueryOptions } from './features/shell/api/get-current-user';
+import { loadSignedIn, setStartupConfig } from './app/signed-in-loader';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Élément #root introuvable');
@@ -17,15 +15,17 @@ async function start() {
   // then the session check as soon as the registry names the API — none of them waits for another.
   const sessionStored = checkStoredSession().status === 'valid';
   const dashboardPages = sessionStored ? preloadDashboard() : undefined;
+  // The login page renders outside the providers that show toasts: its toasts wait for them (app/signed-in.tsx).
+  holdToasts();
   try {
     const { config, etag } = await fetchRuntimeConfig();
-    configureApiClient({ baseURL: config.apiBaseUrl });
     // The routes and menu entries the remotes declare, before the router renders: a deep link works on a first load.
     installDeclarations(config.declarations ?? {});
-    if (sessionStored) void queryClient.prefetchQuery(currentUserQueryOptions());
-    registerRuntimeRemotes(config, etag);
-    // The first render then shows the dashboard itself, not a spinner followed by it (see router.tsx).
-    await dashboardPages;
+    setStartupConfig(config, etag);
+    // Any page but the login page is the signed-in part's (app/app.tsx): with a session, the dashboard itself is
+    // the first render, not a spinner followed by it (see router.tsx).
+    if (sessionStored || window.location.pathname !== '/')
+      await Promise.all([loadSignedIn(), dashboardPages]);
     root.render(<App />);
   } catch (error) {
     console.error(error);

@@ -1,6 +1,6 @@
-import { Button } from 'antd';
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { PlainButton } from '../lib/plain-form';
 
 interface BoundaryProps {
   /** Another page clears a caught error. */
@@ -32,15 +32,19 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
     if (!this.state.error) return this.props.children;
     // React.lazy keeps a failed import: only a reload fetches the page's code again.
     return (
-      <div role="alert" style={{ padding: 24, maxWidth: 560, margin: '48px auto', textAlign: 'center' }}>
+      <div
+        role="alert"
+        className="plain-text"
+        style={{ padding: 24, maxWidth: 560, margin: '48px auto', textAlign: 'center' }}
+      >
         <p style={{ fontSize: 18, fontWeight: 600 }}>Cette page n'a pas pu être chargée</p>
         <p>
           Le serveur ne répond pas ou la connexion est coupée. Le reste de l'application reste ouvert ;
           réessayez dans un instant.
         </p>
-        <Button type="primary" onClick={() => window.location.reload()} autoFocus>
+        <PlainButton onClick={() => window.location.reload()} autoFocus>
           Réessayer
-        </Button>
+        </PlainButton>
       </div>
     );
   }

@@ -3,11 +3,6 @@ import { Navigate } from 'react-router-dom';
 import { checkStoredSession, hasPermission, hasSubject, type Permission } from 'shared';
 import { NotFound } from '../features/not-found';
 
-/** '/' and '/signup': a stored token goes straight to the dashboard (spec §2). */
-export function PublicOnly({ children }: { children: ReactNode }) {
-  return checkStoredSession().status === 'valid' ? <Navigate to="/dashboard" replace /> : children;
-}
-
 /** Token required, decoded on demand; an undecodable one clears storage and sends back to '/' (spec §4). */
 export function RequireToken({
   children,

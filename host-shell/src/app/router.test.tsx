@@ -2,11 +2,13 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AppProviders, authStore, installDeclarations } from 'shared';
+import { authStore, installDeclarations } from 'shared';
 import { mockToken } from 'shared/mocks';
 import { productDeclarations } from 'shared/testing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appRoutes } from './router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rootRoutes } from './app';
+import { queryClient } from './query-client';
+import { loadSignedIn, setStartupConfig } from './signed-in-loader';
 
 // Pages load lazily and antd renders slowly on a busy 2-core runner: give async queries some room.
 
@@ -27,30 +29,41 @@ federation.pages['fiche-resa'] = () => {
   throw new Error('bug du module');
 };
 
-/** Renders the real route table at `url`; awaited so that pages suspending on `use()` resume under act. */
+/**
+ * Renders the real route table at `url` — the login page, and the signed-in part loaded as the app loads it —;
+ * awaited so that pages suspending on `use()` resume under act.
+ */
 async function renderAt(url: string) {
-  const router = createMemoryRouter(appRoutes(), { initialEntries: [url] });
+  const router = createMemoryRouter(rootRoutes(), { initialEntries: [url] });
   await act(async () => {
-    render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    render(<RouterProvider router={router} />);
   });
   return router;
 }
+
+setStartupConfig({ apiBaseUrl: '/api', remotes: {} as never });
+// The signed-in part's code (antd, the shell) imported once for the file, as the page's start-up does, rather than
+// inside whichever test comes first.
+beforeAll(async () => {
+  await loadSignedIn();
+}, 60_000);
 
 beforeEach(() => {
   authStore.setState({ isAuthenticated: false, jwtTokenDecoded: {} });
   federation.loadRemote.mockImplementation(async () => ({ default: federation.pages }));
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // The app's one cache (signed-in.tsx): each test starts from an empty one, as a new page would.
+  queryClient.clear();
+});
 
 describe('public routes', () => {
   it("'/' with a valid stored token redirects to the dashboard", async () => {
     window.localStorage.setItem('token', mockToken());
     const router = await renderAt('/');
-    expect(await screen.findByRole('heading', { name: 'Tableau de bord' }, { timeout: 5000 })).toBeTruthy();
+    // The file's first dashboard: antd computes the frame's styles for the first time (8 s seen on a busy runner).
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' }, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
@@ -58,6 +71,35 @@ describe('public routes', () => {
     const router = await renderAt('/');
     expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy();
     expect(screen.getByLabelText('Adresse e-mail')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("signing in on '/' loads the signed-in part: the dashboard, then the client's « Bienvenue » toast", async () => {
+    const router = await renderAt('/');
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Adresse e-mail'), 'admin@ebas3.fr');
+    await user.type(screen.getByLabelText('Mot de passe'), 'Admin!2023');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    // Sent while the login page was shown, before the providers that show toasts had mounted.
+    expect(await screen.findByText('Bienvenue, Camille !', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it("a refused login on '/' shows the message on the form and as the client's error toast", async () => {
+    const router = await renderAt('/');
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Adresse e-mail'), 'admin@ebas3.fr');
+    await user.type(screen.getByLabelText('Mot de passe'), 'mauvais');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await vi.waitFor(
+      () => {
+        const shown = screen.getAllByText('Adresse e-mail ou mot de passe incorrect.');
+        expect(shown.some((element) => element.closest('#login-error'))).toBe(true);
+        expect(shown.some((element) => element.closest('.ant-notification'))).toBe(true);
+      },
+      { timeout: 5000 },
+    );
     expect(router.state.location.pathname).toBe('/');
   });
 

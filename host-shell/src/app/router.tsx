@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import {
   ACCOUNT_PATH,
@@ -15,34 +15,21 @@ import { NotFound } from '../features/not-found';
 import { deferred } from '../lib/deferred';
 import { loadDashboardHome, loadDashboardLayout, loadedPages, preloadDashboard } from './dashboard-chunks';
 import { PageErrorBoundary } from './page-error-boundary';
-import { PublicOnly, RequirePermission, RequireSubject, RequireToken } from './route-guards';
+import { preloadedOrLazy } from './preloaded-or-lazy';
+import { PublicOnly } from './public-only';
+import { RequirePermission, RequireSubject, RequireToken } from './route-guards';
 
 // « Tâches » is not needed in the first seconds: fetched once the dashboard is shown (lib/deferred.tsx).
 const TasksEntry = deferred<object>(() =>
   import('../features/tasks/components/tasks-entry').then((module) => ({ default: module.TasksEntry })),
 );
 
-const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
 const AccountRoute = lazy(() => import('./account-route'));
 const ModuleVersionsPage = lazy(() => import('../features/module-versions/components/module-versions-page'));
 const ViewPdfPage = lazy(() => import('../features/view-pdf/components/view-pdf-page'));
-/**
- * A page rendered directly when its chunk has already run (preloaded at start-up), through `lazy` otherwise. The
- * choice is made once per mount, so a chunk arriving later never swaps the component under a mounted page.
- */
-function preloadedOrLazy<P extends object = object>(
-  loaded: () => ComponentType<P> | undefined,
-  Lazy: ComponentType<P>,
-): ComponentType<P> {
-  return function Page(props: P) {
-    const [Loaded] = useState(loaded);
-    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
-  };
-}
-
 const DashboardLayout = preloadedOrLazy(
   () => loadedPages.layout,
   lazy(() => {
@@ -115,16 +102,11 @@ const dashboardChildren = (remoteRoutes: readonly RouteDef[]): RouteObject[] => 
   { path: '*', element: <NotFound /> },
 ];
 
-/** The application's routes over the installed route table (built once per start, after the registry is read). */
+/**
+ * The routes of the signed-in part over the installed route table (built once per start, after the registry is
+ * read): every page but the login page, which app.tsx routes itself without antd (issue 37 §5).
+ */
 export const appRoutes = (remoteRoutes: readonly RouteDef[] = routeTable()): RouteObject[] => [
-  {
-    path: '/',
-    element: page(
-      <PublicOnly>
-        <LoginPage />
-      </PublicOnly>,
-    ),
-  },
   {
     path: '/signup',
     element: page(

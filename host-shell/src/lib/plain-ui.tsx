@@ -1,10 +1,10 @@
 // The few display pieces of the shell's first screens (login, dashboard frame, home), drawn with the antd theme's
 // tokens instead of antd's Card, Typography and Statistic: Card carries Tabs (with its menu and dropdown), Typography its
 // copy/edit/ellipsis machinery, together ~20 kB brotli on the first load for a frame and some text
-// (docs/performance.md). The screens of the remotes keep using antd's own.
-import { theme } from 'antd';
+// (docs/performance.md). The screens of the remotes keep using antd's own. Nothing here imports antd or `shared`:
+// the login page renders them before either is loaded (plain-tokens.ts).
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { formatNumber } from 'shared';
+import { PLAIN_TOKENS as token } from './plain-tokens';
 
 /** A bordered panel with an optional title bar, as antd's Card draws it. `hoverable` lifts it under the pointer. */
 export function Panel({
@@ -18,7 +18,6 @@ export function Panel({
   style?: CSSProperties;
   children: ReactNode;
 }) {
-  const { token } = theme.useToken();
   const [lifted, setLifted] = useState(false);
   const frame: CSSProperties = {
     background: token.colorBgContainer,
@@ -58,10 +57,7 @@ export function Panel({
 const HEADING_SIZE = { 1: 'fontSizeHeading1', 2: 'fontSizeHeading2', 3: 'fontSizeHeading3' } as const;
 
 /** A router link in the theme's link colour (antd styles links only inside its own components). */
-export function useLinkStyle(): CSSProperties {
-  const { token } = theme.useToken();
-  return { color: token.colorLink };
-}
+export const LINK_STYLE: CSSProperties = { color: token.colorLink };
 
 /** A page or section title in the theme's heading style. */
 export function Heading({
@@ -75,7 +71,6 @@ export function Heading({
   style?: CSSProperties;
   children: ReactNode;
 }) {
-  const { token } = theme.useToken();
   const Tag = `h${level}` as const;
   return (
     <Tag
@@ -91,29 +86,6 @@ export function Heading({
     >
       {children}
     </Tag>
-  );
-}
-
-/**
- * A titled figure, as antd's Statistic draws it (muted title, the value in the heading-3 size), numbers grouped the
- * French way. The value carries `data-figure-value`.
- */
-export function Figure({ title, value }: { title: ReactNode; value: number | string }) {
-  const { token } = theme.useToken();
-  return (
-    <div>
-      <div
-        style={{ marginBottom: token.marginXXS, color: token.colorTextDescription, fontSize: token.fontSize }}
-      >
-        {title}
-      </div>
-      <div
-        data-figure-value
-        style={{ color: token.colorTextHeading, fontSize: token.fontSizeHeading3, lineHeight: 1.35 }}
-      >
-        {typeof value === 'number' ? formatNumber(value) : value}
-      </div>
-    </div>
   );
 }
 
@@ -134,7 +106,6 @@ export function Text({
   style?: CSSProperties;
   children: ReactNode;
 }) {
-  const { token } = theme.useToken();
   const Tag = block ? 'p' : 'span';
   return (
     <Tag
@@ -175,7 +146,6 @@ export function Field({
   error?: string | undefined;
   children: ReactNode;
 }) {
-  const { token } = theme.useToken();
   return (
     <div style={{ marginBottom: token.marginLG }}>
       <label

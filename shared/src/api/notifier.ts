@@ -21,8 +21,39 @@ const consoleNotifier: Notifier = {
 
 let current: Notifier = consoleNotifier;
 
+type HeldCall = (notifier: Notifier) => void;
+
+/** A notifier that keeps each call, in order, for the next one set (holdToasts). */
+function holdingNotifier(held: HeldCall[]): Notifier {
+  return {
+    success: (message, options) => held.push((next) => next.success(message, options)),
+    info: (message) => held.push((next) => next.info(message)),
+    error: (message) => held.push((next) => next.error(message)),
+  };
+}
+
+let held: HeldCall[] | null = null;
+
+/**
+ * From now until a notifier is set, the toasts wait, in order, instead of going to the console or to a notifier
+ * about to leave: the host's login page runs outside the providers that show them, and its « Bienvenue » is shown
+ * by the dashboard's once they have mounted (host-shell/src/app/signed-in.tsx). Unsetting (`null`) keeps them
+ * waiting.
+ */
+export function holdToasts(): void {
+  held ??= [];
+  current = holdingNotifier(held);
+}
+
 export function setNotifier(notifier: Notifier | null): void {
-  current = notifier ?? consoleNotifier;
+  if (!notifier) {
+    if (!held) current = consoleNotifier;
+    return;
+  }
+  current = notifier;
+  const waiting = held ?? [];
+  held = null;
+  for (const call of waiting) call(notifier);
 }
 
 export function notifier(): Notifier {

@@ -11,8 +11,20 @@ function groupOf(path: string): string | undefined {
 }
 
 describe('the host chunk groups', () => {
-  it('put what the login page runs in the start-up file, pnpm store paths included', () => {
-    expect(groupOf(`${STORE}react-dom/cjs/react-dom-client.production.js`)).toBe('startup');
+  it('put what the login page runs in its own file, without antd, the query cache or the HTTP client', () => {
+    expect(groupOf(`${STORE}react-dom/cjs/react-dom-client.production.js`)).toBe('login');
+    expect(groupOf(`${STORE}react-router/dist/production/index.mjs`)).toBe('login');
+    expect(groupOf('/repo/shared/src/sign-in.ts')).toBe('login');
+    expect(groupOf('/repo/shared/src/auth/auth-store.ts')).toBe('login');
+    expect(groupOf('/repo/host-shell/src/features/auth/components/login-page.tsx')).toBe('login');
+    expect(groupOf('C:\\repo\\host-shell\\src\\bootstrap.tsx')).toBe('login');
+    // The rest of `shared`'s entry and of the shell's code is the signed-in part's.
+    expect(groupOf('/repo/shared/src/auth/auth-provider.tsx')).toBe('startup');
+    expect(groupOf('/repo/host-shell/src/app/signed-in.tsx')).toBe('startup');
+  });
+
+  it('put what the signed-in part runs first in the start-up file, pnpm store paths included', () => {
+    expect(groupOf(`${STORE}@tanstack/query-core/build/modern/index.js`)).toBe('startup');
     expect(groupOf(`${STORE}antd/es/button/index.js`)).toBe('startup');
     expect(groupOf(`${STORE}antd/es/form/context.js`)).toBe('startup');
     expect(groupOf(`${STORE}@rc-component/form/es/FormContext.js`)).toBe('startup');
@@ -44,7 +56,7 @@ describe('the host chunk groups', () => {
     expect(groupOf(`${STORE}@rc-component/drawer/es/index.js`)).toBe('panels');
     // The Modal every screen's dialogs use imports the drawer's focus hook: in the later file, it took that file along.
     expect(groupOf(`${STORE}antd/es/drawer/useFocusable.js`)).toBe('screens');
-    // Not the Input the login form runs, whose folder name begins the same.
+    // Not the Input the shell's pages share, whose folder name begins the same.
     expect(groupOf(`${STORE}antd/es/input/index.js`)).toBe('startup');
   });
 
@@ -63,7 +75,7 @@ describe('the host chunk groups', () => {
   });
 
   it('leave the apps’ own code and the other packages to the default split', () => {
-    expect(groupOf('/repo/host-shell/src/features/auth/components/login-page.tsx')).toBeUndefined();
+    expect(groupOf('/repo/host-shell/src/features/auth/components/signup-page.tsx')).toBeUndefined();
     expect(groupOf('/repo/shared/src/ui/page-frame.tsx')).toBeUndefined();
     expect(groupOf(`${STORE}react-router-dom-extra/index.js`)).toBeUndefined();
   });

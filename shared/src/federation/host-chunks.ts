@@ -24,16 +24,57 @@ const anyOf = (...patterns: RegExp[]) => new RegExp(patterns.map((pattern) => pa
 const antd = (folders: string[]) => folders.map((folder) => `antd/es/${folder}`);
 
 /**
- * What every page runs, the login page first: React, the router, the query cache, the HTTP client, the stores, and
- * antd's core with the login form's components (the theme, the CSS-in-JS runtime, Button, Input, Alert, Spin) and
- * the rc-component modules they are built from.
+ * What the login page runs, and nothing more: React, the router, the auth store and the few modules of `shared` the
+ * page and the start-up read (host-shell/src/app/app.tsx; `shared/sign-in`), the host's own code of that page
+ * included. No antd, no query cache, no HTTP client: they come with the signed-in part (issue 37 §5).
+ */
+const LOGIN = anyOf(
+  inPackages(['react', 'react-dom', 'scheduler', 'react-router', 'zustand']),
+  inWorkspace([
+    'shared/src/sign-in.ts',
+    'shared/src/vendor',
+    'shared/src/auth/auth-store.ts',
+    'shared/src/auth/token-storage.ts',
+    'shared/src/auth/decode-token.ts',
+    'shared/src/api/api-error.ts',
+    'shared/src/api/notifier.ts',
+    'shared/src/api/early-requests.ts',
+    'shared/src/config/runtime-config.ts',
+    'shared/src/federation/index.ts',
+    'shared/src/federation/antd-components.ts',
+    'shared/src/contract/auth-values.ts',
+    'shared/src/contract/route-declarations.ts',
+    'shared/src/i18n',
+    'shared/src/routes/route-registry.ts',
+    'shared/src/session/session-storage.ts',
+    'host-shell/src/bootstrap.tsx',
+    'host-shell/src/app/app.tsx',
+    'host-shell/src/app/public-only.tsx',
+    'host-shell/src/app/preloaded-or-lazy.tsx',
+    'host-shell/src/app/signed-in-loader.ts',
+    'host-shell/src/app/page-loading.tsx',
+    'host-shell/src/app/page-error-boundary.tsx',
+    'host-shell/src/app/provided-modules.ts',
+    'host-shell/src/app/dashboard-chunks.ts',
+    'host-shell/src/features/auth/components/login-page.tsx',
+    'host-shell/src/features/auth/components/auth-card.tsx',
+    'host-shell/src/lib/plain-ui.tsx',
+    'host-shell/src/lib/plain-form.tsx',
+    'host-shell/src/lib/plain-tokens.ts',
+  ]),
+);
+
+/**
+ * What the signed-in part runs first, on every page but the login page (with a session, at start-up): the query
+ * cache, the HTTP client, the stores, and antd's core with the components the shell's pages share (the theme, the
+ * CSS-in-JS runtime, Button, Input, Alert, Spin) and the rc-component modules they are built from.
  */
 const STARTUP_PACKAGES = inPackages([
-  'react',
-  'react-dom',
-  'scheduler',
-  'react-router',
   '@tanstack/query-core',
+  // The federation runtime's API (registerRemotes, loadRemote) the signed-in part calls: its engine is the entry's.
+  '@module-federation/enhanced',
+  '@module-federation/runtime',
+  '@module-federation/runtime-tools',
   '@tanstack/react-query',
   'axios',
   'zustand',
@@ -97,7 +138,10 @@ const STARTUP_PACKAGES = inPackages([
   ]),
 ]);
 
-/** `shared`'s start-up entry (shared/src/index.ts) and what it imports; not `shared/ui`, the contract or realtime. */
+/**
+ * The rest of `shared`'s start-up entry (shared/src/index.ts) and what it imports; not `shared/ui`, the contract or
+ * realtime.
+ */
 const STARTUP_SOURCES = inWorkspace([
   'shared/src/index.ts',
   'shared/src/routes',
@@ -108,12 +152,33 @@ const STARTUP_SOURCES = inWorkspace([
   'shared/src/config',
   'shared/src/i18n',
   'shared/src/session',
+  'shared/src/notifications/index.ts',
   'shared/src/notifications/notification-store.ts',
   'shared/src/contract/auth-values.ts',
   'shared/src/contract/demande-values.ts',
   'shared/src/contract/reservation-values.ts',
   'shared/src/contract/notification-values.ts',
   'shared/src/ui/resource/error-message.ts',
+  'shared/src/ui/app-providers.tsx',
+  'shared/src/ui/full-page-spinner.tsx',
+  'shared/src/ui/theme.ts',
+  'shared/src/ui/record/use-record-id.ts',
+  'shared/src/contract/release-canary.ts',
+  // « Today in Paris », which `shared`'s entry and the contract both read.
+  'shared/src/contract/days.ts',
+  // The host's signed-in part (its providers, the API client's start, the routes): apart, two more requests.
+  'host-shell/src/app/signed-in.tsx',
+  'host-shell/src/app/router.tsx',
+  'host-shell/src/app/route-guards.tsx',
+  'host-shell/src/app/query-client.ts',
+  'host-shell/src/features/auth/api/login.ts',
+  'host-shell/src/features/remotes/register-remotes.ts',
+  'host-shell/src/features/remotes/remote-requirements.ts',
+  'host-shell/src/features/shell/api/get-current-user.ts',
+  'host-shell/src/features/not-found/index.tsx',
+  'host-shell/src/lib/deferred.tsx',
+  'host-shell/src/lib/after-first-paint.ts',
+  'host-shell/src/lib/releases/registered-remotes.ts',
 ]);
 
 const STARTUP = anyOf(STARTUP_PACKAGES, STARTUP_SOURCES);
@@ -128,7 +193,15 @@ const SHELL = anyOf(
   ]),
   inWorkspace([
     'host-shell/src/features/shell/components/dashboard-layout.tsx',
+    'host-shell/src/features/shell/components/side-menu.tsx',
+    'host-shell/src/features/shell/components/top-bar.tsx',
+    'host-shell/src/features/shell/components/notification-bell.tsx',
+    'host-shell/src/features/shell/hooks/use-session-check.ts',
     'host-shell/src/features/dashboard-home',
+    // The releases' watch (canary, registry revalidation) the frame runs: apart, three requests of 0.4–2 kB.
+    'host-shell/src/lib/releases/use-release-updates.ts',
+    'host-shell/src/lib/releases/remote-releases.ts',
+    'host-shell/src/lib/releases/get-registry.ts',
   ]),
 );
 
@@ -205,6 +278,7 @@ export const HOST_SIDE_EFFECT_FREE = [/[\\/]node_modules[\\/]@rc-component[\\/]f
 /** `performance.chunkSplit.override.cacheGroups` of the host's build. */
 export const HOST_CHUNK_GROUPS = {
   deferred: group('deferred', DEFERRED, 50),
+  login: group('login', LOGIN, 45),
   startup: group('startup', STARTUP, 40),
   toasts: group('toasts', TOASTS, 35),
   shell: group('shell', SHELL, 30),

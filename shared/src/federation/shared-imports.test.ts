@@ -71,6 +71,7 @@ function resolveImport(from: string, specifier: string): string | null {
     'shared/contract': 'shared/src/contract/index.ts',
     'shared/realtime': 'shared/src/notifications/realtime.ts',
     'shared/routes': 'shared/src/routes/index.ts',
+    'shared/sign-in': 'shared/src/sign-in.ts',
   };
   if (!specifier.startsWith('.')) return entries[specifier] ? join(ROOT, entries[specifier]) : null;
   const base = resolve(dirname(from), specifier);

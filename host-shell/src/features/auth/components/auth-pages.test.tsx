@@ -7,6 +7,7 @@ import { MOCK_RESET_TOKEN, mockToken } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
 import { createTestQueryClient, renderWithProviders } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginRequest } from '../api/login';
 import ForgotPasswordPage from './forgot-password-page';
 import LoginPage from './login-page';
 import ResetPasswordPage from './reset-password-page';
@@ -21,7 +22,7 @@ const onUnauthorized = vi.fn();
 function renderLogin() {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <LoginPage /> },
+      { path: '/', element: <LoginPage signIn={loginRequest} /> },
       { path: '/dashboard', element: <h1>Accueil du tableau de bord</h1> },
       { path: '/dashboard/*', element: <h1>Écran du tableau de bord</h1> },
       { path: '/signup', element: <h1>Inscription</h1> },
@@ -92,7 +93,8 @@ describe('LoginPage', () => {
 
     const alert = await vi.waitFor(async () => {
       const found = await alertWith('Adresse e-mail ou mot de passe incorrect.');
-      expect(found?.classList.contains('ant-alert')).toBe(true);
+      // The form's own alert, above the fields (not a field's message).
+      expect(found?.id).toBe('login-error');
       return found;
     });
     expect(alert).toBeTruthy();
@@ -130,6 +132,50 @@ describe('LoginPage', () => {
       await screen.findByText("La valeur du champ Adresse e-mail n'est pas une adresse e-mail valide"),
     ).toBeTruthy();
     expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows and hides the password with the eye, which stays out of the tab order', async () => {
+    renderLogin();
+    const password = screen.getByLabelText<HTMLInputElement>('Mot de passe');
+    expect(password.type).toBe('password');
+    expect(password.autocomplete).toBe('current-password');
+    expect(screen.getByLabelText<HTMLInputElement>('Adresse e-mail').autocomplete).toBe('username');
+    const eye = screen.getByRole('button', { name: 'Afficher la saisie' });
+    expect(eye.tabIndex).toBe(-1);
+    fireEvent.click(eye);
+    expect(password.type).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Masquer la saisie' }));
+    expect(password.type).toBe('password');
+  });
+
+  it('submits with Enter and keeps the form busy until the answer, the first keystroke announced', async () => {
+    let answer: (response: { token: string; message: string }) => void = () => undefined;
+    const signIn = vi.fn(
+      () => new Promise<{ token: string; message: string }>((resolve) => (answer = resolve)),
+    );
+    const onFirstInput = vi.fn();
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <LoginPage signIn={signIn} onFirstInput={onFirstInput} /> },
+        { path: '/dashboard', element: <h1>Accueil du tableau de bord</h1> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup({ delay: null });
+    // The e-mail field has the focus on arrival.
+    await user.keyboard('admin@ebas3.fr');
+    expect(onFirstInput).toHaveBeenCalledTimes(1);
+    await user.tab();
+    await user.keyboard('Admin!2023{Enter}');
+    expect(signIn).toHaveBeenCalledWith({ email: 'admin@ebas3.fr', password: 'Admin!2023' });
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Se connecter' });
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Adresse e-mail').disabled).toBe(true);
+    answer({ token: mockToken({ sub: '1', role: 'admin' }), message: 'Bienvenue' });
+    expect(await screen.findByRole('heading', { name: 'Accueil du tableau de bord' })).toBeTruthy();
+    expect(signIn).toHaveBeenCalledTimes(1);
   });
 
   it('links to the sign-up page', async () => {

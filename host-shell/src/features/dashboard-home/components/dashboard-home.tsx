@@ -1,7 +1,8 @@
 import { Grid } from 'antd';
 import { Link } from 'react-router-dom';
 import { ACTION_PARAM, DASHBOARD_BADGES, DASHBOARD_RESERVATION_FILTERS, dashboardUrl } from 'shared';
-import { Figure, Heading, Panel } from '../../../lib/plain-ui';
+import { Heading, Panel } from '../../../lib/plain-ui';
+import { Figure } from './figure';
 import { useDashboardCounters } from '../api/count-reservations';
 
 /**

@@ -43,7 +43,8 @@ export function DateInput({ deferPicker = false, ...props }: DateInputProps) {
     if (!deferPicker && !module) load();
   });
 
-  if (module) return <module.DateInput {...props} autoFocus={props.autoFocus || focused} />;
+  // Reached by a click or Tab while it loaded: the picker comes focused and open.
+  if (module) return <module.DateInput {...props} {...(focused && { autoFocus: true, defaultOpen: true })} />;
   return (
     <Input
       id={props.id}

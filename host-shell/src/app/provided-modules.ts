@@ -50,5 +50,6 @@ export const PROVIDED_MODULES = {
   'antd/es/theme': () => import('antd/es/theme'),
   'shared/ui': () => import('shared/ui'),
   'shared/contract': () => import('shared/contract'),
+  'shared/contract/values': () => import('shared/contract/values'),
   'shared/realtime': () => import('shared/realtime'),
 } as const;

@@ -1,11 +1,7 @@
 import { Tag } from 'antd';
 import { formatNumber } from 'shared';
-import {
-  DEMANDE_TYPE_LABELS,
-  demandeStatutLabel,
-  type DemandeStatut,
-  type DemandeType,
-} from 'shared/contract';
+import { DEMANDE_TYPE_LABELS, demandeStatutLabel } from 'shared/contract/values';
+import type { DemandeStatut, DemandeType } from 'shared/contract';
 
 const STATUT_COLORS: Record<DemandeStatut, string> = {
   a_traiter: 'orange',

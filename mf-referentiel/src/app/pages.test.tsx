@@ -37,7 +37,7 @@ describe('mf_referentiel pages', () => {
   it.each(routes)('renders $id with its title and its data, not a scaffold', async (route) => {
     const Page = pages[route.id]!;
     renderPage(<Page />, { url: urlOf(route.path), path: '/dashboard/' + route.path });
-    expect(screen.getByRole('heading', { name: route.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: route.title })).toBeTruthy();
     expect(await screen.findByText(FIRST_CONTENT[route.id]!)).toBeTruthy();
     expect(screen.queryByText('Écran en préparation')).toBeNull();
   });

@@ -1,42 +1,78 @@
 import type { ComponentType } from 'react';
-import { ClientsPage } from '../features/clients/components/clients-page';
-import {
-  ContratClientDetailsPage,
-  ContratEtablissementDetailsPage,
-  ContratsClientsPage,
-  ContratsEtablissementPage,
-} from '../features/contrats/components/contrat-pages';
-import { EtablissementsPage } from '../features/etablissements/components/etablissements-page';
-import { FoyerDetailsPage } from '../features/foyers/components/foyer-details-page';
-import { FoyersPage } from '../features/foyers/components/foyers-page';
-import { GroupesClientsPage, GroupesEtablissementsPage } from '../features/groupes/components/groupes-page';
-import { PensionnairesPage } from '../features/pensionnaires/components/pensionnaires-page';
-import { RepasPage } from '../features/repas/components/repas-page';
-import { TypesChambrePage } from '../features/types-chambre/components/types-chambre-page';
-import { UtilisateursPage } from '../features/utilisateurs/components/utilisateurs-page';
-import { ClientDetailsPage } from './routes/client-details-page';
-import { EtablissementDetailsPage } from './routes/etablissement-details-page';
-import { PensionnaireDetailsPage } from './routes/pensionnaire-details-page';
+import { lazyPage } from 'shared/ui';
+
+// Each page loaded when it is first shown (lazyPage): a list does not download the other pages' drawers and forms.
 
 /** The pages this remote exposes to the host, keyed by route id (see shared/src/routes/route-registry.ts). */
 const pages: Record<string, ComponentType> = {
-  'group-etablissement': GroupesEtablissementsPage,
-  etablissement: EtablissementsPage,
-  'etablissement-details': EtablissementDetailsPage,
-  'type-chambre': TypesChambrePage,
-  'groupe-client': GroupesClientsPage,
-  client: ClientsPage,
-  'client-details': ClientDetailsPage,
-  pensionnaires: PensionnairesPage,
-  pensionnaire: PensionnaireDetailsPage,
-  foyers: FoyersPage,
-  foyer: FoyerDetailsPage,
-  utilisateurs: UtilisateursPage,
-  'contract-etablissement': ContratsEtablissementPage,
-  'contract-etablissement-details': ContratEtablissementDetailsPage,
-  'contrat-client': ContratsClientsPage,
-  'contrat-client-details': ContratClientDetailsPage,
-  repas: RepasPage,
+  'group-etablissement': lazyPage(
+    () => import('../features/groupes/components/groupes-page'),
+    (module) => module.GroupesEtablissementsPage,
+  ),
+  etablissement: lazyPage(
+    () => import('../features/etablissements/components/etablissements-page'),
+    (module) => module.EtablissementsPage,
+  ),
+  'etablissement-details': lazyPage(
+    () => import('./routes/etablissement-details-page'),
+    (module) => module.EtablissementDetailsPage,
+  ),
+  'type-chambre': lazyPage(
+    () => import('../features/types-chambre/components/types-chambre-page'),
+    (module) => module.TypesChambrePage,
+  ),
+  'groupe-client': lazyPage(
+    () => import('../features/groupes/components/groupes-page'),
+    (module) => module.GroupesClientsPage,
+  ),
+  client: lazyPage(
+    () => import('../features/clients/components/clients-page'),
+    (module) => module.ClientsPage,
+  ),
+  'client-details': lazyPage(
+    () => import('./routes/client-details-page'),
+    (module) => module.ClientDetailsPage,
+  ),
+  pensionnaires: lazyPage(
+    () => import('../features/pensionnaires/components/pensionnaires-page'),
+    (module) => module.PensionnairesPage,
+  ),
+  pensionnaire: lazyPage(
+    () => import('./routes/pensionnaire-details-page'),
+    (module) => module.PensionnaireDetailsPage,
+  ),
+  foyers: lazyPage(
+    () => import('../features/foyers/components/foyers-page'),
+    (module) => module.FoyersPage,
+  ),
+  foyer: lazyPage(
+    () => import('../features/foyers/components/foyer-details-page'),
+    (module) => module.FoyerDetailsPage,
+  ),
+  utilisateurs: lazyPage(
+    () => import('../features/utilisateurs/components/utilisateurs-page'),
+    (module) => module.UtilisateursPage,
+  ),
+  'contract-etablissement': lazyPage(
+    () => import('../features/contrats/components/contrat-pages'),
+    (module) => module.ContratsEtablissementPage,
+  ),
+  'contract-etablissement-details': lazyPage(
+    () => import('../features/contrats/components/contrat-pages'),
+    (module) => module.ContratEtablissementDetailsPage,
+  ),
+  'contrat-client': lazyPage(
+    () => import('../features/contrats/components/contrat-pages'),
+    (module) => module.ContratsClientsPage,
+  ),
+  'contrat-client-details': lazyPage(
+    () => import('../features/contrats/components/contrat-pages'),
+    (module) => module.ContratClientDetailsPage,
+  ),
+  repas: lazyPage(
+    () => import('../features/repas/components/repas-page'),
+    (module) => module.RepasPage,
+  ),
 };
 
 export default pages;

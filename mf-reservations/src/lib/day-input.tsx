@@ -11,12 +11,23 @@ export interface DayInputProps {
   placeholder?: string;
   disabledDate?: (day: Dayjs) => boolean;
   style?: CSSProperties;
+  /** A list's filter: the picker's code comes when the field is pointed at or focused, not with the list. */
+  deferPicker?: boolean;
 }
 
 /** A DD/MM/YYYY date picker whose value is the API's YYYY-MM-DD day. */
-export function DayInput({ value, onChange, placeholder, disabledDate, style, ...rest }: DayInputProps) {
+export function DayInput({
+  value,
+  onChange,
+  placeholder,
+  disabledDate,
+  style,
+  deferPicker,
+  ...rest
+}: DayInputProps) {
   return (
     <DateInput
+      deferPicker={deferPicker}
       aria-label={rest['aria-label']}
       value={value ? dayjs(value) : null}
       onChange={(day) => onChange(day && !Array.isArray(day) ? day.format(API_DATE_FORMAT) : undefined)}

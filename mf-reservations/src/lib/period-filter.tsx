@@ -30,12 +30,14 @@ export function PeriodFilter({
     <>
       <Typography.Text>Période du</Typography.Text>
       <DayInput
+        deferPicker
         aria-label="Début de période"
         value={start}
         onChange={(value) => onChange('start_date', value)}
       />
       <Typography.Text>au</Typography.Text>
       <DayInput
+        deferPicker
         aria-label="Fin de période"
         value={end}
         onChange={(value) => onChange('end_date', value)}

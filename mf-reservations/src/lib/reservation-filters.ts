@@ -6,8 +6,8 @@ import {
   JOURS_FILTRE,
   RESERVATION_STATUTS,
   TYPES_RESA,
-  type ReservationFilters,
-} from 'shared/contract';
+} from 'shared/contract/values';
+import type { ReservationFilters } from 'shared/contract';
 import { periodOf } from './period-filter';
 
 /** The list's extra filters, each in the URL under the API field's own name (bookmarkable). */

@@ -6,11 +6,8 @@ import {
   RESERVATION_STATUT_LABELS,
   RESERVATION_STATUTS,
   TYPE_RESA_LABELS,
-  type EtatPaiement,
-  type FluxPaiement,
-  type ReservationIntegraleItem,
-  type TypeResa,
-} from 'shared/contract';
+} from 'shared/contract/values';
+import type { EtatPaiement, FluxPaiement, ReservationIntegraleItem, TypeResa } from 'shared/contract';
 
 const ETAT_PAIEMENT_COLORS: Record<EtatPaiement, string> = {
   a_verifier: 'orange',

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { CONTRAT_STATUTS, MODES_TARIFICATION, type ContratStatut } from './enums';
+import { CONTRAT_STATUTS, MODES_TARIFICATION } from './enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
 import { PERIMETRES } from './perimetre-values';
 
@@ -28,15 +28,10 @@ export const Day = Type.String({ format: 'date' });
 export const ContratStatutSchema = Type.Enum(CONTRAT_STATUTS);
 export const ModeTarificationSchema = Type.Enum(MODES_TARIFICATION);
 
-export const CONTRAT_STATUT_LABELS: Record<ContratStatut, string> = {
-  brouillon: 'Brouillon',
-  actif: 'Actif',
-  suspendu: 'Suspendu',
-  clos: 'Clos',
-};
-
 /** Most tariff lines one contract may carry (a line per room type and season is far below it). */
 export const MAX_LIGNES_TARIF = 500;
+
+export { CONTRAT_STATUT_LABELS, CONTRATS_SPEC_PATHS, PENSIONNAIRES_SEARCH_ERROR } from './contrat-values';
 
 const object = <P extends Record<string, TSchema>>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
@@ -243,25 +238,10 @@ export type ContratStatutBody = Static<typeof ContratStatutBody>;
 // The spec's calls (§7 Contracts): snake_case, as the spec shows them
 // ---------------------------------------------------------------------------------------------------------
 
-export const CONTRATS_SPEC_PATHS = {
-  contratClientAvailable: '/contrat_client/available',
-  contratClientFilter: '/contrat_client/filter',
-  contratEtablissementFilter: '/contrat_etablissement/filter',
-  contratEtablissementAvailable: '/contrat_etablissement/available',
-  /** + `/:contratId/:etablissementId` */
-  contratEtablissementTypeChambres: '/contrat_etablissement/type_chambres',
-  /** + `/:clientId/:contratId` */
-  contratClientPensionnairesSearch: '/contrat_client/pensionnaires/search',
-} as const;
-
 /** Most contracts a `filter` call answers (they feed selects). */
 export const MAX_CONTRATS_FILTER = 200;
 /** Most residents a pensionnaires search answers. */
 export const MAX_PENSIONNAIRES_SEARCH = 50;
-
-/** The spec's message for any failure of the residents search (§8). */
-export const PENSIONNAIRES_SEARCH_ERROR =
-  'Une erreur est survenue lors de la récupération des pensionnaires.';
 
 const summaryFields = {
   id: Type.Integer(),

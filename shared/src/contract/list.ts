@@ -1,8 +1,8 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
-/** Largest page a list endpoint serves: bounds memory and response time whatever the client asks. */
-export const MAX_PAGE_SIZE = 200;
-export const DEFAULT_PAGE_SIZE = 20;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-values';
+
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 const baseListProperties = {
   page: Type.Integer({ minimum: 1, default: 1 }),

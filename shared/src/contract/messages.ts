@@ -1,11 +1,15 @@
 import type { Role } from './auth-values';
 import { RESET_LINK_MINUTES, ROLE_LABELS } from './auth-values';
-import { CONTRAT_STATUT_LABELS } from './contrats';
+import { CONTRAT_STATUT_LABELS } from './contrat-values';
 import { frenchDate } from './days';
-import { COMMUNICATION_TYPE_LABELS, DEMANDE_TYPE_LABELS, NON_TRANSMIS_SANS_SMTP } from './demandes';
+import {
+  COMMUNICATION_TYPE_LABELS,
+  DEMANDE_TYPE_LABELS,
+  NON_TRANSMIS_SANS_SMTP,
+} from './demande-label-values';
 import type { CommunicationType, ContratStatut, DemandeType, EtatPaiement } from './enums';
 import { ETAT_PAIEMENT_LABELS } from './reservation-values';
-import { ROOMING_MAX_JOURS } from './rooming';
+import { ROOMING_MAX_JOURS } from './rooming-values';
 
 /**
  * The French messages of the API, defined once: the API imports them where it answers them and the MSW mocks

@@ -3,6 +3,8 @@ import { BirthDate } from './birth-date';
 import { CLIENT_TYPES, SEXES } from './enums';
 import { ListQuery } from './list';
 
+export { REFERENTIEL_PATHS } from './referentiel-values';
+
 /** JSON of reference data uses the camelCase names of the schema; timestamps are ISO strings. */
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const text = (max: number) => Type.String({ minLength: 1, maxLength: max });
@@ -173,13 +175,3 @@ export const pensionnaireAgentRefusal = (fields: readonly string[]): string =>
   `Seul un administrateur peut modifier ${fieldNames(fields)} d’un pensionnaire. ` +
   `Un agent peut corriger ${fieldNames(PENSIONNAIRE_AGENT_FIELDS)}.`;
 export const PensionnaireQuery = referenceQuery(['nom', 'prenom', 'numeroDossier'], ['clientId']);
-
-/** Paths of the reference-data resources (the spec leaves them open; see docs/api.md). */
-export const REFERENTIEL_PATHS = {
-  groupesEtablissements: '/groupes-etablissements',
-  etablissements: '/etablissements',
-  typesChambre: '/types-chambre',
-  groupesClients: '/groupes-clients',
-  clients: '/clients',
-  pensionnaires: '/pensionnaires',
-} as const;

@@ -3,6 +3,12 @@
 // re-exports them and checks the counter filters against its ReservationFilters schema type).
 import type { EtatPaiement, Presence, ReservationStatut, TypeLiberation, TypeResa } from './enums';
 
+/** Most residents booked in one call, and most stays extended in one multiple extension. */
+export const MAX_PENSIONNAIRES_PAR_RESERVATION = 50;
+export const MAX_PROLONGATIONS_MULTIPLES = 200;
+/** Longest cancellation reason (a stay's, a request's). */
+export const MAX_MOTIF_ANNULATION = 500;
+
 /** Paths under /api (the spec's, plus the list of full reservations it leaves open). */
 export const RESERVATIONS_PATHS = {
   list: '/reservations',

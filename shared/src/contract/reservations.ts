@@ -50,11 +50,13 @@ export const StayVersion = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const object = <P extends Record<string, TSchema>>(properties: P) =>
   Type.Object(properties, { additionalProperties: false });
 
-/** Most residents booked in one call, and most stays extended in one multiple extension. */
-export const MAX_PENSIONNAIRES_PAR_RESERVATION = 50;
-export const MAX_PROLONGATIONS_MULTIPLES = 200;
-/** Longest cancellation reason (a stay's, a request's). */
-export const MAX_MOTIF_ANNULATION = 500;
+import {
+  MAX_MOTIF_ANNULATION,
+  MAX_PENSIONNAIRES_PAR_RESERVATION,
+  MAX_PROLONGATIONS_MULTIPLES,
+} from './reservation-values';
+
+export { MAX_MOTIF_ANNULATION, MAX_PENSIONNAIRES_PAR_RESERVATION, MAX_PROLONGATIONS_MULTIPLES };
 
 export const ReservationStatutSchema = Type.Enum(RESERVATION_STATUTS);
 export const TypeResaSchema = Type.Enum(TYPES_RESA);

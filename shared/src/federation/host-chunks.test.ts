@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOST_CHUNK_GROUPS, HOST_SIDE_EFFECT_FREE } from './host-chunks';
+import { HOST_CHUNK_GROUPS, HOST_MODULE_REPLACEMENTS, HOST_SIDE_EFFECT_FREE } from './host-chunks';
 
 const STORE = '/repo/node_modules/.pnpm/antd@6.6.7_react@19.3.1/node_modules/';
 
@@ -39,7 +39,6 @@ describe('the host chunk groups', () => {
     expect(groupOf(`${STORE}@rc-component/form/es/Field.js`)).toBe('forms');
     expect(groupOf(`${STORE}@rc-component/async-validator/es/index.js`)).toBe('forms');
     expect(groupOf(`${STORE}antd/es/table/index.js`)).toBe('screens');
-    expect(groupOf(`${STORE}@rc-component/picker/es/index.js`)).toBe('screens');
     expect(groupOf(`${STORE}antd/es/select/index.js`)).toBe('screens');
     expect(groupOf('/repo/host-shell/src/features/dashboard-home/components/dashboard-home.tsx')).toBe(
       'shell',
@@ -54,10 +53,23 @@ describe('the host chunk groups', () => {
     expect(groupOf(`${STORE}antd/es/input-number/index.js`)).toBe('panels');
     expect(groupOf(`${STORE}@rc-component/input-number/es/index.js`)).toBe('panels');
     expect(groupOf(`${STORE}@rc-component/drawer/es/index.js`)).toBe('panels');
-    // The Modal every screen's dialogs use imports the drawer's focus hook: in the later file, it took that file along.
-    expect(groupOf(`${STORE}antd/es/drawer/useFocusable.js`)).toBe('screens');
-    // Not the Input the shell's pages share, whose folder name begins the same.
+    // The Modal every dialog uses imports the drawer's focus hook: in the later file, it took that file along.
+    expect(groupOf(`${STORE}antd/es/drawer/useFocusable.js`)).toBe('dialogs');
+    // Not the Input the login form runs, whose folder name begins the same.
     expect(groupOf(`${STORE}antd/es/input/index.js`)).toBe('startup');
+  });
+
+  it('keep the date pickers and the modal dialogs out of the screens’ file: a list fetches them when used', () => {
+    expect(groupOf(`${STORE}@rc-component/picker/es/index.js`)).toBe('pickers');
+    expect(groupOf(`${STORE}antd/es/date-picker/index.js`)).toBe('pickers');
+    expect(groupOf(`${STORE}antd/es/modal/index.js`)).toBe('dialogs');
+    expect(groupOf(`${STORE}@rc-component/dialog/es/index.js`)).toBe('dialogs');
+    // Their French texts are the start-up locale's.
+    expect(groupOf(`${STORE}antd/es/date-picker/locale/fr_FR.js`)).toBe('startup');
+    expect(groupOf(`${STORE}antd/es/modal/locale.js`)).toBe('startup');
+    // What the list renders stays in the screens' file.
+    expect(groupOf(`${STORE}antd/es/table/index.js`)).toBe('screens');
+    expect(groupOf(`${STORE}antd/es/popconfirm/index.js`)).toBe('screens');
   });
 
   it('keep the toasts apart, fetched with the first one', () => {
@@ -86,5 +98,15 @@ describe('the host chunk groups', () => {
     expect(skipped('C:\\repo\\node_modules\\@rc-component\\form\\es\\index.js')).toBe(true);
     expect(skipped(`${STORE}@rc-component/form/es/FormContext.js`)).toBe(false);
     expect(skipped(`${STORE}antd/es/form/index.js`)).toBe(false);
+  });
+
+  it('give Radio.Group its name-path helper without the Form engine, and no other importer', () => {
+    const replaced = (request: string, context: string) =>
+      HOST_MODULE_REPLACEMENTS.some((r) => r.request.test(request) && r.issuer.test(context));
+    expect(replaced('../form/hooks/useForm', `${STORE}antd/es/radio`)).toBe(true);
+    expect(replaced('../form/hooks/useForm', 'C:\\repo\\node_modules\\antd\\es\\radio')).toBe(true);
+    expect(replaced('./hooks/useForm', `${STORE}antd/es/form`)).toBe(false);
+    expect(replaced('../form/hooks/useForm', `${STORE}antd/es/select`)).toBe(false);
+    expect(HOST_MODULE_REPLACEMENTS[0]!.replacement).toBe('../vendor/antd-name-path.ts');
   });
 });

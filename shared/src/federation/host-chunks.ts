@@ -255,6 +255,19 @@ const PANELS = inPackages([
 ]);
 
 /**
+ * The date pickers (antd's DatePicker and rc-picker): a list's filter bar fetches them when a date field is first
+ * pointed at or focused, a dialog or a drawer as it opens (shared/src/ui/resource/date-input.tsx), so they are not
+ * part of the list's first visit. Their French texts are in STARTUP's locale.
+ */
+const PICKERS = inPackages(['@rc-component/picker', ...antd(['date-picker', 'calendar', 'time-picker'])]);
+
+/**
+ * The modal dialogs (antd's Modal and rc-dialog, the drawer's focus hook Modal imports): opened by a click,
+ * `shared/ui`'s form dialogs load with their first opening (shared/src/ui/dialogs.tsx).
+ */
+const DIALOGS = inPackages(['@rc-component/dialog', ...antd(['modal', 'drawer'])]);
+
+/**
  * The rest of antd: what the remotes' first screens render (Table, Select, Tag, Switch, the date pickers…) and what
  * `shared/ui` imports for them (its modals, confirmations and record frames), one singleton module at once.
  */
@@ -284,5 +297,22 @@ export const HOST_CHUNK_GROUPS = {
   shell: group('shell', SHELL, 30),
   forms: group('forms', FORMS, 25),
   panels: group('panels', PANELS, 22),
+  pickers: group('pickers', PICKERS, 21),
+  dialogs: group('dialogs', DIALOGS, 21),
   screens: group('screens', SCREENS, 20),
 };
+
+/**
+ * Modules the host's build replaces, by the request and the importing folder: Radio.Group (which every Table imports
+ * for its selection column) asks antd's `form/hooks/useForm` for one small function, and that module imports the
+ * Form engine: the list's first visit downloaded the whole `forms` file for it. It gets the same function from
+ * shared/src/vendor/antd-name-path.ts.
+ */
+export const HOST_MODULE_REPLACEMENTS = [
+  {
+    request: /^\.\.\/form\/hooks\/useForm(?:\.js)?$/,
+    issuer: /[\\/]node_modules[\\/]antd[\\/]es[\\/]radio$/,
+    /** Relative to this folder. */
+    replacement: '../vendor/antd-name-path.ts',
+  },
+];

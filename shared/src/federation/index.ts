@@ -57,11 +57,18 @@ export const SHARED_PACKAGE_VERSION = '0.1.0';
 
 /**
  * The entry points of `shared`, each its own singleton: `shared` is what the shell needs at start-up, `shared/ui`
- * the screens' building blocks, `shared/contract` the API contract (with TypeBox, also shared), `shared/realtime`
+ * the screens' building blocks, `shared/contract` the API contract (with TypeBox, also shared),
+ * `shared/contract/values` its values without the schemas (what the screens import), `shared/realtime`
  * the live feed's one connection (the host's deferred feed takes it without the screens' Table, Select and
  * DatePicker that `shared/ui` brings), so no remote downloads a copy of them.
  */
-export const SHARED_PACKAGE_ENTRIES = ['shared', 'shared/ui', 'shared/contract', 'shared/realtime'] as const;
+export const SHARED_PACKAGE_ENTRIES = [
+  'shared',
+  'shared/ui',
+  'shared/contract',
+  'shared/contract/values',
+  'shared/realtime',
+] as const;
 
 interface SharedConfig {
   singleton: true;

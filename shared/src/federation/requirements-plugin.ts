@@ -27,6 +27,7 @@ const EXPORTING_MODULES = {
   shared: '../index.ts',
   'shared/ui': '../ui/index.ts',
   'shared/contract': '../contract/index.ts',
+  'shared/contract/values': '../contract/values.ts',
   'shared/realtime': '../notifications/realtime.ts',
   'react-router-dom': '../vendor/react-router-dom.ts',
 } as const;

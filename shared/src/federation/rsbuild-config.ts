@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { defineConfig, rspack, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import {
   devRemoteManifests,
@@ -16,7 +16,7 @@ import {
 } from '.';
 import type { RemoteDeclarations } from '../contract/route-declarations';
 import { devDeclarations, pluginRemoteDeclarations } from './declarations-plugin';
-import { HOST_CHUNK_GROUPS, HOST_SIDE_EFFECT_FREE } from './host-chunks';
+import { HOST_CHUNK_GROUPS, HOST_MODULE_REPLACEMENTS, HOST_SIDE_EFFECT_FREE } from './host-chunks';
 import { HOST_PROVIDES_DEFINE } from './host-provides-define';
 import { hostProvides, pluginProvides, pluginRequirements } from './requirements-plugin';
 import { pluginStartupPreload, type StartupPreloadOptions } from './startup-preload';
@@ -191,6 +191,13 @@ export function defineHostConfig(options: HostConfigOptions = {}) {
     tools: {
       rspack: {
         module: { rules: HOST_SIDE_EFFECT_FREE.map((test) => ({ test, sideEffects: false })) },
+        plugins: HOST_MODULE_REPLACEMENTS.map(
+          ({ request, issuer, replacement }) =>
+            new rspack.NormalModuleReplacementPlugin(request, (data) => {
+              if (issuer.test(data.context))
+                data.request = fileURLToPath(new URL(replacement, import.meta.url));
+            }),
+        ),
       },
     },
     dev: {

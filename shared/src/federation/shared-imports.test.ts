@@ -69,6 +69,7 @@ function resolveImport(from: string, specifier: string): string | null {
     shared: 'shared/src/index.ts',
     'shared/ui': 'shared/src/ui/index.ts',
     'shared/contract': 'shared/src/contract/index.ts',
+    'shared/contract/values': 'shared/src/contract/values.ts',
     'shared/realtime': 'shared/src/notifications/realtime.ts',
     'shared/routes': 'shared/src/routes/index.ts',
     'shared/sign-in': 'shared/src/sign-in.ts',
@@ -114,6 +115,42 @@ function importCycles(): string[][] {
   return cycles.map((cycle) => cycle.map((file) => file.slice(ROOT.length)));
 }
 
+/** `antd/es/table` → `antd`, `@rc-component/picker/es/x` → `@rc-component/picker`; `shared/contract` stays whole. */
+const packageOf = (specifier: string) =>
+  specifier === 'shared/contract'
+    ? specifier
+    : specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
+
+/**
+ * The packages (bare specifiers the workspace does not resolve) reached from `entry` through value imports and
+ * re-exports, `shared`'s own entries followed into their files; `shared/contract` itself is kept as reached.
+ */
+function packagesReached(entry: string): string[] {
+  const seen = new Set<string>();
+  const reached = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+    for (const statement of source.statements) {
+      const specifier =
+        (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) ||
+        (ts.isExportDeclaration(statement) && !statement.isTypeOnly)
+          ? statement.moduleSpecifier
+          : undefined;
+      if (!specifier || !ts.isStringLiteral(specifier)) continue;
+      const target = specifier.text === 'shared/contract' ? null : resolveImport(file, specifier.text);
+      if (target) visit(target);
+      else reached.add(packageOf(specifier.text));
+    }
+  };
+  visit(join(ROOT, entry));
+  return [...reached].sort();
+}
+
 const missing = (imports: Map<string, string[]>, allowed: readonly string[]) =>
   Object.fromEntries([...imports].filter(([name]) => !allowed.includes(name)));
 
@@ -153,6 +190,21 @@ describe('modules shared piece by piece', () => {
 
   it('the browser sources have no import cycle (remotes are wings over shared)', () => {
     expect(importCycles()).toEqual([]);
+  });
+
+  it('shared/contract/values and shared/ui, with every file they import, are free of the schema library', () => {
+    expect(packagesReached('shared/src/contract/values.ts')).toEqual([]);
+    // shared/ui reaches antd, React, dayjs…, never TypeBox nor the contract's schemas (`shared/contract`).
+    const ui = packagesReached('shared/src/ui/index.ts');
+    expect(ui).toContain('antd');
+    expect(ui.filter((specifier) => specifier === 'typebox' || specifier === 'shared/contract')).toEqual([]);
+  });
+
+  it('the screens of mf-reservations, mf-demandes and mf-rooming-pointage take only types from shared/contract', () => {
+    const screens = [...valueImports('shared/contract')].filter(([, files]) =>
+      files.some((file) => /^mf-(reservations|demandes|rooming-pointage)\//.test(file)),
+    );
+    expect(Object.fromEntries(screens)).toEqual({});
   });
 
   it('the host provides every shared module it does not import at start-up', () => {

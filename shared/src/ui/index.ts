@@ -18,4 +18,8 @@ export * from './booking/get-types-chambre';
 export * from './select-search';
 // The send dialog of the e-mails users send (vouchers, rooming lists): recipients pre-filled, editable, checked.
 export * from './email/recipients';
-export * from './email/send-email-dialog';
+export type { SendEmailDialogProps, SendEmailValues } from './email/send-email-dialog';
+// The form dialogs, each fetched when it first opens; a remote's own dialogs and pages fetched the same way.
+export { FormModalFrame, ResourceFormModal, SendEmailDialog } from './dialogs';
+export { whenOpened } from './when-opened';
+export { lazyPage } from './lazy-page';

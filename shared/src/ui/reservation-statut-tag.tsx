@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import type { ReservationStatut } from '../contract/enums';
-import { RESERVATION_STATUT_LABELS } from '../contract/reservations';
+import { RESERVATION_STATUT_LABELS } from '../contract/reservation-values';
 
 /** Colour of each stay status, the same on every screen that shows a stay. */
 export const RESERVATION_STATUT_COLORS: Record<ReservationStatut, string> = {

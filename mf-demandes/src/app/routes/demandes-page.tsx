@@ -2,10 +2,16 @@ import { MailOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { ADD_MODE_PARAM, ADD_MODE_VALUE } from 'shared';
-import { PageFrame } from 'shared/ui';
-import { AjoutDemandeDrawer } from '../../features/ajout-demande';
-import { BoiteEnvoiDrawer } from '../../features/boite-envoi';
+import { PageFrame, whenOpened } from 'shared/ui';
 import { DemandesList } from '../../features/demandes-list';
+
+// The creation form and the outbox (their Drawer, Form, pickers…) are fetched when first opened, not with the list.
+const AjoutDemandeDrawer = whenOpened(() =>
+  import('../../features/ajout-demande').then((module) => module.AjoutDemandeDrawer),
+);
+const BoiteEnvoiDrawer = whenOpened(() =>
+  import('../../features/boite-envoi').then((module) => module.BoiteEnvoiDrawer),
+);
 
 /**
  * « Demande-Hebergement »: the requests, with the top bar's action filter preset in the URL (?action=…), and the

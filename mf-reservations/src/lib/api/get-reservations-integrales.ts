@@ -1,10 +1,10 @@
 import { apiClient, listQueryOptions, reservationIntegraleKeys, type ListLoader } from 'shared';
-import {
-  RESERVATIONS_PATHS,
-  type ListParams,
-  type ReservationIntegraleItem,
-  type ReservationIntegraleListAnswer,
-  type ReservationIntegraleListBody,
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type {
+  ListParams,
+  ReservationIntegraleItem,
+  ReservationIntegraleListAnswer,
+  ReservationIntegraleListBody,
 } from 'shared/contract';
 
 type Sort = ReservationIntegraleListBody['sort'];

@@ -1,11 +1,11 @@
 import { apiClient, listQueryOptions, reservationKeys, type ListLoader } from 'shared';
-import {
-  RESERVATIONS_PATHS,
-  type ListParams,
-  type ReservationFilters,
-  type ReservationItem,
-  type ReservationListAnswer,
-  type ReservationListBody,
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type {
+  ListParams,
+  ReservationFilters,
+  ReservationItem,
+  ReservationListAnswer,
+  ReservationListBody,
 } from 'shared/contract';
 
 type Sort = ReservationListBody['sort'];

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type QueryConfig } from 'shared';
-import { CONTRATS_SPEC_PATHS, type PensionnairesAnswer, type PensionnaireTrouve } from 'shared/contract';
+import { CONTRATS_SPEC_PATHS } from 'shared/contract/values';
+import type { PensionnairesAnswer, PensionnaireTrouve } from 'shared/contract';
 import { pensionnaireSearchKeys } from './query-keys';
 
 export interface PensionnaireSearch {

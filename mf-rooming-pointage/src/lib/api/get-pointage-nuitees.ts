@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, reservationKeys, type QueryConfig } from 'shared';
-import { ROOMING_PATHS, type PointageListAnswer, type PointageListBody } from 'shared/contract';
+import { ROOMING_PATHS } from 'shared/contract/values';
+import type { PointageListAnswer, PointageListBody } from 'shared/contract';
 
 /** POST /reservations/pointage_nuitees: one page of stays with their nights, for the three pointage screens. */
 export async function getPointageNuitees(

@@ -2,7 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Progress } from 'antd';
 import { exportFileName, formatPercent } from 'shared';
 import { useFileDownload } from 'shared/ui';
-import { ROOMING_EXPORTS, type RoomingExportKey } from 'shared/contract';
+import { ROOMING_EXPORTS } from 'shared/contract/values';
+import type { RoomingExportKey } from 'shared/contract';
 
 export interface ExportButtonsProps {
   /** The exports of the screen, in order (its PDF and its Excel). */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CONTRATS_SPEC_PATHS, type TypeChambreData, type TypeChambresAnswer } from 'shared/contract';
+import { CONTRATS_SPEC_PATHS } from 'shared/contract/values';
+import type { TypeChambreData, TypeChambresAnswer } from 'shared/contract';
 import { apiClient } from '../../api/api-client';
 import type { QueryConfig } from '../../api/query-client';
 import { disponibiliteKeys } from '../../api/query-keys';

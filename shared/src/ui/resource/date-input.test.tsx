@@ -4,7 +4,8 @@ import { Button, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing';
-import { dateFormItemProps, DateInput, INVALID_DATE_MESSAGE } from './resource-form-modal';
+import { dateFormItemProps, INVALID_DATE_MESSAGE } from './date-field';
+import { DateInput } from './date-picker-input';
 
 const field = () => screen.getByLabelText('Arrivée') as HTMLInputElement;
 

@@ -10,7 +10,7 @@ export {
   type ConfirmWriteButtonProps,
   type ConfirmWriteReason,
 } from './confirm-write-button';
-export { FormModalFrame, type FormModalFrameProps } from './form-modal-frame';
+export type { FormModalFrameProps } from './form-modal-frame';
 export {
   fetchList,
   listQueryString,
@@ -19,14 +19,9 @@ export {
   type ListState,
   type UseListOptions,
 } from './fetch-list';
-export {
-  DateInput,
-  dateFormItemProps,
-  INVALID_DATE_MESSAGE,
-  ResourceFormModal,
-  type DateInputProps,
-  type ResourceFormModalProps,
-} from './resource-form-modal';
+export { DateInput, loadDatePicker, type DateInputProps } from './date-input';
+export { dateFormItemProps, INVALID_DATE_MESSAGE } from './date-field';
+export type { ResourceFormModalProps } from './resource-form-modal';
 export {
   ResourceTable,
   type ResourceColumn,

@@ -11,7 +11,9 @@ import { setNotifier } from '../../api/notifier';
 import { mockServer } from '../../mocks/node';
 import { renderWithProviders } from '../../testing';
 import { ConfirmArchiveButton, ConfirmRestoreButton } from './confirm-action-button';
-import { dateFormItemProps, DateInput, ResourceFormModal } from './resource-form-modal';
+import { dateFormItemProps } from './date-field';
+import { DateInput } from './date-input';
+import { ResourceFormModal } from './resource-form-modal';
 
 const notify = { success: vi.fn(), info: vi.fn(), error: vi.fn() };
 beforeEach(() => vi.clearAllMocks());

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListParams } from '../../contract/list';
+import type { ListParams } from '../../contract/list';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../contract/list-values';
 import { useRememberedSearchParams } from './list-memory';
 
 /** The paging, sort and archive parameters every list owns besides its column searches. */

@@ -1,5 +1,6 @@
 import { apiClient, useWrite } from 'shared';
-import { DEMANDES_PATHS, type DemandeCreateAnswer, type DemandeCreateBody } from 'shared/contract';
+import { DEMANDES_PATHS } from 'shared/contract/values';
+import type { DemandeCreateAnswer, DemandeCreateBody } from 'shared/contract';
 import { refreshDemandes } from '../../../lib/refresh-demandes';
 
 /** POST /demande_hebergement: a request typed in by staff (add mode). */

@@ -3,13 +3,8 @@ import { Button, Checkbox, DatePicker, Drawer, Flex, Form, Input, Radio, Select 
 import type { Dayjs } from 'dayjs';
 import { DATE_FORMAT, useLookup } from 'shared';
 import { DateInput } from 'shared/ui';
-import {
-  DEMANDE_TYPE_LABELS,
-  DEMANDE_TYPES,
-  REFERENTIEL_PATHS,
-  type DemandeCreateBody,
-  type DemandeType,
-} from 'shared/contract';
+import { DEMANDE_TYPE_LABELS, DEMANDE_TYPES, REFERENTIEL_PATHS } from 'shared/contract/values';
+import type { DemandeCreateBody, DemandeType } from 'shared/contract';
 import { labelSearch } from 'shared/ui';
 import { useCreateDemande } from '../api/create-demande';
 

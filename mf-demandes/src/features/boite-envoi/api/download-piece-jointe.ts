@@ -1,4 +1,4 @@
-import { COMMUNICATION_PATHS } from 'shared/contract';
+import { COMMUNICATION_PATHS } from 'shared/contract/values';
 import type { DownloadFileOptions } from 'shared/ui';
 
 /**

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from 'shared';
-import { COMMUNICATION_PATHS, type CourrielAnswer } from 'shared/contract';
+import { COMMUNICATION_PATHS } from 'shared/contract/values';
+import type { CourrielAnswer } from 'shared/contract';
 import { courrielKeys } from './get-courriels';
 
 /** GET /courriels/:id: one e-mail of the outbox with its text (a notice instead for a confidential one). */

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, resourceKeys } from 'shared';
-import { COMMUNICATION_PATHS, type CourrielListAnswer, type CourrielListQuery } from 'shared/contract';
+import { COMMUNICATION_PATHS } from 'shared/contract/values';
+import type { CourrielListAnswer, CourrielListQuery } from 'shared/contract';
 
 /** The outbox is read by this screen alone: its keys live here (docs/frontend.md « Query keys »). */
 export const courrielKeys = resourceKeys('courriels');

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, demandeKeys } from 'shared';
-import { COMMUNICATION_PATHS, type CourrielWriteAnswer } from 'shared/contract';
+import { COMMUNICATION_PATHS } from 'shared/contract/values';
+import type { CourrielWriteAnswer } from 'shared/contract';
 import { courrielKeys } from './get-courriels';
 
 /** POST /courriels/:id/renvoyer: sends again a failed or kept message (409 once sent); `envoi` says how it went. */

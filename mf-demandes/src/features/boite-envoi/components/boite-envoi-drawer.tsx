@@ -2,12 +2,8 @@ import { EyeOutlined, LockOutlined, RedoOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Empty, Flex, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime, formatNumber } from 'shared';
-import {
-  COURRIEL_STATUT_LABELS,
-  COURRIEL_STATUTS,
-  type Courriel,
-  type CourrielStatut,
-} from 'shared/contract';
+import { COURRIEL_STATUT_LABELS, COURRIEL_STATUTS } from 'shared/contract/values';
+import type { Courriel, CourrielStatut } from 'shared/contract';
 import { useCourriels } from '../api/get-courriels';
 import { useResendCourriel } from '../api/resend-courriel';
 import { CourrielDetailModal } from './courriel-detail';

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
-import { COURRIEL_STATUT_LABELS, type CourrielStatut } from 'shared/contract';
+import { COURRIEL_STATUT_LABELS } from 'shared/contract/values';
+import type { CourrielStatut } from 'shared/contract';
 
 /** Sent green; kept in the outbox, not transmitted, gold — never the green of a message that left; failed red. */
 const COLORS: Record<CourrielStatut, string> = {

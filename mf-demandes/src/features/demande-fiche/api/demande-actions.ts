@@ -1,13 +1,12 @@
 import { apiClient, useWrite } from 'shared';
-import {
-  COMMUNICATION_PATHS,
-  DEMANDES_PATHS,
-  type CiblesAnswer,
-  type CommunicationAnswer,
-  type CommunicationSendBody,
-  type DemandeWriteAnswer,
-  type TraitementAnswer,
-  type TraitementBody,
+import { COMMUNICATION_PATHS, DEMANDES_PATHS } from 'shared/contract/values';
+import type {
+  CiblesAnswer,
+  CommunicationAnswer,
+  CommunicationSendBody,
+  DemandeWriteAnswer,
+  TraitementAnswer,
+  TraitementBody,
 } from 'shared/contract';
 import { refreshDemandes } from '../../../lib/refresh-demandes';
 

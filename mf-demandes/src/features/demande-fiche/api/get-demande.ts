@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, demandeKeys } from 'shared';
-import {
-  DEMANDES_PATHS,
-  type DemandeDetail,
-  type DemandeDetailAnswer,
-  type DemandesPreviousAnswer,
-} from 'shared/contract';
+import { DEMANDES_PATHS } from 'shared/contract/values';
+import type { DemandeDetail, DemandeDetailAnswer, DemandesPreviousAnswer } from 'shared/contract';
 
 /** GET /demande_hebergement/:id: the request, its residents, stays, communications, history and allowed actions. */
 export async function getDemande(id: number, signal?: AbortSignal): Promise<DemandeDetail> {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, contratClientDisponibleKeys, disponibiliteKeys } from 'shared';
-import {
-  CONTRATS_SPEC_PATHS,
-  type ContratClientAvailableBody,
-  type ContratClientResume,
-  type ContratEtablissementAvailableBody,
-  type ContratsClientAnswer,
-  type ContratsEtablissementsAnswer,
+import { CONTRATS_SPEC_PATHS } from 'shared/contract/values';
+import type {
+  ContratClientAvailableBody,
+  ContratClientResume,
+  ContratEtablissementAvailableBody,
+  ContratsClientAnswer,
+  ContratsEtablissementsAnswer,
 } from 'shared/contract';
 
 /** POST /contrat_client/available: the client's active contracts covering the whole stay (the contract calls). */

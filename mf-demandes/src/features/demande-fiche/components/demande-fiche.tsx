@@ -17,12 +17,14 @@ import {
   COMMUNICATION_TYPE_LABELS,
   MAX_MOTIF_ANNULATION,
   MOTIF_ANNULATION_REQUIS,
-  type CiblesAnswer,
-  type Communication,
-  type DemandeDetail,
-  type DemandeItem,
-  type DemandeReservation,
-  type ResultatCible,
+} from 'shared/contract/values';
+import type {
+  CiblesAnswer,
+  Communication,
+  DemandeDetail,
+  DemandeItem,
+  DemandeReservation,
+  ResultatCible,
 } from 'shared/contract';
 import { StatutTag, typeLabel } from '../../../lib/demande-labels';
 import {

@@ -1,5 +1,6 @@
 import { Radio, Typography } from 'antd';
-import { PERIMETRE_LABELS, PERIMETRES, type Perimetre } from 'shared/contract';
+import { PERIMETRE_LABELS, PERIMETRES } from 'shared/contract/values';
+import type { Perimetre } from 'shared/contract';
 
 interface Props {
   /** The requested city; none: every hotel is offered and there is nothing to widen. */

@@ -1,5 +1,6 @@
 import { formatDate } from 'shared';
-import { parisToday, type DemandeDetail, type DemandeReservation } from 'shared/contract';
+import { parisToday } from 'shared/contract/values';
+import type { DemandeDetail, DemandeReservation } from 'shared/contract';
 
 /**
  * What « Prolonger » and « Confirmer l'annulation » will do to a request's targeted stays, said before the click

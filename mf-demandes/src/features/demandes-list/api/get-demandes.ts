@@ -1,11 +1,6 @@
 import { apiClient, demandeKeys, type ListLoader } from 'shared';
-import {
-  DEMANDES_PATHS,
-  type DemandeFilters,
-  type DemandeItem,
-  type DemandeListAnswer,
-  type DemandeListBody,
-} from 'shared/contract';
+import { DEMANDES_PATHS } from 'shared/contract/values';
+import type { DemandeFilters, DemandeItem, DemandeListAnswer, DemandeListBody } from 'shared/contract';
 
 type Sort = DemandeListBody['sort'];
 

@@ -1,5 +1,6 @@
 import { apiClient, useWrite } from 'shared';
-import { DEMANDES_PATHS, type SyncAnswer, type TaskQueuedAnswer } from 'shared/contract';
+import { DEMANDES_PATHS } from 'shared/contract/values';
+import type { SyncAnswer, TaskQueuedAnswer } from 'shared/contract';
 import { refreshDemandes } from '../../../lib/refresh-demandes';
 
 /**

@@ -9,9 +9,8 @@ import {
   DEMANDE_STATUT_LABELS,
   DEMANDE_TYPES,
   REFERENTIEL_PATHS,
-  type DemandeFilters,
-  type DemandeType,
-} from 'shared/contract';
+} from 'shared/contract/values';
+import type { DemandeFilters, DemandeType } from 'shared/contract';
 import { typeLabel } from '../../../lib/demande-labels';
 
 /** The list's filters, all in the URL (the top bar's presets and the resident card's links land here). */
@@ -59,6 +58,7 @@ function Day({
 }) {
   return (
     <DateInput
+      deferPicker
       aria-label={label}
       value={value ? dayjs(value) : null}
       style={{ width: 150 }}

@@ -1,24 +1,18 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Space, Table, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DEMANDE_ACTIONS, dashboardUrl, formatDate, isApiDate } from 'shared';
-import { ResourceTable, useUrlFilters, type ResourceColumn } from 'shared/ui';
-import {
-  DEMANDE_STATUTS,
-  DEMANDE_TYPES,
-  SYNC_ETAT_COLORS,
-  SYNC_ETAT_LABELS,
-  type DemandeFilters,
-  type DemandeItem,
-  type DemandeStatut,
-  type SyncAnswer,
-  type SyncResultat,
-} from 'shared/contract';
+import { ResourceTable, useUrlFilters, whenOpened, type ResourceColumn } from 'shared/ui';
+import { DEMANDE_STATUTS, DEMANDE_TYPES } from 'shared/contract/values';
+import type { DemandeFilters, DemandeItem, DemandeStatut, SyncAnswer } from 'shared/contract';
 import { countLabel, StatutTag, typeLabel } from '../../../lib/demande-labels';
 import { DEMANDE_FILTER_PARAMS, DemandeFiltersBar, type DemandeFilterParam } from './demande-filters-bar';
 import { demandesListSource } from '../api/get-demandes';
 import { useSyncDemandes } from '../api/sync-demandes';
+
+// The sync's report (a Modal over a Table) is fetched with the first sync's answer.
+const SyncReport = whenOpened(() => import('./sync-report').then((module) => module.SyncReport));
 
 export const demandeColumns: ResourceColumn<DemandeItem>[] = [
   { key: 'id', title: 'N°', sortable: true, width: 80 },
@@ -93,46 +87,6 @@ export function filtersOf(values: Partial<Record<DemandeFilterParam, string | st
   };
 }
 
-/** The sync's answer: its summary (the toast's text) over one row per request asked, unknown ones included. */
-function SyncReport({ answer, onClose }: { answer: SyncAnswer | null; onClose: () => void }) {
-  return (
-    <Modal
-      open={answer !== null}
-      title="Synchronisation des demandes"
-      onCancel={onClose}
-      onOk={onClose}
-      width={720}
-    >
-      {answer && (
-        <Alert
-          showIcon
-          style={{ marginBottom: 12 }}
-          type={answer.resultats.every((row) => row.ok) ? 'success' : 'warning'}
-          title={answer.message}
-        />
-      )}
-      <Table<SyncResultat>
-        size="small"
-        rowKey="demande_id"
-        pagination={false}
-        dataSource={answer?.resultats ?? []}
-        columns={[
-          { title: 'Demande', dataIndex: 'demande_id', width: 90 },
-          {
-            title: 'Résultat',
-            render: (_, row) => <Tag color={SYNC_ETAT_COLORS[row.etat]}>{SYNC_ETAT_LABELS[row.etat]}</Tag>,
-            width: 120,
-          },
-          {
-            title: 'Détail',
-            render: (_, row) => (row.changements.length > 0 ? row.changements.join(' ; ') : row.message),
-          },
-        ]}
-      />
-    </Modal>
-  );
-}
-
 /** Demande-Hebergement: filters and column searches in the URL, bulk selection → sync with a per-row report. */
 export function DemandesList({ toolbarExtra }: { toolbarExtra?: ReactNode }) {
   const navigate = useNavigate();
@@ -178,7 +132,7 @@ export function DemandesList({ toolbarExtra }: { toolbarExtra?: ReactNode }) {
           </Space>
         }
       />
-      <SyncReport answer={report} onClose={() => setReport(null)} />
+      <SyncReport open={report !== null} answer={report} onClose={() => setReport(null)} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { apiClient, useWrite, type MutationConfig } from 'shared';
-import { RESERVATIONS_PATHS, type ReservationAddAnswer, type ReservationAddBody } from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { ReservationAddAnswer, ReservationAddBody } from 'shared/contract';
 import { refreshStays } from '../../../lib/api/refresh-stays';
 
 /** POST /reservations/add: books the residents; the client toasts the message, a 409 is only logged (spec §8). */

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type QueryConfig } from 'shared';
-import {
-  CONTRATS_SPEC_PATHS,
-  type ContratClientAvailableBody,
-  type ContratClientResume,
-  type ContratsClientAnswer,
-} from 'shared/contract';
+import { CONTRATS_SPEC_PATHS } from 'shared/contract/values';
+import type { ContratClientAvailableBody, ContratClientResume, ContratsClientAnswer } from 'shared/contract';
 import { contratClientDisponibleKeys } from '../../../lib/api/query-keys';
 
 /** POST /contrat_client/available: the client's active contracts covering the whole stay. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, type QueryConfig } from 'shared';
-import {
-  CONTRATS_SPEC_PATHS,
-  type ContratEtablissementAvailableBody,
-  type ContratsEtablissementsAnswer,
-  type DisponibiliteEtablissement,
+import { CONTRATS_SPEC_PATHS } from 'shared/contract/values';
+import type {
+  ContratEtablissementAvailableBody,
+  ContratsEtablissementsAnswer,
+  DisponibiliteEtablissement,
 } from 'shared/contract';
 import { disponibiliteKeys } from '../../../lib/api/query-keys';
 

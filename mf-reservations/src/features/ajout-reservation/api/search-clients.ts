@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { clientKeys, fetchList } from 'shared';
-import { REFERENTIEL_PATHS, type Client, type ListParams } from 'shared/contract';
+import { REFERENTIEL_PATHS } from 'shared/contract/values';
+import type { Client, ListParams } from 'shared/contract';
 
 /** The first 20 clients by name whose name contains `nom`. */
 const paramsOf = (nom: string): ListParams => ({

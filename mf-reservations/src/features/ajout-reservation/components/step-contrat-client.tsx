@@ -1,6 +1,6 @@
 import { Alert, Button, Empty, Radio, Space, Spin, Typography } from 'antd';
 import { errorMessage, formatDate, formatMoney } from 'shared';
-import { CONTRAT_STATUT_LABELS } from 'shared/contract';
+import { CONTRAT_STATUT_LABELS } from 'shared/contract/values';
 import { MODE_TARIFICATION_LABELS } from '../model/labels';
 import { useContratsClientDisponibles } from '../api/get-contrats-client-disponibles';
 import type { BookingDraft, DraftAction } from '../model/booking-draft';

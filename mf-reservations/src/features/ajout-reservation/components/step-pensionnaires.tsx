@@ -1,11 +1,8 @@
 import { Alert, Button, Checkbox, Empty, Form, Input, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDate } from 'shared';
-import {
-  MAX_PENSIONNAIRES_PAR_RESERVATION,
-  PENSIONNAIRES_SEARCH_ERROR,
-  type PensionnaireTrouve,
-} from 'shared/contract';
+import { MAX_PENSIONNAIRES_PAR_RESERVATION, PENSIONNAIRES_SEARCH_ERROR } from 'shared/contract/values';
+import type { PensionnaireTrouve } from 'shared/contract';
 import { useSearchPensionnaires } from '../../../lib/api/search-pensionnaires';
 import { useDebounced } from '../../../lib/use-debounced';
 import type { BookingDraft, DraftAction } from '../model/booking-draft';

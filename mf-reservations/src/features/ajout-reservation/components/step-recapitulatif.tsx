@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Space, Table, Typography } from 'antd';
 import { formatDate, formatMoney } from 'shared';
-import { RESERVATION_STATUT_LABELS } from 'shared/contract';
+import { RESERVATION_STATUT_LABELS } from 'shared/contract/values';
 import { chambresNecessaires, estimatePurchase } from 'shared/ui';
 import { nombreNuits, STEP, type BookingDraft } from '../model/booking-draft';
 import { nuits } from '../../../lib/reservation-labels';

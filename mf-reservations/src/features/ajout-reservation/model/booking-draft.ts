@@ -1,11 +1,11 @@
 import dayjs from 'dayjs';
-import {
-  MAX_PENSIONNAIRES_PAR_RESERVATION,
-  type ContratClientResume,
-  type DisponibiliteEtablissement,
-  type PensionnaireTrouve,
-  type ReservationAddBody,
-  type TypeChambreData,
+import { MAX_PENSIONNAIRES_PAR_RESERVATION } from 'shared/contract/values';
+import type {
+  ContratClientResume,
+  DisponibiliteEtablissement,
+  PensionnaireTrouve,
+  ReservationAddBody,
+  TypeChambreData,
 } from 'shared/contract';
 import { chambresLibres, chambresNecessaires } from 'shared/ui';
 

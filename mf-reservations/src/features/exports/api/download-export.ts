@@ -1,12 +1,7 @@
 import { exportFileName } from 'shared';
 import type { DownloadFileOptions } from 'shared/ui';
-import {
-  EXPORT_ID_HEADER,
-  parisToday,
-  RESERVATION_EXPORTS,
-  type ReservationExportBody,
-  type ReservationExportKey,
-} from 'shared/contract';
+import { EXPORT_ID_HEADER, parisToday, RESERVATION_EXPORTS } from 'shared/contract/values';
+import type { ReservationExportBody, ReservationExportKey } from 'shared/contract';
 
 /** `reservations-YYYY-MM-DD.<ext>`, the Paris day: the name kept when the server names no file. */
 export function reservationExportName(key: ReservationExportKey, now: Date = new Date()): string {

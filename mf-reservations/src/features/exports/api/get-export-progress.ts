@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from 'shared';
-import { EXPORT_PROGRESS_PATH, type ExportProgressAnswer } from 'shared/contract';
+import { EXPORT_PROGRESS_PATH } from 'shared/contract/values';
+import type { ExportProgressAnswer } from 'shared/contract';
 
 /** How often a running export's progress is read. */
 export const EXPORT_PROGRESS_INTERVAL_MS = 1_000;

@@ -3,7 +3,8 @@ import { Alert, Button, Flex, Progress, Typography } from 'antd';
 import { useState } from 'react';
 import { formatNumber, formatPercent } from 'shared';
 import { useFileDownload } from 'shared/ui';
-import { RESERVATION_EXPORTS, type ReservationExportBody, type ReservationExportKey } from 'shared/contract';
+import { RESERVATION_EXPORTS } from 'shared/contract/values';
+import type { ReservationExportBody, ReservationExportKey } from 'shared/contract';
 import { reservationExportRequest } from '../api/download-export';
 import { useExportProgress } from '../api/get-export-progress';
 

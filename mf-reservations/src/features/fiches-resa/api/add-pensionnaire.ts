@@ -1,5 +1,6 @@
 import { apiClient, useWrite, type MutationConfig } from 'shared';
-import { RESERVATIONS_PATHS, type ReservationEditAnswer, type ReservationEditBody } from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { ReservationEditAnswer, ReservationEditBody } from 'shared/contract';
 import { refreshStays } from '../../../lib/api/refresh-stays';
 
 /** POST /reservations/edit/:mere/:pensionnaire: one more resident in the full reservation. */

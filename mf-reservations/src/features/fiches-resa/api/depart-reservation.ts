@@ -1,5 +1,5 @@
 import { apiClient, useWrite, type MutationConfig } from 'shared';
-import { RESERVATIONS_PATHS } from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
 import { refreshStays, type Written } from '../../../lib/api/refresh-stays';
 
 /** PUT /reservations/:id/:date_fin: early departure, the stay ends on `dateFin` (YYYY-MM-DD, today or later). */

@@ -1,5 +1,6 @@
 import { apiClient, useWrite, type MutationConfig } from 'shared';
-import { RESERVATIONS_PATHS, type ProlongationAnswer, type ProlongationBody } from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { ProlongationAnswer, ProlongationBody } from 'shared/contract';
 import { refreshStays } from '../../../lib/api/refresh-stays';
 
 /** PUT /reservations/prolongation/:id: a new stay from the current departure to `end_date` (every resident's with `applyToAllPr`). */

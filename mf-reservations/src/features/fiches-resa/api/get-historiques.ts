@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, reservationKeys, type QueryConfig } from 'shared';
-import { RESERVATIONS_PATHS, type HistoriqueEntry, type HistoriquesAnswer } from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { HistoriqueEntry, HistoriquesAnswer } from 'shared/contract';
 
 /** GET /reservations/historiques/:id: the stay's history, newest first. */
 export async function getHistoriques(id: number, signal?: AbortSignal): Promise<HistoriqueEntry[]> {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, reservationIntegraleKeys, type QueryConfig } from 'shared';
-import { RESERVATIONS_PATHS, type RecapAnswer, type RecapPensionnaire } from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { RecapAnswer, RecapPensionnaire } from 'shared/contract';
 
 /** GET /reservations_integrales/recap/:id: one row per resident, the chain of stays summed. */
 export async function getRecap(id: number, signal?: AbortSignal): Promise<RecapPensionnaire[]> {

@@ -1,10 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, reservationIntegraleKeys, useRecordQuery } from 'shared';
-import {
-  RESERVATIONS_PATHS,
-  type ReservationIntegraleAnswer,
-  type ReservationIntegraleDetail,
-} from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { ReservationIntegraleAnswer, ReservationIntegraleDetail } from 'shared/contract';
 
 /** GET /reservations_integrales/:id: the full reservation, its stays, totals and allowed actions. */
 export async function getReservationIntegrale(

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, readSelection, reservationKeys, useRecordQuery } from 'shared';
-import { RESERVATIONS_PATHS, type ReservationDetail, type ReservationDetailAnswer } from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { ReservationDetail, ReservationDetailAnswer } from 'shared/contract';
 
 /** GET /reservations/:id: the stay with its nights, totals, chain and allowed actions. */
 export async function getReservation(id: number, signal?: AbortSignal): Promise<ReservationDetail> {

@@ -1,5 +1,6 @@
 import { apiClient, useWrite, type MutationConfig } from 'shared';
-import { RESERVATIONS_PATHS, type ReservationRetablissementBody } from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { ReservationRetablissementBody } from 'shared/contract';
 import { refreshStays, type Written } from '../../../lib/api/refresh-stays';
 
 /**

@@ -1,5 +1,6 @@
 import { apiClient, useWrite, type MutationConfig } from 'shared';
-import { RESERVATIONS_PATHS, type ApecBody } from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { ApecBody } from 'shared/contract';
 import { refreshStays, type Written } from '../../../lib/api/refresh-stays';
 
 /** PUT /reservations/apec/:id. */

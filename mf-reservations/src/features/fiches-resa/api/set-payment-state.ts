@@ -1,5 +1,6 @@
 import { apiClient, useWrite, type MutationConfig } from 'shared';
-import { RESERVATIONS_PATHS, type PointagePafCafBody } from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { PointagePafCafBody } from 'shared/contract';
 import { refreshStays, type Written } from '../../../lib/api/refresh-stays';
 
 /** PUT /reservations/pointage_paf_caf/:id: the PAF or CAF state of the stay's nights until today. */

@@ -1,5 +1,6 @@
 import { apiClient, useWrite, type MutationConfig } from 'shared';
-import { RESERVATIONS_PATHS, type ReservationUpdateBody } from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { ReservationUpdateBody } from 'shared/contract';
 import { refreshStays, type Written } from '../../../lib/api/refresh-stays';
 
 /** PUT /reservations/:id: room, meals, PAF/CAF; a stay changed since `body.version` was read answers 409. */

@@ -7,8 +7,8 @@ import {
   RESERVATION_STATUT_LABELS,
   TYPE_LIBERATION_LABELS,
   TYPE_RESA_LABELS,
-  type HistoriqueEntry,
-} from 'shared/contract';
+} from 'shared/contract/values';
+import type { HistoriqueEntry } from 'shared/contract';
 
 const FIELD_LABELS: Record<string, string> = {
   statut: 'Statut',

@@ -1,6 +1,7 @@
 import { Table, Tag, type TableColumnsType } from 'antd';
 import { formatDate, formatMoney } from 'shared';
-import { ETAT_PAIEMENT_LABELS, PRESENCE_LABELS, type Nuitee, type ReservationDetail } from 'shared/contract';
+import { ETAT_PAIEMENT_LABELS, PRESENCE_LABELS } from 'shared/contract/values';
+import type { Nuitee, ReservationDetail } from 'shared/contract';
 
 const yesNo = (count: number) => (count > 0 ? 'Oui' : 'Non');
 

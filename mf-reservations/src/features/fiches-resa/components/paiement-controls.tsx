@@ -1,14 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Select, Space, Switch, Typography } from 'antd';
 import { errorMessage, isConflict, reservationKeys } from 'shared';
-import {
-  ETAT_PAIEMENT_LABELS,
-  ETATS_PAIEMENT,
-  FLUX_PAIEMENT_LABELS,
-  type EtatPaiement,
-  type FluxPaiement,
-  type ReservationDetail,
-} from 'shared/contract';
+import { ETAT_PAIEMENT_LABELS, ETATS_PAIEMENT, FLUX_PAIEMENT_LABELS } from 'shared/contract/values';
+import type { EtatPaiement, FluxPaiement, ReservationDetail } from 'shared/contract';
 import { useSetApec } from '../api/set-apec';
 import { useSetPaymentState } from '../api/set-payment-state';
 

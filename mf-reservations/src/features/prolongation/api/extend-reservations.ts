@@ -1,9 +1,9 @@
 import { ApiError, apiClient, reservationKeys, useWrite, type MutationConfig } from 'shared';
-import {
-  RESERVATIONS_PATHS,
-  type ProlongationMultipleAnswer,
-  type ProlongationMultipleBody,
-  type ProlongationMultipleError,
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type {
+  ProlongationMultipleAnswer,
+  ProlongationMultipleBody,
+  ProlongationMultipleError,
 } from 'shared/contract';
 import { refreshStays } from '../../../lib/api/refresh-stays';
 

@@ -1,7 +1,8 @@
 import { Alert, Checkbox, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { API_DATE_FORMAT, formatDate } from 'shared';
-import { parisToday, type ReservationItem } from 'shared/contract';
+import { parisToday } from 'shared/contract/values';
+import type { ReservationItem } from 'shared/contract';
 import { DayInput } from '../../../lib/day-input';
 import { extensionFailure, useExtendReservations } from '../api/extend-reservations';
 import { ProlongationResults, type ProlongationResult } from './prolongation-results';

@@ -1,6 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { ReservationStatutTag, type ResourceColumn } from 'shared/ui';
-import { RESERVATION_STATUTS, type ReservationIntegraleItem } from 'shared/contract';
+import { RESERVATION_STATUTS } from 'shared/contract/values';
+import type { ReservationIntegraleItem } from 'shared/contract';
 import { IntegralePeriode } from '../../../lib/reservation-labels';
 
 /** Columns of the full reservations list; `key` is the API's sort / search name where it has one. */

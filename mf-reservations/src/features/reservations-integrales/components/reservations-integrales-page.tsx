@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { dashboardUrl, hasSubject, useAuth } from 'shared';
 import { PageFrame, ResourceTable, useUrlFilters } from 'shared/ui';
-import { RESERVATION_STATUTS, type ReservationIntegraleItem, type ReservationStatut } from 'shared/contract';
+import { RESERVATION_STATUTS } from 'shared/contract/values';
+import type { ReservationIntegraleItem, ReservationStatut } from 'shared/contract';
 import {
   reservationsIntegralesListSource,
   type ReservationIntegraleFilters,

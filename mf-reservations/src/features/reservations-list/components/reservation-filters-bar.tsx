@@ -2,13 +2,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Select, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLookup, type LookupRow } from 'shared';
-import {
-  JOURS_FILTRE_LABELS,
-  REFERENTIEL_PATHS,
-  type EtatPaiement,
-  type ReservationStatut,
-  type TypeResa,
-} from 'shared/contract';
+import { JOURS_FILTRE_LABELS, REFERENTIEL_PATHS } from 'shared/contract/values';
+import type { EtatPaiement, ReservationStatut, TypeResa } from 'shared/contract';
 import { labelSearch } from 'shared/ui';
 import { PeriodFilter } from '../../../lib/period-filter';
 import { ETAT_PAIEMENT_OPTIONS, STATUT_OPTIONS, TYPE_RESA_OPTIONS } from '../../../lib/reservation-labels';

@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, reservationKeys, type MutationConfig } from 'shared';
-import {
-  ETAT_PAIEMENT_LABELS,
-  RESERVATIONS_PATHS,
-  type FluxPaiement,
-  type NuitsParEtat,
-  type PointageAnswer,
-  type PointagePafCafBody,
-} from 'shared/contract';
+import { ETAT_PAIEMENT_LABELS, RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { FluxPaiement, NuitsParEtat, PointageAnswer, PointagePafCafBody } from 'shared/contract';
 
 export interface PafCafInput {
   id: number;

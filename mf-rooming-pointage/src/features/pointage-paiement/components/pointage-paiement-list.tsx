@@ -8,13 +8,15 @@ import {
   ETAT_PAIEMENT_LABELS,
   ETATS_PAIEMENT,
   FLUX_PAIEMENT_LABELS,
-  type EtatPaiement,
-  type FluxPaiement,
-  type NuitsDues,
-  type PointageListBody,
-  type PointageAnswer,
-  type PointageNuitee,
-  type PointageReservation,
+} from 'shared/contract/values';
+import type {
+  EtatPaiement,
+  FluxPaiement,
+  NuitsDues,
+  PointageListBody,
+  PointageAnswer,
+  PointageNuitee,
+  PointageReservation,
 } from 'shared/contract';
 import { usePointageFailure } from '../../../lib/api/conflict';
 import { PointageFailureAlert } from '../../../lib/components/pointage-failure-alert';

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, reservationKeys } from 'shared';
-import {
-  DASHBOARD_RESERVATION_FILTERS,
-  RESERVATIONS_PATHS,
-  type ReservationCountAnswer,
-} from 'shared/contract';
+import { DASHBOARD_RESERVATION_FILTERS, RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { ReservationCountAnswer } from 'shared/contract';
 
 const TO_CHECK = DASHBOARD_RESERVATION_FILTERS.totalPresence;
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, reservationKeys, type MutationConfig } from 'shared';
-import { RESERVATIONS_PATHS, type PointageAnswer, type UpdatePointageBody } from 'shared/contract';
+import { RESERVATIONS_PATHS } from 'shared/contract/values';
+import type { PointageAnswer, UpdatePointageBody } from 'shared/contract';
 
 export interface PointageInput {
   id: number;

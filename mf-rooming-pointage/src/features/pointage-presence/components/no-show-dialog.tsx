@@ -1,7 +1,8 @@
 import { Checkbox, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDate } from 'shared';
-import { parisToday, type PointageReservation } from 'shared/contract';
+import { parisToday } from 'shared/contract/values';
+import type { PointageReservation } from 'shared/contract';
 
 export interface NoShowDialogProps {
   stay: PointageReservation;

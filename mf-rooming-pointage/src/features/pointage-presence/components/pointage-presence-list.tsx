@@ -4,14 +4,8 @@ import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { API_DATE_FORMAT, formatDate, formatPeriod, isApiDate } from 'shared';
-import {
-  addDays,
-  parisToday,
-  PRESENCE_LABELS,
-  type PointageListBody,
-  type PointageReservation,
-  type Presence,
-} from 'shared/contract';
+import { addDays, parisToday, PRESENCE_LABELS } from 'shared/contract/values';
+import type { PointageListBody, PointageReservation, Presence } from 'shared/contract';
 import { DateInput } from 'shared/ui';
 import { usePointageFailure } from '../../../lib/api/conflict';
 import { PointageFailureAlert } from '../../../lib/components/pointage-failure-alert';

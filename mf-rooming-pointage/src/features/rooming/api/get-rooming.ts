@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, reservationKeys, type QueryConfig } from 'shared';
-import {
-  ROOMING_PATHS,
-  type RoomingClientAnswer,
-  type RoomingEtabAnswer,
-  type RoomingFilters,
-  type RoomingPensAnswer,
+import { ROOMING_PATHS } from 'shared/contract/values';
+import type {
+  RoomingClientAnswer,
+  RoomingEtabAnswer,
+  RoomingFilters,
+  RoomingPensAnswer,
 } from 'shared/contract';
 
 /** The three rooming lists and what each answers (spec §7). */

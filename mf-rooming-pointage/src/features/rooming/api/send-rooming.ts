@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { apiClient, etablissementKeys } from 'shared';
-import { ROOMING_PATHS, type SendRoomingAnswer, type SendRoomingBody } from 'shared/contract';
+import { ROOMING_PATHS } from 'shared/contract/values';
+import type { SendRoomingAnswer, SendRoomingBody } from 'shared/contract';
 
 export interface SendRoomingInput {
   etablissementId: number;

@@ -2,7 +2,8 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { API_DATE_FORMAT, isApiDate } from 'shared';
 import { useRememberedSearchParams } from 'shared/ui';
-import { parisToday, type RoomingFilters } from 'shared/contract';
+import { parisToday } from 'shared/contract/values';
+import type { RoomingFilters } from 'shared/contract';
 
 export const ROOMING_PAGE_SIZES = [20, 50, 100];
 /** The URL parameters of a rooming list, remembered for it (`useRememberedSearchParams`). */

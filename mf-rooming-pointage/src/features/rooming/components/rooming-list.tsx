@@ -10,13 +10,8 @@ import {
   useLookup,
   type LookupRow,
 } from 'shared';
-import {
-  ETAT_PAIEMENT_LABELS,
-  REFERENTIEL_PATHS,
-  type Etablissement,
-  type RoomingExportKey,
-  type RoomingRow,
-} from 'shared/contract';
+import { ETAT_PAIEMENT_LABELS, REFERENTIEL_PATHS } from 'shared/contract/values';
+import type { Etablissement, RoomingExportKey, RoomingRow } from 'shared/contract';
 import { labelSearch } from 'shared/ui';
 import { ExportButtons } from '../../../lib/components/export-buttons';
 import { useRooming, type RoomingKind } from '../api/get-rooming';

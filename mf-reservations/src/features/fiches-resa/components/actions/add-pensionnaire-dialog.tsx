@@ -1,12 +1,8 @@
 import { Alert, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage, formatDate } from 'shared';
-import {
-  parisToday,
-  type PensionnaireTrouve,
-  type ReservationEditAnswer,
-  type ReservationIntegraleDetail,
-} from 'shared/contract';
+import { parisToday } from 'shared/contract/values';
+import type { PensionnaireTrouve, ReservationEditAnswer, ReservationIntegraleDetail } from 'shared/contract';
 import { useSearchPensionnaires } from '../../../../lib/api/search-pensionnaires';
 import { useDebounced } from '../../../../lib/use-debounced';
 import { useAddPensionnaire } from '../../api/add-pensionnaire';

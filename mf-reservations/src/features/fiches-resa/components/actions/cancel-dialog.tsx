@@ -1,5 +1,5 @@
 import { Alert, Checkbox, Form, Input } from 'antd';
-import { MAX_MOTIF_ANNULATION, MOTIF_ANNULATION_REQUIS } from 'shared/contract';
+import { MAX_MOTIF_ANNULATION, MOTIF_ANNULATION_REQUIS } from 'shared/contract/values';
 import { useCancelReservation } from '../../api/cancel-reservation';
 import { ActionModal } from './action-modal';
 

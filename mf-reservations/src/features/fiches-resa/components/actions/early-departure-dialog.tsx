@@ -1,7 +1,8 @@
 import { Form, Typography } from 'antd';
 import { API_DATE_FORMAT, formatDate } from 'shared';
 import { DateInput, dateFormItemProps } from 'shared/ui';
-import { addDays, parisToday, type ReservationDetail } from 'shared/contract';
+import { addDays, parisToday } from 'shared/contract/values';
+import type { ReservationDetail } from 'shared/contract';
 import { useDepartReservation } from '../../api/depart-reservation';
 import { ActionModal } from './action-modal';
 

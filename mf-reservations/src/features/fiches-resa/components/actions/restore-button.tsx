@@ -4,8 +4,8 @@ import {
   MAX_MOTIF_ANNULATION,
   MOTIF_RETABLISSEMENT_REQUIS,
   RESERVATION_STATUT_LABELS,
-  type Retablissement,
-} from 'shared/contract';
+} from 'shared/contract/values';
+import type { Retablissement } from 'shared/contract';
 import { ConfirmWriteButton } from 'shared/ui';
 import { useRestoreReservation } from '../../api/restore-reservation';
 

@@ -10,14 +10,16 @@ export default defineConfig({
     testTimeout: 30_000,
     setupFiles: ['./src/testing/setup-tests.ts'],
     // Files share a worker's modules, except those that set the package's module state for their own tests — the
-    // API client's base URL and 401 handler (configureApiClient), the early-requests list, a vi.mock: a file run
-    // after them in the same registry would find it changed (seen with --sequence.shuffle.files, docs/testing.md).
+    // API client's base URL and 401 handler (configureApiClient), the early-requests list, a vi.mock — or read it:
+    // the date picker's module not yet fetched. A file run beside them in the same registry would find it changed
+    // (seen with --sequence.shuffle.files, docs/testing.md).
     projects: vitestProjects([
       'src/api/api-client.test.ts',
       'src/api/download-file.test.ts',
       'src/api/early-requests.test.ts',
       'src/auth/sign-out.test.ts',
       'src/federation/startup-preload.test.ts',
+      'src/ui/resource/date-input-loading.test.tsx',
     ]),
   },
 });

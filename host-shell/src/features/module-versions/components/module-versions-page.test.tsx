@@ -26,6 +26,8 @@ async function openStats() {
 
 async function promote(id: string, canary?: number) {
   fireEvent.click(await screen.findByRole('button', { name: `Mettre en ligne la version ${id}` }));
+  // The dialog is fetched on its first opening (shared/ui whenOpened); the first dialog of each test.
+  await screen.findByRole('dialog');
   if (canary !== undefined) {
     fireEvent.click(within(dialog()).getByRole('checkbox'));
     const field = await within(dialog()).findByLabelText('Part des utilisateurs (%)');
@@ -67,11 +69,14 @@ describe('ModuleVersionsPage', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('row').some((row) => row.textContent?.includes('Correctif'))).toBe(true);
 
     fireEvent.click(served().getByRole('button', { name: 'Revenir à la version précédente' }));
-    expect(
-      within(dialog()).getByText(
-        `mf-stats revient de la version ${S3} à la version ${S2}, pour tous les utilisateurs.`,
-      ),
-    ).toBeTruthy();
+    // The confirmation's dialog is fetched on its first opening (shared/ui whenOpened).
+    await waitFor(() =>
+      expect(
+        within(dialog()).getByText(
+          `mf-stats revient de la version ${S3} à la version ${S2}, pour tous les utilisateurs.`,
+        ),
+      ).toBeTruthy(),
+    );
     // The reason is optional (as on the API and the command line): the trail says « Sans motif ».
     expect(within(dialog()).getByLabelText('Motif (facultatif)')).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Revenir en arrière' }));
@@ -99,13 +104,15 @@ describe('ModuleVersionsPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(mockPointers.get('mf-stats')?.canaryId).toBe(S3));
     const withdraw = await served().findByRole('button', { name: 'Retirer le canari' });
     fireEvent.click(withdraw);
-    expect(
-      within(dialog()).getByText(
-        read(
-          `Le canari ${S3} (10\u00a0% des utilisateurs) est retiré : tous les utilisateurs de mf-stats reviennent à la version en ligne ${S2}.`,
+    await waitFor(() =>
+      expect(
+        within(dialog()).getByText(
+          read(
+            `Le canari ${S3} (10\u00a0% des utilisateurs) est retiré : tous les utilisateurs de mf-stats reviennent à la version en ligne ${S2}.`,
+          ),
         ),
-      ),
-    ).toBeTruthy();
+      ).toBeTruthy(),
+    );
     fireEvent.change(within(dialog()).getByLabelText('Motif (facultatif)'), { target: { value: 'Erreurs' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Retirer le canari' }));
     await waitFor(() => expect(mockPointers.get('mf-stats')?.canaryId).toBeNull());

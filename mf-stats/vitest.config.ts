@@ -8,7 +8,7 @@ export default defineConfig({
     // 2–4 s alone): a ceiling for a slow run, not a measure of speed. Set here, not by vi.setConfig in a helper, so
     // that it holds when files share a worker's modules (--isolate=false, docs/testing.md).
     testTimeout: 30_000,
-    setupFiles: ['shared/testing/setup-tests'],
+    setupFiles: ['shared/testing/setup-tests', 'shared/testing/preload-date-picker'],
     projects: vitestProjects([]),
   },
 });

@@ -7,9 +7,9 @@ import {
   type FactureWritten,
 } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, userToken } from '../../../test/helper';
 import { rowsOf } from '../../db/raw';
-import { caller, draft, issue, marchWorld, saveSettings } from './facturation.fixture';
+import type { caller } from './facturation.fixture';
+import { draft, issue, marchWorld, saveSettings, facturationApp } from './facturation.fixture';
 
 let app: FastifyInstance;
 let admin: string;
@@ -17,10 +17,7 @@ let agent: string;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = (await userToken(app, 'admin')).token;
-  agent = (await userToken(app, 'agent')).token;
-  call = caller(app);
+  ({ app, admin, agent, call } = await facturationApp());
   await saveSettings(app, admin);
 });
 afterAll(() => app.close());

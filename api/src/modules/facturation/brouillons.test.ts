@@ -3,9 +3,9 @@ import { FACTURATION_MESSAGES, type FactureDetail, type FactureWritten } from 's
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { insertReservation, insertResident } from '../../../test/fixtures/reservations-read';
-import { buildTestApp, userToken } from '../../../test/helper';
 import { rowsOf } from '../../db/raw';
-import { MOIS, caller, draft, marchWorld, prepareMonthTask } from './facturation.fixture';
+import type { caller } from './facturation.fixture';
+import { MOIS, draft, marchWorld, prepareMonthTask, facturationApp } from './facturation.fixture';
 
 let app: FastifyInstance;
 let admin: string;
@@ -13,10 +13,7 @@ let agent: string;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = (await userToken(app, 'admin')).token;
-  agent = (await userToken(app, 'agent')).token;
-  call = caller(app);
+  ({ app, admin, agent, call } = await facturationApp());
 });
 afterAll(() => app.close());
 

@@ -8,15 +8,15 @@ import {
 } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReservation, insertResident } from '../../../test/fixtures/reservations-read';
-import { buildTestApp, userToken } from '../../../test/helper';
+import type { caller } from './facturation.fixture';
 import {
   MOIS,
-  caller,
   draft,
   issue,
   marchWorld,
   prepareMonthTask,
   saveSettings,
+  facturationApp,
 } from './facturation.fixture';
 
 // The books tie together (issue 39 §4): what is invoiced for a client and a month, net of its credit notes, is the
@@ -27,9 +27,7 @@ let admin: string;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = (await userToken(app, 'admin')).token;
-  call = caller(app);
+  ({ app, admin, call } = await facturationApp());
   await saveSettings(app, admin);
 });
 afterAll(() => app.close());

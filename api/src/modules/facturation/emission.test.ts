@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { FACTURATION_MESSAGES, PARAMETRES_OBLIGATOIRES, addDays, type FactureWritten } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReservation, insertResident, insertWorld } from '../../../test/fixtures/reservations-read';
-import { buildTestApp, userToken } from '../../../test/helper';
 import { rowsOf } from '../../db/raw';
 import { parseCiiInvoice, readFacturXXml } from '../../lib/facturx';
 import { describeValidation, validateCii } from '../../lib/facturx/validation/validate-cii';
 import { todayOf } from '../../db/today';
-import { SETTINGS, caller, draft, issue, marchWorld, saveSettings } from './facturation.fixture';
+import type { caller } from './facturation.fixture';
+import { SETTINGS, draft, issue, marchWorld, saveSettings, facturationApp } from './facturation.fixture';
 
 let app: FastifyInstance;
 let admin: string;
@@ -16,10 +16,7 @@ let agent: string;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = (await userToken(app, 'admin')).token;
-  agent = (await userToken(app, 'agent')).token;
-  call = caller(app);
+  ({ app, admin, agent, call } = await facturationApp());
 });
 afterAll(() => app.close());
 

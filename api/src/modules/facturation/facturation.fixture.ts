@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FacturationParametresBody, FactureDetail, FactureWritten } from 'shared/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { buildTestApp, userToken } from '../../../test/helper';
 import { rowsOf } from '../../db/raw';
 import {
   insertReservation,
@@ -109,4 +110,12 @@ export async function prepareMonthTask(app: FastifyInstance, admin: string, mois
   }>(app.db, sql`select statut, erreur, resultat from tasks where id = ${taskId}`);
   expect(task?.statut, task?.erreur ?? '').toBe('terminee');
   return task?.resultat.details?.factureIds ?? [];
+}
+
+/** The app of an invoicing test file, an administrator's and an agent's sessions, and the call helper. */
+export async function facturationApp() {
+  const app = await buildTestApp();
+  const admin = (await userToken(app, 'admin')).token;
+  const agent = (await userToken(app, 'agent')).token;
+  return { app, admin, agent, call: caller(app) };
 }

@@ -22,7 +22,7 @@ const REFERENCE = /r[ée]servation\s*(?:n\s*[°o.]?\s*)?(\d{1,9})/i;
 const MEALS = ['petitdejeuner', 'pdj', 'dejeuner', 'diner'];
 
 /** '54.5000' → '54.50', '12.345' → '12.35' (half up); anything else as it came, for the normaliser to refuse. */
-export function toCents(value: string): string {
+function roundedToCent(value: string): string {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
   if (match === null) return value;
   const [whole = '0', fraction = ''] = [match[1], match[2]];
@@ -85,7 +85,7 @@ export async function lignesFacturX(pdf: Buffer): Promise<LigneBrute[]> {
       ...who(line),
       ...when(line, ligne, meal !== undefined),
       ...(meal === undefined ? {} : { prestation: meal === 'pdj' ? 'petitdejeuner' : meal }),
-      prixUnitaireHt: toCents(line.prixUnitaireHt),
+      prixUnitaireHt: roundedToCent(line.prixUnitaireHt),
       tauxTva: line.tauxTva ?? '0',
     };
   });

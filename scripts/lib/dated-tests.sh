@@ -80,6 +80,8 @@ DATED_FRONT_TESTS=(
 # The same instants and process zones as the API (the zone is the browser's: its today is the local day there).
 # One vitest run per package and instant, two workers, with the unit stage's configs. `dated_front_tests FIRST
 # COUNT` runs COUNT instants from the FIRST (0-based; default all): test.sh shares them between its two lanes.
+# Four of the instants run at nice 19 beside the browser tests, where a 3-second dialog test can wait a minute for
+# the CPU: the ceiling per test is raised to 120 s for these runs (a ceiling, not a measure of speed).
 dated_front_tests() {
   local first="${1:-0}" count="${2:-${#DATED_INSTANTS[@]}}"
   local status=0 entry instant zone local_time local_today paris_today suite package files
@@ -94,7 +96,7 @@ dated_front_tests() {
       package="${suite%%|*}"
       read -r -a files <<<"${suite#*|}"
       (cd "$ROOT/$package" && TZ="$zone" EXPECTED_LOCAL_TODAY="$local_today" FAKETIME_DONT_FAKE_MONOTONIC=1 \
-        faketime -f "@$local_time" node_modules/.bin/vitest run --maxWorkers=2 \
+        faketime -f "@$local_time" node_modules/.bin/vitest run --maxWorkers=2 --testTimeout=120000 \
         --reporter=default --reporter=json --outputFile.json="$RESULTS/front-dated-$package-$paris_today.json" \
         "${files[@]}") || status=1
     done

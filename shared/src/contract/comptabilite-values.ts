@@ -42,7 +42,7 @@ export const COMPTES = {
   clients: { numero: '411000', libelle: 'Clients' },
   fournisseurs: { numero: '401000', libelle: 'Fournisseurs' },
   ventes: { numero: '706000', libelle: 'Prestations de services' },
-  achats: { numero: '604000', libelle: "Achats d'études et prestations de services" },
+  achats: { numero: '604000', libelle: 'Achats d’études et prestations de services' },
   tvaCollectee: { numero: '44571', libelle: 'TVA collectée' },
   tvaDeductible: { numero: '445660', libelle: 'TVA déductible sur autres biens et services' },
   banque: { numero: '512000', libelle: 'Banque' },
@@ -78,7 +78,7 @@ export const COMPTABILITE_MESSAGES = {
   periode: 'La date de fin doit être égale ou postérieure à la date de début.',
   periodeLongue: `La période exportée ne peut pas dépasser ${FEC_MAX_JOURS} jours.`,
   sirenManquant:
-    "Le SIREN du vendeur manque dans les paramètres de facturation : il nomme le fichier des écritures comptables (article A47 A-1 du LPF).",
+    'Le SIREN du vendeur manque dans les paramètres de facturation : il nomme le fichier des écritures comptables (article A47 A-1 du LPF).',
   balanceAu: (date: string) => `Balance âgée au ${frenchDate(date)}`,
   ecrituresDu: (debut: string, fin: string) =>
     `Écritures comptables du ${frenchDate(debut)} au ${frenchDate(fin)}`,

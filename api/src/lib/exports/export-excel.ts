@@ -87,7 +87,9 @@ export function startExcelWorkbook(output: Writable, createdAt = new Date()): Ex
   return {
     addSheet<R>(sheetName: string, columns: ExportColumn<R>[]) {
       current?.commit();
-      const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+      const sheet = workbook.addWorksheet(sheetName.slice(0, 31), {
+        views: [{ state: 'frozen', ySplit: 1 }],
+      });
       current = sheet;
       return sheetWriter(sheet, columns);
     },

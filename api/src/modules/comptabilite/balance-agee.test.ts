@@ -9,7 +9,13 @@ import {
   type FactureListAnswer,
 } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { draft, facturationApp, marchWorld, saveSettings, type caller } from '../facturation/facturation.fixture';
+import {
+  draft,
+  facturationApp,
+  marchWorld,
+  saveSettings,
+  type caller,
+} from '../facturation/facturation.fixture';
 import { addDays, cents, creditTwoNights, issuedInvoice, pay } from './comptabilite.fixture';
 
 let app: FastifyInstance;
@@ -93,7 +99,9 @@ describe('GET /comptabilite/balance-agee', () => {
       );
     for (const ligne of answer.lignes)
       expect(cents(ligne.total)).toBe(
-        fields.slice(0, -1).reduce((sum, field) => sum + cents(ligne[field as keyof BalanceAgeeLigne] as string), 0),
+        fields
+          .slice(0, -1)
+          .reduce((sum, field) => sum + cents(ligne[field as keyof BalanceAgeeLigne] as string), 0),
       );
     // Every issued invoice's « reste à payer », read through the invoices' list.
     let reste = 0;

@@ -19,14 +19,12 @@ import type { ExportColumn } from '../../lib/exports/export-types';
 const COLUMNS: ExportColumn<BalanceAgeeLigne>[] = [
   { header: 'Client', width: 36, kind: 'text', value: (row) => row.clientNom },
   { header: 'Factures', width: 10, kind: 'integer', value: (row) => row.factures },
-  ...TRANCHES_AGE.map(
-    (tranche): ExportColumn<BalanceAgeeLigne> => ({
-      header: TRANCHE_AGE_LABELS[tranche],
-      width: 16,
-      kind: 'money',
-      value: (row) => row[tranche],
-    }),
-  ),
+  ...TRANCHES_AGE.map((tranche): ExportColumn<BalanceAgeeLigne> => ({
+    header: TRANCHE_AGE_LABELS[tranche],
+    width: 16,
+    kind: 'money',
+    value: (row) => row[tranche],
+  })),
   { header: NON_IMPUTE_LABEL, width: 18, kind: 'money', value: (row) => row.nonImpute },
   { header: 'Total', width: 16, kind: 'money', value: (row) => row.total },
 ];
@@ -50,7 +48,7 @@ export function balanceFile(balance: BalanceAgee): RenderedFile {
     [],
     [COMPTABILITE_MESSAGES.balanceAu(balance.date)],
     [
-      "Âge : jours écoulés depuis l'échéance. Une facture échue le jour même n'est pas échue. Avoirs non imputés : ce qu'un avoir crédite au-delà du reste à payer de sa facture, dû au client.",
+      'Âge : jours écoulés depuis l’échéance. Une facture échue le jour même n’est pas échue. Avoirs non imputés : ce qu’un avoir crédite au-delà du reste à payer de sa facture, dû au client.',
     ],
   ]);
   excel.finish().catch((error: unknown) => stream.destroy(error as Error));

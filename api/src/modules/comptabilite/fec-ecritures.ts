@@ -134,7 +134,8 @@ function salePiece(row: SaleRow): Piece {
     line(
       COMPTES.clients,
       { ...fields, aux: [clientAccount(row.clientId), row.clientNom] },
-      ...((avoir ? ['0.00', row.totalTtc] : [row.totalTtc, '0.00']) as [string, string]),
+      avoir ? '0.00' : row.totalTtc,
+      avoir ? row.totalTtc : '0.00',
     ),
   ];
   for (const tva of row.tva)
@@ -150,7 +151,12 @@ function paymentPiece(row: PaymentRow): Piece {
     piece: row.factureNumero,
     pieceDate: row.date,
     valid: row.valid,
-    libelle: [`Règlement ${row.factureNumero}`, MOYEN_PAIEMENT_LABELS[row.moyen], row.reference, row.clientNom]
+    libelle: [
+      `Règlement ${row.factureNumero}`,
+      MOYEN_PAIEMENT_LABELS[row.moyen],
+      row.reference,
+      row.clientNom,
+    ]
       .filter(Boolean)
       .join(' '),
   };
@@ -160,7 +166,12 @@ function paymentPiece(row: PaymentRow): Piece {
     ordre: String(row.id).padStart(10, '0'),
     lignes: [
       line(COMPTES.banque, fields, row.montant, '0.00'),
-      line(COMPTES.clients, { ...fields, aux: [clientAccount(row.clientId), row.clientNom] }, '0.00', row.montant),
+      line(
+        COMPTES.clients,
+        { ...fields, aux: [clientAccount(row.clientId), row.clientNom] },
+        '0.00',
+        row.montant,
+      ),
     ],
   };
 }
@@ -260,7 +271,8 @@ export async function readFec(db: Executor, query: FecQuery): Promise<FecExport>
     const dateLet = lettering.get(factureId);
     if (dateLet === undefined) return piece;
     for (const ligne of piece.lignes)
-      if (ligne.CompteNum === COMPTES.clients.numero) Object.assign(ligne, { EcritureLet: factureNumero, DateLet: dateLet });
+      if (ligne.CompteNum === COMPTES.clients.numero)
+        Object.assign(ligne, { EcritureLet: factureNumero, DateLet: dateLet });
     return piece;
   };
 
@@ -270,23 +282,29 @@ export async function readFec(db: Executor, query: FecQuery): Promise<FecExport>
     ...purchases.map(purchasePiece),
   ].sort((a, b) =>
     a.date !== b.date
-      ? a.date < b.date ? -1 : 1
+      ? a.date < b.date
+        ? -1
+        : 1
       : a.journal !== b.journal
-        ? a.journal < b.journal ? -1 : 1
-        : a.ordre < b.ordre ? -1 : a.ordre > b.ordre ? 1 : 0,
+        ? a.journal < b.journal
+          ? -1
+          : 1
+        : a.ordre < b.ordre
+          ? -1
+          : a.ordre > b.ordre
+            ? 1
+            : 0,
   );
   const counters: Record<JournalCode, number> = { VT: 0, BQ: 0, HA: 0 };
   const lignes = pieces.flatMap((piece) => {
     const numero = `${piece.journal}${String(++counters[piece.journal]).padStart(6, '0')}`;
-    return piece.lignes.map(
-      (ligne): FecLigne => ({
-        JournalCode: piece.journal,
-        JournalLib: JOURNAUX[piece.journal],
-        EcritureNum: numero,
-        EcritureDate: piece.date,
-        ...ligne,
-      }),
-    );
+    return piece.lignes.map((ligne): FecLigne => ({
+      JournalCode: piece.journal,
+      JournalLib: JOURNAUX[piece.journal],
+      EcritureNum: numero,
+      EcritureDate: piece.date,
+      ...ligne,
+    }));
   });
   return { siren, debut, fin, lignes };
 }

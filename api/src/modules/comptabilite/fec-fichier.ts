@@ -28,7 +28,16 @@ export function fecValue(column: FecColonne, value: string): string {
 }
 
 /** ISO 8859-15: Latin-1 but for the eight characters it replaces (€, Š, š, Ž, ž, Œ, œ, Ÿ); others become « ? ». */
-const LATIN9: Record<string, number> = { '€': 0xa4, Š: 0xa6, š: 0xa8, Ž: 0xb4, ž: 0xb8, Œ: 0xbc, œ: 0xbd, Ÿ: 0xbe };
+const LATIN9: Record<string, number> = {
+  '€': 0xa4,
+  Š: 0xa6,
+  š: 0xa8,
+  Ž: 0xb4,
+  ž: 0xb8,
+  Œ: 0xbc,
+  œ: 0xbd,
+  Ÿ: 0xbe,
+};
 const REPLACED_BY_LATIN9 = new Set([0xa4, 0xa6, 0xa8, 0xb4, 0xb8, 0xbc, 0xbd, 0xbe]);
 export function latin9(text: string): Buffer {
   const bytes: number[] = [];
@@ -60,9 +69,19 @@ const COLUMNS: ExportColumn<FecLigne>[] = FEC_COLONNES.map((column): ExportColum
   if (column === 'Debit' || column === 'Credit')
     return { header: column, width: 14, kind: 'money', value: (row) => row[column] };
   if (column === 'DateLet')
-    return { header: column, width: 12, kind: 'text', value: (row) => (row.DateLet ? frenchDate(row.DateLet) : '') };
+    return {
+      header: column,
+      width: 12,
+      kind: 'text',
+      value: (row) => (row.DateLet ? frenchDate(row.DateLet) : ''),
+    };
   if (DATES.has(column)) return { header: column, width: 12, kind: 'date', value: (row) => row[column] };
-  return { header: column, width: column.endsWith('Lib') ? 32 : 14, kind: 'text', value: (row) => row[column] };
+  return {
+    header: column,
+    width: column.endsWith('Lib') ? 32 : 14,
+    kind: 'text',
+    value: (row) => row[column],
+  };
 });
 
 export function fecWorkbook(fec: FecExport): RenderedFile {

@@ -28,7 +28,12 @@ const comptabiliteRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     PATHS.balanceAgeeXlsx,
-    { schema: { querystring: BalanceAgeeQuery, response: { 200: FileAnswer('xlsx'), ...errors, 429: ErrorBody } } },
+    {
+      schema: {
+        querystring: BalanceAgeeQuery,
+        response: { 200: FileAnswer('xlsx'), ...errors, 429: ErrorBody },
+      },
+    },
     async (request, reply) => {
       const balance = await computeBalance(app.db, request.query.date);
       return sendFile(app, request, reply, balanceFileName(balance.date), async () => balanceFile(balance));

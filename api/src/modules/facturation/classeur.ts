@@ -80,7 +80,10 @@ export function classeurFile(document: FactureDocument): RenderedFile {
     amountRow('Total TTC', document.totaux.totalTtc),
     [],
     ['', titre],
-    ['', `${document.acheteur.raisonSociale} — période du ${frenchDate(document.periode.debut)} au ${frenchDate(document.periode.fin)}`],
+    [
+      '',
+      `${document.acheteur.raisonSociale} — période du ${frenchDate(document.periode.debut)} au ${frenchDate(document.periode.fin)}`,
+    ],
     ...(document.factureReference === undefined
       ? []
       : [['', `Avoir sur la facture ${document.factureReference.numero}`]]),

@@ -31,6 +31,7 @@ import repasRoutes from './modules/repas/routes';
 import reservationsRoutes from './modules/reservations/routes';
 import roomingRoutes from './modules/rooming/routes';
 import { relevesRoutes } from './modules/releves';
+import { comptabiliteRoutes } from './modules/comptabilite';
 import { statusTaskPlugin } from './modules/reservations/status-task/status-task';
 import statsRoutes from './modules/stats/routes';
 import { exportTaskPlugin } from './modules/reservations/exports/export-task';
@@ -281,6 +282,7 @@ async function registerAll(app: FastifyInstance, options: BuildAppOptions): Prom
         await secured.register(notificationsRoutes);
         await secured.register(foyersRoutes);
         await secured.register(facturationRoutes);
+        await secured.register(comptabiliteRoutes);
         await secured.register(releasesRoutes, { prefix: REGISTRY_PATH });
       });
     },

@@ -10,10 +10,14 @@ export const declarations = {
     { id: 'stats-per-pax', path: 'StatsPerPax', title: 'Statistiques par nombre de pax' },
     { id: 'stats-per-month', path: 'StatsPerMonth', title: 'Statistiques par mois' },
     { id: 'stats-per-ca', path: 'StatsPerCa', title: "Statistiques par chiffre d'affaires" },
+    { id: 'balance-agee', path: 'BalanceAgee', title: 'Balance âgée' },
+    { id: 'export-comptable', path: 'ExportComptable', title: 'Export comptable' },
   ],
   menu: [
     { group: 'statistiques', routeId: 'stats-per-pax', label: 'Par nombre de pax', order: 10 },
     { group: 'statistiques', routeId: 'stats-per-month', label: 'Par mois', order: 20 },
     { group: 'statistiques', routeId: 'stats-per-ca', label: "Par chiffre d'affaires", order: 30 },
+    { group: 'facturation', routeId: 'balance-agee', label: 'Balance âgée', order: 50 },
+    { group: 'facturation', routeId: 'export-comptable', label: 'Export comptable', order: 60 },
   ],
 } as const satisfies RemoteDeclarations;

@@ -20,6 +20,7 @@ export const FILE_MEDIA_TYPES = {
   pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   xml: 'application/xml',
+  txt: 'text/plain',
 } as const;
 export type FileExtension = keyof typeof FILE_MEDIA_TYPES;
 
@@ -27,6 +28,7 @@ const FILE_LABELS: Record<FileExtension, string> = {
   pdf: 'document PDF',
   xlsx: 'classeur Excel (.xlsx)',
   xml: 'XML de la facture (EN 16931, CII)',
+  txt: 'fichier texte (fichier des écritures comptables, ISO 8859-15)',
 };
 
 /**

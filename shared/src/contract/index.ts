@@ -25,3 +25,5 @@ export type * from './facture-document';
 export * from './releves';
 export * from './facturation-values';
 export * from './facturation';
+export * from './comptabilite-values';
+export * from './comptabilite';

@@ -73,6 +73,12 @@ export type ColonneDetail = keyof typeof COLONNES_DETAIL;
 /** A detail file: at most 2 MiB decoded and 20,000 lines once stays are spread into nights. */
 export const DETAIL_MAX_OCTETS = 2 * 1024 * 1024;
 export const DETAIL_MAX_LIGNES = 20_000;
+/**
+ * An XLSX detail is a ZIP archive: before it is read, its entries are counted and inflated with a ceiling, so that a
+ * small file expanding into gigabytes (a « zip bomb ») is refused. A 20,000-line detail inflates to about 10 MiB.
+ */
+export const DETAIL_MAX_OCTETS_DECOMPRESSES = 32 * 1024 * 1024;
+export const DETAIL_MAX_ENTREES_ARCHIVE = 200;
 /** A stay given by arrival and departure spreads into at most this many nights. */
 export const DETAIL_MAX_NUITS_SEJOUR = 366;
 
@@ -106,6 +112,8 @@ export const RELEVES_MESSAGES = {
   fichierVide: 'Le fichier est vide.',
   fichierTropGros: `Le fichier dépasse ${DETAIL_MAX_OCTETS / 1024 / 1024} Mo.`,
   fichierIllisible: (format: string) => `Le fichier n'est pas un ${format} lisible.`,
+  archiveTropGrosse: `Le classeur Excel décompressé dépasse ${DETAIL_MAX_OCTETS_DECOMPRESSES / 1024 / 1024} Mo : il n'est pas lu. Enregistrez le détail seul dans un nouveau classeur, ou en CSV.`,
+  archiveTropDEntrees: `Le classeur Excel contient plus de ${DETAIL_MAX_ENTREES_ARCHIVE} éléments : il n'est pas lu. Enregistrez le détail seul dans un nouveau classeur, ou en CSV.`,
   base64: 'Le contenu du fichier doit être encodé en base64.',
   tropDeLignes: `Le détail dépasse ${DETAIL_MAX_LIGNES} lignes.`,
   aucuneLigne: "Le fichier ne contient aucune ligne de détail sous la ligne d'en-tête.",

@@ -18,3 +18,4 @@ export * from './perimetre-values';
 export * from './referentiel-values';
 export * from './reservation-values';
 export * from './rooming-values';
+export * from './comptabilite-values';

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'msw';
 import { authHandlers } from './common/auth-handlers';
+import { comptabiliteHandlers } from './comptabilite';
 import { demandesHandlers } from './demandes';
 import { MOCK_API } from './common/mock-api';
 import { notificationsHandlers } from './notifications';
@@ -24,6 +25,7 @@ export const handlers: RequestHandler[] = [
   ...roomingPointageHandlers,
   ...reservationsHandlers,
   ...statsHandlers,
+  ...comptabiliteHandlers,
   ...demandesHandlers,
   ...notificationsHandlers,
   ...tasksHandlers,

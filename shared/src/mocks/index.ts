@@ -6,6 +6,7 @@ export { handlers, MOCK_API } from './handlers';
 export { referentielHandlers, resetReferentielMocks } from './referentiel';
 export * from './reservations';
 export * from './stats';
+export * from './comptabilite';
 export * from './demandes';
 export * from './notifications';
 export * from './tasks';

@@ -59,6 +59,8 @@ const SPEC_EXTRA_ROUTES = [
 
 /** Routes an issue adds beyond spec §2, each with its reason in docs/frontend.md: issue 10 §4's households. */
 const ISSUE_ROUTES = ['foyers', 'foyers/:id'];
+// Issue 39: invoicing's screens in mf-stats (the ledger's here; the other invoicing screens add theirs).
+const INVOICING_ROUTES = ['BalanceAgee', 'ExportComptable'];
 
 // The table every remote's declarations fill (installed by setup-tests.ts, as the registry's do in the host).
 const byPath = (path: string) => routeTable().find((r) => r.path === path);
@@ -93,7 +95,7 @@ describe('route registry', () => {
       routeTable()
         .map((r) => r.path)
         .sort(),
-    ).toEqual([...SPEC_CHILD_ROUTES, ...SPEC_EXTRA_ROUTES, ...ISSUE_ROUTES].sort());
+    ).toEqual([...SPEC_CHILD_ROUTES, ...SPEC_EXTRA_ROUTES, ...ISSUE_ROUTES, ...INVOICING_ROUTES].sort());
   });
 
   it('gives every route a title and assigns each remote at least one route', () => {
@@ -140,6 +142,8 @@ describe('side menu', () => {
       'Etablissement',
       'Client',
       'Statistiques',
+      // Issue 39: the invoicing group, after the statistics.
+      'Facturation',
       'Utilisateurs',
     ]);
   });
@@ -178,6 +182,7 @@ describe('side menu', () => {
         '/dashboard/repas',
       ],
       Statistiques: ['/dashboard/StatsPerPax', '/dashboard/StatsPerMonth', '/dashboard/StatsPerCa'],
+      Facturation: ['/dashboard/BalanceAgee', '/dashboard/ExportComptable'],
       Utilisateurs: ['/dashboard/utilisateurs'],
     });
   });
@@ -268,7 +273,7 @@ describe('declarations installed at run time (issue 38 §3)', () => {
   it("keeps shared's group order and labels whatever order the remotes come in, and leaves out empty groups", () => {
     const { mf_stats, mf_reservations } = productDeclarations();
     installDeclarations({ mf_stats: mf_stats!, mf_reservations: mf_reservations! });
-    expect(MENU().map((g) => g.label)).toEqual(['Reservation', 'Statistiques']);
+    expect(MENU().map((g) => g.label)).toEqual(['Reservation', 'Statistiques', 'Facturation']);
   });
 
   it('leaves out an entry for a group shared does not know (promote refuses such a release)', () => {

@@ -52,22 +52,27 @@ function cellOf<R>(column: ExportColumn<R>): (row: R) => Cell {
   }
 }
 
-export interface ExcelExport<R = ExportRow> {
+export interface ExcelSheet<R = ExportRow> {
   /** Adds and commits a batch of rows. */
   addRows(rows: R[]): void;
   /** Rows after the table (a totals block), in bold: texts made spreadsheet-safe, counts and amounts as numbers. */
   addFooter(rows: FooterCell[][]): void;
+}
+
+export interface ExcelExport<R = ExportRow> extends ExcelSheet<R> {
   /** Writes the end of the sheet and of the archive; resolves once everything is written to the output. */
   finish(): Promise<void>;
 }
 
-/** Starts a one-sheet workbook on `output` (the response stream). */
-export function startExcelExport<R = ExportRow>(
-  output: Writable,
-  sheetName: string,
-  columns: ExportColumn<R>[],
-  createdAt = new Date(),
-): ExcelExport<R> {
+export interface ExcelWorkbook {
+  /** Starts a sheet; the previous one is committed (the streaming writer writes one sheet after the other). */
+  addSheet<R>(sheetName: string, columns: ExportColumn<R>[]): ExcelSheet<R>;
+  /** Writes the end of the last sheet and of the archive; resolves once everything is written to the output. */
+  finish(): Promise<void>;
+}
+
+/** Starts a workbook of several sheets on `output` (the response stream), each written like a one-sheet export. */
+export function startExcelWorkbook(output: Writable, createdAt = new Date()): ExcelWorkbook {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
@@ -78,7 +83,36 @@ export function startExcelExport<R = ExportRow>(
   workbook.creator = 'EBAS3';
   workbook.created = createdAt;
   workbook.modified = createdAt;
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  let current: ExcelJS.Worksheet | undefined;
+  return {
+    addSheet<R>(sheetName: string, columns: ExportColumn<R>[]) {
+      current?.commit();
+      const sheet = workbook.addWorksheet(sheetName.slice(0, 31), {
+        views: [{ state: 'frozen', ySplit: 1 }],
+      });
+      current = sheet;
+      return sheetWriter(sheet, columns);
+    },
+    async finish() {
+      current?.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/** Starts a one-sheet workbook on `output` (the response stream). */
+export function startExcelExport<R = ExportRow>(
+  output: Writable,
+  sheetName: string,
+  columns: ExportColumn<R>[],
+  createdAt = new Date(),
+): ExcelExport<R> {
+  const workbook = startExcelWorkbook(output, createdAt);
+  const sheet = workbook.addSheet(sheetName, columns);
+  return { ...sheet, finish: () => workbook.finish() };
+}
+
+function sheetWriter<R>(sheet: ExcelJS.Worksheet, columns: ExportColumn<R>[]): ExcelSheet<R> {
   sheet.columns = columns.map((column, index) => {
     const numFmt = NUMBER_FORMATS[column.kind];
     return {
@@ -127,10 +161,6 @@ export function startExcelExport<R = ExportRow>(
         });
         added.commit();
       }
-    },
-    async finish() {
-      sheet.commit();
-      await workbook.commit();
     },
   };
 }

@@ -35,7 +35,9 @@ import {
   TaskQueuedAnswer,
 } from 'shared/contract';
 import { actorOf } from '../../db/audit';
+import { sendFile } from '../../lib/exports/export-send';
 import { createAvoir } from './avoirs';
+import { classeurFile, classeurFileName, readFactureDocument } from './classeur';
 import { createDraft, deleteDraft, recomputeDraft, updateDraft } from './brouillons';
 import { issueFacture } from './emission';
 import { sendFacture } from './envoi';
@@ -110,6 +112,18 @@ const facturationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) =>
         sendFichier(reply, kind, await readFactureFichier(app.db, request.params.id, kind)),
     );
+
+  // The lines as a workbook, from the frozen document (a draft has none: 409).
+  app.get(
+    `${facture}/xlsx`,
+    {
+      schema: { params: FactureIdParams, response: { 200: FileAnswer('xlsx'), ...errors, 429: ErrorBody } },
+    },
+    async (request, reply) => {
+      const document = await readFactureDocument(app.db, request.params.id);
+      return sendFile(app, request, reply, classeurFileName(document), async () => classeurFile(document));
+    },
+  );
 
   app.post(
     PATHS.factures,

@@ -9,6 +9,7 @@ import type { ExportColumn } from '../../lib/exports/export-types';
 import { startExcelExport, type FooterCell } from '../../lib/exports/export-excel';
 import { parisDateTime } from '../../lib/exports/export-format';
 import { frenchMoney, startPdfExport } from '../../lib/exports/export-pdf';
+import type { RenderedFile } from '../../lib/exports/export-send';
 
 /** A row of a totals block: its label, then counts and amounts ({ money }). */
 export type TotalRow = [label: string, ...values: (number | { money: string })[]];
@@ -23,10 +24,7 @@ export interface FileContent<R> {
   totals: TotalRow[];
 }
 
-export interface RenderedFile {
-  contentType: string;
-  stream: PassThrough;
-}
+export type { RenderedFile };
 
 /** « Total HT : 1 234,50 € » */
 function totalText([label, ...values]: TotalRow): string {

@@ -9,13 +9,16 @@
 import ExcelJS from 'exceljs';
 import {
   COLONNES_DETAIL,
+  DETAIL_MAX_ENTREES_ARCHIVE,
   DETAIL_MAX_LIGNES,
   DETAIL_MAX_OCTETS,
+  DETAIL_MAX_OCTETS_DECOMPRESSES,
   RELEVES_MESSAGES,
   type ColonneDetail,
   type SourceDetail,
 } from 'shared/contract';
 import { BadRequestError } from '../../../errors';
+import { checkArchive } from './detail-archive';
 import { lignesFacturX } from './detail-facturx';
 import { comparable, type LigneBrute } from './detail-lignes';
 
@@ -104,6 +107,14 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function xlsxRows(content: Buffer): Promise<string[][]> {
+  const verdict = checkArchive(content, {
+    entries: DETAIL_MAX_ENTREES_ARCHIVE,
+    bytes: DETAIL_MAX_OCTETS_DECOMPRESSES,
+  });
+  if (verdict === 'trop_gros') throw new BadRequestError(RELEVES_MESSAGES.archiveTropGrosse);
+  if (verdict === 'trop_d_entrees') throw new BadRequestError(RELEVES_MESSAGES.archiveTropDEntrees);
+  if (verdict === 'illisible')
+    throw new BadRequestError(RELEVES_MESSAGES.fichierIllisible('classeur Excel (.xlsx)'));
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(content as unknown as ArrayBuffer);

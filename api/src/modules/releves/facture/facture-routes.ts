@@ -24,7 +24,7 @@ import {
 import { actorOf } from '../../../db/audit';
 import { accepterEcarts, rapprocher } from '../rapprochement/rapprochement-service';
 import { rapportFile, rapportFileName } from '../rapprochement/rapport-fichiers';
-import { sendFile } from '../send-file';
+import { sendFile } from '../../../lib/exports/export-send';
 import { DETAIL_BODY_LIMIT } from './detail-fichier';
 import { createFacture, getFacture, listFactures, loadDetailFile } from './facture-service';
 

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DETAIL_MAX_OCTETS,
+  DETAIL_MAX_OCTETS_DECOMPRESSES,
   RELEVES_MESSAGES,
   type FactureEtablissementDetail,
   type FactureEtablissementPage,
@@ -10,6 +11,7 @@ import {
 import { buildTestApp } from '../../../../test/helper';
 import { auditActions, buildWorld, call, type World } from '../../../../test/fixtures/reservations-write';
 import { csv, CSV_HEADER, enterInvoice, loadDetail } from '../../../../test/fixtures/releves';
+import { zipOf } from './detail-archive.fixture';
 
 let w: World;
 beforeAll(async () => {
@@ -195,6 +197,13 @@ describe('PUT /factures-etablissements/:id/detail', () => {
     const big = Buffer.alloc(DETAIL_MAX_OCTETS + 3, 'a').toString('base64');
     const response = await loadDetail(w, invoice.id, invoice.version, big);
     expect([400, 413]).toContain(response.statusCode);
+  });
+
+  it('refuses a workbook that expands beyond the cap before reading it (a zip bomb), with a French 400', async () => {
+    const sheet = Buffer.alloc(DETAIL_MAX_OCTETS_DECOMPRESSES + 1, 0x20);
+    const bomb = zipOf([{ name: 'xl/worksheets/sheet1.xml', content: sheet, declared: 1000 }]);
+    expect(bomb.length).toBeLessThan(DETAIL_MAX_OCTETS);
+    await refused(bomb.toString('base64'), RELEVES_MESSAGES.archiveTropGrosse, 'detail.xlsx');
   });
 
   it('reads a workbook with dates, numbers and a rate typed as text', async () => {

@@ -13,7 +13,7 @@ import {
   ReleveQuery,
   type FileExtension,
 } from 'shared/contract';
-import { sendFile } from '../send-file';
+import { sendFile } from '../../../lib/exports/export-send';
 import { releveFile, releveFileName } from './releve-fichiers';
 import { listReleves, releveEtablissement } from './releve-service';
 

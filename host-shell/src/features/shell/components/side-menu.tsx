@@ -5,6 +5,7 @@ import {
   CalendarOutlined,
   CheckSquareOutlined,
   FileTextOutlined,
+  EuroOutlined,
   TeamOutlined,
   UnorderedListOutlined,
   UserOutlined,
@@ -22,6 +23,7 @@ const GROUP_ICONS: Record<string, ReactNode> = {
   etablissement: <BankOutlined />,
   client: <TeamOutlined />,
   statistiques: <BarChartOutlined />,
+  facturation: <EuroOutlined />,
   utilisateurs: <UserOutlined />,
 };
 

@@ -1,9 +1,15 @@
 /**
- * Sending one of the module's files: one of the user's export slots (429 beyond, plugins/export-slots.ts) until the
+ * Sending a file rendered on request (a statement, a report, a balance, the accounting export): one of the user's export slots (429 beyond, plugins/export-slots.ts) until the
  * file is sent or abandoned, the stream piped as is, named in Content-Disposition.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RenderedFile } from './fichiers';
+import type { PassThrough } from 'node:stream';
+
+/** A file being written: its media type and the stream the renderer writes it to. */
+export interface RenderedFile {
+  contentType: string;
+  stream: PassThrough;
+}
 
 export async function sendFile(
   app: FastifyInstance,

@@ -1,0 +1,2 @@
+export { comptabiliteHandlers } from './handlers';
+export { mockBalanceAgee } from './fixtures';

@@ -53,8 +53,11 @@ function addressLines(adresse: FactureDocument['vendeur']['adresse']): string[] 
   ];
 }
 
+/** Lets the event loop run between two pages of a table: a long invoice is not drawn in one synchronous slice. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Renders the document's visible PDF (PDF 1.7, fonts embedded); the Factur-X attachment is added afterwards. */
-export function renderInvoicePdf(document: FactureDocument): Promise<Buffer> {
+export async function renderInvoicePdf(document: FactureDocument): Promise<Buffer> {
   const { regular, bold } = fontFiles();
   const issued = new Date(`${document.dateEmission}T00:00:00Z`);
   const avoir = document.type === 'avoir';
@@ -67,6 +70,8 @@ export function renderInvoicePdf(document: FactureDocument): Promise<Buffer> {
     bufferPages: true,
     autoFirstPage: false,
     lang: 'fr-FR',
+    // No default font: pdfkit would load Helvetica (not embeddable in PDF/A) for every document and write it unused.
+    font: '',
     info: { Title: title, Author: document.vendeur.raisonSociale, Creator: 'EBAS3', CreationDate: issued },
   });
   doc.registerFont(REGULAR, regular);
@@ -78,9 +83,10 @@ export function renderInvoicePdf(document: FactureDocument): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  /** `text` cut with « … » to fit `width` at the current font and size. */
-  const fit = (text: string, width: number): string => {
-    if (doc.widthOfString(text) <= width) return text;
+  /** `text` cut with « … » to fit `width` at the current font and size, with its width. */
+  const fit = (text: string, width: number): [string, number] => {
+    const full = doc.widthOfString(text);
+    if (full <= width) return [text, full];
     let low = 0;
     let high = text.length;
     while (low < high) {
@@ -88,12 +94,12 @@ export function renderInvoicePdf(document: FactureDocument): Promise<Buffer> {
       if (doc.widthOfString(`${text.slice(0, middle)}…`) <= width) low = middle;
       else high = middle - 1;
     }
-    return `${text.slice(0, low)}…`;
+    const shown = `${text.slice(0, low)}…`;
+    return [shown, doc.widthOfString(shown)];
   };
   const write = (text: string, x: number, y: number, width: number, align: Align = 'left') => {
-    const shown = fit(text, width);
-    const left = align === 'right' ? x + width - doc.widthOfString(shown) : x;
-    doc.text(shown, left, y, { lineBreak: false });
+    const [shown, shownWidth] = fit(text, width);
+    doc.text(shown, align === 'right' ? x + width - shownWidth : x, y, { lineBreak: false });
   };
 
   let y = 0;
@@ -102,8 +108,8 @@ export function renderInvoicePdf(document: FactureDocument): Promise<Buffer> {
     y = MARGIN;
   };
 
-  /** A table whose header is repeated on every page it runs over. */
-  const table = <R>(columns: Column<R>[], rows: R[], fontSize: number) => {
+  /** A table whose header is repeated on every page it runs over; other work may run between its pages. */
+  const table = async <R>(columns: Column<R>[], rows: R[], fontSize: number) => {
     const header = () => {
       doc.rect(MARGIN, y, CONTENT_WIDTH, ROW_HEIGHT + 2).fill('#e8ecf2');
       doc.fillColor('black').font(BOLD).fontSize(fontSize);
@@ -118,6 +124,7 @@ export function renderInvoicePdf(document: FactureDocument): Promise<Buffer> {
     header();
     for (const row of rows) {
       if (y + ROW_HEIGHT > FOOTER_TOP - 6) {
+        await breathe();
         newPage();
         header();
       }
@@ -225,7 +232,7 @@ export function renderInvoicePdf(document: FactureDocument): Promise<Buffer> {
       value: (l) => frenchMoney(l.montantHt),
     },
   ];
-  table(lineColumns, document.lignes, 8);
+  await table(lineColumns, document.lignes, 8);
 
   // VAT per rate (left) and totals (right), kept together.
   const totals: [string, string, boolean][] = [
@@ -289,7 +296,7 @@ export function renderInvoicePdf(document: FactureDocument): Promise<Buffer> {
     newPage();
     doc.font(BOLD).fontSize(12).text(`Annexe — détail des séjours (${document.numero})`, MARGIN, y);
     y += 24;
-    table<FactureDocument['annexe'][number]>(
+    await table<FactureDocument['annexe'][number]>(
       [
         { title: 'Dossier', width: 48, align: 'right', value: (s) => String(s.reservationId) },
         { title: 'Résident', width: 130, align: 'left', value: (s) => s.pensionnaire },

@@ -10,10 +10,15 @@ export const declarations = {
     { id: 'stats-per-pax', path: 'StatsPerPax', title: 'Statistiques par nombre de pax' },
     { id: 'stats-per-month', path: 'StatsPerMonth', title: 'Statistiques par mois' },
     { id: 'stats-per-ca', path: 'StatsPerCa', title: "Statistiques par chiffre d'affaires" },
+    { id: 'factures', path: 'Factures', title: 'Factures clients' },
+    { id: 'facture', path: 'Factures/:id', title: 'Facture' },
+    { id: 'avoirs', path: 'Avoirs', title: 'Avoirs' },
   ],
   menu: [
     { group: 'statistiques', routeId: 'stats-per-pax', label: 'Par nombre de pax', order: 10 },
     { group: 'statistiques', routeId: 'stats-per-month', label: 'Par mois', order: 20 },
     { group: 'statistiques', routeId: 'stats-per-ca', label: "Par chiffre d'affaires", order: 30 },
+    { group: 'facturation', routeId: 'factures', label: 'Factures clients', order: 10 },
+    { group: 'facturation', routeId: 'avoirs', label: 'Avoirs', order: 20 },
   ],
 } as const satisfies RemoteDeclarations;

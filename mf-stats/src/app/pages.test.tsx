@@ -13,11 +13,11 @@ describe('mf_stats pages', () => {
     );
   });
 
-  it.each(routesOf('mf_stats'))('renders the frame of $id with its title and params', (route) => {
+  it.each(routesOf('mf_stats'))('renders the frame of $id with its title and params', async (route) => {
     const Page = pages[route.id]!;
     const url = '/dashboard/' + route.path.replace(/:\w+/g, '42');
     renderWithProviders(<Page />, { url, path: '/dashboard/' + route.path });
-    expect(screen.getByRole('heading', { name: route.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: route.title })).toBeTruthy();
     if (route.path.includes(':id')) expect(screen.getByText('42')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'msw';
 import { authHandlers } from './common/auth-handlers';
 import { demandesHandlers } from './demandes';
+import { facturationHandlers } from './facturation';
 import { MOCK_API } from './common/mock-api';
 import { notificationsHandlers } from './notifications';
 import { referentielHandlers } from './referentiel';
@@ -24,6 +25,7 @@ export const handlers: RequestHandler[] = [
   ...roomingPointageHandlers,
   ...reservationsHandlers,
   ...statsHandlers,
+  ...facturationHandlers,
   ...demandesHandlers,
   ...notificationsHandlers,
   ...tasksHandlers,

@@ -99,7 +99,7 @@ interface SeedFacture {
 }
 
 const lastDayOf = (mois: string) =>
-  addDays(`${mois.slice(0, 4)}-${String(Number(mois.slice(5)) + 1).padStart(2, '0')}-01`, -1);
+  new Date(Date.UTC(Number(mois.slice(0, 4)), Number(mois.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
 /** The frozen document of an issued seed (what the card's VAT per rate and the send dialog read). */
 function documentOf(facture: FactureDetail, tva: FactureDocument['tva']): FactureDocument {

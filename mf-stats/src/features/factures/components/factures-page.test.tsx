@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockFacturation } from 'shared/mocks';
 import { findDialog, openButton, renderPage } from 'shared/testing/render-page';
 import { describe, expect, it } from 'vitest';
 import { FacturesPage } from './factures-page';
@@ -87,7 +86,6 @@ describe('Factures clients', () => {
   });
 
   it('issues the selected drafts one by one after a confirmation naming how many, with a result per draft', async () => {
-    mockFacturation.parametresManquants = [];
     const { user, requestsTo } = renderPage(<FacturesPage />, { url: PATH });
     await screen.findByText('6 factures');
     const drafts = screen

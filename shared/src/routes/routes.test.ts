@@ -60,6 +60,9 @@ const SPEC_EXTRA_ROUTES = [
 /** Routes an issue adds beyond spec §2, each with its reason in docs/frontend.md: issue 10 §4's households. */
 const ISSUE_ROUTES = ['foyers', 'foyers/:id'];
 
+/** Issue 39's invoicing screens, in mf-stats (docs/invoicing.md « Screens »). */
+const INVOICING_ROUTES = ['Factures', 'Factures/:id', 'Avoirs'];
+
 // The table every remote's declarations fill (installed by setup-tests.ts, as the registry's do in the host).
 const byPath = (path: string) => routeTable().find((r) => r.path === path);
 const MENU = () => menuGroups();
@@ -88,12 +91,18 @@ describe('route registry', () => {
     expect(route && needsSubject(route)).toBe(false);
   });
 
+  it.each(INVOICING_ROUTES)('registers the invoicing route %s in mf-stats, not extra', (path) => {
+    const route = byPath(path);
+    expect(route?.remote).toBe('mf_stats');
+    expect(route && needsSubject(route)).toBe(false);
+  });
+
   it('registers nothing beyond the spec routes and the documented issue routes', () => {
     expect(
       routeTable()
         .map((r) => r.path)
         .sort(),
-    ).toEqual([...SPEC_CHILD_ROUTES, ...SPEC_EXTRA_ROUTES, ...ISSUE_ROUTES].sort());
+    ).toEqual([...SPEC_CHILD_ROUTES, ...SPEC_EXTRA_ROUTES, ...ISSUE_ROUTES, ...INVOICING_ROUTES].sort());
   });
 
   it('gives every route a title and assigns each remote at least one route', () => {
@@ -131,7 +140,7 @@ describe('route registry', () => {
 });
 
 describe('side menu', () => {
-  it('has the 8 groups of spec §2 in order', () => {
+  it("has the 8 groups of spec §2 in order, and issue 39's « Facturation » after « Statistiques »", () => {
     expect(MENU().map((g) => g.label)).toEqual([
       'Reservation',
       'Demande hébergement',
@@ -140,6 +149,7 @@ describe('side menu', () => {
       'Etablissement',
       'Client',
       'Statistiques',
+      'Facturation',
       'Utilisateurs',
     ]);
   });
@@ -178,6 +188,7 @@ describe('side menu', () => {
         '/dashboard/repas',
       ],
       Statistiques: ['/dashboard/StatsPerPax', '/dashboard/StatsPerMonth', '/dashboard/StatsPerCa'],
+      Facturation: ['/dashboard/Factures', '/dashboard/Avoirs'],
       Utilisateurs: ['/dashboard/utilisateurs'],
     });
   });
@@ -247,28 +258,28 @@ describe('declarations installed at run time (issue 38 §3)', () => {
 
   const facturation: RemoteDeclarations = {
     routes: [
-      { id: 'factures', path: 'factures', title: 'Factures' },
-      { id: 'facture', path: 'factures/:id', title: 'Fiche facture', permission: 'manageUsers' },
+      { id: 'devis', path: 'devis', title: 'Devis' },
+      { id: 'devis-fiche', path: 'devis/:id', title: 'Fiche devis', permission: 'manageUsers' },
     ],
-    menu: [{ group: 'client', routeId: 'factures', label: 'Factures', order: 55 }],
+    menu: [{ group: 'client', routeId: 'devis', label: 'Devis', order: 55 }],
   };
 
   it("gives every remote's declarations to the table and the menu: a sixth remote needs no host change", () => {
     installDeclarations({ ...productDeclarations(), mf_facturation: facturation });
-    expect(routesOf('mf_facturation').map((r) => r.id)).toEqual(['factures', 'facture']);
-    expect(dashboardUrl('facture', { id: 7 })).toBe('/dashboard/factures/7');
+    expect(routesOf('mf_facturation').map((r) => r.id)).toEqual(['devis', 'devis-fiche']);
+    expect(dashboardUrl('devis-fiche', { id: 7 })).toBe('/dashboard/devis/7');
     // Among the Client group's entries by `order`: 55 falls between Foyers (50) and Repas (60).
     expect(
       MENU()
         .find((g) => g.key === 'client')
         ?.entries.map((e) => e.routeId),
-    ).toEqual(['groupe-client', 'client', 'contrat-client', 'pensionnaires', 'foyers', 'factures', 'repas']);
+    ).toEqual(['groupe-client', 'client', 'contrat-client', 'pensionnaires', 'foyers', 'devis', 'repas']);
   });
 
   it("keeps shared's group order and labels whatever order the remotes come in, and leaves out empty groups", () => {
     const { mf_stats, mf_reservations } = productDeclarations();
     installDeclarations({ mf_stats: mf_stats!, mf_reservations: mf_reservations! });
-    expect(MENU().map((g) => g.label)).toEqual(['Reservation', 'Statistiques']);
+    expect(MENU().map((g) => g.label)).toEqual(['Reservation', 'Statistiques', 'Facturation']);
   });
 
   it('leaves out an entry for a group shared does not know (promote refuses such a release)', () => {

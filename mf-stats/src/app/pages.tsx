@@ -3,7 +3,7 @@ import { lazyPage } from 'shared/ui';
 import { StatsPerCaPage, StatsPerMonthPage, StatsPerPaxPage } from '../features/stats';
 
 // The invoicing pages load when first shown (lazyPage): the statistics screen, this remote's first visit, does not
-// download them (docs/invoicing.md « Screens »).
+// download them (docs/invoicing.md « Screens: client invoices and credit notes »).
 const factures = () => import('../features/factures');
 
 /** The pages this remote exposes to the host, keyed by route id (see shared/src/routes/route-registry.ts). */

@@ -60,7 +60,7 @@ const SPEC_EXTRA_ROUTES = [
 /** Routes an issue adds beyond spec §2, each with its reason in docs/frontend.md: issue 10 §4's households. */
 const ISSUE_ROUTES = ['foyers', 'foyers/:id'];
 
-/** Issue 39's invoicing screens, in mf-stats (docs/invoicing.md « Screens »). */
+/** Issue 39's invoicing screens, in mf-stats (docs/invoicing.md « Screens: client invoices and credit notes »). */
 const INVOICING_ROUTES = ['Factures', 'Factures/:id', 'Avoirs'];
 
 // The table every remote's declarations fill (installed by setup-tests.ts, as the registry's do in the host).

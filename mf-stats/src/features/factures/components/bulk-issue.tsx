@@ -18,7 +18,7 @@ const brouillons = (n: number) => `${formatNumber(n)} brouillon${n > 1 ? 's' : '
 
 /**
  * « Émettre la sélection » (administrators): the selected drafts issued one by one through the one issue route
- * (the API has no bulk route; docs/invoicing.md « Screens »), after a confirmation naming how many, with a progress
+ * (the API has no bulk route; docs/invoicing.md « Screens: client invoices and credit notes »), after a confirmation naming how many, with a progress
  * bar and a result per draft — one refused (settings missing, a draft deleted meanwhile) does not stop the others.
  */
 export function BulkIssueButton({ rows, onDone }: { rows: readonly FactureItem[]; onDone: () => void }) {

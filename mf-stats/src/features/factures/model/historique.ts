@@ -13,7 +13,7 @@ export interface HistoriqueEvent {
 /**
  * The card's history, from the dated facts the card carries: creation, issue, sending, each payment and its
  * cancellation, each credit note — oldest first. (The audit trail holds the same events with who did them; it has
- * no read route yet: docs/invoicing.md « Screens ».)
+ * no read route yet: docs/invoicing.md « Screens: client invoices and credit notes ».)
  */
 export function historiqueOf(facture: FactureDetail): HistoriqueEvent[] {
   const kind = facture.type === 'avoir' ? 'Avoir' : 'Facture';

@@ -1,6 +1,6 @@
 import { Button, Checkbox, DatePicker, Flex, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { API_DATE_FORMAT, DATE_FORMAT, useLookup } from 'shared';
 import { FACTURE_STATUT_LABELS, FACTURE_STATUTS, type FactureStatut } from 'shared/contract';
 import { labelSearch, type UrlFiltersState } from 'shared/ui';
@@ -21,13 +21,34 @@ const STATUT_OPTIONS = FACTURE_STATUTS.map((statut) => ({
 }));
 const FIELD = { maxWidth: '100%' } as const;
 
+/** The number searched: typed freely, applied on Enter (remounted when the URL's value changes). */
+function NumeroSearch({
+  value,
+  onSearch,
+}: {
+  value: string | undefined;
+  onSearch: (value: string | undefined) => void;
+}) {
+  const [draft, setDraft] = useState(value ?? '');
+  return (
+    <Input.Search
+      aria-label="Numéro"
+      placeholder="Numéro (FA-2026-…)"
+      allowClear
+      maxLength={20}
+      style={{ width: 220, maxWidth: '100%' }}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onSearch={(text) => onSearch(text.trim() || undefined)}
+    />
+  );
+}
+
 /** The list's filters above the table; every change goes to the URL (bookmarkable, Back goes back). */
 export function FacturesFiltersBar({ filters, state, withStatut }: FacturesFiltersBarProps) {
   const id = useId();
   const clients = useLookup('/clients');
   const { setFilter } = state;
-  const [numero, setNumero] = useState(filters.numero ?? '');
-  useEffect(() => setNumero(filters.numero ?? ''), [filters.numero]);
   const day = (value: string | undefined) => (value ? dayjs(value) : null);
   const label = (htmlFor: string, text: string) => (
     <label htmlFor={htmlFor} style={{ whiteSpace: 'nowrap' }}>
@@ -93,15 +114,10 @@ export function FacturesFiltersBar({ filters, state, withStatut }: FacturesFilte
           style={{ width: 140 }}
         />
       </Flex>
-      <Input.Search
-        aria-label="Numéro"
-        placeholder="Numéro (FA-2026-…)"
-        allowClear
-        maxLength={20}
-        style={{ width: 220, maxWidth: '100%' }}
-        value={numero}
-        onChange={(event) => setNumero(event.target.value)}
-        onSearch={(value) => setFilter('numero', value.trim() || undefined)}
+      <NumeroSearch
+        key={filters.numero ?? ''}
+        value={filters.numero}
+        onSearch={(value) => setFilter('numero', value)}
       />
       {withStatut && (
         <Checkbox

@@ -17,7 +17,6 @@ export function PdfPreviewButton({ id, numero }: { id: number; numero: string })
     if (!open) return;
     const controller = new AbortController();
     let objectUrl: string | null = null;
-    setError(null);
     getFacturePdf(id, controller.signal)
       .then((blob) => {
         objectUrl = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
@@ -34,7 +33,13 @@ export function PdfPreviewButton({ id, numero }: { id: number; numero: string })
   }, [open, id]);
   return (
     <>
-      <Button icon={<FilePdfOutlined />} onClick={() => setOpen(true)}>
+      <Button
+        icon={<FilePdfOutlined />}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
         Voir le PDF
       </Button>
       <Modal

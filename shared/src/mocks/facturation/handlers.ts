@@ -98,7 +98,27 @@ function list(request: Request): Response {
   return json(200, { data: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length });
 }
 
-const PDF_BYTES = '%PDF-1.7\n% facture (maquette)\n%%EOF\n';
+/** A one-page PDF naming the document (a stand-in: the API's is the Factur-X rendered at issue), its xref computed. */
+function mockPdf(numero: string): string {
+  const text = `BT /F1 18 Tf 72 760 Td (${numero} - maquette) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  return `${body}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+}
 
 export const facturationHandlers: RequestHandler[] = [
   http.get(api(PATHS.factures), ({ request }) => list(request)),
@@ -113,7 +133,7 @@ export const facturationHandlers: RequestHandler[] = [
       const facture = target(request, params.id);
       if (facture instanceof Response) return facture;
       if (!facture.numero) return fail(409, M.notIssued);
-      return new HttpResponse(kind === 'pdf' ? PDF_BYTES : '<rsm:CrossIndustryInvoice/>', {
+      return new HttpResponse(kind === 'pdf' ? mockPdf(facture.numero) : '<rsm:CrossIndustryInvoice/>', {
         headers: {
           'Content-Type': kind === 'pdf' ? 'application/pdf' : 'application/xml',
           'Content-Disposition': `${kind === 'pdf' ? 'inline' : 'attachment'}; filename="${facture.numero}.${kind}"`,

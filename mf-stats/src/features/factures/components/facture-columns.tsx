@@ -18,7 +18,12 @@ const numero: ResourceColumn<FactureItem> = {
   key: 'numero',
   title: 'Numéro',
   sortable: true,
-  render: (row) => row.numero ?? <Typography.Text type="secondary">Brouillon</Typography.Text>,
+  render: (row) =>
+    row.numero ? (
+      <span style={{ whiteSpace: 'nowrap' }}>{row.numero}</span>
+    ) : (
+      <Typography.Text type="secondary">Brouillon</Typography.Text>
+    ),
 };
 const client: ResourceColumn<FactureItem> = {
   key: 'client',

@@ -253,23 +253,23 @@ describe('routes and menu entries declared by the remotes at run time (issue 38 
       // A sixth remote the registry adds: no host build knows it.
       mf_facturation: {
         routes: [
-          { id: 'factures', path: 'factures', title: 'Factures' },
+          { id: 'devis', path: 'devis', title: 'Devis' },
           { id: 'relances', path: 'relances', title: 'Relances', permission: 'manageUsers' },
         ],
-        menu: [{ group: 'client', routeId: 'factures', label: 'Factures', order: 55 }],
+        menu: [{ group: 'client', routeId: 'devis', label: 'Devis', order: 55 }],
       },
     }),
   );
   afterEach(() => installDeclarations(productDeclarations()));
 
   it("a deep link into a sixth remote's route loads its page, and its menu entry shows in its group", async () => {
-    federation.pages.factures = () => <h1>Page des factures</h1>;
+    federation.pages.devis = () => <h1>Page des devis</h1>;
     window.localStorage.setItem('token', mockToken());
-    await renderAt('/dashboard/factures');
-    expect(await screen.findByRole('heading', { name: 'Page des factures' })).toBeTruthy();
+    await renderAt('/dashboard/devis');
+    expect(await screen.findByRole('heading', { name: 'Page des devis' })).toBeTruthy();
     expect(federation.loadRemote).toHaveBeenCalledWith('mf_facturation/pages');
     const menu = await screen.findByRole('navigation', { name: 'Menu principal' });
-    expect(menu.querySelector('a[href="/dashboard/factures"]')?.textContent).toBe('Factures');
+    expect(menu.querySelector('a[href="/dashboard/devis"]')?.textContent).toBe('Devis');
   });
 
   it('a route that declares a permission is not found for a user without it', async () => {

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'msw';
 import { authHandlers } from './common/auth-handlers';
 import { comptabiliteHandlers } from './comptabilite';
 import { demandesHandlers } from './demandes';
+import { facturationHandlers } from './facturation';
 import { MOCK_API } from './common/mock-api';
 import { notificationsHandlers } from './notifications';
 import { referentielHandlers } from './referentiel';
@@ -26,6 +27,7 @@ export const handlers: RequestHandler[] = [
   ...reservationsHandlers,
   ...statsHandlers,
   ...comptabiliteHandlers,
+  ...facturationHandlers,
   ...demandesHandlers,
   ...notificationsHandlers,
   ...tasksHandlers,

@@ -11,6 +11,7 @@ export * from './demandes';
 export * from './notifications';
 export * from './tasks';
 export * from './releases';
+export * from './facturation';
 
 import { resetReferentielMocks } from './referentiel';
 import { resetDemandeMocks } from './demandes';
@@ -18,6 +19,7 @@ import { resetNotificationMocks } from './notifications';
 import { resetReservationMocks } from './reservations';
 import { resetTaskMocks } from './tasks';
 import { resetReleaseMocks } from './releases';
+import { resetFacturationMocks } from './facturation';
 
 /** Every mock store back to its seed data: each page test starts from the same world. */
 export function resetMocks(): void {
@@ -27,4 +29,5 @@ export function resetMocks(): void {
   resetNotificationMocks();
   resetTaskMocks();
   resetReleaseMocks();
+  resetFacturationMocks();
 }

@@ -62,6 +62,9 @@ const ISSUE_ROUTES = ['foyers', 'foyers/:id'];
 // Issue 39: invoicing's screens in mf-stats (the ledger's here; the other invoicing screens add theirs).
 const INVOICING_ROUTES = ['BalanceAgee', 'ExportComptable'];
 
+/** Issue 39's invoicing screens, in mf-stats (docs/invoicing.md « Screens: client invoices and credit notes »). */
+const INVOICING_ROUTES = ['Factures', 'Factures/:id', 'Avoirs'];
+
 // The table every remote's declarations fill (installed by setup-tests.ts, as the registry's do in the host).
 const byPath = (path: string) => routeTable().find((r) => r.path === path);
 const MENU = () => menuGroups();
@@ -87,6 +90,12 @@ describe('route registry', () => {
   it.each(ISSUE_ROUTES)('registers the issue route %s, not extra', (path) => {
     const route = byPath(path);
     expect(route?.remote).toBe('mf_referentiel');
+    expect(route && needsSubject(route)).toBe(false);
+  });
+
+  it.each(INVOICING_ROUTES)('registers the invoicing route %s in mf-stats, not extra', (path) => {
+    const route = byPath(path);
+    expect(route?.remote).toBe('mf_stats');
     expect(route && needsSubject(route)).toBe(false);
   });
 
@@ -133,7 +142,7 @@ describe('route registry', () => {
 });
 
 describe('side menu', () => {
-  it('has the 8 groups of spec §2 in order', () => {
+  it("has the 8 groups of spec §2 in order, and issue 39's « Facturation » after « Statistiques »", () => {
     expect(MENU().map((g) => g.label)).toEqual([
       'Reservation',
       'Demande hébergement',
@@ -182,7 +191,7 @@ describe('side menu', () => {
         '/dashboard/repas',
       ],
       Statistiques: ['/dashboard/StatsPerPax', '/dashboard/StatsPerMonth', '/dashboard/StatsPerCa'],
-      Facturation: ['/dashboard/BalanceAgee', '/dashboard/ExportComptable'],
+      Facturation: ['/dashboard/Factures', '/dashboard/Avoirs', '/dashboard/BalanceAgee', '/dashboard/ExportComptable'],
       Utilisateurs: ['/dashboard/utilisateurs'],
     });
   });
@@ -252,22 +261,22 @@ describe('declarations installed at run time (issue 38 §3)', () => {
 
   const facturation: RemoteDeclarations = {
     routes: [
-      { id: 'factures', path: 'factures', title: 'Factures' },
-      { id: 'facture', path: 'factures/:id', title: 'Fiche facture', permission: 'manageUsers' },
+      { id: 'devis', path: 'devis', title: 'Devis' },
+      { id: 'devis-fiche', path: 'devis/:id', title: 'Fiche devis', permission: 'manageUsers' },
     ],
-    menu: [{ group: 'client', routeId: 'factures', label: 'Factures', order: 55 }],
+    menu: [{ group: 'client', routeId: 'devis', label: 'Devis', order: 55 }],
   };
 
   it("gives every remote's declarations to the table and the menu: a sixth remote needs no host change", () => {
     installDeclarations({ ...productDeclarations(), mf_facturation: facturation });
-    expect(routesOf('mf_facturation').map((r) => r.id)).toEqual(['factures', 'facture']);
-    expect(dashboardUrl('facture', { id: 7 })).toBe('/dashboard/factures/7');
+    expect(routesOf('mf_facturation').map((r) => r.id)).toEqual(['devis', 'devis-fiche']);
+    expect(dashboardUrl('devis-fiche', { id: 7 })).toBe('/dashboard/devis/7');
     // Among the Client group's entries by `order`: 55 falls between Foyers (50) and Repas (60).
     expect(
       MENU()
         .find((g) => g.key === 'client')
         ?.entries.map((e) => e.routeId),
-    ).toEqual(['groupe-client', 'client', 'contrat-client', 'pensionnaires', 'foyers', 'factures', 'repas']);
+    ).toEqual(['groupe-client', 'client', 'contrat-client', 'pensionnaires', 'foyers', 'devis', 'repas']);
   });
 
   it("keeps shared's group order and labels whatever order the remotes come in, and leaves out empty groups", () => {

@@ -38,6 +38,7 @@ const ALL_GROUPS = [
   'Etablissement',
   'Client',
   'Statistiques',
+  // Issue 39: the invoicing screens of mf-stats.
   'Facturation',
   'Utilisateurs',
 ];
@@ -51,7 +52,7 @@ function groupLabels(): string[] {
 }
 
 describe('SideMenu', () => {
-  it('shows the 8 groups, Etablissement included, to an admin', () => {
+  it('shows the 9 groups, Etablissement included, to an admin', () => {
     renderWithProviders(<SideMenu claims={admin} />, { url: '/dashboard' });
     expect(groupLabels()).toEqual(ALL_GROUPS);
   });

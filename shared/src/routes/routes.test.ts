@@ -59,11 +59,8 @@ const SPEC_EXTRA_ROUTES = [
 
 /** Routes an issue adds beyond spec §2, each with its reason in docs/frontend.md: issue 10 §4's households. */
 const ISSUE_ROUTES = ['foyers', 'foyers/:id'];
-// Issue 39: invoicing's screens in mf-stats (the ledger's here; the other invoicing screens add theirs).
-const INVOICING_ROUTES = ['BalanceAgee', 'ExportComptable'];
-
 /** Issue 39's invoicing screens, in mf-stats (docs/invoicing.md « Screens: client invoices and credit notes »). */
-const INVOICING_ROUTES = ['Factures', 'Factures/:id', 'Avoirs'];
+const INVOICING_ROUTES = ['Factures', 'Factures/:id', 'Avoirs', 'BalanceAgee', 'ExportComptable'];
 
 // The table every remote's declarations fill (installed by setup-tests.ts, as the registry's do in the host).
 const byPath = (path: string) => routeTable().find((r) => r.path === path);

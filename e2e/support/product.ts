@@ -138,18 +138,11 @@ export interface ProductOptions {
   fromRegistry?: boolean;
 }
 
-/**
- * The production build as deployed: the API serving the host on one origin, each remote on its own static
- * server (its own origin), wired through a runtime registry file. A fresh embedded database in demo mode: a copy of
- * the run's demo data template when there is one (DEMO_DATA_TEMPLATE), else generated at start.
- */
-export async function startProduct(options: ProductOptions = {}): Promise<Product> {
-  for (const dir of ['host-shell', ...Object.values(REMOTE_DIRS)]) {
-    if (!existsSync(join(ROOT, dir, 'dist', 'index.html'))) {
-      throw new Error(`${dir}/dist manquant : lancez « pnpm build » avant les tests navigateur.`);
-    }
-  }
-  const workDir = mkdtempSync(join(tmpdir(), 'ebas3-e2e-'));
+/** A product serving `/runtime-config.json` from the registry: no static server of its own for the remotes. */
+export type RegistryProduct = Omit<Product, 'remotes'>;
+
+/** Each remote's build on a static server of its own (its own origin). */
+async function startRemoteServers(): Promise<Record<RemoteName, RemoteServer>> {
   const remotes = {} as Record<RemoteName, RemoteServer>;
   for (const [name, dir] of Object.entries(REMOTE_DIRS) as [RemoteName, string][]) {
     const port = await freePort();
@@ -163,16 +156,40 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
       },
     };
   }
+  return remotes;
+}
+
+/**
+ * The production build as deployed: the API serving the host on one origin, each remote on its own static
+ * server (its own origin), wired through a runtime registry file. A fresh embedded database in demo mode: a copy of
+ * the run's demo data template when there is one (DEMO_DATA_TEMPLATE), else generated at start.
+ *
+ * `fromRegistry`: the registry of releases names the remotes (their releases, or their builds served by the API
+ * under `/remotes/<dir>/`), so no static server is started for them.
+ */
+export async function startProduct(
+  options: ProductOptions & { fromRegistry: true },
+): Promise<RegistryProduct>;
+export async function startProduct(options?: ProductOptions & { fromRegistry?: false }): Promise<Product>;
+export async function startProduct(options: ProductOptions = {}): Promise<Product | RegistryProduct> {
+  for (const dir of ['host-shell', ...Object.values(REMOTE_DIRS)]) {
+    if (!existsSync(join(ROOT, dir, 'dist', 'index.html'))) {
+      throw new Error(`${dir}/dist manquant : lancez « pnpm build » avant les tests navigateur.`);
+    }
+  }
+  const workDir = mkdtempSync(join(tmpdir(), 'ebas3-e2e-'));
+  const remotes = options.fromRegistry ? undefined : await startRemoteServers();
   const registry = join(workDir, 'runtime-config.json');
-  writeFileSync(
-    registry,
-    JSON.stringify({
-      apiBaseUrl: '/api',
-      remotes: Object.fromEntries(
-        Object.entries(remotes).map(([name, r]) => [name, `${r.url}/mf-manifest.json`]),
-      ),
-    }),
-  );
+  if (remotes)
+    writeFileSync(
+      registry,
+      JSON.stringify({
+        apiBaseUrl: '/api',
+        remotes: Object.fromEntries(
+          Object.entries(remotes).map(([name, r]) => [name, `${r.url}/mf-manifest.json`]),
+        ),
+      }),
+    );
 
   const port = await freePort();
   const template = process.env[DEMO_DATA_TEMPLATE];
@@ -188,7 +205,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
         DATA_DIR: dataDir,
         WEB_ROOT: ROOT,
         RELEASE_STORE: releaseStore,
-        ...(!options.fromRegistry && { RUNTIME_CONFIG_FILE: registry }),
+        ...(remotes && { RUNTIME_CONFIG_FILE: registry }),
         ...options.env,
       },
       (text) => (output += text),
@@ -197,7 +214,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
   const baseUrl = `http://127.0.0.1:${port}`;
   const stopApi = () => stopProcess(api);
   const stop = async () => {
-    await Promise.all(Object.values(remotes).map((r) => r.stop().catch(() => undefined)));
+    await Promise.all(Object.values(remotes ?? {}).map((r) => r.stop().catch(() => undefined)));
     await stopApi();
     rmSync(workDir, { recursive: true, force: true });
   };
@@ -213,5 +230,6 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
     await stop();
     throw error;
   }
-  return { baseUrl, dataDir, releaseStore, remotes, stop, stopApi, startApi };
+  const product = { baseUrl, dataDir, releaseStore, stop, stopApi, startApi };
+  return remotes ? { ...product, remotes } : product;
 }

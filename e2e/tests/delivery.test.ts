@@ -19,7 +19,14 @@ import type { Browser, Page } from 'playwright-core';
 import { releaseSide } from 'shared/contract';
 import type { ReleaseManifest } from '../../api/src/lib/release-store/release-manifest';
 import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
-import { DEMO_ADMIN, DEMO_AGENT, REMOTE_DIRS, ROOT, startProduct, type Product } from '../support/product';
+import {
+  DEMO_ADMIN,
+  DEMO_AGENT,
+  REMOTE_DIRS,
+  ROOT,
+  startProduct,
+  type RegistryProduct,
+} from '../support/product';
 import {
   editedDist,
   fileContaining,
@@ -50,7 +57,7 @@ const ESSAI = {
   label: 'Essai de livraison',
 };
 
-let product: Product;
+let product: RegistryProduct;
 let browser: Browser;
 let admin: ApiSession;
 let workDir: string;
@@ -262,10 +269,17 @@ describe('independent delivery of mf-stats', () => {
   test('a release that throws while loading: the French fallback, the rest of the shell works; rollback mends it', async () => {
     await promoteRelease(admin, STATS, stats.broken.id);
     const tab = await freshTab(DEMO_AGENT);
-    // The runtime reports a page map that throws as a failed load of the remote: the « unavailable » fallback.
+    // The runtime reports a page map that throws as a failed load of the remote: the fallback says which module,
+    // which release and what happened, once in the console.
+    await tab.page.getByText("Le module « Statistiques par nombre de pax » n'a pas pu être chargé").waitFor();
     await tab.page
-      .getByText('Le module « Statistiques par nombre de pax » est momentanément indisponible')
+      .getByText(new RegExp(`Module mf_stats, version ${stats.broken.id} : .*Panne simulée au chargement`))
       .waitFor();
+    assert.equal(
+      tab.errors.filter((error) => error.includes('Module distant en échec')).length,
+      1,
+      tab.errors.join('\n'),
+    );
     await tab.page
       .getByRole('navigation', { name: 'Menu principal' })
       .getByText('Statistiques', { exact: true })

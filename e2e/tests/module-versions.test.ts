@@ -6,9 +6,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { REGISTRY_PATH, type RegistryStatus, type ReleaseHistory } from 'shared/contract';
+import {
+  MODULE_VERSIONS_PATH,
+  REGISTRY_PATH,
+  type RegistryStatus,
+  type ReleaseHistory,
+} from 'shared/contract';
 import { launchBrowser, login, openPage } from '../support/browser';
 import { DEMO_ADMIN, startProduct, type Product } from '../support/product';
+import { openDialog } from '../support/ui';
 import { ApiSession } from '../support/world';
 
 const REMOTE = 'mf-essai';
@@ -91,4 +97,48 @@ describe('« Versions des modules »', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  for (const viewport of [
+    { width: 375, height: 740 },
+    { width: 1366, height: 800 },
+  ])
+    test(`at ${viewport.width} px the releases' table scrolls inside its card, its buttons reachable`, async () => {
+      const { page, context, errors } = await openPage(browser, product.baseUrl, viewport);
+      await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await page.goto(`/dashboard/${MODULE_VERSIONS_PATH}`);
+      await page.getByRole('tab', { name: REMOTE }).click();
+      const releases = page.locator('.ant-card', { hasText: 'Versions enregistrées' });
+      await releases.getByText(V2).waitFor();
+      // No sideways scroll of the page: the document is no wider than the window.
+      const page_ = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      assert.ok(
+        page_.scrollWidth <= page_.clientWidth,
+        `page ${page_.scrollWidth} > ${page_.clientWidth} px`,
+      );
+      // The card stays inside the window; on a phone its table scrolls inside it.
+      const card = await releases.boundingBox();
+      assert.ok(card && card.x >= 0 && card.x + card.width <= viewport.width, JSON.stringify(card));
+      const body = releases.locator('.ant-table-content, .ant-table-body').first();
+      const table = await body.evaluate((el) => ({
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+      }));
+      if (viewport.width === 375) assert.ok(table.scrollWidth > table.clientWidth, 'the table scrolls');
+      // The promote button of the release not live is reached by scrolling the table, and opens its dialog.
+      const promote = releases.getByRole('button', { name: `Mettre en ligne la version ${V2}` });
+      await promote.scrollIntoViewIfNeeded();
+      const button = await promote.boundingBox();
+      assert.ok(button && button.x >= 0 && button.x + button.width <= viewport.width, JSON.stringify(button));
+      const dialog = await openDialog(
+        promote,
+        page.getByRole('dialog', { name: `Mettre en ligne la version ${V2}` }),
+      );
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
 });

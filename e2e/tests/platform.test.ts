@@ -164,7 +164,7 @@ describe('shell and remotes', () => {
     await stats.stop();
     try {
       await navigateInApp(page, '/dashboard/StatsPerPax');
-      await page.getByText(/momentanément indisponible/).waitFor({ timeout: 15_000 });
+      await page.getByText(/Le module « .+ » n'a pas pu être chargé/).waitFor({ timeout: 15_000 });
       const retry = page.getByRole('button', { name: 'Réessayer' });
       await retry.waitFor();
 
@@ -173,7 +173,7 @@ describe('shell and remotes', () => {
       await navigateInApp(page, '/dashboard/client');
       await page.locator('section[data-route-id="client"]').waitFor({ timeout: 15_000 });
 
-      // The feature team brings its server back: "Réessayer" loads it without reloading the shell.
+      // The feature team brings its server back: "Réessayer" reloads the page, which loads it.
       await navigateInApp(page, '/dashboard/StatsPerPax');
       await retry.waitFor();
       await stats.start();

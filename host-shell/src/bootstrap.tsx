@@ -7,7 +7,13 @@ import { loadSignedIn, setStartupConfig } from './app/signed-in-loader';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Élément #root introuvable');
-const root = createRoot(container);
+const root = createRoot(container, {
+  // An error a boundary logs itself (a remote page's, with the module named) is not logged a second time by React.
+  onCaughtError: (error, { errorBoundary }) => {
+    if ((errorBoundary as { logsCaughtErrors?: boolean } | undefined)?.logsCaughtErrors !== true)
+      console.error(error);
+  },
+});
 
 async function start() {
   // Everything the first screen needs starts at once: the registry (already requested by index.html's preload)

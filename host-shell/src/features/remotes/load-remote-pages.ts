@@ -11,9 +11,25 @@ export class RemoteUnavailableError extends Error {
   constructor(
     readonly remote: string,
     cause?: unknown,
+    /** The release that failed (null: the build's entry, outside the registry of releases). */
+    readonly releaseId: string | null = null,
   ) {
     super(`Le module ${remote} est indisponible`, { cause });
   }
+
+  /** What happened, in one line for the fallback: the cause's message, else this error's. */
+  get reason(): string {
+    return oneLine(this.cause instanceof Error ? this.cause.message : this.message);
+  }
+}
+
+/** Longer messages (the federation runtime's carry URLs and JSON) are cut: the console has the whole error. */
+const REASON_MAX_LENGTH = 300;
+
+/** An error message on one line, whitespace collapsed, cut at REASON_MAX_LENGTH characters. */
+export function oneLine(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length > REASON_MAX_LENGTH ? `${line.slice(0, REASON_MAX_LENGTH - 1)}…` : line;
 }
 
 const cache = new Map<string, Promise<PageMap>>();
@@ -26,10 +42,11 @@ export function loadRemotePages(remote: string, load = loadRemote): Promise<Page
   const cached = cache.get(remote);
   if (cached) return cached;
   const chosen = prepareRemoteLoad(remote);
+  const releaseId = chosen?.releaseId ?? null;
   const pending = checkRemoteRequirements(remote, chosen?.requirements)
     .then(() => load<{ default: PageMap }>(`${remote}/${PAGES_EXPOSE.slice(2)}`))
     .then((module) => {
-      if (!module?.default) throw new RemoteUnavailableError(remote);
+      if (!module?.default) throw new RemoteUnavailableError(remote, undefined, releaseId);
       return module.default;
     })
     .catch((error: unknown) => {
@@ -37,7 +54,7 @@ export function loadRemotePages(remote: string, load = loadRemote): Promise<Page
       forgetRemoteLoad(remote);
       throw error instanceof RemoteUnavailableError || error instanceof RemoteIncompatibleError
         ? error
-        : new RemoteUnavailableError(remote, error);
+        : new RemoteUnavailableError(remote, error, releaseId);
     });
   cache.set(remote, pending);
   return pending;

@@ -110,6 +110,7 @@ async function retry() {
 describe('RemotePage', () => {
   beforeEach(() => {
     forgetRemotePages('mf_reservations');
+    remoteReleasesStore.setState({ config: undefined, loaded: {}, stale: {}, checkedAt: 0, etag: null });
     loadRemote.mockReset();
     // React and the boundary log caught errors; the assertions below are on what the user sees.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -123,33 +124,62 @@ describe('RemotePage', () => {
     expect(loadRemote).toHaveBeenCalledWith('mf_reservations/pages');
   });
 
-  it("shows the French fallback when the remote is down, and 'Réessayer' loads it again", async () => {
-    loadRemote
-      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(remoteModule({ reservations: ReservationsPage }));
+  it("shows the French fallback when the remote is down, and 'Réessayer' reloads the page", async () => {
+    const reload = vi.fn<() => void>();
+    vi.spyOn(window.location, 'reload').mockImplementation(reload);
+    loadRemote.mockRejectedValue(new TypeError('Failed to fetch'));
     await renderRemotePage('reservations');
-    expect(await screen.findByText('Le module « Réservations » est momentanément indisponible')).toBeTruthy();
+    expect(await screen.findByText("Le module « Réservations » n'a pas pu être chargé")).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Module mf_reservations, version de la construction (hors registre) : Failed to fetch',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText(/Le reste de l'application fonctionne/)).toBeTruthy();
 
     await retry();
-    expect(await screen.findByRole('heading', { name: 'Liste des réservations' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
-    expect(loadRemote).toHaveBeenCalledTimes(2);
+    expect(reload).toHaveBeenCalledOnce();
+    // No retry of its own: the load was tried once, the reload starts afresh.
+    expect(loadRemote).toHaveBeenCalledOnce();
   });
 
-  it('stays on the fallback when the retry fails too', async () => {
-    loadRemote.mockRejectedValue(new TypeError('Failed to fetch'));
+  it('a release that throws while loading: module, release id and the message on one line, logged once', async () => {
+    registerRuntimeRemotes(registry('20261207-082821-00d3e03-edfff3107412'));
+    loadRemote.mockRejectedValue(new Error('Panne simulée\n   au chargement'));
     await renderRemotePage('reservations');
-    await screen.findByRole('button', { name: 'Réessayer' });
-    await retry();
-    expect(await screen.findByRole('button', { name: 'Réessayer' })).toBeTruthy();
-    await vi.waitFor(() => expect(loadRemote).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText("Le module « Réservations » n'a pas pu être chargé")).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Module mf_reservations, version 20261207-082821-00d3e03-edfff3107412 : Panne simulée au chargement',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+    const logged = vi
+      .mocked(console.error)
+      .mock.calls.filter(([first]) => first === 'Module distant en échec :');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.[1]).toMatchObject({
+      name: 'RemoteUnavailableError',
+      releaseId: '20261207-082821-00d3e03-edfff3107412',
+    });
+    // The fallback stays: nothing loads again until the user asks.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loadRemote).toHaveBeenCalledOnce();
+  });
+
+  it('cuts a long message to one line of 300 characters', () => {
+    const reason = new RemoteUnavailableError('mf_stats', new Error(`début\n${'x'.repeat(400)}`), 'v1')
+      .reason;
+    expect(reason).toHaveLength(300);
+    expect(reason.startsWith('début x')).toBe(true);
+    expect(reason.endsWith('…')).toBe(true);
   });
 
   it('shows the error fallback when the remote does not expose the page', async () => {
     loadRemote.mockResolvedValue(remoteModule({}));
     await renderRemotePage('reservations');
     expect(await screen.findByText('Le module « Réservations » a rencontré une erreur')).toBeTruthy();
+    expect(screen.getByText("La page reservations n'est pas exposée par mf_reservations")).toBeTruthy();
   });
 });
 

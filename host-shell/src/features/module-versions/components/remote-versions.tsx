@@ -70,6 +70,8 @@ function Releases({ status }: { status: RemoteStatus }) {
       loading={releases.isPending}
       dataSource={releases.data ?? []}
       pagination={false}
+      // Wider than a phone (375 px): the table scrolls inside its card, the page does not scroll sideways.
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description="Aucune version enregistrée" /> }}
       columns={[
         {
@@ -112,6 +114,7 @@ function History({ history }: { history: ReturnType<typeof useReleaseHistory> })
       loading={history.isPending}
       dataSource={history.data ?? []}
       pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description="Aucun changement enregistré" /> }}
       columns={[
         { title: 'Quand', dataIndex: 'at', render: (value: string) => formatDateTime(value) },

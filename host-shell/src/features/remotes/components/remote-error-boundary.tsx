@@ -14,6 +14,9 @@ interface State {
 
 /** Catches a remote that fails to load or throws while rendering, so the shell keeps working. */
 export class RemoteErrorBoundary extends Component<Props, State> {
+  /** Read by the root's `onCaughtError` (bootstrap.tsx): this boundary logs what it catches, React does not again. */
+  readonly logsCaughtErrors = true;
+
   override state: State = { error: null, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {

@@ -72,6 +72,16 @@ describe('the host chunk groups', () => {
     expect(groupOf(`${STORE}antd/es/popconfirm/index.js`)).toBe('screens');
   });
 
+  it('keep what a list seldom shows out of the screens’ file: Result, Tabs', () => {
+    expect(groupOf(`${STORE}antd/es/result/index.js`)).toBe('extras');
+    expect(groupOf(`${STORE}antd/es/result/noFound.js`)).toBe('extras');
+    expect(groupOf(`${STORE}antd/es/tabs/index.js`)).toBe('extras');
+    expect(groupOf(`${STORE}@rc-component/tabs/es/index.js`)).toBe('extras');
+    // The Card every page's content is stays in the screens' file, with the Segmented of the lists' toggles.
+    expect(groupOf(`${STORE}antd/es/card/index.js`)).toBe('screens');
+    expect(groupOf(`${STORE}antd/es/segmented/index.js`)).toBe('screens');
+  });
+
   it('keep the toasts apart, fetched with the first one', () => {
     expect(groupOf(`${STORE}antd/es/notification/index.js`)).toBe('toasts');
     expect(groupOf(`${STORE}@rc-component/notification/es/index.js`)).toBe('toasts');
@@ -108,5 +118,17 @@ describe('the host chunk groups', () => {
     expect(replaced('./hooks/useForm', `${STORE}antd/es/form`)).toBe(false);
     expect(replaced('../form/hooks/useForm', `${STORE}antd/es/select`)).toBe(false);
     expect(HOST_MODULE_REPLACEMENTS[0]!.replacement).toBe('../vendor/antd-name-path.ts');
+  });
+
+  it('give Card a Tabs fetched when first shown, and no other importer', () => {
+    const replacement = (request: string, context: string) =>
+      HOST_MODULE_REPLACEMENTS.find((r) => r.request.test(request) && r.issuer.test(context))?.replacement;
+    expect(replacement('../tabs', `${STORE}antd/es/card`)).toBe('../vendor/antd-card-tabs.tsx');
+    expect(replacement('../tabs', 'C:\\repo\\node_modules\\antd\\es\\card')).toBe(
+      '../vendor/antd-card-tabs.tsx',
+    );
+    expect(replacement('../tabs', `${STORE}antd/es/card-grid`)).toBeUndefined();
+    expect(replacement('../tabs/style', `${STORE}antd/es/card`)).toBeUndefined();
+    expect(replacement('./tabs', `${STORE}antd/es/card`)).toBeUndefined();
   });
 });

@@ -268,6 +268,13 @@ const PICKERS = inPackages(['@rc-component/picker', ...antd(['date-picker', 'cal
 const DIALOGS = inPackages(['@rc-component/dialog', ...antd(['modal', 'drawer'])]);
 
 /**
+ * What a screen shows only now and then: antd's Result (an error, a missing record, the host's error pages: its
+ * three illustrations are ≈ 8 kB brotli) and Tabs (a tabbed page; Card's `tabList` loads it through
+ * shared/src/vendor/antd-card-tabs.tsx). In `screens` they were downloaded with every list (issue 37 §5).
+ */
+const EXTRAS = inPackages(['@rc-component/tabs', ...antd(['result', 'tabs'])]);
+
+/**
  * The rest of antd: what the remotes' first screens render (Table, Select, Tag, Switch, the date pickers…) and what
  * `shared/ui` imports for them (its modals, confirmations and record frames), one singleton module at once.
  */
@@ -299,6 +306,7 @@ export const HOST_CHUNK_GROUPS = {
   panels: group('panels', PANELS, 22),
   pickers: group('pickers', PICKERS, 21),
   dialogs: group('dialogs', DIALOGS, 21),
+  extras: group('extras', EXTRAS, 21),
   screens: group('screens', SCREENS, 20),
 };
 
@@ -306,7 +314,8 @@ export const HOST_CHUNK_GROUPS = {
  * Modules the host's build replaces, by the request and the importing folder: Radio.Group (which every Table imports
  * for its selection column) asks antd's `form/hooks/useForm` for one small function, and that module imports the
  * Form engine: the list's first visit downloaded the whole `forms` file for it. It gets the same function from
- * shared/src/vendor/antd-name-path.ts.
+ * shared/src/vendor/antd-name-path.ts. Card imports Tabs for its `tabList`, which no screen uses, and every page's
+ * content is a Card: it gets a Tabs fetched when first shown (shared/src/vendor/antd-card-tabs.tsx).
  */
 export const HOST_MODULE_REPLACEMENTS = [
   {
@@ -314,5 +323,11 @@ export const HOST_MODULE_REPLACEMENTS = [
     issuer: /[\\/]node_modules[\\/]antd[\\/]es[\\/]radio$/,
     /** Relative to this folder. */
     replacement: '../vendor/antd-name-path.ts',
+  },
+  // Card's Tabs, fetched when a card first shows tabs (`extras`): every page's content is a Card.
+  {
+    request: /^\.\.\/tabs(?:\/index(?:\.js)?)?$/,
+    issuer: /[\\/]node_modules[\\/]antd[\\/]es[\\/]card$/,
+    replacement: '../vendor/antd-card-tabs.tsx',
   },
 ];

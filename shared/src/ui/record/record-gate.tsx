@@ -1,7 +1,8 @@
-import { Button, Result, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { dashboardUrl } from '../../routes';
+import { ResultWhenShown } from '../result-when-shown';
 
 /** What a details page knows of its record's loading, whatever hook loads it. */
 export interface RecordGateState {
@@ -27,7 +28,7 @@ export function RecordGate<T>({ record, state, notFoundTitle, listRouteId, child
   if (record) return children(record);
   if (state.notFound) {
     return (
-      <Result
+      <ResultWhenShown
         status="404"
         title={notFoundTitle}
         subTitle="Le lien est peut-être erroné, ou la fiche n'existe plus."
@@ -37,7 +38,7 @@ export function RecordGate<T>({ record, state, notFoundTitle, listRouteId, child
   }
   if (state.error) {
     return (
-      <Result
+      <ResultWhenShown
         status="error"
         title="La fiche n'a pas pu être chargée."
         subTitle={state.error.message}

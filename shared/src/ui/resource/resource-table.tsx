@@ -5,7 +5,6 @@ import {
   Empty,
   Flex,
   Input,
-  Result,
   Segmented,
   Space,
   Table,
@@ -26,6 +25,7 @@ import {
   type Ref,
 } from 'react';
 import { formatNumber } from '../../format/numbers';
+import { ResultWhenShown } from '../result-when-shown';
 import { useList, type ListLoader } from './fetch-list';
 import { frenchRowSelection } from './row-selection';
 import { useListQuery } from './use-list-query';
@@ -276,7 +276,7 @@ export function ResourceTable<T extends object>({
   let emptyText: ReactNode;
   if (error) {
     emptyText = (
-      <Result
+      <ResultWhenShown
         status="error"
         title="La liste n'a pas pu être chargée."
         subTitle={error.message}

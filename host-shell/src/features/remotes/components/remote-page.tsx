@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, use, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ContentSpinner, type RouteDef } from 'shared';
 import { useStore } from 'zustand';
@@ -6,7 +6,12 @@ import { loadRemotePages } from '../load-remote-pages';
 import { remoteReleasesStore } from '../../../lib/releases/remote-releases';
 import { NewReleaseBanner } from './new-release-banner';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { RemoteFallback } from './remote-fallback';
+
+// The failure's screen (antd's Result, the host's `extras` file) is fetched when a remote fails, not with every
+// remote page: a list's first visit downloaded it for nothing (issue 37 §5).
+const RemoteFallback = lazy(() =>
+  import('./remote-fallback').then((module) => ({ default: module.RemoteFallback })),
+);
 
 function LoadedPage({ pages, route }: { pages: ReturnType<typeof loadRemotePages>; route: RouteDef }) {
   const Page = use(pages)[route.id];
@@ -55,7 +60,11 @@ export function RemotePage({ route }: { route: RouteDef }) {
       {stale && <NewReleaseBanner />}
       <RemoteErrorBoundary
         resetKey={`${route.id}#${attempt}`}
-        fallback={(error) => <RemoteFallback error={error} title={route.title} onRetry={retry} />}
+        fallback={(error) => (
+          <Suspense fallback={<ContentSpinner />}>
+            <RemoteFallback error={error} title={route.title} onRetry={retry} />
+          </Suspense>
+        )}
       >
         <Suspense fallback={<ContentSpinner label="Chargement du module…" />}>
           <LoadedPage pages={pages} route={route} />

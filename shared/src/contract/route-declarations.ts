@@ -38,6 +38,7 @@ export const MENU_GROUPS = [
   { key: 'etablissement', label: 'Etablissement', permission: 'manageReferenceData' },
   { key: 'client', label: 'Client' },
   { key: 'statistiques', label: 'Statistiques' },
+  { key: 'facturation', label: 'Facturation' },
   { key: 'utilisateurs', label: 'Utilisateurs', permission: 'manageUsers' },
 ] as const satisfies readonly { key: string; label: string; permission?: PermissionName }[];
 export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];

@@ -10,6 +10,7 @@ export * from './demandes';
 export * from './notifications';
 export * from './tasks';
 export * from './releases';
+export { mockReleve, relevesStore, resetRelevesMocks } from './releves';
 
 import { resetReferentielMocks } from './referentiel';
 import { resetDemandeMocks } from './demandes';
@@ -17,6 +18,7 @@ import { resetNotificationMocks } from './notifications';
 import { resetReservationMocks } from './reservations';
 import { resetTaskMocks } from './tasks';
 import { resetReleaseMocks } from './releases';
+import { resetRelevesMocks } from './releves';
 
 /** Every mock store back to its seed data: each page test starts from the same world. */
 export function resetMocks(): void {
@@ -26,4 +28,5 @@ export function resetMocks(): void {
   resetNotificationMocks();
   resetTaskMocks();
   resetReleaseMocks();
+  resetRelevesMocks();
 }

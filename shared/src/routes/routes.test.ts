@@ -59,6 +59,13 @@ const SPEC_EXTRA_ROUTES = [
 
 /** Routes an issue adds beyond spec §2, each with its reason in docs/frontend.md: issue 10 §4's households. */
 const ISSUE_ROUTES = ['foyers', 'foyers/:id'];
+/** Issue 39 §3: the invoicing screens of mf-stats (hotel statements and invoices, the invoicing settings). */
+const INVOICING_ROUTES = [
+  'Releves',
+  'FacturesEtablissements',
+  'FacturesEtablissements/:id',
+  'ParametresFacturation',
+];
 
 // The table every remote's declarations fill (installed by setup-tests.ts, as the registry's do in the host).
 const byPath = (path: string) => routeTable().find((r) => r.path === path);
@@ -88,12 +95,18 @@ describe('route registry', () => {
     expect(route && needsSubject(route)).toBe(false);
   });
 
+  it.each(INVOICING_ROUTES)('registers the invoicing route %s in mf_stats, not extra', (path) => {
+    const route = byPath(path);
+    expect(route?.remote).toBe('mf_stats');
+    expect(route && needsSubject(route)).toBe(false);
+  });
+
   it('registers nothing beyond the spec routes and the documented issue routes', () => {
     expect(
       routeTable()
         .map((r) => r.path)
         .sort(),
-    ).toEqual([...SPEC_CHILD_ROUTES, ...SPEC_EXTRA_ROUTES, ...ISSUE_ROUTES].sort());
+    ).toEqual([...SPEC_CHILD_ROUTES, ...SPEC_EXTRA_ROUTES, ...ISSUE_ROUTES, ...INVOICING_ROUTES].sort());
   });
 
   it('gives every route a title and assigns each remote at least one route', () => {
@@ -131,7 +144,7 @@ describe('route registry', () => {
 });
 
 describe('side menu', () => {
-  it('has the 8 groups of spec §2 in order', () => {
+  it('has the 8 groups of spec §2 in order, and « Facturation » (issue 39) after « Statistiques »', () => {
     expect(MENU().map((g) => g.label)).toEqual([
       'Reservation',
       'Demande hébergement',
@@ -140,6 +153,7 @@ describe('side menu', () => {
       'Etablissement',
       'Client',
       'Statistiques',
+      'Facturation',
       'Utilisateurs',
     ]);
   });
@@ -178,6 +192,11 @@ describe('side menu', () => {
         '/dashboard/repas',
       ],
       Statistiques: ['/dashboard/StatsPerPax', '/dashboard/StatsPerMonth', '/dashboard/StatsPerCa'],
+      Facturation: [
+        '/dashboard/Releves',
+        '/dashboard/FacturesEtablissements',
+        '/dashboard/ParametresFacturation',
+      ],
       Utilisateurs: ['/dashboard/utilisateurs'],
     });
   });
@@ -268,7 +287,7 @@ describe('declarations installed at run time (issue 38 §3)', () => {
   it("keeps shared's group order and labels whatever order the remotes come in, and leaves out empty groups", () => {
     const { mf_stats, mf_reservations } = productDeclarations();
     installDeclarations({ mf_stats: mf_stats!, mf_reservations: mf_reservations! });
-    expect(MENU().map((g) => g.label)).toEqual(['Reservation', 'Statistiques']);
+    expect(MENU().map((g) => g.label)).toEqual(['Reservation', 'Statistiques', 'Facturation']);
   });
 
   it('leaves out an entry for a group shared does not know (promote refuses such a release)', () => {

@@ -200,7 +200,7 @@ function ParametresForm({ editable }: { editable: boolean }) {
         ))}
         {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
         {editable && (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
+          <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginBottom: 24 }}>
             Enregistrer les paramètres
           </Button>
         )}

@@ -51,12 +51,10 @@ export function EcartsSection({
           key={group.type}
           size="small"
           title={`${TYPE_ECART_LABELS[group.type]} (${group.ecarts.length})`}
-          extra={
-            <Typography.Text strong>
-              {`Facturé ${formatMoney(group.montantFacture)} · réservé ${formatMoney(group.montantReserve)} · écart ${formatMoney(group.difference)}`}
-            </Typography.Text>
-          }
         >
+          <Typography.Paragraph strong>
+            {`Facturé ${formatMoney(group.montantFacture)} · réservé ${formatMoney(group.montantReserve)} · écart ${formatMoney(group.difference)}`}
+          </Typography.Paragraph>
           <Table<Ecart>
             size="small"
             rowKey="id"

@@ -19,7 +19,7 @@ describe('FactureEtablissementPage', () => {
     card(1);
     expect(await screen.findByText('Facturée, non réservée (1)')).toBeTruthy();
     const totaux = within(section('Totaux comparés'));
-    expect(totaux.getByText('Réservé (relevé de novembre 2026)')).toBeTruthy();
+    expect(totaux.getAllByText('Réservé (relevé de novembre 2026)').length).toBeGreaterThan(0);
     // Billed 2,147.00 against 2,085.00 booked: one night of 62.00 too many.
     expect(totaux.getByText(/2\s147,00\s€/)).toBeTruthy();
     expect(await totaux.findByText(/2\s085,00\s€/)).toBeTruthy();

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Space, Steps, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Space, Steps, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -44,6 +44,7 @@ function TotauxCompares({ facture }: { facture: FactureEtablissementDetail }) {
       <Table
         size="small"
         pagination={false}
+        scroll={{ x: 'max-content' }}
         rowKey="key"
         dataSource={rows}
         columns={[
@@ -161,47 +162,39 @@ function FactureCard({ facture }: { facture: FactureEtablissementDetail }) {
         <Alert type="error" showIcon closable title={download.error} onClose={download.clearError} />
       )}
 
-      <Card
-        size="small"
-        title="Totaux comparés"
-        extra={
-          facture.etat !== 'rapprochee' && (
+      <Card size="small" title="Totaux comparés">
+        {facture.etat !== 'rapprochee' && (
+          <Flex justify="flex-end" style={{ marginBottom: 12 }}>
             <Button type="primary" loading={rapprocher.isPending} onClick={() => void run()}>
               {facture.etat === 'ecart' ? 'Relancer le rapprochement' : 'Lancer le rapprochement'}
             </Button>
-          )
-        }
-      >
+          </Flex>
+        )}
         <TotauxCompares facture={facture} />
       </Card>
 
-      <Card
-        size="small"
-        title="Écarts par type"
-        extra={
-          <Space wrap>
-            {admin && facture.etat === 'ecart' && open.length > 1 && (
-              <Button onClick={() => setAccepting({ ecarts: open, all: true })}>
-                Accepter tous les écarts ouverts
-              </Button>
-            )}
-            <Button
-              icon={<DownloadOutlined />}
-              loading={download.running === 'pdf'}
-              onClick={() => report('pdf')}
-            >
-              Rapport PDF
+      <Card size="small" title="Écarts par type">
+        <Flex wrap gap={8} justify="flex-end" style={{ marginBottom: 12 }}>
+          {admin && facture.etat === 'ecart' && open.length > 1 && (
+            <Button onClick={() => setAccepting({ ecarts: open, all: true })}>
+              Accepter tous les écarts ouverts
             </Button>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={download.running === 'xlsx'}
-              onClick={() => report('xlsx')}
-            >
-              Rapport Excel
-            </Button>
-          </Space>
-        }
-      >
+          )}
+          <Button
+            icon={<DownloadOutlined />}
+            loading={download.running === 'pdf'}
+            onClick={() => report('pdf')}
+          >
+            Rapport PDF
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={download.running === 'xlsx'}
+            onClick={() => report('xlsx')}
+          >
+            Rapport Excel
+          </Button>
+        </Flex>
         {facture.etat === 'ecart' && !admin && open.length > 0 && (
           <Alert
             type="info"

@@ -38,6 +38,7 @@ const ALL_GROUPS = [
   'Etablissement',
   'Client',
   'Statistiques',
+  'Facturation',
   'Utilisateurs',
 ];
 

@@ -13,6 +13,10 @@ export const declarations = {
     { id: 'factures', path: 'Factures', title: 'Factures clients' },
     { id: 'facture', path: 'Factures/:id', title: 'Facture' },
     { id: 'avoirs', path: 'Avoirs', title: 'Avoirs' },
+    { id: 'releves', path: 'Releves', title: 'Relevés établissements' },
+    { id: 'factures-etablissements', path: 'FacturesEtablissements', title: 'Factures établissements' },
+    { id: 'facture-etablissement', path: 'FacturesEtablissements/:id', title: 'Facture établissement' },
+    { id: 'parametres-facturation', path: 'ParametresFacturation', title: 'Paramètres de facturation' },
     { id: 'balance-agee', path: 'BalanceAgee', title: 'Balance âgée' },
     { id: 'export-comptable', path: 'ExportComptable', title: 'Export comptable' },
   ],
@@ -22,7 +26,16 @@ export const declarations = {
     { group: 'statistiques', routeId: 'stats-per-ca', label: "Par chiffre d'affaires", order: 30 },
     { group: 'facturation', routeId: 'factures', label: 'Factures clients', order: 10 },
     { group: 'facturation', routeId: 'avoirs', label: 'Avoirs', order: 20 },
+    { group: 'facturation', routeId: 'releves', label: 'Relevés établissements', order: 30 },
+    { group: 'facturation', routeId: 'factures-etablissements', label: 'Factures établissements', order: 40 },
     { group: 'facturation', routeId: 'balance-agee', label: 'Balance âgée', order: 50 },
     { group: 'facturation', routeId: 'export-comptable', label: 'Export comptable', order: 60 },
+    // Every user opens the settings: administrators edit them, others read them with a notice (docs/invoicing.md).
+    {
+      group: 'facturation',
+      routeId: 'parametres-facturation',
+      label: 'Paramètres de facturation',
+      order: 70,
+    },
   ],
 } as const satisfies RemoteDeclarations;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routesOf } from 'shared';
-import { renderWithProviders } from 'shared/testing';
+import { renderPage } from 'shared/testing/render-page';
 import pages from './pages';
 
 describe('mf_stats pages', () => {
@@ -13,11 +13,11 @@ describe('mf_stats pages', () => {
     );
   });
 
+  // The invoicing pages are loaded when first shown (lazyPage): their frame appears once their code has arrived.
   it.each(routesOf('mf_stats'))('renders the frame of $id with its title and params', async (route) => {
     const Page = pages[route.id]!;
     const url = '/dashboard/' + route.path.replace(/:\w+/g, '42');
-    renderWithProviders(<Page />, { url, path: '/dashboard/' + route.path });
-    // Invoicing's pages load lazily: their heading comes with their module.
+    renderPage(<Page />, { url, path: '/dashboard/' + route.path });
     expect(await screen.findByRole('heading', { name: route.title })).toBeTruthy();
     if (route.path.includes(':id')) expect(screen.getByText('42')).toBeTruthy();
   });

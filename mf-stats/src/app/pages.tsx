@@ -2,8 +2,9 @@ import type { ComponentType } from 'react';
 import { lazyPage } from 'shared/ui';
 import { StatsPerCaPage, StatsPerMonthPage, StatsPerPaxPage } from '../features/stats';
 
-// The invoicing pages load when first shown (lazyPage): the statistics screen, this remote's first visit, does not
-// download them (docs/invoicing.md « Screens: client invoices and credit notes »).
+// The statistics are the remote's first screen (kept in its first load); the invoicing pages are each loaded when
+// first shown (lazyPage), so that first visit does not grow (docs/invoicing.md « Screens: client invoices and credit
+// notes »).
 const factures = () => import('../features/factures');
 
 /** The pages this remote exposes to the host, keyed by route id (see shared/src/routes/route-registry.ts). */
@@ -21,6 +22,22 @@ const pages: Record<string, ComponentType> = {
   'export-comptable': lazyPage(
     () => import('../features/comptabilite/components/export-comptable-page'),
     (module) => module.ExportComptablePage,
+  ),
+  releves: lazyPage(
+    () => import('../features/releves/components/releves-page'),
+    (module) => module.RelevesPage,
+  ),
+  'factures-etablissements': lazyPage(
+    () => import('../features/releves/components/factures-etablissements-page'),
+    (module) => module.FacturesEtablissementsPage,
+  ),
+  'facture-etablissement': lazyPage(
+    () => import('../features/releves/components/facture-etablissement-page'),
+    (module) => module.FactureEtablissementPage,
+  ),
+  'parametres-facturation': lazyPage(
+    () => import('../features/parametres-facturation/components/parametres-facturation-page'),
+    (module) => module.ParametresFacturationPage,
   ),
 };
 

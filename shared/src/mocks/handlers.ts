@@ -7,6 +7,7 @@ import { MOCK_API } from './common/mock-api';
 import { notificationsHandlers } from './notifications';
 import { referentielHandlers } from './referentiel';
 import { releasesHandlers } from './releases';
+import { relevesMocksHandlers } from './releves';
 import { reservationsHandlers } from './reservations';
 import { roomingPointageHandlers } from './rooming-pointage';
 import { statsHandlers } from './stats';
@@ -32,4 +33,5 @@ export const handlers: RequestHandler[] = [
   ...notificationsHandlers,
   ...tasksHandlers,
   ...releasesHandlers,
+  ...relevesMocksHandlers,
 ];

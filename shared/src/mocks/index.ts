@@ -12,6 +12,7 @@ export * from './notifications';
 export * from './tasks';
 export * from './releases';
 export * from './facturation';
+export { mockReleve, relevesStore, resetRelevesMocks } from './releves';
 
 import { resetReferentielMocks } from './referentiel';
 import { resetDemandeMocks } from './demandes';
@@ -20,6 +21,7 @@ import { resetReservationMocks } from './reservations';
 import { resetTaskMocks } from './tasks';
 import { resetReleaseMocks } from './releases';
 import { resetFacturationMocks } from './facturation';
+import { resetRelevesMocks } from './releves';
 
 /** Every mock store back to its seed data: each page test starts from the same world. */
 export function resetMocks(): void {
@@ -30,4 +32,5 @@ export function resetMocks(): void {
   resetTaskMocks();
   resetReleaseMocks();
   resetFacturationMocks();
+  resetRelevesMocks();
 }

@@ -59,8 +59,18 @@ const SPEC_EXTRA_ROUTES = [
 
 /** Routes an issue adds beyond spec §2, each with its reason in docs/frontend.md: issue 10 §4's households. */
 const ISSUE_ROUTES = ['foyers', 'foyers/:id'];
-/** Issue 39's invoicing screens, in mf-stats (docs/invoicing.md « Screens: client invoices and credit notes »). */
-const INVOICING_ROUTES = ['Factures', 'Factures/:id', 'Avoirs', 'BalanceAgee', 'ExportComptable'];
+/** Issue 39 §3: the invoicing screens of mf-stats (docs/invoicing.md « Screens: client invoices and credit notes »). */
+const INVOICING_ROUTES = [
+  'Factures',
+  'Factures/:id',
+  'Avoirs',
+  'Releves',
+  'FacturesEtablissements',
+  'FacturesEtablissements/:id',
+  'BalanceAgee',
+  'ExportComptable',
+  'ParametresFacturation',
+];
 
 // The table every remote's declarations fill (installed by setup-tests.ts, as the registry's do in the host).
 const byPath = (path: string) => routeTable().find((r) => r.path === path);
@@ -188,7 +198,15 @@ describe('side menu', () => {
         '/dashboard/repas',
       ],
       Statistiques: ['/dashboard/StatsPerPax', '/dashboard/StatsPerMonth', '/dashboard/StatsPerCa'],
-      Facturation: ['/dashboard/Factures', '/dashboard/Avoirs', '/dashboard/BalanceAgee', '/dashboard/ExportComptable'],
+      Facturation: [
+        '/dashboard/Factures',
+        '/dashboard/Avoirs',
+        '/dashboard/Releves',
+        '/dashboard/FacturesEtablissements',
+        '/dashboard/BalanceAgee',
+        '/dashboard/ExportComptable',
+        '/dashboard/ParametresFacturation',
+      ],
       Utilisateurs: ['/dashboard/utilisateurs'],
     });
   });

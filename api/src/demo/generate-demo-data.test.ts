@@ -277,7 +277,7 @@ describe('generateDemoData', () => {
       sql`insert into types_chambre (libelle, capacite) values ('Suite', 3) returning id`,
     );
     expect(next.id).toBe(7);
-  }, 300_000);
+  }, 600_000);
 
   it('stopped half-way: atomic, it leaves nothing and the next run generates it all; not atomic, a half dataset that the next run skips', async () => {
     const small = { ...DEMO_PRESETS.demo, hotels: 3, clients: 2, households: 12, today: TODAY };

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'msw';
 import { authHandlers } from './common/auth-handlers';
 import { demandesHandlers } from './demandes';
+import { facturationCompteursHandlers } from './facturation/compteurs';
 import { MOCK_API } from './common/mock-api';
 import { notificationsHandlers } from './notifications';
 import { referentielHandlers } from './referentiel';
@@ -28,4 +29,5 @@ export const handlers: RequestHandler[] = [
   ...notificationsHandlers,
   ...tasksHandlers,
   ...releasesHandlers,
+  ...facturationCompteursHandlers,
 ];

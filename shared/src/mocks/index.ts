@@ -10,6 +10,7 @@ export * from './demandes';
 export * from './notifications';
 export * from './tasks';
 export * from './releases';
+export { facturationCompteursHandlers, mockFacturationCompteurs } from './facturation/compteurs';
 
 import { resetReferentielMocks } from './referentiel';
 import { resetDemandeMocks } from './demandes';

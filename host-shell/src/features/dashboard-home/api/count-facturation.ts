@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient, facturationCompteursKeys, type QueryConfig } from 'shared';
+import type { FacturationCompteurs } from 'shared/contract';
+import { FACTURATION_COMPTEURS_PATH } from 'shared/contract/facturation-values';
+
+/** The two invoicing counters of the dashboard in one request: GET /facturation/compteurs (issue 39 §3). */
+export async function countFacturation(signal?: AbortSignal): Promise<FacturationCompteurs> {
+  const { data } = await apiClient.get<FacturationCompteurs>(FACTURATION_COMPTEURS_PATH, { signal });
+  return data;
+}
+
+export const facturationCountQueryOptions = () =>
+  queryOptions({
+    queryKey: facturationCompteursKeys.all,
+    queryFn: ({ signal }) => countFacturation(signal),
+  });
+
+export function useFacturationCounters(queryConfig?: QueryConfig<typeof facturationCountQueryOptions>) {
+  return useQuery({ ...facturationCountQueryOptions(), ...queryConfig });
+}

@@ -1,12 +1,6 @@
 // Invoicing (issue 39 §1, docs/invoicing.md « Client invoices »): the value lists the database, the API and the
 // screens share, and every French sentence the invoicing routes answer, defined once.
 
-/**
- * GET: the dashboard's invoicing counters (`FacturationCompteurs`). Here, among the values, so that the host's
- * dashboard reads it without the contract's schemas (FACTURATION_PATHS.compteurs is the same).
- */
-export const FACTURATION_COMPTEURS_PATH = '/facturation/compteurs';
-
 /** An invoice (380) or a credit note (381): one table, one series per kind and year. */
 export const FACTURE_TYPES = ['facture', 'avoir'] as const;
 export type FactureType = (typeof FACTURE_TYPES)[number];

@@ -1,13 +1,8 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ENVOI_ISSUES } from './enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
-import {
-  FACTURATION_COMPTEURS_PATH,
-  FACTURE_STATUTS,
-  FACTURE_TYPES,
-  LIGNE_NATURES,
-  MOYENS_PAIEMENT,
-} from './facturation-values';
+import { FACTURATION_COMPTEURS_PATH } from './facturation-paths';
+import { FACTURE_STATUTS, FACTURE_TYPES, LIGNE_NATURES, MOYENS_PAIEMENT } from './facturation-values';
 import type { FactureDocument } from './facture-document';
 
 /**

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, facturationCompteursKeys, type QueryConfig } from 'shared';
+import { apiClient, FACTURATION_COMPTEURS_PATH, facturationCompteursKeys, type QueryConfig } from 'shared';
 import type { FacturationCompteurs } from 'shared/contract';
-import { FACTURATION_COMPTEURS_PATH } from 'shared/contract/facturation-values';
 
 /** The two invoicing counters of the dashboard in one request: GET /facturation/compteurs (issue 39 §3). */
 export async function countFacturation(signal?: AbortSignal): Promise<FacturationCompteurs> {

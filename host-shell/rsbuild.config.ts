@@ -2,6 +2,7 @@ import {
   AUTH_PATHS,
   DASHBOARD_RESERVATION_FILTERS,
   DEMANDES_PATHS,
+  FACTURATION_PATHS,
   RESERVATIONS_PATHS,
 } from 'shared/contract';
 import { defineHostConfig } from 'shared/rsbuild';
@@ -24,7 +25,8 @@ export default defineHostConfig({
     tokenKey: STORED_TOKEN_KEY,
     // Sent by the session script before the start-up has run, adopted by the API client's first identical call
     // (shared/src/api/early-requests.ts): the session check everywhere, the home's counters on the home — each
-    // exactly as its feature calls it (get-current-user.ts, count-reservations.ts, count-demandes.ts).
+    // exactly as its feature calls it (get-current-user.ts, count-reservations.ts, count-demandes.ts,
+    // count-facturation.ts).
     earlyRequests: {
       calls: [
         { method: 'GET', path: AUTH_PATHS.me },
@@ -35,6 +37,7 @@ export default defineHostConfig({
           pathPattern: DASHBOARD_HOME_PATH,
         })),
         { method: 'GET', path: DEMANDES_PATHS.count, pathPattern: DASHBOARD_HOME_PATH },
+        { method: 'GET', path: FACTURATION_PATHS.compteurs, pathPattern: DASHBOARD_HOME_PATH },
       ],
     },
   },

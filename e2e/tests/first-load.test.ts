@@ -242,12 +242,14 @@ describe('first load', () => {
     await dashboard.waitForLoadState('networkidle');
     // Early data (shared/src/api/early-requests.ts): the session script sent the session check and the counters,
     // the client adopted each answer: each of these calls once, none asked again.
-    const earlyPaths = /^(GET \/api\/auth\/me|GET \/api\/demandesNumber|POST \/api\/reservationsNumber)$/;
+    const earlyPaths =
+      /^(GET \/api\/auth\/me|GET \/api\/demandesNumber|POST \/api\/reservationsNumber|GET \/api\/facturation\/compteurs)$/;
     assert.deepEqual(
       apiCalls.filter((call) => earlyPaths.test(call)).sort(),
       [
         'GET /api/auth/me',
         'GET /api/demandesNumber',
+        'GET /api/facturation/compteurs',
         ...Array<string>(4).fill('POST /api/reservationsNumber'),
       ],
       'API calls of a cold /dashboard with a session',

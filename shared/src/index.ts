@@ -7,6 +7,7 @@ export * from './config/runtime-config';
 export * from './contract/auth-values';
 export * from './contract/reservation-values';
 export * from './contract/demande-values';
+export * from './contract/facturation-paths';
 export * from './contract/notification-values';
 // The host's canary choice after login, without the contract's schemas (TypeBox) on the way to the dashboard.
 export * from './contract/release-canary';

@@ -17,3 +17,19 @@ export async function todayOf(db: Executor): Promise<string> {
   if (row === undefined) throw new Error('today: no row');
   return row.today;
 }
+
+/**
+ * A day other than the database's own, for writes that describe a simulated calendar (the demo data's past, whose
+ * invoices are issued and paid on their own days): the business day taken as today, and the instant stamped in the
+ * audit trail and the `…_at` columns. Requests never pass one: their day is the database's.
+ */
+export interface AsOf {
+  today: string;
+  at: SQL;
+}
+
+/** The AsOf of `day` ('YYYY-MM-DD') at `time` in Paris. */
+export const asOf = (day: string, time = '10:00'): AsOf => ({
+  today: day,
+  at: sql`((${day}::date + ${time}::time) at time zone 'Europe/Paris')`,
+});

@@ -1,4 +1,5 @@
-// Generates demo data into a database: `pnpm --filter ./api demo:generate -- --preset large [--today YYYY-MM-DD]`.
+// Generates demo data into a database: `pnpm --filter ./api demo:generate -- --preset large [--today YYYY-MM-DD]
+// [--invoiced-months N]` (the preset's months invoiced otherwise; 0: no invoicing).
 // Uses DATABASE_URL, else the embedded PostgreSQL of DATA_DIR (as the server does). Prints counts and timings.
 import { parisToday } from 'shared/contract';
 import { parseArgs } from 'node:util';
@@ -10,7 +11,11 @@ import { DEMO_PRESETS, generateDemoData } from './generate-demo-data';
 const { values } = parseArgs({
   // pnpm forwards the '--' separator itself.
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
-  options: { preset: { type: 'string', default: 'demo' }, today: { type: 'string' } },
+  options: {
+    preset: { type: 'string', default: 'demo' },
+    today: { type: 'string' },
+    'invoiced-months': { type: 'string' },
+  },
 });
 const preset = DEMO_PRESETS[values.preset as keyof typeof DEMO_PRESETS];
 if (!preset) {
@@ -29,7 +34,12 @@ const opened = performance.now();
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 250);
 try {
-  const result = await generateDemoData(handle.db, { ...preset, today: values.today ?? parisToday() });
+  const invoiced = values['invoiced-months'];
+  const result = await generateDemoData(handle.db, {
+    ...preset,
+    today: values.today ?? parisToday(),
+    ...(invoiced === undefined ? {} : { invoicedMonths: Number(invoiced) }),
+  });
   // Autovacuum comes later: right after a bulk load the planner would have no statistics (it guesses, e.g. sorts
   // every stay for a page of 50) and no visibility map (no index-only counts). See docs/performance.md.
   if (!result.skipped) await handle.db.execute(sql`vacuum analyze`);

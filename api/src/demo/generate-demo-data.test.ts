@@ -278,7 +278,7 @@ describe('generateDemoData', () => {
       sql`insert into types_chambre (libelle, capacite) values ('Suite', 3) returning id`,
     );
     expect(next.id).toBe(7);
-  }, 300_000);
+  }, 600_000);
 
   it.skipIf(DATED_RUN)(
     'is deterministic: the same options on another database give the very same data',

@@ -4,6 +4,7 @@ import { rowsOf } from '../db/raw';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { recordAudit, SYSTEM_ACTOR } from '../db/audit';
 import { insertDemoHistory } from './demo-history';
+import { insertDemoFacturation, type DemoFacturationResult } from './demo-facturation';
 import { cancelDemoStaysToRestore } from './demo-restorable';
 import { insertDemoCommunications, insertDemoDemandeTrail } from './demo-communications';
 import { planDemoDemandes, type DemoPlacement } from './demo-demandes';
@@ -52,12 +53,33 @@ export interface DemoDataOptions {
   /** Months of history before `today` and of bookings after it. */
   monthsBefore: number;
   monthsAfter: number;
+  /**
+   * Past months invoiced (demo-facturation.ts), ending the month before last; 0 or absent: no invoicing at all.
+   * At most `monthsBefore` − 1 (the window's first month is the oldest invoiced).
+   */
+  invoicedMonths?: number;
 }
 
 /** `demo`: what `npm start` creates. `large`: ~100,000 reservations over two years, for benchmarks. */
 export const DEMO_PRESETS = {
-  demo: { seed: 2023, hotels: 24, clients: 12, households: 260, monthsBefore: 4, monthsAfter: 2 },
-  large: { seed: 2023, hotels: 320, clients: 60, households: 2_530, monthsBefore: 20, monthsAfter: 4 },
+  demo: {
+    seed: 2023,
+    hotels: 24,
+    clients: 12,
+    households: 260,
+    monthsBefore: 4,
+    monthsAfter: 2,
+    invoicedMonths: 3,
+  },
+  large: {
+    seed: 2023,
+    hotels: 320,
+    clients: 60,
+    households: 2_530,
+    monthsBefore: 20,
+    monthsAfter: 4,
+    invoicedMonths: 2,
+  },
 } as const satisfies Record<string, Omit<DemoDataOptions, 'today'>>;
 
 export interface DemoDataResult {
@@ -73,6 +95,8 @@ export interface DemoDataResult {
   communications: number;
   /** Purchase tariff lines given an allotment (rooms guaranteed per night), some nearly full around today. */
   allotments: number;
+  /** Invoices and credit notes issued, drafts, payments, hotels' invoices (demo-facturation.ts). */
+  facturation: DemoFacturationResult;
   skipped: boolean;
 }
 
@@ -156,6 +180,7 @@ async function generate(
       demandes: 0,
       communications: 0,
       allotments: 0,
+      facturation: { factures: 0, avoirs: 0, brouillons: 0, paiements: 0, facturesEtablissements: 0 },
       skipped: true,
     };
   }
@@ -563,6 +588,12 @@ async function generate(
   await compactReservationsJours(db);
   // After the sequences: the service inserts rows (liberations, history) of its own.
   await cancelDemoStaysToRestore(db, today);
+  signal?.throwIfAborted();
+  const facturation = await insertDemoFacturation(
+    db,
+    today,
+    Math.min(options.invoicedMonths ?? 0, options.monthsBefore - 1),
+  );
 
   const result = {
     hotels: hotelRows.length,
@@ -574,6 +605,7 @@ async function generate(
     demandes: requests.demandes.length,
     communications,
     allotments,
+    facturation,
     skipped: false,
   };
   // Generated "as of" `today`: stamped now, or at the last instant of `today` in Paris when `today` is in the past

@@ -99,3 +99,9 @@ export const disponibiliteKeys = {
   typesChambre: (criteria: object) =>
     [...contratEtablissementKeys.all, 'disponibilites', 'types-chambre', criteria] as const,
 };
+
+/**
+ * The dashboard's invoicing counters (GET /facturation/compteurs), below `['facturation']`: invalidating the
+ * invoicing's keys (a payment, an issue, a reconciliation) refreshes them.
+ */
+export const facturationCompteursKeys = { all: ['facturation', 'compteurs'] as const };

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ENVOI_ISSUES } from './enums';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list';
+import { FACTURATION_COMPTEURS_PATH } from './facturation-paths';
 import { FACTURE_STATUTS, FACTURE_TYPES, LIGNE_NATURES, MOYENS_PAIEMENT } from './facturation-values';
 import type { FactureDocument } from './facture-document';
 
@@ -26,6 +27,8 @@ export const FACTURATION_PATHS = {
   factures: '/facturation/factures',
   paiements: '/facturation/paiements',
   preparation: '/facturation/preparation',
+  /** GET: the dashboard's invoicing counters. */
+  compteurs: FACTURATION_COMPTEURS_PATH,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -126,6 +129,17 @@ export const FactureQuery = object({
   numero: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
 });
 export type FactureQuery = Static<typeof FactureQuery>;
+
+/**
+ * GET /facturation/compteurs: the dashboard's counters, each the `total` of the list its badge opens —
+ * `facturesEnRetard` = GET /facturation/factures?enRetard=true, `facturesEtablissementsEcart` =
+ * GET /factures-etablissements?etat=ecart — counted in one request, without reading a row.
+ */
+export const FacturationCompteurs = object({
+  facturesEnRetard: Type.Integer({ minimum: 0 }),
+  facturesEtablissementsEcart: Type.Integer({ minimum: 0 }),
+});
+export type FacturationCompteurs = Static<typeof FacturationCompteurs>;
 
 export const FactureItem = object({
   id: Type.Integer(),

@@ -23,6 +23,7 @@ export * from './release-canary';
 export * from './route-declarations';
 export type * from './facture-document';
 export * from './releves';
+export * from './facturation-paths';
 export * from './facturation-values';
 export * from './facturation';
 export * from './comptabilite-values';

@@ -3,6 +3,7 @@ import { authHandlers } from './common/auth-handlers';
 import { comptabiliteHandlers } from './comptabilite';
 import { demandesHandlers } from './demandes';
 import { facturationHandlers } from './facturation';
+import { facturationCompteursHandlers } from './facturation/compteurs';
 import { MOCK_API } from './common/mock-api';
 import { notificationsHandlers } from './notifications';
 import { referentielHandlers } from './referentiel';
@@ -34,4 +35,5 @@ export const handlers: RequestHandler[] = [
   ...tasksHandlers,
   ...releasesHandlers,
   ...relevesMocksHandlers,
+  ...facturationCompteursHandlers,
 ];

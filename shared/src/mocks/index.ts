@@ -13,6 +13,7 @@ export * from './tasks';
 export * from './releases';
 export * from './facturation';
 export { mockReleve, relevesStore, resetRelevesMocks } from './releves';
+export { facturationCompteursHandlers, mockFacturationCompteurs } from './facturation/compteurs';
 
 import { resetReferentielMocks } from './referentiel';
 import { resetDemandeMocks } from './demandes';

@@ -10,7 +10,7 @@ import { FACTURATION_MESSAGES, type AvoirBody, type FactureWritten } from 'share
 import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/raw';
-import { todayOf } from '../../db/today';
+import { todayOf, type AsOf } from '../../db/today';
 import { factures } from '../../db/schema';
 import { BadRequestError, ConflictError } from '../../errors';
 import { renderFacturX } from '../../lib/facturx';
@@ -73,6 +73,7 @@ export function createAvoir(
   actor: Actor,
   id: number,
   body: AvoirBody,
+  asOf?: AsOf,
 ): Promise<FactureWritten> {
   return db.transaction(async (tx) => {
     const facture = await lockFacture(tx, id);
@@ -82,7 +83,7 @@ export function createAvoir(
     const ids = await chosenNights(tx, id, facture.numero, body);
     const source = sql`fn.facture_id = ${id} and fn.nuitee_id = any(${intArray(ids)}::bigint[])`;
     const settings = await issuingSettings(tx);
-    const today = await todayOf(tx);
+    const today = asOf?.today ?? (await todayOf(tx));
     const numero = await nextNumber(tx, 'avoir', Number(today.slice(0, 4)));
     const lignes = await computeLignes(tx, source);
     const totaux = await computeTotaux(tx, lignes);
@@ -125,7 +126,8 @@ export function createAvoir(
         xml,
         createdBy: actor.kind === 'user' ? actor.userId : null,
         emiseBy: actor.kind === 'user' ? actor.userId : null,
-        emiseAt: sql`now()`,
+        emiseAt: asOf?.at ?? sql`now()`,
+        ...(asOf === undefined ? {} : { createdAt: asOf.at, updatedAt: asOf.at }),
       })
       .returning();
     if (avoir === undefined) throw new Error('insert returned no row');
@@ -140,6 +142,7 @@ export function createAvoir(
       action: 'emission',
       after: { ...avoir, document: undefined, pdf: undefined, xml: undefined },
       actor,
+      ...(asOf === undefined ? {} : { at: asOf.at }),
     });
     await recordAudit(tx, {
       entity: 'facture',
@@ -147,6 +150,7 @@ export function createAvoir(
       action: 'avoir',
       after: { avoirId: avoir.id, numero, nuitees: ids.length, totalTtc: totaux.totalTtc },
       actor,
+      ...(asOf === undefined ? {} : { at: asOf.at }),
     });
     await refreshPaymentState(tx, id);
     return {

@@ -17,7 +17,7 @@ import {
 import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/raw';
-import { todayOf } from '../../db/today';
+import { todayOf, type AsOf } from '../../db/today';
 import { clients, factures, type FactureRow } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError, violates } from '../../errors';
 import { readFactureDetail } from './facture-read';
@@ -108,9 +108,14 @@ async function clientName(tx: Executor, clientId: number): Promise<string> {
 }
 
 /** The draft of one client and period, in the caller's transaction; 409 when no night is left to invoice. */
-export async function buildDraft(tx: Executor, actor: Actor, body: FactureDraftBody): Promise<number> {
+export async function buildDraft(
+  tx: Executor,
+  actor: Actor,
+  body: FactureDraftBody,
+  asOf?: AsOf,
+): Promise<number> {
   const nom = await clientName(tx, body.clientId);
-  const periode = periodOf(body, await todayOf(tx));
+  const periode = periodOf(body, asOf?.today ?? (await todayOf(tx)));
   const [row] = await tx
     .insert(factures)
     .values({
@@ -119,13 +124,21 @@ export async function buildDraft(tx: Executor, actor: Actor, body: FactureDraftB
       periodeDebut: periode.debut,
       periodeFin: periode.fin,
       createdBy: actor.kind === 'user' ? actor.userId : null,
+      ...(asOf === undefined ? {} : { createdAt: asOf.at, updatedAt: asOf.at }),
     })
     .returning();
   if (row === undefined) throw new Error('insert returned no row');
   if ((await linkNights(tx, row.id, body.clientId, periode)) === 0)
     throw new ConflictError(FACTURATION_MESSAGES.noNights(nom));
   await fillDraft(tx, row.id);
-  await recordAudit(tx, { entity: 'facture', entityId: row.id, action: 'create', after: row, actor });
+  await recordAudit(tx, {
+    entity: 'facture',
+    entityId: row.id,
+    action: 'create',
+    after: row,
+    actor,
+    ...(asOf === undefined ? {} : { at: asOf.at }),
+  });
   return row.id;
 }
 
@@ -133,10 +146,11 @@ export async function createDraft(
   db: Database,
   actor: Actor,
   body: FactureDraftBody,
+  asOf?: AsOf,
 ): Promise<FactureWritten> {
   return guardNights(() =>
     db.transaction(async (tx) => {
-      const id = await buildDraft(tx, actor, body);
+      const id = await buildDraft(tx, actor, body, asOf);
       const data = await readFactureDetail(tx, id);
       return { message: FACTURATION_MESSAGES.draftCreated(data.clientNom), data };
     }),
@@ -220,6 +234,7 @@ export async function prepareMonth(
   actor: Actor,
   mois: string,
   onProgress: (done: number, total: number) => Promise<void> | void = () => {},
+  asOf?: AsOf,
 ): Promise<PreparationAnswer> {
   const periode = monthPeriod(mois);
   const candidates = await rowsOf<{ id: number }>(
@@ -234,7 +249,9 @@ export async function prepareMonth(
   for (const [index, client] of candidates.entries()) {
     try {
       factureIds.push(
-        await guardNights(() => db.transaction((tx) => buildDraft(tx, actor, { clientId: client.id, mois }))),
+        await guardNights(() =>
+          db.transaction((tx) => buildDraft(tx, actor, { clientId: client.id, mois }, asOf)),
+        ),
       );
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;

@@ -19,7 +19,7 @@ import {
 import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { oneOf } from '../../db/raw';
-import { todayOf } from '../../db/today';
+import { todayOf, type AsOf } from '../../db/today';
 import { factures, type FacturationParametresRow, type FactureRow } from '../../db/schema';
 import { ConflictError } from '../../errors';
 import { renderFacturX } from '../../lib/facturx';
@@ -180,14 +180,14 @@ export async function buildDocument(
   };
 }
 
-/** brouillon → émise: number, dates and frozen document, in one transaction. */
-export function issueFacture(db: Database, actor: Actor, id: number): Promise<FactureWritten> {
+/** brouillon → émise: number, dates and frozen document, in one transaction (`asOf`: the demo data's past days). */
+export function issueFacture(db: Database, actor: Actor, id: number, asOf?: AsOf): Promise<FactureWritten> {
   return db.transaction(async (tx) => {
     const before = await lockFacture(tx, id);
     if (before.statut !== 'brouillon')
       throw new ConflictError(FACTURATION_MESSAGES.notDraft(before.numero ?? ''));
     const settings = await issuingSettings(tx);
-    const today = await todayOf(tx);
+    const today = asOf?.today ?? (await todayOf(tx));
     const dateEcheance =
       before.dateEcheance !== null && before.dateEcheance >= today
         ? before.dateEcheance
@@ -220,7 +220,8 @@ export function issueFacture(db: Database, actor: Actor, id: number): Promise<Fa
         totalTva: totaux.totalTva,
         totalTtc: totaux.totalTtc,
         emiseBy: actor.kind === 'user' ? actor.userId : null,
-        emiseAt: sql`now()`,
+        emiseAt: asOf?.at ?? sql`now()`,
+        ...(asOf === undefined ? {} : { updatedAt: asOf.at }),
       })
       .where(eq(factures.id, id))
       .returning();
@@ -231,6 +232,7 @@ export function issueFacture(db: Database, actor: Actor, id: number): Promise<Fa
       before,
       after: after === undefined ? null : { ...after, document: undefined, pdf: undefined, xml: undefined },
       actor,
+      ...(asOf === undefined ? {} : { at: asOf.at }),
     });
     return { message: FACTURATION_MESSAGES.issued(numero), data: await readFactureDetail(tx, id) };
   });

@@ -56,7 +56,9 @@ const SORTS: Record<NonNullable<FactureQuery['sort']>, SQL> = {
   totalTtc: sql`f.total_ttc`,
 };
 
-function conditions(query: FactureQuery): SQL {
+type FactureFilters = Omit<FactureQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
+
+function conditions(query: FactureFilters): SQL {
   const where: SQL[] = [sql`true`];
   if (query.type !== undefined) where.push(sql`f.type = ${query.type}`);
   if (query.statut !== undefined) where.push(sql`f.statut = ${query.statut}`);
@@ -80,6 +82,15 @@ export async function listFactures(db: Executor, query: FactureQuery): Promise<F
         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}) i), '[]'::json) as items`,
   );
   return { data: (row?.items ?? []).map(labelled), total: Number(row?.total ?? 0) };
+}
+
+/** The `total` the list gives for these filters, without reading a row (the dashboard's counters). */
+export async function countFactures(db: Executor, query: FactureFilters): Promise<number> {
+  const row = await oneOf<{ total: number }>(
+    db,
+    sql`select count(*)::int as total ${itemFrom} where ${conditions(query)}`,
+  );
+  return row?.total ?? 0;
 }
 
 export async function readFactureItem(db: Executor, id: number): Promise<FactureItem> {

@@ -17,6 +17,7 @@ import type { Database, Executor } from '../../db/client';
 import { oneOf } from '../../db/raw';
 import { factures, paiements } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import type { AsOf } from '../../db/today';
 import { lockFacture } from './brouillons';
 import { readFactureDetail } from './facture-read';
 
@@ -76,6 +77,7 @@ export function recordPayment(
   actor: Actor,
   id: number,
   body: PaiementBody,
+  asOf?: AsOf,
 ): Promise<FactureWritten> {
   return db.transaction(async (tx) => {
     await lockIssuedInvoice(tx, id);
@@ -96,10 +98,18 @@ export function recordPayment(
         moyen: body.moyen,
         reference: body.reference?.trim() || null,
         createdBy: actor.kind === 'user' ? actor.userId : null,
+        ...(asOf === undefined ? {} : { createdAt: asOf.at }),
       })
       .returning();
     if (row === undefined) throw new Error('insert returned no row');
-    await recordAudit(tx, { entity: 'facture', entityId: id, action: 'paiement', after: row, actor });
+    await recordAudit(tx, {
+      entity: 'facture',
+      entityId: id,
+      action: 'paiement',
+      after: row,
+      actor,
+      ...(asOf === undefined ? {} : { at: asOf.at }),
+    });
     await refreshPaymentState(tx, id);
     return {
       message: FACTURATION_MESSAGES.paymentRecorded(row.montant),

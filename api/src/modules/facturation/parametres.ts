@@ -15,6 +15,7 @@ import {
 } from 'shared/contract';
 import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
+import type { AsOf } from '../../db/today';
 import { oneOf } from '../../db/raw';
 import {
   clients,
@@ -69,6 +70,7 @@ export function updateSettings(
   db: Database,
   actor: Actor,
   body: FacturationParametresBody,
+  asOf?: AsOf,
 ): Promise<FacturationParametresWritten> {
   return db.transaction(async (tx) => {
     const before = await readSettingsRow(tx, false);
@@ -98,6 +100,7 @@ export function updateSettings(
         indemniteRecouvrement: body.indemniteRecouvrement,
         mentionExoneration: blankToNull(body.mentionExoneration),
         updatedBy: actor.kind === 'user' ? actor.userId : null,
+        ...(asOf === undefined ? {} : { updatedAt: asOf.at }),
       })
       .where(eq(facturationParametres.id, 1))
       .returning();
@@ -109,6 +112,7 @@ export function updateSettings(
       before,
       after,
       actor,
+      ...(asOf === undefined ? {} : { at: asOf.at }),
     });
     return { message: FACTURATION_MESSAGES.settingsSaved, data: settingsOf(after) };
   });
@@ -131,6 +135,7 @@ export function updateClientBilling(
   actor: Actor,
   clientId: number,
   body: ClientFacturationBody,
+  asOf?: AsOf,
 ): Promise<ClientFacturationWritten> {
   return db.transaction(async (tx) => {
     const [client] = await tx
@@ -166,6 +171,7 @@ export function updateClientBilling(
       before: before ?? null,
       after,
       actor,
+      ...(asOf === undefined ? {} : { at: asOf.at }),
     });
     const data = await getClientBilling(tx, clientId);
     return { message: FACTURATION_MESSAGES.clientBillingSaved(data.clientNom), data };

@@ -15,6 +15,7 @@ import {
   ErrorBody,
   FACTURATION_MESSAGES,
   FACTURATION_PATHS as PATHS,
+  FacturationCompteurs,
   FacturationParametres,
   FacturationParametresBody,
   FacturationParametresWritten,
@@ -41,7 +42,8 @@ import { classeurFile, classeurFileName, readFactureDocument } from './classeur'
 import { createDraft, deleteDraft, recomputeDraft, updateDraft } from './brouillons';
 import { issueFacture } from './emission';
 import { sendFacture } from './envoi';
-import { listFactures, readFactureDetail } from './facture-read';
+import { countFactures, listFactures, readFactureDetail } from './facture-read';
+import { countFacturesEtablissements } from '../releves';
 import { readFactureFichier, type FactureFichier } from './fichiers';
 import { cancelPayment, recordPayment } from './paiements';
 import { definePreparationTask, PREPARATION_TASK } from './preparation-task';
@@ -91,6 +93,12 @@ const facturationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: FactureQuery, response: { 200: FactureListAnswer, ...errors } } },
     async (request) => listFactures(app.db, request.query),
   );
+
+  // The dashboard's two counters in one request: the totals of the lists their badges open (docs/invoicing.md).
+  app.get(PATHS.compteurs, { schema: { response: { 200: FacturationCompteurs, ...errors } } }, async () => ({
+    facturesEnRetard: await countFactures(app.db, { enRetard: true }),
+    facturesEtablissementsEcart: await countFacturesEtablissements(app.db, { etat: 'ecart' }),
+  }));
 
   app.get(
     facture,

@@ -4,4 +4,4 @@
  */
 export { default as relevesRoutes } from './routes';
 export { normaliserDetail, type LigneBrute, type LigneDetail } from './facture/detail-lignes';
-export { storeDetail } from './facture/facture-service';
+export { storeDetail, countFactures as countFacturesEtablissements } from './facture/facture-service';

@@ -19,6 +19,7 @@ import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { oneOf, rowsOf } from '../../../db/raw';
+import type { AsOf } from '../../../db/today';
 import { facturesEtablissements, lignesFactureEtablissement } from '../../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError, pgErrorInfo } from '../../../errors';
 import { daysBetween } from '../../../lib/days';
@@ -40,7 +41,9 @@ const factureSelect = sql`f.id, f.etablissement_id as "etablissementId", e.nom a
 
 const factureFrom = sql`factures_etablissements f join etablissements e on e.id = f.etablissement_id`;
 
-function listConditions(query: FactureEtablissementQuery): SQL {
+type FactureEtablissementFilters = Omit<FactureEtablissementQuery, 'page' | 'pageSize'>;
+
+function listConditions(query: FactureEtablissementFilters): SQL {
   const conditions: SQL[] = [sql`true`];
   if (query.etablissementId !== undefined)
     conditions.push(sql`f.etablissement_id = ${query.etablissementId}`);
@@ -72,6 +75,15 @@ export async function listFactures(
     total: row?.total ?? 0,
     data: (row?.data ?? []).map(({ n: _n, ...item }: FactureEtablissement & { n?: number }) => item),
   };
+}
+
+/** The `total` the list gives for these filters, without reading a row (the dashboard's counters). */
+export async function countFactures(db: Executor, query: FactureEtablissementFilters): Promise<number> {
+  const row = await oneOf<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from ${factureFrom} where ${listConditions(query)}`,
+  );
+  return row?.total ?? 0;
 }
 
 const ecartSelect = sql`x.id, x.type, x.reservation_id as "reservationId", x.pensionnaire,
@@ -153,6 +165,7 @@ export async function createFacture(
   db: Executor,
   actor: Actor,
   body: FactureEtablissementBody,
+  asOf?: AsOf,
 ): Promise<FactureEtablissementDetail> {
   checkBody(body);
   const numero = body.numero.trim();
@@ -179,6 +192,7 @@ export async function createFacture(
           totalTva: body.totalTva,
           totalTtc: body.totalTtc,
           createdBy: actor.kind === 'user' ? actor.userId : null,
+          ...(asOf === undefined ? {} : { createdAt: asOf.at, updatedAt: asOf.at }),
         })
         .returning();
       if (row === undefined) throw new Error('facture établissement : aucune ligne insérée');
@@ -188,6 +202,7 @@ export async function createFacture(
         action: 'create',
         after: row,
         actor,
+        ...(asOf === undefined ? {} : { at: asOf.at }),
       });
       return row.id;
     });
@@ -207,6 +222,7 @@ export async function storeDetail(
   version: number,
   source: { kind: 'xlsx' | 'csv' | 'facturx'; nomFichier: string },
   lignes: LigneDetail[],
+  asOf?: AsOf,
 ): Promise<FactureEtablissementDetail> {
   await db.transaction(async (tx) => {
     const before = await lockFacture(tx, id, version);
@@ -229,7 +245,7 @@ export async function storeDetail(
       );
     await tx.execute(sql`update factures_etablissements set source_detail = ${source.kind},
       nom_fichier = ${source.nomFichier}, etat = 'a_rapprocher', rapprochee_le = null, version = version + 1,
-      updated_at = now() where id = ${id}`);
+      updated_at = ${asOf?.at ?? sql`now()`} where id = ${id}`);
     await recordAudit(tx, {
       entity: FACTURE_ENTITY,
       entityId: id,
@@ -242,6 +258,7 @@ export async function storeDetail(
         lignes: lignes.length,
       },
       actor,
+      ...(asOf === undefined ? {} : { at: asOf.at }),
     });
   });
   return getFacture(db, id);

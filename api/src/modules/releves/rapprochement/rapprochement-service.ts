@@ -14,6 +14,7 @@ import {
 import { recordAudit, type Actor } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
+import type { AsOf } from '../../../db/today';
 import { ecartsFactureEtablissement } from '../../../db/schema';
 import { BadRequestError, ConflictError } from '../../../errors';
 import { FACTURE_ENTITY, getFacture, lockFacture } from '../facture/facture-service';
@@ -74,7 +75,9 @@ export async function rapprocher(
   actor: Actor,
   id: number,
   version: number,
+  asOf?: AsOf,
 ): Promise<{ message: string; data: FactureEtablissementDetail }> {
+  const now = asOf?.at ?? sql`now()`;
   const count = await db.transaction(async (tx) => {
     const facture = await lockFacture(tx, id, version);
     if (facture.etat === 'rapprochee') throw new ConflictError(RELEVES_MESSAGES.dejaRapprochee);
@@ -92,7 +95,7 @@ export async function rapprocher(
         .values(ecarts.slice(start, start + 1_000).map((ecart) => ({ ...ecart, factureId: id })));
     const etat = ecarts.length === 0 ? 'rapprochee' : 'ecart';
     await tx.execute(sql`update factures_etablissements set etat = ${etat},
-      rapprochee_le = ${etat === 'rapprochee' ? sql`now()` : sql`null`}, version = version + 1, updated_at = now()
+      rapprochee_le = ${etat === 'rapprochee' ? now : sql`null`}, version = version + 1, updated_at = ${now}
       where id = ${id}`);
     await recordAudit(tx, {
       entity: FACTURE_ENTITY,
@@ -101,6 +104,7 @@ export async function rapprocher(
       before: { etat: facture.etat },
       after: { etat, ecarts: ecarts.length, detail: detail === null ? 'totaux' : detail.length },
       actor,
+      ...(asOf === undefined ? {} : { at: asOf.at }),
     });
     return ecarts.length;
   });
@@ -116,7 +120,9 @@ export async function accepterEcarts(
   actor: Actor,
   id: number,
   body: AcceptationBody,
+  asOf?: AsOf,
 ): Promise<{ message: string; data: FactureEtablissementDetail }> {
+  const now = asOf?.at ?? sql`now()`;
   const userId = actor.kind === 'user' ? actor.userId : null;
   const motif = body.motif.trim();
   const accepted = await db.transaction(async (tx) => {
@@ -136,10 +142,10 @@ export async function accepterEcarts(
       if (ecart.accepte) throw new ConflictError(RELEVES_MESSAGES.ecartDejaAccepte(ecartId));
     });
     await tx.execute(sql`update ecarts_facture_etablissement set motif = ${motif}, accepte_par = ${userId},
-      accepte_le = now() where facture_id = ${id} and id = any(${`{${ids.join(',')}}`}::bigint[])`);
+      accepte_le = ${now} where facture_id = ${id} and id = any(${`{${ids.join(',')}}`}::bigint[])`);
     const closed = open.filter((ecart) => !ecart.accepte).length === ids.length;
-    await tx.execute(sql`update factures_etablissements set version = version + 1, updated_at = now()
-      ${closed ? sql`, etat = 'rapprochee', rapprochee_le = now()` : sql``} where id = ${id}`);
+    await tx.execute(sql`update factures_etablissements set version = version + 1, updated_at = ${now}
+      ${closed ? sql`, etat = 'rapprochee', rapprochee_le = ${now}` : sql``} where id = ${id}`);
     await recordAudit(tx, {
       entity: FACTURE_ENTITY,
       entityId: id,
@@ -147,6 +153,7 @@ export async function accepterEcarts(
       before: { etat: facture.etat },
       after: { etat: closed ? 'rapprochee' : 'ecart', ecartIds: ids, motif },
       actor,
+      ...(asOf === undefined ? {} : { at: asOf.at }),
     });
     return ids.length;
   });

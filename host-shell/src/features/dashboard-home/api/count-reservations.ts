@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { apiClient, DASHBOARD_RESERVATION_FILTERS, RESERVATIONS_PATHS, reservationKeys } from 'shared';
 import type { ReservationCountAnswer } from 'shared/contract';
 import { useDemandeCounters } from './count-demandes';
+import { useFacturationCounters } from './count-facturation';
 
 export type ReservationCounter = keyof typeof DASHBOARD_RESERVATION_FILTERS;
 
@@ -30,11 +31,13 @@ export const reservationCountQueryOptions = (filters: object) =>
 const COUNTERS = Object.entries(DASHBOARD_RESERVATION_FILTERS) as [ReservationCounter, object][];
 
 /**
- * The seven counters of the dashboard: the four reservation counters, one query each, and the three request counters
- * of GET /demandesNumber, in parallel. A failure is logged as spec §8 says and the counter stays unknown (« — »).
+ * The nine counters of the dashboard: the four reservation counters, one query each, the three request counters
+ * of GET /demandesNumber and the two invoicing ones of GET /facturation/compteurs, in parallel. A failure is logged
+ * as spec §8 says and the counter stays unknown (« — »).
  */
 export function useDashboardCounters(): DashboardCounters {
   const demandes = useDemandeCounters();
+  const facturation = useFacturationCounters();
   const { counters, error } = useQueries({
     queries: COUNTERS.map(([, filters]) => reservationCountQueryOptions(filters)),
     combine: (results) => ({
@@ -46,9 +49,9 @@ export function useDashboardCounters(): DashboardCounters {
       error: results.find((result) => result.error)?.error ?? null,
     }),
   });
-  const failure = error ?? demandes.error;
+  const failure = error ?? demandes.error ?? facturation.error;
   useEffect(() => {
     if (failure) console.error('Erreur lors de la récupération des totaux', failure);
   }, [failure]);
-  return demandes.data === undefined ? counters : { ...counters, ...demandes.data };
+  return { ...counters, ...demandes.data, ...facturation.data };
 }

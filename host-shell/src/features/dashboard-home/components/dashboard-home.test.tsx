@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { login } from 'shared';
-import { mockDemandes, mockToken, resetMocks } from 'shared/mocks';
+import { mockDemandes, mockFacturationCompteurs, mockToken, resetMocks } from 'shared/mocks';
 import { mockServer } from 'shared/mocks/node';
 import { renderWithProviders } from 'shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,6 +64,37 @@ describe('DashboardHome', () => {
     expect(href('total_demande_a_traiter')).toBe('/dashboard/Demande-Hebergement?action=traitement');
   });
 
+  it('shows the invoicing counters of GET /facturation/compteurs, each opening its filtered list', async () => {
+    renderWithProviders(<DashboardHome />, { url: '/dashboard' });
+    await waitFor(() =>
+      expect(counterText('facturesEnRetard')).toBe(String(mockFacturationCompteurs.facturesEnRetard)),
+    );
+    expect(counterText('facturesEtablissementsEcart')).toBe(
+      String(mockFacturationCompteurs.facturesEtablissementsEcart),
+    );
+    expect(screen.getByText('Factures en retard')).toBeTruthy();
+    expect(screen.getByText('Factures établissements en écart')).toBeTruthy();
+    const href = (counter: string) =>
+      document.querySelector(`a[data-counter="${counter}"]`)?.getAttribute('href');
+    expect(href('facturesEnRetard')).toBe('/dashboard/Factures?enRetard=1');
+    expect(href('facturesEtablissementsEcart')).toBe('/dashboard/FacturesEtablissements?etat=ecart');
+  });
+
+  it('keeps « — » on the invoicing counters when their count fails, the others shown', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockServer.use(
+      http.get('/api/facturation/compteurs', () =>
+        HttpResponse.json({ message: 'Base indisponible' }, { status: 503 }),
+      ),
+    );
+    renderWithProviders(<DashboardHome />, { url: '/dashboard' });
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Erreur lors de la récupération des totaux', expect.anything()),
+    );
+    await waitFor(() => expect(counterText('totalProlonger')).toBe('5'));
+    expect(counterText('facturesEnRetard')).toBe('—');
+  });
+
   it('logs « Erreur lors de la récupération des totaux » on failure and keeps « — »', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockServer.use(
@@ -88,7 +119,7 @@ describe('DashboardHome', () => {
     const grid = screen.getByTestId('dashboard-badges');
     expect(grid.style.display).toBe('grid');
     expect(grid.style.gap).toBe('16px');
-    expect(grid.querySelectorAll(':scope > a[data-counter]')).toHaveLength(7);
+    expect(grid.querySelectorAll(':scope > a[data-counter]')).toHaveLength(9);
     // No antd Row/Col on the home: their styles would be computed before its first paint.
     expect(document.querySelector('.ant-row, .ant-col')).toBeNull();
   });

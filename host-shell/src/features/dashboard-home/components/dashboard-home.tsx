@@ -1,6 +1,12 @@
 import { Grid } from 'antd';
 import { Link } from 'react-router-dom';
-import { ACTION_PARAM, DASHBOARD_BADGES, DASHBOARD_RESERVATION_FILTERS, dashboardUrl } from 'shared';
+import {
+  ACTION_PARAM,
+  DASHBOARD_BADGES,
+  DASHBOARD_PATH,
+  DASHBOARD_RESERVATION_FILTERS,
+  dashboardUrl,
+} from 'shared';
 import { Heading, Panel } from '../../../lib/plain-ui';
 import { Figure } from './figure';
 import { useDashboardCounters } from '../api/count-reservations';
@@ -19,6 +25,30 @@ export function badgeUrl(badge: (typeof DASHBOARD_BADGES)[number]): string {
   const query = new URLSearchParams(Object.entries(filters).map(([key, value]) => [key, String(value)]));
   return query.size > 0 ? `${dashboardUrl(badge.routeId)}?${query}` : dashboardUrl(badge.routeId);
 }
+
+/**
+ * The invoicing badges (issue 39 §3), each opening its list in mf-stats with the filter its counter counts (the
+ * totals of GET /facturation/compteurs are those lists' totals). Their paths are the ones fixed for the invoicing
+ * screens (docs/invoicing.md « Dashboard counters »), written out: the host carries no remote's declarations.
+ */
+export const FACTURATION_BADGES = [
+  {
+    counter: 'facturesEnRetard',
+    label: 'Factures en retard',
+    href: `${DASHBOARD_PATH}/Factures?enRetard=1`,
+  },
+  {
+    counter: 'facturesEtablissementsEcart',
+    label: 'Factures établissements en écart',
+    href: `${DASHBOARD_PATH}/FacturesEtablissements?etat=ecart`,
+  },
+] as const;
+
+/** Every badge in the dashboard's order: the reservations' and requests' (spec §1), then the invoicing's. */
+const badges = () => [
+  ...DASHBOARD_BADGES.map((badge) => ({ counter: badge.counter, label: badge.label, href: badgeUrl(badge) })),
+  ...FACTURATION_BADGES,
+];
 
 /**
  * Badges per row at the screen's width: what antd's `<Col xs={24} sm={12} lg={8} xl={6}>` gave. A CSS grid draws
@@ -48,10 +78,10 @@ export default function DashboardHome() {
         data-testid="dashboard-badges"
         style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 16 }}
       >
-        {DASHBOARD_BADGES.map((badge) => (
+        {badges().map((badge) => (
           <Link
             key={badge.counter}
-            to={badgeUrl(badge)}
+            to={badge.href}
             data-counter={badge.counter}
             style={{ display: 'block', height: '100%' }}
           >

@@ -156,6 +156,9 @@ const STARTUP_SOURCES = inWorkspace([
   'shared/src/notifications/notification-store.ts',
   'shared/src/contract/auth-values.ts',
   'shared/src/contract/demande-values.ts',
+  // The dashboard's invoicing counters' path (GET /facturation/compteurs), alone in a file so that the invoicing
+  // messages stay out: in a file of its own it was a 156-byte chunk costing a request (0.6 kB on the wire).
+  'shared/src/contract/facturation-paths.ts',
   'shared/src/contract/reservation-values.ts',
   'shared/src/contract/notification-values.ts',
   'shared/src/ui/resource/error-message.ts',

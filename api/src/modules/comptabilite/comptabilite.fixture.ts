@@ -4,9 +4,7 @@ import type { FactureDetail, FactureWritten } from 'shared/contract';
 import { expect } from 'vitest';
 import { caller, draft, issue, marchWorld } from '../facturation/facturation.fixture';
 
-/** 'YYYY-MM-DD' + n days. */
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export { addDays } from 'shared/contract';
 
 /** '1 234.50' style decimal strings → cents, to compare sums exactly. */
 export const cents = (amount: string) => {

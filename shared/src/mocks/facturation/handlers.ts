@@ -15,12 +15,12 @@ import {
   type FactureDetail,
   type FactureItem,
 } from '../../contract';
-import { parisToday } from '../../contract/days';
 import { fromCents, toCents } from '../../format/money';
 import { api, claimsOf, fail, json, readJson, requireSession, validationMessage } from '../common/http';
 import { seedClients } from '../referentiel/fixtures';
 import { startMockPreparation } from './preparation-task';
-import { addDays, buildMockFacture, itemOf, mockFacturation, refreshMockFacture } from './store';
+import { addDays, parisToday } from '../../contract/days';
+import { addMockDraft, buildMockFacture, itemOf, mockFacturation, refreshMockFacture } from './store';
 
 /**
  * The invoicing calls (docs/api.md « Facturation ») over the mock world of `store.ts`, with the API's rules the
@@ -168,29 +168,8 @@ export const facturationHandlers: RequestHandler[] = [
     const client = seedClients.find((c) => c.id === body.clientId);
     if (!client) return fail(404, M.clientUnknown);
     const mois = body.mois ?? (body.periodeDebut ?? parisToday()).slice(0, 7);
-    const taken = mockFacturation.factures.some(
-      (f) => f.type === 'facture' && f.clientId === client.id && f.periodeDebut.startsWith(mois),
-    );
-    if (taken) return fail(409, M.noNights(client.nom));
-    const draft = buildMockFacture({
-      id: mockFacturation.nextId++,
-      statut: 'brouillon',
-      numero: null,
-      clientId: client.id,
-      mois,
-      lignes: [
-        {
-          etablissementId: 1,
-          etablissement: 'Hôtel du Parc',
-          nature: 'nuitee',
-          quantite: 8,
-          prix: '45.00',
-          taux: '10.00',
-        },
-      ],
-    });
-    draft.createdAt = new Date().toISOString();
-    mockFacturation.factures.push(draft);
+    const draft = addMockDraft(client.id, mois, 8);
+    if (!draft) return fail(409, M.noNights(client.nom));
     return written(201, M.draftCreated(client.nom), draft);
   }),
 

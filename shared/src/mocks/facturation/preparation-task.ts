@@ -10,7 +10,7 @@ import { publishRealtimeEvent } from '../../notifications/realtime';
 import { pushMockNotification } from '../notifications/store';
 import { seedClients } from '../referentiel/fixtures';
 import { mockTasks, queueMockTask } from '../tasks/store';
-import { buildMockFacture, mockFacturation } from './store';
+import { addMockDraft } from './store';
 
 /** Time between two clients of a mocked preparation: a second or two for the demo clients. */
 export const MOCK_PREPARATION_STEP_MS = 120;
@@ -43,31 +43,7 @@ export function startMockPreparation(mois: string, demandeur: Task['demandeur'])
       if (task.statut === 'en_attente')
         Object.assign(task, { statut: 'en_cours', started_at: new Date().toISOString() });
       const client = clients[done]!;
-      const taken = mockFacturation.factures.some(
-        (f) => f.type === 'facture' && f.clientId === client.id && f.periodeDebut.startsWith(mois),
-      );
-      if (!taken) {
-        const draft = buildMockFacture({
-          id: mockFacturation.nextId++,
-          statut: 'brouillon',
-          numero: null,
-          clientId: client.id,
-          mois,
-          lignes: [
-            {
-              etablissementId: 1,
-              etablissement: 'Hôtel du Parc',
-              nature: 'nuitee',
-              quantite: 6,
-              prix: '45.00',
-              taux: '10.00',
-            },
-          ],
-        });
-        draft.createdAt = new Date().toISOString();
-        mockFacturation.factures.push(draft);
-        drafts++;
-      }
+      if (addMockDraft(client.id, mois, 6)) drafts++;
       done++;
       task.progression = Math.floor((done / clients.length) * 100);
       if (done < clients.length) {

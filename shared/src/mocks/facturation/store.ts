@@ -10,7 +10,7 @@ import {
   type LigneNature,
   type Paiement,
 } from '../../contract';
-import { parisToday } from '../../contract/days';
+import { addDays, parisToday } from '../../contract/days';
 import { fromCents, toCents } from '../../format/money';
 import { seedClients } from '../referentiel/fixtures';
 
@@ -29,12 +29,6 @@ interface SeedLigne {
   prix: string;
   taux: string;
 }
-
-export const addDays = (day: string, days: number): string => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 /** The lines, VAT per rate and totals of seed lines, in cents then written back as the API's decimal strings. */
 export function linesOf(seed: readonly SeedLigne[]) {
@@ -323,6 +317,37 @@ export const mockFacturation = {
 };
 
 /** The list row of an invoice (the card's fields aside). */
+/**
+ * A client's mocked draft for a month (one line of `nights` nights at the Parc), as « Nouvelle facture » and the
+ * month's preparation build it; null when the client's month is invoiced already.
+ */
+export function addMockDraft(clientId: number, mois: string, nights: number): FactureDetail | null {
+  const taken = mockFacturation.factures.some(
+    (f) => f.type === 'facture' && f.clientId === clientId && f.periodeDebut.startsWith(mois),
+  );
+  if (taken) return null;
+  const draft = buildMockFacture({
+    id: mockFacturation.nextId++,
+    statut: 'brouillon',
+    numero: null,
+    clientId,
+    mois,
+    lignes: [
+      {
+        etablissementId: 1,
+        etablissement: 'Hôtel du Parc',
+        nature: 'nuitee',
+        quantite: nights,
+        prix: '45.00',
+        taux: '10.00',
+      },
+    ],
+  });
+  draft.createdAt = new Date().toISOString();
+  mockFacturation.factures.push(draft);
+  return draft;
+}
+
 export function itemOf(facture: FactureDetail): FactureItem {
   const {
     referenceAcheteur: _r,

@@ -67,10 +67,10 @@ describe('DashboardHome', () => {
   it('shows the invoicing counters of GET /facturation/compteurs, each opening its filtered list', async () => {
     renderWithProviders(<DashboardHome />, { url: '/dashboard' });
     await waitFor(() =>
-      expect(counterText('facturesEnRetard')).toBe(String(mockFacturationCompteurs.facturesEnRetard)),
+      expect(counterText('facturesEnRetard')).toBe(String(mockFacturationCompteurs().facturesEnRetard)),
     );
     expect(counterText('facturesEtablissementsEcart')).toBe(
-      String(mockFacturationCompteurs.facturesEtablissementsEcart),
+      String(mockFacturationCompteurs().facturesEtablissementsEcart),
     );
     expect(screen.getByText('Factures en retard')).toBeTruthy();
     expect(screen.getByText('Factures établissements en écart')).toBeTruthy();

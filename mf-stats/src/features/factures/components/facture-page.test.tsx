@@ -82,6 +82,11 @@ describe('Facture (card)', () => {
       moyen: 'virement',
     });
     expect(screen.getByText(/601,90/)).toBeTruthy();
+
+    // Opened again, the dialog offers what is now left, not the amount typed the first time.
+    await user.click(openButton('Enregistrer un paiement'));
+    const again = await findDialog('Enregistrer un paiement — FA-2026-000004');
+    expect(within(again).getByRole('textbox', { name: 'Montant (€)' })).toHaveProperty('value', '601,90');
   });
 
   it('credits chosen lines with a reason, after a confirmation, then opens the credit note', async () => {

@@ -1,5 +1,6 @@
 import { Alert, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useEffectEvent } from 'react';
 import { API_DATE_FORMAT, DATE_FORMAT, errorMessage, formatMoney } from 'shared';
 import {
   MOYEN_PAIEMENT_LABELS,
@@ -20,6 +21,14 @@ interface Values {
 export const amountOf = (text: string) => text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
 const AMOUNT = /^[0-9]{1,10}([.][0-9]{1,2})?$/;
 
+/** What the dialog offers: today, what is left to pay, a transfer, no reference. */
+const defaultsOf = (facture: FactureDetail): Partial<Values> => ({
+  datePaiement: dayjs(),
+  montant: facture.resteAPayer.replace('.', ','),
+  moyen: 'virement',
+  reference: undefined,
+});
+
 /**
  * « Enregistrer un paiement »: date, amount (what is left by default), means, reference. The amount goes to the
  * API as typed (a decimal string): an overpayment's 409 and a 400 are said in the dialog, which stays open.
@@ -35,6 +44,13 @@ export function PaymentModal({
 }) {
   const [form] = Form.useForm<Values>();
   const record = useRecordPayment({ onSuccess: onClose });
+  // The form's store outlives the dialog (and its initial values only fill fields it does not hold yet): each opening
+  // sets the defaults again, so that after a partial payment the dialog offers what is left now, not the amount typed
+  // the first time. Set, not reset: the dialog's form may mount after this effect, with the previous initial values.
+  const fillDefaults = useEffectEvent(() => form.setFieldsValue(defaultsOf(facture)));
+  useEffect(() => {
+    if (open) fillDefaults();
+  }, [open]);
   const close = () => {
     record.reset();
     onClose();
@@ -54,11 +70,7 @@ export function PaymentModal({
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{
-          datePaiement: dayjs(),
-          montant: facture.resteAPayer.replace('.', ','),
-          moyen: 'virement',
-        }}
+        initialValues={defaultsOf(facture)}
         onFinish={(values) =>
           record.mutate({
             id: facture.id,

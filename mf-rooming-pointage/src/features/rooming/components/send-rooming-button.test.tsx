@@ -54,8 +54,12 @@ describe('SendRoomingButton', () => {
     expect(screen.getByRole('link', { name: "Voir la boîte d'envoi" }).getAttribute('href')).toBe(
       '/dashboard/Demande-Hebergement?boite=envoi',
     );
-    const toast = screen
-      .getAllByText(/conservé dans la boîte d'envoi, non transmis : aucun serveur SMTP configuré\.$/)
+    // The toast is rendered by antd's notification portal after the alert: waited for, not read at once.
+    const toast = (
+      await screen.findAllByText(
+        /conservé dans la boîte d'envoi, non transmis : aucun serveur SMTP configuré\.$/,
+      )
+    )
       .map((text) => text.closest('.ant-notification-notice'))
       .find(Boolean)!;
     expect(toast.className).toContain('ant-notification-notice-info');

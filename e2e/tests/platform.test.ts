@@ -6,7 +6,11 @@ import { launchBrowser, login, navigateInApp, openPage } from '../support/browse
 import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
 
 /** A route's URL with a sample id for its params (the demo data has record 7 in every table, requests included). */
-const sampleUrl = (path: string) => `/dashboard/${path.replace(/:\w+/g, '7')}`;
+// A record that exists in the demo data: 7 for every detail route, but the demo enters only two hotel invoices
+// (docs/invoicing.md « Demo data »).
+const SAMPLE_IDS: Record<string, string> = { 'FacturesEtablissements/:id': '1' };
+const sampleId = (path: string) => SAMPLE_IDS[path] ?? '7';
+const sampleUrl = (path: string) => `/dashboard/${path.replace(/:\w+/g, sampleId(path))}`;
 
 let product: Product;
 let browser: Browser;
@@ -136,7 +140,11 @@ describe('shell and remotes', () => {
       const sessionUser = page.locator(`section[data-route-id="${route.id}"] [data-testid="session-user"]`);
       if ((await sessionUser.count()) > 0) assert.equal(await sessionUser.textContent(), DEMO_ADMIN.name);
       if (route.path.includes(':id'))
-        await page.locator(`section[data-route-id="${route.id}"]`).getByText('7').first().waitFor();
+        await page
+          .locator(`section[data-route-id="${route.id}"]`)
+          .getByText(sampleId(route.path))
+          .first()
+          .waitFor();
     }
     assert.deepEqual(errors, []);
     await context.close();

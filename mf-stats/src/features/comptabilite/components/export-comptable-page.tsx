@@ -96,6 +96,8 @@ export function ExportComptablePage() {
           disabled={backwards}
           loading={download.running === 'txt'}
           onClick={() => start('txt', 'FEC')}
+          // The label names the period: it wraps on a phone rather than widening the screen.
+          style={{ whiteSpace: 'normal', height: 'auto', maxWidth: '100%' }}
         >
           Télécharger le FEC ({formatDate(debut)} – {formatDate(fin)})
         </Button>

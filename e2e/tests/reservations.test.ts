@@ -90,7 +90,14 @@ describe('reservations', () => {
     await nextStep(page, drawer, 2);
     await drawer.getByRole('radio', { name: new RegExp(world.contratClient.reference) }).check();
     await nextStep(page, drawer, 3);
+    // The search is debounced: a box ticked in the list it replaces would not stay ticked, so its answer is awaited.
+    const searched = page.waitForResponse(
+      (response) =>
+        response.url().includes('/contrat_client/pensionnaires/search/') &&
+        decodeURIComponent(response.url()).includes('search=essai-lefèvre'),
+    );
     await drawer.getByLabel('Rechercher un pensionnaire').fill('essai-lefèvre');
+    await searched;
     for (const prenom of ['Léa', 'Hugo'])
       await drawer
         .getByRole('checkbox', { name: new RegExp(`Essai-Lefèvre ${prenom}|${prenom} Essai-Lefèvre`, 'i') })

@@ -1,10 +1,13 @@
 import type { ResultProps } from 'antd';
 import { lazy, Suspense, type ComponentType } from 'react';
 
-/** Without antd's Result (its file could not be fetched): the same texts and actions, plainly. */
+/**
+ * Without antd's Result — while its file arrives, or when it could not be fetched —: the same texts and actions,
+ * plainly, so that what happened is on screen at once.
+ */
 function PlainResult({ title, subTitle, extra }: ResultProps) {
   return (
-    <div role="alert" style={{ padding: '32px 16px', textAlign: 'center' }}>
+    <div style={{ padding: '32px 16px', textAlign: 'center' }}>
       <div style={{ fontSize: 20 }}>{title}</div>
       {subTitle && <div style={{ marginTop: 8 }}>{subTitle}</div>}
       {extra && <div style={{ marginTop: 16 }}>{extra}</div>}
@@ -24,7 +27,7 @@ const AntdResult = lazy((): Promise<{ default: ComponentType<ResultProps> }> =>
  */
 export function ResultWhenShown(props: ResultProps) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<PlainResult {...props} />}>
       <AntdResult {...props} />
     </Suspense>
   );

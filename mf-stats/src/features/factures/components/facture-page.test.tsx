@@ -109,6 +109,21 @@ describe('Facture (card)', () => {
     });
   });
 
+  it('a credit note dialog abandoned with « Annuler » opens afresh: no line or reason left chosen', async () => {
+    const { user } = renderPage(<FacturePage />, { url: card(4), path: PATH });
+    await screen.findByText('FA-2026-000004');
+    await user.click(openButton('Établir un avoir'));
+    let dialog = await findDialog('Établir un avoir sur FA-2026-000004');
+    await user.click(within(dialog).getByRole('radio', { name: 'Des lignes' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Créditer la ligne 1' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motif' }), 'Essai abandonné');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await user.click(openButton('Établir un avoir'));
+    dialog = await findDialog('Établir un avoir sur FA-2026-000004');
+    expect(within(dialog).getByRole('radio', { name: 'Des lignes' })).toHaveProperty('checked', false);
+    expect(within(dialog).getByRole('textbox', { name: 'Motif' })).toHaveProperty('value', '');
+  });
+
   it('sends by e-mail after a confirmation naming the address; without one the 409 stays in the dialog', async () => {
     const { user } = renderPage(<FacturePage />, { url: card(4), path: PATH });
     await screen.findByText('FA-2026-000004');

@@ -272,9 +272,18 @@ describe('independent delivery of mf-stats', () => {
     // The runtime reports a page map that throws as a failed load of the remote: the fallback says which module,
     // which release and what happened, once in the console.
     await tab.page.getByText("Le module « Statistiques par nombre de pax » n'a pas pu être chargé").waitFor();
+    const detail = new RegExp(`Module mf_stats, version ${stats.broken.id} : .*Panne simulée au chargement`);
+    // A loaded CI once showed the title without this line: say what the fallback showed instead.
     await tab.page
-      .getByText(new RegExp(`Module mf_stats, version ${stats.broken.id} : .*Panne simulée au chargement`))
-      .waitFor();
+      .getByText(detail)
+      .waitFor()
+      .catch(async (error: unknown) => {
+        const shown = await tab.page
+          .locator('body')
+          .innerText()
+          .catch(() => '(la page ne répond pas)');
+        throw new Error(`${String(error)}\nÉcran affiché :\n${shown}\nConsole :\n${tab.errors.join('\n')}`);
+      });
     assert.equal(
       tab.errors.filter((error) => error.includes('Module distant en échec')).length,
       1,

@@ -28,16 +28,25 @@ export function AvoirModal({
   const [motif, setMotif] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Each opening starts afresh: a choice of lines or nights left from an abandoned attempt must not be credited.
+  const forget = () => {
+    setMode('tout');
+    setLignes([]);
+    setNuitees([]);
+    setMotif('');
+    setConfirming(false);
+    setProblem(null);
+  };
   const create = useCreateAvoir({
     onSuccess: (answer) => {
+      forget();
       onClose();
       void navigate(dashboardUrl('facture', { id: answer.data.id }));
     },
   });
   const open_ = facture.nuitees.filter((n) => n.avoirId === null);
   const close = () => {
-    setConfirming(false);
-    setProblem(null);
+    forget();
     create.reset();
     onClose();
   };

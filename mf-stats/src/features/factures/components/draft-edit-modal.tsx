@@ -1,5 +1,6 @@
 import { Alert, DatePicker, Form, Input, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useEffectEvent } from 'react';
 import { API_DATE_FORMAT, DATE_FORMAT, errorMessage } from 'shared';
 import type { FactureDetail } from 'shared/contract';
 import { useUpdateDraft } from '../api/facture-writes';
@@ -9,6 +10,13 @@ interface Values {
   referenceAcheteur?: string;
   notes?: string;
 }
+
+/** What the draft holds now: the dialog's starting values. */
+const valuesOf = (facture: FactureDetail): Values => ({
+  dateEcheance: facture.dateEcheance ? dayjs(facture.dateEcheance) : null,
+  referenceAcheteur: facture.referenceAcheteur ?? '',
+  notes: facture.notes ?? '',
+});
 
 /**
  * « Modifier » a draft: what the API lets edit — due date, the client's reference, notes. Its period and lines come
@@ -25,6 +33,12 @@ export function DraftEditModal({
 }) {
   const [form] = Form.useForm<Values>();
   const update = useUpdateDraft({ onSuccess: onClose });
+  // The form's store outlives the dialog: each opening starts from the draft as it is now, not from edits abandoned
+  // with « Annuler » (as PaymentModal: set, not reset, since the dialog's form may mount after this effect).
+  const fillValues = useEffectEvent(() => form.setFieldsValue(valuesOf(facture)));
+  useEffect(() => {
+    if (open) fillValues();
+  }, [open]);
   return (
     <Modal
       open={open}
@@ -42,11 +56,7 @@ export function DraftEditModal({
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{
-          dateEcheance: facture.dateEcheance ? dayjs(facture.dateEcheance) : null,
-          referenceAcheteur: facture.referenceAcheteur ?? '',
-          notes: facture.notes ?? '',
-        }}
+        initialValues={valuesOf(facture)}
         onFinish={(values) =>
           update.mutate({
             id: facture.id,

@@ -124,6 +124,20 @@ describe('Facture (card)', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Motif' })).toHaveProperty('value', '');
   });
 
+  it('the draft dialog abandoned with « Annuler » opens on the draft as it is, not on the abandoned edit', async () => {
+    const { user } = renderPage(<FacturePage />, { url: card(5), path: PATH });
+    await screen.findByText('Brouillon (numéroté à l’émission)');
+    await user.click(openButton('Modifier'));
+    let dialog = await findDialog('Modifier le brouillon');
+    const notes = () => within(dialog).getByRole('textbox', { name: 'Notes' });
+    const before = (notes() as HTMLTextAreaElement).value;
+    await user.type(notes(), ' — essai abandonné');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await user.click(openButton('Modifier'));
+    dialog = await findDialog('Modifier le brouillon');
+    expect(notes()).toHaveProperty('value', before);
+  });
+
   it('sends by e-mail after a confirmation naming the address; without one the 409 stays in the dialog', async () => {
     const { user } = renderPage(<FacturePage />, { url: card(4), path: PATH });
     await screen.findByText('FA-2026-000004');

@@ -68,7 +68,13 @@ export function BalanceAgeePage() {
         style={{ marginBottom: 16 }}
       >
         <label htmlFor={`${id}-date`}>Balance au</label>
-        <DateInput id={`${id}-date`} allowClear={false} value={dayjs(date)} onChange={choose} />
+        <DateInput
+          id={`${id}-date`}
+          allowClear={false}
+          value={dayjs(date)}
+          onChange={choose}
+          style={{ width: 140 }}
+        />
         <Button
           icon={<DownloadOutlined />}
           loading={download.running !== null}

@@ -77,9 +77,21 @@ export function ExportComptablePage() {
         style={{ marginBottom: 16 }}
       >
         <label htmlFor={`${id}-debut`}>Du</label>
-        <DateInput id={`${id}-debut`} allowClear={false} value={dayjs(debut)} onChange={set('debut')} />
+        <DateInput
+          id={`${id}-debut`}
+          allowClear={false}
+          value={dayjs(debut)}
+          onChange={set('debut')}
+          style={{ width: 140 }}
+        />
         <label htmlFor={`${id}-fin`}>au</label>
-        <DateInput id={`${id}-fin`} allowClear={false} value={dayjs(fin)} onChange={set('fin')} />
+        <DateInput
+          id={`${id}-fin`}
+          allowClear={false}
+          value={dayjs(fin)}
+          onChange={set('fin')}
+          style={{ width: 140 }}
+        />
       </Flex>
       {backwards && (
         <Alert

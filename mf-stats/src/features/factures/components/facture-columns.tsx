@@ -29,6 +29,8 @@ const client: ResourceColumn<FactureItem> = {
   key: 'client',
   title: 'Client',
   sortable: true,
+  // Names of public bodies run to six words: at 1366 px the amounts' columns squeezed them to one word a line.
+  width: 220,
   render: (row) => row.clientNom,
 };
 const periode: ResourceColumn<FactureItem> = {

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { mockServer } from '../mocks/node';
+import { takeAntdDeprecations } from './antd-deprecations';
 import { installDeclarations } from '../routes/route-registry';
 import { productDeclarations } from './product-declarations';
 
@@ -26,11 +27,18 @@ if (!window.matchMedia) {
 // The route table the host gets from the registry at start-up: every remote's declarations.
 installDeclarations(productDeclarations());
 
+// A test whose screen passes antd a deprecated prop fails: antd warns once per prop and worker, in the console a
+// developer reads when running a remote standalone.
+takeAntdDeprecations();
+
 beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   mockServer.resetHandlers();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  const deprecations = takeAntdDeprecations();
+  if (deprecations.length > 0)
+    throw new Error(`antd signale une prop dépréciée : ${deprecations.join(' ; ')}`);
 });
 afterAll(() => mockServer.close());

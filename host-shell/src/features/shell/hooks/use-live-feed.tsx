@@ -87,7 +87,7 @@ export function useLiveFeed(startDelayMs: number = LIVE_FEED_DELAY_MS) {
       refreshTotals();
       const toast: ArgsProps = {
         key: `notification-${event.id}`,
-        message: event.title,
+        title: event.title,
         description: event.message,
         placement: LIVE_TOAST.placement,
         duration: LIVE_TOAST.duration,

@@ -73,7 +73,7 @@ export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
       key: 'statut',
       width: 150,
       render: (_, task) => (
-        <Space direction="vertical" size={2} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={2} style={{ width: '100%' }}>
           <Tag color={STATUT_COLORS[task.statut]}>{TASK_STATUT_LABELS[task.statut]}</Tag>
           {isActiveTask(task) && (
             <Progress
@@ -90,7 +90,7 @@ export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
       title: 'Résultat',
       key: 'resultat',
       render: (_, task) => (
-        <Space direction="vertical" size={4}>
+        <Space orientation="vertical" size={4}>
           {task.resultat && <span>{task.resultat.message}</span>}
           {task.resultat?.lien && (
             <Button
@@ -127,7 +127,7 @@ export default function TasksDrawer({ open, onClose }: TasksDrawerProps) {
   ];
 
   return (
-    <Drawer title="Tâches" open={open} onClose={onClose} width={compact ? '100%' : 760} destroyOnHidden>
+    <Drawer title="Tâches" open={open} onClose={onClose} size={compact ? '100%' : 760} destroyOnHidden>
       {download.error && (
         <Alert
           type="error"

@@ -399,7 +399,7 @@ export function DemandeFiche({ id }: { id: number }) {
         <Timeline
           items={d.historique.map((h) => ({
             key: h.id,
-            children: `${formatDateTime(h.date)} — ${h.libelle} (${h.acteur.nom})`,
+            content: `${formatDateTime(h.date)} — ${h.libelle} (${h.acteur.nom})`,
           }))}
         />
       </Card>

@@ -60,7 +60,7 @@ function IssueKeyModal({
           }
         >
           {create.error && (
-            <Alert type="error" showIcon message={create.error.message} style={{ marginBottom: 12 }} />
+            <Alert type="error" showIcon title={create.error.message} style={{ marginBottom: 12 }} />
           )}
           <Form.Item
             name="libelle"
@@ -79,7 +79,7 @@ function IssueKeyModal({
           <Alert
             type="warning"
             showIcon
-            message="Copiez cette clé maintenant : elle ne sera plus jamais affichée."
+            title="Copiez cette clé maintenant : elle ne sera plus jamais affichée."
             style={{ marginBottom: 12 }}
           />
           <Typography.Paragraph code copyable={{ text: issued, tooltips: ['Copier', 'Copiée'] }}>

@@ -35,7 +35,7 @@ export function NoShowDialog({ stay, night, saving, onConfirm, onCancel }: NoSho
       cancelButtonProps={{ disabled: saving }}
       onOk={() => onConfirm(hasRest && cancelRest)}
       onCancel={onCancel}
-      maskClosable={!saving}
+      mask={{ closable: !saving }}
     >
       <Typography.Paragraph>
         {who} ne s'est pas présenté(e) le {formatDate(night)}, première nuit du séjour à{' '}

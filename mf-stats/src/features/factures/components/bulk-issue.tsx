@@ -62,7 +62,7 @@ export function BulkIssueButton({ rows, onDone }: { rows: readonly FactureItem[]
         title="Émettre les brouillons choisis"
         onCancel={close}
         closable={!running}
-        maskClosable={false}
+        mask={{ closable: false }}
         destroyOnHidden
         width={640}
         footer={

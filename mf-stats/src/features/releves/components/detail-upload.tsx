@@ -48,7 +48,7 @@ export function DetailUpload({ facture }: { facture: FactureEtablissementDetail 
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text type="secondary">{DETAIL_HINT}</Typography.Text>
       {facture.nomFichier && (
         <Typography.Text>

@@ -13,7 +13,7 @@ const rate = (taux: string | null) => (taux === null ? '—' : `${taux.replace('
 function Acceptance({ ecart }: { ecart: Ecart }) {
   if (!ecart.accepte) return <Tag color="orange">Ouvert</Tag>;
   return (
-    <Space direction="vertical" size={0}>
+    <Space orientation="vertical" size={0}>
       <Tag color="green">Accepté</Tag>
       <Typography.Text type="secondary">
         {`par ${ecart.acceptePar ?? 'un administrateur'}${ecart.accepteLe ? ` le ${formatDateTime(ecart.accepteLe)}` : ''}`}
@@ -45,7 +45,7 @@ export function EcartsSection({
       </Typography.Paragraph>
     );
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {groups.map((group) => (
         <Card
           key={group.type}
@@ -119,7 +119,7 @@ export function EcartsSection({
                 title: 'Acceptation',
                 render: (_, e) =>
                   !e.accepte && onAccept ? (
-                    <Space direction="vertical" size={4}>
+                    <Space orientation="vertical" size={4}>
                       <Acceptance ecart={e} />
                       <Button
                         size="small"

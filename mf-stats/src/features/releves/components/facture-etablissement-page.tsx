@@ -105,7 +105,7 @@ function FactureCard({ facture }: { facture: FactureEtablissementDetail }) {
     );
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card size="small">
         <Descriptions
           size="small"

@@ -69,7 +69,10 @@ export function FacturesEtablissementsPage() {
     {
       key: 'periode',
       title: 'Période',
-      render: (row) => periodeLabel(row.periodeDebut, row.periodeFin),
+      // On one line, as the client invoices' list: « du 01/11/2026 » over « au 15/11/2026 » reads as two dates.
+      render: (row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{periodeLabel(row.periodeDebut, row.periodeFin)}</span>
+      ),
     },
     { key: 'totalHt', title: 'Total HT', align: 'right', render: (row) => formatMoney(row.totalHt) },
     { key: 'totalTva', title: 'TVA', align: 'right', render: (row) => formatMoney(row.totalTva) },

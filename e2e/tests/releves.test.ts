@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { COLONNES_DETAIL, RELEVES_PATHS, type ReleveEtablissement, type RelevePage } from 'shared/contract';
+import {
+  addDays,
+  COLONNES_DETAIL,
+  RELEVES_PATHS,
+  type FactureEtablissementDetail,
+  type ReleveEtablissement,
+  type RelevePage,
+} from 'shared/contract';
 import { launchBrowser, login, openPage } from '../support/browser';
 import { DEMO_ADMIN, startProduct, type Product } from '../support/product';
 import { settled, submitAction, typeDate } from '../support/ui';
@@ -107,12 +114,29 @@ describe('hotel statements and reconciliation', () => {
     const numero = `E2E-${Date.now()}`;
     await form.getByLabel('Numéro de facture').fill(numero);
     await typeDate(form.getByLabel('Date de facture'), frenchDay(parisDay(0)));
+    // The period as the hotel's invoice prints it, first and last day: filled in with the month, typed as a user
+    // copies it from the paper (« du 01/10 au 31/10 »); the API gets the day after the last (its half-open end).
+    const dernierJour = addDays(releve.periode.fin, -1);
     assert.equal(await form.getByLabel('Début de période').inputValue(), frenchDay(releve.periode.debut));
+    assert.equal(await form.getByLabel('Fin de période').inputValue(), frenchDay(dernierJour));
+    await typeDate(form.getByLabel('Début de période'), frenchDay(releve.periode.debut));
+    await typeDate(form.getByLabel('Fin de période'), frenchDay(dernierJour));
     await form.getByLabel('Total HT').fill(euros(ht));
     await form.getByLabel('TVA').fill(euros(tva));
     await form.getByLabel('Total TTC').fill(euros(ht + tva));
     await submitAction(form, 'Enregistrer');
     await page.waitForURL(/\/dashboard\/FacturesEtablissements\/\d+$/);
+    const id = new URL(page.url()).pathname.split('/').at(-1)!;
+    const saved = (await (
+      await api(page, `${RELEVES_PATHS.factures}/${id}`)
+    ).json()) as FactureEtablissementDetail;
+    assert.deepEqual([saved.periodeDebut, saved.periodeFin], [releve.periode.debut, releve.periode.fin]);
+    const moisNom = new Intl.DateTimeFormat('fr-FR', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${releve.periode.debut}T00:00:00Z`));
+    await page.locator('.ant-descriptions').getByText(moisNom, { exact: true }).waitFor();
 
     // The detail, then the reconciliation: the one night billed and not booked.
     await page.getByLabel('Fichier de détail').setInputFiles({

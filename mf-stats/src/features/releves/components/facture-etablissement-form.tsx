@@ -6,6 +6,7 @@ import {
   amountRule,
   factureBody,
   PERIODE_MESSAGE,
+  periodeInOrder,
   TTC_MESSAGE,
   ttcMatches,
   type FactureFormValues,
@@ -15,7 +16,8 @@ import { EtablissementSelect } from './filter-selects';
 const required = (label: string) => ({ required: true, message: `Le champ ${label} est obligatoire` });
 
 /**
- * Entering a hotel's invoice: hotel, number, date, billed period (half-open), totals typed as text. Checked here
+ * Entering a hotel's invoice: hotel, number, date, billed period as the invoice prints it (first and last day, both
+ * included; the body sends the API the day after the last), totals typed as text. Checked here
  * (required, amounts, TTC = HT + TVA, the period's order) and by the API, whose 400 and 409 show in the form.
  */
 export function FactureEtablissementFormModal({
@@ -78,17 +80,15 @@ export function FactureEtablissementFormModal({
         <Col xs={24} sm={12}>
           <Form.Item
             name="periodeFin"
-            label="Fin de période (exclue)"
+            label="Fin de période"
             dependencies={['periodeDebut']}
             {...dateFormItemProps([
-              required('Fin de période (exclue)'),
+              required('Fin de période'),
               ({ getFieldValue }) => ({
-                validator: (_rule, value: string | null) => {
-                  const debut = getFieldValue('periodeDebut') as string | null;
-                  return !value || !debut || value > debut
+                validator: (_rule, value: string | null) =>
+                  periodeInOrder(getFieldValue('periodeDebut') as string | null, value)
                     ? Promise.resolve()
-                    : Promise.reject(new Error(PERIODE_MESSAGE));
-                },
+                    : Promise.reject(new Error(PERIODE_MESSAGE)),
               }),
             ])}
           >

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { RELEVES_MESSAGES } from 'shared/contract';
+import { relevesStore } from 'shared/mocks';
+import { mockServer } from 'shared/mocks/node';
 import { findDialog, openButton, renderPage } from 'shared/testing/render-page';
 import { FactureEtablissementPage } from './facture-etablissement-page';
 
@@ -18,6 +21,7 @@ describe('FactureEtablissementPage', () => {
   it('compares the totals with the statement and groups the differences by kind, with their totals', async () => {
     card(1);
     expect(await screen.findByText('Facturée, non réservée (1)')).toBeTruthy();
+    expect(screen.getByText('Période').closest('tr')!.textContent).toContain('novembre 2026');
     const totaux = within(section('Totaux comparés'));
     expect(totaux.getAllByText('Réservé (relevé de novembre 2026)').length).toBeGreaterThan(0);
     // Billed 2,147.00 against 2,085.00 booked: one night of 62.00 too many.
@@ -28,6 +32,20 @@ describe('FactureEtablissementPage', () => {
     expect(ecarts.getByText('DUPONT Marie')).toBeTruthy();
     expect(ecarts.getByText('16/11/2026')).toBeTruthy();
     expect(ecarts.getByText(/Facturé 62,00\s€ · réservé 0,00\s€ · écart 62,00\s€/)).toBeTruthy();
+  });
+
+  it('shows a period that is not a whole month from its first to its last day', async () => {
+    // The seed bills whole months: invoice 3 is made to bill 16–30 November, in the store as renderPage reset it
+    // (a resolver that answers nothing hands the request on to the mock's).
+    mockServer.use(
+      http.get('*/api/factures-etablissements/3', () => {
+        relevesStore.factures.find((facture) => facture.id === 3)!.periodeDebut = '2026-11-16';
+      }),
+    );
+    card(3);
+    expect(await screen.findByText('du 16/11/2026 au 30/11/2026')).toBeTruthy();
+    expect(screen.getByText(/La période facturée n’est pas un mois entier/)).toBeTruthy();
+    expect(screen.queryByText(/01\/12\/2026|exclu/)).toBeNull();
   });
 
   it('lets an administrator accept a difference with a reason, then shows who and the reconciled state', async () => {

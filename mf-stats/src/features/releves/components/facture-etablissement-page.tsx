@@ -21,6 +21,7 @@ import {
 } from '../api/releves-api';
 import { differenceOf } from '../model/ecarts';
 import { moisLabel, moisOfPeriode } from '../model/mois';
+import { periodeLabel } from '../model/periode';
 import { canAcceptEcarts } from '../model/permissions';
 import { AcceptationDialog } from './acceptation-dialog';
 import { DetailUpload } from './detail-upload';
@@ -127,7 +128,7 @@ function FactureCard({ facture }: { facture: FactureEtablissementDetail }) {
             {
               key: 'periode',
               label: 'Période',
-              children: `${formatDate(facture.periodeDebut)} – ${formatDate(facture.periodeFin)} (exclu)`,
+              children: periodeLabel(facture.periodeDebut, facture.periodeFin),
             },
             { key: 'etat', label: 'État', children: <EtatTag etat={facture.etat} /> },
             {

@@ -11,8 +11,9 @@ import {
   type FactureEtablissement,
 } from 'shared/contract';
 import { PageFrame, ResourceTable, useUrlFilters, type ResourceColumn } from 'shared/ui';
-import { isMois, periodeOfMois } from '../model/mois';
-import type { FactureFormValues } from '../model/facture-form';
+import { saisieDuMois, type FactureFormValues } from '../model/facture-form';
+import { isMois } from '../model/mois';
+import { periodeLabel } from '../model/periode';
 import { EtatTag } from './etat-tag';
 import { FactureEtablissementFormModal } from './facture-etablissement-form';
 import { EtablissementSelect, MoisSelect } from './filter-selects';
@@ -23,12 +24,11 @@ const FILTERS = ['etat', 'etablissementId', 'mois', 'numero'] as const;
 const isEtat = (value: unknown): value is EtatFactureEtablissement =>
   ETATS_FACTURE_ETABLISSEMENT.includes(value as EtatFactureEtablissement);
 
-/** The form's first values when « Relevés établissements » sent a hotel and month (router state). */
+/** The form's first values when « Relevés établissements » sent a hotel and month (router state): its first and last day. */
 function saisieOf(state: unknown): Partial<FactureFormValues> | null {
   const saisie = (state as Partial<SaisieState> | null)?.saisie;
   if (!saisie || !isMois(saisie.mois)) return null;
-  const periode = periodeOfMois(saisie.mois);
-  return { etablissementId: saisie.etablissementId, periodeDebut: periode.debut, periodeFin: periode.fin };
+  return saisieDuMois(saisie.etablissementId, saisie.mois);
 }
 
 /**
@@ -69,7 +69,10 @@ export function FacturesEtablissementsPage() {
     {
       key: 'periode',
       title: 'Période',
-      render: (row) => `${formatDate(row.periodeDebut)} – ${formatDate(row.periodeFin)}`,
+      // On one line, as the client invoices' list: « du 01/11/2026 » over « au 15/11/2026 » reads as two dates.
+      render: (row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{periodeLabel(row.periodeDebut, row.periodeFin)}</span>
+      ),
     },
     { key: 'totalHt', title: 'Total HT', align: 'right', render: (row) => formatMoney(row.totalHt) },
     { key: 'totalTva', title: 'TVA', align: 'right', render: (row) => formatMoney(row.totalTva) },

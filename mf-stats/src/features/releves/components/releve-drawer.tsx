@@ -5,6 +5,7 @@ import type { ReleveEtablissement } from 'shared/contract';
 import { useFileDownload } from 'shared/ui';
 import { releveFilePath, useReleve } from '../api/releves-api';
 import { moisLabel } from '../model/mois';
+import { periodeLabel } from '../model/periode';
 
 const rate = (taux: string) => `${taux.replace('.', ',')} %`;
 
@@ -18,7 +19,7 @@ function ReleveContent({ releve }: { releve: ReleveEtablissement }) {
           {
             key: 'periode',
             label: 'Période',
-            children: `${formatDate(releve.periode.debut)} – ${formatDate(releve.periode.fin)} (exclu)`,
+            children: periodeLabel(releve.periode.debut, releve.periode.fin),
           },
           { key: 'nuitees', label: 'Nuitées', children: formatNumber(releve.totaux.nuitees) },
           { key: 'ht', label: 'Total HT', children: formatMoney(releve.totaux.totalHt) },

@@ -55,6 +55,9 @@ describe('RelevesPage', () => {
     expect(within(drawer).getByText('Petit-déjeuner')).toBeTruthy();
     expect(within(drawer).getByText('DUPONT Marie')).toBeTruthy();
     expect(within(drawer).getByText('Relevé Hôtel du Parc — novembre 2026')).toBeTruthy();
+    // The statement's period is its month, named (the API's half-open 2026-11-01 → 2026-12-01).
+    expect(within(drawer).getByText('Période').closest('tr')!.textContent).toContain('novembre 2026');
+    expect(within(drawer).queryByText(/exclu|01\/12\/2026/)).toBeNull();
     await user.click(within(drawer).getByRole('button', { name: /PDF/ }));
     await waitFor(() => expect(requestsTo('/api/releves/1/2026-11/pdf')).toHaveLength(1));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));

@@ -1,7 +1,7 @@
 // Hotel statements (relevés établissements) and the reconciliation of the hotels' own invoices with the booked
 // nights (issue 39 §2): states, kinds of difference, the accepted columns of a detail file, their French labels and
 // every French message the module answers. See docs/invoicing.md « Hotel statements and reconciliation ».
-import { frenchDate } from './days';
+import { addDays, frenchDate } from './days';
 
 /** What a line of a statement or of a hotel invoice's detail bills: a night, or one kind of meal. */
 export const PRESTATIONS = ['nuitee', 'petit_dejeuner', 'dejeuner', 'diner'] as const;
@@ -140,5 +140,6 @@ export const RELEVES_MESSAGES = {
   detailCharge: (lignes: number) => `Détail chargé : ${lignes} ligne${lignes > 1 ? 's' : ''}.`,
   rapprochee: 'Facture rapprochée : aucun écart.',
   ecarts: (count: number) => `${count} écart${count > 1 ? 's' : ''} à examiner.`,
-  periodeTexte: (debut: string, fin: string) => `du ${frenchDate(debut)} au ${frenchDate(fin)} exclu`,
+  /** A hotel invoice's half-open period [debut, fin) as its paper reads it: « du 01/10/2026 au 31/10/2026 ». */
+  periodeTexte: (debut: string, fin: string) => `du ${frenchDate(debut)} au ${frenchDate(addDays(fin, -1))}`,
 } as const;

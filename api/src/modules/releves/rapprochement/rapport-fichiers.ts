@@ -8,6 +8,7 @@ import {
   PRESTATION_LABELS,
   TYPES_ECART,
   TYPE_ECART_LABELS,
+  RELEVES_MESSAGES,
   type Ecart,
   type FactureEtablissementDetail,
   type FileExtension,
@@ -78,10 +79,9 @@ function totals(facture: FactureEtablissementDetail): TotalRow[] {
 export const rapportFileName = (id: number, extension: FileExtension) => `ecarts-facture-${id}.${extension}`;
 
 export function rapportFile(facture: FactureEtablissementDetail, extension: FileExtension): RenderedFile {
-  const periode = `du ${frenchDate(facture.periodeDebut)} au ${frenchDate(facture.periodeFin)} exclu`;
   return renderFile(extension, {
     title: 'Écarts de rapprochement',
-    summary: `${facture.etablissementNom} — facture n° ${facture.numero} du ${frenchDate(facture.dateFacture)}, nuits ${periode}`,
+    summary: `${facture.etablissementNom} — facture n° ${facture.numero} du ${frenchDate(facture.dateFacture)}, période ${RELEVES_MESSAGES.periodeTexte(facture.periodeDebut, facture.periodeFin)}`,
     sheetName: 'Écarts',
     columns: COLUMNS,
     rows: facture.ecarts,

@@ -80,6 +80,19 @@ describe('FacturesEtablissementsPage', () => {
       await screen.findByText('HP-2026-1187');
       await user.click(screen.getByRole('button', { name: /Saisir une facture/ }));
       const dialog = await findDialog('Saisir une facture d’établissement');
+      // Every field is required, and each label says so (antd's mark).
+      expect(
+        [...dialog.querySelectorAll('label.ant-form-item-required')].map((label) => label.textContent),
+      ).toEqual([
+        'Établissement',
+        'Numéro de facture',
+        'Date de facture',
+        'Début de période',
+        'Fin de période',
+        'Total HT',
+        'TVA',
+        'Total TTC',
+      ]);
       await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
       for (const label of ['Établissement', 'Numéro de facture', 'Date de facture', 'Total HT', 'Total TTC'])
         expect(await within(dialog).findByText(`Le champ ${label} est obligatoire`)).toBeTruthy();

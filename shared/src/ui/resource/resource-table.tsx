@@ -10,6 +10,7 @@ import {
   Table,
   Tag,
   theme,
+  type Breakpoint,
   type TableColumnsType,
   type TableProps,
 } from 'antd';
@@ -50,6 +51,8 @@ export interface ResourceColumn<T> {
   searchable?: boolean;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /** Screen widths the column shows at (antd's breakpoints); default: all. For a figure a wide screen has room for. */
+  responsive?: Breakpoint[];
 }
 
 export interface ResourceTableHandle {
@@ -216,6 +219,7 @@ export function ResourceTable<T extends object>({
       title: column.title,
       width: column.width,
       align: column.align,
+      responsive: column.responsive,
       render: (_value: unknown, row: T) =>
         column.render ? column.render(row, context) : defaultCell(row, column.key),
       ...(column.sortable && {

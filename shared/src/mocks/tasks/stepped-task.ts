@@ -1,11 +1,18 @@
-import { REALTIME_EVENTS, TASK_EVENT, TASK_TYPE_LABELS, type Task, type TaskEvent } from '../../contract';
+import {
+  REALTIME_EVENTS,
+  TASK_EVENT,
+  TASK_TYPE_LABELS,
+  type Task,
+  type TaskEvent,
+  type TaskType,
+} from '../../contract';
 import { publishRealtimeEvent } from '../../notifications/realtime';
 import { pushMockNotification } from '../notifications/store';
 import { mockTasks, queueMockTask } from './store';
 
 /** One mocked background task: what it is, who asked, one step of its work and its result at the end. */
 export interface SteppedMockTask {
-  type: Task['type'];
+  type: TaskType;
   demandeur: Task['demandeur'];
   /** Does one step of the work; returns how many units are done out of how many. */
   step: () => { done: number; total: number };

@@ -1,9 +1,9 @@
-import { Button, Checkbox, DatePicker, Flex, Input, Select } from 'antd';
+import { Button, Checkbox, DatePicker, Flex, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { API_DATE_FORMAT, DATE_FORMAT } from 'shared';
 import { FACTURE_STATUT_LABELS, FACTURE_STATUTS, type FactureStatut } from 'shared/contract';
-import type { UrlFiltersState } from 'shared/ui';
+import { SearchOnEnter, type UrlFiltersState } from 'shared/ui';
 import { ClientFilter, FilterField, FilterLabel, FiltersBar } from '../../../lib/filters-bar';
 import type { FactureFilters } from '../api/get-factures';
 import type { FactureUrlFilter } from '../model/facture-filters';
@@ -20,29 +20,6 @@ const STATUT_OPTIONS = FACTURE_STATUTS.map((statut) => ({
   value: statut,
   label: FACTURE_STATUT_LABELS[statut],
 }));
-
-/** The number searched: typed freely, applied on Enter (remounted when the URL's value changes). */
-function NumeroSearch({
-  value,
-  onSearch,
-}: {
-  value: string | undefined;
-  onSearch: (value: string | undefined) => void;
-}) {
-  const [draft, setDraft] = useState(value ?? '');
-  return (
-    <Input.Search
-      aria-label="Numéro"
-      placeholder="Numéro (FA-2026-…)"
-      allowClear
-      maxLength={20}
-      style={{ width: 220, maxWidth: '100%' }}
-      value={draft}
-      onChange={(event) => setDraft(event.target.value)}
-      onSearch={(text) => onSearch(text.trim() || undefined)}
-    />
-  );
-}
 
 /** The list's filters above the table; every change goes to the URL (bookmarkable, Back goes back). */
 export function FacturesFiltersBar({ filters, state, withStatut }: FacturesFiltersBarProps) {
@@ -89,10 +66,13 @@ export function FacturesFiltersBar({ filters, state, withStatut }: FacturesFilte
           style={{ width: 140 }}
         />
       </Flex>
-      <NumeroSearch
-        key={filters.numero ?? ''}
-        value={filters.numero}
-        onSearch={(value) => setFilter('numero', value)}
+      <SearchOnEnter
+        aria-label="Numéro"
+        placeholder="Numéro (FA-2026-…)"
+        maxLength={20}
+        style={{ width: 220, maxWidth: '100%' }}
+        value={filters.numero ?? ''}
+        onSearch={(value) => setFilter('numero', value || undefined)}
       />
       {withStatut && (
         <Checkbox

@@ -8,6 +8,7 @@ import { COMPTES, FEC_MAX_JOURS, JOURNAUX, parisToday } from 'shared/contract/va
 import { DateInput, PageFrame, useFileDownload } from 'shared/ui';
 import { comptabiliteFailure, fecRequest } from '../api/comptabilite-files';
 import { isDay, previousMonth } from '../model/periode';
+import { FiltersBar } from '../../../lib/filters-bar';
 
 const compte = (key: keyof typeof COMPTES) => `${COMPTES[key].numero} ${COMPTES[key].libelle}`;
 
@@ -68,19 +69,12 @@ export function ExportComptablePage() {
     void download.start(format, ...fecRequest(debut, fin, format), label);
   return (
     <PageFrame routeId="export-comptable">
-      <Flex
-        wrap
-        gap={12}
-        align="center"
-        role="search"
-        aria-label="Période exportée"
-        style={{ marginBottom: 16 }}
-      >
+      <FiltersBar label="Période exportée">
         <label htmlFor={`${id}-debut`}>Du</label>
         <DateInput id={`${id}-debut`} allowClear={false} value={dayjs(debut)} onChange={set('debut')} />
         <label htmlFor={`${id}-fin`}>au</label>
         <DateInput id={`${id}-fin`} allowClear={false} value={dayjs(fin)} onChange={set('fin')} />
-      </Flex>
+      </FiltersBar>
       {backwards && (
         <Alert
           type="warning"

@@ -1,13 +1,6 @@
-import {
-  REALTIME_EVENTS,
-  TASK_EVENT,
-  TASK_TYPE_LABELS,
-  type Task,
-  type TaskEvent,
-  type TaskType,
-} from '../../contract';
+import { TASK_EVENT, TASK_TYPE_LABELS, type Task, type TaskEvent, type TaskType } from '../../contract';
 import { publishRealtimeEvent } from '../../notifications/realtime';
-import { pushMockNotification } from '../notifications/store';
+import { deliverMockNotification } from '../notifications/feed';
 import { mockTasks, queueMockTask } from './store';
 
 /** One mocked background task: what it is, who asked, one step of its work and its result at the end. */
@@ -29,15 +22,11 @@ function publishProgress(task: Task): void {
 }
 
 function notifyTaskDone(task: Task, summary: string): void {
-  const item = pushMockNotification(`${task.libelle} (tâche n° ${task.id}) : ${summary}`, 'Tâche terminée');
-  item.lien = '/dashboard?taches=1';
-  publishRealtimeEvent(REALTIME_EVENTS.notification, {
-    id: item.id,
-    title: item.title,
-    message: item.message,
-    timestamp: item.timestamp,
-    lien: item.lien,
-  });
+  deliverMockNotification(
+    `${task.libelle} (tâche n° ${task.id}) : ${summary}`,
+    'Tâche terminée',
+    '/dashboard?taches=1',
+  );
 }
 
 /**

@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  COMMUNICATION_PATHS,
-  FACTURATION_PATHS,
-  type CourrielListAnswer,
-  type FactureDetail,
-  type FactureListAnswer,
-} from 'shared/contract';
+import { FACTURATION_PATHS, type FactureDetail, type FactureListAnswer } from 'shared/contract';
 import { login, openPage } from '../support/browser';
 import { DEMO_ADMIN } from '../support/product';
 import { openDialog, settled, submitAction } from '../support/ui';
-import { parisDay } from '../support/world';
+import { keptEmail, parisDay } from '../support/world';
 import { productInBrowser } from '../support/suite';
 
 const run = productInBrowser({ apiAs: DEMO_ADMIN });
@@ -154,11 +148,7 @@ describe('client invoicing', () => {
     const toast = page.locator('.ant-notification-notice', { hasText: "conservé dans la boîte d'envoi" });
     await toast.filter({ hasText: numero }).first().waitFor();
     await waitForHeader(page, 'État', 'Envoyée');
-    const outbox = await run.api.call<CourrielListAnswer>(
-      'GET',
-      `${COMMUNICATION_PATHS.courriels}?page=1&pageSize=5`,
-    );
-    const kept = outbox.data.find((courriel) => courriel.objet.includes(numero));
+    const kept = await keptEmail(run.api, (courriel) => courriel.objet.includes(numero));
     assert.ok(kept, 'the invoice’s e-mail is in the outbox');
     assert.equal(kept.statut, 'non_transmis');
     assert.deepEqual(

@@ -2,11 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import {
-  COMMUNICATION_PATHS,
   REFERENTIEL_PATHS,
   RESERVATIONS_PATHS,
   ROOMING_PATHS,
-  type CourrielListAnswer,
   type PointageListAnswer,
   type ReservationDetailAnswer,
   type RoomingEtabAnswer,
@@ -15,7 +13,7 @@ import {
 import { login, navigateInApp, openPage } from '../support/browser';
 import { DEMO_ADMIN, DEMO_AGENT } from '../support/product';
 import { openDialog, submitAction } from '../support/ui';
-import { bookThroughApi, createBookingWorld, parisDay } from '../support/world';
+import { bookThroughApi, createBookingWorld, keptEmail, parisDay } from '../support/world';
 import { productInBrowser } from '../support/suite';
 
 const run = productInBrowser({ apiAs: DEMO_ADMIN });
@@ -372,11 +370,7 @@ describe('rooming et pointage', () => {
       await toast.first().waitFor();
       assert.match((await toast.first().getAttribute('class')) ?? '', /ant-notification-notice-info/);
       assert.equal(await page.locator('.ant-notification-notice-success').count(), 0);
-      const outbox = await run.api.call<CourrielListAnswer>(
-        'GET',
-        `${COMMUNICATION_PATHS.courriels}?page=1&pageSize=5`,
-      );
-      const kept = outbox.data.find((courriel) => courriel.destinataires.includes(address));
+      const kept = await keptEmail(run.api, (courriel) => courriel.destinataires.includes(address));
       assert.ok(kept, 'the message is in the outbox');
       assert.equal(kept.statut, 'non_transmis');
       assert.ok(kept.objet.includes(world.hotel.nom));

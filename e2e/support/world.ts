@@ -3,7 +3,16 @@
  * test starts from a known, isolated world: its own hotel, room type, client, contracts and residents, whatever
  * the demo data holds.
  */
-import { addDays, parisToday, CONTRATS_PATHS, REFERENTIEL_PATHS, RESERVATIONS_PATHS } from 'shared/contract';
+import {
+  addDays,
+  parisToday,
+  COMMUNICATION_PATHS,
+  CONTRATS_PATHS,
+  REFERENTIEL_PATHS,
+  RESERVATIONS_PATHS,
+  type Courriel,
+  type CourrielListAnswer,
+} from 'shared/contract';
 import { now } from './clock';
 
 export class ApiSession {
@@ -35,6 +44,21 @@ export class ApiSession {
     if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
   }
+}
+
+/**
+ * The newest e-mail of the outbox that `matches`, among the last five (the product keeps what it sends there when no
+ * SMTP_URL is set); undefined when none does.
+ */
+export async function keptEmail(
+  api: ApiSession,
+  matches: (courriel: Courriel) => boolean,
+): Promise<Courriel | undefined> {
+  const outbox = await api.call<CourrielListAnswer>(
+    'GET',
+    `${COMMUNICATION_PATHS.courriels}?page=1&pageSize=5`,
+  );
+  return outbox.data.find(matches);
 }
 
 /** 'YYYY-MM-DD' of today in Europe/Paris (the API's "today") plus `days`. */

@@ -1,32 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import {
-  COMMUNICATION_PATHS,
-  FACTURATION_PATHS,
-  type CourrielListAnswer,
-  type FactureDetail,
-  type FactureListAnswer,
-} from 'shared/contract';
-import { launchBrowser, login, openPage } from '../support/browser';
-import { DEMO_ADMIN, startProduct, type Product } from '../support/product';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { FACTURATION_PATHS, type FactureDetail, type FactureListAnswer } from 'shared/contract';
+import { login, openPage } from '../support/browser';
+import { DEMO_ADMIN } from '../support/product';
 import { openDialog, settled, submitAction } from '../support/ui';
-import { ApiSession, parisDay } from '../support/world';
+import { keptEmail, parisDay } from '../support/world';
+import { productInBrowser } from '../support/suite';
 
-let product: Product;
-let browser: Browser;
-let api: ApiSession;
-
-before(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  api = await ApiSession.login(product.baseUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
-});
-
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const run = productInBrowser({ apiAs: DEMO_ADMIN });
 
 /** Euros as the screens show them (shared's `formatMoney`): « 1 234,50 € ». */
 const euro = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
@@ -70,14 +52,14 @@ function lastMonth(): { mois: string; debut: string; fin: string; label: string 
 }
 
 const draftsOf = (debut: string, fin: string) =>
-  api.call<FactureListAnswer>(
+  run.api.call<FactureListAnswer>(
     'GET',
     `${FACTURATION_PATHS.factures}?type=facture&statut=brouillon&periodeDebut=${debut}&periodeFin=${fin}&pageSize=100`,
   );
 
 describe('client invoicing', () => {
   test('prepare last month, issue a draft, see its PDF, send it, pay it in two steps, credit one night; the card at 375 px', async () => {
-    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    const { page, context, errors } = await openPage(run.browser, run.product.baseUrl);
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     const { debut, fin, label } = lastMonth();
     const year = parisDay(0).slice(0, 4);
@@ -135,7 +117,7 @@ describe('client invoicing', () => {
     );
     const numero = shown(await headerValue(page, 'Numéro').textContent());
     await waitForHeader(page, 'État', 'Émise');
-    const invoice = await api.call<FactureDetail>('GET', `${FACTURATION_PATHS.factures}/${draft.id}`);
+    const invoice = await run.api.call<FactureDetail>('GET', `${FACTURATION_PATHS.factures}/${draft.id}`);
     assert.equal(invoice.numero, numero);
     const ttc = cents(invoice.totalTtc);
     assert.ok(ttc >= 2, 'the invoice has something to pay in two steps');
@@ -166,11 +148,7 @@ describe('client invoicing', () => {
     const toast = page.locator('.ant-notification-notice', { hasText: "conservé dans la boîte d'envoi" });
     await toast.filter({ hasText: numero }).first().waitFor();
     await waitForHeader(page, 'État', 'Envoyée');
-    const outbox = await api.call<CourrielListAnswer>(
-      'GET',
-      `${COMMUNICATION_PATHS.courriels}?page=1&pageSize=5`,
-    );
-    const kept = outbox.data.find((courriel) => courriel.objet.includes(numero));
+    const kept = await keptEmail(run.api, (courriel) => courriel.objet.includes(numero));
     assert.ok(kept, 'the invoice’s e-mail is in the outbox');
     assert.equal(kept.statut, 'non_transmis');
     assert.deepEqual(
@@ -228,7 +206,7 @@ describe('client invoicing', () => {
     await context.close();
 
     // At 375 px: the card does not scroll sideways, its actions are in reach.
-    const narrow = await openPage(browser, product.baseUrl, { width: 375, height: 800 });
+    const narrow = await openPage(run.browser, run.product.baseUrl, { width: 375, height: 800 });
     await login(narrow.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await narrow.page.goto(`/dashboard/Factures/${draft.id}`);
     await waitForHeader(narrow.page, 'Numéro', numero);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { PRODUCT_ROUTES as ROUTES } from '../support/product-routes';
-import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
-import { DEMO_ADMIN, REMOTE_DIRS, startProduct, type Product } from '../support/product';
+import { login, navigateInApp, openPage } from '../support/browser';
+import { DEMO_ADMIN, REMOTE_DIRS } from '../support/product';
 import {
   codeRequests,
   kB,
@@ -14,6 +14,7 @@ import {
   wireTable,
   type Transfer,
 } from '../support/transfer';
+import { productInBrowser } from '../support/suite';
 
 /**
  * First-visit budgets (issue 37 §5), counted as the browser counts them: every response of the navigation (HTML,
@@ -60,18 +61,7 @@ const REMOTE_OWN_FILES_BUDGET = 45 * 1024;
 /** Chrome's « preloaded … but not used within a few seconds » warning comes ~3 s after the load event. */
 const PRELOAD_WARNING_DELAY_MS = 4_000;
 
-let product: Product;
-let browser: Browser;
-
-before(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const run = productInBrowser();
 
 interface Manifest {
   shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
@@ -89,7 +79,7 @@ async function sharedAssetsOf(remoteUrl: string): Promise<Map<string, string>> {
 
 describe('first load', () => {
   test('the login page, login → dashboard and each remote’s first screen stay within their budgets', async () => {
-    const { page, context } = await openPage(browser, product.baseUrl);
+    const { page, context } = await openPage(run.browser, run.product.baseUrl);
     const wire = await recordWire(page);
     const transfers = recordTransfers(page);
     await page.goto('/');
@@ -120,7 +110,7 @@ describe('first load', () => {
       BUDGETS.loginToDashboardRequests,
     );
     assert.ok(
-      codeRequests(toDashboard).every((t) => new URL(t.url).origin === product.baseUrl),
+      codeRequests(toDashboard).every((t) => new URL(t.url).origin === run.product.baseUrl),
       'the first load comes from the host only',
     );
     // The API sends its pre-compressed files to a browser that accepts them: the largest script came in brotli.
@@ -136,7 +126,7 @@ describe('first load', () => {
       await page.locator(`section[data-route-id="${route.id}"]`).waitFor({ timeout: 30_000 });
       await wire.settle();
       const visit = await wire.take();
-      const remoteOrigin = product.remotes[remote].url;
+      const remoteOrigin = run.product.remotes[remote].url;
       const own = (await transfers.take()).filter((t: Transfer) => t.origin === remoteOrigin);
       report.push(wireTable(`Première visite de ${remote} (${route.path})`, visit));
       assert.ok(own.length > 0, `${remote} downloaded its own code`);
@@ -167,7 +157,7 @@ describe('first load', () => {
   });
 
   test('index.html preloads what the login page runs, and the dashboard only for a stored session', async () => {
-    const html = await (await fetch(`${product.baseUrl}/`)).text();
+    const html = await (await fetch(`${run.product.baseUrl}/`)).text();
     const preloaded = [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map(
       (m) => m[1]!,
     );
@@ -183,7 +173,7 @@ describe('first load', () => {
       `antd's core is not preloaded for the login page: ${preloaded.join(', ')}`,
     );
     assert.ok(sessionScript, 'index.html loads the session preload script');
-    const sessionSource = await (await fetch(`${product.baseUrl}${sessionScript}`)).text();
+    const sessionSource = await (await fetch(`${run.product.baseUrl}${sessionScript}`)).text();
     const dashboardOnly = [...sessionSource.matchAll(/"(\/static\/js\/[^"]+\.js)"/g)].map((m) => m[1]!);
     assert.ok(
       dashboardOnly.some((url) => /\/shell\.[0-9a-f]+\.js$/.test(url)) &&
@@ -192,7 +182,7 @@ describe('first load', () => {
     );
     // Each start-up file asks V8 to compile it whole, off the main thread (shared/src/federation/startup-preload.ts).
     for (const url of [preloaded[0]!, dashboardOnly[0]!]) {
-      const source = await (await fetch(`${product.baseUrl}${url}`)).text();
+      const source = await (await fetch(`${run.product.baseUrl}${url}`)).text();
       assert.ok(source.startsWith('//# allFunctionsCalledOnLoad\n'), `compile hint at the top of ${url}`);
     }
 
@@ -206,7 +196,7 @@ describe('first load', () => {
     };
 
     // A visitor without a token: the login page uses every preloaded file, and no dashboard chunk is preloaded.
-    const { page, context } = await openPage(browser, product.baseUrl);
+    const { page, context } = await openPage(run.browser, run.product.baseUrl);
     const transfers = recordTransfers(page);
     const unusedOnLogin = unusedPreloads(page);
     await page.goto('/dashboard');
@@ -228,7 +218,7 @@ describe('first load', () => {
     await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
     const storageState = await context.storageState();
     await context.close();
-    const fresh = await browser.newContext({ baseURL: product.baseUrl, storageState });
+    const fresh = await run.browser.newContext({ baseURL: run.product.baseUrl, storageState });
     const dashboard = await fresh.newPage();
     const dashboardTransfers = recordTransfers(dashboard);
     const unusedOnDashboard = unusedPreloads(dashboard);
@@ -272,8 +262,8 @@ describe('first load', () => {
   });
 
   test('host and remotes share one antd, one theme and one French locale', async () => {
-    const { page, context, errors } = await openPage(browser, product.baseUrl);
-    const remote = product.remotes.mf_reservations;
+    const { page, context, errors } = await openPage(run.browser, run.product.baseUrl);
+    const remote = run.product.remotes.mf_reservations;
     const transfers = recordTransfers(page);
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await navigateInApp(page, '/dashboard/reservations');

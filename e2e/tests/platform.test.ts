@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, test } from 'node:test';
 import { PRODUCT_ROUTES as ROUTES } from '../support/product-routes';
-import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
-import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
+import { login, navigateInApp, openPage } from '../support/browser';
+import { DEMO_ADMIN, DEMO_AGENT } from '../support/product';
+import { productInBrowser } from '../support/suite';
 
 /** A route's URL with a sample id for its params (the demo data has record 7 in every table, requests included). */
 // A record that exists in the demo data: 7 for every detail route, but the demo enters only two hotel invoices
@@ -12,22 +12,11 @@ const SAMPLE_IDS: Record<string, string> = { 'FacturesEtablissements/:id': '1' }
 const sampleId = (path: string) => SAMPLE_IDS[path] ?? '7';
 const sampleUrl = (path: string) => `/dashboard/${path.replace(/:\w+/g, sampleId(path))}`;
 
-let product: Product;
-let browser: Browser;
-
-before(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const run = productInBrowser();
 
 describe('authentification', () => {
   test('the demo administrator logs in and reaches the dashboard', async () => {
-    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    const { page, context, errors } = await openPage(run.browser, run.product.baseUrl);
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.getByRole('heading', { name: 'Tableau de bord' }).waitFor();
     await page.getByText(DEMO_ADMIN.name).waitFor();
@@ -38,7 +27,7 @@ describe('authentification', () => {
   });
 
   test('a wrong password is refused with a French message', async () => {
-    const { page, context } = await openPage(browser, product.baseUrl);
+    const { page, context } = await openPage(run.browser, run.product.baseUrl);
     await page.goto('/');
     await page.getByLabel('Adresse e-mail').fill(DEMO_ADMIN.email);
     await page.getByLabel('Mot de passe').fill('mauvais-mot-de-passe');
@@ -58,7 +47,7 @@ describe('authentification', () => {
   });
 
   test('a new sign-up waits for activation: its login is refused', async () => {
-    const { page, context } = await openPage(browser, product.baseUrl);
+    const { page, context } = await openPage(run.browser, run.product.baseUrl);
     await page.goto('/signup');
     await page.getByLabel('Prénom').fill('Léa');
     await page.getByLabel('Nom', { exact: true }).fill('Dubois');
@@ -80,7 +69,7 @@ describe('authentification', () => {
   });
 
   test('logout clears local storage and returns to the login page', async () => {
-    const { page, context } = await openPage(browser, product.baseUrl);
+    const { page, context } = await openPage(run.browser, run.product.baseUrl);
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.evaluate(() => localStorage.setItem('autre', 'x'));
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
@@ -94,7 +83,7 @@ describe('authentification', () => {
   });
 
   test('a corrupted stored token is cleared and sends back to /', async () => {
-    const { page, context } = await openPage(browser, product.baseUrl);
+    const { page, context } = await openPage(run.browser, run.product.baseUrl);
     await page.goto('/');
     await page.evaluate(() => {
       localStorage.setItem('token', 'abc.%%%pas-du-base64.def');
@@ -108,7 +97,7 @@ describe('authentification', () => {
   });
 
   test('an API 401 clears storage and returns to /', async () => {
-    const { page, context } = await openPage(browser, product.baseUrl);
+    const { page, context } = await openPage(run.browser, run.product.baseUrl);
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     // A token that still decodes in the browser but whose signature the API rejects.
     await page.evaluate(() => {
@@ -128,7 +117,7 @@ describe('authentification', () => {
 
 describe('shell and remotes', () => {
   test('every spec route under /dashboard renders its remote page without console errors', async () => {
-    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    const { page, context, errors } = await openPage(run.browser, run.product.baseUrl);
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     for (const route of ROUTES) {
       await navigateInApp(page, sampleUrl(route.path));
@@ -151,7 +140,7 @@ describe('shell and remotes', () => {
   });
 
   test('the menu and shortcuts lead to their pages', async () => {
-    const { page, context } = await openPage(browser, product.baseUrl);
+    const { page, context } = await openPage(run.browser, run.product.baseUrl);
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.getByRole('menuitem', { name: 'Statistiques' }).click();
     await page.getByRole('link', { name: 'Par mois' }).click();
@@ -166,8 +155,8 @@ describe('shell and remotes', () => {
   });
 
   test('with one remote server stopped, its route shows the fallback and the others still work', async () => {
-    const stats = product.remotes.mf_stats;
-    const { page, context } = await openPage(browser, product.baseUrl);
+    const stats = run.product.remotes.mf_stats;
+    const { page, context } = await openPage(run.browser, run.product.baseUrl);
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await stats.stop();
     try {
@@ -194,20 +183,20 @@ describe('shell and remotes', () => {
   });
 
   test('a staff user does not see the Etablissement group; an administrator does', async () => {
-    const staff = await openPage(browser, product.baseUrl);
+    const staff = await openPage(run.browser, run.product.baseUrl);
     await login(staff.page, DEMO_AGENT.email, DEMO_AGENT.password);
     await staff.page.getByRole('menuitem', { name: 'Client' }).waitFor();
     assert.equal(await staff.page.getByRole('menuitem', { name: 'Etablissement' }).count(), 0);
     await staff.context.close();
 
-    const admin = await openPage(browser, product.baseUrl);
+    const admin = await openPage(run.browser, run.product.baseUrl);
     await login(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await admin.page.getByRole('menuitem', { name: 'Etablissement' }).waitFor();
     await admin.context.close();
   });
 
   test('under 768 px the top bar is a compact horizontally scrollable strip', async () => {
-    const { page, context } = await openPage(browser, product.baseUrl, { width: 375, height: 740 });
+    const { page, context } = await openPage(run.browser, run.product.baseUrl, { width: 375, height: 740 });
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     const toolbar = page.getByRole('toolbar', { name: 'Raccourcis' });
     await toolbar.waitFor();
@@ -226,7 +215,7 @@ describe('shell and remotes', () => {
   });
 
   test('at 1366 px the shortcuts hold on one line beside the bell', async () => {
-    const { page, context } = await openPage(browser, product.baseUrl, { width: 1366, height: 800 });
+    const { page, context } = await openPage(run.browser, run.product.baseUrl, { width: 1366, height: 800 });
     await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
     const toolbar = page.getByRole('toolbar', { name: 'Raccourcis' });
     const last = toolbar.getByRole('button').last();
@@ -245,7 +234,7 @@ describe('shell and remotes', () => {
   });
 
   test('at 375 px a page title keeps whole words and a stay card stays inside the screen', async () => {
-    const { page, context } = await openPage(browser, product.baseUrl, { width: 375, height: 740 });
+    const { page, context } = await openPage(run.browser, run.product.baseUrl, { width: 375, height: 740 });
     await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
     await navigateInApp(page, '/dashboard/reservations');
     const title = page.locator('#page-title-reservations');
@@ -275,7 +264,10 @@ describe('shell and remotes', () => {
   });
 
   test('at 375 px no screen is wider than the phone: its tables and cards scroll or wrap inside it', async () => {
-    const { page, context, errors } = await openPage(browser, product.baseUrl, { width: 375, height: 740 });
+    const { page, context, errors } = await openPage(run.browser, run.product.baseUrl, {
+      width: 375,
+      height: 740,
+    });
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     const tooWide: string[] = [];
     for (const route of ROUTES) {
@@ -296,7 +288,7 @@ describe('shell and remotes', () => {
   });
 
   test('unknown paths show the not-found page; /view-pdf needs a token', async () => {
-    const { page, context } = await openPage(browser, product.baseUrl);
+    const { page, context } = await openPage(run.browser, run.product.baseUrl);
     await page.goto('/nimporte-quoi');
     await page.getByText('Page introuvable').waitFor();
     await page.goto('/view-pdf?id=3');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   addDays,
   COLONNES_DETAIL,
@@ -10,28 +10,18 @@ import {
   type ReleveEtablissement,
   type RelevePage,
 } from 'shared/contract';
-import { launchBrowser, login, openPage } from '../support/browser';
-import { DEMO_ADMIN, startProduct, type Product } from '../support/product';
+import { login, openPage } from '../support/browser';
+import { DEMO_ADMIN } from '../support/product';
 import { settled, submitAction, typeDate } from '../support/ui';
 import { parisDay } from '../support/world';
+import { productInBrowser } from '../support/suite';
 
-let product: Product;
-let browser: Browser;
-
-before(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const run = productInBrowser();
 
 /** The API's answer, with the session the page holds. */
 async function api(page: Page, path: string): Promise<Response> {
   const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
-  const response = await fetch(`${product.baseUrl}/api${path}`, {
+  const response = await fetch(`${run.product.baseUrl}/api${path}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   assert.equal(response.status, 200, path);
@@ -55,7 +45,7 @@ function csvCell(value: ExcelJS.CellValue): string {
 
 describe('hotel statements and reconciliation', () => {
   test('a hotel invoice billing one night more than the statement: one difference, accepted with a reason, rapprochée', async () => {
-    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    const { page, context, errors } = await openPage(run.browser, run.product.baseUrl);
     await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
     // The last complete month, a hotel with nights and no invoice of its own yet.

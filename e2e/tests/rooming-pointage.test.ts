@@ -1,51 +1,36 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
 import {
-  COMMUNICATION_PATHS,
   REFERENTIEL_PATHS,
   RESERVATIONS_PATHS,
   ROOMING_PATHS,
-  type CourrielListAnswer,
   type PointageListAnswer,
   type ReservationDetailAnswer,
   type RoomingEtabAnswer,
   type RoomingFilters,
 } from 'shared/contract';
-import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
-import { DEMO_ADMIN, DEMO_AGENT, startProduct, type Product } from '../support/product';
+import { login, navigateInApp, openPage } from '../support/browser';
+import { DEMO_ADMIN, DEMO_AGENT } from '../support/product';
 import { openDialog, submitAction } from '../support/ui';
-import { ApiSession, bookThroughApi, createBookingWorld, parisDay } from '../support/world';
+import { bookThroughApi, createBookingWorld, keptEmail, parisDay } from '../support/world';
+import { productInBrowser } from '../support/suite';
 
-let product: Product;
-let browser: Browser;
-let api: ApiSession;
-
-before(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  api = await ApiSession.login(product.baseUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
-});
-
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const run = productInBrowser({ apiAs: DEMO_ADMIN });
 
 const nameOf = (stay: { pensionnaire_nom: string; pensionnaire_prenom: string }) =>
   `${stay.pensionnaire_nom.toLocaleUpperCase('fr')} ${stay.pensionnaire_prenom}`;
 const shown = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
 const french = (value: number) => new Intl.NumberFormat('fr-FR').format(value).replace(/\s/g, ' ');
 const rooming = (filters: RoomingFilters, page = 1, pageSize = 100) =>
-  api.call<RoomingEtabAnswer>(
+  run.api.call<RoomingEtabAnswer>(
     'GET',
     `${ROOMING_PATHS.etab}?${new URLSearchParams({ page: String(page), pageSize: String(pageSize), filters: JSON.stringify(filters) })}`,
   );
 
 describe('rooming et pointage', () => {
   test("yesterday's arrivals: one present, one absent (the no-show cancels the rest); PAF nights payé", async () => {
-    const arrivals = await api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
+    const arrivals = await run.api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
       page: 1,
       pageSize: 100,
       jours: 'commence_h',
@@ -60,7 +45,7 @@ describe('rooming et pointage', () => {
     ];
     assert.ok(absent, 'an arrival of yesterday staying after tomorrow');
 
-    const { page, errors } = await openPage(browser, product.baseUrl);
+    const { page, errors } = await openPage(run.browser, run.product.baseUrl);
     await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
     // The dashboard's badge opens the screen with the filter it counts.
     await page.locator('a[data-counter="totalPresence"]').click();
@@ -87,7 +72,10 @@ describe('rooming et pointage', () => {
     assert.equal(await dialog.getByRole('checkbox').isChecked(), false);
     await dialog.getByRole('checkbox').check();
     await submitAction(dialog, "Confirmer l'absence et annuler la suite", 30_000);
-    const after = await api.call<ReservationDetailAnswer>('GET', `${RESERVATIONS_PATHS.one}/${absent.id}`);
+    const after = await run.api.call<ReservationDetailAnswer>(
+      'GET',
+      `${RESERVATIONS_PATHS.one}/${absent.id}`,
+    );
     assert.equal(after.data.nuitees.find((night) => night.date_nuit === parisDay(-1))?.presence, 'absent');
     assert.ok(
       after.data.nuitees.filter((night) => night.date_nuit >= parisDay(0)).every((night) => night.annulee),
@@ -98,7 +86,7 @@ describe('rooming et pointage', () => {
     await page.goto('/dashboard');
     await page.locator('a[data-counter="totalPaf"]').click();
     await page.waitForURL('**/dashboard/pointage-paf?status_paf=true&etat_payment_paf=a_verifier');
-    const toVerify = await api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
+    const toVerify = await run.api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
       page: 1,
       pageSize: 50,
       status_paf: true,
@@ -113,7 +101,7 @@ describe('rooming et pointage', () => {
       .getByRole('button', { name: `PAF payée : ${nameOf(stay)}` })
       .click();
     await page.locator(`tr[data-row-key="${stay.id}"]`).waitFor({ state: 'detached', timeout: 30_000 });
-    const paid = await api.call<ReservationDetailAnswer>('GET', `${RESERVATIONS_PATHS.one}/${stay.id}`);
+    const paid = await run.api.call<ReservationDetailAnswer>('GET', `${RESERVATIONS_PATHS.one}/${stay.id}`);
     assert.ok(
       paid.data.nuitees
         .filter((night) => !night.annulee && night.date_nuit < parisDay(0))
@@ -132,7 +120,7 @@ describe('rooming et pointage', () => {
     // A hotel with nights this month and an e-mail address (the rooming list is sent to it).
     let hotelId = 0;
     for (const id of new Set(all.reservations.map((row) => row.etablissement_id))) {
-      const hotel = await api.call<{ email: string | null }>(
+      const hotel = await run.api.call<{ email: string | null }>(
         'GET',
         `${REFERENTIEL_PATHS.etablissements}/${id}`,
       );
@@ -149,7 +137,7 @@ describe('rooming et pointage', () => {
       rowsNights += (await rooming(filters, p)).reservations.reduce((sum, row) => sum + row.nuitees, 0);
     assert.equal(rowsNights, expected.total_nuitees, 'the totals are the sum of the rows');
 
-    const { page, errors } = await openPage(browser, product.baseUrl);
+    const { page, errors } = await openPage(run.browser, run.product.baseUrl);
     await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
     await page.goto(
       `/dashboard/rooming-etab?start_date=${start}&end_date=${end}&etablissement_id=${hotelId}`,
@@ -191,7 +179,10 @@ describe('rooming et pointage', () => {
     assert.deepEqual(errors, []);
   });
   test('at 375 px the PAF and CAF state switches show « Tous » whole, inside the screen', async () => {
-    const { page, context, errors } = await openPage(browser, product.baseUrl, { width: 375, height: 740 });
+    const { page, context, errors } = await openPage(run.browser, run.product.baseUrl, {
+      width: 375,
+      height: 740,
+    });
     await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
     for (const flux of ['paf', 'caf']) {
       await navigateInApp(page, `/dashboard/pointage-${flux}`);
@@ -216,14 +207,14 @@ describe('rooming et pointage', () => {
   });
 
   test('at 1366 and 375 px the pointage buttons sit beside or under the dates, state and amount, never over them; the lists show their total; rooming totals stay in their cards', async () => {
-    const paf = await api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
+    const paf = await run.api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
       page: 1,
       pageSize: 50,
       status_paf: true,
       etat_payment_paf: 'a_verifier',
     });
     // The presence screen's own list: every arrival of yesterday, pointed or not.
-    const presence = await api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
+    const presence = await run.api.call<PointageListAnswer>('POST', ROOMING_PATHS.pointageNuitees, {
       page: 1,
       pageSize: 50,
       date_arrivee: parisDay(-1),
@@ -243,7 +234,10 @@ describe('rooming et pointage', () => {
       a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
     for (const width of [1366, 375]) {
-      const { page, context, errors } = await openPage(browser, product.baseUrl, { width, height: 800 });
+      const { page, context, errors } = await openPage(run.browser, run.product.baseUrl, {
+        width,
+        height: 800,
+      });
       await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
       const screens = [
         {
@@ -329,12 +323,12 @@ describe('rooming et pointage', () => {
   });
 
   test('at 1366 and 375 px a hotel without an address gets its rooming list at the address typed; the outbox says it was kept, not sent, and opens it', async () => {
-    const world = await createBookingWorld(api, [{ nom: 'Essai-Rooming', prenom: 'Lina' }]);
-    await bookThroughApi(api, world, [world.residents[0]!.id], parisDay(0), parisDay(1));
+    const world = await createBookingWorld(run.api, [{ nom: 'Essai-Rooming', prenom: 'Lina' }]);
+    await bookThroughApi(run.api, world, [world.residents[0]!.id], parisDay(0), parisDay(1));
     const month = parisDay(0).slice(0, 7);
     const [year, m] = month.split('-').map(Number) as [number, number];
     const end = `${m === 12 ? year + 1 : year}-${String((m % 12) + 1).padStart(2, '0')}-01`;
-    const hotel = await api.call<{ email: string | null }>(
+    const hotel = await run.api.call<{ email: string | null }>(
       'GET',
       `${REFERENTIEL_PATHS.etablissements}/${world.hotel.id}`,
     );
@@ -342,7 +336,10 @@ describe('rooming et pointage', () => {
     const label = `${month.slice(5)}/${month.slice(0, 4)}`;
 
     for (const width of [1366, 375]) {
-      const { page, context, errors } = await openPage(browser, product.baseUrl, { width, height: 800 });
+      const { page, context, errors } = await openPage(run.browser, run.product.baseUrl, {
+        width,
+        height: 800,
+      });
       await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
       await page.goto(
         `/dashboard/rooming-etab?start_date=${month}-01&end_date=${end}&etablissement_id=${world.hotel.id}`,
@@ -373,11 +370,7 @@ describe('rooming et pointage', () => {
       await toast.first().waitFor();
       assert.match((await toast.first().getAttribute('class')) ?? '', /ant-notification-notice-info/);
       assert.equal(await page.locator('.ant-notification-notice-success').count(), 0);
-      const outbox = await api.call<CourrielListAnswer>(
-        'GET',
-        `${COMMUNICATION_PATHS.courriels}?page=1&pageSize=5`,
-      );
-      const kept = outbox.data.find((courriel) => courriel.destinataires.includes(address));
+      const kept = await keptEmail(run.api, (courriel) => courriel.destinataires.includes(address));
       assert.ok(kept, 'the message is in the outbox');
       assert.equal(kept.statut, 'non_transmis');
       assert.ok(kept.objet.includes(world.hotel.nom));

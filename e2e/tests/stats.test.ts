@@ -1,24 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { STATS_PATHS, type StatsCaAnswer, type StatsMoisAnswer, type StatsPaxAnswer } from 'shared/contract';
-import { launchBrowser, login, navigateInApp, openPage } from '../support/browser';
-import { DEMO_AGENT, startProduct, type Product } from '../support/product';
+import { login, navigateInApp, openPage } from '../support/browser';
+import { DEMO_AGENT } from '../support/product';
 import { parisDay } from '../support/world';
+import { productInBrowser } from '../support/suite';
 
-let product: Product;
-let browser: Browser;
-
-before(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const run = productInBrowser();
 
 /** 'YYYY-MM' `offset` months from the current Paris month. */
 function month(offset: number): string {
@@ -30,9 +20,12 @@ function month(offset: number): string {
 /** The API's answer to a stats call, with the session the page holds. */
 async function api<T>(page: Page, path: string, params: Record<string, string>): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
-  const response = await fetch(`${product.baseUrl}/api${path}?${new URLSearchParams(params).toString()}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const response = await fetch(
+    `${run.product.baseUrl}/api${path}?${new URLSearchParams(params).toString()}`,
+    {
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );
   assert.equal(response.status, 200, path);
   return (await response.json()) as T;
 }
@@ -42,7 +35,7 @@ const shown = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
 
 describe('statistics', () => {
   test('the three screens show the API figures on the demo data, follow the period and download the export', async () => {
-    const { page, context, errors } = await openPage(browser, product.baseUrl);
+    const { page, context, errors } = await openPage(run.browser, run.product.baseUrl);
     await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
 
     // StatsPerPax: the headline nights are the API's.
@@ -116,7 +109,10 @@ describe('statistics', () => {
   });
 
   test('at 375 px every filter stays inside the card', async () => {
-    const { page, context, errors } = await openPage(browser, product.baseUrl, { width: 375, height: 740 });
+    const { page, context, errors } = await openPage(run.browser, run.product.baseUrl, {
+      width: 375,
+      height: 740,
+    });
     await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
     await navigateInApp(page, '/dashboard/StatsPerMonth');
     const filters = page.getByRole('search', { name: 'Filtres des statistiques' });
@@ -138,7 +134,10 @@ describe('statistics', () => {
 
   for (const width of [1366, 375]) {
     test(`at ${width} px the names on a chart read apart and stay inside it`, async () => {
-      const { page, context, errors } = await openPage(browser, product.baseUrl, { width, height: 800 });
+      const { page, context, errors } = await openPage(run.browser, run.product.baseUrl, {
+        width,
+        height: 800,
+      });
       await login(page, DEMO_AGENT.email, DEMO_AGENT.password);
       await navigateInApp(page, `/dashboard/StatsPerPax?debut=${month(-11)}&fin=${month(0)}`);
       await page.getByRole('table', { name: 'Par client' }).waitFor({ timeout: 30_000 });

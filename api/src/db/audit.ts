@@ -5,6 +5,9 @@ import { auditLog } from './schema';
 
 export type Actor = { kind: 'user'; userId: number } | { kind: 'system' };
 
+/** The user behind an action, for the `…_by` columns: none for the system (the scheduler, the demo data). */
+export const actorUserId = (actor: Actor): number | null => (actor.kind === 'user' ? actor.userId : null);
+
 export const SYSTEM_ACTOR: Actor = { kind: 'system' };
 
 /** The signed-in user of a request as the actor of its writes. */
@@ -64,7 +67,7 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
     before: snapshot(entry.before),
     after: snapshot(entry.after),
     actorKind: entry.actor.kind,
-    actorUserId: entry.actor.kind === 'user' ? entry.actor.userId : null,
+    actorUserId: actorUserId(entry.actor),
     ...(entry.at === undefined ? {} : { at: entry.at }),
   });
 }

@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
 import {
   NON_IMPUTE_LABEL,
   TRANCHE_AGE_LABELS,
@@ -8,29 +7,18 @@ import {
   type BalanceAgeeLigne,
   type FactureListAnswer,
 } from 'shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  draft,
-  facturationApp,
-  marchWorld,
-  saveSettings,
-  type caller,
-} from '../facturation/facturation.fixture';
+import { describe, expect, it } from 'vitest';
+import { draft, facturationSuite, marchWorld } from '../facturation/facturation.fixture';
 import { addDays, cents, creditTwoNights, issuedInvoice, pay } from './comptabilite.fixture';
 
-let app: FastifyInstance;
-let admin: string;
-let agent: string;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  ({ app, admin, agent, call } = await facturationApp());
-  await saveSettings(app, admin);
-});
-afterAll(() => app.close());
+const suite = facturationSuite({ withSettings: true });
 
 async function balance(date?: string): Promise<BalanceAgee> {
-  const response = await call('GET', `/comptabilite/balance-agee${date ? `?date=${date}` : ''}`, agent);
+  const response = await suite.call(
+    'GET',
+    `/comptabilite/balance-agee${date ? `?date=${date}` : ''}`,
+    suite.agent,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json<BalanceAgee>();
 }
@@ -39,7 +27,7 @@ const rowOf = (answer: BalanceAgee, clientId: number) =>
 
 describe('GET /comptabilite/balance-agee', () => {
   it('ages an invoice by days past its due date, at the boundaries', async () => {
-    const { world, invoice } = await issuedInvoice(app, admin, agent, 'Âge');
+    const { world, invoice } = await issuedInvoice(suite.app, suite.admin, suite.agent, 'Âge');
     const due = invoice.dateEcheance ?? '';
     const bucketAt = async (days: number) => {
       const row = rowOf(await balance(addDays(due, days)), world.clientId);
@@ -60,9 +48,9 @@ describe('GET /comptabilite/balance-agee', () => {
   });
 
   it('counts partial payments by their date, credit notes, and leaves a paid invoice out', async () => {
-    const partial = await issuedInvoice(app, admin, agent, 'Partiel');
+    const partial = await issuedInvoice(suite.app, suite.admin, suite.agent, 'Partiel');
     const due = partial.invoice.dateEcheance ?? '';
-    await pay(app, agent, partial.invoice.id, '100.00', addDays(due, 10));
+    await pay(suite.app, suite.agent, partial.invoice.id, '100.00', addDays(due, 10));
     expect(rowOf(await balance(addDays(due, 5)), partial.world.clientId)?.j0a30).toBe('691.65');
     expect(rowOf(await balance(addDays(due, 40)), partial.world.clientId)).toMatchObject({
       j31a60: '591.65',
@@ -70,26 +58,26 @@ describe('GET /comptabilite/balance-agee', () => {
     });
 
     // A credit note lowers what is left; paid off, the invoice leaves the balance.
-    const credited = await issuedInvoice(app, admin, agent, 'Avoir');
-    await creditTwoNights(app, admin, credited.invoice);
+    const credited = await issuedInvoice(suite.app, suite.admin, suite.agent, 'Avoir');
+    await creditTwoNights(suite.app, suite.admin, credited.invoice);
     expect(rowOf(await balance(), credited.world.clientId)?.nonEchu).toBe('526.65');
-    await pay(app, agent, credited.invoice.id, '526.65', credited.invoice.dateEmission ?? '');
+    await pay(suite.app, suite.agent, credited.invoice.id, '526.65', credited.invoice.dateEmission ?? '');
     expect(rowOf(await balance(), credited.world.clientId)).toBeUndefined();
     expect(rowOf(await balance('2099-12-31'), credited.world.clientId)).toBeUndefined();
 
     // Credited after being paid: a credit owed to the client, not aged, deducted from its total.
-    const refund = await issuedInvoice(app, admin, agent, 'Remboursement');
-    await pay(app, agent, refund.invoice.id, '691.65', refund.invoice.dateEmission ?? '');
-    await creditTwoNights(app, admin, refund.invoice);
+    const refund = await issuedInvoice(suite.app, suite.admin, suite.agent, 'Remboursement');
+    await pay(suite.app, suite.agent, refund.invoice.id, '691.65', refund.invoice.dateEmission ?? '');
+    await creditTwoNights(suite.app, suite.admin, refund.invoice);
     // A draft of the same client counts for nothing.
-    await draft(app, agent, refund.world.clientId, '2026-04');
+    await draft(suite.app, suite.agent, refund.world.clientId, '2026-04');
     const row = rowOf(await balance('2099-12-31'), refund.world.clientId);
     expect(row).toMatchObject({ nonImpute: '-165.00', total: '-165.00', factures: 1, plusDe90: '0.00' });
   });
 
   it('totals equal the sum of the rows and of every invoice’s remaining amount', async () => {
-    const world = await marchWorld(app, 'Brouillon seul');
-    await draft(app, agent, world.clientId);
+    const world = await marchWorld(suite.app, 'Brouillon seul');
+    await draft(suite.app, suite.agent, world.clientId);
     const answer = await balance('2099-12-31');
     expect(rowOf(answer, world.clientId)).toBeUndefined();
     const fields = [...TRANCHES_AGE, 'nonImpute', 'total'] as const;
@@ -107,7 +95,7 @@ describe('GET /comptabilite/balance-agee', () => {
     let reste = 0;
     for (let page = 1; ; page++) {
       const list = (
-        await call('GET', `/facturation/factures?type=facture&pageSize=200&page=${page}`, agent)
+        await suite.call('GET', `/facturation/factures?type=facture&pageSize=200&page=${page}`, suite.agent)
       ).json<FactureListAnswer>();
       reste += list.data.reduce((sum, item) => sum + cents(item.resteAPayer), 0);
       if (page * 200 >= list.total) break;
@@ -117,14 +105,18 @@ describe('GET /comptabilite/balance-agee', () => {
   });
 
   it('answers 400 for a date that is not one', async () => {
-    expect((await call('GET', '/comptabilite/balance-agee?date=2026-13-01', agent)).statusCode).toBe(400);
-    expect((await call('GET', '/comptabilite/balance-agee?date=2026-12-01&x=1', agent)).statusCode).toBe(400);
+    expect(
+      (await suite.call('GET', '/comptabilite/balance-agee?date=2026-13-01', suite.agent)).statusCode,
+    ).toBe(400);
+    expect(
+      (await suite.call('GET', '/comptabilite/balance-agee?date=2026-12-01&x=1', suite.agent)).statusCode,
+    ).toBe(400);
   });
 
   it('writes the workbook: French headers, one row per client, amounts with two decimals, a totals row', async () => {
     const date = '2099-12-31';
     const answer = await balance(date);
-    const response = await call('GET', `/comptabilite/balance-agee/xlsx?date=${date}`, agent);
+    const response = await suite.call('GET', `/comptabilite/balance-agee/xlsx?date=${date}`, suite.agent);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="balance-agee-${date}.xlsx"`);
     const workbook = new ExcelJS.Workbook();

@@ -1,39 +1,26 @@
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { COMPTABILITE_MESSAGES, COMPTES, FEC_COLONNES, type FecColonne } from 'shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { oneOf } from '../../db/raw';
 import { todayOf } from '../../db/today';
-import {
-  draft,
-  facturationApp,
-  marchWorld,
-  saveSettings,
-  type caller,
-} from '../facturation/facturation.fixture';
+import { draft, facturationSuite, marchWorld } from '../facturation/facturation.fixture';
 import { addDays, cents, creditTwoNights, issuedInvoice, pay } from './comptabilite.fixture';
 import { vatAccount } from './fec-ecritures';
 import { latin9 } from './fec-fichier';
 
-let app: FastifyInstance;
-let admin: string;
-let agent: string;
-let call: ReturnType<typeof caller>;
+const suite = facturationSuite({ withSettings: true });
 let today: string;
 
 type Line = Record<FecColonne, string>;
 
 beforeAll(async () => {
-  ({ app, admin, agent, call } = await facturationApp());
-  await saveSettings(app, admin);
-  today = await todayOf(app.db);
+  today = await todayOf(suite.app.db);
 });
-afterAll(() => app.close());
 
 /** The FEC of a period as its lines (decoded from ISO 8859-15), with its raw answer. */
 async function fec(debut: string, fin: string) {
-  const response = await call('GET', `/comptabilite/fec?debut=${debut}&fin=${fin}`, agent);
+  const response = await suite.call('GET', `/comptabilite/fec?debut=${debut}&fin=${fin}`, suite.agent);
   expect(response.statusCode, response.body).toBe(200);
   const text = new TextDecoder('iso-8859-15').decode(response.rawPayload);
   const [header, ...rows] = text.split('\r\n');
@@ -54,7 +41,7 @@ const sumBy = (lines: Line[], key: (line: Line) => string) => {
 
 async function insertHotelInvoice(etablissementId: number, numero: string, date: string, etat: string) {
   await oneOf(
-    app.db,
+    suite.app.db,
     sql`insert into factures_etablissements (etablissement_id, numero, date_facture, periode_debut, periode_fin,
         total_ht, total_tva, total_ttc, etat, rapprochee_le)
       values (${etablissementId}, ${numero}, ${date}::date, '2026-03-01', '2026-04-01', '1000.00', '100.00',
@@ -71,16 +58,16 @@ describe('GET /comptabilite/fec', () => {
   let draftClientId: number;
 
   beforeAll(async () => {
-    paid = await issuedInvoice(app, admin, agent, 'Réglé œuvre');
-    await pay(app, agent, paid.invoice.id, '600.00', today);
-    await pay(app, agent, paid.invoice.id, '91.65', today);
-    partial = await issuedInvoice(app, admin, agent, 'Partiel');
-    await pay(app, agent, partial.invoice.id, '100.00', today);
-    credited = await issuedInvoice(app, admin, agent, 'Avoir');
-    avoirNumero = (await creditTwoNights(app, admin, credited.invoice)).numero ?? '';
-    const world = await marchWorld(app, 'Brouillon');
+    paid = await issuedInvoice(suite.app, suite.admin, suite.agent, 'Réglé œuvre');
+    await pay(suite.app, suite.agent, paid.invoice.id, '600.00', today);
+    await pay(suite.app, suite.agent, paid.invoice.id, '91.65', today);
+    partial = await issuedInvoice(suite.app, suite.admin, suite.agent, 'Partiel');
+    await pay(suite.app, suite.agent, partial.invoice.id, '100.00', today);
+    credited = await issuedInvoice(suite.app, suite.admin, suite.agent, 'Avoir');
+    avoirNumero = (await creditTwoNights(suite.app, suite.admin, credited.invoice)).numero ?? '';
+    const world = await marchWorld(suite.app, 'Brouillon');
     draftClientId = world.clientId;
-    await draft(app, agent, world.clientId);
+    await draft(suite.app, suite.agent, world.clientId);
     await insertHotelInvoice(paid.world.etablissementId, 'H-RAPP-1', today, 'rapprochee');
     await insertHotelInvoice(paid.world.etablissementId, 'H-ECART-1', today, 'ecart');
     await insertHotelInvoice(paid.world.etablissementId, 'H-RAPP-OLD', addDays(today, -40), 'rapprochee');
@@ -165,7 +152,7 @@ describe('GET /comptabilite/fec', () => {
       expect(line.EcritureLet + line.DateLet, line.EcritureNum).toBe('');
     // Settled later: lettered in a file reaching that day, dated that day; not in the file that stops before.
     const later = addDays(today, 5);
-    await pay(app, agent, partial.invoice.id, '591.65', later);
+    await pay(suite.app, suite.agent, partial.invoice.id, '591.65', later);
     for (const line of byPiece((await fec(today, today)).lines, partial.invoice.numero ?? ''))
       expect(line.EcritureLet).toBe('');
     const settled = byPiece((await fec(today, later)).lines, partial.invoice.numero ?? '').filter(
@@ -200,15 +187,23 @@ describe('GET /comptabilite/fec', () => {
   });
 
   it('answers 400 for a period backwards or too long, and writes the same rows as a workbook', async () => {
-    const backwards = await call('GET', `/comptabilite/fec?debut=${today}&fin=${addDays(today, -1)}`, agent);
+    const backwards = await suite.call(
+      'GET',
+      `/comptabilite/fec?debut=${today}&fin=${addDays(today, -1)}`,
+      suite.agent,
+    );
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json<{ message: string }>().message).toBe(COMPTABILITE_MESSAGES.periode);
-    const long = await call('GET', `/comptabilite/fec?debut=2024-01-01&fin=2026-12-31`, agent);
+    const long = await suite.call('GET', `/comptabilite/fec?debut=2024-01-01&fin=2026-12-31`, suite.agent);
     expect(long.json<{ message: string }>().message).toBe(COMPTABILITE_MESSAGES.periodeLongue);
-    expect((await call('GET', `/comptabilite/fec?debut=${today}`, agent)).statusCode).toBe(400);
+    expect((await suite.call('GET', `/comptabilite/fec?debut=${today}`, suite.agent)).statusCode).toBe(400);
 
     const { lines } = await fec(today, today);
-    const response = await call('GET', `/comptabilite/fec/xlsx?debut=${today}&fin=${today}`, agent);
+    const response = await suite.call(
+      'GET',
+      `/comptabilite/fec/xlsx?debut=${today}&fin=${today}`,
+      suite.agent,
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toContain(
       `123456789FEC${today.replaceAll('-', '')}.xlsx`,

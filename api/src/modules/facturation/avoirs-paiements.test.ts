@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
   FACTURATION_MESSAGES,
@@ -6,38 +5,31 @@ import {
   type FactureEnvoiAnswer,
   type FactureWritten,
 } from 'shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/raw';
-import type { caller } from './facturation.fixture';
-import { draft, issue, marchWorld, saveSettings, facturationApp } from './facturation.fixture';
+import { draft, issue, marchWorld, facturationSuite } from './facturation.fixture';
 
-let app: FastifyInstance;
-let admin: string;
-let agent: string;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  ({ app, admin, agent, call } = await facturationApp());
-  await saveSettings(app, admin);
-});
-afterAll(() => app.close());
+const suite = facturationSuite({ withSettings: true });
 
 /** An issued invoice of March for a new client: 630.00 HT, 61.65 VAT, 691.65 TTC (facturation.fixture.ts). */
 async function issuedInvoice(name: string): Promise<FactureDetail & { stays: number[] }> {
-  const world = await marchWorld(app, name);
-  return { ...(await issue(app, admin, (await draft(app, agent, world.clientId)).id)), stays: world.stays };
+  const world = await marchWorld(suite.app, name);
+  return {
+    ...(await issue(suite.app, suite.admin, (await draft(suite.app, suite.agent, world.clientId)).id)),
+    stays: world.stays,
+  };
 }
 
-const credit = (id: number, body: Record<string, unknown>, token = admin) =>
-  call('POST', `/facturation/factures/${id}/avoirs`, token, body);
-const pay = (id: number, montant: string, token = agent) =>
-  call('POST', `/facturation/factures/${id}/paiements`, token, {
+const credit = (id: number, body: Record<string, unknown>, token = suite.admin) =>
+  suite.call('POST', `/facturation/factures/${id}/avoirs`, token, body);
+const pay = (id: number, montant: string, token = suite.agent) =>
+  suite.call('POST', `/facturation/factures/${id}/paiements`, token, {
     datePaiement: '2026-04-15',
     montant,
     moyen: 'virement',
   });
 const card = async (id: number) =>
-  (await call('GET', `/facturation/factures/${id}`, agent)).json<FactureDetail>();
+  (await suite.call('GET', `/facturation/factures/${id}`, suite.agent)).json<FactureDetail>();
 const message = (response: { json: <T>() => T }) => response.json<{ message: string }>().message;
 
 describe('a credit note', () => {
@@ -46,7 +38,7 @@ describe('a credit note', () => {
     const awaNights = invoice.nuitees
       .filter((n) => n.reservationId === invoice.stays[0])
       .map((n) => n.nuiteeId);
-    expect((await credit(invoice.id, { motif: 'Erreur' }, agent)).statusCode).toBe(403);
+    expect((await credit(invoice.id, { motif: 'Erreur' }, suite.agent)).statusCode).toBe(403);
 
     const first = await credit(invoice.id, { motif: 'Deux nuits non dues', nuitees: awaNights.slice(0, 2) });
     expect(first.statusCode, first.body).toBe(201);
@@ -91,14 +83,14 @@ describe('a credit note', () => {
   it('frees its nights: they can be invoiced again', async () => {
     const invoice = await issuedInvoice('Refacturation');
     await credit(invoice.id, { motif: 'Prix erroné' });
-    const again = await draft(app, agent, invoice.clientId);
+    const again = await draft(suite.app, suite.agent, invoice.clientId);
     expect(again.totalHt).toBe(invoice.totalHt);
     expect(again.nuitees).toHaveLength(8);
   });
 
   it('is refused on a draft and against a credit note', async () => {
-    const world = await marchWorld(app, 'Avoir brouillon');
-    const data = await draft(app, agent, world.clientId);
+    const world = await marchWorld(suite.app, 'Avoir brouillon');
+    const data = await draft(suite.app, suite.agent, world.clientId);
     expect((await credit(data.id, { motif: 'x' })).statusCode).toBe(409);
     const invoice = await issuedInvoice('Avoir sur avoir');
     const avoir = (await credit(invoice.id, { motif: 'x' })).json<FactureWritten>().data;
@@ -135,9 +127,9 @@ describe('payments', () => {
     const paiement = paid.paiements[0];
     expect(paid.statut).toBe('payee');
     const url = `/facturation/paiements/${paiement?.id}/annulation`;
-    expect((await call('POST', url, agent, { motif: 'Chèque rejeté' })).statusCode).toBe(403);
-    expect((await call('POST', url, admin, {})).statusCode).toBe(400);
-    const cancelled = await call('POST', url, admin, { motif: 'Chèque rejeté' });
+    expect((await suite.call('POST', url, suite.agent, { motif: 'Chèque rejeté' })).statusCode).toBe(403);
+    expect((await suite.call('POST', url, suite.admin, {})).statusCode).toBe(400);
+    const cancelled = await suite.call('POST', url, suite.admin, { motif: 'Chèque rejeté' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json<FactureWritten>().data).toMatchObject({
       statut: 'emise',
@@ -147,23 +139,23 @@ describe('payments', () => {
     expect(cancelled.json<FactureWritten>().data.paiements[0]).toMatchObject({
       motifAnnulation: 'Chèque rejeté',
     });
-    expect((await call('POST', url, admin, { motif: 'Encore' })).statusCode).toBe(409);
+    expect((await suite.call('POST', url, suite.admin, { motif: 'Encore' })).statusCode).toBe(409);
     const trail = await rowsOf<{ action: string }>(
-      app.db,
+      suite.app.db,
       sql`select action from audit_log where entity = 'facture' and entity_id = ${String(invoice.id)} order by id`,
     );
     expect(trail.map((t) => t.action)).toEqual(['create', 'emission', 'paiement', 'annulation_paiement']);
   });
 
   it('are refused on a draft; a past due date unpaid is « en retard »', async () => {
-    const world = await marchWorld(app, 'Retard');
-    const data = await draft(app, agent, world.clientId);
+    const world = await marchWorld(suite.app, 'Retard');
+    const data = await draft(suite.app, suite.agent, world.clientId);
     expect((await pay(data.id, '10')).statusCode).toBe(409);
     const invoice = await issuedInvoice('En retard');
     expect(invoice.enRetard).toBe(false);
     // A due date in the past, as an invoice issued long ago has: the immutability trigger is set aside for this one
     // transaction only (DDL in a transaction: no other session sees it).
-    await app.db.transaction(async (tx) => {
+    await suite.app.db.transaction(async (tx) => {
       await tx.execute(sql`alter table factures disable trigger factures_immuables`);
       await tx.execute(
         sql`update factures set date_emission = '2026-01-10', date_echeance = '2026-02-09' where id = ${invoice.id}`,
@@ -171,7 +163,11 @@ describe('payments', () => {
       await tx.execute(sql`alter table factures enable trigger factures_immuables`);
     });
     expect((await card(invoice.id)).enRetard).toBe(true);
-    const late = await call('GET', `/facturation/factures?enRetard=true&clientId=${invoice.clientId}`, agent);
+    const late = await suite.call(
+      'GET',
+      `/facturation/factures?enRetard=true&clientId=${invoice.clientId}`,
+      suite.agent,
+    );
     expect(late.json<{ total: number }>().total).toBe(1);
     await pay(invoice.id, '691.65');
     expect((await card(invoice.id)).enRetard).toBe(false);
@@ -181,9 +177,9 @@ describe('payments', () => {
 describe('sending', () => {
   it('needs a billing e-mail, then puts the mail in the outbox and marks the invoice sent', async () => {
     const invoice = await issuedInvoice('Envoi');
-    const refused = await call('POST', `/facturation/factures/${invoice.id}/envoi`, agent);
+    const refused = await suite.call('POST', `/facturation/factures/${invoice.id}/envoi`, suite.agent);
     expect(refused.statusCode).toBe(409);
-    const billing = await call('PUT', `/facturation/clients/${invoice.clientId}`, admin, {
+    const billing = await suite.call('PUT', `/facturation/clients/${invoice.clientId}`, suite.admin, {
       emailFacturation: 'compta@client.test',
       numeroTva: null,
       adresseLigne1: null,
@@ -192,13 +188,13 @@ describe('sending', () => {
       ville: null,
     });
     expect(billing.statusCode, billing.body).toBe(200);
-    const sent = await call('POST', `/facturation/factures/${invoice.id}/envoi`, agent);
+    const sent = await suite.call('POST', `/facturation/factures/${invoice.id}/envoi`, suite.agent);
     expect(sent.statusCode, sent.body).toBe(200);
     const body = sent.json<FactureEnvoiAnswer>();
     expect(body.envoi).toBe('conserve');
     expect(body.data.statut).toBe('envoyee');
     const [mail] = await rowsOf<{ destinataires: string[]; objet: string; texte: string }>(
-      app.db,
+      suite.app.db,
       sql`select destinataires, objet, texte from courriels where id = ${body.courrielId}`,
     );
     expect(mail?.destinataires).toEqual(['compta@client.test']);
@@ -206,13 +202,19 @@ describe('sending', () => {
     expect(mail?.texte).toContain('691,65 €');
     // The Factur-X PDF kept at issue goes with it, byte for byte.
     const [attachment] = await rowsOf<{ nom: string; type_contenu: string; contenu: Buffer }>(
-      app.db,
+      suite.app.db,
       sql`select nom, type_contenu, contenu from courriel_pieces_jointes where courriel_id = ${body.courrielId}`,
     );
     expect([attachment?.nom, attachment?.type_contenu]).toEqual([`${invoice.numero}.pdf`, 'application/pdf']);
-    const kept = await call('GET', `/facturation/factures/${invoice.id}/pdf`, agent);
+    const kept = await suite.call('GET', `/facturation/factures/${invoice.id}/pdf`, suite.agent);
     expect(attachment?.contenu.equals(kept.rawPayload)).toBe(true);
-    const draftOnly = await draft(app, agent, (await marchWorld(app, 'Envoi brouillon')).clientId);
-    expect((await call('POST', `/facturation/factures/${draftOnly.id}/envoi`, agent)).statusCode).toBe(409);
+    const draftOnly = await draft(
+      suite.app,
+      suite.agent,
+      (await marchWorld(suite.app, 'Envoi brouillon')).clientId,
+    );
+    expect(
+      (await suite.call('POST', `/facturation/factures/${draftOnly.id}/envoi`, suite.agent)).statusCode,
+    ).toBe(409);
   });
 });

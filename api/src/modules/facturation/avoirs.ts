@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { FACTURATION_MESSAGES, type AvoirBody, type FactureWritten } from 'shared/contract';
-import { recordAudit, type Actor } from '../../db/audit';
+import { type Actor, actorUserId, recordAudit } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/raw';
 import { todayOf, type AsOf } from '../../db/today';
@@ -124,10 +124,11 @@ export function createAvoir(
         document,
         pdf,
         xml,
-        createdBy: actor.kind === 'user' ? actor.userId : null,
-        emiseBy: actor.kind === 'user' ? actor.userId : null,
+        createdBy: actorUserId(actor),
+        emiseBy: actorUserId(actor),
         emiseAt: asOf?.at ?? sql`now()`,
-        ...(asOf === undefined ? {} : { createdAt: asOf.at, updatedAt: asOf.at }),
+        createdAt: asOf?.at,
+        updatedAt: asOf?.at,
       })
       .returning();
     if (avoir === undefined) throw new Error('insert returned no row');
@@ -142,7 +143,7 @@ export function createAvoir(
       action: 'emission',
       after: { ...avoir, document: undefined, pdf: undefined, xml: undefined },
       actor,
-      ...(asOf === undefined ? {} : { at: asOf.at }),
+      at: asOf?.at,
     });
     await recordAudit(tx, {
       entity: 'facture',
@@ -150,7 +151,7 @@ export function createAvoir(
       action: 'avoir',
       after: { avoirId: avoir.id, numero, nuitees: ids.length, totalTtc: totaux.totalTtc },
       actor,
-      ...(asOf === undefined ? {} : { at: asOf.at }),
+      at: asOf?.at,
     });
     await refreshPaymentState(tx, id);
     return {

@@ -1,32 +1,22 @@
-import type { FastifyInstance } from 'fastify';
 import { FACTURATION_MESSAGES, type FactureDetail, type FactureWritten } from 'shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { insertReservation, insertResident } from '../../../test/fixtures/reservations-read';
 import { rowsOf } from '../../db/raw';
-import type { caller } from './facturation.fixture';
-import { MOIS, draft, marchWorld, prepareMonthTask, facturationApp } from './facturation.fixture';
+import { MOIS, draft, marchWorld, prepareMonthTask, facturationSuite } from './facturation.fixture';
 
-let app: FastifyInstance;
-let admin: string;
-let agent: string;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  ({ app, admin, agent, call } = await facturationApp());
-});
-afterAll(() => app.close());
+const suite = facturationSuite();
 
 const audits = (id: number) =>
   rowsOf<{ action: string }>(
-    app.db,
+    suite.app.db,
     sql`select action from audit_log where entity = 'facture' and entity_id = ${String(id)} order by id`,
   );
 
 describe('a draft', () => {
   it('bills the month’s nights not invoiced, grouped hotel × room type × price × rate, meals on their own lines', async () => {
-    const world = await marchWorld(app, 'Brouillon');
-    const data = await draft(app, agent, world.clientId);
+    const world = await marchWorld(suite.app, 'Brouillon');
+    const data = await draft(suite.app, suite.agent, world.clientId);
     expect(data).toMatchObject({
       statut: 'brouillon',
       numero: null,
@@ -50,28 +40,28 @@ describe('a draft', () => {
   });
 
   it('answers 409 when every night of the period is already held, and nothing is written', async () => {
-    const world = await marchWorld(app, 'Deux fois');
-    await draft(app, agent, world.clientId);
-    const before = await rowsOf<{ n: number }>(app.db, sql`select count(*)::int as n from factures`);
-    const again = await call('POST', '/facturation/factures', agent, {
+    const world = await marchWorld(suite.app, 'Deux fois');
+    await draft(suite.app, suite.agent, world.clientId);
+    const before = await rowsOf<{ n: number }>(suite.app.db, sql`select count(*)::int as n from factures`);
+    const again = await suite.call('POST', '/facturation/factures', suite.agent, {
       clientId: world.clientId,
       mois: MOIS,
     });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe(FACTURATION_MESSAGES.noNights(world.clientNom));
-    expect(await rowsOf(app.db, sql`select count(*)::int as n from factures`)).toEqual(before);
+    expect(await rowsOf(suite.app.db, sql`select count(*)::int as n from factures`)).toEqual(before);
   });
 
   it('of two concurrent builds for the same client and month, one wins and the other gets 409', async () => {
-    const world = await marchWorld(app, 'Concurrence');
+    const world = await marchWorld(suite.app, 'Concurrence');
     const answers = await Promise.all(
       [1, 2, 3].map(() =>
-        call('POST', '/facturation/factures', agent, { clientId: world.clientId, mois: MOIS }),
+        suite.call('POST', '/facturation/factures', suite.agent, { clientId: world.clientId, mois: MOIS }),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
     const held = await rowsOf<{ n: number; f: number }>(
-      app.db,
+      suite.app.db,
       sql`select count(*)::int as n, count(distinct fn.facture_id)::int as f from facture_nuitees fn
         join factures f on f.id = fn.facture_id where f.client_id = ${world.clientId}`,
     );
@@ -79,9 +69,9 @@ describe('a draft', () => {
   });
 
   it('bills the nights a cancelled stay kept, never a cancelled night, and only the period’s', async () => {
-    const world = await marchWorld(app, 'Annulation');
-    const lea = await insertResident(app, world.clientId, { nom: 'Durand', prenom: 'Léa' });
-    await insertReservation(app, world, {
+    const world = await marchWorld(suite.app, 'Annulation');
+    const lea = await insertResident(suite.app, world.clientId, { nom: 'Durand', prenom: 'Léa' });
+    await insertReservation(suite.app, world, {
       pensionnaireId: lea.id,
       dateDebut: '2026-03-10',
       dateFin: '2026-03-13',
@@ -89,20 +79,20 @@ describe('a draft', () => {
       // The no-show night stays billable (annulee = false); the two others are cancelled.
       nights: { '2026-03-10': { annulee: false } },
     });
-    const data = await draft(app, agent, world.clientId);
+    const data = await draft(suite.app, suite.agent, world.clientId);
     expect(data.annexe.find((s) => s.pensionnaire === 'Durand Léa')).toMatchObject({
       nuits: 1,
       montantHt: '75.00',
     });
     expect(data.lignes[0]?.quantite).toBe(9);
-    const april = await draft(app, agent, world.clientId, '2026-04');
+    const april = await draft(suite.app, suite.agent, world.clientId, '2026-04');
     expect(april.annexe.map((s) => [s.pensionnaire, s.nuits])).toEqual([['Traoré Moussa', 2]]);
   });
 
   it('is edited (due date, reference, notes), recomputed and deleted, its nights then free again', async () => {
-    const world = await marchWorld(app, 'Edition');
-    const data = await draft(app, agent, world.clientId);
-    const edited = await call('PUT', `/facturation/factures/${data.id}`, agent, {
+    const world = await marchWorld(suite.app, 'Edition');
+    const data = await draft(suite.app, suite.agent, world.clientId);
+    const edited = await suite.call('PUT', `/facturation/factures/${data.id}`, suite.agent, {
       dateEcheance: '2026-12-31',
       referenceAcheteur: 'BC-2026-77',
       notes: 'Marché 2026',
@@ -112,30 +102,37 @@ describe('a draft', () => {
       dateEcheance: '2026-12-31',
       referenceAcheteur: 'BC-2026-77',
     });
-    await app.db.execute(sql`update nuitees set prix_vente_ht = 80 where reservation_id = ${world.stays[0]}`);
-    const recomputed = await call('POST', `/facturation/factures/${data.id}/recalcul`, agent);
+    await suite.app.db.execute(
+      sql`update nuitees set prix_vente_ht = 80 where reservation_id = ${world.stays[0]}`,
+    );
+    const recomputed = await suite.call('POST', `/facturation/factures/${data.id}/recalcul`, suite.agent);
     expect(recomputed.statusCode, recomputed.body).toBe(200);
     expect(recomputed.json<FactureWritten>().data.totalHt).toBe('650.00');
-    const removed = await call('DELETE', `/facturation/factures/${data.id}`, agent);
+    const removed = await suite.call('DELETE', `/facturation/factures/${data.id}`, suite.agent);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((await call('GET', `/facturation/factures/${data.id}`, agent)).statusCode).toBe(404);
+    expect((await suite.call('GET', `/facturation/factures/${data.id}`, suite.agent)).statusCode).toBe(404);
     expect(await audits(data.id)).toEqual([
       { action: 'create' },
       { action: 'update' },
       { action: 'recalcul' },
       { action: 'suppression' },
     ]);
-    const again: FactureDetail = await draft(app, agent, world.clientId);
+    const again: FactureDetail = await draft(suite.app, suite.agent, world.clientId);
     expect(again.totalHt).toBe('650.00');
   });
 
   it('refuses an unknown field, a bad period and an unknown client', async () => {
-    const world = await marchWorld(app, 'Refus');
+    const world = await marchWorld(suite.app, 'Refus');
     expect(
-      (await call('POST', '/facturation/factures', agent, { clientId: world.clientId, mois: MOIS, x: 1 }))
-        .statusCode,
+      (
+        await suite.call('POST', '/facturation/factures', suite.agent, {
+          clientId: world.clientId,
+          mois: MOIS,
+          x: 1,
+        })
+      ).statusCode,
     ).toBe(400);
-    const period = await call('POST', '/facturation/factures', agent, {
+    const period = await suite.call('POST', '/facturation/factures', suite.agent, {
       clientId: world.clientId,
       periodeDebut: '2026-03-10',
       periodeFin: '2026-03-01',
@@ -143,28 +140,29 @@ describe('a draft', () => {
     expect(period.statusCode).toBe(400);
     expect(period.json<{ message: string }>().message).toBe(FACTURATION_MESSAGES.periodInvalid);
     expect(
-      (await call('POST', '/facturation/factures', agent, { clientId: 999999, mois: MOIS })).statusCode,
+      (await suite.call('POST', '/facturation/factures', suite.agent, { clientId: 999999, mois: MOIS }))
+        .statusCode,
     ).toBe(404);
   });
 
   it('lists with filters and pages', async () => {
-    const world = await marchWorld(app, 'Liste');
-    await draft(app, agent, world.clientId);
-    await draft(app, agent, world.clientId, '2026-04');
-    const page = await call(
+    const world = await marchWorld(suite.app, 'Liste');
+    await draft(suite.app, suite.agent, world.clientId);
+    await draft(suite.app, suite.agent, world.clientId, '2026-04');
+    const page = await suite.call(
       'GET',
       `/facturation/factures?clientId=${world.clientId}&pageSize=1&sort=createdAt&order=asc`,
-      agent,
+      suite.agent,
     );
     expect(page.statusCode, page.body).toBe(200);
     const body = page.json<{ data: { periodeDebut: string; statutLibelle: string }[]; total: number }>();
     expect(body.total).toBe(2);
     expect(body.data).toHaveLength(1);
     expect(body.data[0]).toMatchObject({ periodeDebut: '2026-03-01', statutLibelle: 'Brouillon' });
-    const filtered = await call(
+    const filtered = await suite.call(
       'GET',
       `/facturation/factures?clientId=${world.clientId}&periodeDebut=2026-04-01`,
-      agent,
+      suite.agent,
     );
     expect(filtered.json<{ total: number }>().total).toBe(1);
   });
@@ -172,18 +170,20 @@ describe('a draft', () => {
 
 describe('preparing the month for every client', () => {
   it('is a background task making a draft for each client with nights left, skipping the others', async () => {
-    const one = await marchWorld(app, 'Lot un');
-    const two = await marchWorld(app, 'Lot deux');
-    await draft(app, agent, one.clientId);
-    expect((await call('POST', '/facturation/preparation', agent, { mois: MOIS })).statusCode).toBe(403);
-    const ids = await prepareMonthTask(app, admin);
+    const one = await marchWorld(suite.app, 'Lot un');
+    const two = await marchWorld(suite.app, 'Lot deux');
+    await draft(suite.app, suite.agent, one.clientId);
+    expect(
+      (await suite.call('POST', '/facturation/preparation', suite.agent, { mois: MOIS })).statusCode,
+    ).toBe(403);
+    const ids = await prepareMonthTask(suite.app, suite.admin);
     const [task] = await rowsOf<{ progression: number; type: string }>(
-      app.db,
+      suite.app.db,
       sql`select progression, type from tasks order by id desc limit 1`,
     );
     expect(task).toEqual({ progression: 100, type: 'preparation_factures' });
     const clients = await rowsOf<{ client_id: number }>(
-      app.db,
+      suite.app.db,
       sql`select client_id from factures where id = any(${`{${ids.join(',')}}`}::int[])`,
     );
     expect(clients.map((c) => c.client_id)).toContain(two.clientId);

@@ -14,7 +14,7 @@ import {
   type FactureWritten,
   type PreparationAnswer,
 } from 'shared/contract';
-import { recordAudit, type Actor } from '../../db/audit';
+import { type Actor, actorUserId, recordAudit } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/raw';
 import { todayOf, type AsOf } from '../../db/today';
@@ -123,8 +123,9 @@ export async function buildDraft(
       clientId: body.clientId,
       periodeDebut: periode.debut,
       periodeFin: periode.fin,
-      createdBy: actor.kind === 'user' ? actor.userId : null,
-      ...(asOf === undefined ? {} : { createdAt: asOf.at, updatedAt: asOf.at }),
+      createdBy: actorUserId(actor),
+      createdAt: asOf?.at,
+      updatedAt: asOf?.at,
     })
     .returning();
   if (row === undefined) throw new Error('insert returned no row');
@@ -137,7 +138,7 @@ export async function buildDraft(
     action: 'create',
     after: row,
     actor,
-    ...(asOf === undefined ? {} : { at: asOf.at }),
+    at: asOf?.at,
   });
   return row.id;
 }

@@ -1,23 +1,12 @@
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
 import { FACTURATION_MESSAGES, type FactureWritten } from 'shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { caller } from './facturation.fixture';
-import { draft, facturationApp, issue, marchWorld, saveSettings } from './facturation.fixture';
+import { describe, expect, it } from 'vitest';
+import { draft, facturationSuite, issue, marchWorld } from './facturation.fixture';
 
-let app: FastifyInstance;
-let admin: string;
-let agent: string;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  ({ app, admin, agent, call } = await facturationApp());
-  await saveSettings(app, admin);
-});
-afterAll(() => app.close());
+const suite = facturationSuite({ withSettings: true });
 
 async function workbookOf(id: number) {
-  const response = await call('GET', `/facturation/factures/${id}/xlsx`, agent);
+  const response = await suite.call('GET', `/facturation/factures/${id}/xlsx`, suite.agent);
   expect(response.statusCode, response.body).toBe(200);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -33,14 +22,14 @@ function amountOf(sheet: ExcelJS.Worksheet, label: string): unknown {
 
 describe('GET /facturation/factures/:id/xlsx', () => {
   it('writes the lines, the VAT per rate and totals equal to the invoice’s, and the annex', async () => {
-    const world = await marchWorld(app, 'Classeur');
-    const brouillon = await draft(app, agent, world.clientId);
-    const refused = await call('GET', `/facturation/factures/${brouillon.id}/xlsx`, agent);
+    const world = await marchWorld(suite.app, 'Classeur');
+    const brouillon = await draft(suite.app, suite.agent, world.clientId);
+    const refused = await suite.call('GET', `/facturation/factures/${brouillon.id}/xlsx`, suite.agent);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toBe(FACTURATION_MESSAGES.notIssued);
-    expect((await call('GET', '/facturation/factures/999999/xlsx', agent)).statusCode).toBe(404);
+    expect((await suite.call('GET', '/facturation/factures/999999/xlsx', suite.agent)).statusCode).toBe(404);
 
-    const invoice = await issue(app, admin, brouillon.id);
+    const invoice = await issue(suite.app, suite.admin, brouillon.id);
     const { response, workbook } = await workbookOf(invoice.id);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${invoice.numero}.xlsx"`);
     const [lignes, annexe] = workbook.worksheets;
@@ -76,9 +65,15 @@ describe('GET /facturation/factures/:id/xlsx', () => {
   });
 
   it('writes a credit note’s own lines and totals', async () => {
-    const world = await marchWorld(app, 'Classeur avoir');
-    const invoice = await issue(app, admin, (await draft(app, agent, world.clientId)).id);
-    const credit = await call('POST', `/facturation/factures/${invoice.id}/avoirs`, admin, { motif: 'Tout' });
+    const world = await marchWorld(suite.app, 'Classeur avoir');
+    const invoice = await issue(
+      suite.app,
+      suite.admin,
+      (await draft(suite.app, suite.agent, world.clientId)).id,
+    );
+    const credit = await suite.call('POST', `/facturation/factures/${invoice.id}/avoirs`, suite.admin, {
+      motif: 'Tout',
+    });
     expect(credit.statusCode, credit.body).toBe(201);
     const avoir = credit.json<FactureWritten>().data;
     const { workbook } = await workbookOf(avoir.id);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   FACTURATION_PATHS,
   RELEVES_PATHS,
@@ -7,35 +6,29 @@ import {
   type FactureEtablissementPage,
   type FactureListAnswer,
 } from 'shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../db/audit';
 import { asOf } from '../../db/today';
 import { issueFacture } from './emission';
-import type { caller } from './facturation.fixture';
-import { draft, facturationApp, issue, marchWorld, saveSettings } from './facturation.fixture';
+import { draft, facturationSuite, issue, marchWorld } from './facturation.fixture';
 
 // The dashboard's invoicing counters (issue 39 §3): each is the total of the list its badge opens.
 
-let app: FastifyInstance;
-let agent: string;
-let admin: string;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  ({ app, admin, agent, call } = await facturationApp());
-  await saveSettings(app, admin);
-});
-afterAll(() => app.close());
+const suite = facturationSuite({ withSettings: true });
 
 async function counters(): Promise<FacturationCompteurs> {
-  const response = await call('GET', FACTURATION_PATHS.compteurs, agent);
+  const response = await suite.call('GET', FACTURATION_PATHS.compteurs, suite.agent);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<FacturationCompteurs>();
 }
 
 async function totals() {
-  const overdue = await call('GET', `${FACTURATION_PATHS.factures}?enRetard=true&pageSize=1`, agent);
-  const ecart = await call('GET', `${RELEVES_PATHS.factures}?etat=ecart&pageSize=1`, agent);
+  const overdue = await suite.call(
+    'GET',
+    `${FACTURATION_PATHS.factures}?enRetard=true&pageSize=1`,
+    suite.agent,
+  );
+  const ecart = await suite.call('GET', `${RELEVES_PATHS.factures}?etat=ecart&pageSize=1`, suite.agent);
   return {
     facturesEnRetard: overdue.json<FactureListAnswer>().total,
     facturesEtablissementsEcart: ecart.json<FactureEtablissementPage>().total,
@@ -48,17 +41,17 @@ describe('GET /facturation/compteurs', () => {
     expect(before).toEqual(await totals());
 
     // Issued on a past day: due 30 days later, long gone, nothing paid → overdue. One issued today is not.
-    const world = await marchWorld(app, 'Compteurs');
+    const world = await marchWorld(suite.app, 'Compteurs');
     await issueFacture(
-      app.db,
+      suite.app.db,
       SYSTEM_ACTOR,
-      (await draft(app, admin, world.clientId)).id,
+      (await draft(suite.app, suite.admin, world.clientId)).id,
       asOf('2026-04-05'),
     );
-    const other = await marchWorld(app, 'Compteurs à jour');
-    await issue(app, admin, (await draft(app, admin, other.clientId)).id);
+    const other = await marchWorld(suite.app, 'Compteurs à jour');
+    await issue(suite.app, suite.admin, (await draft(suite.app, suite.admin, other.clientId)).id);
     // A hotel invoice whose totals differ from the booked ones: reconciled into « écart ».
-    const entered = await call('POST', RELEVES_PATHS.factures, agent, {
+    const entered = await suite.call('POST', RELEVES_PATHS.factures, suite.agent, {
       etablissementId: world.etablissementId,
       numero: `F-${Date.now()}`,
       dateFacture: '2026-04-02',
@@ -70,10 +63,10 @@ describe('GET /facturation/compteurs', () => {
     });
     expect(entered.statusCode, entered.body).toBe(201);
     const invoice = entered.json<{ data: FactureEtablissementDetail }>().data;
-    const reconciled = await call(
+    const reconciled = await suite.call(
       'POST',
       RELEVES_PATHS.rapprochement.replace(':id', String(invoice.id)),
-      agent,
+      suite.agent,
       { version: invoice.version },
     );
     expect(reconciled.statusCode, reconciled.body).toBe(200);
@@ -87,7 +80,7 @@ describe('GET /facturation/compteurs', () => {
   });
 
   it('is for signed-in users only', async () => {
-    const response = await app.inject({ method: 'GET', url: `/api${FACTURATION_PATHS.compteurs}` });
+    const response = await suite.app.inject({ method: 'GET', url: `/api${FACTURATION_PATHS.compteurs}` });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -1,60 +1,53 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { FACTURATION_MESSAGES, PARAMETRES_OBLIGATOIRES, addDays, type FactureWritten } from 'shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertReservation, insertResident, insertWorld } from '../../../test/fixtures/reservations-read';
 import { rowsOf } from '../../db/raw';
 import { parseCiiInvoice, readFacturXXml } from '../../lib/facturx';
 import { describeValidation, validateCii } from '../../lib/facturx/validation/validate-cii';
 import { todayOf } from '../../db/today';
-import type { caller } from './facturation.fixture';
-import { SETTINGS, draft, issue, marchWorld, saveSettings, facturationApp } from './facturation.fixture';
+import { SETTINGS, draft, issue, marchWorld, saveSettings, facturationSuite } from './facturation.fixture';
 
-let app: FastifyInstance;
-let admin: string;
-let agent: string;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  ({ app, admin, agent, call } = await facturationApp());
-});
-afterAll(() => app.close());
+const suite = facturationSuite();
 
 describe('issuing an invoice', () => {
   it('answers 409 naming the missing seller settings, and writes nothing', async () => {
-    const world = await marchWorld(app, 'Sans parametres');
-    const data = await draft(app, agent, world.clientId);
-    const response = await call('POST', `/facturation/factures/${data.id}/emission`, admin);
+    const world = await marchWorld(suite.app, 'Sans parametres');
+    const data = await draft(suite.app, suite.agent, world.clientId);
+    const response = await suite.call('POST', `/facturation/factures/${data.id}/emission`, suite.admin);
     expect(response.statusCode).toBe(409);
     expect(response.json<{ message: string }>().message).toBe(
       FACTURATION_MESSAGES.settingsMissing(Object.values(PARAMETRES_OBLIGATOIRES)),
     );
-    expect(await rowsOf(app.db, sql`select * from facture_compteurs`)).toEqual([]);
+    expect(await rowsOf(suite.app.db, sql`select * from facture_compteurs`)).toEqual([]);
     expect(
-      (await call('GET', `/facturation/factures/${data.id}`, agent)).json<{ statut: string }>().statut,
+      (await suite.call('GET', `/facturation/factures/${data.id}`, suite.agent)).json<{ statut: string }>()
+        .statut,
     ).toBe('brouillon');
   });
 
   it('is for administrators; the settings are theirs too', async () => {
-    expect((await call('PUT', '/facturation/parametres', agent, SETTINGS)).statusCode).toBe(403);
-    await saveSettings(app, admin);
-    const settings = await call('GET', '/facturation/parametres', agent);
+    expect((await suite.call('PUT', '/facturation/parametres', suite.agent, SETTINGS)).statusCode).toBe(403);
+    await saveSettings(suite.app, suite.admin);
+    const settings = await suite.call('GET', '/facturation/parametres', suite.agent);
     expect(settings.json()).toMatchObject({
       siren: '123456789',
       indemniteRecouvrement: '40.00',
       manquants: [],
     });
-    const world = await marchWorld(app, 'Agent');
-    const data = await draft(app, agent, world.clientId);
-    expect((await call('POST', `/facturation/factures/${data.id}/emission`, agent)).statusCode).toBe(403);
+    const world = await marchWorld(suite.app, 'Agent');
+    const data = await draft(suite.app, suite.agent, world.clientId);
+    expect(
+      (await suite.call('POST', `/facturation/factures/${data.id}/emission`, suite.agent)).statusCode,
+    ).toBe(403);
   });
 
   it('numbers it FA-YYYY-NNNNNN and freezes its document with the mandatory mentions', async () => {
-    await saveSettings(app, admin);
-    const world = await marchWorld(app, 'Emission');
-    const data = await draft(app, agent, world.clientId);
-    const issued = await issue(app, admin, data.id);
-    const today = await todayOf(app.db);
+    await saveSettings(suite.app, suite.admin);
+    const world = await marchWorld(suite.app, 'Emission');
+    const data = await draft(suite.app, suite.agent, world.clientId);
+    const issued = await issue(suite.app, suite.admin, data.id);
+    const today = await todayOf(suite.app.db);
     expect(issued.numero).toMatch(new RegExp(`^FA-${today.slice(0, 4)}-\\d{6}$`));
     expect(issued).toMatchObject({ statut: 'emise', dateEmission: today, dateEcheance: addDays(today, 30) });
     const document = issued.document;
@@ -90,16 +83,20 @@ describe('issuing an invoice', () => {
   });
 
   it('carries the exemption mention when a rate is 0', async () => {
-    await saveSettings(app, admin);
-    const world = await insertWorld(app, { client: `Exonere ${Date.now()}` });
-    const resident = await insertResident(app, world.clientId);
-    await insertReservation(app, world, {
+    await saveSettings(suite.app, suite.admin);
+    const world = await insertWorld(suite.app, { client: `Exonere ${Date.now()}` });
+    const resident = await insertResident(suite.app, world.clientId);
+    await insertReservation(suite.app, world, {
       pensionnaireId: resident.id,
       dateDebut: '2026-03-05',
       dateFin: '2026-03-07',
       night: { tauxTvaNuitee: '0.00' },
     });
-    const issued = await issue(app, admin, (await draft(app, agent, world.clientId)).id);
+    const issued = await issue(
+      suite.app,
+      suite.admin,
+      (await draft(suite.app, suite.agent, world.clientId)).id,
+    );
     expect(issued.document?.tva).toEqual([
       expect.objectContaining({
         tauxTva: '0.00',
@@ -113,9 +110,13 @@ describe('issuing an invoice', () => {
   });
 
   it('is never edited, recomputed nor deleted once issued (409), and the database refuses it too', async () => {
-    await saveSettings(app, admin);
-    const world = await marchWorld(app, 'Immuable');
-    const issued = await issue(app, admin, (await draft(app, agent, world.clientId)).id);
+    await saveSettings(suite.app, suite.admin);
+    const world = await marchWorld(suite.app, 'Immuable');
+    const issued = await issue(
+      suite.app,
+      suite.admin,
+      (await draft(suite.app, suite.agent, world.clientId)).id,
+    );
     const notDraft = FACTURATION_MESSAGES.notDraft(issued.numero ?? '');
     for (const [method, url, body] of [
       ['PUT', `/facturation/factures/${issued.id}`, { dateEcheance: null }],
@@ -123,29 +124,31 @@ describe('issuing an invoice', () => {
       ['DELETE', `/facturation/factures/${issued.id}`, undefined],
       ['POST', `/facturation/factures/${issued.id}/emission`, undefined],
     ] as const) {
-      const response = await call(method, url, admin, body);
+      const response = await suite.call(method, url, suite.admin, body);
       expect(response.statusCode, `${method} ${url}`).toBe(409);
       expect(response.json<{ message: string }>().message).toBe(notDraft);
     }
     await expect(
-      app.db.execute(sql`update factures set total_ht = 0, total_ttc = total_tva where id = ${issued.id}`),
+      suite.app.db.execute(
+        sql`update factures set total_ht = 0, total_ttc = total_tva where id = ${issued.id}`,
+      ),
     ).rejects.toThrow();
-    await expect(app.db.execute(sql`delete from factures where id = ${issued.id}`)).rejects.toThrow();
+    await expect(suite.app.db.execute(sql`delete from factures where id = ${issued.id}`)).rejects.toThrow();
     await expect(
-      app.db.execute(sql`update facture_lignes set libelle = 'x' where facture_id = ${issued.id}`),
+      suite.app.db.execute(sql`update facture_lignes set libelle = 'x' where facture_id = ${issued.id}`),
     ).rejects.toThrow();
     await expect(
-      app.db.execute(sql`delete from facture_nuitees where facture_id = ${issued.id}`),
+      suite.app.db.execute(sql`delete from facture_nuitees where facture_id = ${issued.id}`),
     ).rejects.toThrow();
-    const after = await call('GET', `/facturation/factures/${issued.id}`, agent);
+    const after = await suite.call('GET', `/facturation/factures/${issued.id}`, suite.agent);
     expect(after.json<FactureWritten['data']>()).toMatchObject({ totalHt: '630.00', numero: issued.numero });
   });
 
   it('gives 50 concurrent issues 50 consecutive numbers', async () => {
-    await saveSettings(app, admin);
-    const world = await insertWorld(app, { client: `Cinquante ${Date.now()}` });
-    const resident = await insertResident(app, world.clientId);
-    await insertReservation(app, world, {
+    await saveSettings(suite.app, suite.admin);
+    const world = await insertWorld(suite.app, { client: `Cinquante ${Date.now()}` });
+    const resident = await insertResident(suite.app, world.clientId);
+    await insertReservation(suite.app, world, {
       pensionnaireId: resident.id,
       dateDebut: '2026-05-01',
       dateFin: '2026-06-20',
@@ -153,7 +156,7 @@ describe('issuing an invoice', () => {
     const ids: number[] = [];
     for (let day = 0; day < 50; day += 1) {
       const date = addDays('2026-05-01', day);
-      const response = await call('POST', '/facturation/factures', agent, {
+      const response = await suite.call('POST', '/facturation/factures', suite.agent, {
         clientId: world.clientId,
         periodeDebut: date,
         periodeFin: date,
@@ -162,7 +165,7 @@ describe('issuing an invoice', () => {
       ids.push(response.json<FactureWritten>().data.id);
     }
     const answers = await Promise.all(
-      ids.map((id) => call('POST', `/facturation/factures/${id}/emission`, admin)),
+      ids.map((id) => suite.call('POST', `/facturation/factures/${id}/emission`, suite.admin)),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(ids.map(() => 200));
     const numbers = answers
@@ -171,7 +174,7 @@ describe('issuing an invoice', () => {
     const first = numbers[0] ?? 0;
     expect(numbers).toEqual(numbers.map((_, index) => first + index));
     const counter = await rowsOf<{ dernier: number }>(
-      app.db,
+      suite.app.db,
       sql`select dernier from facture_compteurs where type = 'facture'`,
     );
     expect(counter[0]?.dernier).toBe(first + 49);
@@ -180,12 +183,14 @@ describe('issuing an invoice', () => {
 
 describe('the Factur-X files kept at issue', () => {
   it('serves the PDF with its CII XML inside and the XML alone, valid EN 16931, for an invoice and its credit note', async () => {
-    await saveSettings(app, admin);
-    const world = await marchWorld(app, 'Fichiers');
-    const data = await draft(app, agent, world.clientId);
-    expect((await call('GET', `/facturation/factures/${data.id}/pdf`, agent)).statusCode).toBe(409);
-    const invoice = await issue(app, admin, data.id);
-    const credited = await call('POST', `/facturation/factures/${invoice.id}/avoirs`, admin, {
+    await saveSettings(suite.app, suite.admin);
+    const world = await marchWorld(suite.app, 'Fichiers');
+    const data = await draft(suite.app, suite.agent, world.clientId);
+    expect((await suite.call('GET', `/facturation/factures/${data.id}/pdf`, suite.agent)).statusCode).toBe(
+      409,
+    );
+    const invoice = await issue(suite.app, suite.admin, data.id);
+    const credited = await suite.call('POST', `/facturation/factures/${invoice.id}/avoirs`, suite.admin, {
       motif: 'Erreur de prix',
     });
     expect(credited.statusCode, credited.body).toBe(201);
@@ -194,11 +199,11 @@ describe('the Factur-X files kept at issue', () => {
       [invoice, '380'],
       [avoir, '381'],
     ] as const) {
-      const pdf = await call('GET', `/facturation/factures/${document.id}/pdf`, agent);
+      const pdf = await suite.call('GET', `/facturation/factures/${document.id}/pdf`, suite.agent);
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.headers['content-disposition']).toBe(`inline; filename="${document.numero}.pdf"`);
-      const xml = await call('GET', `/facturation/factures/${document.id}/xml`, agent);
+      const xml = await suite.call('GET', `/facturation/factures/${document.id}/xml`, suite.agent);
       expect(xml.statusCode).toBe(200);
       expect(await readFacturXXml(pdf.rawPayload)).toBe(xml.body);
       const parsed = parseCiiInvoice(xml.body);
@@ -213,6 +218,6 @@ describe('the Factur-X files kept at issue', () => {
         [],
       ]);
     }
-    expect((await call('GET', '/facturation/factures/999999/xml', agent)).statusCode).toBe(404);
+    expect((await suite.call('GET', '/facturation/factures/999999/xml', suite.agent)).statusCode).toBe(404);
   });
 });

@@ -16,7 +16,7 @@ import {
   type FactureType,
   type FactureWritten,
 } from 'shared/contract';
-import { recordAudit, type Actor } from '../../db/audit';
+import { type Actor, actorUserId, recordAudit } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { oneOf } from '../../db/raw';
 import { todayOf, type AsOf } from '../../db/today';
@@ -219,9 +219,9 @@ export function issueFacture(db: Database, actor: Actor, id: number, asOf?: AsOf
         totalHt: totaux.totalHt,
         totalTva: totaux.totalTva,
         totalTtc: totaux.totalTtc,
-        emiseBy: actor.kind === 'user' ? actor.userId : null,
+        emiseBy: actorUserId(actor),
         emiseAt: asOf?.at ?? sql`now()`,
-        ...(asOf === undefined ? {} : { updatedAt: asOf.at }),
+        updatedAt: asOf?.at,
       })
       .where(eq(factures.id, id))
       .returning();
@@ -232,7 +232,7 @@ export function issueFacture(db: Database, actor: Actor, id: number, asOf?: AsOf
       before,
       after: after === undefined ? null : { ...after, document: undefined, pdf: undefined, xml: undefined },
       actor,
-      ...(asOf === undefined ? {} : { at: asOf.at }),
+      at: asOf?.at,
     });
     return { message: FACTURATION_MESSAGES.issued(numero), data: await readFactureDetail(tx, id) };
   });

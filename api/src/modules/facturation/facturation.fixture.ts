@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FacturationParametresBody, FactureDetail, FactureWritten } from 'shared/contract';
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildTestApp, userToken } from '../../../test/helper';
 import { rowsOf } from '../../db/raw';
 import {
@@ -113,9 +113,27 @@ export async function prepareMonthTask(app: FastifyInstance, admin: string, mois
 }
 
 /** The app of an invoicing test file, an administrator's and an agent's sessions, and the call helper. */
-export async function facturationApp() {
-  const app = await buildTestApp();
-  const admin = (await userToken(app, 'admin')).token;
-  const agent = (await userToken(app, 'agent')).token;
-  return { app, admin, agent, call: caller(app) };
+export interface FacturationSuite {
+  app: FastifyInstance;
+  admin: string;
+  agent: string;
+  call: ReturnType<typeof caller>;
+}
+
+/**
+ * Builds the app of an invoicing test file before its tests (with an administrator's and an agent's sessions and the
+ * call helper; the seller's settings saved too `withSettings`) and closes it after them. The fields are set from
+ * the file's `beforeAll` on.
+ */
+export function facturationSuite(options: { withSettings?: boolean } = {}): FacturationSuite {
+  const suite = {} as FacturationSuite;
+  beforeAll(async () => {
+    const app = await buildTestApp();
+    const admin = (await userToken(app, 'admin')).token;
+    const agent = (await userToken(app, 'agent')).token;
+    Object.assign(suite, { app, admin, agent, call: caller(app) });
+    if (options.withSettings) await saveSettings(app, admin);
+  });
+  afterAll(() => suite.app?.close());
+  return suite;
 }

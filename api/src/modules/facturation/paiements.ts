@@ -12,7 +12,7 @@ import {
   type PaiementAnnulationBody,
   type PaiementBody,
 } from 'shared/contract';
-import { recordAudit, type Actor } from '../../db/audit';
+import { type Actor, actorUserId, recordAudit } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { oneOf } from '../../db/raw';
 import { factures, paiements } from '../../db/schema';
@@ -97,8 +97,8 @@ export function recordPayment(
         montant: fromCents(amount),
         moyen: body.moyen,
         reference: body.reference?.trim() || null,
-        createdBy: actor.kind === 'user' ? actor.userId : null,
-        ...(asOf === undefined ? {} : { createdAt: asOf.at }),
+        createdBy: actorUserId(actor),
+        createdAt: asOf?.at,
       })
       .returning();
     if (row === undefined) throw new Error('insert returned no row');
@@ -108,7 +108,7 @@ export function recordPayment(
       action: 'paiement',
       after: row,
       actor,
-      ...(asOf === undefined ? {} : { at: asOf.at }),
+      at: asOf?.at,
     });
     await refreshPaymentState(tx, id);
     return {
@@ -142,7 +142,7 @@ export function cancelPayment(
       .update(paiements)
       .set({
         annuleAt: sql`now()`,
-        annuleBy: actor.kind === 'user' ? actor.userId : null,
+        annuleBy: actorUserId(actor),
         motifAnnulation: motif,
       })
       .where(and(eq(paiements.id, paiementId)))

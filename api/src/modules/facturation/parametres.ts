@@ -13,7 +13,7 @@ import {
   type FacturationParametresBody,
   type FacturationParametresWritten,
 } from 'shared/contract';
-import { recordAudit, type Actor } from '../../db/audit';
+import { type Actor, actorUserId, recordAudit } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import type { AsOf } from '../../db/today';
 import { oneOf } from '../../db/raw';
@@ -99,8 +99,8 @@ export function updateSettings(
         tauxPenalites: blankToNull(body.tauxPenalites),
         indemniteRecouvrement: body.indemniteRecouvrement,
         mentionExoneration: blankToNull(body.mentionExoneration),
-        updatedBy: actor.kind === 'user' ? actor.userId : null,
-        ...(asOf === undefined ? {} : { updatedAt: asOf.at }),
+        updatedBy: actorUserId(actor),
+        updatedAt: asOf?.at,
       })
       .where(eq(facturationParametres.id, 1))
       .returning();
@@ -112,7 +112,7 @@ export function updateSettings(
       before,
       after,
       actor,
-      ...(asOf === undefined ? {} : { at: asOf.at }),
+      at: asOf?.at,
     });
     return { message: FACTURATION_MESSAGES.settingsSaved, data: settingsOf(after) };
   });
@@ -171,7 +171,7 @@ export function updateClientBilling(
       before: before ?? null,
       after,
       actor,
-      ...(asOf === undefined ? {} : { at: asOf.at }),
+      at: asOf?.at,
     });
     const data = await getClientBilling(tx, clientId);
     return { message: FACTURATION_MESSAGES.clientBillingSaved(data.clientNom), data };

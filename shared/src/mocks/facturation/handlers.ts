@@ -20,7 +20,14 @@ import { api, claimsOf, fail, json, readJson, requireSession, validationMessage 
 import { seedClients } from '../referentiel/fixtures';
 import { startMockPreparation } from './preparation-task';
 import { addDays, parisToday } from '../../contract/days';
-import { addMockDraft, buildMockFacture, itemOf, mockFacturation, refreshMockFacture } from './store';
+import {
+  addMockDraft,
+  buildMockFacture,
+  itemOf,
+  mockFacturation,
+  refreshMockFacture,
+  seedLinesOf,
+} from './store';
 
 /**
  * The invoicing calls (docs/api.md « Facturation ») over the mock world of `store.ts`, with the API's rules the
@@ -142,23 +149,8 @@ export const facturationHandlers: RequestHandler[] = [
     }),
   ),
 
-  http.get(api(`${PATHS.clients}/:clientId`), ({ request, params }) => {
-    const denied = requireSession(request);
-    if (denied) return denied;
-    const client = seedClients.find((c) => c.id === Number(params.clientId));
-    if (!client) return fail(404, M.clientUnknown);
-    return json(200, {
-      clientId: client.id,
-      clientNom: client.nom,
-      emailFacturation: null,
-      numeroTva: null,
-      adresseLigne1: null,
-      adresseLigne2: null,
-      codePostal: null,
-      ville: null,
-      emailEffectif: client.email ?? null,
-    });
-  }),
+  // GET /facturation/clients/:clientId: the settings' mocks serve it with what « Paramètres de facturation » saved
+  // (releves/parametres-handlers.ts).
 
   http.post(api(PATHS.factures), async ({ request }) => {
     const denied = requireSession(request);
@@ -228,14 +220,7 @@ export const facturationHandlers: RequestHandler[] = [
       numero: `FA-${year}-${String(count + 1).padStart(6, '0')}`,
       clientId: facture.clientId,
       mois: facture.periodeDebut.slice(0, 7),
-      lignes: facture.lignes.map((l) => ({
-        etablissementId: l.etablissementId,
-        etablissement: l.libelle.split(' — ')[0] ?? '',
-        nature: l.nature,
-        quantite: l.quantite,
-        prix: l.prixUnitaireHt,
-        taux: l.tauxTva,
-      })),
+      lignes: seedLinesOf(facture.lignes),
       dateEmission: parisToday(),
       dateEcheance: facture.dateEcheance ?? addDays(parisToday(), 30),
     });
@@ -270,14 +255,7 @@ export const facturationHandlers: RequestHandler[] = [
       numero: `AV-${year}-${String(count + 1).padStart(6, '0')}`,
       clientId: facture.clientId,
       mois: facture.periodeDebut.slice(0, 7),
-      lignes: lignes.map((l) => ({
-        etablissementId: l.etablissementId,
-        etablissement: l.libelle.split(' — ')[0] ?? '',
-        nature: l.nature,
-        quantite: l.quantite,
-        prix: l.prixUnitaireHt,
-        taux: l.tauxTva,
-      })),
+      lignes: seedLinesOf(lignes),
       dateEmission: parisToday(),
       factureOrigineId: facture.id,
       motif: body.motif,

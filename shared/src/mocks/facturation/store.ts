@@ -76,6 +76,17 @@ const LIGNES_B: SeedLigne[] = [
   { ...TILLEULS, nature: 'diner', quantite: 14, prix: '12.00', taux: '20.00' },
 ];
 
+/** A document's lines as seed lines again (an issued invoice, a credit note rebuilt from its invoice's lines). */
+export const seedLinesOf = (lignes: readonly FactureLigne[]): SeedLigne[] =>
+  lignes.map((l) => ({
+    etablissementId: l.etablissementId,
+    etablissement: l.libelle.split(' — ')[0] ?? '',
+    nature: l.nature,
+    quantite: l.quantite,
+    prix: l.prixUnitaireHt,
+    taux: l.tauxTva,
+  }));
+
 interface SeedFacture {
   id: number;
   type?: 'facture' | 'avoir';

@@ -38,3 +38,4 @@ export {
   type UrlFilterValue,
 } from './use-url-filters';
 export { frenchRowSelection, SELECT_PAGE_LABEL } from './row-selection';
+export { SearchOnEnter, type SearchOnEnterProps } from './search-on-enter';

@@ -15,7 +15,7 @@ import {
   type FactureEtablissementPage,
   type FactureEtablissementQuery,
 } from 'shared/contract';
-import { recordAudit, type Actor } from '../../../db/audit';
+import { type Actor, actorUserId, recordAudit } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { isoTimestamp } from '../../../db/iso-timestamp';
 import { oneOf, rowsOf } from '../../../db/raw';
@@ -191,8 +191,9 @@ export async function createFacture(
           totalHt: body.totalHt,
           totalTva: body.totalTva,
           totalTtc: body.totalTtc,
-          createdBy: actor.kind === 'user' ? actor.userId : null,
-          ...(asOf === undefined ? {} : { createdAt: asOf.at, updatedAt: asOf.at }),
+          createdBy: actorUserId(actor),
+          createdAt: asOf?.at,
+          updatedAt: asOf?.at,
         })
         .returning();
       if (row === undefined) throw new Error('facture établissement : aucune ligne insérée');
@@ -202,7 +203,7 @@ export async function createFacture(
         action: 'create',
         after: row,
         actor,
-        ...(asOf === undefined ? {} : { at: asOf.at }),
+        at: asOf?.at,
       });
       return row.id;
     });
@@ -258,7 +259,7 @@ export async function storeDetail(
         lignes: lignes.length,
       },
       actor,
-      ...(asOf === undefined ? {} : { at: asOf.at }),
+      at: asOf?.at,
     });
   });
   return getFacture(db, id);

@@ -11,7 +11,7 @@ import {
   type FactureEtablissementDetail,
   type Prestation,
 } from 'shared/contract';
-import { recordAudit, type Actor } from '../../../db/audit';
+import { type Actor, actorUserId, recordAudit } from '../../../db/audit';
 import type { Executor } from '../../../db/client';
 import { rowsOf } from '../../../db/raw';
 import type { AsOf } from '../../../db/today';
@@ -104,7 +104,7 @@ export async function rapprocher(
       before: { etat: facture.etat },
       after: { etat, ecarts: ecarts.length, detail: detail === null ? 'totaux' : detail.length },
       actor,
-      ...(asOf === undefined ? {} : { at: asOf.at }),
+      at: asOf?.at,
     });
     return ecarts.length;
   });
@@ -123,7 +123,7 @@ export async function accepterEcarts(
   asOf?: AsOf,
 ): Promise<{ message: string; data: FactureEtablissementDetail }> {
   const now = asOf?.at ?? sql`now()`;
-  const userId = actor.kind === 'user' ? actor.userId : null;
+  const userId = actorUserId(actor);
   const motif = body.motif.trim();
   const accepted = await db.transaction(async (tx) => {
     const facture = await lockFacture(tx, id, body.version);
@@ -153,7 +153,7 @@ export async function accepterEcarts(
       before: { etat: facture.etat },
       after: { etat: closed ? 'rapprochee' : 'ecart', ecartIds: ids, motif },
       actor,
-      ...(asOf === undefined ? {} : { at: asOf.at }),
+      at: asOf?.at,
     });
     return ids.length;
   });

@@ -1,9 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Select, Typography } from 'antd';
+import { Button, Flex, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ACTION_PARAM, API_DATE_FORMAT, DEMANDE_ACTIONS, useLookup } from 'shared';
-import { DateInput, labelSearch, type UrlFiltersState } from 'shared/ui';
+import { DateInput, labelSearch, SearchOnEnter, type UrlFiltersState } from 'shared/ui';
 import {
   DEMANDE_STATUTS,
   DEMANDE_STATUT_LABELS,
@@ -27,23 +27,6 @@ export const DEMANDE_FILTER_PARAMS = [
   'foyer_id',
 ] as const;
 export type DemandeFilterParam = (typeof DEMANDE_FILTER_PARAMS)[number];
-
-/** Remounted (by `key`) when the URL value changes, e.g. on « Réinitialiser les filtres ». */
-function ResidentSearch({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  return (
-    <Input.Search
-      aria-label="Pensionnaire ou référent"
-      placeholder="Pensionnaire ou référent (nom, n° de dossier, e-mail)"
-      allowClear
-      maxLength={100}
-      style={{ width: 320, maxWidth: '100%' }}
-      value={draft}
-      onChange={(event) => setDraft(event.target.value)}
-      onSearch={(next) => onSearch(next.trim())}
-    />
-  );
-}
 
 function Day({
   label,
@@ -151,8 +134,10 @@ export function DemandeFiltersBar({
           after={filters.start_date}
           onChange={(value) => state.setFilter('end_date', value)}
         />
-        <ResidentSearch
-          key={recherche}
+        <SearchOnEnter
+          aria-label="Pensionnaire ou référent"
+          placeholder="Pensionnaire ou référent (nom, n° de dossier, e-mail)"
+          style={{ width: 320, maxWidth: '100%' }}
           value={recherche}
           onSearch={(value) => state.setFilter('recherche', value === '' ? undefined : value)}
         />

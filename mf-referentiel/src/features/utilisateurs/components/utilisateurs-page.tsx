@@ -1,8 +1,8 @@
 import { KeyOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Result, Select, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Result, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { canManageReferenceData, useAuth } from 'shared';
-import { PageFrame, ResourceTable, useUrlFilters, type ResourceColumn } from 'shared/ui';
+import { PageFrame, ResourceTable, SearchOnEnter, useUrlFilters, type ResourceColumn } from 'shared/ui';
 import {
   ROLE_LABELS,
   USER_STATUT_LABELS,
@@ -23,23 +23,6 @@ const STATUT_COLOURS: Record<UserStatut, string> = {
   desactive: 'red',
 };
 const STATUT_OPTIONS = USER_STATUTS.map((statut) => ({ value: statut, label: USER_STATUT_LABELS[statut] }));
-
-/** Remounted (by `key`) when the URL value changes, e.g. on « Réinitialiser les filtres ». */
-function UserSearch({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  return (
-    <Input.Search
-      aria-label="Rechercher un utilisateur"
-      placeholder="Nom, prénom ou e-mail"
-      allowClear
-      maxLength={100}
-      style={{ width: 300, maxWidth: '100%' }}
-      value={draft}
-      onChange={(event) => setDraft(event.target.value)}
-      onSearch={(next) => onSearch(next.trim())}
-    />
-  );
-}
 
 /**
  * Accounts, for administrators: who they are, their role, where the account stands; « Activer » lets a new
@@ -152,8 +135,10 @@ function UsersTable({ columns }: { columns: ResourceColumn<UserItem>[] }) {
   return (
     <>
       <Flex wrap gap={8} align="center" style={{ marginBottom: 16 }}>
-        <UserSearch
-          key={filters.search ?? ''}
+        <SearchOnEnter
+          aria-label="Rechercher un utilisateur"
+          placeholder="Nom, prénom ou e-mail"
+          style={{ width: 300, maxWidth: '100%' }}
           value={filters.search ?? ''}
           onSearch={(value) => setFilter('search', value === '' ? undefined : value)}
         />

@@ -1,10 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Select, Switch } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Flex, Select, Switch } from 'antd';
+import { useMemo } from 'react';
 import { useLookup, type LookupRow } from 'shared';
 import { JOURS_FILTRE_LABELS, REFERENTIEL_PATHS } from 'shared/contract/values';
 import type { EtatPaiement, ReservationStatut, TypeResa } from 'shared/contract';
-import { labelSearch } from 'shared/ui';
+import { labelSearch, SearchOnEnter } from 'shared/ui';
 import { PeriodFilter } from '../../../lib/period-filter';
 import { ETAT_PAIEMENT_OPTIONS, STATUT_OPTIONS, TYPE_RESA_OPTIONS } from '../../../lib/reservation-labels';
 import type { ReservationFiltersState } from '../../../lib/reservation-filters';
@@ -13,23 +13,6 @@ const toOptions = (rows: LookupRow[]) => rows.map((row) => ({ value: row.id, lab
 
 const asNumber = (value: string | string[] | undefined) =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
-
-/** Remounted (by `key`) when the URL value changes, e.g. on « Réinitialiser les filtres ». */
-function DossierSearch({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  return (
-    <Input.Search
-      aria-label="N° de dossier"
-      placeholder="N° de dossier"
-      allowClear
-      maxLength={100}
-      style={{ width: 180 }}
-      value={draft}
-      onChange={(event) => setDraft(event.target.value)}
-      onSearch={(next) => onSearch(next.trim())}
-    />
-  );
-}
 
 /**
  * The filters above the reservations list; each lives in the URL (`useReservationFilters`) and sends the list
@@ -93,8 +76,10 @@ export function ReservationFiltersBar({
           options={hotelOptions}
           onChange={(value) => setFilter('etablissement_id', value === undefined ? undefined : String(value))}
         />
-        <DossierSearch
-          key={typeof values.numero_dossier === 'string' ? values.numero_dossier : ''}
+        <SearchOnEnter
+          aria-label="N° de dossier"
+          placeholder="N° de dossier"
+          style={{ width: 180 }}
           value={typeof values.numero_dossier === 'string' ? values.numero_dossier : ''}
           onSearch={(value) => setFilter('numero_dossier', value)}
         />

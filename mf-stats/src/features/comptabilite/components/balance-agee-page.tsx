@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Flex, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { DateInput, PageFrame, useFileDownload } from 'shared/ui';
 import { balanceXlsxRequest, comptabiliteFailure } from '../api/comptabilite-files';
 import { useBalanceAgee } from '../api/get-balance-agee';
 import { isDay } from '../model/periode';
+import { FiltersBar } from '../../../lib/filters-bar';
 
 /** The invoices' list of a client (factu-invoices' screen, same remote): `Factures?clientId=…`. */
 const facturesUrl = (clientId: number) => `${DASHBOARD_PATH}/Factures?clientId=${clientId}`;
@@ -59,14 +60,7 @@ export function BalanceAgeePage() {
   const data = balance.data;
   return (
     <PageFrame routeId="balance-agee">
-      <Flex
-        wrap
-        gap={12}
-        align="center"
-        role="search"
-        aria-label="Date de la balance"
-        style={{ marginBottom: 16 }}
-      >
+      <FiltersBar label="Date de la balance">
         <label htmlFor={`${id}-date`}>Balance au</label>
         <DateInput
           id={`${id}-date`}
@@ -83,7 +77,7 @@ export function BalanceAgeePage() {
         >
           Télécharger en Excel
         </Button>
-      </Flex>
+      </FiltersBar>
       {download.error && <Alert type="error" showIcon title={download.error} style={{ marginBottom: 12 }} />}
       <Typography.Paragraph type="secondary">
         Montants restant dus au {formatDate(date)}, par ancienneté depuis l’échéance (une facture échue le

@@ -8,6 +8,7 @@ import { COMPTES, FEC_MAX_JOURS, JOURNAUX, parisToday } from 'shared/contract/va
 import { DateInput, PageFrame, useFileDownload } from 'shared/ui';
 import { comptabiliteFailure, fecRequest } from '../api/comptabilite-files';
 import { isDay, previousMonth } from '../model/periode';
+import { FiltersBar } from '../../../lib/filters-bar';
 
 const compte = (key: keyof typeof COMPTES) => `${COMPTES[key].numero} ${COMPTES[key].libelle}`;
 
@@ -68,14 +69,7 @@ export function ExportComptablePage() {
     void download.start(format, ...fecRequest(debut, fin, format), label);
   return (
     <PageFrame routeId="export-comptable">
-      <Flex
-        wrap
-        gap={12}
-        align="center"
-        role="search"
-        aria-label="Période exportée"
-        style={{ marginBottom: 16 }}
-      >
+      <FiltersBar label="Période exportée">
         <label htmlFor={`${id}-debut`}>Du</label>
         <DateInput
           id={`${id}-debut`}
@@ -92,7 +86,7 @@ export function ExportComptablePage() {
           onChange={set('fin')}
           style={{ width: 140 }}
         />
-      </Flex>
+      </FiltersBar>
       {backwards && (
         <Alert
           type="warning"

@@ -1,9 +1,10 @@
-import { Button, Checkbox, DatePicker, Flex, Input, Select } from 'antd';
+import { Button, Checkbox, DatePicker, Flex, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useId, useState } from 'react';
-import { API_DATE_FORMAT, DATE_FORMAT, useLookup } from 'shared';
+import { useId } from 'react';
+import { API_DATE_FORMAT, DATE_FORMAT } from 'shared';
 import { FACTURE_STATUT_LABELS, FACTURE_STATUTS, type FactureStatut } from 'shared/contract';
-import { labelSearch, type UrlFiltersState } from 'shared/ui';
+import { SearchOnEnter, type UrlFiltersState } from 'shared/ui';
+import { ClientFilter, FilterField, FilterLabel, FiltersBar } from '../../../lib/filters-bar';
 import type { FactureFilters } from '../api/get-factures';
 import type { FactureUrlFilter } from '../model/facture-filters';
 
@@ -19,54 +20,16 @@ const STATUT_OPTIONS = FACTURE_STATUTS.map((statut) => ({
   value: statut,
   label: FACTURE_STATUT_LABELS[statut],
 }));
-const FIELD = { maxWidth: '100%' } as const;
-
-/** The number searched: typed freely, applied on Enter (remounted when the URL's value changes). */
-function NumeroSearch({
-  value,
-  onSearch,
-}: {
-  value: string | undefined;
-  onSearch: (value: string | undefined) => void;
-}) {
-  const [draft, setDraft] = useState(value ?? '');
-  return (
-    <Input.Search
-      aria-label="Numéro"
-      placeholder="Numéro (FA-2026-…)"
-      allowClear
-      maxLength={20}
-      style={{ width: 220, maxWidth: '100%' }}
-      value={draft}
-      onChange={(event) => setDraft(event.target.value)}
-      onSearch={(text) => onSearch(text.trim() || undefined)}
-    />
-  );
-}
 
 /** The list's filters above the table; every change goes to the URL (bookmarkable, Back goes back). */
 export function FacturesFiltersBar({ filters, state, withStatut }: FacturesFiltersBarProps) {
   const id = useId();
-  const clients = useLookup('/clients');
   const { setFilter } = state;
   const day = (value: string | undefined) => (value ? dayjs(value) : null);
-  const label = (htmlFor: string, text: string) => (
-    <label htmlFor={htmlFor} style={{ whiteSpace: 'nowrap' }}>
-      {text}
-    </label>
-  );
   return (
-    <Flex
-      wrap
-      gap={12}
-      align="center"
-      role="search"
-      aria-label="Filtres de la liste"
-      style={{ marginBottom: 16 }}
-    >
+    <FiltersBar label="Filtres de la liste">
       {withStatut && (
-        <Flex gap={6} align="center" style={FIELD}>
-          {label(`${id}-statut`, 'État')}
+        <FilterField id={`${id}-statut`} label="État">
           <Select<FactureStatut>
             id={`${id}-statut`}
             allowClear
@@ -76,26 +39,15 @@ export function FacturesFiltersBar({ filters, state, withStatut }: FacturesFilte
             options={STATUT_OPTIONS}
             onChange={(value) => setFilter('statut', value)}
           />
-        </Flex>
+        </FilterField>
       )}
-      <Flex gap={6} align="center" style={FIELD}>
-        {label(`${id}-client`, 'Client')}
-        <Select<number>
-          id={`${id}-client`}
-          allowClear
-          showSearch={labelSearch}
-          placeholder="Tous les clients"
-          loading={clients.isPending}
-          style={{ width: 240, minWidth: 0 }}
-          value={filters.clientId ?? null}
-          options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.nom }))}
-          onChange={(value?: number) =>
-            setFilter('clientId', value === undefined ? undefined : String(value))
-          }
-        />
-      </Flex>
+      <ClientFilter
+        id={`${id}-client`}
+        value={filters.clientId}
+        onChange={(value) => setFilter('clientId', value === undefined ? undefined : String(value))}
+      />
       <Flex gap={6} align="center" wrap>
-        {label(`${id}-debut`, 'Période du')}
+        <FilterLabel htmlFor={`${id}-debut`}>Période du</FilterLabel>
         <DatePicker
           id={`${id}-debut`}
           format={DATE_FORMAT}
@@ -104,7 +56,7 @@ export function FacturesFiltersBar({ filters, state, withStatut }: FacturesFilte
           onChange={(value: Dayjs | null) => setFilter('periodeDebut', value?.format(API_DATE_FORMAT))}
           style={{ width: 140 }}
         />
-        {label(`${id}-fin`, 'au')}
+        <FilterLabel htmlFor={`${id}-fin`}>au</FilterLabel>
         <DatePicker
           id={`${id}-fin`}
           format={DATE_FORMAT}
@@ -114,10 +66,13 @@ export function FacturesFiltersBar({ filters, state, withStatut }: FacturesFilte
           style={{ width: 140 }}
         />
       </Flex>
-      <NumeroSearch
-        key={filters.numero ?? ''}
-        value={filters.numero}
-        onSearch={(value) => setFilter('numero', value)}
+      <SearchOnEnter
+        aria-label="Numéro"
+        placeholder="Numéro (FA-2026-…)"
+        maxLength={20}
+        style={{ width: 220, maxWidth: '100%' }}
+        value={filters.numero ?? ''}
+        onSearch={(value) => setFilter('numero', value || undefined)}
       />
       {withStatut && (
         <Checkbox
@@ -128,6 +83,6 @@ export function FacturesFiltersBar({ filters, state, withStatut }: FacturesFilte
         </Checkbox>
       )}
       {state.active && <Button onClick={() => state.clearFilters()}>Réinitialiser les filtres</Button>}
-    </Flex>
+    </FiltersBar>
   );
 }

@@ -25,6 +25,13 @@ const addressRule = ({ getFieldValue }: { getFieldValue: (name: string) => unkno
   },
 });
 
+/** An address field's item: named, checked again when another of the three changes. */
+const addressItem = (name: (typeof ADDRESS)[number]) => ({
+  name,
+  dependencies: ADDRESS.filter((other) => other !== name),
+  rules: [addressRule],
+});
+
 const formOf = (billing: ClientFacturation): ClientFormValues => ({
   emailFacturation: billing.emailFacturation ?? '',
   numeroTva: billing.numeroTva ?? '',
@@ -62,10 +69,8 @@ function ClientFacturationEdit({
         <Input autoComplete="off" />
       </Form.Item>
       <Form.Item
-        name="adresseLigne1"
+        {...addressItem('adresseLigne1')}
         label="Adresse de facturation"
-        dependencies={['codePostal', 'ville']}
-        rules={[addressRule]}
         extra="Remplace l’adresse du client sur ses factures : adresse, code postal et ville ensemble, ou aucun."
       >
         <Input autoComplete="off" />
@@ -74,19 +79,13 @@ function ClientFacturationEdit({
         <Input autoComplete="off" />
       </Form.Item>
       <Form.Item
-        name="codePostal"
+        {...addressItem('codePostal')}
         label="Code postal"
-        dependencies={['adresseLigne1', 'ville']}
         rules={[addressRule, { pattern: /^\d{5}$/, message: 'Le code postal compte 5 chiffres.' }]}
       >
         <Input autoComplete="off" maxLength={5} />
       </Form.Item>
-      <Form.Item
-        name="ville"
-        label="Ville"
-        dependencies={['adresseLigne1', 'codePostal']}
-        rules={[addressRule]}
-      >
+      <Form.Item {...addressItem('ville')} label="Ville">
         <Input autoComplete="off" />
       </Form.Item>
     </ResourceFormModal>

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useLookup } from 'shared';
 import type { StatsQuery } from 'shared/contract';
 import { labelSearch } from 'shared/ui';
+import { FilterField, FilterLabel, FiltersBar, ClientFilter, LOOKUP_SELECT } from '../../../lib/filters-bar';
 import { addMonths, monthCount } from '../model/period';
 
 export interface StatsFiltersProps {
@@ -17,19 +18,12 @@ export interface StatsFiltersProps {
 }
 
 const MONTH_FORMAT = 'MM/YYYY';
-/**
- * A labelled select: 240 px where there is room, narrower rather than past the card's edge on a phone (at 375 px
- * « Établissement » and a 240 px select are wider than the card).
- */
-const FIELD = { maxWidth: '100%' } as const;
-const SELECT = { width: 240, minWidth: 0 } as const;
 const toMonth = (mois: string) => dayjs(`${mois}-01`);
 const ofMonth = (value: Dayjs) => value.format('YYYY-MM');
 
 /** Period (months, both included), client and hotel of a stats screen; every change goes to the URL. */
 export function StatsFilters({ query, onChange, lengths, onReset }: StatsFiltersProps) {
   const id = useId();
-  const clients = useLookup('/clients');
   const hotels = useLookup('/etablissements');
   const set = (patch: Partial<StatsQuery>) => {
     const next = { ...query, ...patch };
@@ -38,20 +32,8 @@ export function StatsFilters({ query, onChange, lengths, onReset }: StatsFilters
     onChange(next);
   };
   const length = monthCount(query.debut, query.fin);
-  const label = (htmlFor: string, text: string) => (
-    <label htmlFor={htmlFor} style={{ whiteSpace: 'nowrap' }}>
-      {text}
-    </label>
-  );
   return (
-    <Flex
-      wrap
-      gap={12}
-      align="center"
-      role="search"
-      aria-label="Filtres des statistiques"
-      style={{ marginBottom: 16 }}
-    >
+    <FiltersBar label="Filtres des statistiques">
       {lengths && (
         <Segmented
           aria-label="Durée de la période"
@@ -61,7 +43,7 @@ export function StatsFilters({ query, onChange, lengths, onReset }: StatsFilters
         />
       )}
       <Flex gap={6} align="center">
-        {label(`${id}-debut`, 'Du mois')}
+        <FilterLabel htmlFor={`${id}-debut`}>Du mois</FilterLabel>
         <DatePicker
           id={`${id}-debut`}
           picker="month"
@@ -75,7 +57,7 @@ export function StatsFilters({ query, onChange, lengths, onReset }: StatsFilters
         />
       </Flex>
       <Flex gap={6} align="center">
-        {label(`${id}-fin`, 'au mois')}
+        <FilterLabel htmlFor={`${id}-fin`}>au mois</FilterLabel>
         <DatePicker
           id={`${id}-fin`}
           picker="month"
@@ -92,22 +74,8 @@ export function StatsFilters({ query, onChange, lengths, onReset }: StatsFilters
           style={{ width: 120 }}
         />
       </Flex>
-      <Flex gap={6} align="center" style={FIELD}>
-        {label(`${id}-client`, 'Client')}
-        <Select
-          id={`${id}-client`}
-          allowClear
-          showSearch={labelSearch}
-          placeholder="Tous les clients"
-          loading={clients.isPending}
-          value={query.clientId}
-          options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.nom }))}
-          onChange={(value?: number) => set({ clientId: value })}
-          style={SELECT}
-        />
-      </Flex>
-      <Flex gap={6} align="center" style={FIELD}>
-        {label(`${id}-hotel`, 'Établissement')}
+      <ClientFilter id={`${id}-client`} value={query.clientId} onChange={(clientId) => set({ clientId })} />
+      <FilterField id={`${id}-hotel`} label="Établissement">
         <Select
           id={`${id}-hotel`}
           allowClear
@@ -117,14 +85,14 @@ export function StatsFilters({ query, onChange, lengths, onReset }: StatsFilters
           value={query.etablissementId}
           options={(hotels.data ?? []).map((h) => ({ value: h.id, label: h.nom }))}
           onChange={(value?: number) => set({ etablissementId: value })}
-          style={SELECT}
+          style={LOOKUP_SELECT}
         />
-      </Flex>
+      </FilterField>
       {onReset && (
         <Button icon={<ReloadOutlined />} onClick={onReset}>
           Réinitialiser les filtres
         </Button>
       )}
-    </Flex>
+    </FiltersBar>
   );
 }

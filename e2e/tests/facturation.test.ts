@@ -232,4 +232,35 @@ describe('client invoicing', () => {
     assert.deepEqual(narrow.errors, []);
     await narrow.context.close();
   });
+
+  test('at 1366 px the invoices’ list fits its card: no sideways scroll, a client’s name on a few lines', async () => {
+    const { page, context, errors } = await openPage(run.browser, run.product.baseUrl);
+    await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/dashboard/Factures');
+    const table = page.locator('.ant-table');
+    await table.getByRole('row').nth(5).waitFor();
+    const widths = await table.evaluate((element) => {
+      const wrapper = element.closest('.ant-table-wrapper')!.parentElement!;
+      return { scroll: wrapper.scrollWidth, client: wrapper.clientWidth };
+    });
+    assert.ok(
+      widths.scroll <= widths.client,
+      `the list scrolls sideways (${widths.scroll} > ${widths.client})`,
+    );
+    // The demo's longest client names (« Direction départementale de l’emploi, du travail et des solidarités 34 »)
+    // take four lines today, five at most when another month's amounts are a digit wider: one word a line was the
+    // symptom.
+    const lines = await table
+      .locator('tbody tr td:nth-child(3) > span')
+      .evaluateAll((names) =>
+        Math.max(
+          ...names.map((name) =>
+            Math.round(name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).lineHeight)),
+          ),
+        ),
+      );
+    assert.ok(lines <= 5, `a client's name runs to ${lines} lines`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

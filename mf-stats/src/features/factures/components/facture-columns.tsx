@@ -36,7 +36,7 @@ const client: ResourceColumn<FactureItem> = {
   title: 'Client',
   sortable: true,
   // Names of public bodies run to six words: the amounts' columns squeezed them to one word a line at 1366 px.
-  render: (row) => <span style={{ display: 'inline-block', minWidth: 150 }}>{row.clientNom}</span>,
+  render: (row) => <span style={{ display: 'inline-block', minWidth: 130 }}>{row.clientNom}</span>,
 };
 const periode: ResourceColumn<FactureItem> = {
   key: 'periode',

@@ -1,5 +1,5 @@
 import { formatMoney } from 'shared';
-import { MOYEN_PAIEMENT_LABELS, type FactureDetail } from 'shared/contract';
+import { MOYEN_PAIEMENT_LABELS, parisToday, type FactureDetail } from 'shared/contract';
 
 export interface HistoriqueEvent {
   key: string;
@@ -54,5 +54,11 @@ export function historiqueOf(facture: FactureDetail): HistoriqueEvent[] {
       text: `Avoir ${avoir.numero ?? ''} de ${formatMoney(avoir.totalTtc)} TTC`,
       tone: 'red',
     });
-  return events.sort((a, b) => a.at.localeCompare(b.at));
+  // By Paris day; within a day, in the order above (a draft is prepared before it is issued, issued before it is
+  // sent or paid): issue and payments carry a day, creation and sending an instant, which a plain string order put
+  // after the day's issue.
+  return events.sort((a, b) => parisDayOf(a.at).localeCompare(parisDayOf(b.at)));
 }
+
+/** The Paris day of an ISO day or instant. */
+const parisDayOf = (at: string): string => (at.length === 10 ? at : parisToday(new Date(at)));

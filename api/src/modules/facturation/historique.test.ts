@@ -51,9 +51,9 @@ describe('GET /facturation/factures/:id/historique', () => {
       ville: null,
     });
     expect(billing.statusCode, billing.body).toBe(200);
-    expect((await suite.call('POST', `/facturation/factures/${invoice.id}/envoi`, agent.token)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await suite.call('POST', `/facturation/factures/${invoice.id}/envoi`, agent.token)).statusCode,
+    ).toBe(200);
     const paid = await suite.call('POST', `/facturation/factures/${invoice.id}/paiements`, agent.token, {
       datePaiement: '2026-04-15',
       montant: '100',
@@ -62,18 +62,23 @@ describe('GET /facturation/factures/:id/historique', () => {
     });
     expect(paid.statusCode, paid.body).toBe(201);
     const paiementId = paid.json<FactureWritten>().data.paiements[0]?.id;
-    const cancelled = await suite.call('POST', `/facturation/paiements/${paiementId}/annulation`, admin.token, {
-      motif: 'Chèque rejeté',
-    });
+    const cancelled = await suite.call(
+      'POST',
+      `/facturation/paiements/${paiementId}/annulation`,
+      admin.token,
+      {
+        motif: 'Chèque rejeté',
+      },
+    );
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const credited = await suite.call('POST', `/facturation/factures/${invoice.id}/avoirs`, admin.token, {
       motif: 'Séjour écourté',
     });
     expect(credited.statusCode, credited.body).toBe(201);
     const avoir = credited.json<FactureWritten>().data;
-    expect((await suite.call('POST', `/facturation/factures/${avoir.id}/envoi`, admin.token)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await suite.call('POST', `/facturation/factures/${avoir.id}/envoi`, admin.token)).statusCode,
+    ).toBe(200);
 
     const rows = await historique(invoice.id);
     expect(rows.map((row) => [row.action, row.libelle, row.acteur.nom, row.documentId])).toEqual([
@@ -122,7 +127,9 @@ describe('GET /facturation/factures/:id/historique', () => {
     const unknown = await suite.call('GET', '/facturation/factures/2147483000/historique', agent.token);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json<{ message: string }>().message).toBe(FACTURATION_MESSAGES.notFound);
-    expect((await suite.call('GET', `/facturation/factures/${created.id}/historique`, '')).statusCode).toBe(401);
+    expect((await suite.call('GET', `/facturation/factures/${created.id}/historique`, '')).statusCode).toBe(
+      401,
+    );
   });
 
   it('names the requester of the month’s preparation for the drafts its task prepared', async () => {

@@ -202,6 +202,25 @@ describe('client invoicing', () => {
     await page.waitForURL(new RegExp(`/dashboard/Factures/${draft.id}$`));
     await waitForHeader(page, 'Crédité', avoirTtc);
     assert.notEqual(avoirTtc, shown(money(0)));
+
+    // 7. The card's history, from the audit trail, names the administrator for the issue and each payment.
+    const admin = `(${DEMO_ADMIN.name})`;
+    const history = page.getByTestId('historique-entry');
+    await history.filter({ hasText: 'Avoir émis' }).waitFor();
+    // « 07/12/2026 14:03 — Émission FA-… (Camille Martin) »: what and who, the instant aside.
+    const entries = (await history.allTextContents()).map((text) => shown(text).replace(/^\S+ \S+ — /, ''));
+    const of = (label: string) => entries.filter((text) => text.startsWith(`${label} `));
+    assert.deepEqual(of('Émission'), [`Émission ${numero} ${admin}`], entries.join('\n'));
+    assert.deepEqual(
+      of('Paiement enregistré'),
+      [
+        `Paiement enregistré de ${shown(money(part))} (Virement, VIR-E2E-${part}) ${admin}`,
+        `Paiement enregistré de ${shown(money(ttc - part))} (Virement, VIR-E2E-solde) ${admin}`,
+      ],
+      entries.join('\n'),
+    );
+    assert.equal(of('Avoir émis').length, 1, entries.join('\n'));
+    assert.ok(of('Avoir émis')[0]?.endsWith(admin));
     assert.deepEqual(errors, []);
     await context.close();
 

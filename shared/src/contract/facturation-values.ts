@@ -1,5 +1,6 @@
 // Invoicing (issue 39 §1, docs/invoicing.md « Client invoices »): the value lists the database, the API and the
 // screens share, and every French sentence the invoicing routes answer, defined once.
+import type { AuditAction } from './historique-values';
 
 /** An invoice (380) or a credit note (381): one table, one series per kind and year. */
 export const FACTURE_TYPES = ['facture', 'avoir'] as const;
@@ -73,6 +74,22 @@ export const FACTURE_MENTIONS = {
   indemniteRecouvrement: (montant: string) =>
     `Indemnité forfaitaire pour frais de recouvrement due en cas de retard : ${euros(montant)} (article D441-5 du code de commerce).`,
 } as const;
+
+/**
+ * The label of each action an invoice's or a credit note's history shows (GET /facturation/factures/:id/historique,
+ * the audit rows the invoicing writes record); an action not listed here keeps the audit trail's own label
+ * (`auditActionLabel`).
+ */
+export const FACTURE_HISTORIQUE_LABELS = {
+  create: 'Brouillon préparé',
+  update: 'Brouillon modifié',
+  recalcul: 'Brouillon recalculé',
+  emission: 'Émission',
+  envoi: 'Envoi par e-mail',
+  paiement: 'Paiement enregistré',
+  annulation_paiement: 'Paiement annulé',
+  avoir: 'Avoir émis',
+} as const satisfies Partial<Record<AuditAction, string>>;
 
 export const FACTURATION_MESSAGES = {
   notFound: 'Facture introuvable.',

@@ -317,3 +317,36 @@ export const FactureEnvoiAnswer = object({
   data: FactureDetail,
 });
 export type FactureEnvoiAnswer = Static<typeof FactureEnvoiAnswer>;
+
+/**
+ * GET /facturation/factures/:id/historique: the audit rows of an invoice or a credit note, oldest first — for an
+ * invoice, its credit notes' rows too but their issue, which the invoice's own `avoir` row records. `libelle` from
+ * FACTURE_HISTORIQUE_LABELS; the details each kind of row carries, null elsewhere: `numero` (the number issued, the
+ * credit note's, or the other document a row is about), `montant` (a payment's, a credit note's TTC), `moyen` and
+ * `reference` (a payment), `motif` (a payment's cancellation), `destinataire` (a sending).
+ */
+export const FactureHistoriqueEntry = object({
+  id: Type.Integer(),
+  /** The instant, ISO. */
+  date: Type.String(),
+  action: Type.String(),
+  libelle: Type.String(),
+  acteur: object({
+    type: Type.Union([Type.Literal('user'), Type.Literal('system')]),
+    id: Nullable(Type.Integer()),
+    /** The user's name, or « Système » (the scheduler, a task without a requester). */
+    nom: Type.String(),
+  }),
+  /** The document the row is about: this one, or one of an invoice's credit notes. */
+  documentId: Type.Integer(),
+  numero: Nullable(Type.String()),
+  montant: Nullable(Money),
+  moyen: Nullable(Type.Enum(MOYENS_PAIEMENT)),
+  reference: Nullable(Type.String()),
+  motif: Nullable(Type.String()),
+  destinataire: Nullable(Type.String()),
+});
+export type FactureHistoriqueEntry = Static<typeof FactureHistoriqueEntry>;
+
+export const FactureHistoriqueAnswer = object({ historique: Type.Array(FactureHistoriqueEntry) });
+export type FactureHistoriqueAnswer = Static<typeof FactureHistoriqueAnswer>;

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'msw';
 import { authHandlers } from './common/auth-handlers';
 import { comptabiliteHandlers } from './comptabilite';
 import { demandesHandlers } from './demandes';
-import { facturationHandlers } from './facturation';
+import { facturationHandlers, facturationHistoriqueHandlers } from './facturation';
 import { facturationCompteursHandlers } from './facturation/compteurs';
 import { MOCK_API } from './common/mock-api';
 import { notificationsHandlers } from './notifications';
@@ -30,6 +30,7 @@ export const handlers: RequestHandler[] = [
   ...statsHandlers,
   ...comptabiliteHandlers,
   ...facturationHandlers,
+  ...facturationHistoriqueHandlers,
   ...demandesHandlers,
   ...notificationsHandlers,
   ...tasksHandlers,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { parisToday, type RoomingClientAnswer } from 'shared/contract';
+import { parisToday, type FactureHistoriqueAnswer, type RoomingClientAnswer } from 'shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, userToken } from '../../../test/helper';
 import { rowsOf } from '../../db/raw';
@@ -98,5 +98,40 @@ describe('the demo data’s invoicing', () => {
         cents(rooming.json<RoomingClientAnswer>().total_prix_ht),
       );
     }
+  });
+
+  it('gives every document a history on its own past instants: prepared, issued, paid, credited (AsOf)', async () => {
+    const [missing] = await rowsOf<Record<string, number>>(
+      app.db,
+      sql`select
+          count(*) filter (where type = 'facture' and not exists (select 1 from audit_log a where a.entity = 'facture'
+            and a.entity_id = f.id::text and a.action = 'create' and a.at = f.created_at))::int as creation,
+          count(*) filter (where statut <> 'brouillon' and not exists (select 1 from audit_log a
+            where a.entity = 'facture' and a.entity_id = f.id::text and a.action = 'emission'
+              and a.at = f.emise_at))::int as emission,
+          (select count(*)::int from paiements p where not exists (select 1 from audit_log a
+            where a.entity = 'facture' and a.entity_id = p.facture_id::text and a.action = 'paiement'
+              and a.at = p.created_at)) as paiement,
+          (select count(*)::int from audit_log a where a.entity = 'facture' and a.at > now()) as future
+        from factures f`,
+    );
+    expect(missing).toEqual({ creation: 0, emission: 0, paiement: 0, future: 0 });
+    // The corrected invoice's card: prepared, issued, credited, each on its day, in that order, by the demo's staff.
+    const [credited] = await rowsOf<{ id: number }>(
+      app.db,
+      sql`select facture_origine_id as id from factures where type = 'avoir' limit 1`,
+    );
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/facturation/factures/${credited?.id}/historique`,
+      headers: bearer(admin),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { historique } = response.json<FactureHistoriqueAnswer>();
+    expect(historique.slice(0, 3).map((row) => row.action)).toEqual(['create', 'emission', 'avoir']);
+    const days = historique.map((row) => parisToday(new Date(row.date)));
+    expect(days).toEqual([...days].sort());
+    expect(new Set(days.slice(0, 3)).size).toBe(3);
+    expect(historique.every((row) => row.acteur.type === 'user')).toBe(true);
   });
 });

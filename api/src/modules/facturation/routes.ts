@@ -23,6 +23,7 @@ import {
   FactureDraftBody,
   FactureDraftUpdateBody,
   FactureEnvoiAnswer,
+  FactureHistoriqueAnswer,
   FactureIdParams,
   FactureListAnswer,
   FactureQuery,
@@ -43,6 +44,7 @@ import { createDraft, deleteDraft, recomputeDraft, updateDraft } from './brouill
 import { issueFacture } from './emission';
 import { sendFacture } from './envoi';
 import { countFactures, listFactures, readFactureDetail } from './facture-read';
+import { factureHistorique } from './historique';
 import { countFacturesEtablissements } from '../releves';
 import { readFactureFichier, type FactureFichier } from './fichiers';
 import { cancelPayment, recordPayment } from './paiements';
@@ -104,6 +106,13 @@ const facturationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     facture,
     { schema: { params: FactureIdParams, response: { 200: FactureDetail, ...errors } } },
     async (request) => readFactureDetail(app.db, request.params.id),
+  );
+
+  // Who did what, from the audit trail: the card's « Historique ».
+  app.get(
+    `${facture}/historique`,
+    { schema: { params: FactureIdParams, response: { 200: FactureHistoriqueAnswer, ...errors } } },
+    async (request) => ({ historique: await factureHistorique(app.db, request.params.id) }),
   );
 
   // The files kept at issue: the answer is the file itself; errors are { message } from the one error handler.

@@ -45,7 +45,7 @@ const written = (status: number, message: string, facture: FactureDetail) =>
   json(status, { message, data: read(facture) });
 
 /** The session's 401, the 404 of an unknown invoice, else the invoice. */
-function target(request: Request, id: unknown): FactureDetail | Response {
+export function target(request: Request, id: unknown): FactureDetail | Response {
   const denied = requireSession(request);
   if (denied) return denied;
   return find(id) ?? fail(404, M.notFound);

@@ -2,6 +2,7 @@ import { stopMockPreparations } from './preparation-task';
 import { resetFacturationMocks as resetStore } from './store';
 
 export { facturationHandlers } from './handlers';
+export { facturationHistoriqueHandlers, mockHistorique } from './historique';
 export { MOCK_PREPARATION_STEP_MS } from './preparation-task';
 export { freshFactures, mockFacturation } from './store';
 

@@ -8,4 +8,5 @@ import { resourceKeys } from 'shared';
 export const facturationKeys = {
   ...resourceKeys('facturation'),
   client: (id: number) => ['facturation', 'client', id] as const,
+  historique: (id: number) => ['facturation', 'historique', id] as const,
 };

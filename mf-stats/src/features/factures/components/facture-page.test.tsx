@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { mockFacturation } from 'shared/mocks';
+import { mockServer } from 'shared/mocks/node';
 import { findDialog, openButton, renderPage } from 'shared/testing/render-page';
 import { describe, expect, it } from 'vitest';
 import { FacturePage } from './facture-page';
@@ -24,7 +26,29 @@ describe('Facture (card)', () => {
     ).toBeTruthy();
     // 1 705,00 TTC − 572,00 credited − 500,00 paid.
     expect(screen.getByText(/633,00/)).toBeTruthy();
-    expect(screen.getByText(/Paiement de 500,00/)).toBeTruthy();
+    // The history, from the audit trail: when, what, who.
+    const history = (await screen.findAllByTestId('historique-entry')).map((entry) => entry.textContent);
+    expect(history[0]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d — Brouillon préparé \(Julien Bernard\)$/);
+    expect(history).toContainEqual(expect.stringMatching(/— Émission FA-2026-000003 \(Camille Martin\)$/));
+    expect(history).toContainEqual(
+      expect.stringMatching(/— Paiement enregistré de 500,00\s€ \(Chèque, CHQ 4471\) \(Julien Bernard\)$/),
+    );
+    expect(history).toContainEqual(
+      expect.stringMatching(/— Avoir émis AV-2026-000001 de 572,00\s€ TTC \(Camille Martin\)$/),
+    );
+  });
+
+  it('shows an error in place of the history, the rest of the card still there', async () => {
+    mockServer.use(
+      http.get('*/api/facturation/factures/3/historique', () =>
+        HttpResponse.json({ message: 'Service indisponible.' }, { status: 500 }),
+      ),
+    );
+    renderPage(<FacturePage />, { url: card(3), path: PATH });
+    expect(await screen.findByText('L’historique n’a pas pu être chargé.')).toBeTruthy();
+    expect(screen.getByText('FA-2026-000003')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Paiements' })).toBeTruthy();
+    expect(screen.queryAllByTestId('historique-entry')).toEqual([]);
   });
 
   it('issues a draft after the confirmation; settings missing → the 409 and a link to the settings', async () => {

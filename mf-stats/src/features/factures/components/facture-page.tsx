@@ -163,7 +163,7 @@ export function FacturePage() {
               </>
             )}
             <Section title="Historique">
-              <Historique facture={facture} />
+              <Historique factureId={facture.id} />
             </Section>
           </Flex>
         )}

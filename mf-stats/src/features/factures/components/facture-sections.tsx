@@ -1,7 +1,7 @@
-import { Card, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, Card, Skeleton, Table, Tag, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { dashboardUrl, formatDate, formatDateTime, formatMoney, formatPercent } from 'shared';
+import { dashboardUrl, errorMessage, formatDate, formatDateTime, formatMoney, formatPercent } from 'shared';
 import {
   LIGNE_NATURE_LABELS,
   MOYEN_PAIEMENT_LABELS,
@@ -12,7 +12,8 @@ import {
   type FactureLigne,
   type Paiement,
 } from 'shared/contract';
-import { historiqueOf } from '../model/historique';
+import { useFactureHistorique } from '../api/get-facture-historique';
+import { historiqueDetails, historiqueTone } from '../model/historique';
 import { FactureStatutTag } from './facture-statut-tag';
 
 const right = { align: 'right' as const };
@@ -189,21 +190,40 @@ export function AvoirsTable({ avoirs }: { avoirs: FactureItem[] }) {
   );
 }
 
-export function Historique({ facture }: { facture: FactureDetail }) {
+/**
+ * The card's « Historique »: who did what, from the audit trail (GET /facturation/factures/:id/historique), oldest
+ * first — « instant — label details (actor) ». Its own query: loading or failing, it leaves the rest of the card be.
+ */
+export function Historique({ factureId }: { factureId: number }) {
+  const query = useFactureHistorique(factureId);
+  if (query.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="L’historique n’a pas pu être chargé."
+        description={errorMessage(query.error)}
+      />
+    );
+  if (!query.data) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (query.data.length === 0) return <Typography.Text type="secondary">Aucun historique.</Typography.Text>;
   return (
     <Timeline
-      items={historiqueOf(facture).map((event) => ({
-        key: event.key,
-        color: event.tone ?? 'blue',
-        content: (
-          <>
-            <Typography.Text type="secondary">
-              {event.at.length > 10 ? formatDateTime(event.at) : formatDate(event.at)}
-            </Typography.Text>{' '}
-            — {event.text}
-          </>
-        ),
-      }))}
+      items={query.data.map((entry) => {
+        const details = historiqueDetails(entry);
+        return {
+          key: entry.id,
+          color: historiqueTone(entry),
+          content: (
+            <span data-testid="historique-entry">
+              <Typography.Text type="secondary">{formatDateTime(entry.date)}</Typography.Text> —{' '}
+              {entry.libelle}
+              {details ? ` ${details}` : ''}{' '}
+              <Typography.Text type="secondary">({entry.acteur.nom})</Typography.Text>
+            </span>
+          ),
+        };
+      })}
     />
   );
 }

@@ -1,39 +1,52 @@
-import { freshFactures } from 'shared/mocks';
+import type { FactureHistoriqueEntry } from 'shared/contract';
 import { describe, expect, it } from 'vitest';
-import { historiqueOf } from './historique';
+import { historiqueDetails, historiqueTone } from './historique';
 
-describe('historiqueOf', () => {
-  it('orders the dated facts of the card: creation, issue, sending, payments and their cancellation', () => {
-    const facture = freshFactures('2026-12-07').find((f) => f.id === 1)!;
-    facture.paiements[0] = {
-      ...facture.paiements[0]!,
-      annuleAt: '2026-10-21T08:00:00.000Z',
-      motifAnnulation: 'Rejet',
-    };
-    expect(historiqueOf(facture).map((event) => event.key)).toEqual([
-      'creation',
-      'emission',
-      'envoi',
-      'paiement-1',
-      'annulation-1',
-    ]);
-    expect(historiqueOf(facture).at(-1)!.text).toMatch(/annulé : Rejet$/);
+const entry = (fields: Partial<FactureHistoriqueEntry>): FactureHistoriqueEntry => ({
+  id: 1,
+  date: '2026-10-13T08:00:00.000Z',
+  action: 'create',
+  libelle: 'Brouillon préparé',
+  acteur: { type: 'user', id: 1, nom: 'Claire Martin' },
+  documentId: 1,
+  numero: null,
+  montant: null,
+  moyen: null,
+  reference: null,
+  motif: null,
+  destinataire: null,
+  ...fields,
+});
+
+describe('historiqueDetails', () => {
+  it('says what each kind of row carries', () => {
+    expect(historiqueDetails(entry({}))).toBe('');
+    expect(historiqueDetails(entry({ action: 'emission', numero: 'FA-2026-000003' }))).toBe('FA-2026-000003');
+    expect(
+      historiqueDetails(
+        entry({ action: 'paiement', montant: '500.00', moyen: 'cheque', reference: 'CHQ 4471' }),
+      ),
+    ).toMatch(/^de 500,00\s€ \(Chèque, CHQ 4471\)$/);
+    expect(
+      historiqueDetails(
+        entry({ action: 'annulation_paiement', montant: '500.00', moyen: 'cheque', motif: 'Rejet' }),
+      ),
+    ).toMatch(/^de 500,00\s€ \(Chèque\) : Rejet$/);
+    expect(
+      historiqueDetails(entry({ action: 'avoir', numero: 'AV-2026-000001', montant: '572.00' })),
+    ).toMatch(/^AV-2026-000001 de 572,00\s€ TTC$/);
+    expect(
+      historiqueDetails(
+        entry({ action: 'envoi', numero: 'AV-2026-000001', destinataire: 'compta@client.fr' }),
+      ),
+    ).toBe('AV-2026-000001 à compta@client.fr');
   });
 
-  it('puts the preparation before the issue of the same day, and an instant by its Paris day', () => {
-    const facture = freshFactures('2026-12-07').find((f) => f.id === 1)!;
-    // Prepared at 09:00 in Paris and issued the same day (a day, no time); sent at 23:30 UTC, the next day in Paris.
-    Object.assign(facture, {
-      createdAt: '2026-10-13T07:00:00.000Z',
-      dateEmission: '2026-10-13',
-      envoyeeAt: '2026-10-13T22:30:00.000Z',
-      paiements: [{ ...facture.paiements[0]!, datePaiement: '2026-10-14', annuleAt: null }],
-    });
-    expect(historiqueOf(facture).map((event) => event.key)).toEqual([
-      'creation',
-      'emission',
-      'envoi',
-      'paiement-1',
-    ]);
+  it('colours payments green, cancellations and credit notes red, a draft’s bookkeeping gray', () => {
+    expect(
+      ['paiement', 'annulation_paiement', 'avoir', 'recalcul', 'envoi'].map((action) =>
+        historiqueTone(entry({ action })),
+      ),
+    ).toEqual(['green', 'red', 'red', 'gray', 'blue']);
   });
 });

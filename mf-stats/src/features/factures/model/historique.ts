@@ -1,64 +1,36 @@
 import { formatMoney } from 'shared';
-import { MOYEN_PAIEMENT_LABELS, parisToday, type FactureDetail } from 'shared/contract';
+import { MOYEN_PAIEMENT_LABELS, type FactureHistoriqueEntry } from 'shared/contract';
 
-export interface HistoriqueEvent {
-  key: string;
-  /** ISO day or time, for the order and the date shown. */
-  at: string;
-  text: string;
-  /** A payment cancelled, a credit note: shown in another colour. */
-  tone?: 'red' | 'green' | 'gray';
-}
+/** A payment (green), a cancellation or a credit note (red), a draft's bookkeeping (gray); the rest blue. */
+export type HistoriqueTone = 'green' | 'red' | 'gray' | 'blue';
+
+const TONES: Record<string, HistoriqueTone> = {
+  create: 'gray',
+  update: 'gray',
+  recalcul: 'gray',
+  paiement: 'green',
+  annulation_paiement: 'red',
+  avoir: 'red',
+};
+
+export const historiqueTone = (entry: FactureHistoriqueEntry): HistoriqueTone =>
+  TONES[entry.action] ?? 'blue';
 
 /**
- * The card's history, from the dated facts the card carries: creation, issue, sending, each payment and its
- * cancellation, each credit note — oldest first. (The audit trail holds the same events with who did them; it has
- * no read route yet: docs/invoicing.md « Screens: client invoices and credit notes ».)
+ * What a history row says after its label, from the details the API gives (GET /facturation/factures/:id/historique):
+ * the number issued, a credit note's number and TTC, a payment's amount, means and reference, a cancellation's
+ * reason, a sending's recipient. Empty when the row carries none.
  */
-export function historiqueOf(facture: FactureDetail): HistoriqueEvent[] {
-  const kind = facture.type === 'avoir' ? 'Avoir' : 'Facture';
-  const events: HistoriqueEvent[] = [
-    {
-      key: 'creation',
-      at: facture.createdAt,
-      text: facture.type === 'avoir' ? 'Avoir créé' : 'Brouillon préparé',
-      tone: 'gray',
-    },
-  ];
-  if (facture.dateEmission && facture.numero)
-    events.push({
-      key: 'emission',
-      at: facture.dateEmission,
-      text: `${kind} ${facture.numero} émis${facture.type === 'avoir' ? '' : 'e'}`,
-    });
-  if (facture.envoyeeAt) events.push({ key: 'envoi', at: facture.envoyeeAt, text: 'Envoyée par e-mail' });
-  for (const paiement of facture.paiements) {
-    events.push({
-      key: `paiement-${paiement.id}`,
-      at: paiement.datePaiement,
-      text: `Paiement de ${formatMoney(paiement.montant)} (${MOYEN_PAIEMENT_LABELS[paiement.moyen]}${paiement.reference ? `, ${paiement.reference}` : ''})`,
-      tone: 'green',
-    });
-    if (paiement.annuleAt)
-      events.push({
-        key: `annulation-${paiement.id}`,
-        at: paiement.annuleAt,
-        text: `Paiement de ${formatMoney(paiement.montant)} annulé : ${paiement.motifAnnulation ?? ''}`,
-        tone: 'red',
-      });
+export function historiqueDetails(entry: FactureHistoriqueEntry): string {
+  const parts: string[] = [];
+  if (entry.numero) parts.push(entry.numero);
+  if (entry.montant) {
+    const moyen = [entry.moyen ? MOYEN_PAIEMENT_LABELS[entry.moyen] : null, entry.reference].filter(Boolean);
+    parts.push(
+      `de ${formatMoney(entry.montant)}${entry.action === 'avoir' ? ' TTC' : ''}${moyen.length > 0 ? ` (${moyen.join(', ')})` : ''}`,
+    );
   }
-  for (const avoir of facture.avoirs)
-    events.push({
-      key: `avoir-${avoir.id}`,
-      at: avoir.dateEmission ?? avoir.createdAt,
-      text: `Avoir ${avoir.numero ?? ''} de ${formatMoney(avoir.totalTtc)} TTC`,
-      tone: 'red',
-    });
-  // By Paris day; within a day, in the order above (a draft is prepared before it is issued, issued before it is
-  // sent or paid): issue and payments carry a day, creation and sending an instant, which a plain string order put
-  // after the day's issue.
-  return events.sort((a, b) => parisDayOf(a.at).localeCompare(parisDayOf(b.at)));
+  if (entry.destinataire) parts.push(`à ${entry.destinataire}`);
+  const text = parts.join(' ');
+  return entry.motif ? `${text} : ${entry.motif}` : text;
 }
-
-/** The Paris day of an ISO day or instant. */
-const parisDayOf = (at: string): string => (at.length === 10 ? at : parisToday(new Date(at)));

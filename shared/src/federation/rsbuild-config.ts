@@ -31,7 +31,9 @@ const DEV_API = process.env.EBAS3_DEV_API ?? 'http://localhost:8080';
  * The shared module's version stays the package's: the facade is that package, trimmed.
  */
 const FACADES = {
-  'react-router-dom': fileURLToPath(new URL('../vendor/react-router-dom.ts', import.meta.url)),
+  // A package specifier, not the file's absolute path: the federation runtime's data carries it, and a path would
+  // make the bundles' bytes depend on where the repository is checked out (the byte budgets, first-load.test.ts).
+  'react-router-dom': 'shared/vendor/react-router-dom',
 };
 
 /**

@@ -99,7 +99,9 @@ describe('first load', () => {
     const over: string[] = [];
     const check = (what: string, value: number, { target, ceiling }: { target: number; ceiling: number }) => {
       const show = (n: number) => (ceiling > 1024 ? kB(n) : String(n));
-      figures.push(`${what} : ${show(value)} (plafond ${show(ceiling)}, objectif ${show(target)})`);
+      // The margin in bytes too: a checkout's path moves the figures by about 0.1 kB (docs/performance.md).
+      const margin = ceiling > 1024 ? `, marge ${ceiling - value} o` : '';
+      figures.push(`${what} : ${show(value)} (plafond ${show(ceiling)}${margin}, objectif ${show(target)})`);
       if (value > ceiling) over.push(`${what} : ${show(value)} > ${show(ceiling)}`);
     };
     check('page de connexion', sumWire(loginPage), BUDGETS.loginPage);

@@ -35,6 +35,14 @@ export function oneLine(message: string): string {
 const cache = new Map<string, Promise<PageMap>>();
 
 /**
+ * The last failure with a cause, per remote and release. The federation runtime keeps a module whose evaluation
+ * threw: loaded again in the same page (the route remounted), it answers no module at all instead of the error. The
+ * fallback then says what happened the first time, not « indisponible » without a reason.
+ */
+const failures = new Map<string, RemoteUnavailableError>();
+const failureKey = (remote: string, releaseId: string | null) => `${remote}@${releaseId ?? ''}`;
+
+/**
  * Loads a remote's page map once and shares the promise between its routes. A failed load is forgotten, so
  * "Réessayer" starts a fresh request instead of replaying the cached failure (ARCHITECTURE pitfall 6).
  */
@@ -46,15 +54,21 @@ export function loadRemotePages(remote: string, load = loadRemote): Promise<Page
   const pending = checkRemoteRequirements(remote, chosen?.requirements)
     .then(() => load<{ default: PageMap }>(`${remote}/${PAGES_EXPOSE.slice(2)}`))
     .then((module) => {
-      if (!module?.default) throw new RemoteUnavailableError(remote, undefined, releaseId);
+      if (!module?.default)
+        throw (
+          failures.get(failureKey(remote, releaseId)) ??
+          new RemoteUnavailableError(remote, undefined, releaseId)
+        );
+      failures.delete(failureKey(remote, releaseId));
       return module.default;
     })
     .catch((error: unknown) => {
       cache.delete(remote);
       forgetRemoteLoad(remote);
-      throw error instanceof RemoteUnavailableError || error instanceof RemoteIncompatibleError
-        ? error
-        : new RemoteUnavailableError(remote, error, releaseId);
+      if (error instanceof RemoteUnavailableError || error instanceof RemoteIncompatibleError) throw error;
+      const failure = new RemoteUnavailableError(remote, error, releaseId);
+      failures.set(failureKey(remote, releaseId), failure);
+      throw failure;
     });
   cache.set(remote, pending);
   return pending;

@@ -80,6 +80,19 @@ describe('loadRemotePages', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('a release whose code threw, loaded again in the same page, still says why (the runtime then answers nothing)', async () => {
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Panne simulée au chargement'))
+      .mockResolvedValueOnce(undefined);
+    await expect(loadRemotePages('mf_demandes', load)).rejects.toThrow(
+      'Le module mf_demandes est indisponible',
+    );
+    const again = await loadRemotePages('mf_demandes', load).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(RemoteUnavailableError);
+    expect((again as RemoteUnavailableError).reason).toBe('Panne simulée au chargement');
+  });
+
   it('forgetRemotePages drops a cached success', async () => {
     const load = vi.fn().mockResolvedValue({ default: pages });
     await loadRemotePages('mf_reservations', load);

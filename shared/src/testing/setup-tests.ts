@@ -27,6 +27,12 @@ if (!window.matchMedia) {
 // The route table the host gets from the registry at start-up: every remote's declarations.
 installDeclarations(productDeclarations());
 
+// antd's Result, which ResultWhenShown fetches the first time a screen shows one: loaded before any test, so that
+// no file ends with that import under way. Files share a worker's modules; an import still loading when its file's
+// environment is torn down fails whatever file next needs one of its modules (antd's theme: a CI run's Card tabs
+// test failed so).
+await import('antd/es/result');
+
 // A test whose screen passes antd a deprecated prop fails: antd warns once per prop and worker, in the console a
 // developer reads when running a remote standalone.
 takeAntdDeprecations();
